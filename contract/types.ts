@@ -1,0 +1,141 @@
+// Entity shapes of SPEC §3 as they cross the wire. The server answers them, the SPA reads them.
+
+export type Uuid = string;
+
+export interface SystemRef {
+  uuid: Uuid;
+  name: string;
+  description: string | null;
+}
+
+export interface RoleRef {
+  uuid: Uuid;
+  name: string;
+  label: string;
+  /** Which connected system the role belongs to (Olympus, Everest, Portal, …). */
+  system: string;
+}
+
+export interface OlympusRole {
+  uuid: Uuid;
+  name: string;
+  label: string;
+  permissions: string[];
+}
+
+export interface CompanyRef {
+  uuid: Uuid;
+  id: Uuid;
+  name: string;
+}
+
+/** GET /api/v1/session → data */
+export interface SessionUser {
+  uuid: Uuid;
+  id: Uuid;
+  name: string;
+  username: string;
+  email: string;
+  bypass_sso: boolean;
+  companies: CompanyRef[];
+  systems: SystemRef[];
+  roles: RoleRef[];
+  olympusRole: OlympusRole | null;
+  olympus_role_uuid: Uuid | null;
+  everest_role_uuid: Uuid | null;
+  portal_role_uuid: Uuid | null;
+  property_permissions: string[];
+}
+
+/** POST /api/v1/auth/login → data: a token, or a first-login challenge. */
+export type LoginData =
+  | { access_token: string; token_type: 'Bearer'; expires_at: string }
+  | { session: string; username: string };
+
+export interface Company {
+  uuid: Uuid;
+  id: Uuid;
+  name: string;
+  address_line_1: string | null;
+  address_line_2: string | null;
+  city: string | null;
+  county: string | null;
+  postcode: string | null;
+}
+
+export interface Property {
+  uuid: Uuid;
+  id: Uuid;
+  company_uuid: Uuid;
+  company: { uuid: Uuid; name: string };
+  name: string;
+  reference: string | null;
+  slug: string;
+  address_line_1: string | null;
+  address_line_2: string | null;
+  city: string | null;
+  county: string | null;
+  country: string | null;
+  postcode: string | null;
+  area: string | null;
+  longitude: number | null;
+  latitude: number | null;
+}
+
+export interface Unit {
+  uuid: Uuid;
+  id: Uuid;
+  name: string;
+  property_id: Uuid;
+  property: { uuid: Uuid; name: string };
+  unit_ref: string | null;
+  unit_type: string | null;
+  unit_status: string | null;
+  short_description: string | null;
+  description: string | null;
+  address_line_1: string | null;
+  address_line_2: string | null;
+  city: string | null;
+  county: string | null;
+  area: string | null;
+  postcode: string | null;
+  size_unit: string | null;
+  furnished: boolean;
+  full_address: string;
+  bedrooms: number | null;
+  bathrooms: number | null;
+}
+
+export interface Permission {
+  name: string;
+  label: string;
+}
+
+export interface Role {
+  uuid: Uuid;
+  id: Uuid;
+  name: string;
+  label: string;
+  permissions: string[];
+}
+
+export interface Report {
+  id: string;
+  name: string;
+  url: string;
+  token: string;
+}
+
+export interface Integration {
+  value: string;
+  label: string;
+}
+
+/** The response convention of SPEC §7: success carries data (data.message for mutations), failure a top-level message. */
+export interface ApiSuccess<T> {
+  data: T;
+}
+export interface ApiFailure {
+  message: string;
+  errors?: Record<string, string[]>;
+}

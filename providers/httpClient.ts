@@ -1,0 +1,62 @@
+// SPEC §7: JSON calls to the Olympus API with X-Tenant and Bearer headers; the body parsed as JSON
+// with the HTTP status added. Network or parse errors are logged and the result is undefined.
+import { authStore } from './store';
+
+export const API_URL = ((import.meta.env.VITE_API_URL as string | undefined) ?? '').replace(/\/+$/, '');
+
+export type ApiResult<T = unknown> = {
+  status: number;
+  data?: T;
+  message?: string;
+  errors?: Record<string, string[] | string>;
+  [key: string]: unknown;
+};
+
+function readCookie(name: string): string | null {
+  const m = document.cookie.match(new RegExp('(?:^|; )' + name.replace(/[.$?*|{}()[\]\\/+^]/g, '\\$&') + '=([^;]*)'));
+  return m ? decodeURIComponent(m[1]) : null;
+}
+
+/** GET /sanctum/csrf-cookie: sets XSRF-TOKEN, echoed on state-changing calls made without a token. */
+export async function csrfCookie(): Promise<void> {
+  try {
+    await fetch(API_URL + '/sanctum/csrf-cookie', { credentials: 'include', headers: { Accept: 'application/json' } });
+  } catch (err) {
+    console.error('csrf-cookie failed', err);
+  }
+}
+
+export function apiHeaders(): Record<string, string> {
+  const { access_token, currentCompany } = authStore.get();
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  if (currentCompany) headers['X-Tenant'] = currentCompany;
+  if (access_token) headers.Authorization = `Bearer ${access_token}`;
+  const xsrf = readCookie('XSRF-TOKEN');
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  return headers;
+}
+
+export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResult<T> | undefined> {
+  try {
+    const res = await fetch(API_URL + path, {
+      method,
+      credentials: 'include',
+      headers: apiHeaders(),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    return { ...parsed, status: res.status } as ApiResult<T>;
+  } catch (err) {
+    console.error(`${method} ${path} failed`, err);
+    return undefined;
+  }
+}
+
+export const apiGet = <T = unknown>(path: string) => apiRequest<T>('GET', path);
+export const apiPost = <T = unknown>(path: string, body?: unknown) => apiRequest<T>('POST', path, body ?? {});
+export const apiPut = <T = unknown>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body ?? {});
+export const apiDelete = <T = unknown>(path: string) => apiRequest<T>('DELETE', path);
+
+/** SPEC §7: a top-level message means error; data.message means success. */
+export const isSuccess = (r: ApiResult | undefined): r is ApiResult => !!r && r.status >= 200 && r.status < 300 && !('message' in r && r.message);

@@ -1,0 +1,40 @@
+// The sign-in and session calls of SPEC §7, one function each. Auth calls fetch the CSRF cookie first.
+import type { LoginData, SessionUser } from '../contract/types';
+import { apiGet, apiPost, csrfCookie, type ApiResult } from './httpClient';
+
+export async function login(email: string, password: string) {
+  await csrfCookie();
+  return apiPost<LoginData>('/api/v1/auth/login', { email, password });
+}
+export const fetchSession = () => apiGet<SessionUser>('/api/v1/session');
+export async function logout() {
+  return apiPost<{ message: string }>('/api/v1/auth/logout');
+}
+export const authenticated = () => apiPost<{ authenticated: boolean }>('/api/v1/auth/authenticated');
+
+export async function passwordReset(email: string) {
+  await csrfCookie();
+  return apiPost<{ message: string }>('/api/v1/auth/password/reset', { email });
+}
+export async function passwordVerify(body: { email: string; new_password: string; verification_code: string }) {
+  await csrfCookie();
+  return apiPost<{ message: string }>('/api/v1/auth/password/reset/verify', body);
+}
+export async function passwordNew(body: { username: string; name: string; new_password: string; session: string }) {
+  await csrfCookie();
+  return apiPost<LoginData & { message?: string }>('/api/v1/auth/password/new', body);
+}
+
+export async function azureLoginUrl(system?: string | null) {
+  await csrfCookie();
+  return apiGet<{ url: string }>('/api/v1/auth/login/azure' + (system ? `?system=${encodeURIComponent(system)}` : ''));
+}
+export async function azureCallback(code: string, state: string | null) {
+  await csrfCookie();
+  return apiPost<LoginData & { system?: string | null }>('/api/v1/auth/login/azure/callback', { code, state });
+}
+
+export const systemRedirect = (systemId: string, tenant: string | null) =>
+  apiGet<{ url: string }>(`/api/v1/systems/${encodeURIComponent(systemId)}/redirect?tenant=${encodeURIComponent(tenant ?? '')}`);
+
+export type { ApiResult };

@@ -1,0 +1,59 @@
+// Builds the Fastify instance: API under /api/v1, health, JWKS, docs and the SPA on one port.
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import cookie from '@fastify/cookie';
+import type { Config } from './config';
+import type { Database } from './db';
+import { createMailer, type Mailer } from './mail/mailer';
+import { registerErrorHandling } from './http/errors-plugin';
+import { registerSecurity } from './http/security';
+import { registerDocs } from './http/docs';
+import guard from './auth/guard';
+import authRoutes from './auth/routes';
+import csrfRoutes from './auth/csrf';
+import sessionRoutes from './session/routes';
+import systemRoutes from './systems/routes';
+import healthRoutes from './health/routes';
+import spa from './spa';
+import './types';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: boolean | Record<string, unknown>;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Collect every field error at once so a form can mark each field.
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', opts.mailer ?? createMailer(config, (m) => app.log.info(m)));
+
+  registerErrorHandling(app);
+  await registerSecurity(app);
+  await app.register(cookie);
+  await registerDocs(app);
+  await app.register(guard);
+  await app.register(csrfRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(sessionRoutes);
+      await api.register(systemRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(healthRoutes);
+  await app.register(spa);
+  return app;
+}

@@ -1,0 +1,133 @@
+// Configuration from the environment, validated at start with one clear message per bad value.
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  demoPassword: string | null;
+  seedDemo: boolean;
+  /** 32-byte key for AES-256-GCM of integration secrets; null = derived per data directory at start. */
+  secretKey: Buffer | null;
+  logLevel: string;
+  trustProxy: boolean;
+  sso: {
+    azureTenantId: string | null;
+    clientId: string | null;
+    clientSecret: string | null;
+    issuer: string | null;
+    enforcedDomains: string[];
+  };
+  /** Directory of the built SPA; null disables static serving. */
+  staticDir: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super('Olympus cannot start, the configuration has problems:\n' + problems.map((p) => `  - ${p}`).join('\n'));
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const problems: string[] = [];
+  const str = (name: string): string | null => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? null : v.trim();
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = str(name);
+    if (raw === null) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = str(name);
+    if (raw === null) return fallback;
+    if (/^(1|true|yes|on)$/i.test(raw)) return true;
+    if (/^(0|false|no|off)$/i.test(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}").`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const raw = str(name);
+    if (raw === null) return null;
+    try {
+      const u = new URL(raw);
+      if (!protocols.includes(u.protocol)) throw new Error();
+      return raw;
+    } catch {
+      problems.push(`${name} must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')} (got "${redactUrl(raw)}").`);
+      return null;
+    }
+  };
+
+  const port = int('PORT', 3000, 0, 65535);
+  const publicUrl = (url('OLYMPUS_PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const databaseUrl = url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const smtpUrl = url('SMTP_URL', ['smtp:', 'smtps:']);
+  const mailFrom = str('MAIL_FROM') ?? 'Olympus <no-reply@olympus.local>';
+  if (!/@/.test(mailFrom)) problems.push(`MAIL_FROM must contain an email address (got "${mailFrom}").`);
+
+  const demoPassword = str('OLYMPUS_DEMO_PASSWORD');
+  if (demoPassword !== null && !(demoPassword.length > 8 && /[A-Z]/.test(demoPassword) && /[a-z]/.test(demoPassword) && /\d/.test(demoPassword))) {
+    problems.push('OLYMPUS_DEMO_PASSWORD must be more than 8 characters with upper case, lower case and a digit.');
+  }
+
+  let secretKey: Buffer | null = null;
+  const rawKey = str('OLYMPUS_SECRET_KEY');
+  if (rawKey !== null) {
+    const key = /^[0-9a-f]{64}$/i.test(rawKey) ? Buffer.from(rawKey, 'hex') : Buffer.from(rawKey, 'base64');
+    if (key.length !== 32) problems.push('OLYMPUS_SECRET_KEY must be 32 bytes, as 64 hex digits or base64.');
+    else secretKey = key;
+  }
+
+  const logLevel = str('LOG_LEVEL') ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}").`);
+  }
+
+  const issuer = url('OIDC_ISSUER', ['http:', 'https:']);
+  const azureTenantId = str('AZURE_TENANT_ID');
+  const config: Config = {
+    port,
+    host: str('HOST') ?? '0.0.0.0',
+    publicUrl,
+    dataDir: str('OLYMPUS_DATA_DIR') ?? './data',
+    databaseUrl,
+    smtpUrl,
+    mailFrom,
+    demoPassword,
+    seedDemo: bool('OLYMPUS_SEED', true),
+    secretKey,
+    logLevel,
+    trustProxy: bool('TRUST_PROXY', false),
+    sso: {
+      azureTenantId,
+      clientId: str('AZURE_CLIENT_ID'),
+      clientSecret: str('AZURE_CLIENT_SECRET'),
+      issuer,
+      enforcedDomains: (str('SSO_ENFORCED_DOMAINS') ?? '')
+        .split(',')
+        .map((d) => d.trim().toLowerCase())
+        .filter(Boolean),
+    },
+    staticDir: str('OLYMPUS_STATIC_DIR') ?? 'dist',
+    ...overrides,
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+/** Never print a password that may sit inside a URL. */
+export function redactUrl(raw: string): string {
+  return raw.replace(/\/\/([^:/@]+):([^@]+)@/, '//$1:***@');
+}

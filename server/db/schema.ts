@@ -1,0 +1,344 @@
+// The whole data model of SPEC §3 (DESIGN §3): later issues add routes, not tables.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  doublePrecision,
+  foreignKey,
+  index,
+  inet,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const companies = pgTable('companies', {
+  id: id(),
+  name: text('name').notNull(),
+  addressLine1: text('address_line_1'),
+  addressLine2: text('address_line_2'),
+  city: text('city'),
+  county: text('county'),
+  postcode: text('postcode'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Connected systems (Olympus, Everest, Portal, …). base_url is where a hand-off lands. */
+export const systems = pgTable('systems', {
+  id: id(),
+  name: text('name').notNull().unique(),
+  description: text('description'),
+  baseUrl: text('base_url'),
+  createdAt: createdAt(),
+});
+
+/** Roles belong to a system; Olympus roles are those of the Olympus system. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    systemId: uuid('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('roles_system_name').on(t.systemId, t.name), unique('roles_id_system').on(t.id, t.systemId)],
+);
+
+export const permissions = pgTable('permissions', {
+  name: text('name').primaryKey(),
+  label: text('label').notNull(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: uuid('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission: text('permission')
+      .notNull()
+      .references(() => permissions.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** A temporary password set by an admin stops working after this (DESIGN §4: 72 h). */
+    tempPasswordExpiresAt: ts('temp_password_expires_at'),
+    passwordChangedAt: ts('password_changed_at'),
+    bypassSso: boolean('bypass_sso').notNull().default(false),
+    disabledAt: ts('disabled_at'),
+    /** SSO identity once linked: (tenant id, object id). */
+    ssoTid: text('sso_tid'),
+    ssoOid: text('sso_oid'),
+    /** Per-account throttling (DESIGN §4): consecutive failures and the lock they earned. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: ts('locked_until'),
+    lastLoginAt: ts('last_login_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+    uniqueIndex('users_sso_identity').on(t.ssoTid, t.ssoOid),
+  ],
+);
+
+export const userCompanies = pgTable(
+  'user_companies',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('user_companies_company').on(t.companyId)],
+);
+
+/** Access to a system, with the user's role in that system (its role must be one of that system's). */
+export const userSystems = pgTable(
+  'user_systems',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    systemId: uuid('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
+    roleId: uuid('role_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.systemId] }),
+    foreignKey({ name: 'user_systems_role_of_system', columns: [t.roleId, t.systemId], foreignColumns: [roles.id, roles.systemId] }),
+  ],
+);
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    reference: text('reference'),
+    slug: text('slug').notNull(),
+    addressLine1: text('address_line_1'),
+    addressLine2: text('address_line_2'),
+    city: text('city'),
+    county: text('county'),
+    country: text('country'),
+    postcode: text('postcode'),
+    area: text('area'),
+    longitude: doublePrecision('longitude'),
+    latitude: doublePrecision('latitude'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('properties_id_company').on(t.id, t.companyId),
+    unique('properties_company_slug').on(t.companyId, t.slug),
+    index('properties_company').on(t.companyId),
+  ],
+);
+
+export const units = pgTable(
+  'units',
+  {
+    id: id(),
+    companyId: uuid('company_id').notNull(),
+    propertyId: uuid('property_id').notNull(),
+    name: text('name').notNull(),
+    unitRef: text('unit_ref'),
+    unitType: text('unit_type'),
+    unitStatus: text('unit_status'),
+    shortDescription: text('short_description'),
+    description: text('description'),
+    addressLine1: text('address_line_1'),
+    addressLine2: text('address_line_2'),
+    city: text('city'),
+    county: text('county'),
+    area: text('area'),
+    postcode: text('postcode'),
+    sizeUnit: text('size_unit'),
+    furnished: boolean('furnished').notNull().default(false),
+    bedrooms: integer('bedrooms'),
+    bathrooms: integer('bathrooms'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // A unit can only point at a property of its own company.
+    foreignKey({ name: 'units_property_same_company', columns: [t.propertyId, t.companyId], foreignColumns: [properties.id, properties.companyId] }).onDelete(
+      'restrict',
+    ),
+    index('units_company').on(t.companyId),
+    index('units_property').on(t.propertyId),
+    check('units_bedrooms_non_negative', sql`${t.bedrooms} is null or ${t.bedrooms} >= 0`),
+    check('units_bathrooms_non_negative', sql`${t.bathrooms} is null or ${t.bathrooms} >= 0`),
+  ],
+);
+
+/** Per-company settings of an integration from the code catalogue; secrets AES-256-GCM encrypted. */
+export const integrationSettings = pgTable(
+  'integration_settings',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    integration: text('integration').notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    /** Encrypted JSON of the secret fields: base64(iv | tag | ciphertext). */
+    secrets: text('secrets'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.integration] })],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    provider: text('provider').notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('reports_company').on(t.companyId), check('reports_provider', sql`${t.provider} in ('builtin', 'powerbi')`)],
+);
+
+/** Opaque bearer tokens, stored only as SHA-256 hashes (DESIGN §4). */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    ip: inet('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('access_tokens_user').on(t.userId)],
+);
+
+/** Single-use challenges: first-login new-password sessions and SSO transactions. */
+export const challenges = pgTable(
+  'challenges',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull().unique(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [check('challenges_kind', sql`${t.kind} in ('new_password', 'sso')`)],
+);
+
+export const resetCodes = pgTable(
+  'reset_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    voidedAt: ts('voided_at'),
+  },
+  (t) => [index('reset_codes_user').on(t.userId)],
+);
+
+/** Fixed-window counters for throttling (per IP, per account, per action). */
+export const throttles = pgTable('throttles', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull().default(0),
+  windowStart: ts('window_start').notNull().defaultNow(),
+});
+
+/** Issued hand-off tokens, so a connected system can redeem each jti once. */
+export const handoffs = pgTable('handoffs', {
+  jti: uuid('jti').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  systemId: uuid('system_id')
+    .notNull()
+    .references(() => systems.id, { onDelete: 'cascade' }),
+  companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  expiresAt: ts('expires_at').notNull(),
+  redeemedAt: ts('redeemed_at'),
+});
+
+/** Signing keys for hand-off tokens (ES256), published at /.well-known/jwks.json. */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  alg: text('alg').notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+  retiredAt: ts('retired_at'),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    tenantId: uuid('tenant_id'),
+    action: text('action').notNull(),
+    entity: text('entity'),
+    entityId: text('entity_id'),
+    changes: jsonb('changes').$type<Record<string, { before?: unknown; after?: unknown }>>(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+  },
+  (t) => [index('audit_log_at').on(t.at), index('audit_log_entity').on(t.entity, t.entityId)],
+);

@@ -1,0 +1,86 @@
+// One error handler: every failure leaves as SPEC §7's `{ message, errors? }`, never a stack trace.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError } from '../errors';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+const label = (field: string) => field.replace(/_/g, ' ');
+
+function fieldMessage(field: string, e: AjvError): string {
+  const l = label(field);
+  switch (e.keyword) {
+    case 'required':
+      return `The ${l} field is required.`;
+    case 'maxLength':
+      return `The ${l} may not be greater than ${e.params.limit} characters.`;
+    case 'minLength':
+      return Number(e.params.limit) <= 1 ? `The ${l} field is required.` : `The ${l} must be at least ${e.params.limit} characters.`;
+    case 'type':
+      return `The ${l} must be ${e.params.type === 'integer' || e.params.type === 'number' ? 'a number' : `a ${e.params.type}`}.`;
+    case 'format':
+      return e.params.format === 'email' ? `The ${l} must be a valid email address.` : `The ${l} format is invalid.`;
+    case 'pattern':
+      return `The ${l} format is invalid.`;
+    case 'enum':
+    case 'const':
+    case 'anyOf':
+      return `The selected ${l} is invalid.`;
+    case 'maximum':
+      return `The ${l} may not be greater than ${e.params.limit}.`;
+    case 'minimum':
+      return `The ${l} must be at least ${e.params.limit}.`;
+    case 'maxItems':
+      return `The ${l} may not have more than ${e.params.limit} items.`;
+    case 'additionalProperties':
+      return `The ${label(String(e.params.additionalProperty))} field is not allowed.`;
+    default:
+      return `The ${l} is invalid.`;
+  }
+}
+
+/** ajv errors → `{ field: [messages] }`, field names as the client sent them. */
+export function validationErrors(errors: AjvError[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const e of errors) {
+    let field = e.instancePath.replace(/^\//, '').split('/')[0] ?? '';
+    if (e.keyword === 'required') field = String(e.params.missingProperty);
+    if (e.keyword === 'additionalProperties') field = String(e.params.additionalProperty);
+    if (!field) field = 'body';
+    const msg = fieldMessage(field, e);
+    (out[field] ??= []).includes(msg) || out[field].push(msg);
+  }
+  return out;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    const fe = error as FastifyError & { validation?: AjvError[] };
+    if (fe.validation) {
+      const errors = validationErrors(fe.validation);
+      return reply.status(422).send({ message: Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors });
+    }
+    const status = fe.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'The request is too large.'
+          : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type; send JSON.'
+            : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+              ? 'The request body is not valid JSON.'
+              : fe.message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Internal error. Please try again later.' });
+  });
+}

@@ -1,0 +1,30 @@
+// Fastify decorations shared by every route module.
+import type { Config } from './config';
+import type { Database, Db } from './db';
+import type { Mailer } from './mail/mailer';
+
+/** Who is calling, resolved from the bearer token by server/auth/guard.ts. */
+export interface AuthContext {
+  userId: string;
+  tokenId: string;
+  name: string;
+  email: string;
+  /** Olympus role name (super_admin, admin, system_user) or null when none is set. */
+  role: string | null;
+  permissions: string[];
+  companyIds: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    mailer: Mailer;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+    /** The X-Tenant company, checked against the caller's companies (null when none was sent). */
+    tenantId: string | null;
+  }
+}
