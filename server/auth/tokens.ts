@@ -1,0 +1,53 @@
+// Opaque bearer tokens (DESIGN §4): 256 random bits, only the SHA-256 stored, 30 min idle and
+// 12 h absolute expiry, revocable.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { accessTokens } from '../db/schema';
+
+export const TOKEN_IDLE_MS = 30 * 60 * 1000;
+export const TOKEN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+const PREFIX = 'oly_';
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const randomSecret = (bytes = 32) => randomBytes(bytes).toString('base64url');
+
+export interface IssuedToken {
+  token: string;
+  id: string;
+  expiresAt: Date;
+}
+
+export async function issueToken(db: Db, userId: string, meta: { ip?: string | null; userAgent?: string | null } = {}): Promise<IssuedToken> {
+  const token = PREFIX + randomSecret(32);
+  const expiresAt = new Date(Date.now() + TOKEN_ABSOLUTE_MS);
+  const [row] = await db
+    .insert(accessTokens)
+    .values({ userId, tokenHash: sha256(token), expiresAt, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null })
+    .returning({ id: accessTokens.id });
+  return { token, id: row.id, expiresAt };
+}
+
+/** The live token row for a presented token, touching last_used_at; null when unknown, revoked, idle or expired. */
+export async function resolveToken(db: Db, token: string): Promise<{ id: string; userId: string } | null> {
+  if (!token.startsWith(PREFIX) || token.length > 200) return null;
+  const now = new Date();
+  const idleCutoff = new Date(now.getTime() - TOKEN_IDLE_MS);
+  const [row] = await db
+    .update(accessTokens)
+    .set({ lastUsedAt: now })
+    .where(
+      and(eq(accessTokens.tokenHash, sha256(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now), gt(accessTokens.lastUsedAt, idleCutoff)),
+    )
+    .returning({ id: accessTokens.id, userId: accessTokens.userId });
+  return row ?? null;
+}
+
+export async function revokeToken(db: Db, tokenId: string): Promise<void> {
+  await db.update(accessTokens).set({ revokedAt: sql`now()` }).where(and(eq(accessTokens.id, tokenId), isNull(accessTokens.revokedAt)));
+}
+
+/** Password change, disable, membership removal: every token of the user stops working. */
+export async function revokeAllTokens(db: Db, userId: string): Promise<void> {
+  await db.update(accessTokens).set({ revokedAt: sql`now()` }).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+}
