@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // One config for the SPA build and every Vitest project (unit/component in jsdom,
 // server through app.inject, e2e through Debian chromium against the real server).
@@ -26,6 +27,12 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/component/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/component/setup.ts'],
           testTimeout: 20_000,
+          // Node 20 resolves react-router-dom (imported by ra-core) to its CommonJS build, which loads
+          // react-router's CommonJS build, while our 'react-router' imports get the ESM one: two router
+          // contexts, and react-admin would not see the app's router. Resolved and inlined here, every
+          // import shares the ESM build, as in the Vite bundle.
+          alias: [{ find: /^react-router-dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router-dom/dist/index.mjs', import.meta.url)) }],
+          server: { deps: { inline: ['react-admin', 'ra-core', 'ra-ui-materialui', 'react-router-dom'] } },
         },
       },
       {

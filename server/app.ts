@@ -13,6 +13,7 @@ import authRoutes from './auth/routes';
 import csrfRoutes from './auth/csrf';
 import sessionRoutes from './session/routes';
 import systemRoutes from './systems/routes';
+import systemPublicRoutes from './systems/public-routes';
 import healthRoutes from './health/routes';
 import spa from './spa';
 import './types';
@@ -54,6 +55,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   await app.register(healthRoutes);
+  await app.register(systemPublicRoutes);
   await app.register(spa);
   return app;
 }

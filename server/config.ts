@@ -23,6 +23,16 @@ export interface Config {
   };
   /** Directory of the built SPA; null disables static serving. */
   staticDir: string | null;
+  /** Serve the demo stand-ins for Everest and Portal under /demo (OLYMPUS_DEMO_SYSTEMS). */
+  demoSystems: boolean;
+  /**
+   * Build-time settings of the SPA (`npm start` builds it with the same environment). The server
+   * reads them only to open the CSP for the hosts the built app will really talk to.
+   */
+  sentryDsn: string | null;
+  gtmId: string | null;
+  /** VITE_API_URL when it names another host (absolute URL); null when the SPA calls its own origin. */
+  spaApiUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -96,6 +106,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
 
   const issuer = url('OIDC_ISSUER', ['http:', 'https:']);
+
+  // SPA build settings (read by Vite; validated here so a typo fails loudly at start, not silently in the browser).
+  const sentryDsn = url('VITE_SENTRY_DSN', ['http:', 'https:']);
+  const gtmId = str('VITE_GTM_ID');
+  if (gtmId !== null && !/^(GTM|G)-[A-Z0-9]{4,20}$/i.test(gtmId)) problems.push(`VITE_GTM_ID must be a container id like GTM-ABC1234 (got "${gtmId}").`);
+  const replayRate = str('VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE');
+  if (replayRate !== null && !(/^\d*\.?\d+$/.test(replayRate) && Number(replayRate) <= 1)) {
+    problems.push(`VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE must be a number from 0 to 1 (got "${replayRate}").`);
+  }
+  const rawApiUrl = str('VITE_API_URL');
+  // A path (or nothing) means the SPA calls its own origin; only an absolute URL opens the CSP.
+  const spaApiUrl = rawApiUrl !== null && !rawApiUrl.startsWith('/') ? url('VITE_API_URL', ['http:', 'https:']) : null;
   const azureTenantId = str('AZURE_TENANT_ID');
   const config: Config = {
     port,
@@ -121,6 +143,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         .filter(Boolean),
     },
     staticDir: str('OLYMPUS_STATIC_DIR') ?? 'dist',
+    demoSystems: bool('OLYMPUS_DEMO_SYSTEMS', true),
+    sentryDsn,
+    gtmId,
+    spaApiUrl,
     ...overrides,
   };
   if (problems.length) throw new ConfigError(problems);

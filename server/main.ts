@@ -1,58 +1,157 @@
 // `npm start`: open the database (migrating it), seed demo data on an empty one, serve on PORT.
-import { loadConfig, ConfigError, redactUrl } from './config';
-import { openDatabase } from './db';
-import { buildApp } from './app';
-import { seedIfEmpty } from './db/seed';
+// Every expected start-up failure (bad setting, unreachable database, port taken) prints one clear
+// line and exits 1; a stack trace means a bug.
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, ConfigError, redactUrl, type Config } from './config';
+import { openDatabase, type Database } from './db';
+import { buildApp } from './app';
+import { seedIfEmpty, type SeedResult } from './db/seed';
 
-async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
+/** How long shutdown may take before the process gives up waiting (open keep-alive sockets, slow queries). */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** An unreachable host can leave a connection attempt hanging; don't wait for it forever. */
+const DATABASE_TIMEOUT_MS = 20_000;
+
+class StartupError extends Error {}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function describeDbError(err: unknown): string {
+  // Drizzle wraps the driver's error ("Failed query: …") with the real one as its cause.
+  let root = err as { code?: string; message?: string; errors?: { message?: string }[]; cause?: unknown };
+  for (let i = 0; i < 5 && root?.cause; i++) root = root.cause as typeof root;
+  const e = root;
+  // node's AggregateError (IPv4 + IPv6 both refused) has an empty message; its parts say why.
+  const message = e?.message || e?.errors?.map((x) => x.message).join('; ') || String(err);
+  switch (e?.code) {
+    case 'ECONNREFUSED':
+      return 'connection refused (is PostgreSQL running and listening there?)';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found';
+    case '28P01':
+    case '28000':
+      return 'the user name or password was refused';
+    case '3D000':
+      return `${message} (create the database first)`;
+    default:
+      return message;
   }
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
-  );
-  const app = await buildApp({ config, database });
-  const seeded = config.seedDemo ? await seedIfEmpty(database.db, { password: config.demoPassword }) : null;
+}
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, shutting down`);
-    try {
-      await app.close();
-      app.mailer.close();
-    } finally {
-      await database.close();
-      process.exit(0);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+async function openConfiguredDatabase(config: Config): Promise<Database> {
+  if (!config.databaseUrl) {
+    // PGlite's own errors (directory locked by another process, …) are already one clear line.
+    return openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+  }
+  const where = redactUrl(config.databaseUrl);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StartupError(`Olympus cannot reach the database at ${where}: no answer within ${DATABASE_TIMEOUT_MS / 1000} s. Check DATABASE_URL.`)), DATABASE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([openDatabase({ kind: 'postgres', url: config.databaseUrl }), timeout]);
+  } catch (err) {
+    if (err instanceof StartupError) throw err;
+    throw new StartupError(`Olympus cannot use the database at ${where}: ${describeDbError(err)}. Check DATABASE_URL.`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
-  await app.listen({ port: config.port, host: config.host });
+function printBanner(config: Config, seeded: SeedResult | null): void {
   const lines = [
     '',
     `  Olympus is running at ${config.publicUrl}`,
     `  Database: ${config.databaseUrl ? redactUrl(config.databaseUrl) : `embedded PGlite in ${path.resolve(config.dataDir, 'pglite')}`}`,
+    `  API docs: ${config.publicUrl}/api/docs`,
   ];
   if (seeded) {
     lines.push('', '  Demo sign-ins (seeded just now):');
     for (const u of seeded.users) lines.push(`    ${u.email.padEnd(28)} ${u.note}`);
-    lines.push(`  Password for all of them: ${seeded.password}${seeded.passwordGenerated ? '   (random; shown only this once — set OLYMPUS_DEMO_PASSWORD to choose it)' : ''}`);
+    lines.push(
+      `  Password for all of them: ${seeded.password}${seeded.passwordGenerated ? '   (random; shown only this once — set OLYMPUS_DEMO_PASSWORD to choose it)' : ''}`,
+    );
   }
   console.log(lines.join('\n') + '\n');
 }
 
+function handleSignals(app: FastifyInstance, database: Database): void {
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      // A second Ctrl-C: the user does not want to wait.
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => {
+      console.error(`Shutdown took longer than ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting anyway.`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    force.unref();
+    let code = 0;
+    // Stop taking requests and let those in flight finish, then release mail and the database
+    // (PGlite must close cleanly and drop its directory lock).
+    for (const step of [() => app.close(), async () => app.mailer.close(), () => database.close()]) {
+      try {
+        await step();
+      } catch (err) {
+        code = 1;
+        console.error(`Shutdown: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) fail(err.message);
+    throw err;
+  }
+
+  let database: Database;
+  try {
+    database = await openConfiguredDatabase(config);
+  } catch (err) {
+    fail(err instanceof Error ? err.message : String(err));
+  }
+
+  let app: FastifyInstance | null = null;
+  try {
+    app = await buildApp({ config, database });
+    const seeded = config.seedDemo ? await seedIfEmpty(database.db, { password: config.demoPassword, publicUrl: config.publicUrl }) : null;
+    handleSignals(app, database);
+    try {
+      await app.listen({ port: config.port, host: config.host });
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (code === 'EADDRINUSE') throw new StartupError(`Port ${config.port} is already in use on ${config.host}; stop the other server or set PORT.`);
+      if (code === 'EACCES') throw new StartupError(`Not allowed to listen on port ${config.port}; choose a port above 1023 with PORT.`);
+      throw err;
+    }
+    printBanner(config, seeded);
+  } catch (err) {
+    // Release the database (and PGlite's directory lock) before leaving.
+    await app?.close().catch(() => {});
+    app?.mailer.close();
+    await database.close().catch(() => {});
+    if (err instanceof StartupError) fail(err.message);
+    throw err;
+  }
+}
+
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

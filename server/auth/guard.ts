@@ -1,4 +1,146 @@
-// Placeholder: filled in by the module's owner.
-import type { FastifyInstance } from 'fastify';
+// Who is calling (DESIGN §3/§4): resolves `Authorization: Bearer` to request.auth and checks X-Tenant
+// against the caller's companies, on every request, in one database round trip. Routes then call
+// requireAuth / requireArea / requirePermission.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import type { AuthContext } from '../types';
+import { forbidden, unauthorized } from '../errors';
+import { AREA, mayOpenArea, type AreaKey } from '../../contract/access';
+import { hasPermission, OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
+import { sha256, TOKEN_IDLE_MS, TOKEN_PREFIX } from './tokens';
+import { globalPlugin } from './globalPlugin';
+import { rowsOf } from './rows';
 
-export default async function plugin(_app: FastifyInstance): Promise<void> {}
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: a company the caller may not use is dropped (tenantId null) instead of answering 403.
+     * Only for calls that must work whatever company the SPA still holds, like logout.
+     */
+    tenantCheck?: boolean;
+  }
+}
+
+export const TENANT_FORBIDDEN = 'You do not have access to that company.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The bearer token of a request, or null when none (or not a bearer scheme) was sent. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+interface AuthRow {
+  token_id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  role: string | null;
+  permissions: string[];
+  company_ids: string[];
+  tenant_exists: boolean | null;
+}
+
+/**
+ * Touches the token (idle expiry) and loads user, Olympus role, permissions and companies at once.
+ * Disabled users resolve to nothing. `tenant` (an already well-formed uuid) is checked for existence
+ * in the same query, for super_admin.
+ */
+export async function loadAuth(db: Db, token: string, tenant: string | null): Promise<{ auth: AuthContext; tenantExists: boolean } | null> {
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
+  const idleSeconds = TOKEN_IDLE_MS / 1000;
+  const result = await db.execute(sql`
+    with tok as (
+      update access_tokens set last_used_at = now()
+      where token_hash = ${sha256(token)} and revoked_at is null and expires_at > now()
+        and last_used_at > now() - make_interval(secs => ${idleSeconds})
+      returning id, user_id
+    ),
+    olympus_role as (
+      select us.user_id, r.id, r.name
+      from user_systems us
+      join systems s on s.id = us.system_id and s.name = ${OLYMPUS_SYSTEM}
+      join roles r on r.id = us.role_id
+    )
+    select tok.id as token_id, u.id as user_id, u.name, u.email, orole.name as role,
+      coalesce((select json_agg(rp.permission) from role_permissions rp where rp.role_id = orole.id), '[]'::json) as permissions,
+      coalesce((select json_agg(uc.company_id) from user_companies uc where uc.user_id = u.id), '[]'::json) as company_ids,
+      ${tenant === null ? sql`null::boolean` : sql`exists(select 1 from companies c where c.id = ${tenant}::uuid)`} as tenant_exists
+    from tok
+    join users u on u.id = tok.user_id and u.disabled_at is null
+    left join olympus_role orole on orole.user_id = u.id`);
+  const [row] = rowsOf<AuthRow>(result);
+  if (!row) return null;
+  return {
+    auth: {
+      userId: row.user_id,
+      tokenId: row.token_id,
+      name: row.name,
+      email: row.email,
+      role: row.role,
+      permissions: row.permissions,
+      companyIds: row.company_ids,
+    },
+    tenantExists: row.tenant_exists === true,
+  };
+}
+
+function tenantHeader(request: FastifyRequest): string | string[] | null {
+  const raw = request.headers['x-tenant'];
+  if (raw === undefined) return null;
+  if (typeof raw === 'string') return raw.trim() === '' ? null : raw.trim();
+  return raw;
+}
+
+async function guard(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('tenantId', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (!token) return;
+    const header = tenantHeader(request);
+    // A repeated or malformed X-Tenant is never a company of the caller: refuse it before SQL sees it.
+    const tenant = typeof header === 'string' && UUID.test(header) ? header.toLowerCase() : null;
+    const loaded = await loadAuth(app.db, token, tenant);
+    if (!loaded) return;
+    request.auth = loaded.auth;
+    if (header === null) return;
+    const allowed =
+      tenant !== null && (loaded.auth.companyIds.includes(tenant) || (loaded.auth.role === SUPER_ADMIN && loaded.tenantExists));
+    if (allowed) request.tenantId = tenant;
+    else if (request.routeOptions.config?.tenantCheck !== false) throw forbidden(TENANT_FORBIDDEN);
+  });
+}
+
+export default globalPlugin(guard, 'olympus-guard');
+
+/** The caller, or 401 `{ message: 'Unauthenticated.' }`. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** SPEC §6 route rules from contract/access.ts: 401 without a caller, 403 when the area is barred. */
+export function requireArea(request: FastifyRequest, area: AreaKey): AuthContext {
+  const auth = requireAuth(request);
+  if (!mayOpenArea(AREA[area], auth)) throw forbidden();
+  return auth;
+}
+
+/** A dotted permission (wildcard grants count); super_admin holds every permission. */
+export function requirePermission(request: FastifyRequest, permission: string): AuthContext {
+  const auth = requireAuth(request);
+  if (auth.role !== SUPER_ADMIN && !hasPermission(auth.permissions, permission)) throw forbidden();
+  return auth;
+}
+
+/** The checked X-Tenant, or 403 when a tenant-scoped call arrives without one. */
+export function requireTenant(request: FastifyRequest): string {
+  requireAuth(request);
+  if (!request.tenantId) throw forbidden('Choose a company first.');
+  return request.tenantId;
+}

@@ -1,4 +1,15 @@
-// Placeholder: filled in by the module's owner.
-import type { FastifyInstance } from 'fastify';
+// The sign-in endpoints of SPEC §7 under /api/v1/auth.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import login from './login';
+import logout from './logout';
+import passwordNew from './password';
+import reset from './reset';
 
-export default async function plugin(_app: FastifyInstance): Promise<void> {}
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(login);
+  await app.register(logout);
+  await app.register(passwordNew);
+  await app.register(reset);
+};
+
+export default authRoutes;

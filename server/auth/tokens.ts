@@ -7,7 +7,7 @@ import { accessTokens } from '../db/schema';
 
 export const TOKEN_IDLE_MS = 30 * 60 * 1000;
 export const TOKEN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
-const PREFIX = 'oly_';
+export const TOKEN_PREFIX = 'oly_';
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const randomSecret = (bytes = 32) => randomBytes(bytes).toString('base64url');
@@ -19,7 +19,7 @@ export interface IssuedToken {
 }
 
 export async function issueToken(db: Db, userId: string, meta: { ip?: string | null; userAgent?: string | null } = {}): Promise<IssuedToken> {
-  const token = PREFIX + randomSecret(32);
+  const token = TOKEN_PREFIX + randomSecret(32);
   const expiresAt = new Date(Date.now() + TOKEN_ABSOLUTE_MS);
   const [row] = await db
     .insert(accessTokens)
@@ -30,7 +30,7 @@ export async function issueToken(db: Db, userId: string, meta: { ip?: string | n
 
 /** The live token row for a presented token, touching last_used_at; null when unknown, revoked, idle or expired. */
 export async function resolveToken(db: Db, token: string): Promise<{ id: string; userId: string } | null> {
-  if (!token.startsWith(PREFIX) || token.length > 200) return null;
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
   const now = new Date();
   const idleCutoff = new Date(now.getTime() - TOKEN_IDLE_MS);
   const [row] = await db

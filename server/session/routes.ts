@@ -1,4 +1,29 @@
-// Placeholder: filled in by the module's owner.
-import type { FastifyInstance } from 'fastify';
+// GET /session (SPEC §7): the signed-in user with companies, systems, roles and Olympus permissions.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { unauthorized } from '../errors';
+import { requireAuth } from '../auth/guard';
+import { ErrorBody } from '../auth/schemas';
+import { loadSessionUser } from './loadUser';
+import { SessionResponse } from './schemas';
 
-export default async function plugin(_app: FastifyInstance): Promise<void> {}
+const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/session',
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'The signed-in user: companies, systems, roles, Olympus role and permissions',
+        response: { 200: SessionResponse, 401: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const user = await loadSessionUser(app.db, auth.userId);
+      // The guard already refuses disabled users; this covers a user removed mid-request.
+      if (!user) throw unauthorized();
+      return { data: user };
+    },
+  );
+};
+
+export default sessionRoutes;

@@ -1,0 +1,154 @@
+// react-admin's DataProvider over /api/v1/{resource} (SPEC §4, §7). Lists load whole and are filtered,
+// sorted and paged in the browser; records are keyed by `uuid`. The response convention — a top-level
+// `message` means failure — becomes an HttpError whose body.errors is { field: 'first message' }, the
+// shape react-admin's pessimistic forms attach to fields (DESIGN §8).
+import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'ra-core';
+import { apiDelete, apiGet, apiPost, apiPut, type ApiResult } from './httpClient';
+
+type Row = Record<string, unknown>;
+export const API_PREFIX = '/api/v1';
+
+/** `uuid` is the key everywhere; react-admin wants `id`. */
+export function withId(row: Row): RaRecord {
+  return { ...row, id: (row.uuid ?? row.id) as RaRecord['id'] };
+}
+
+/** { field: ['a', 'b'] } → { field: 'a' } */
+export function firstMessages(errors: ApiResult['errors']): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [field, value] of Object.entries(errors ?? {})) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') out[field] = first;
+  }
+  return out;
+}
+
+/** The response as an HttpError when it is one (no response, a top-level message, or a 4xx/5xx status). */
+export function responseError(res: ApiResult | undefined): HttpError | null {
+  if (!res) return new HttpError('ra.notification.http_error', 0, null);
+  const message = typeof res.message === 'string' && res.message ? res.message : null;
+  if (!message && res.status < 400) return null;
+  return new HttpError(message ?? 'ra.notification.http_error', res.status, { message, errors: firstMessages(res.errors) });
+}
+
+function unwrap<T>(res: ApiResult<T> | undefined): T {
+  const error = responseError(res);
+  if (error) throw error;
+  return (res as ApiResult<T>).data as T;
+}
+
+const path = (resource: string, id?: RaRecord['id']) =>
+  `${API_PREFIX}/${encodeURIComponent(resource)}` + (id === undefined ? '' : `/${encodeURIComponent(String(id))}`);
+
+function withQuery(url: string, query: Record<string, string | number | boolean> | undefined): string {
+  if (!query || Object.keys(query).length === 0) return url;
+  return url + '?' + new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+}
+
+const get = (row: Row, field: string): unknown => field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Row)[k] : undefined), row);
+
+/** `q` matches any top-level text or number, case-insensitively; other keys match their field exactly. */
+export function matchesFilter(row: Row, filter: Record<string, unknown> | undefined): boolean {
+  for (const [key, wanted] of Object.entries(filter ?? {})) {
+    if (wanted === undefined || wanted === null || wanted === '') continue;
+    if (key === 'q') {
+      const needle = String(wanted).toLowerCase();
+      const hit = Object.values(row).some((v) => (typeof v === 'string' || typeof v === 'number') && String(v).toLowerCase().includes(needle));
+      if (!hit) return false;
+    } else if (Array.isArray(wanted)) {
+      if (!wanted.map(String).includes(String(get(row, key)))) return false;
+    } else if (String(get(row, key)) !== String(wanted)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+export function compareBy(field: string, order: 'ASC' | 'DESC') {
+  const sign = order === 'DESC' ? -1 : 1;
+  return (a: Row, b: Row): number => {
+    const x = get(a, field);
+    const y = get(b, field);
+    // Empty values sort last whatever the order.
+    if (x == null || x === '') return y == null || y === '' ? 0 : 1;
+    if (y == null || y === '') return -1;
+    if (typeof x === 'number' && typeof y === 'number') return sign * (x - y);
+    return sign * String(x).localeCompare(String(y), undefined, { sensitivity: 'base', numeric: true });
+  };
+}
+
+/** Filter, sort and page a loaded list the way react-admin's getList expects. */
+export function listPage(rows: RaRecord[], params: Pick<GetListParams, 'filter' | 'sort' | 'pagination'>) {
+  let out = rows.filter((r) => matchesFilter(r, params.filter));
+  if (params.sort?.field) out = [...out].sort(compareBy(params.sort.field, params.sort.order === 'DESC' ? 'DESC' : 'ASC'));
+  const total = out.length;
+  if (params.pagination) {
+    const { page, perPage } = params.pagination;
+    out = out.slice((page - 1) * perPage, page * perPage);
+  }
+  return { data: out, total };
+}
+
+interface ListMeta {
+  /** Extra query parameters of the list call, e.g. { all: true } for GET /users?all=true. */
+  query?: Record<string, string | number | boolean>;
+}
+
+/** GET /{resource}: SPEC §8 — a failed list fetch is logged and reads as empty; only 401 propagates (sign-out). */
+async function loadList(resource: string, meta?: ListMeta): Promise<RaRecord[]> {
+  const res = await apiGet<Row[]>(withQuery(path(resource), meta?.query));
+  const error = responseError(res);
+  if (error) {
+    if (error.status === 401) throw error;
+    console.error(`GET ${resource} failed`, error.message);
+    return [];
+  }
+  const data = res?.data;
+  return Array.isArray(data) ? data.map(withId) : [];
+}
+
+/** Mutations answer { data: { message, ...record } }; keep the message on the record for the form's notice. */
+function mutationRecord(body: unknown, fallback: Row): RaRecord {
+  const row = body && typeof body === 'object' ? { ...fallback, ...(body as Row) } : fallback;
+  return withId(row);
+}
+
+// react-admin types every method generically over its record type; our records are plain rows, hence the casts.
+export const dataProvider: DataProvider = {
+  async getList(resource, params) {
+    const rows = await loadList(resource, params.meta as ListMeta | undefined);
+    return listPage(rows, params) as never;
+  },
+  async getOne(resource, params) {
+    return { data: withId(unwrap<Row>(await apiGet(path(resource, params.id)))) } as never;
+  },
+  async getMany(resource, params) {
+    const wanted = new Set(params.ids.map(String));
+    const rows = await loadList(resource, params.meta as ListMeta | undefined);
+    return { data: rows.filter((r) => wanted.has(String(r.id))) } as never;
+  },
+  async getManyReference(resource, params) {
+    const rows = await loadList(resource, params.meta as ListMeta | undefined);
+    return listPage(rows, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never;
+  },
+  async create(resource, params) {
+    const body = unwrap<Row>(await apiPost(path(resource), params.data));
+    return { data: mutationRecord(body, params.data as Row) } as never;
+  },
+  async update(resource, params) {
+    const body = unwrap<Row>(await apiPut(path(resource, params.id), params.data));
+    return { data: mutationRecord(body, { ...(params.data as Row), id: params.id }) } as never;
+  },
+  async updateMany(resource, params) {
+    for (const id of params.ids) unwrap(await apiPut(path(resource, id), params.data));
+    return { data: params.ids } as never;
+  },
+  async delete(resource, params) {
+    unwrap(await apiDelete(path(resource, params.id)));
+    return { data: (params.previousData ?? { id: params.id }) } as never;
+  },
+  async deleteMany(resource, params) {
+    for (const id of params.ids) unwrap(await apiDelete(path(resource, id)));
+    return { data: params.ids } as never;
+  },
+};

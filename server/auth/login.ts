@@ -1,0 +1,80 @@
+// POST /auth/login (SPEC §4/§7, DESIGN §4): a bearer token, or `{ session, username }` when the user
+// must set a new password first. Every refusal for a wrong, unknown, disabled or locked account is
+// the same 401, and costs the same argon2 work.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ApiError, forbidden, unauthorized } from '../errors';
+import { burnPasswordCheck, verifyPassword } from './passwords';
+import { issueToken } from './tokens';
+import { createNewPasswordChallenge } from './challenges';
+import { emailDomain, findUserByEmail, isLocked, recordFailedLogin, recordSuccessfulLogin } from './accounts';
+import { LOGIN_PER_IP, limitPerIp, refund } from './throttle';
+import { auditAuth } from './authAudit';
+import { MSG } from './messages';
+import { errorResponses, LoginBody, LoginResponse } from './schemas';
+
+const login: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        security: [],
+        summary: 'Sign in with email and password',
+        description:
+          'Answers a bearer token, or `{ session, username }` when a new password must be set first (POST /auth/password/new). ' +
+          'Wrong, unknown, disabled and locked accounts all answer the same 401. 10 failed attempts per minute per address (429).',
+        body: LoginBody,
+        response: { 200: LoginResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await limitPerIp(app, request, LOGIN_PER_IP, MSG.loginThrottled, 'auth.login_failed');
+      const { email, password } = request.body;
+      const user = await findUserByEmail(app.db, email);
+      const fail = async (reason: string, userId: string | null, extra: Record<string, unknown> = {}): Promise<never> => {
+        await auditAuth(app, request, 'auth.login_failed', { userId, detail: { reason, email, ...extra } });
+        throw unauthorized(MSG.badCredentials);
+      };
+
+      const ssoOnly = app.config.sso.enforcedDomains.includes(emailDomain(email)) && !user?.bypassSso;
+      if (ssoOnly) {
+        // Said for every address of the domain, known or not, so it reveals no account.
+        await burnPasswordCheck(password);
+        await auditAuth(app, request, 'auth.login_failed', { userId: user?.id ?? null, detail: { reason: 'sso_enforced', email } });
+        throw forbidden(MSG.ssoEnforced);
+      }
+      if (!user) {
+        await burnPasswordCheck(password);
+        return fail('unknown_email', null);
+      }
+      // Always verify, even when the answer is already no, so timing does not tell why.
+      const passwordOk = await verifyPassword(user.passwordHash, password);
+      if (user.disabledAt) return fail('disabled', user.id);
+      if (isLocked(user)) return fail('locked', user.id);
+      if (!passwordOk) {
+        const state = await recordFailedLogin(app.db, user.id);
+        return fail('wrong_password', user.id, { failures: state.failedLogins, locked: state.lockedUntil !== null && state.lockedUntil > new Date() });
+      }
+
+      // The right password: this attempt does not count against the address.
+      await refund(app.db, LOGIN_PER_IP, request.ip);
+      if (user.mustChangePassword) {
+        await recordSuccessfulLogin(app.db, user.id, { signedIn: false });
+        if (user.tempPasswordExpiresAt && user.tempPasswordExpiresAt <= new Date()) {
+          await auditAuth(app, request, 'auth.login_failed', { userId: user.id, detail: { reason: 'temporary_password_expired', email } });
+          throw new ApiError(401, MSG.tempPasswordExpired);
+        }
+        const session = await createNewPasswordChallenge(app.db, user.id);
+        await auditAuth(app, request, 'auth.login', { userId: user.id, detail: { method: 'password', outcome: 'new_password_required' } });
+        return { data: { session, username: user.username } };
+      }
+
+      const issued = await issueToken(app.db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      await recordSuccessfulLogin(app.db, user.id, { signedIn: true });
+      await auditAuth(app, request, 'auth.login', { userId: user.id, detail: { method: 'password' } });
+      return { data: { access_token: issued.token, token_type: 'Bearer' as const, expires_at: issued.expiresAt.toISOString() } };
+    },
+  );
+};
+
+export default login;

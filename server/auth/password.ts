@@ -1,0 +1,74 @@
+// POST /auth/password/new (SPEC §7, DESIGN §4): redeems the first-login challenge from /auth/login,
+// sets the user's own password and signs them in.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { ApiError, invalid } from '../errors';
+import { hashPassword } from './passwords';
+import { issueToken, revokeAllTokens, type IssuedToken } from './tokens';
+import { consumeChallenge, findNewPasswordChallenge } from './challenges';
+import { asFieldErrors, policyErrors, reusesTemporary, SAME_AS_TEMPORARY_MESSAGE } from './passwordPolicy';
+import { PASSWORD_NEW_PER_IP, limitPerIp } from './throttle';
+import { auditAuth } from './authAudit';
+import { MSG } from './messages';
+import { errorResponses, PasswordNewBody, PasswordNewResponse } from './schemas';
+
+const passwordNew: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/auth/password/new',
+    {
+      schema: {
+        tags: ['auth'],
+        security: [],
+        summary: 'Set a new password with the session from /auth/login, and sign in',
+        description: 'The session is single use and lives 5 minutes. `name` is accepted for compatibility and ignored.',
+        body: PasswordNewBody,
+        response: { 200: PasswordNewResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await limitPerIp(app, request, PASSWORD_NEW_PER_IP, MSG.passwordNewThrottled, 'auth.password_new_failed');
+      const { username, new_password: newPassword, session } = request.body;
+      const found = await findNewPasswordChallenge(app.db, session, username);
+      if (!found || found.user.disabledAt || !found.user.mustChangePassword) {
+        await auditAuth(app, request, 'auth.password_new_failed', { userId: found?.user.id ?? null, detail: { reason: 'invalid_session' } });
+        throw new ApiError(401, MSG.sessionExpired);
+      }
+      const { user, challengeId } = found;
+
+      const problems = policyErrors(newPassword);
+      if (problems.length === 0 && (await reusesTemporary(user.passwordHash, newPassword))) problems.push(SAME_AS_TEMPORARY_MESSAGE);
+      if (problems.length) throw invalid(asFieldErrors(problems));
+
+      // argon2 before the transaction: nothing slow may hold PGlite's single connection.
+      const passwordHash = await hashPassword(newPassword);
+      const meta = { ip: request.ip, userAgent: request.headers['user-agent'] };
+      const issued = await app.db.transaction(async (tx): Promise<IssuedToken | null> => {
+        if (!(await consumeChallenge(tx, challengeId))) return null;
+        await tx
+          .update(users)
+          .set({
+            passwordHash,
+            mustChangePassword: false,
+            tempPasswordExpiresAt: null,
+            passwordChangedAt: sql`now()`,
+            failedLogins: 0,
+            lockedUntil: null,
+            lastLoginAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, user.id));
+        await revokeAllTokens(tx, user.id);
+        return issueToken(tx, user.id, meta);
+      });
+      if (!issued) throw new ApiError(401, MSG.sessionExpired);
+
+      await auditAuth(app, request, 'auth.password_new', { userId: user.id });
+      return {
+        data: { message: MSG.passwordSet, access_token: issued.token, token_type: 'Bearer' as const, expires_at: issued.expiresAt.toISOString() },
+      };
+    },
+  );
+};
+
+export default passwordNew;

@@ -1,0 +1,60 @@
+// TypeBox schemas of the sign-in endpoints: request bodies (validated, 422 on failure) and responses
+// (serialised, and published at /api/docs).
+import { Type } from 'typebox';
+
+/** RFC 5321 caps an address at 254 characters. */
+const Email = Type.String({ format: 'email', maxLength: 254 });
+/** Generous cap so an absurd body fails validation instead of reaching argon2; policy caps at 128. */
+const Password = Type.String({ minLength: 1, maxLength: 1024 });
+
+export const ErrorBody = Type.Object(
+  {
+    message: Type.String(),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  },
+  { description: 'Failure: a top-level message, with field errors for 422' },
+);
+
+const MessageData = Type.Object({ message: Type.String() });
+
+export const LoginBody = Type.Object({ email: Email, password: Password });
+
+const TokenFields = {
+  access_token: Type.String(),
+  token_type: Type.Literal('Bearer'),
+  expires_at: Type.String({ format: 'date-time' }),
+};
+const TokenData = Type.Object(TokenFields, { description: 'Signed in: a bearer token' });
+const ChallengeData = Type.Object(
+  { session: Type.String(), username: Type.String() },
+  { description: 'A new password must be set first: POST /auth/password/new with this session' },
+);
+export const LoginResponse = Type.Object({ data: Type.Union([TokenData, ChallengeData]) });
+
+export const MessageResponse = Type.Object({ data: MessageData });
+export const AuthenticatedResponse = Type.Object({ data: Type.Object({ authenticated: Type.Literal(true) }) });
+
+export const PasswordNewBody = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  /** The SPA sends the username here when it has no name; accepted, not stored. */
+  name: Type.Optional(Type.String({ maxLength: 255 })),
+  new_password: Password,
+  session: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export const PasswordNewResponse = Type.Object({ data: Type.Object({ message: Type.String(), ...TokenFields }) });
+
+export const ResetBody = Type.Object({ email: Email });
+
+export const VerifyBody = Type.Object({
+  email: Email,
+  new_password: Password,
+  verification_code: Type.String({ minLength: 1, maxLength: 32 }),
+});
+
+export const errorResponses = {
+  401: ErrorBody,
+  403: ErrorBody,
+  419: ErrorBody,
+  422: ErrorBody,
+  429: ErrorBody,
+} as const;

@@ -1,0 +1,68 @@
+// The whole SPA: one react-admin AdminContext (providers, theme, i18n) with the sign-in pages beside
+// the admin, which is mounted under /dashboard (DESIGN §8). Every route passes the route guard
+// (SPEC §2) and every page is a lazy chunk, so /login does not download the admin.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { CssBaseline } from '@mui/material';
+import { AdminContext, localStorageStore } from 'react-admin';
+import { authProvider } from '../providers/authProvider';
+import { dataProvider } from '../providers/dataProvider';
+import { i18nProvider } from '../providers/i18nProvider';
+import { SiteFrame } from './layout/SiteFrame';
+import { theme } from './layout/theme';
+import LoadingScreen from './pages/LoadingScreen';
+import { StandaloneNotFoundPage } from './pages/NotFoundPage';
+import { DASHBOARD_PATH, type Restriction } from './routing/guardDecision';
+import { RouteGuard } from './routing/RouteGuard';
+
+const LandingPage = lazy(() => import('./pages/auth/LandingPage'));
+const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
+const LoginFormPage = lazy(() => import('./pages/auth/LoginFormPage'));
+const AzureCallbackPage = lazy(() => import('./pages/auth/AzureCallbackPage'));
+const PasswordNewPage = lazy(() => import('./pages/auth/PasswordNewPage'));
+const PasswordResetPage = lazy(() => import('./pages/auth/PasswordResetPage'));
+const PasswordVerifyPage = lazy(() => import('./pages/auth/PasswordVerifyPage'));
+const AdminRoutes = lazy(() => import('./routing/AdminRoutes'));
+
+/** react-admin's own preferences (sidebar, list columns). Sign-out wipes them; ours live in providers/store. */
+const adminStore = localStorageStore(undefined, 'Olympus');
+
+const guarded = (restriction: Restriction, page: ReactNode) => <RouteGuard restriction={restriction}>{page}</RouteGuard>;
+
+export interface AppProps {
+  /** Tests pass a fresh client; the app lets react-admin create its own. */
+  queryClient?: QueryClient;
+}
+
+export default function App({ queryClient }: AppProps) {
+  return (
+    <AdminContext
+      basename={DASHBOARD_PATH}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      store={adminStore}
+      queryClient={queryClient}
+    >
+      {/* AdminUI brings its own; the sign-in pages outside it need one too. */}
+      <CssBaseline enableColorScheme />
+      <SiteFrame>
+        <Suspense fallback={<LoadingScreen />}>
+          <Routes>
+            <Route path="/" element={guarded('none', <LandingPage />)} />
+            <Route path="/login" element={guarded('guest', <LoginPage />)} />
+            <Route path="/login-form" element={guarded('guest', <LoginFormPage />)} />
+            <Route path="/login/azure/callback" element={guarded('none', <AzureCallbackPage />)} />
+            <Route path="/password/new" element={guarded('none', <PasswordNewPage />)} />
+            <Route path="/password/reset" element={guarded('none', <PasswordResetPage />)} />
+            <Route path="/password/reset/verify" element={guarded('none', <PasswordVerifyPage />)} />
+            <Route path={`${DASHBOARD_PATH}/*`} element={guarded('login', <AdminRoutes />)} />
+            <Route path="*" element={guarded('login', <StandaloneNotFoundPage />)} />
+          </Routes>
+        </Suspense>
+      </SiteFrame>
+    </AdminContext>
+  );
+}

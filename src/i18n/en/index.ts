@@ -1,0 +1,10 @@
+// The English catalogue: react-admin's own texts (ra.*) plus Olympus's (olympus.*).
+import englishMessages from 'ra-language-english';
+import type { TranslationMessages } from 'ra-core';
+import { auth } from './auth';
+import { shell } from './shell';
+
+export const en: TranslationMessages = {
+  ...englishMessages,
+  olympus: { ...shell, auth },
+};

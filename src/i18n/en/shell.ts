@@ -1,0 +1,43 @@
+// English texts of the app shell (layout, navigation, route guard, dashboard, not-found page),
+// assembled by src/i18n under `olympus`. Spec texts (SPEC §2) are verbatim; the rest fills gaps.
+export const shell = {
+  app_name: 'Olympus',
+  logo_alt: 'Olympus',
+  loading: 'Loading...',
+  nav: {
+    label: 'Main navigation',
+    home: 'Home',
+    users: 'Users',
+    roles: 'Roles',
+    properties: 'Properties',
+    companies: 'Companies',
+    reports: 'Reports',
+  },
+  header: {
+    company: 'Company',
+    logout: 'Logout',
+    logging_out: 'Logging out',
+  },
+  footer: {
+    copyright: '© %{year} Olympus',
+  },
+  systems: {
+    redirecting: 'Redirecting to %{system}...',
+    redirect_failed: 'Sorry, %{system} could not be opened. Please try again later.',
+  },
+  dashboard: {
+    title: 'Dashboard',
+    welcome: 'Welcome, %{name}',
+    role: 'Your Olympus role: %{role}',
+    // %{support} is replaced by a mailto link to the support address.
+    no_role: 'You do not have an Olympus role set. Please contact support at %{support}.',
+    select_system: 'Select a System below:',
+    or: 'or',
+    no_systems: "You don't have access to any systems currently, please contact support at %{support}.",
+    open_system: 'Open %{system}',
+  },
+  not_found: {
+    message: 'Sorry, this page does not exist.',
+    go_to_dashboard: 'Go to Dashboard',
+  },
+};

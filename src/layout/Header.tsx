@@ -1,0 +1,36 @@
+// SPEC §2 fixed header: logo linking to the dashboard, the company dropdown and the logout button.
+// react-admin's AppBar keeps the sidebar toggle, the page-title portal and the loading indicator.
+import { Box, Stack } from '@mui/material';
+import { AppBar, LoadingIndicator, TitlePortal } from 'react-admin';
+import { CompanySelect } from './CompanySelect';
+import { Logo } from './Logo';
+import { LogoutButton } from './LogoutButton';
+
+/** Toolbar height; the layout's content starts below it (plus the 1px border). */
+export const HEADER_HEIGHT = 60;
+
+export function Header() {
+  return (
+    <AppBar
+      alwaysOn
+      color="inherit"
+      elevation={0}
+      userMenu={false}
+      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', '& .RaAppBar-toolbar': { minHeight: HEADER_HEIGHT, gap: 1 } }}
+      toolbar={
+        <Stack direction="row" spacing={{ xs: 1, sm: 1.5 }} sx={{ pr: 1, alignItems: 'center', minWidth: 0 }}>
+          <CompanySelect />
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <LoadingIndicator />
+          </Box>
+          <LogoutButton />
+        </Stack>
+      }
+    >
+      <Box sx={{ mx: 1 }}>
+        <Logo height={34} markOnlyOnPhones />
+      </Box>
+      <TitlePortal variant="subtitle1" sx={{ color: 'text.secondary', ml: 1, display: { xs: 'none', sm: 'block' } }} />
+    </AppBar>
+  );
+}

@@ -1,0 +1,70 @@
+// Side navigation (SPEC §2): react-admin's <Menu> frame with our own items, because react-admin's
+// MenuItemLink marks /dashboard active on every page below it and SPEC wants Home on the exact path only.
+import type { ComponentType } from 'react';
+import { ListItemIcon, MenuItem, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
+import { Link, useLocation } from 'react-router';
+import { useTranslate } from 'ra-core';
+import { Menu, useSidebarState } from 'react-admin';
+import type { Area, AreaKey } from '../../contract/access';
+import { viewerOf } from '../../providers/authProvider';
+import { isCurrentNavItem, visibleNavItems } from './navItems';
+import { useSessionUser } from './useSessionUser';
+
+const ICONS: Partial<Record<AreaKey, ComponentType>> = {
+  home: HomeOutlined,
+  users: PeopleOutlined,
+  roles: ShieldOutlined,
+  properties: ApartmentOutlined,
+  companies: BusinessOutlined,
+  reports: AssessmentOutlined,
+};
+
+function NavItem({ area, current }: { area: Area; current: boolean }) {
+  const translate = useTranslate();
+  const [open, setOpen] = useSidebarState();
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
+  const Icon = ICONS[area.key] ?? HomeOutlined;
+  const label = translate(area.nav ?? '');
+  const item = (
+    <MenuItem
+      component={Link}
+      to={area.path}
+      selected={current}
+      aria-current={current ? 'page' : undefined}
+      onClick={() => isSmall && setOpen(false)}
+      sx={{
+        borderLeft: '3px solid transparent',
+        py: 1.25,
+        '&.Mui-selected': { borderLeftColor: 'primary.main', color: 'primary.main', fontWeight: 600 },
+        '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
+      }}
+    >
+      <ListItemIcon>
+        <Icon />
+      </ListItemIcon>
+      <Typography variant="inherit" noWrap>
+        {label}
+      </Typography>
+    </MenuItem>
+  );
+  return open ? item : <Tooltip title={label} placement="right">{item}</Tooltip>;
+}
+
+export function Navigation() {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const items = visibleNavItems(viewerOf(useSessionUser()));
+  return (
+    <Menu aria-label={translate('olympus.nav.label')}>
+      {items.map((area) => (
+        <NavItem key={area.key} area={area} current={isCurrentNavItem(area.path, pathname)} />
+      ))}
+    </Menu>
+  );
+}

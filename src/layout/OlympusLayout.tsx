@@ -1,0 +1,41 @@
+// The admin frame (SPEC §2): react-admin's Layout with our header and navigation, plus a fixed footer.
+import type { ReactNode } from 'react';
+import { Layout, Sidebar, type SidebarProps } from 'react-admin';
+import { viewerOf } from '../../providers/authProvider';
+import { Footer, FOOTER_HEIGHT } from './Footer';
+import { Header, HEADER_HEIGHT } from './Header';
+import { visibleNavItems } from './navItems';
+import { Navigation } from './Navigation';
+import { useSessionUser } from './useSessionUser';
+
+/** SPEC §6 may leave a user no navigation item (system_user): then no empty sidebar either. */
+function useHasNavigation(): boolean {
+  return visibleNavItems(viewerOf(useSessionUser())).length > 0;
+}
+
+function OlympusSidebar(props: SidebarProps) {
+  return useHasNavigation() ? <Sidebar {...props} /> : null;
+}
+
+export function OlympusLayout({ children }: { children: ReactNode }) {
+  const hasNavigation = useHasNavigation();
+  return (
+    <>
+      <Layout
+        appBar={Header}
+        appBarAlwaysOn
+        menu={Navigation}
+        sidebar={OlympusSidebar}
+        sx={{
+          ...(hasNavigation ? {} : { '& .RaAppBar-menuButton': { display: 'none' } }),
+          pb: `${FOOTER_HEIGHT}px`,
+          '& .RaLayout-appFrame': { mt: `${HEADER_HEIGHT + 1}px` },
+          '& .RaLayout-content': { px: { xs: 1, sm: 3 }, py: 3 },
+        }}
+      >
+        {children}
+      </Layout>
+      <Footer />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+// SPEC §2 navigation: the items of the access table that have a label, filtered by SPEC §6, and the
+// rule that marks the current one (path prefix; Home only on the exact path).
+import { AREAS, showsInNavigation, type Area, type Viewer } from '../../contract/access';
+
+export const HOME_PATH = '/dashboard';
+
+export const NAV_AREAS: readonly Area[] = AREAS.filter((a) => a.nav);
+
+export function visibleNavItems(viewer: Viewer | null | undefined): Area[] {
+  return NAV_AREAS.filter((a) => showsInNavigation(a, viewer));
+}
+
+export function isCurrentNavItem(itemPath: string, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return itemPath === HOME_PATH ? path === HOME_PATH : path.startsWith(itemPath);
+}

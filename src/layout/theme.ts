@@ -1,0 +1,24 @@
+// Olympus theme on top of react-admin's default: navy and gold, and the operating system's own
+// sans-serif — no web font is fetched (no request to a host the operator did not configure).
+import { deepmerge } from '@mui/utils';
+import { defaultTheme, type RaThemeOptions } from 'react-admin';
+
+export const BRAND = { navy: '#23395d', gold: '#c9a227' } as const;
+
+const SYSTEM_FONT = ['system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', 'sans-serif'].join(',');
+
+export const theme: RaThemeOptions = deepmerge(defaultTheme, {
+  palette: {
+    mode: 'light',
+    primary: { main: BRAND.navy, contrastText: '#ffffff' },
+    secondary: { main: '#a8841a', contrastText: '#ffffff' },
+    background: { default: '#f4f6f9', paper: '#ffffff' },
+  },
+  shape: { borderRadius: 8 },
+  typography: { fontFamily: SYSTEM_FONT, h6: { fontWeight: 500 } },
+  sidebar: { width: 220, closedWidth: 56 },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+    MuiCard: { defaultProps: { variant: 'outlined' } },
+  },
+} satisfies RaThemeOptions);

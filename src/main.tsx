@@ -1,0 +1,27 @@
+// Start-up (SPEC §9): error reporting and the tag manager when configured, then the app on #app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { uiStore } from '../providers/store';
+import App from './App';
+import { startSentry } from './startup/sentry';
+import { startTagManager } from './startup/tagManager';
+
+const env = import.meta.env;
+void startSentry({ VITE_SENTRY_DSN: env.VITE_SENTRY_DSN, VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE: env.VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE }).catch((err) => console.error('Sentry failed to start', err));
+startTagManager(env.VITE_GTM_ID);
+
+// A fresh page load shows the loading screen until the route guard has decided (SPEC §2).
+uiStore.set({ isLoadingSite: true, loadingText: '' });
+
+// A data router, so react-admin can block navigation away from unsaved forms.
+const router = createBrowserRouter([{ path: '*', element: <App /> }]);
+
+const container = document.getElementById('app');
+if (!container) throw new Error('Missing #app element');
+createRoot(container).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,67 @@
+// SPEC §2/§4 email and password login: idle → "Please wait..." → success and redirect after 1 s
+// (dashboard, or the system named by ?system=), a session → /password/new, or an error.
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Stack } from '@mui/material';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslate } from 'react-admin';
+import { completeLogin } from '../../../providers/authSession';
+import { login } from '../../../providers/olympusApi';
+import AuthCard from './AuthCard';
+import AuthField from './AuthField';
+import { BUSY, IDLE, isLocked, StatusAlert, type FormStatus } from './FormStatus';
+import { fieldErrors, serverMessage } from './authResult';
+import { useAfterLogin, withSystem } from './loginRedirect';
+import RouterLink from './RouterLink';
+import { DELAYS } from './useDelayedNavigate';
+
+export default function LoginFormPage() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const afterLogin = useAfterLogin();
+  const [params] = useSearchParams();
+  const system = params.get('system');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [status, setStatus] = useState<FormStatus>(IDLE);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (isLocked(status)) return;
+    setStatus(BUSY);
+    setErrors({});
+    const res = await login(email, password);
+    const outcome = await completeLogin(res);
+    if (outcome === 'session') {
+      navigate('/password/new');
+      return;
+    }
+    if (outcome === 'token') {
+      setStatus({ kind: 'success', text: translate('olympus.auth.form.success') });
+      await afterLogin(system, DELAYS.afterLogin);
+      return;
+    }
+    const message = serverMessage(res);
+    setErrors(fieldErrors(res));
+    setStatus({ kind: 'error', text: message ? translate('olympus.auth.error.server', { message }) : translate('olympus.auth.error.generic') });
+  };
+
+  const locked = isLocked(status);
+  return (
+    <AuthCard title={translate('olympus.auth.form.title')}>
+      {params.has('error') && <Alert severity="error">{translate('olympus.auth.error.cannot_login')}</Alert>}
+      <Stack component="form" spacing={2} onSubmit={submit}>
+        <AuthField name="email" type="email" label={translate('olympus.auth.form.email')} value={email} onChange={setEmail} autoComplete="username" autoFocus disabled={locked} error={errors.email} />
+        <AuthField name="password" type="password" label={translate('olympus.auth.form.password')} value={password} onChange={setPassword} autoComplete="current-password" disabled={locked} error={errors.password} />
+        <StatusAlert status={status} />
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={locked}>
+          {translate(status.kind === 'busy' ? 'olympus.auth.please_wait' : 'olympus.auth.form.submit')}
+        </Button>
+      </Stack>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+        <RouterLink to={withSystem('/login', system)}>{translate('olympus.auth.form.back')}</RouterLink>
+        <RouterLink to="/password/reset">{translate('olympus.auth.form.forgot')}</RouterLink>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,29 @@
+// Where a fresh login goes (SPEC §4): the requested system when it is one of the user's and its
+// redirect answers a URL, otherwise the dashboard. Shared by the login form, the Azure callback and
+// the new-password page; the system lookup is the route guard's (src/routing/systemRedirect).
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { authStore } from '../../../providers/store';
+import { DASHBOARD_PATH } from '../../routing/guardDecision';
+import { findSystem, systemUrl } from '../../routing/systemRedirect';
+import { useDelayedNavigate } from './useDelayedNavigate';
+
+/** After a token login: forget react-admin's cached guest answers, then redirect after `ms`. */
+export function useAfterLogin(): (system: string | null | undefined, ms: number) => Promise<void> {
+  const schedule = useDelayedNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(
+    async (name, ms) => {
+      void queryClient.invalidateQueries({ queryKey: ['auth'] });
+      const system = name ? findSystem(authStore.get().user, name) : undefined;
+      const url = system ? await systemUrl(system) : null;
+      schedule(url ? () => window.location.assign(url) : DASHBOARD_PATH, ms);
+    },
+    [queryClient, schedule],
+  );
+}
+
+/** Keeps the requested system (SPEC §2) when moving between the login screens. */
+export function withSystem(path: string, system: string | null): string {
+  return system ? `${path}?system=${encodeURIComponent(system)}` : path;
+}

@@ -1,0 +1,42 @@
+// Everything under /dashboard: react-admin's AdminUI with the Olympus layout and the registry of
+// resources and pages. Loaded lazily (App.tsx) so the sign-in pages do not download the admin.
+import { AdminUI, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router';
+import { pages, resources } from '../../resources';
+import { OlympusLayout } from '../layout/OlympusLayout';
+import DashboardPage from '../pages/DashboardPage';
+import LoadingScreen from '../pages/LoadingScreen';
+import NotFoundPage from '../pages/NotFoundPage';
+import { ToDashboard } from './ToDashboard';
+
+const AdminLoading = () => <LoadingScreen />;
+
+export default function AdminRoutes() {
+  return (
+    <AdminUI
+      disableTelemetry
+      requireAuth
+      title="olympus.app_name"
+      layout={OlympusLayout}
+      dashboard={DashboardPage}
+      catchAll={NotFoundPage}
+      loading={AdminLoading}
+      accessDenied={ToDashboard}
+      // Sign-in lives outside the admin, at /login (App.tsx): no react-admin login or auth-callback routes.
+      loginPage={false}
+      authCallbackPage={false}
+    >
+      {resources.map((r) => (
+        <Resource key={r.name} {...r} />
+      ))}
+      <CustomRoutes>
+        {pages.map(({ path, component: Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        {/* Always one custom route: with no Resource and no CustomRoutes react-admin shows its own
+            "empty admin" welcome screen instead of the layout and dashboard. */}
+        <Route path="access-denied" element={<ToDashboard />} />
+      </CustomRoutes>
+    </AdminUI>
+  );
+}

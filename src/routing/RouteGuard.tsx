@@ -1,0 +1,72 @@
+// SPEC §2 route guard around every route. Decides on each change of address (like a router's
+// before-each hook), not on every change of the stored session: the sign-in and sign-out screens
+// change the session first and navigate after the SPEC delays, and must not be overtaken.
+import { useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useTranslate } from 'ra-core';
+import { currentViewer } from '../../providers/authProvider';
+import { authStore, uiStore } from '../../providers/store';
+import { DASHBOARD_PATH, decideRoute, type Decision, type Restriction } from './guardDecision';
+import { isVerified, verifySession } from './sessionCheck';
+import { findSystem, openSystem, SYSTEM_FALLBACK_DELAY_MS } from './systemRedirect';
+
+function setLoading(isLoadingSite: boolean, loadingText = ''): void {
+  const ui = uiStore.get();
+  if (ui.isLoadingSite !== isLoadingSite || ui.loadingText !== loadingText) uiStore.set({ isLoadingSite, loadingText });
+}
+
+function decide(restriction: Restriction, pathname: string, search: string): Decision {
+  const { access_token } = authStore.get();
+  return decideRoute({ restriction, pathname, search, token: access_token, verified: isVerified(access_token), viewer: currentViewer() });
+}
+
+export interface RouteGuardProps {
+  restriction: Restriction;
+  children: ReactNode;
+}
+
+export function RouteGuard({ restriction, children }: RouteGuardProps) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const translate = useTranslate();
+  // Re-decide when the address changes or a check finishes (rev), never on other renders.
+  const [rev, setRev] = useState(0);
+  const stamp = `${restriction} ${pathname}${search} ${rev}`;
+  const [state, setState] = useState(() => ({ stamp, decision: decide(restriction, pathname, search) }));
+  let decision = state.decision;
+  if (state.stamp !== stamp) {
+    decision = decide(restriction, pathname, search);
+    setState({ stamp, decision });
+  }
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    switch (decision.kind) {
+      case 'allow':
+        setLoading(false);
+        break;
+      case 'verify':
+        setLoading(true);
+        void verifySession().then(() => !cancelled && setRev((r) => r + 1));
+        break;
+      case 'system': {
+        const name = decision.name;
+        setLoading(true, translate('olympus.systems.redirecting', { system: name }));
+        void openSystem(findSystem(authStore.get().user, name)).then((left) => {
+          if (!left && !cancelled) timer = setTimeout(() => navigate(DASHBOARD_PATH, { replace: true }), SYSTEM_FALLBACK_DELAY_MS);
+        });
+        break;
+      }
+      case 'redirect':
+        break;
+    }
+    return () => {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [decision, navigate, translate]);
+
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return decision.kind === 'allow' ? <>{children}</> : null;
+}

@@ -1,0 +1,44 @@
+// SPEC §2 route guard as a pure function of the address and the stored session, so every rule is
+// testable without rendering. The guard component (RouteGuard.tsx) acts on the answer.
+import { areaForPath, mayOpenArea, type Viewer } from '../../contract/access';
+import { loginPath } from '../../providers/authProvider';
+
+export const DASHBOARD_PATH = '/dashboard';
+
+/** none: open to anyone; guest: signed-out users only; login: signed-in users, subject to SPEC §6. */
+export type Restriction = 'none' | 'guest' | 'login';
+
+export type Decision =
+  /** A token is held but not yet confirmed by the API in this page load: check first (loading state). */
+  | { kind: 'verify' }
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string }
+  /** Signed in and ?system= asks for a connected system: show the message and hand off. */
+  | { kind: 'system'; name: string };
+
+export interface GuardInput {
+  restriction: Restriction;
+  pathname: string;
+  search: string;
+  token: string | null;
+  /** The token has been confirmed by POST /auth/authenticated in this page load. */
+  verified: boolean;
+  viewer: Viewer;
+}
+
+export function decideRoute({ restriction, pathname, search, token, verified, viewer }: GuardInput): Decision {
+  const system = new URLSearchParams(search).get('system')?.trim() || null;
+  // Open pages need no check unless a system hand-off depends on the answer.
+  const needsAnswer = restriction !== 'none' || system !== null;
+  if (token && !verified && needsAnswer) return { kind: 'verify' };
+  const loggedIn = !!token;
+
+  if (system && loggedIn) return { kind: 'system', name: system };
+  if (restriction === 'guest') return loggedIn ? { kind: 'redirect', to: DASHBOARD_PATH } : { kind: 'allow' };
+  if (restriction === 'login') {
+    if (!loggedIn) return { kind: 'redirect', to: loginPath(search) };
+    const area = areaForPath(pathname);
+    if (area && !mayOpenArea(area, viewer)) return { kind: 'redirect', to: DASHBOARD_PATH };
+  }
+  return { kind: 'allow' };
+}

@@ -1,0 +1,49 @@
+// Debian chromium driven by playwright-core. Requests to any host but loopback fail the test:
+// an internal portal must make no outbound call the operator did not configure.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+
+export interface BrowserSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Requests that tried to leave loopback. */
+  outbound: string[];
+  /** Uncaught page errors and console errors. */
+  errors: string[];
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function openBrowser(): Promise<BrowserSession> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'en-GB' });
+  const outbound: string[] = [];
+  const errors: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.protocol === 'data:' || url.protocol === 'blob:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return route.continue();
+    outbound.push(url.toString());
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  return {
+    browser,
+    context,
+    page,
+    outbound,
+    errors,
+    async screenshot(name) {
+      mkdirSync('.tmp/screenshots', { recursive: true });
+      const file = `.tmp/screenshots/${name}.png`;
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    close: () => browser.close(),
+  };
+}

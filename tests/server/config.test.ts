@@ -1,0 +1,95 @@
+// Configuration from the environment: defaults, and one clear message per bad value.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, redactUrl } from '../../server/config';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+};
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      dataDir: './data',
+      databaseUrl: null,
+      smtpUrl: null,
+      demoPassword: null,
+      seedDemo: true,
+      demoSystems: true,
+      staticDir: 'dist',
+      sentryDsn: null,
+      gtmId: null,
+      spaApiUrl: null,
+    });
+  });
+
+  it('follows PORT in the default public URL and trims a trailing slash from OLYMPUS_PUBLIC_URL', () => {
+    expect(loadConfig({ PORT: '3100' }).publicUrl).toBe('http://localhost:3100');
+    expect(loadConfig({ OLYMPUS_PUBLIC_URL: 'https://olympus.example.com/' }).publicUrl).toBe('https://olympus.example.com');
+  });
+
+  it('reads the SPA build settings it needs for the CSP', () => {
+    const c = loadConfig({ VITE_SENTRY_DSN: 'https://k@o1.ingest.sentry.io/2', VITE_GTM_ID: 'GTM-ABC1234', VITE_API_URL: 'https://api.example.com', OLYMPUS_DEMO_SYSTEMS: 'false' });
+    expect(c).toMatchObject({ sentryDsn: 'https://k@o1.ingest.sentry.io/2', gtmId: 'GTM-ABC1234', spaApiUrl: 'https://api.example.com', demoSystems: false });
+    // A path means "this origin".
+    expect(loadConfig({ VITE_API_URL: '/' }).spaApiUrl).toBeNull();
+  });
+
+  it('lists every bad value at once, each with its own message', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://user:hunter2@db/olympus',
+      OLYMPUS_DEMO_PASSWORD: 'short',
+      OLYMPUS_SEED: 'maybe',
+      LOG_LEVEL: 'loud',
+      SMTP_URL: 'http://mail',
+      OLYMPUS_SECRET_KEY: 'abc',
+      VITE_SENTRY_DSN: 'not a url',
+      VITE_GTM_ID: 'UA 123',
+      VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE: '2',
+      OLYMPUS_DEMO_SYSTEMS: 'perhaps',
+    });
+    expect(problems).toEqual([
+      'PORT must be a whole number from 0 to 65535 (got "eighty").',
+      'DATABASE_URL must be a URL starting with postgres:// or postgresql:// (got "mysql://user:***@db/olympus").',
+      'SMTP_URL must be a URL starting with smtp:// or smtps:// (got "http://mail").',
+      'OLYMPUS_DEMO_PASSWORD must be more than 8 characters with upper case, lower case and a digit.',
+      'OLYMPUS_SECRET_KEY must be 32 bytes, as 64 hex digits or base64.',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud").',
+      'VITE_SENTRY_DSN must be a URL starting with http:// or https:// (got "not a url").',
+      'VITE_GTM_ID must be a container id like GTM-ABC1234 (got "UA 123").',
+      'VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE must be a number from 0 to 1 (got "2").',
+      'OLYMPUS_SEED must be true or false (got "maybe").',
+      'OLYMPUS_DEMO_SYSTEMS must be true or false (got "perhaps").',
+    ]);
+  });
+
+  it('says what is wrong in one readable message, never echoing a password', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: '70000', DATABASE_URL: 'postgres://olympus:s3cret@', OLYMPUS_DEMO_PASSWORD: 'password' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^Olympus cannot start, the configuration has problems:\n {2}- PORT/);
+    expect(message).toContain('OLYMPUS_DEMO_PASSWORD');
+    expect(message).not.toContain('s3cret');
+  });
+
+  it('accepts good values', () => {
+    expect(problemsOf({ PORT: '8080', DATABASE_URL: 'postgresql://u:p@localhost:5432/olympus', OLYMPUS_DEMO_PASSWORD: 'Olympus-Demo-1', VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE: '0.25' })).toEqual([]);
+  });
+
+  it('redacts passwords in URLs', () => {
+    expect(redactUrl('postgres://olympus:s3cret@db:5432/x')).toBe('postgres://olympus:***@db:5432/x');
+  });
+});

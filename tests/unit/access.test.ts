@@ -1,0 +1,69 @@
+// SPEC §6 access table (contract/access.ts) as the SPA reads it: navigation filter and route rules.
+import { describe, expect, it } from 'vitest';
+import { AREA, areaForPath, mayOpenArea, showsInNavigation, type AreaKey, type Viewer } from '../../contract/access';
+import { visibleNavItems } from '../../src/layout/navItems';
+
+const v = (role: string | null, permissions: string[] = []): Viewer => ({ role, permissions });
+const labels = (viewer: Viewer | null) => visibleNavItems(viewer).map((a) => a.key);
+
+describe('navigation filter (SPEC §6)', () => {
+  it('shows everything with no user or no role', () => {
+    expect(labels(null)).toEqual(['home', 'users', 'roles', 'properties', 'companies', 'reports']);
+    expect(labels(v(null))).toEqual(['home', 'users', 'roles', 'properties', 'companies', 'reports']);
+  });
+  it('shows everything to super_admin', () => {
+    expect(labels(v('super_admin'))).toEqual(['home', 'users', 'roles', 'properties', 'companies', 'reports']);
+  });
+  it('shows admin Home, Users and Properties, plus Reports with the permission', () => {
+    expect(labels(v('admin'))).toEqual(['home', 'users', 'properties']);
+    expect(labels(v('admin', ['reports.access']))).toEqual(['home', 'users', 'properties', 'reports']);
+    expect(labels(v('admin', ['reports.*']))).toEqual(['home', 'users', 'properties', 'reports']);
+  });
+  it('shows system_user nothing but Reports with the permission', () => {
+    expect(labels(v('system_user'))).toEqual([]);
+    expect(labels(v('system_user', ['reports.access']))).toEqual(['reports']);
+  });
+  it('shows an item whose required permission is held', () => {
+    expect(showsInNavigation(AREA.reports, v('other', ['reports.access']))).toBe(true);
+    expect(showsInNavigation(AREA.users, v('other', ['reports.access']))).toBe(false);
+  });
+});
+
+describe('route rules (SPEC §6)', () => {
+  const open = (role: string | null, key: AreaKey, permissions: string[] = []) => mayOpenArea(AREA[key], v(role, permissions));
+
+  it('bars system_user from users, companies, properties, units and roles', () => {
+    for (const key of ['users', 'companies', 'properties', 'units', 'roles'] as const) expect(open('system_user', key)).toBe(false);
+    expect(open('system_user', 'home')).toBe(true);
+  });
+  it('also bars admin from companies, integrations and roles, not from users, properties and units', () => {
+    for (const key of ['companies', 'integrations', 'roles'] as const) expect(open('admin', key)).toBe(false);
+    for (const key of ['users', 'properties', 'units'] as const) expect(open('admin', key)).toBe(true);
+  });
+  it('opens reports with reports.* or reports.access, and to super_admin', () => {
+    expect(open('admin', 'reports')).toBe(false);
+    expect(open('admin', 'reports', ['reports.access'])).toBe(true);
+    expect(open('system_user', 'reports', ['reports.*'])).toBe(true);
+    expect(open('super_admin', 'reports')).toBe(true);
+  });
+  it('opens everything else to super_admin', () => {
+    for (const key of ['users', 'companies', 'properties', 'units', 'roles', 'integrations'] as const) expect(open('super_admin', key)).toBe(true);
+  });
+});
+
+describe('areaForPath', () => {
+  it.each([
+    ['/dashboard', undefined],
+    ['/dashboard/users', 'users'],
+    ['/dashboard/users/7/edit', 'users'],
+    ['/dashboard/company/create', 'companies'],
+    ['/dashboard/companies/c-1/integrations/everest/edit', 'integrations'],
+    ['/dashboard/property', 'properties'],
+    ['/dashboard/unit/3/edit', 'units'],
+    ['/dashboard/roles/create', 'roles'],
+    ['/dashboard/reports', 'reports'],
+    ['/dashboard/nowhere', undefined],
+  ])('%s → %s', (path, key) => {
+    expect(areaForPath(path)?.key).toBe(key);
+  });
+});

@@ -1,0 +1,23 @@
+// SPEC §2: the current navigation item is highlighted by path prefix; Home only on /dashboard exactly.
+import { describe, expect, it } from 'vitest';
+import { isCurrentNavItem } from '../../src/layout/navItems';
+
+describe('isCurrentNavItem', () => {
+  it('marks Home on the exact dashboard path only', () => {
+    expect(isCurrentNavItem('/dashboard', '/dashboard')).toBe(true);
+    expect(isCurrentNavItem('/dashboard', '/dashboard/')).toBe(true);
+    expect(isCurrentNavItem('/dashboard', '/dashboard/users')).toBe(false);
+  });
+  it('marks an item on its path and below', () => {
+    expect(isCurrentNavItem('/dashboard/users', '/dashboard/users')).toBe(true);
+    expect(isCurrentNavItem('/dashboard/users', '/dashboard/users/create')).toBe(true);
+    expect(isCurrentNavItem('/dashboard/users', '/dashboard/users/u-1/edit')).toBe(true);
+    expect(isCurrentNavItem('/dashboard/users', '/dashboard/roles')).toBe(false);
+  });
+  it('matches by plain prefix only', () => {
+    expect(isCurrentNavItem('/dashboard/company', '/dashboard/company/c-1/edit')).toBe(true);
+    // 'companies' does not extend 'company' (…y vs …ies): the integration edit route highlights no item.
+    expect(isCurrentNavItem('/dashboard/company', '/dashboard/companies/c-1/integrations/everest/edit')).toBe(false);
+    expect(isCurrentNavItem('/dashboard/property', '/dashboard/unit/1/edit')).toBe(false);
+  });
+});
