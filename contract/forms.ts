@@ -1,0 +1,61 @@
+// Server-defined forms (SPEC §2 "Dynamic forms", §3 "Form field group"): the API answers groups of
+// fields; the SPA's renderer in src/forms/ draws them. Both sides import these shapes.
+
+export const FIELD_TYPES = [
+  'text',
+  'email',
+  'password',
+  'number',
+  'tel',
+  'url',
+  'select',
+  'textarea',
+  'radio-group',
+  'radio',
+  'checkbox',
+  'date',
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export interface FormField {
+  name: string;
+  label: string;
+  /** Usually a FieldType; anything else renders SPEC §2's "Sorry, an error occurred with this field…". */
+  type: string;
+  required?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+  /** value → label */
+  options?: Record<string, string>;
+  value?: string | number | boolean | string[] | null;
+  checked?: boolean;
+  multiple?: boolean;
+  'label-help'?: string;
+  /** Options loaded from another API list, e.g. "companies" → GET /api/v1/companies (uuid → name). */
+  'options-from'?: string;
+  error?: string;
+  min?: number;
+  max?: number;
+  minlength?: number;
+  maxlength?: number;
+}
+
+export interface FormFieldGroup {
+  group: string;
+  group_desc?: string;
+  fields: FormField[];
+}
+
+/**
+ * GET /api/v1/{resource}/create → { data: {}, fields: FormFieldGroup[] }
+ * GET /api/v1/{resource}/{id}/edit → { data: record, fields: FormFieldGroup[] } (values prefilled)
+ */
+export interface FormDefinition<T = Record<string, unknown>> {
+  data: T;
+  fields: FormFieldGroup[];
+}
+
+/** Dates travel as Y-m-d (SPEC §2). */
+export const DATE_FORMAT = 'YYYY-MM-DD';
+/** Shown like "Tue, 5 Mar 2025". */
+export const DATE_DISPLAY_FORMAT = 'ddd, D MMM YYYY';
