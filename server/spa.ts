@@ -19,7 +19,14 @@ export function cacheControlFor(file: string): string {
   return 'public, max-age=3600';
 }
 
-const wantsHtml = (req: FastifyRequest) => (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
+/** A page navigation: GET/HEAD of an extension-less path by a client that takes HTML (browsers, curl's *\/*). */
+function wantsHtml(req: FastifyRequest, pathname: string): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  // A missing /assets/app.js must stay a 404, not turn into HTML the browser tries to run.
+  if (/\.[a-z0-9]+$/i.test(pathname)) return false;
+  const accept = req.headers.accept ?? '';
+  return accept === '' || accept.includes('text/html') || accept.includes('*/*');
+}
 
 export function spaRoot(staticDir: string | null): string | null {
   if (!staticDir) return null;
@@ -46,7 +53,7 @@ async function spa(app: FastifyInstance): Promise<void> {
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0];
-    if (root && wantsHtml(req) && !NOT_SPA.test(pathname)) {
+    if (root && wantsHtml(req, pathname) && !NOT_SPA.test(pathname)) {
       // Client-side route (/dashboard/users, …): the SPA's router decides what to show.
       return reply.code(200).sendFile('index.html');
     }

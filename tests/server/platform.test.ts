@@ -165,6 +165,10 @@ describe('SPA', () => {
     expect(wellKnown.statusCode).toBe(404);
     const json = await spa.app.inject({ method: 'GET', url: '/dashboard/users', headers: { accept: 'application/json' } });
     expect(json.statusCode).toBe(404);
+    // A plain client (curl's Accept: */*) gets the page too; only a missing file stays a 404.
+    const curl = await spa.app.inject({ method: 'GET', url: '/login', headers: { accept: '*/*' } });
+    expect(curl.statusCode).toBe(200);
+    expect(curl.body).toContain('<div id="app">');
     const missingAsset = await spa.app.inject({ method: 'GET', url: '/assets/gone.js', headers: { accept: '*/*' } });
     expect(missingAsset.statusCode).toBe(404);
     const post = await spa.app.inject({ method: 'POST', url: '/dashboard', headers: { accept: 'text/html', authorization: 'Bearer oly_x' }, payload: {} });
