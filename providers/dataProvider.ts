@@ -1,7 +1,9 @@
 // react-admin's DataProvider over /api/v1/{resource} (SPEC §4, §7). Lists load whole and are filtered,
-// sorted and paged in the browser; records are keyed by `uuid`. The response convention — a top-level
-// `message` means failure — becomes an HttpError whose body.errors is { field: 'first message' }, the
-// shape react-admin's pessimistic forms attach to fields (DESIGN §8).
+// sorted and paged in the browser; records are keyed by `uuid`. Resource names are the SPA paths under
+// /dashboard (SPEC §2: company, property, unit); API_PATHS maps them to the API's plural paths.
+// The response convention — a top-level `message` means failure — becomes an HttpError whose
+// body.errors is { field: 'first message' }, the shape react-admin's pessimistic forms attach to
+// fields (DESIGN §8).
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'ra-core';
 import { apiDelete, apiGet, apiPost, apiPut, type ApiResult } from './httpClient';
 
@@ -37,8 +39,16 @@ function unwrap<T>(res: ApiResult<T> | undefined): T {
   return (res as ApiResult<T>).data as T;
 }
 
+/** react-admin resource name → API path under /api/v1, where they differ. */
+export const API_PATHS: Readonly<Record<string, string>> = { company: 'companies', property: 'properties', unit: 'units' };
+
+export const apiPath = (resource: string): string => API_PATHS[resource] ?? resource;
+
 const path = (resource: string, id?: RaRecord['id']) =>
-  `${API_PREFIX}/${encodeURIComponent(resource)}` + (id === undefined ? '' : `/${encodeURIComponent(String(id))}`);
+  `${API_PREFIX}/${encodeURIComponent(apiPath(resource))}` + (id === undefined ? '' : `/${encodeURIComponent(String(id))}`);
+
+/** getList pagination that keeps every row: the list screens load once and page in the browser (SPEC §4). */
+export const WHOLE_LIST = { page: 1, perPage: Number.MAX_SAFE_INTEGER } as const;
 
 function withQuery(url: string, query: Record<string, string | number | boolean> | undefined): string {
   if (!query || Object.keys(query).length === 0) return url;

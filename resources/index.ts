@@ -3,6 +3,13 @@
 // Admin pages that are not resources (the reports page of SPEC §2) register in `pages`.
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'ra-core';
+import company from './companies';
+import IntegrationEdit from './companies/IntegrationEdit';
+import property from './properties';
+import roles from './roles';
+import unit from './units';
+import users from './users';
+import { ReportsRoute } from '../src/pages/reports/route';
 
 /** A react-admin <Resource>; `name` is the path under /dashboard (users, company, property, unit, roles). */
 export type OlympusResource = Pick<ResourceProps, 'name' | 'list' | 'create' | 'edit' | 'icon' | 'options' | 'recordRepresentation' | 'children'>;
@@ -13,6 +20,11 @@ export interface OlympusPage {
   component: ComponentType;
 }
 
-export const resources: OlympusResource[] = [];
+export const resources: OlympusResource[] = [users, company, property, unit, roles];
 
-export const pages: OlympusPage[] = [];
+export const pages: OlympusPage[] = [
+  // SPEC §2 IntegrationEdit; the route guard bars admin from it (contract/access.ts AREA.integrations).
+  { path: 'companies/:companyId/integrations/:integration/edit', component: IntegrationEdit },
+  // SPEC §2 ReportsIndex; lazy inside, so its charts and Power BI client load only there.
+  { path: 'reports', component: ReportsRoute },
+];

@@ -10,9 +10,11 @@ import { registerSecurity } from './http/security';
 import { registerDocs } from './http/docs';
 import guard from './auth/guard';
 import authRoutes from './auth/routes';
+import ssoRoutes from './sso/routes';
 import csrfRoutes from './auth/csrf';
 import sessionRoutes from './session/routes';
 import systemRoutes from './systems/routes';
+import resourceRoutes from './resources';
 import systemPublicRoutes from './systems/public-routes';
 import healthRoutes from './health/routes';
 import spa from './spa';
@@ -49,8 +51,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(authRoutes);
+      await api.register(ssoRoutes);
       await api.register(sessionRoutes);
       await api.register(systemRoutes);
+      await api.register(resourceRoutes);
+      await api.register(import('./reports/routes'));
     },
     { prefix: '/api/v1' },
   );

@@ -4,7 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from './db';
 import { auditLog } from './db/schema';
 
-const SECRET = /pass(word)?|secret|token|code|key|session|hash/i;
+// "bypass" (bypass_sso) is not a secret.
+const SECRET = /(?<!by)pass(word)?|secret|token|code|key|session|hash/i;
 
 export interface AuditEntry {
   action: string;

@@ -1,4 +1,5 @@
 // Configuration from the environment, validated at start with one clear message per bad value.
+import { isLoopbackHttp } from './sso/settings';
 
 export interface Config {
   port: number;
@@ -33,6 +34,17 @@ export interface Config {
   gtmId: string | null;
   /** VITE_API_URL when it names another host (absolute URL); null when the SPA calls its own origin. */
   spaApiUrl: string | null;
+  /** Power BI "app owns data" embedding (server/reports/providers/powerbi.ts); hosts configurable for tests. */
+  powerbi: PowerBiConfig;
+}
+
+export interface PowerBiConfig {
+  apiUrl: string;
+  authorityUrl: string;
+  tenantId: string | null;
+  clientId: string | null;
+  clientSecret: string | null;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +118,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
 
   const issuer = url('OIDC_ISSUER', ['http:', 'https:']);
+  // DESIGN §8: plain http only for a provider on this machine (the local test provider).
+  if (issuer !== null && new URL(issuer).protocol === 'http:' && !isLoopbackHttp(issuer)) {
+    problems.push(`OIDC_ISSUER must start with https:// (plain http only for 127.0.0.1 or localhost; got "${issuer}").`);
+  }
 
   // SPA build settings (read by Vite; validated here so a typo fails loudly at start, not silently in the browser).
   const sentryDsn = url('VITE_SENTRY_DSN', ['http:', 'https:']);
@@ -119,6 +135,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   // A path (or nothing) means the SPA calls its own origin; only an absolute URL opens the CSP.
   const spaApiUrl = rawApiUrl !== null && !rawApiUrl.startsWith('/') ? url('VITE_API_URL', ['http:', 'https:']) : null;
   const azureTenantId = str('AZURE_TENANT_ID');
+  // Power BI reuses the Azure AD app of SSO unless POWERBI_* name another one.
+  const powerbi: PowerBiConfig = {
+    apiUrl: (url('POWERBI_API_URL', ['http:', 'https:']) ?? 'https://api.powerbi.com').replace(/\/+$/, ''),
+    authorityUrl: (url('AZURE_AUTHORITY_URL', ['http:', 'https:']) ?? 'https://login.microsoftonline.com').replace(/\/+$/, ''),
+    tenantId: str('POWERBI_TENANT_ID') ?? azureTenantId,
+    clientId: str('POWERBI_CLIENT_ID') ?? str('AZURE_CLIENT_ID'),
+    clientSecret: str('POWERBI_CLIENT_SECRET') ?? str('AZURE_CLIENT_SECRET'),
+    timeoutMs: int('POWERBI_TIMEOUT_MS', 10_000, 100, 120_000),
+  };
   const config: Config = {
     port,
     host: str('HOST') ?? '0.0.0.0',
@@ -147,6 +172,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sentryDsn,
     gtmId,
     spaApiUrl,
+    powerbi,
     ...overrides,
   };
   if (problems.length) throw new ConfigError(problems);

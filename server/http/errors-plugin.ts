@@ -20,8 +20,11 @@ function fieldMessage(field: string, e: AjvError): string {
       return `The ${l} may not be greater than ${e.params.limit} characters.`;
     case 'minLength':
       return Number(e.params.limit) <= 1 ? `The ${l} field is required.` : `The ${l} must be at least ${e.params.limit} characters.`;
-    case 'type':
-      return `The ${l} must be ${e.params.type === 'integer' || e.params.type === 'number' ? 'a number' : `a ${e.params.type}`}.`;
+    case 'type': {
+      // Nullable fields use a type list (['number', 'null']): name the real type, not the list.
+      const type = Array.isArray(e.params.type) ? e.params.type.find((t) => t !== 'null') : e.params.type;
+      return `The ${l} must be ${type === 'integer' || type === 'number' ? 'a number' : `a ${type}`}.`;
+    }
     case 'format':
       return e.params.format === 'email' ? `The ${l} must be a valid email address.` : `The ${l} format is invalid.`;
     case 'pattern':

@@ -2,9 +2,12 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
 import { auth } from './auth';
+import { forms } from './forms';
+import { lists } from './lists';
+import { reports } from './reports';
 import { shell } from './shell';
 
 export const en: TranslationMessages = {
   ...englishMessages,
-  olympus: { ...shell, auth },
+  olympus: { ...shell, auth, forms, lists, reports },
 };

@@ -1,0 +1,21 @@
+// SPEC §2 property edit: the "Units" table — Unit Name (unit_ref), Type (unit_type), Status
+// (unit_status), an Edit link to /dashboard/unit/{id}/edit. The rows come with the property.
+import { useTranslate } from 'react-admin';
+import { RecordTable, rowKey, text } from '../../src/forms/RecordTable';
+
+export function PropertyUnits({ units }: { units: unknown }) {
+  const translate = useTranslate();
+  return (
+    <RecordTable
+      title={translate('olympus.forms.property.units')}
+      rows={units}
+      columns={[
+        { header: translate('olympus.forms.property.unit_name'), value: (u) => text(u.unit_ref) },
+        { header: translate('olympus.forms.property.type'), value: (u) => text(u.unit_type) },
+        { header: translate('olympus.forms.property.status'), value: (u) => text(u.unit_status) },
+      ]}
+      editPath={(u) => `/dashboard/unit/${encodeURIComponent(rowKey(u))}/edit`}
+      empty={translate('olympus.forms.property.no_units')}
+    />
+  );
+}

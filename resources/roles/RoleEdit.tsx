@@ -1,0 +1,53 @@
+// SPEC §2 RolesEdit at /dashboard/roles/{roleId}/edit: name and label, the permissions grouped by
+// prefix with wildcard toggles, "Update Role" → PUT /roles/{id} { name, label, permissions }. The
+// super_admin role cannot be edited (SPEC §6): the screen says so instead of offering the form.
+import { useMemo } from 'react';
+import { Alert } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useGetOne, useTranslate } from 'react-admin';
+import { SUPER_ADMIN } from '../../contract/roles';
+import type { Role } from '../../contract/types';
+import { DynamicForm } from '../../src/forms/DynamicForm';
+import { EditRoute } from '../../src/forms/EditRoute';
+import { FormPage } from '../../src/forms/FormPage';
+import { namePrecheck } from '../../src/forms/ResourceFormPage';
+import { useRecordSave } from '../../src/forms/useRecordSave';
+import { PERMISSIONS, PermissionGroups } from './PermissionGroups';
+import { loadPermissions } from './permissionGroups';
+import { roleInputs } from './RoleInputs';
+import { roleForm } from './roleForm';
+
+export default function RoleEdit() {
+  return <EditRoute>{(id) => <RoleEditForm key={id} id={id} />}</EditRoute>;
+}
+
+function RoleEditForm({ id }: { id: string }) {
+  const translate = useTranslate();
+  const role = useGetOne<Role>(roleForm.resource, { id }, { retry: false, refetchOnWindowFocus: false });
+  const catalogue = useQuery({ queryKey: ['olympus.permissions'], queryFn: loadPermissions, retry: false, refetchOnWindowFocus: false });
+  const save = useRecordSave({ resource: roleForm.resource, id, failedKey: roleForm.texts.updateFailed });
+  const record = role.data;
+  const definition = useMemo(() => (record ? { groups: roleInputs(translate), data: { ...record } } : undefined), [record, translate]);
+  const extraValues = useMemo(() => ({ [PERMISSIONS]: record?.permissions ?? [] }), [record]);
+
+  return (
+    <FormPage title={translate(roleForm.texts.editTitle)} back={{ to: roleForm.listPath, label: translate(roleForm.texts.back) }}>
+      {record?.name === SUPER_ADMIN ? (
+        <Alert severity="info">{translate('olympus.forms.role.not_editable', { role: record.label || record.name })}</Alert>
+      ) : (
+        <DynamicForm
+          definition={definition}
+          loading={role.isPending || catalogue.isPending}
+          loadFailed={role.isError}
+          submitLabel={translate(roleForm.texts.editSubmit)}
+          save={save}
+          redirectTo={roleForm.listPath}
+          extraValues={extraValues}
+          precheck={namePrecheck(translate('olympus.forms.error.all_fields_required'))}
+        >
+          <PermissionGroups catalogue={catalogue.data ?? []} />
+        </DynamicForm>
+      )}
+    </FormPage>
+  );
+}

@@ -1,0 +1,46 @@
+// SPEC §2 "Remove User": asks "Are you sure?" in a dialog, then shows "Deleted!" or an "Error" dialog
+// with the server's message; "Deleting ..." shows in the notices while the call runs.
+import { useState } from 'react';
+import { Button } from '@mui/material';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import { useRecordContext, useTranslate } from 'ra-core';
+import { errorText, useListDialogs, useListNotices, useRemoveRecord } from '../../src/lists';
+import type { UserRecord } from './userRecord';
+
+export function UserRemoveButton() {
+  const translate = useTranslate();
+  const user = useRecordContext<UserRecord>();
+  const dialogs = useListDialogs();
+  const notices = useListNotices();
+  const remove = useRemoveRecord();
+  const [busy, setBusy] = useState(false);
+  if (!user) return null;
+
+  const onClick = async () => {
+    const yes = await dialogs.confirm({
+      tone: 'warning',
+      title: translate('olympus.lists.users.confirm_title'),
+      text: translate('olympus.lists.users.confirm_text'),
+      confirmLabel: translate('olympus.lists.users.confirm_yes'),
+      cancelLabel: translate('olympus.lists.users.confirm_no'),
+    });
+    if (!yes) return;
+    setBusy(true);
+    const notice = notices.notify('info', translate('olympus.lists.notice.deleting'));
+    try {
+      await remove(user);
+      notices.dismiss(notice);
+      await dialogs.alert({ tone: 'success', title: translate('olympus.lists.users.deleted_title'), text: translate('olympus.lists.users.deleted_text') });
+    } catch (error) {
+      notices.dismiss(notice);
+      setBusy(false);
+      await dialogs.alert({ tone: 'error', title: translate('olympus.lists.users.error_title'), text: errorText(error, translate) });
+    }
+  };
+
+  return (
+    <Button size="small" color="error" startIcon={<DeleteOutline />} onClick={onClick} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
+      {translate('olympus.lists.users.remove')}
+    </Button>
+  );
+}

@@ -1,0 +1,158 @@
+// Companies (SPEC §2 CompanyIndex/Create/Edit, issue 3 contract): super_admin only (SPEC §6 bars
+// admin and system_user), not tenant-scoped. A company with properties cannot be deleted.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { conflict, notFound } from '../errors';
+import { companies } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { accessRules } from '../resources/access';
+import { auditChange } from '../resources/audit';
+import { FOREIGN_KEY_VIOLATION, isUuid, pgError, type Conn } from '../resources/db';
+import { FieldErrors } from '../resources/errors';
+import { answerList, ListQuery, listResponse } from '../resources/lists';
+import { errorResponses, IdParams, MessageResponse, mutationResponse } from '../resources/schemas';
+import { columnsFrom, requiredText } from '../resources/values';
+import { EmptyData, formResponse } from '../forms/schema';
+import { withValues } from '../forms/fields';
+import { listProperties } from '../properties/queries';
+import { companyForm } from './fields';
+import { COMPANY_COLUMNS, companyHasProperties, findCompany, listCompanies } from './queries';
+import { CompanyCreateBody, CompanySchema, CompanyUpdateBody, CompanyWithProperties } from './schemas';
+
+export const COMPANY_MSG = {
+  notFound: 'Company not found.',
+  hasProperties: 'This company still has properties. Remove them first.',
+  created: 'The company has been created',
+  updated: 'The company has been updated',
+  deleted: 'The company has been deleted',
+} as const;
+
+const rules = accessRules('companies', 'global');
+const tags = ['companies'];
+
+async function companyOr404(db: Conn, id: string) {
+  const company = isUuid(id) ? await findCompany(db, id) : null;
+  if (!company) throw notFound(COMPANY_MSG.notFound);
+  return company;
+}
+
+const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/companies',
+    {
+      schema: { tags, summary: 'Every company', querystring: ListQuery, response: { 200: listResponse(CompanySchema), ...errorResponses } },
+      config: rules('view'),
+    },
+    async (req) => {
+      const { plan, rows, total } = await listCompanies(app.db, req.query);
+      return answerList(plan, rows, total);
+    },
+  );
+
+  app.get(
+    '/companies/create',
+    { schema: { tags, summary: 'Fields of the company create form', response: { 200: formResponse(EmptyData), ...errorResponses } }, config: rules('create') },
+    async () => ({ data: {}, fields: companyForm() }),
+  );
+
+  app.get(
+    '/companies/:id',
+    { schema: { tags, summary: 'One company', params: IdParams, response: { 200: Type.Object({ data: CompanySchema }), ...errorResponses } }, config: rules('view') },
+    async (req) => ({ data: await companyOr404(app.db, req.params.id) }),
+  );
+
+  app.get(
+    '/companies/:id/edit',
+    {
+      schema: {
+        tags,
+        summary: 'The company with its properties, and the edit form filled in',
+        params: IdParams,
+        response: { 200: formResponse(CompanyWithProperties), ...errorResponses },
+      },
+      config: rules('update'),
+    },
+    async (req) => {
+      const company = await companyOr404(app.db, req.params.id);
+      const { rows } = await listProperties(app.db, company.id, {});
+      return { data: { ...company, properties: rows }, fields: withValues(companyForm(), company) };
+    },
+  );
+
+  app.post(
+    '/companies',
+    {
+      schema: { tags, summary: 'Create a company', body: CompanyCreateBody, response: { 201: mutationResponse(CompanySchema), ...errorResponses } },
+      config: rules('create'),
+    },
+    async (req, reply) => {
+      const errors = new FieldErrors();
+      const name = requiredText(errors, 'name', req.body.name);
+      errors.throwIfAny();
+      const company = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(companies)
+          .values({ ...columnsFrom<typeof companies.$inferInsert>(req.body, COMPANY_COLUMNS), name: name as string })
+          .returning({ id: companies.id });
+        const created = await companyOr404(tx, row.id);
+        await auditChange(tx, req, { action: 'company.created', entity: 'company', entityId: row.id, before: null, after: created });
+        return created;
+      });
+      reply.code(201);
+      return { data: { message: COMPANY_MSG.created, ...company } };
+    },
+  );
+
+  app.put(
+    '/companies/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a company',
+        params: IdParams,
+        body: CompanyUpdateBody,
+        response: { 200: mutationResponse(CompanySchema), ...errorResponses },
+      },
+      config: rules('update'),
+    },
+    async (req) => {
+      const before = await companyOr404(app.db, req.params.id);
+      const errors = new FieldErrors();
+      if (req.body.name !== undefined) requiredText(errors, 'name', req.body.name);
+      errors.throwIfAny();
+      const changes = columnsFrom<typeof companies.$inferInsert>(req.body, COMPANY_COLUMNS);
+      const company = await app.db.transaction(async (tx) => {
+        await tx
+          .update(companies)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(companies.id, before.id));
+        const after = await companyOr404(tx, before.id);
+        await auditChange(tx, req, { action: 'company.updated', entity: 'company', entityId: before.id, before, after });
+        return after;
+      });
+      return { data: { message: COMPANY_MSG.updated, ...company } };
+    },
+  );
+
+  app.delete(
+    '/companies/:id',
+    { schema: { tags, summary: 'Delete a company without properties', params: IdParams, response: { 200: MessageResponse, ...errorResponses } }, config: rules('delete') },
+    async (req) => {
+      const before = await companyOr404(app.db, req.params.id);
+      if (await companyHasProperties(app.db, before.id)) throw conflict(COMPANY_MSG.hasProperties);
+      try {
+        await app.db.transaction(async (tx) => {
+          await tx.delete(companies).where(eq(companies.id, before.id));
+          await auditChange(tx, req, { action: 'company.deleted', entity: 'company', entityId: before.id, before, after: null });
+        });
+      } catch (err) {
+        // A property added since the check: the foreign key refuses, with the same answer.
+        if (pgError(err).code === FOREIGN_KEY_VIOLATION) throw conflict(COMPANY_MSG.hasProperties);
+        throw err;
+      }
+      return { data: { message: COMPANY_MSG.deleted } };
+    },
+  );
+};
+
+export default companyRoutes;

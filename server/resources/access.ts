@@ -1,0 +1,84 @@
+// Who may call a resource route (SPEC §6 via contract/access.ts), declared once per route in
+// `config.access` and enforced by ./index.ts before the body is even validated — so a caller who may
+// not use a route learns nothing from a 422.
+import type { FastifyRequest } from 'fastify';
+import { forbidden } from '../errors';
+import { requireArea, requirePermission, requireTenant } from '../auth/guard';
+import type { AreaKey } from '../../contract/access';
+import { SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
+
+export interface RouteAccess {
+  /** The SPEC §6 area whose route rules apply (contract/access.ts). */
+  area: AreaKey;
+  /**
+   * The dotted permission the caller's Olympus role must grant (super_admin holds all). Stricter
+   * than the area table alone: a user without a role is not barred by SPEC §6, but holds nothing.
+   */
+  permission: string;
+  /** 'scoped': X-Tenant is required and records of other companies answer 404. */
+  tenant: 'scoped' | 'global';
+  /** Roles the server bars beyond contract/access.ts. */
+  alsoBarred?: readonly string[];
+  /** GET /users?all=true: super_admin lists every user without a tenant; anyone else is refused. */
+  allowAll?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+/** DESIGN §3 / contract/access.ts comment: the API also bars system_user from integrations. */
+export const INTEGRATIONS_ALSO_BARRED = [SYSTEM_USER] as const;
+
+export const ONLY_SUPER_ADMIN_ALL = 'Only a super admin can list the users of every company.';
+
+/** `?all=true` as the raw query string has it (validation has not run yet). */
+export const wantsAll = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.all === 'true';
+
+/** preValidation hook of every resource route. */
+export async function authorize(request: FastifyRequest): Promise<void> {
+  const access = request.routeOptions.config.access;
+  // ./index.ts refuses to register a route without rules; this only keeps the type honest.
+  if (!access) throw forbidden();
+  const auth = requireArea(request, access.area);
+  if (auth.role && access.alsoBarred?.includes(auth.role)) throw forbidden();
+  requirePermission(request, access.permission);
+  if (access.tenant !== 'scoped') return;
+  if (access.allowAll && wantsAll(request)) {
+    if (auth.role !== SUPER_ADMIN) throw forbidden(ONLY_SUPER_ADMIN_ALL);
+    return;
+  }
+  requireTenant(request);
+}
+
+export type Action = 'view' | 'create' | 'update' | 'delete';
+
+/** The rules of one resource: `rules('update')` → the route's config.access. */
+export const accessRules =
+  (area: AreaKey, tenant: RouteAccess['tenant'], extra: Partial<RouteAccess> = {}) =>
+  (action: Action): { access: RouteAccess } => ({ access: { area, permission: `${area}.${action}`, tenant, ...extra } });
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  /** The body's JSON schema, if any (the junk-input tests walk its properties). */
+  body?: unknown;
+}
+
+/**
+ * Every resource route registered so far, keyed by "METHOD url". Module-level because Fastify offers
+ * no way to list routes with their config; each app registers the same routes, so entries repeat
+ * harmlessly. The authorization matrix test iterates it, so a new route cannot be left untested.
+ */
+const table = new Map<string, RouteEntry>();
+
+export function recordRoute(entry: RouteEntry): void {
+  table.set(`${entry.method} ${entry.url}`, entry);
+}
+
+export function routeTable(): RouteEntry[] {
+  return [...table.values()];
+}

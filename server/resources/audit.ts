@@ -1,0 +1,21 @@
+// Audit rows of resource changes (DESIGN §3): actor, tenant and address from the request, before/after
+// of the changed fields (server/audit.ts diffs and masks). Written on the same connection as the
+// change, so a rolled-back change leaves no audit row either.
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../audit';
+import type { Db } from '../db';
+import type { Conn } from './db';
+
+export interface ChangeEntry {
+  action: string;
+  entity: string;
+  entityId: string;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  detail?: Record<string, unknown> | null;
+}
+
+export function auditChange(conn: Conn, request: FastifyRequest, entry: ChangeEntry): Promise<void> {
+  // A transaction is a PgDatabase too; audit() only inserts.
+  return audit(conn as Db, { ...entry, actorId: request.auth?.userId ?? null, tenantId: request.tenantId, ip: request.ip });
+}

@@ -1,0 +1,51 @@
+// TypeBox building blocks shared by the resource routes. Optional form values arrive as '' or null
+// for "empty": the nullable types below let ajv coerce '' to null (and "3" to 3), so handlers see
+// clean values and junk answers 422 with a field message, never a 500.
+import { Type, type TObject, type TProperties, type TSchema } from 'typebox';
+import { ErrorBody } from '../auth/schemas';
+
+export { ErrorBody };
+
+/** Record ids are checked by the handlers (not a uuid → 404), so junk ids never reach SQL. */
+export const IdParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'The record uuid' }) });
+
+export const NAME_MAX = 255;
+export const DESCRIPTION_MAX = 5000;
+
+/** A required name: trimmed by the handler, which also refuses a blank one. */
+export const RequiredText = (maxLength = NAME_MAX) => Type.String({ minLength: 1, maxLength });
+
+/** Optional text: '' and null both mean empty. */
+export const OptText = (maxLength = NAME_MAX) => Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength });
+
+/** Optional number in a range; '' means empty. */
+export const OptNumber = (minimum: number, maximum: number) => Type.Unsafe<number | null>({ type: ['number', 'null'], minimum, maximum });
+export const OptInteger = (minimum: number, maximum: number) => Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum, maximum });
+
+/** One of fixed choices, or empty. */
+export const OptChoice = (values: readonly string[]) => Type.Unsafe<string | null>({ type: ['string', 'null'], enum: [...values, '', null] });
+
+/** A checkbox: true/false ("true"/"false", 1/0 and null are coerced). */
+export const Checkbox = Type.Boolean();
+
+/** A reference to another record by uuid; '' or null = none. Existence is checked by the handler. */
+export const OptRef = Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 64 });
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+export const Uuid = Type.String({ format: 'uuid' });
+
+/** `{ data: { message } }` */
+export const MessageResponse = Type.Object({ data: Type.Object({ message: Type.String() }) });
+
+/** `{ data: { message, ...record } }` for create and update. */
+export const mutationResponse = <P extends TProperties>(record: TObject<P>) =>
+  Type.Object({ data: Type.Object({ message: Type.String(), ...record.properties }) });
+
+/** Every failure a resource route can answer. */
+export const errorResponses = {
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  422: ErrorBody,
+} as const;

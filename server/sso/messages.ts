@@ -1,0 +1,13 @@
+// What the SSO endpoints answer with. The SPA shows its own texts for these (SPEC §8: "Internal
+// error…" when no URL comes back, "We cannot log you in" after a failed callback); API clients and
+// logs get these.
+export const SSO_MSG = {
+  notConfigured: 'Single sign-on is not configured.',
+  providerUnavailable: 'The single sign-on provider could not be reached. Please try again later.',
+  failed: 'Your sign-in could not be completed. Please try again.',
+  wrongTenant: 'This account belongs to an organisation that cannot sign in to Olympus.',
+  unverifiedEmail: 'Your sign-in provider has not verified your email address. Please contact your administrator.',
+  unknownIdentity: 'No Olympus account matches this sign-in. Please contact your administrator.',
+  disabled: 'Your Olympus account has been disabled. Please contact your administrator.',
+  throttled: (s: number) => `Too many login attempts. Please try again in ${s} seconds.`,
+} as const;

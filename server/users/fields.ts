@@ -1,0 +1,38 @@
+// The user form (issue 3 contract): details, companies (checkbox list of uuids; inline options are the
+// companies the caller may assign, since admins cannot read GET /companies), and a role per system.
+import { checkbox, checkboxes, email, group, select, text } from '../forms/fields';
+import type { FormFieldGroup } from '../../contract/forms';
+import { NAME_MAX } from '../resources/schemas';
+import type { RoleOption } from './queries';
+import { ROLE_FIELDS } from './systems';
+import { SUPER_ADMIN } from '../../contract/roles';
+
+export interface UserFormOptions {
+  companies: Record<string, string>;
+  roles: RoleOption[];
+  /** Only a super_admin may give the super_admin role. */
+  mayGrantSuperAdmin: boolean;
+  editing: boolean;
+}
+
+export function userForm(o: UserFormOptions): FormFieldGroup[] {
+  const roleSelect = (f: (typeof ROLE_FIELDS)[number]) => {
+    const roles = o.roles.filter((r) => r.system === f.system && (o.mayGrantSuperAdmin || r.name !== SUPER_ADMIN));
+    return select(f.field, f.label, { options: { '': f.none, ...Object.fromEntries(roles.map((r) => [r.id, r.label])) } });
+  };
+  return [
+    group('User', [
+      text('name', 'Name', { required: true, maxlength: NAME_MAX }),
+      email('email', 'Email address', { required: true, maxlength: 254 }),
+      checkbox('bypass_sso', 'Allow email and password sign-in', { 'label-help': 'Lets this user sign in with a password even where single sign-on is required' }),
+      ...(o.editing
+        ? [
+            checkbox('disabled', 'Disabled', { 'label-help': 'A disabled user cannot sign in; their sessions end at once' }),
+            checkbox('reset_password', 'Email a new temporary password', { 'label-help': 'Their sessions end and the next sign-in asks for a new password' }),
+          ]
+        : []),
+    ]),
+    group('Companies', [checkboxes('companies', 'Companies', o.companies, { 'options-from': 'companies' })], 'The companies whose data this user can work with'),
+    group('System access', ROLE_FIELDS.map(roleSelect), 'No access to a system: leave its role empty'),
+  ];
+}

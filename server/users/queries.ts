@@ -1,0 +1,185 @@
+// User reads: the contract's User shape with companies, systems, roles and the Olympus role's
+// permissions, for one user or a whole list in one query (Postgres aggregates the nested lists).
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../auth/rows';
+import type { Conn } from '../resources/db';
+import { uuidArray } from '../resources/db';
+import { planList, type ListQueryValues, type ListSpec } from '../resources/lists';
+import { OLYMPUS_SYSTEM } from '../../contract/roles';
+import { ROLE_FIELDS, type RoleField } from './systems';
+
+interface SystemRow {
+  uuid: string;
+  name: string;
+  description: string | null;
+  role_uuid: string | null;
+  role_name: string | null;
+  role_label: string | null;
+}
+
+interface UserRow {
+  id: string;
+  name: string;
+  username: string;
+  email: string;
+  bypass_sso: boolean;
+  disabled: boolean;
+  companies: { id: string; name: string }[];
+  systems: SystemRow[];
+  olympus_permissions: string[];
+}
+
+export interface UserRecord {
+  uuid: string;
+  id: string;
+  name: string;
+  username: string;
+  email: string;
+  bypass_sso: boolean;
+  disabled: boolean;
+  companies: { uuid: string; id: string; name: string }[];
+  systems: { uuid: string; name: string; description: string | null }[];
+  roles: { uuid: string; name: string; label: string; system: string }[];
+  olympusRole: { uuid: string; name: string; label: string; permissions: string[] } | null;
+  olympus_role_uuid: string | null;
+  everest_role_uuid: string | null;
+  portal_role_uuid: string | null;
+  property_permissions: string[];
+}
+
+/** Which users: those with a membership of `tenantId`, or everyone (null). */
+export interface UserScope {
+  tenantId: string | null;
+  /** Companies shown in each user's list: null = all of them, else only these (the caller's own). */
+  visibleCompanies: string[] | null;
+}
+
+const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en') || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+function toRecord(row: UserRow): UserRecord {
+  const systems = [...row.systems].sort(byName);
+  const olympus = systems.find((s) => s.name === OLYMPUS_SYSTEM && s.role_uuid !== null);
+  const roleIn = (system: string) => systems.find((s) => s.name === system)?.role_uuid ?? null;
+  const roleUuids = Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, roleIn(f.system)])) as Record<RoleField, string | null>;
+  return {
+    uuid: row.id,
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    email: row.email,
+    bypass_sso: row.bypass_sso,
+    disabled: row.disabled,
+    companies: [...row.companies].sort(byName).map((c) => ({ uuid: c.id, id: c.id, name: c.name })),
+    systems: systems.map((s) => ({ uuid: s.uuid, name: s.name, description: s.description })),
+    roles: systems
+      .filter((s) => s.role_uuid !== null)
+      .map((s) => ({ uuid: s.role_uuid as string, name: s.role_name as string, label: s.role_label as string, system: s.name })),
+    olympusRole: olympus
+      ? { uuid: olympus.role_uuid as string, name: olympus.role_name as string, label: olympus.role_label as string, permissions: row.olympus_permissions }
+      : null,
+    ...roleUuids,
+    // Property-level grants arrive with a later issue; the SPA expects the list to exist.
+    property_permissions: [],
+  };
+}
+
+const LIST: ListSpec = {
+  sortable: { name: sql`lower(u.name)`, email: sql`lower(u.email)` },
+  searchable: [sql`u.name`, sql`u.email`],
+  tiebreak: sql`u.id`,
+};
+
+function whereOf(scope: UserScope, extra: (SQL | undefined)[]): SQL {
+  const parts = [
+    scope.tenantId === null ? undefined : sql`exists (select 1 from user_companies m where m.user_id = u.id and m.company_id = ${scope.tenantId})`,
+    ...extra,
+  ].filter((p): p is SQL => p !== undefined);
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+function selectUsers(scope: UserScope, where: SQL, tail: SQL): SQL {
+  const visible = scope.visibleCompanies === null ? sql`` : sql`and uc.company_id = any(${uuidArray(scope.visibleCompanies)})`;
+  return sql`
+    select u.id, u.name, u.username, u.email, u.bypass_sso, (u.disabled_at is not null) as disabled,
+      coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name))
+        from user_companies uc join companies c on c.id = uc.company_id where uc.user_id = u.id ${visible}), '[]'::json) as companies,
+      coalesce((select json_agg(json_build_object('uuid', s.id, 'name', s.name, 'description', s.description,
+          'role_uuid', r.id, 'role_name', r.name, 'role_label', r.label))
+        from user_systems us join systems s on s.id = us.system_id left join roles r on r.id = us.role_id
+        where us.user_id = u.id), '[]'::json) as systems,
+      coalesce((select json_agg(rp.permission order by rp.permission)
+        from user_systems us join systems s on s.id = us.system_id and s.name = ${OLYMPUS_SYSTEM}
+        join role_permissions rp on rp.role_id = us.role_id
+        where us.user_id = u.id), '[]'::json) as olympus_permissions
+    from users u ${where} ${tail}`;
+}
+
+export async function listUsers(db: Conn, scope: UserScope, query: ListQueryValues) {
+  const plan = planList(query, LIST);
+  const where = whereOf(scope, [plan.where]);
+  const paging = plan.limit === null ? sql`` : sql`limit ${plan.limit} offset ${plan.offset}`;
+  const result = await db.execute(selectUsers(scope, where, sql`order by ${sql.join(plan.orderBy, sql`, `)} ${paging}`));
+  const rows = rowsOf<UserRow>(result).map(toRecord);
+  const total = async () => Number(rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from users u ${where}`))[0].n);
+  return { plan, rows, total };
+}
+
+export async function findUser(db: Conn, scope: UserScope, id: string): Promise<UserRecord | null> {
+  const result = await db.execute(selectUsers(scope, whereOf(scope, [sql`u.id = ${id}`]), sql``));
+  const [row] = rowsOf<UserRow>(result);
+  return row ? toRecord(row) : null;
+}
+
+/** Taken by another account, as its email or its username, whatever the letter case. */
+export async function emailTaken(db: Conn, email: string, exceptId?: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from users
+    where (lower(email) = lower(${email}) or lower(username) = lower(${email}))
+      ${exceptId ? sql`and id <> ${exceptId}` : sql``}
+    limit 1`);
+  return rowsOf(result).length > 0;
+}
+
+export interface RoleOption {
+  id: string;
+  name: string;
+  label: string;
+  system: string;
+}
+
+/** The roles of the systems the user form offers (Olympus, Everest, Portal). */
+export async function roleOptions(db: Conn): Promise<RoleOption[]> {
+  const systems = ROLE_FIELDS.map((f) => f.system);
+  const result = await db.execute(sql`
+    select r.id, r.name, r.label, s.name as system
+    from roles r join systems s on s.id = r.system_id
+    where s.name in (${sql.join(
+      systems.map((s) => sql`${s}`),
+      sql`, `,
+    )})
+    order by lower(r.label), r.id`);
+  return rowsOf<RoleOption>(result);
+}
+
+/** Companies by id, among those given (unknown ones are simply absent). */
+export async function existingCompanies(db: Conn, ids: string[]): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute(sql`select id, name from companies where id = any(${uuidArray(ids)}) order by lower(name), id`);
+  return rowsOf<{ id: string; name: string }>(result);
+}
+
+/** Companies a caller may assign: all for super_admin (null), else their own. */
+export async function companyOptions(db: Conn, assignable: string[] | null): Promise<Record<string, string>> {
+  const result = await db.execute(
+    assignable === null
+      ? sql`select id, name from companies order by lower(name), id`
+      : sql`select id, name from companies where id = any(${uuidArray(assignable)}) order by lower(name), id`,
+  );
+  return Object.fromEntries(rowsOf<{ id: string; name: string }>(result).map((c) => [c.id, c.name]));
+}
+
+/** The system ids by name, for the role fields' systems that exist. */
+export async function systemIds(db: Conn): Promise<Map<string, string>> {
+  const result = await db.execute(sql`select id, name from systems`);
+  return new Map(rowsOf<{ id: string; name: string }>(result).map((s) => [s.name, s.id]));
+}

@@ -1,0 +1,265 @@
+// Users (SPEC §2 UsersIndex/Create/Edit, issue 3 contract): the users of the X-Tenant company; a
+// super_admin may list everyone (?all=true) and reach any user. A new user gets a temporary password
+// by mail and must choose their own at first sign-in. Shrinking a user's access revokes their tokens.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { eq } from 'drizzle-orm';
+import { conflict, forbidden, invalid, notFound } from '../errors';
+import { users } from '../db/schema';
+import { requireAuth, requireTenant } from '../auth/guard';
+import type { AuthContext } from '../types';
+import { accessRules } from '../resources/access';
+import { auditChange } from '../resources/audit';
+import { isUuid, pgError, UNIQUE_VIOLATION, type Conn } from '../resources/db';
+import { MSG } from '../resources/errors';
+import { answerList, listQueryProperties, listResponse } from '../resources/lists';
+import { errorResponses, IdParams, MessageResponse, mutationResponse } from '../resources/schemas';
+import { EmptyData, formResponse } from '../forms/schema';
+import { withValues } from '../forms/fields';
+import { SUPER_ADMIN } from '../../contract/roles';
+import { userForm } from './fields';
+import { assignableCompanies, readUserInput, type UserInput } from './input';
+import { invitationMail, temporaryPassword } from './invitation';
+import { companyOptions, findUser, listUsers, roleOptions, type UserRecord, type UserScope } from './queries';
+import { UserCreateBody, UserListQuery, UserSchema, UserUpdateBody } from './schemas';
+import { ROLE_FIELDS } from './systems';
+import { insertUser, updateUser } from './writes';
+
+export const USER_MSG = {
+  notFound: 'User not found.',
+  deleteSelf: 'You cannot delete your own account.',
+  disableSelf: 'You cannot disable your own account.',
+  superAdminOnly: 'Only a super admin can change a super admin.',
+  otherCompanies: 'This user also belongs to companies you do not manage. Ask a super admin to delete them.',
+  created: 'The user has been created',
+  updated: 'The user has been updated',
+  deleted: 'The user has been deleted',
+} as const;
+
+const rules = accessRules('users', 'scoped');
+const tags = ['users'];
+
+/** Everyone, with all their companies: for audit rows and membership arithmetic. */
+const EVERYTHING: UserScope = { tenantId: null, visibleCompanies: null };
+
+/** One user: the tenant's for an admin; any for a super_admin (who can list them all anyway). */
+function recordScope(req: FastifyRequest, auth: AuthContext): UserScope {
+  const tenantId = requireTenant(req);
+  return { tenantId: auth.role === SUPER_ADMIN ? null : tenantId, visibleCompanies: assignableCompanies(auth) };
+}
+
+async function userOr404(db: Conn, scope: UserScope, id: string): Promise<UserRecord> {
+  const user = isUuid(id) ? await findUser(db, scope, id.toLowerCase()) : null;
+  if (!user) throw notFound(USER_MSG.notFound);
+  return user;
+}
+
+/** What the audit log keeps of a user: the fields the form changes, never a password. */
+const auditView = (u: UserRecord) => ({
+  name: u.name,
+  email: u.email,
+  username: u.username,
+  bypass_sso: u.bypass_sso,
+  disabled: u.disabled,
+  companies: u.companies.map((c) => c.id).sort(),
+  ...Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, u[f.field]])),
+});
+
+function refuseSuperAdminTarget(auth: AuthContext, target: UserRecord): void {
+  if (target.olympusRole?.name === SUPER_ADMIN && auth.role !== SUPER_ADMIN) throw forbidden(USER_MSG.superAdminOnly);
+}
+
+/** A taken email slipping past the check (a concurrent create) ends as the same 422. */
+async function writing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (pgError(err).code === UNIQUE_VIOLATION) throw invalid({ email: [MSG.emailTaken] });
+    throw err;
+  }
+}
+
+async function formOptions(db: Conn, auth: AuthContext, editing: boolean) {
+  const [companies, roles] = await Promise.all([companyOptions(db, assignableCompanies(auth)), roleOptions(db)]);
+  return { companies, roles, mayGrantSuperAdmin: auth.role === SUPER_ADMIN, editing };
+}
+
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /** Mail after the commit, never awaited inside a transaction; a failure is logged, not fatal. */
+  const mail = (req: FastifyRequest, to: { email: string; name: string; id: string }, password: string, isNew: boolean) => {
+    const message = invitationMail({ to: to.email, name: to.name, password, publicUrl: app.config.publicUrl, invitedBy: requireAuth(req).name, isNew });
+    app.mailer.send(message).catch((err: unknown) => req.log.error({ err, userId: to.id }, 'temporary password mail failed'));
+  };
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'The users of the X-Tenant company (every user with ?all=true, super_admin only)',
+        querystring: Type.Object({ ...listQueryProperties, ...UserListQuery }),
+        response: { 200: listResponse(UserSchema), ...errorResponses },
+      },
+      config: { access: { ...rules('view').access, allowAll: true } },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      // authorize() already refused ?all=true to anyone but a super_admin.
+      const scope: UserScope = req.query.all
+        ? EVERYTHING
+        : { tenantId: requireTenant(req), visibleCompanies: assignableCompanies(auth) };
+      const { plan, rows, total } = await listUsers(app.db, scope, req.query);
+      return answerList(plan, rows, total);
+    },
+  );
+
+  app.get(
+    '/users/create',
+    { schema: { tags, summary: 'Fields of the user create form', response: { 200: formResponse(EmptyData), ...errorResponses } }, config: rules('create') },
+    async (req) => {
+      const auth = requireAuth(req);
+      const defaults = { bypass_sso: false, companies: [requireTenant(req)], ...Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, ''])) };
+      return { data: {}, fields: withValues(userForm(await formOptions(app.db, auth, false)), defaults) };
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    { schema: { tags, summary: 'One user', params: IdParams, response: { 200: Type.Object({ data: UserSchema }), ...errorResponses } }, config: rules('view') },
+    async (req) => ({ data: await userOr404(app.db, recordScope(req, requireAuth(req)), req.params.id) }),
+  );
+
+  app.get(
+    '/users/:id/edit',
+    { schema: { tags, summary: 'The user and the edit form filled in', params: IdParams, response: { 200: formResponse(UserSchema), ...errorResponses } }, config: rules('update') },
+    async (req) => {
+      const auth = requireAuth(req);
+      const user = await userOr404(app.db, recordScope(req, auth), req.params.id);
+      const values = { ...user, companies: user.companies.map((c) => c.id), reset_password: false };
+      return { data: user, fields: withValues(userForm(await formOptions(app.db, auth, true)), values) };
+    },
+  );
+
+  app.post(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user and email them a temporary password',
+        description: 'Without companies the user joins the X-Tenant company. The temporary password is only in the mail.',
+        body: UserCreateBody,
+        response: { 201: mutationResponse(UserSchema), ...errorResponses },
+      },
+      config: rules('create'),
+    },
+    async (req, reply) => {
+      const auth = requireAuth(req);
+      const tenant = requireTenant(req);
+      const input: UserInput = await readUserInput(app.db, auth, req.body, null);
+      const { password, temporary } = await temporaryPassword();
+      const id = await writing(() =>
+        app.db.transaction(async (tx) => {
+          const userId = await insertUser(tx, {
+            name: input.name as string,
+            email: input.email as string,
+            bypassSso: input.bypassSso ?? false,
+            companies: input.companies?.length ? input.companies : [tenant],
+            roles: input.roles,
+            temporary,
+          });
+          const created = await userOr404(tx, EVERYTHING, userId);
+          await auditChange(tx, req, { action: 'user.created', entity: 'user', entityId: userId, before: null, after: auditView(created), detail: { invited: true } });
+          return userId;
+        }),
+      );
+      const user = await userOr404(app.db, { tenantId: null, visibleCompanies: assignableCompanies(auth) }, id);
+      mail(req, user, password, true);
+      reply.code(201);
+      return { data: { message: USER_MSG.created, ...user } };
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update a user',
+        description: 'Removing a company, disabling or a new temporary password (reset_password) ends all of the user’s sessions.',
+        params: IdParams,
+        body: UserUpdateBody,
+        response: { 200: mutationResponse(UserSchema), ...errorResponses },
+      },
+      config: rules('update'),
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const scope = recordScope(req, auth);
+      const current = await userOr404(app.db, scope, req.params.id);
+      refuseSuperAdminTarget(auth, current);
+      if (current.id === auth.userId && req.body.disabled === true) throw conflict(USER_MSG.disableSelf);
+      const input = await readUserInput(app.db, auth, req.body, current);
+
+      // Memberships the caller cannot see or assign stay as they are.
+      const before = await userOr404(app.db, EVERYTHING, current.id);
+      const had = before.companies.map((c) => c.id);
+      const assignable = assignableCompanies(auth);
+      const wanted = input.companies;
+      const addCompanies = wanted ? wanted.filter((id) => !had.includes(id)) : [];
+      const removeCompanies = wanted ? had.filter((id) => !wanted.includes(id) && (assignable === null || assignable.includes(id))) : [];
+      const emailIsUsername = before.username.toLowerCase() === before.email.toLowerCase();
+      const fresh = input.resetPassword ? await temporaryPassword() : null;
+
+      const after = await writing(() =>
+        app.db.transaction(async (tx) => {
+          const { revoked } = await updateUser(tx, current.id, {
+            name: input.name,
+            email: input.email,
+            username: input.email !== undefined && emailIsUsername ? input.email : undefined,
+            bypassSso: input.bypassSso,
+            disabled: input.disabled,
+            addCompanies,
+            removeCompanies,
+            roles: input.roles,
+            temporary: fresh?.temporary ?? null,
+          });
+          const updated = await userOr404(tx, EVERYTHING, current.id);
+          await auditChange(tx, req, {
+            action: 'user.updated',
+            entity: 'user',
+            entityId: current.id,
+            before: auditView(before),
+            after: auditView(updated),
+            detail: revoked || fresh ? { signed_out: revoked, new_temporary: fresh !== null } : null,
+          });
+          return updated;
+        }),
+      );
+      if (fresh) mail(req, after, fresh.password, false);
+      const user = await userOr404(app.db, { tenantId: null, visibleCompanies: assignable }, current.id);
+      return { data: { message: USER_MSG.updated, ...user } };
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    { schema: { tags, summary: 'Delete a user', params: IdParams, response: { 200: MessageResponse, ...errorResponses } }, config: rules('delete') },
+    async (req) => {
+      const auth = requireAuth(req);
+      const current = await userOr404(app.db, recordScope(req, auth), req.params.id);
+      if (current.id === auth.userId) throw conflict(USER_MSG.deleteSelf);
+      refuseSuperAdminTarget(auth, current);
+      const before = await userOr404(app.db, EVERYTHING, current.id);
+      const assignable = assignableCompanies(auth);
+      if (assignable !== null && before.companies.some((c) => !assignable.includes(c.id))) throw conflict(USER_MSG.otherCompanies);
+      await app.db.transaction(async (tx) => {
+        await tx.delete(users).where(eq(users.id, current.id));
+        await auditChange(tx, req, { action: 'user.deleted', entity: 'user', entityId: current.id, before: auditView(before), after: null });
+      });
+      return { data: { message: USER_MSG.deleted } };
+    },
+  );
+};
+
+export default userRoutes;

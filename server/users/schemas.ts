@@ -1,0 +1,52 @@
+// TypeBox shapes of the user calls: the issue 3 contract's User on the wire, form values in.
+import { Type } from 'typebox';
+import { Checkbox, Nullable, OptRef, RequiredText, Uuid } from '../resources/schemas';
+
+export const UserSchema = Type.Object({
+  uuid: Uuid,
+  id: Uuid,
+  name: Type.String(),
+  username: Type.String(),
+  email: Type.String(),
+  bypass_sso: Type.Boolean(),
+  disabled: Type.Boolean(),
+  companies: Type.Array(Type.Object({ uuid: Uuid, id: Uuid, name: Type.String() })),
+  systems: Type.Array(Type.Object({ uuid: Uuid, name: Type.String(), description: Nullable(Type.String()) })),
+  roles: Type.Array(Type.Object({ uuid: Uuid, name: Type.String(), label: Type.String(), system: Type.String() })),
+  olympusRole: Nullable(Type.Object({ uuid: Uuid, name: Type.String(), label: Type.String(), permissions: Type.Array(Type.String()) })),
+  olympus_role_uuid: Nullable(Uuid),
+  everest_role_uuid: Nullable(Uuid),
+  portal_role_uuid: Nullable(Uuid),
+  property_permissions: Type.Array(Type.String()),
+});
+
+/** Company uuids; a `{ uuid }` object (as the User record carries them) is accepted too. */
+const CompanyRefs = Type.Array(
+  Type.Union([Type.String({ maxLength: 64 }), Type.Object({ uuid: Type.Optional(Type.String({ maxLength: 64 })), id: Type.Optional(Type.String({ maxLength: 64 })) })]),
+  { maxItems: 1000 },
+);
+
+const fields = {
+  name: RequiredText(),
+  /** RFC 5321 caps an address at 254 characters. */
+  email: Type.String({ minLength: 1, maxLength: 254, format: 'email' }),
+  companies: Type.Optional(CompanyRefs),
+  olympus_role_uuid: Type.Optional(OptRef),
+  everest_role_uuid: Type.Optional(OptRef),
+  portal_role_uuid: Type.Optional(OptRef),
+  bypass_sso: Type.Optional(Checkbox),
+};
+
+export const UserCreateBody = Type.Object(fields);
+export const UserUpdateBody = Type.Partial(
+  Type.Object({
+    ...fields,
+    disabled: Checkbox,
+    /** Email the user a new temporary password (their first sign-in asks for a new one). */
+    reset_password: Checkbox,
+  }),
+);
+
+export const UserListQuery = {
+  all: Type.Optional(Type.Boolean({ description: 'true: every user of every company (super_admin only)' })),
+};

@@ -1,0 +1,139 @@
+// The server-defined form renderer (SPEC §2 "Dynamic forms"): groups of fields drawn by type, SPEC §5
+// validation with the error summary and a scroll to the first error, the four states, server field
+// errors on their fields, and after a save "{message}. Redirecting..." then `redirectTo` after 1 s.
+// Built on react-hook-form: each field registers itself with its rules (useFormField).
+import { useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { Alert, Box, Button, Stack } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useDelayedNavigate } from '../pages/auth/useDelayedNavigate';
+import { FieldGroupSection } from './FieldGroupSection';
+import { OptionListsContext } from './FieldInput';
+import { FormAlert } from './FormAlert';
+import { FormLoading } from './FormLoading';
+import { allFields, bodyOf, fieldKey, initialValues, type FormValues, type RecordData } from './fieldModel';
+import { isLocked, nextPhase, READY } from './formPhase';
+import type { SaveFn } from './saveOutcome';
+import type { FormDefinition, OptionLists } from './useFormDefinition';
+import { errorSummary } from './validation';
+
+/** SPEC §9: after a save, the list opens 1 s later. */
+export const SAVE_REDIRECT_DELAY_MS = 1000;
+
+export interface DynamicFormProps {
+  /** The loaded definition; undefined while it loads. */
+  definition: FormDefinition | undefined;
+  options?: OptionLists;
+  loading?: boolean;
+  loadFailed?: boolean;
+  submitLabel: string;
+  save: SaveFn;
+  /** Where the screen goes after a successful save. */
+  redirectTo: string;
+  /** Starting values of the screen's own inputs (children); they are sent with the fields. */
+  extraValues?: FormValues;
+  /** The screen's own inputs, inside the form (they may use react-hook-form's useController). */
+  children?: ReactNode;
+  /** Checkbox lists get a "Select all" box. */
+  toggleAll?: boolean;
+  /** A last check on the body before it is sent: the error line, or null to send. */
+  precheck?: (body: RecordData) => string | null;
+}
+
+export function DynamicForm({ definition, options = {}, loading, loadFailed, ...rest }: DynamicFormProps) {
+  const translate = useTranslate();
+  if (loadFailed) return <Alert severity="error">{translate('olympus.forms.load_failed')}</Alert>;
+  if (loading || !definition) return <FormLoading />;
+  return (
+    <OptionListsContext.Provider value={options}>
+      <LoadedForm definition={definition} {...rest} />
+    </OptionListsContext.Provider>
+  );
+}
+
+type LoadedFormProps = Omit<DynamicFormProps, 'definition' | 'options' | 'loading' | 'loadFailed'> & { definition: FormDefinition };
+
+function LoadedForm({ definition: { groups, data }, submitLabel, save, redirectTo, extraValues, children, toggleAll, precheck }: LoadedFormProps) {
+  const translate = useTranslate();
+  const delayedNavigate = useDelayedNavigate();
+  const [phase, dispatch] = useReducer(nextPhase, READY);
+  // A ref as well: a second submit can arrive before the re-render that disables the button.
+  const busy = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // react-hook-form reads defaultValues once, at mount: what the user types survives re-renders.
+  const defaultValues = useMemo(() => ({ ...extraValues, ...initialValues(groups, data) }), [extraValues, groups, data]);
+  const form = useForm<FormValues>({ defaultValues });
+
+  // A field may arrive with an error of its own (SPEC §3 field `error`): show it from the start.
+  useEffect(() => {
+    for (const field of allFields(groups)) if (field.error) form.setError(fieldKey(field.name), { type: 'server', message: field.error });
+  }, [groups, form]);
+
+  /** Scroll to the first field (in page order) whose key has an error. */
+  const scrollToFirst = (keys: Set<string>) => {
+    const fields = formRef.current?.querySelectorAll<HTMLElement>('[data-form-key]') ?? [];
+    const first = Array.from(fields).find((el) => keys.has(el.dataset.formKey ?? ''));
+    // jsdom has no scrollIntoView; browsers all do.
+    first?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+  };
+
+  /** Server errors by field name → form keys; `permissions.0` falls back to `permissions`. */
+  const showServerErrors = (fieldErrors: Record<string, string>) => {
+    const known = new Set(Object.keys(form.getValues()));
+    const keys = new Set<string>();
+    for (const [name, message] of Object.entries(fieldErrors)) {
+      const key = [fieldKey(name), fieldKey(name.split('.')[0])].find((k) => known.has(k));
+      if (!key || keys.has(key)) continue;
+      form.setError(key, { type: 'server', message });
+      keys.add(key);
+    }
+    scrollToFirst(keys);
+  };
+
+  const onValid = async (values: FormValues) => {
+    if (busy.current) return;
+    const extras = Object.fromEntries(Object.keys(extraValues ?? {}).map((k) => [k, values[k]]));
+    const body = { ...extras, ...bodyOf(groups, values) };
+    const blocked = precheck?.(body);
+    if (blocked) {
+      dispatch({ type: 'rejected', error: blocked });
+      return;
+    }
+    busy.current = true;
+    dispatch({ type: 'submit' });
+    const outcome = await save(body);
+    if (outcome.ok) {
+      dispatch({ type: 'saved', message: outcome.message ?? translate('olympus.forms.saved') });
+      delayedNavigate(redirectTo, SAVE_REDIRECT_DELAY_MS);
+      return;
+    }
+    busy.current = false;
+    dispatch({ type: 'failed', error: outcome.error });
+    showServerErrors(outcome.fieldErrors);
+  };
+
+  const onInvalid = (errors: FieldErrors<FormValues>) => {
+    const messages = Object.values(errors).flatMap((e) => (typeof e?.message === 'string' && e.message ? [e.message] : []));
+    dispatch({ type: 'rejected', error: errorSummary(messages, translate) ?? translate('olympus.forms.error.generic') });
+    scrollToFirst(new Set(Object.keys(errors)));
+  };
+
+  return (
+    <FormProvider {...form}>
+      <Stack component="form" ref={formRef} noValidate spacing={3} onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}>
+        {groups.map((group, i) => (
+          <FieldGroupSection key={i} group={group} index={i} toggleAll={toggleAll} />
+        ))}
+        {children}
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Box sx={{ width: '100%' }} aria-live="polite">
+            <FormAlert phase={phase} />
+          </Box>
+          <Button type="submit" variant="contained" size="large" disabled={isLocked(phase)}>
+            {phase.kind === 'submitting' ? translate('olympus.forms.please_wait') : submitLabel}
+          </Button>
+        </Stack>
+      </Stack>
+    </FormProvider>
+  );
+}

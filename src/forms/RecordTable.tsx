@@ -1,0 +1,74 @@
+// A small titled table of related records with an Edit link per row (SPEC §2: a company's
+// Properties, a property's Units). The rows come with the edited record; no paging needed.
+import { useId } from 'react';
+import { Button, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { Link as RouterLink } from 'react-router';
+import { useTranslate } from 'react-admin';
+
+export type Row = Record<string, unknown>;
+
+export interface RecordColumn {
+  /** Already translated. */
+  header: string;
+  value: (row: Row) => string;
+}
+
+export interface RecordTableProps {
+  title: string;
+  columns: RecordColumn[];
+  rows: unknown;
+  editPath: (row: Row) => string;
+  empty: string;
+}
+
+export const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+export const rowKey = (row: Row) => text(row.uuid ?? row.id);
+
+export function RecordTable({ title, columns, rows, editPath, empty }: RecordTableProps) {
+  const translate = useTranslate();
+  const titleId = useId();
+  const list = Array.isArray(rows) ? rows.filter((r): r is Row => !!r && typeof r === 'object') : [];
+  return (
+    <Card component="section" variant="outlined" aria-labelledby={titleId}>
+      <CardContent>
+        <Typography variant="h6" component="h2" id={titleId} sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+        {list.length === 0 ? (
+          <Typography color="text.secondary">{empty}</Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-labelledby={titleId}>
+              <TableHead>
+                <TableRow>
+                  {columns.map((c) => (
+                    <TableCell key={c.header} sx={{ fontWeight: 600 }}>
+                      {c.header}
+                    </TableCell>
+                  ))}
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.map((row, i) => (
+                  <TableRow key={rowKey(row) || i} hover>
+                    {columns.map((c) => (
+                      <TableCell key={c.header}>{c.value(row)}</TableCell>
+                    ))}
+                    <TableCell align="right">
+                      <Button component={RouterLink} to={editPath(row)} size="small" startIcon={<EditOutlined />}>
+                        {translate('olympus.forms.edit')}
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

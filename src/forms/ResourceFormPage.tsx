@@ -1,0 +1,93 @@
+// A create or edit screen driven by the server's field definitions (SPEC §2): GET
+// /api/v1/{resource}/create or /{id}/edit, the dynamic form, POST or PUT through the dataProvider,
+// the SPEC §8 failure line of the resource, then back to the list.
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { apiPath } from '../../providers/dataProvider';
+import { DynamicForm } from './DynamicForm';
+import { FormPage } from './FormPage';
+import type { RecordData } from './fieldModel';
+import { API_PREFIX, useFormDefinition } from './useFormDefinition';
+import { useRecordSave } from './useRecordSave';
+
+/** The i18n keys of an entity's screens under olympus.forms.{entity} (src/i18n/en/forms.ts). */
+export function resourceTexts(entity: string): ResourceFormTexts {
+  const k = (name: string) => `olympus.forms.${entity}.${name}`;
+  return {
+    createTitle: k('create_title'),
+    editTitle: k('edit_title'),
+    createSubmit: k('create_submit'),
+    editSubmit: k('edit_submit'),
+    back: k('back'),
+    createFailed: k('create_failed'),
+    updateFailed: k('update_failed'),
+  };
+}
+
+/** i18n keys of a resource's screens. */
+export interface ResourceFormTexts {
+  createTitle: string;
+  editTitle: string;
+  createSubmit: string;
+  editSubmit: string;
+  back: string;
+  createFailed: string;
+  updateFailed: string;
+}
+
+export interface ResourceFormConfig {
+  /** The react-admin resource (the path under /dashboard): users, company, property, unit, roles. */
+  resource: string;
+  /** The list screen, e.g. /dashboard/company. */
+  listPath: string;
+  texts: ResourceFormTexts;
+  /** SPEC §5: a record without a name is refused ("All fields are required"). */
+  needsName?: boolean;
+  /** Records of the current company: show "Company: {name}". */
+  companyLine?: boolean;
+}
+
+/** SPEC §5 last check: refuse a blank name when the form has one. */
+export function namePrecheck(message: string) {
+  return (body: RecordData): string | null => ('name' in body && (typeof body.name !== 'string' || body.name.trim() === '') ? message : null);
+}
+
+/** GET /api/v1/{resource}/create or /{resource}/{id}/edit (SPEC §7 form fields). */
+export function formPath(resource: string, id?: string): string {
+  const base = `${API_PREFIX}/${encodeURIComponent(apiPath(resource))}`;
+  return id === undefined ? `${base}/create` : `${base}/${encodeURIComponent(id)}/edit`;
+}
+
+export interface ResourceFormPageProps {
+  config: ResourceFormConfig;
+  /** Absent: the create screen. */
+  id?: string;
+  /** Sections under the form, from the loaded record (company properties, property units). */
+  below?: (data: RecordData) => ReactNode;
+  /** Checkbox lists get a "Select all" box (SPEC §2 role create). */
+  toggleAll?: boolean;
+}
+
+export function ResourceFormPage({ config, id, below, toggleAll }: ResourceFormPageProps) {
+  const translate = useTranslate();
+  const editing = id !== undefined;
+  const { texts } = config;
+  const { definition, options, loading, error } = useFormDefinition(formPath(config.resource, id));
+  const save = useRecordSave({ resource: config.resource, id, failedKey: editing ? texts.updateFailed : texts.createFailed });
+  return (
+    <FormPage title={translate(editing ? texts.editTitle : texts.createTitle)} back={{ to: config.listPath, label: translate(texts.back) }} companyLine={config.companyLine}>
+      <DynamicForm
+        definition={definition}
+        options={options}
+        loading={loading}
+        loadFailed={!!error}
+        submitLabel={translate(editing ? texts.editSubmit : texts.createSubmit)}
+        save={save}
+        redirectTo={config.listPath}
+        toggleAll={toggleAll}
+        precheck={config.needsName ? namePrecheck(translate('olympus.forms.error.all_fields_required')) : undefined}
+      />
+      {definition && below?.(definition.data)}
+    </FormPage>
+  );
+}

@@ -1,0 +1,51 @@
+// What a save came to, whichever way it was sent: the dataProvider (which throws react-admin's
+// HttpError with body { message, errors }) or a direct call answering the SPEC §7 convention.
+import { isSuccess, type ApiResult } from '../../providers/httpClient';
+import type { RecordData } from './fieldModel';
+
+export type SaveOutcome =
+  /** message: the server's data.message, without a trailing period (the form adds ". Redirecting..."). */
+  | { ok: true; message: string | null }
+  /** error: the line the form shows; fieldErrors: the server's messages by field name. */
+  | { ok: false; error: string; fieldErrors: Record<string, string> };
+
+export type SaveFn = (body: RecordData) => Promise<SaveOutcome>;
+
+/** Texts of a failed save: the SPEC §8 line of the resource, and the one for no answer at all. */
+export interface FailureTexts {
+  failed: string;
+  noAnswer: string;
+}
+
+const trimPeriods = (s: string) => s.trim().replace(/\.+$/, '');
+
+export function successText(data: unknown): string | null {
+  const m = data && typeof data === 'object' ? (data as { message?: unknown }).message : undefined;
+  return typeof m === 'string' && trimPeriods(m) ? trimPeriods(m) : null;
+}
+
+/** { field: ['a', 'b'] } or { field: 'a' } → { field: 'a' } */
+export function firstFieldMessages(errors: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!errors || typeof errors !== 'object') return out;
+  for (const [field, value] of Object.entries(errors as Record<string, unknown>)) {
+    const first: unknown = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string' && first) out[field] = first;
+  }
+  return out;
+}
+
+/** A thrown dataProvider error. Status 0 (or none) means the server never answered. */
+export function failureOf(error: unknown, texts: FailureTexts): SaveOutcome {
+  const e = (error ?? {}) as { status?: unknown; body?: { errors?: unknown } | null };
+  if (typeof e.status !== 'number' || e.status === 0) return { ok: false, error: texts.noAnswer, fieldErrors: {} };
+  return { ok: false, error: texts.failed, fieldErrors: firstFieldMessages(e.body?.errors) };
+}
+
+/** A direct call's answer (httpClient: undefined when the request itself failed). */
+export function outcomeOf(res: ApiResult | undefined, texts: FailureTexts): SaveOutcome {
+  if (!res) return { ok: false, error: texts.noAnswer, fieldErrors: {} };
+  const answer: ApiResult = res; // isSuccess narrows `res` to never on its false branch
+  if (isSuccess(res)) return { ok: true, message: successText(res.data) };
+  return { ok: false, error: texts.failed, fieldErrors: firstFieldMessages(answer.errors) };
+}

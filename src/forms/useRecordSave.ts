@@ -1,0 +1,37 @@
+// Saving a record through react-admin's dataProvider: useCreate / useUpdate in pessimistic mode, so
+// the form waits for the server and its field errors reach the fields (DESIGN §8). `resource` is
+// react-admin's name (users, company, …): the dataProvider maps it to the API path, and react-admin
+// refreshes that resource's cached records and lists.
+import { useCallback } from 'react';
+import { useCreate, useTranslate, useUpdate } from 'react-admin';
+import type { RecordData } from './fieldModel';
+import { failureOf, successText, type SaveFn } from './saveOutcome';
+
+export interface RecordSaveOptions {
+  resource: string;
+  /** Absent: create (POST); present: update (PUT). */
+  id?: string;
+  /** i18n key of the SPEC §8 failure line, e.g. olympus.forms.company.update_failed. */
+  failedKey: string;
+}
+
+export function useRecordSave({ resource, id, failedKey }: RecordSaveOptions): SaveFn {
+  const translate = useTranslate();
+  const [create] = useCreate();
+  const [update] = useUpdate();
+
+  return useCallback(
+    async (body: RecordData) => {
+      try {
+        const record: unknown =
+          id === undefined
+            ? await create(resource, { data: body }, { returnPromise: true })
+            : await update(resource, { id, data: body }, { mutationMode: 'pessimistic', returnPromise: true });
+        return { ok: true, message: successText(record) };
+      } catch (error) {
+        return failureOf(error, { failed: translate(failedKey), noAnswer: translate('olympus.forms.error.generic') });
+      }
+    },
+    [create, update, resource, id, failedKey, translate],
+  );
+}

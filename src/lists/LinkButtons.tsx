@@ -1,0 +1,34 @@
+// The create button of a list and the edit button of a row, linking to SPEC §2's paths.
+import type { ReactNode } from 'react';
+import { Button } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { Link } from 'react-router';
+import { useBasename, useRecordContext, useResourceContext, useTranslate } from 'ra-core';
+import { createPath, editPath } from './paths';
+
+/** `label` is an i18n key. */
+export function CreateLinkButton({ label }: { label: string }) {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const resource = useResourceContext() ?? '';
+  return (
+    <Button component={Link} to={createPath(basename, resource)} variant="contained" startIcon={<AddIcon />}>
+      {translate(label)}
+    </Button>
+  );
+}
+
+/** `label` is an i18n key; the row's record and resource come from the table. */
+export function EditLinkButton({ label, icon = <EditOutlined /> }: { label: string; icon?: ReactNode }) {
+  const translate = useTranslate();
+  const basename = useBasename();
+  const resource = useResourceContext() ?? '';
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Button component={Link} to={editPath(basename, resource, record.id)} size="small" startIcon={icon} sx={{ whiteSpace: 'nowrap' }}>
+      {translate(label)}
+    </Button>
+  );
+}

@@ -1,0 +1,31 @@
+// SPEC §2 search box: filters the loaded list as you type (each resource decides which fields match).
+import { InputAdornment, TextField } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { useListContext, useTranslate } from 'ra-core';
+
+/** `placeholder` is an i18n key, e.g. "Search Users" or "by Company Name". */
+export function ListSearch({ placeholder }: { placeholder: string }) {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const value = typeof filterValues?.q === 'string' ? filterValues.q : '';
+  return (
+    <TextField
+      type="search"
+      size="small"
+      value={value}
+      onChange={(e) => setFilters({ q: e.target.value })}
+      placeholder={translate(placeholder)}
+      sx={{ width: { xs: '100%', sm: 320 } }}
+      slotProps={{
+        htmlInput: { 'aria-label': translate('olympus.lists.search') },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,13 @@
+// Shared list chrome (SPEC §2 list screens); resources/*/…List.tsx build on ListScreen.
+export { ListScreen, HOME_LINK, type ListScreenProps } from './ListScreen';
+export type { BackLink } from './ListHeader';
+export { EditLinkButton, CreateLinkButton } from './LinkButtons';
+export { RemoveButton } from './RemoveButton';
+export { useListNotices, NOTICE_FADE_MS, type NoticeType } from './ListNotices';
+export { useListDialogs } from './ListDialogs';
+export { useRemoveRecord, errorText } from './useRemoveRecord';
+export { matchesSearch, type SearchIn } from './clientList';
+export type { CsvColumn } from './csvExport';
+export { createPath, editPath } from './paths';
+export { shortAddress } from './address';
+export { useListPaging } from './useListPaging';

@@ -1,0 +1,49 @@
+// SPEC §2/§3/§9 paging: the page from ?page (page 1 omitted), the page size from the persisted
+// uiStore.resultsPerPage (10, 20, 30 or 40, default 10). A new page size goes back to page 1.
+import { useCallback } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { uiStore, useStoreState } from '../../providers/store';
+import { pageFromSearch, searchForPage } from './listUrl';
+
+export const PAGE_SIZES = [10, 20, 30, 40] as const;
+const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
+
+/** The stored preference as a page size; anything unexpected reads as the default. */
+export function pageSizeFrom(stored: string): number {
+  const n = Number(stored);
+  return (PAGE_SIZES as readonly number[]).includes(n) ? n : DEFAULT_PAGE_SIZE;
+}
+
+export interface ListPaging {
+  /** The page the address asks for (not yet limited to the pages that exist). */
+  page: number;
+  perPage: number;
+  /** Query string of the address for a page, for links. */
+  searchFor: (page: number) => string;
+  setPage: (page: number) => void;
+  setPerPage: (perPage: number) => void;
+  /** Back to page 1 (new search or sort) without a history entry. */
+  resetPage: () => void;
+}
+
+export function useListPaging(): ListPaging {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const page = pageFromSearch(search);
+  const perPage = pageSizeFrom(useStoreState(uiStore, (s) => s.resultsPerPage));
+
+  const searchFor = useCallback((p: number) => searchForPage(search, p), [search]);
+  const setPage = useCallback((p: number) => navigate({ pathname, search: searchForPage(search, p) }), [navigate, pathname, search]);
+  const resetPage = useCallback(() => {
+    if (new URLSearchParams(search).has('page')) navigate({ pathname, search: searchForPage(search, 1) }, { replace: true });
+  }, [navigate, pathname, search]);
+  const setPerPage = useCallback(
+    (size: number) => {
+      uiStore.set({ resultsPerPage: String(pageSizeFrom(String(size))) });
+      resetPage();
+    },
+    [resetPage],
+  );
+
+  return { page, perPage, searchFor, setPage, setPerPage, resetPage };
+}

@@ -1,0 +1,42 @@
+// The texts of the create and edit screens: every key the screens build exists, and the SPEC texts
+// (§2, §5, §8) are verbatim.
+import { describe, expect, it } from 'vitest';
+import { i18nProvider } from '../../providers/i18nProvider';
+import { resourceTexts } from '../../src/forms/ResourceFormPage';
+
+const t = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
+
+describe('form texts', () => {
+  it('has every key of each entity the screens use', () => {
+    for (const entity of ['user', 'company', 'property', 'unit', 'role']) {
+      for (const key of Object.values(resourceTexts(entity))) expect(t(key), key).not.toBe(key);
+    }
+  });
+
+  it('keeps the spec texts verbatim', () => {
+    expect(t('olympus.forms.unknown_field')).toBe('Sorry, an error occurred with this field. Please contact your administrator.');
+    expect(t('olympus.forms.redirecting', { message: 'The unit has been updated' })).toBe('The unit has been updated. Redirecting...');
+    expect(t('olympus.forms.validation.summary_many')).toBe('The highlighted fields are required.');
+    expect(t('olympus.forms.error.generic')).toBe('There was an error');
+    expect(t('olympus.forms.error.all_fields_required')).toBe('All fields are required');
+    expect(t('olympus.forms.role.create_submit')).toBe('Create Role');
+    expect(t('olympus.forms.role.edit_submit')).toBe('Update Role');
+    expect(t('olympus.forms.integration.title', { integration: 'Xero' })).toBe('Edit Xero');
+    expect(t('olympus.forms.integration.submit', { integration: 'Xero' })).toBe('Update Xero');
+    expect(t('olympus.forms.company.properties')).toBe('Properties');
+    expect(t('olympus.forms.property.units')).toBe('Units');
+    const failures = ['user', 'company', 'property', 'unit', 'role'].flatMap((e) => [t(`olympus.forms.${e}.create_failed`), t(`olympus.forms.${e}.update_failed`)]);
+    expect(failures).toEqual([
+      'Could not create the user',
+      'Could not update the user',
+      'Could not create the company',
+      'Could not update the company',
+      'Could not create the property',
+      'Could not update the property',
+      'Could not create the unit',
+      'Could not update the unit',
+      'Could not create the role',
+      'Could not update the role',
+    ]);
+  });
+});
