@@ -3,34 +3,11 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { rowsOf } from '../auth/rows';
+import type { BarChartData, ChartData, PieChartData, PortfolioTotals } from '../../contract/reports';
 
-/** A bar chart: one value per category for each series (stacked when `stacked`). */
-export interface BarChartData {
-  id: string;
-  type: 'bar';
-  title: string;
-  stacked: boolean;
-  categories: string[];
-  series: { key: string; label: string; data: number[] }[];
-}
+export type { BarChartData, ChartData, PieChartData, PortfolioTotals } from '../../contract/reports';
 
-export interface PieChartData {
-  id: string;
-  type: 'pie';
-  title: string;
-  slices: { key: string; label: string; value: number }[];
-}
-
-export type ChartData = BarChartData | PieChartData;
-
-export interface PortfolioTotals {
-  properties: number;
-  units: number;
-  let_units: number;
-  /** Let units / all units, in percent with one decimal; null without units. */
-  occupancy: number | null;
-}
-
+/** The computed part of PortfolioData (the route adds title, company and time). */
 export interface Portfolio {
   totals: PortfolioTotals;
   charts: ChartData[];
