@@ -3,6 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { users } from '../db/schema';
+import { revokeAllTokens } from './tokens';
 
 export const LOCK_AFTER_FAILURES = 5;
 export const MAX_LOCK_MINUTES = 15;
@@ -41,3 +42,25 @@ export async function recordSuccessfulLogin(db: Db, userId: string, opts: { sign
 }
 
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/**
+ * The user's own new password (first-login or reset): store it, clear the temporary-password and
+ * lock state, and end every session (DESIGN §4: tokens are revoked on password change).
+ * Call inside the transaction that consumed the challenge or code; hash before it.
+ */
+export async function setOwnPassword(tx: Db, userId: string, passwordHash: string, opts: { signedIn: boolean }): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      passwordHash,
+      mustChangePassword: false,
+      tempPasswordExpiresAt: null,
+      passwordChangedAt: sql`now()`,
+      failedLogins: 0,
+      lockedUntil: null,
+      updatedAt: sql`now()`,
+      ...(opts.signedIn ? { lastLoginAt: sql`now()` } : {}),
+    })
+    .where(eq(users.id, userId));
+  await revokeAllTokens(tx, userId);
+}

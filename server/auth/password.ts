@@ -1,11 +1,10 @@
 // POST /auth/password/new (SPEC §7, DESIGN §4): redeems the first-login challenge from /auth/login,
 // sets the user's own password and signs them in.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq, sql } from 'drizzle-orm';
-import { users } from '../db/schema';
 import { ApiError, invalid } from '../errors';
 import { hashPassword } from './passwords';
-import { issueToken, revokeAllTokens, type IssuedToken } from './tokens';
+import { issueToken, type IssuedToken } from './tokens';
+import { setOwnPassword } from './accounts';
 import { consumeChallenge, findNewPasswordChallenge } from './challenges';
 import { asFieldErrors, policyErrors, reusesTemporary, SAME_AS_TEMPORARY_MESSAGE } from './passwordPolicy';
 import { PASSWORD_NEW_PER_IP, limitPerIp } from './throttle';
@@ -45,20 +44,7 @@ const passwordNew: FastifyPluginAsyncTypebox = async (app) => {
       const meta = { ip: request.ip, userAgent: request.headers['user-agent'] };
       const issued = await app.db.transaction(async (tx): Promise<IssuedToken | null> => {
         if (!(await consumeChallenge(tx, challengeId))) return null;
-        await tx
-          .update(users)
-          .set({
-            passwordHash,
-            mustChangePassword: false,
-            tempPasswordExpiresAt: null,
-            passwordChangedAt: sql`now()`,
-            failedLogins: 0,
-            lockedUntil: null,
-            lastLoginAt: sql`now()`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(users.id, user.id));
-        await revokeAllTokens(tx, user.id);
+        await setOwnPassword(tx, user.id, passwordHash, { signedIn: true });
         return issueToken(tx, user.id, meta);
       });
       if (!issued) throw new ApiError(401, MSG.sessionExpired);

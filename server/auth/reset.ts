@@ -1,12 +1,9 @@
 // Password reset by emailed code (SPEC §7, DESIGN §4). The request always answers the same message,
 // whether or not the address has an account; verify sets the password and revokes every token.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq, sql } from 'drizzle-orm';
-import { users } from '../db/schema';
 import { invalid } from '../errors';
 import { hashPassword } from './passwords';
-import { revokeAllTokens } from './tokens';
-import { emailDomain, findUserByEmail, type UserRow } from './accounts';
+import { emailDomain, findUserByEmail, setOwnPassword, type UserRow } from './accounts';
 import { checkResetCode, consumeResetCode, issueResetCode, RESET_CODE_TTL_MINUTES } from './resetCodes';
 import { asFieldErrors, policyErrors, reusesTemporary, SAME_AS_TEMPORARY_MESSAGE } from './passwordPolicy';
 import { RESET_PER_IP, VERIFY_PER_IP, limitPerIp } from './throttle';
@@ -89,19 +86,7 @@ const reset: FastifyPluginAsyncTypebox = async (app) => {
       const passwordHash = await hashPassword(newPassword);
       const done = await app.db.transaction(async (tx) => {
         if (!(await consumeResetCode(tx, check.codeId))) return false;
-        await tx
-          .update(users)
-          .set({
-            passwordHash,
-            mustChangePassword: false,
-            tempPasswordExpiresAt: null,
-            passwordChangedAt: sql`now()`,
-            failedLogins: 0,
-            lockedUntil: null,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(users.id, account.id));
-        await revokeAllTokens(tx, account.id);
+        await setOwnPassword(tx, account.id, passwordHash, { signedIn: false });
         return true;
       });
       if (!done) throw codeInvalid();
