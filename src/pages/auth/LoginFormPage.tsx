@@ -9,7 +9,7 @@ import { login } from '../../../providers/olympusApi';
 import AuthCard from './AuthCard';
 import AuthField from './AuthField';
 import { BUSY, IDLE, isLocked, StatusAlert, type FormStatus } from './FormStatus';
-import { fieldErrors, serverMessage } from './authResult';
+import { fieldErrors, failureText } from './authResult';
 import { useAfterLogin, withSystem } from './loginRedirect';
 import RouterLink from './RouterLink';
 import { DELAYS } from './useDelayedNavigate';
@@ -41,9 +41,8 @@ export default function LoginFormPage() {
       await afterLogin(system, DELAYS.afterLogin);
       return;
     }
-    const message = serverMessage(res);
     setErrors(fieldErrors(res));
-    setStatus({ kind: 'error', text: message ? translate('olympus.auth.error.server', { message }) : translate('olympus.auth.error.generic') });
+    setStatus({ kind: 'error', text: failureText(res, translate) });
   };
 
   const locked = isLocked(status);

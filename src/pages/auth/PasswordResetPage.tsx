@@ -8,7 +8,7 @@ import { passwordReset } from '../../../providers/olympusApi';
 import AuthCard from './AuthCard';
 import AuthField from './AuthField';
 import { BUSY, IDLE, isLocked, StatusAlert, type FormStatus } from './FormStatus';
-import { fieldErrors, serverMessage, successMessage } from './authResult';
+import { fieldErrors, successMessage, failureText } from './authResult';
 import RouterLink from './RouterLink';
 import { DELAYS, useDelayedNavigate } from './useDelayedNavigate';
 
@@ -30,9 +30,8 @@ export default function PasswordResetPage() {
       schedule(`/password/reset/verify?email=${encodeURIComponent(email)}`, DELAYS.afterReset);
       return;
     }
-    const message = serverMessage(res);
     setErrors(fieldErrors(res));
-    setStatus({ kind: 'error', text: message ? translate('olympus.auth.error.server', { message }) : translate('olympus.auth.error.generic') });
+    setStatus({ kind: 'error', text: failureText(res, translate) });
   };
 
   const locked = isLocked(status);

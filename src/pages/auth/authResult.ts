@@ -27,3 +27,9 @@ export function successMessage(res: ApiResult<{ message?: string }> | undefined)
   const m = res?.data?.message;
   return typeof m === 'string' && m ? m : null;
 }
+
+/** SPEC §8 for a failed call: the server's message with one trailing period, else "Something went wrong". */
+export function failureText(res: ApiResult | undefined, translate: (key: string, options?: Record<string, unknown>) => string): string {
+  const message = serverMessage(res);
+  return message ? translate('olympus.auth.error.server', { message }) : translate('olympus.auth.error.generic');
+}
