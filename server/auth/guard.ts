@@ -45,19 +45,27 @@ interface AuthRow {
 }
 
 /**
- * Touches the token (idle expiry) and loads user, Olympus role, permissions and companies at once.
+ * Checks the token (idle expiry, touched at most once a minute) and loads user, Olympus role, permissions and companies at once.
  * Disabled users resolve to nothing. `tenant` (an already well-formed uuid) is checked for existence
  * in the same query, for super_admin.
  */
+/** How stale last_used_at may get before a request refreshes it (idle expiry is 30 min). */
+const TOUCH_EVERY_SECONDS = 60;
+
 export async function loadAuth(db: Db, token: string, tenant: string | null): Promise<{ auth: AuthContext; tenantExists: boolean } | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
   const idleSeconds = TOKEN_IDLE_MS / 1000;
   const result = await db.execute(sql`
     with tok as (
-      update access_tokens set last_used_at = now()
+      select id, user_id, last_used_at from access_tokens
       where token_hash = ${sha256(token)} and revoked_at is null and expires_at > now()
         and last_used_at > now() - make_interval(secs => ${idleSeconds})
-      returning id, user_id
+    ),
+    -- Idle expiry needs minutes, not milliseconds: refresh last_used_at at most once a minute so
+    -- most requests only read. (A data-modifying CTE runs even though nothing selects from it.)
+    touched as (
+      update access_tokens set last_used_at = now()
+      where id = (select id from tok) and last_used_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})
     ),
     olympus_role as (
       select us.user_id, r.id, r.name

@@ -1,7 +1,7 @@
 // Opaque bearer tokens (DESIGN §4): 256 random bits, only the SHA-256 stored, 30 min idle and
 // 12 h absolute expiry, revocable.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { accessTokens } from '../db/schema';
 
@@ -26,21 +26,6 @@ export async function issueToken(db: Db, userId: string, meta: { ip?: string | n
     .values({ userId, tokenHash: sha256(token), expiresAt, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null })
     .returning({ id: accessTokens.id });
   return { token, id: row.id, expiresAt };
-}
-
-/** The live token row for a presented token, touching last_used_at; null when unknown, revoked, idle or expired. */
-export async function resolveToken(db: Db, token: string): Promise<{ id: string; userId: string } | null> {
-  if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
-  const now = new Date();
-  const idleCutoff = new Date(now.getTime() - TOKEN_IDLE_MS);
-  const [row] = await db
-    .update(accessTokens)
-    .set({ lastUsedAt: now })
-    .where(
-      and(eq(accessTokens.tokenHash, sha256(token)), isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now), gt(accessTokens.lastUsedAt, idleCutoff)),
-    )
-    .returning({ id: accessTokens.id, userId: accessTokens.userId });
-  return row ?? null;
 }
 
 export async function revokeToken(db: Db, tokenId: string): Promise<void> {

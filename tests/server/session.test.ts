@@ -125,7 +125,7 @@ describe('GET /session', () => {
 });
 
 describe('token expiry', () => {
-  it('each use moves last_used_at', async () => {
+  it('a use after more than a minute moves last_used_at', async () => {
     const user = await createUser(db());
     const auth = await tokenFor(db(), user.id);
     const hash = sha256(bearerOf(auth));
@@ -133,6 +133,17 @@ describe('token expiry', () => {
     expect((await c.get('/api/v1/session', auth)).statusCode).toBe(200);
     const [row] = await db().select().from(accessTokens).where(eq(accessTokens.tokenHash, hash));
     expect(Date.now() - row.lastUsedAt.getTime()).toBeLessThan(60_000);
+  });
+
+  it('a token used within the last minute is only read, not rewritten', async () => {
+    const user = await createUser(db());
+    const auth = await tokenFor(db(), user.id);
+    const hash = sha256(bearerOf(auth));
+    await db().update(accessTokens).set({ lastUsedAt: sql`now() - interval '10 seconds'` }).where(eq(accessTokens.tokenHash, hash));
+    const [before] = await db().select().from(accessTokens).where(eq(accessTokens.tokenHash, hash));
+    expect((await c.get('/api/v1/session', auth)).statusCode).toBe(200);
+    const [after] = await db().select().from(accessTokens).where(eq(accessTokens.tokenHash, hash));
+    expect(after.lastUsedAt.getTime()).toBe(before.lastUsedAt.getTime());
   });
 
   it('30 minutes idle ends the token', async () => {
