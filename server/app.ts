@@ -43,6 +43,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('mailer', opts.mailer ?? createMailer(config, (m) => app.log.info(m)));
 
   registerErrorHandling(app);
+  // SPEC §7: the SPA sends its JSON content header on every call, DELETE included, which has no
+  // body. An empty DELETE body is no body; everything else goes through Fastify's own JSON parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (req.method === 'DELETE' && body === '') return done(null, undefined);
+    parseJson(req, body as string, done);
+  });
   await registerSecurity(app);
   await app.register(cookie);
   await registerDocs(app);

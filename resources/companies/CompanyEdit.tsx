@@ -17,7 +17,7 @@ export default function CompanyEdit() {
           below={(data) => (
             <>
               <CompanyIntegrations companyId={id} />
-              <CompanyProperties properties={data.properties} />
+              <CompanyProperties properties={data.properties} company={{ id, name: typeof data.name === 'string' ? data.name : '' }} />
             </>
           )}
         />

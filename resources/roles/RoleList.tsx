@@ -16,8 +16,9 @@ const csv: CsvColumn<Role>[] = [{ label: 'olympus.lists.roles.name_column', valu
 function RoleActions() {
   const role = useRecordContext<Role>();
   if (!role || role.name === SUPER_ADMIN) return null;
+  // The column is right-aligned; a flex row needs telling.
   return (
-    <Stack direction="row" spacing={1}>
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
       <EditLinkButton label="olympus.lists.roles.edit" />
       <RemoveButton label="olympus.lists.roles.remove" />
     </Stack>

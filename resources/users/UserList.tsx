@@ -10,6 +10,8 @@ import { UserRemoveButton } from './UserRemoveButton';
 import { useIsSuperAdmin, ViewAllUsersButton } from './ViewAllUsersButton';
 
 const ALL_USERS = { query: { all: true } };
+/** A name stays on one line; the pill columns wrap instead. */
+const NO_WRAP = () => ({ whiteSpace: 'nowrap' }) as const;
 
 const csv: CsvColumn<UserRecord>[] = [
   { label: 'olympus.lists.users.name_column', value: (u) => u.name },
@@ -34,7 +36,7 @@ export default function UserList() {
       meta={showAll ? ALL_USERS : undefined}
       actions={isSuperAdmin && <ViewAllUsersButton all={showAll} onChange={setAll} />}
     >
-      <DataTable.Col source="name" label="olympus.lists.users.name_column" />
+      <DataTable.Col source="name" label="olympus.lists.users.name_column" cellSx={NO_WRAP} />
       <DataTable.Col source="email" label="olympus.lists.users.email" disableSort />
       <DataTable.Col label="olympus.lists.users.systems" render={systemPills} />
       <DataTable.Col label="olympus.lists.users.roles" render={rolePills} />

@@ -88,7 +88,8 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const tenant = requireTenant(req);
       const property = await propertyOr404(app.db, tenant, req.params.id);
-      const { rows } = await listUnits(app.db, tenant, {}, property.id);
+      // The SPA's Units table names each unit by its reference (SPEC §2): list them in that order.
+      const { rows } = await listUnits(app.db, tenant, { sort: 'unit_ref' }, property.id);
       return { data: { ...property, units: rows }, fields: withValues(propertyForm(), property) };
     },
   );

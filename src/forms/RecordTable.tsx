@@ -1,6 +1,6 @@
 // A small titled table of related records with an Edit link per row (SPEC §2: a company's
 // Properties, a property's Units). The rows come with the edited record; no paging needed.
-import { useId } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { Button, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
@@ -19,6 +19,8 @@ export interface RecordTableProps {
   columns: RecordColumn[];
   rows: unknown;
   editPath: (row: Row) => string;
+  /** Called when a row's Edit link is followed, before the navigation (it may take it over). */
+  onEdit?: (event: MouseEvent<HTMLElement>, path: string) => void;
   empty: string;
 }
 
@@ -26,7 +28,7 @@ export const text = (v: unknown) => (typeof v === 'string' || typeof v === 'numb
 
 export const rowKey = (row: Row) => text(row.uuid ?? row.id);
 
-export function RecordTable({ title, columns, rows, editPath, empty }: RecordTableProps) {
+export function RecordTable({ title, columns, rows, editPath, onEdit, empty }: RecordTableProps) {
   const translate = useTranslate();
   const titleId = useId();
   const list = Array.isArray(rows) ? rows.filter((r): r is Row => !!r && typeof r === 'object') : [];
@@ -58,7 +60,7 @@ export function RecordTable({ title, columns, rows, editPath, empty }: RecordTab
                       <TableCell key={c.header}>{c.value(row)}</TableCell>
                     ))}
                     <TableCell align="right">
-                      <Button component={RouterLink} to={editPath(row)} size="small" startIcon={<EditOutlined />}>
+                      <Button component={RouterLink} to={editPath(row)} onClick={onEdit && ((e: MouseEvent<HTMLElement>) => onEdit(e, editPath(row)))} size="small" startIcon={<EditOutlined />}>
                         {translate('olympus.forms.edit')}
                       </Button>
                     </TableCell>

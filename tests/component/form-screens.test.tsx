@@ -9,6 +9,7 @@ import type { FormFieldGroup } from '../../contract/forms';
 import { authStore } from '../../providers/store';
 import CompanyCreate from '../../resources/companies/CompanyCreate';
 import CompanyEdit from '../../resources/companies/CompanyEdit';
+import { openInCompany } from '../../resources/companies/CompanyProperties';
 import PropertyCreate from '../../resources/properties/PropertyCreate';
 import PropertyEdit from '../../resources/properties/PropertyEdit';
 import RoleCreate from '../../resources/roles/RoleCreate';
@@ -189,6 +190,20 @@ describe('company edit extras', () => {
     expect(within(rows[1]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Harbour View', 'Leeds', 'LS1 4AP', 'Edit']);
     expect(within(rows[1]).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/property/p-1/edit');
     expect(within(rows[2]).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/property/p-2/edit');
+  });
+
+  it('opens a property of another company than the current one in that company (X-Tenant), with a page load', () => {
+    const load = vi.fn();
+    const preventDefault = vi.fn();
+    openInCompany({ id: 'c-7', name: 'Acme' }, { preventDefault }, '/dashboard/property/p-1/edit', load);
+    expect(preventDefault).toHaveBeenCalled();
+    expect(load).toHaveBeenCalledWith('/dashboard/property/p-1/edit');
+    expect(authStore.get()).toMatchObject({ currentCompany: 'c-7', currentCompanyName: 'Acme' });
+    // Within the current company the link navigates as usual.
+    const again = vi.fn();
+    openInCompany({ id: 'c-7', name: 'Acme' }, { preventDefault: again }, '/dashboard/property/p-2/edit', load);
+    expect(again).not.toHaveBeenCalled();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('says so when there are no properties or integrations', async () => {

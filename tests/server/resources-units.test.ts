@@ -119,6 +119,27 @@ describe('units', () => {
     expect((await auditFor(db(), unit.id)).map((r) => r.action)).toEqual(['unit.deleted']);
   });
 
+  it('deletes with the SPA’s headers: a JSON content type and no body (SPEC §7)', async () => {
+    const unit = await createUnit(db(), home);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/units/${unit.id}`,
+      headers: { ...w.headers.admin, 'x-tenant': w.own.id, 'content-type': 'application/json', accept: 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { message: 'The unit has been deleted' } });
+    // A body that is there must still be JSON.
+    const other = await createUnit(db(), home);
+    const bad = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/units/${other.id}`,
+      headers: { ...w.headers.admin, 'x-tenant': w.own.id, 'content-type': 'application/json' },
+      payload: '{"oops":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+
   it('lists the whole list by default, or pages, sorts and searches on request', async () => {
     const company = await createCompany(db());
     const boss = apiAs(t, w.headers.super_admin, company.id);

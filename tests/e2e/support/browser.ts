@@ -1,6 +1,6 @@
 // Debian chromium driven by playwright-core. Requests to any host but loopback fail the test:
 // an internal portal must make no outbound call the operator did not configure.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 
 export interface BrowserSession {
@@ -15,13 +15,14 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-export async function openBrowser(): Promise<BrowserSession> {
+/** `storageState`: cookies and local storage to start with (e.g. a session saved after signing in). */
+export async function openBrowser(opts: { storageState?: BrowserContextOptions['storageState'] } = {}): Promise<BrowserSession> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'en-GB' });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'en-GB', storageState: opts.storageState });
   const outbound: string[] = [];
   const errors: string[] = [];
   await context.route('**/*', (route) => {
