@@ -28,8 +28,12 @@ export function OlympusLayout({ children }: { children: ReactNode }) {
         sidebar={OlympusSidebar}
         sx={{
           ...(hasNavigation ? {} : { '& .RaAppBar-menuButton': { display: 'none' } }),
+          // The root is min-height 100vh: keep the fixed header's and footer's room inside it, or every
+          // page is taller than the window and always scrolls.
+          boxSizing: 'border-box',
+          pt: `${HEADER_HEIGHT + 1}px`,
           pb: `${FOOTER_HEIGHT}px`,
-          '& .RaLayout-appFrame': { mt: `${HEADER_HEIGHT + 1}px` },
+          '& .RaLayout-appFrame': { mt: 0 },
           '& .RaLayout-content': { px: { xs: 1, sm: 3 }, py: 3 },
         }}
       >
