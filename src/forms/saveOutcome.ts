@@ -35,11 +35,21 @@ export function firstFieldMessages(errors: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * SPEC §8's line for the resource; when no field carries the reason (a 409 such as "You cannot
+ * disable your own account."), the server's message follows it so the person learns why.
+ */
+function failed(texts: FailureTexts, serverMessage: unknown, fieldErrors: Record<string, string>): SaveOutcome {
+  const reason = typeof serverMessage === 'string' ? trimPeriods(serverMessage) : '';
+  const error = reason && Object.keys(fieldErrors).length === 0 ? `${texts.failed}. ${reason}.` : texts.failed;
+  return { ok: false, error, fieldErrors };
+}
+
 /** A thrown dataProvider error. Status 0 (or none) means the server never answered. */
 export function failureOf(error: unknown, texts: FailureTexts): SaveOutcome {
-  const e = (error ?? {}) as { status?: unknown; body?: { errors?: unknown } | null };
+  const e = (error ?? {}) as { status?: unknown; message?: unknown; body?: { errors?: unknown; message?: unknown } | null };
   if (typeof e.status !== 'number' || e.status === 0) return { ok: false, error: texts.noAnswer, fieldErrors: {} };
-  return { ok: false, error: texts.failed, fieldErrors: firstFieldMessages(e.body?.errors) };
+  return failed(texts, e.body?.message ?? e.message, firstFieldMessages(e.body?.errors));
 }
 
 /** A direct call's answer (httpClient: undefined when the request itself failed). */
@@ -47,5 +57,5 @@ export function outcomeOf(res: ApiResult | undefined, texts: FailureTexts): Save
   if (!res) return { ok: false, error: texts.noAnswer, fieldErrors: {} };
   const answer: ApiResult = res; // isSuccess narrows `res` to never on its false branch
   if (isSuccess(res)) return { ok: true, message: successText(res.data) };
-  return { ok: false, error: texts.failed, fieldErrors: firstFieldMessages(answer.errors) };
+  return failed(texts, answer.message, firstFieldMessages(answer.errors));
 }

@@ -112,9 +112,10 @@ describe.each(CASES)('$entity create and edit', (c) => {
 
   it(`says "${c.failures[1]}" when the update fails`, async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = openEdit(c, { [`PUT /api/v1/${c.api}/r-1`]: { status: 409, body: { message: 'Conflict' } } });
+    const { user } = openEdit(c, { [`PUT /api/v1/${c.api}/r-1`]: { status: 409, body: { message: 'This record is in use.' } } });
     await user.click(await screen.findByRole('button', { name: c.buttons[1] }));
-    expect(await screen.findByText(c.failures[1])).toBeInTheDocument();
+    // SPEC §8's line, then the server's reason, since no field carries it.
+    expect(await screen.findByText(`${c.failures[1]}. This record is in use.`)).toBeInTheDocument();
     expect(currentUrl()).toBe(`/dashboard/${c.spa}/r-1/edit`);
   });
 
@@ -140,7 +141,7 @@ describe('role create and update failures', () => {
     stubApi({ 'GET /api/v1/roles/create': form(), 'POST /api/v1/roles': { status: 422, body: { message: 'Invalid' } } });
     renderScreens({ '/dashboard/roles/create': <RoleCreate /> }, '/dashboard/roles/create');
     await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Create Role' }));
-    expect(await screen.findByText('Could not create the role')).toBeInTheDocument();
+    expect(await screen.findByText('Could not create the role. Invalid.')).toBeInTheDocument();
   });
 
   it('says "Could not update the role"', async () => {
@@ -151,7 +152,7 @@ describe('role create and update failures', () => {
     });
     renderScreens({ '/dashboard/roles/:id/*': <RoleEdit /> }, '/dashboard/roles/r-2/edit');
     await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Update Role' }));
-    expect(await screen.findByText('Could not update the role')).toBeInTheDocument();
+    expect(await screen.findByText('Could not update the role. Invalid.')).toBeInTheDocument();
   });
 });
 
