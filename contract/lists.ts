@@ -1,0 +1,24 @@
+// List screens at scale (SPEC §4, DESIGN §6): small lists load once and are searched, sorted and paged
+// in the browser; past CLIENT_LIST_MAX rows the SPA asks the API for each page instead
+// (`page`, `per_page`, `sort`, `q`, `q_in` → `{ data, meta: { total } }`), keeping the same URL and screens.
+// Both sides read this file: the SPA to search the same fields either way, the API to accept them.
+
+/** Past this many rows a list stays server-paged (the browser never holds the whole list). */
+export const CLIENT_LIST_MAX = 2000;
+
+/** The list query parameter naming the fields `q` searches (comma-separated); all searchable fields when absent. */
+export const SEARCH_IN_PARAM = 'q_in';
+
+/**
+ * The fields each list screen's search box matches (SPEC §2, case-insensitive substring), by API resource.
+ * Every name here must be a searchable key of that resource's list on the server.
+ */
+export const LIST_SEARCH_FIELDS = {
+  users: ['name', 'email'],
+  companies: ['name'],
+  properties: ['name'],
+  units: ['unit_type'],
+  roles: ['label', 'name'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ListResource = keyof typeof LIST_SEARCH_FIELDS;
