@@ -1,113 +1,120 @@
-// Anchor (a): a bare Fastify server answering the unit list with hand-written SQL on the same
-// database as Olympus — the ceiling for Olympus's layers (no auth, no schema validation, no ORM).
-// It also serves the two front-end anchors and their API: ra-data-simple-rest's dialect
-// (`range`, `sort`, `filter` → array + Content-Range) and a plain page (`page`, `per_page`).
+// Anchor (a): a bare Fastify server answering with the hand-written SQL of anchor-sql.ts on the same
+// data as Olympus — the ceiling for Olympus's layers (no auth, no schema validation, no ORM). It also
+// serves the two front-end anchors and their API for four resources, in two dialects:
+// ra-data-simple-rest's (`range`, `sort`, `filter` as JSON → array + Content-Range) for the
+// react-admin anchor, plain pages (`page`, `per_page`, `sort`, `order`, `q` → `{ data, meta }`) for the
+// MUI anchor; one record by id, create (POST), update (PUT) and delete for both.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { Db } from '../../server/db';
-
-interface RawClient {
-  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-}
-
-const UNIT_COLUMNS = `u.id as uuid, u.id, u.name, u.property_id, json_build_object('uuid', p.id, 'name', p.name) as property,
-  u.unit_ref, u.unit_type, u.unit_status, u.short_description, u.description, u.address_line_1, u.address_line_2,
-  u.city, u.county, u.area, u.postcode, u.size_unit, u.furnished,
-  concat_ws(', ', nullif(u.address_line_1, ''), nullif(u.address_line_2, ''), nullif(u.area, ''), nullif(u.city, ''),
-    nullif(u.county, ''), nullif(u.postcode, '')) as full_address, u.bedrooms, u.bathrooms`;
-const FROM = `from units u join properties p on p.id = u.property_id`;
-const SORTS: Record<string, string> = {
-  name: 'lower(u.name)',
-  unit_type: 'lower(u.unit_type)',
-  property: 'lower(p.name)',
-  bedrooms: 'u.bedrooms',
-  bathrooms: 'u.bathrooms',
-};
+import { create, getOne, listAll, listPage, remove, RESOURCES, update, type RawClient } from './anchor-sql';
 
 export interface AnchorOptions {
-  db: Db;
+  client: RawClient;
   /** Tenant keys the front-end anchors use in their API path (/api/demo/units) → company id. */
   tenants: Record<string, string>;
   /** URL prefix → built front-end anchor directory (served with an index.html fallback). */
   apps: Record<string, string>;
 }
 
-function clientOf(db: Db): RawClient {
-  return (db as unknown as { $client: RawClient }).$client;
-}
-
-function search(q: string | undefined, params: unknown[]): string {
-  if (!q || !q.trim()) return '';
-  params.push(`%${q.trim().replace(/[\\%_]/g, (c) => '\\' + c)}%`);
-  const n = params.length;
-  return ` and (u.name ilike $${n} or u.unit_ref ilike $${n} or u.unit_type ilike $${n} or u.unit_status ilike $${n} or p.name ilike $${n})`;
-}
-
-/** One round trip; Postgres builds the whole JSON body. */
-async function page(client: RawClient, tenant: string, pageNo: number, perPage: number, sort: string, desc: boolean, q?: string): Promise<string> {
-  const params: unknown[] = [tenant, perPage, (pageNo - 1) * perPage, pageNo];
-  const where = `where u.company_id = $1` + search(q, params);
-  const order = `${SORTS[sort] ?? SORTS.name} ${desc ? 'desc' : 'asc'} nulls last, u.id`;
-  const { rows } = await client.query(
-    `with pg as (select ${UNIT_COLUMNS} ${FROM} ${where} order by ${order} limit $2 offset $3)
-     select json_build_object('data', coalesce((select json_agg(pg) from pg), '[]'::json),
-       'meta', json_build_object('total', (select count(*) ${FROM} ${where}), 'page', $4::int, 'per_page', $2::int))::text as body`,
-    params,
-  );
-  return String(rows[0].body);
-}
-
-async function all(client: RawClient, tenant: string): Promise<string> {
-  const { rows } = await client.query(
-    `select json_build_object('data', coalesce(json_agg(t), '[]'::json))::text as body
-     from (select ${UNIT_COLUMNS} ${FROM} where u.company_id = $1 order by lower(u.name), u.id) t`,
-    [tenant],
-  );
-  return String(rows[0].body);
+type Query = Record<string, string | undefined>;
+interface ResourceParams {
+  tenant: string;
+  resource: string;
+  id?: string;
 }
 
 const json = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
+const int = (raw: string | undefined, fallback: number, max: number) => Math.min(max, Math.max(1, Number(raw ?? fallback) || fallback));
+const parse = <T>(raw: string | undefined, fallback: T): T => {
+  try {
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+};
 
 export async function buildAnchorApi(opts: AnchorOptions): Promise<FastifyInstance> {
-  const client = clientOf(opts.db);
+  const { client } = opts;
   const app = Fastify({ logger: false });
-  // The same compression Olympus applies to its static files (server/http/security.ts).
+  // The same compression Olympus applies (server/http/security.ts).
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
 
-  // Benchmark API: same query string and answer shape as Olympus's GET /api/v1/units.
-  app.get<{ Querystring: { page?: string; per_page?: string; q?: string }; Headers: { 'x-tenant'?: string } }>('/units', async (req, reply) => {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  // Benchmark API: the same query string and answer shape as Olympus's GET /api/v1/units.
+  app.get<{ Querystring: Query; Headers: { 'x-tenant'?: string } }>('/units', async (req, reply) => {
     const tenant = req.headers['x-tenant'];
     if (!tenant) return reply.code(403).send({ message: 'X-Tenant missing' });
-    if (req.query.page === undefined && req.query.per_page === undefined) return json(reply, await all(client, tenant));
-    const pageNo = Math.max(1, Number(req.query.page ?? 1) || 1);
-    const perPage = Math.min(500, Math.max(1, Number(req.query.per_page ?? 25) || 25));
-    return json(reply, await page(client, tenant, pageNo, perPage, 'name', false, req.query.q));
+    const qs = req.query;
+    if (qs.page === undefined && qs.per_page === undefined) return json(reply, `{"data":${await listAll(client, 'units', tenant)}}`);
+    return json(reply, await listPage(client, 'units', tenant, { page: int(qs.page, 1, 1_000_000), perPage: int(qs.per_page, 25, 500), q: qs.q }));
   });
 
-  // ra-data-simple-rest dialect for the react-admin anchor; plain pages for the MUI anchor.
-  app.get<{ Params: { tenant: string }; Querystring: Record<string, string | undefined> }>('/api/:tenant/units', async (req, reply) => {
-    const tenant = opts.tenants[req.params.tenant];
-    if (!tenant) return reply.code(404).send({ message: 'Not found.' });
+  // The front-end anchors' API.
+  const scope = (p: ResourceParams, reply: FastifyReply): string | null | undefined => {
+    const tenant = opts.tenants[p.tenant];
+    if (!tenant || !Object.hasOwn(RESOURCES, p.resource)) {
+      void reply.code(404).send({ message: 'Not found.' });
+      return undefined;
+    }
+    return RESOURCES[p.resource].tenant ? tenant : null;
+  };
+
+  app.get<{ Params: ResourceParams; Querystring: Query }>('/api/:tenant/:resource', async (req, reply) => {
+    const tenant = scope(req.params, reply);
+    if (tenant === undefined) return reply;
+    const { resource } = req.params;
     const qs = req.query;
-    if (qs.range) {
-      const [start, end] = JSON.parse(qs.range) as [number, number];
-      const [field, dir] = qs.sort ? (JSON.parse(qs.sort) as [string, string]) : ['name', 'ASC'];
-      const filter = qs.filter ? (JSON.parse(qs.filter) as { q?: string }) : {};
+    if (qs.range !== undefined || qs.filter !== undefined || qs.sort?.startsWith('[')) {
+      // ra-data-simple-rest: getList (range) or getMany / getManyReference without range.
+      const filter = parse<Record<string, unknown>>(qs.filter, {});
+      const q = typeof filter.q === 'string' ? filter.q : undefined;
+      delete filter.q;
+      if (qs.range === undefined) return json(reply, await listAll(client, resource, tenant, filter, q));
+      const [start, end] = parse<[number, number]>(qs.range, [0, 24]);
+      const [field, dir] = parse<[string, string]>(qs.sort, ['', 'ASC']);
       const perPage = Math.min(500, Math.max(1, end - start + 1));
-      const body = JSON.parse(await page(client, tenant, Math.floor(start / perPage) + 1, perPage, field, dir === 'DESC', filter.q)) as {
-        data: unknown[];
-        meta: { total: number };
-      };
-      reply.header('Content-Range', `units ${start}-${start + body.data.length - 1}/${body.meta.total}`);
+      const body = JSON.parse(
+        await listPage(client, resource, tenant, { page: Math.floor(start / perPage) + 1, perPage, sort: field, desc: dir === 'DESC', q, filter }),
+      ) as { data: unknown[]; meta: { total: number } };
+      reply.header('Content-Range', `${resource} ${start}-${start + body.data.length - 1}/${body.meta.total}`);
       return json(reply, JSON.stringify(body.data));
     }
-    const pageNo = Math.max(1, Number(qs.page ?? 1) || 1);
-    const perPage = Math.min(500, Math.max(1, Number(qs.per_page ?? 25) || 25));
-    return json(reply, await page(client, tenant, pageNo, perPage, qs.sort ?? 'name', qs.order === 'desc', qs.q));
+    // Plain pages (the MUI anchor); no `page` at all = the whole list.
+    if (qs.page === undefined && qs.per_page === undefined) return json(reply, await listAll(client, resource, tenant, {}, qs.q));
+    return json(reply, await listPage(client, resource, tenant, { page: int(qs.page, 1, 1_000_000), perPage: int(qs.per_page, 25, 500), sort: qs.sort, desc: qs.order === 'desc', q: qs.q }));
+  });
+
+  app.get<{ Params: ResourceParams }>('/api/:tenant/:resource/:id', async (req, reply) => {
+    const tenant = scope(req.params, reply);
+    if (tenant === undefined) return reply;
+    const body = await getOne(client, req.params.resource, tenant, req.params.id ?? '');
+    return body ? json(reply, body) : reply.code(404).send({ message: 'Not found.' });
+  });
+
+  app.post<{ Params: ResourceParams; Body: Record<string, unknown> }>('/api/:tenant/:resource', async (req, reply) => {
+    const tenant = scope(req.params, reply);
+    if (tenant === undefined) return reply;
+    const body = await create(client, req.params.resource, tenant, req.body ?? {});
+    return body ? json(reply.code(201), body) : reply.code(400).send({ message: 'Not created.' });
+  });
+
+  app.put<{ Params: ResourceParams; Body: Record<string, unknown> }>('/api/:tenant/:resource/:id', async (req, reply) => {
+    const tenant = scope(req.params, reply);
+    if (tenant === undefined) return reply;
+    const body = await update(client, req.params.resource, tenant, req.params.id ?? '', req.body ?? {});
+    return body ? json(reply, body) : reply.code(404).send({ message: 'Not found.' });
+  });
+
+  app.delete<{ Params: ResourceParams }>('/api/:tenant/:resource/:id', async (req, reply) => {
+    const tenant = scope(req.params, reply);
+    if (tenant === undefined) return reply;
+    const body = await remove(client, req.params.resource, tenant, req.params.id ?? '');
+    return body ? json(reply, body) : reply.code(404).send({ message: 'Not found.' });
   });
 
   let first = true;

@@ -1,7 +1,10 @@
 // API throughput: autocannon (its own process) against Olympus, the bare-Fastify anchor and
 // json-server, case by case back to back (A/B/C interleaved), 10 connections, bounded duration.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// During the heaviest Olympus cases a separate client probes /healthz and /readyz (health-probe.ts).
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Tenant } from './data';
+import { startProbe, type ProbeStats } from './health-probe';
 import { freePort, rssMb, run, startChild, type Child } from './proc';
 
 export const TOOLS_DIR = path.resolve('bench/anchors/tools');
@@ -10,10 +13,13 @@ const JSON_SERVER = path.join(TOOLS_DIR, 'node_modules/json-server/lib/cli/bin.j
 
 export interface ServerInfo {
   olympus: string;
+  /** The serving processes, for RSS samples. */
+  olympusPid?: number;
   anchor: string;
+  anchorPid?: number;
   kind: 'pglite' | 'postgres';
-  demo: { id: string; name: string; units: number };
-  scaleId: string;
+  /** The demo tenant first, then the generated ones, smallest first. */
+  tenants: Tenant[];
   password: string;
 }
 
@@ -28,25 +34,17 @@ export interface LoadResult {
   bytesPerReq: number;
   rssIdleMb: number | null;
   rssPeakMb: number | null;
+  /** /healthz and /readyz latency from a separate client during this run (selected Olympus runs). */
+  probe?: ProbeStats[];
 }
 
 export interface ApiCase {
   name: string;
+  /** "page", "search", "full", "session", "login": what the goals table looks for. */
+  kind: string;
+  units?: number;
   db: string;
   results: LoadResult[];
-}
-
-/** Starts bench/lib/serve.ts (Olympus + bare anchor on one database) in its own process. */
-export async function startBenchServer(env: Record<string, string>): Promise<{ child: Child; info: ServerInfo }> {
-  const { child, value } = await startChild(process.execPath, ['--import', 'tsx', 'bench/lib/serve.ts'], {
-    env,
-    timeoutMs: 240_000,
-    ready: (out) => {
-      const m = /BENCH_READY (\{.*\})\n/.exec(out);
-      return m ? (JSON.parse(m[1]) as ServerInfo) : undefined;
-    },
-  });
-  return { child, info: value };
 }
 
 /** A bearer token through the real sign-in (CSRF cookie first, as the SPA does). */
@@ -63,19 +61,23 @@ export async function signIn(base: string, email: string, password: string): Pro
   return { token: body.data.access_token, csrf };
 }
 
-/** Exports the same data (through Olympus's own API, so the same shape) to a json-server db file and starts it. */
-export async function startJsonServer(info: ServerInfo, token: string, workDir: string): Promise<{ child: Child; url: string }> {
-  const get = async (p: string, tenant?: string) => {
-    const res = await fetch(`${info.olympus}${p}`, { headers: { authorization: `Bearer ${token}`, ...(tenant ? { 'x-tenant': tenant } : {}) } });
-    return ((await res.json()) as { data: unknown }).data;
-  };
-  const db = { units: await get('/api/v1/units', info.demo.id), scale_units: await get('/api/v1/units', info.scaleId), session: await get('/api/v1/session') };
-  mkdirSync(workDir, { recursive: true });
-  writeFileSync(path.join(workDir, 'db.json'), JSON.stringify(db));
+/** json-server's collection name of a tenant's units. */
+export const jsonCollection = (t: Tenant) => (t.key === 'demo' ? 'units' : `units_${t.key}`);
+
+/**
+ * Starts json-server on the unit lists prepare.ts exported (the same rows in Olympus's JSON shape) plus
+ * Olympus's own GET /session answer.
+ */
+export async function startJsonServer(olympus: string, token: string, collectionsFile: string, workDir: string): Promise<{ child: Child; url: string }> {
+  const res = await fetch(`${olympus}/api/v1/session`, { headers: { authorization: `Bearer ${token}` } });
+  const session = ((await res.json()) as { data: unknown }).data;
+  // Spliced as text: the collections can be ~100 MB.
+  const collections = readFileSync(collectionsFile, 'utf8');
+  writeFileSync(path.join(workDir, 'db.json'), `{"session":${JSON.stringify(session)},${collections.slice(1)}`);
   const port = await freePort();
   const { child, value } = await startChild(process.execPath, [JSON_SERVER, '--port', String(port), '--host', '127.0.0.1', '--ro', 'db.json'], {
     cwd: workDir,
-    timeoutMs: 60_000,
+    timeoutMs: 120_000,
     ready: (out) => (out.includes(`127.0.0.1:${port}`) ? `http://127.0.0.1:${port}` : undefined),
   });
   return { child, url: value };
@@ -88,10 +90,24 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   body?: string;
   pid?: number;
+  /** Probe this server's /healthz and /readyz during the run. */
+  probe?: string;
+}
+
+/** A few untimed requests first (at most 5 or ~3 s): each server is measured warm, not on its first query plans and JIT. */
+async function warm(url: string, o: LoadOptions): Promise<void> {
+  const until = Date.now() + 3_000;
+  for (let i = 0; i < 5 && Date.now() < until; i++) {
+    await fetch(url, { method: o.method ?? 'GET', headers: o.headers, body: o.body }).then(
+      (r) => r.arrayBuffer(),
+      () => null,
+    );
+  }
 }
 
 /** One autocannon run (separate process), sampling the server's RSS before and during it. */
 export async function load(target: string, url: string, o: LoadOptions): Promise<LoadResult> {
+  await warm(url, o);
   const args = [AUTOCANNON, '-j', '-c', String(o.connections), '-d', String(o.seconds), '-t', '30'];
   if (o.method) args.push('-m', o.method);
   for (const [k, v] of Object.entries(o.headers ?? {})) args.push('-H', `${k}=${v}`);
@@ -103,8 +119,9 @@ export async function load(target: string, url: string, o: LoadOptions): Promise
     const r = rssMb(o.pid);
     if (r !== null && (rssPeakMb === null || r > rssPeakMb)) rssPeakMb = r;
   }, 200);
+  const probe = o.probe ? startProbe(o.probe) : null;
   try {
-    const out = await run(process.execPath, args, { timeoutMs: (o.seconds + 60) * 1000 });
+    const out = await run(process.execPath, args, { timeoutMs: (o.seconds + 90) * 1000 });
     const j = JSON.parse(out.slice(out.indexOf('{'))) as {
       requests: { average: number };
       latency: { p50: number; p99: number };
@@ -124,94 +141,107 @@ export async function load(target: string, url: string, o: LoadOptions): Promise
       bytesPerReq: j.requests.average ? Math.round(j.throughput.average / j.requests.average) : 0,
       rssIdleMb,
       rssPeakMb,
+      ...(probe ? { probe: await probe.stop() } : {}),
     };
   } finally {
     clearInterval(sampler);
+    await probe?.stop();
   }
 }
 
 export interface ApiRunOptions {
   info: ServerInfo;
-  serverPid?: number;
   jsonServer: { url: string; pid?: number } | null;
   seconds: number;
   log: (s: string) => void;
 }
 
-/** The cases of issue 6 on one database: list pages, full lists, session, login. */
+const label = (t: Tenant) => (t.key === 'demo' ? `${t.units} units` : `${t.key} units`);
+type Run = [string, string, LoadOptions];
+
+/** The cases of issue 6 on one database: list pages, a server-side search page, full lists, session, login. */
 export async function runApiCases(o: ApiRunOptions): Promise<ApiCase[]> {
   const { info } = o;
   const { token, csrf } = await signIn(info.olympus, 'superadmin@example.com', info.password);
   const auth = { authorization: `Bearer ${token}` };
-  const base = { connections: 10, seconds: o.seconds, pid: o.serverPid };
+  const olympus = { connections: 10, seconds: o.seconds, pid: info.olympusPid };
+  const bare = { ...olympus, pid: info.anchorPid };
   const js = o.jsonServer;
-  const cases: { name: string; runs: [string, string, LoadOptions][] }[] = [
-    {
-      name: `list page 25 rows + total (${info.demo.units} units)`,
+  const jsRun = (p: string): Run[] => (js ? [['json-server', `${js.url}${p}`, { ...olympus, pid: js.pid }]] : []);
+  const [demo, ...scale] = info.tenants;
+  const largest = scale[scale.length - 1] ?? demo;
+  // Pages at 10k and up (1k is a client-side list in the SPA); the full list of up to 10k under load.
+  const paged = [demo, ...scale.filter((t) => t.units >= 10_000 || t === largest)];
+  const fullScale = [...scale].reverse().find((t) => t.units <= 10_000);
+  const cases: { name: string; kind: string; units?: number; runs: Run[] }[] = [];
+  for (const t of paged) {
+    cases.push({
+      name: `list page 25 rows + total (${label(t)})`,
+      kind: 'page',
+      units: t.units,
       runs: [
-        ['olympus', `${info.olympus}/api/v1/units?page=1&per_page=25`, { ...base, headers: { ...auth, 'x-tenant': info.demo.id } }],
-        ['bare-fastify', `${info.anchor}/units?page=1&per_page=25`, { ...base, headers: { 'x-tenant': info.demo.id } }],
-        ...(js ? [['json-server', `${js.url}/units?_page=1&_limit=25`, { ...base, pid: js.pid }] as [string, string, LoadOptions]] : []),
+        // The freeze probe runs beside Olympus on the biggest page.
+        ['olympus', `${info.olympus}/api/v1/units?page=1&per_page=25`, { ...olympus, headers: { ...auth, 'x-tenant': t.id }, ...(t === largest ? { probe: info.olympus } : {}) }],
+        ['bare-fastify', `${info.anchor}/units?page=1&per_page=25`, { ...bare, headers: { 'x-tenant': t.id } }],
+        ...jsRun(`/${jsonCollection(t)}?_page=1&_limit=25`),
       ],
-    },
-    {
-      name: 'list page 25 rows + total (10k-unit tenant)',
+    });
+  }
+  // One keystroke's request of the server-paged search box (SPA past CLIENT_LIST_MAX rows).
+  cases.push({
+    name: `list page 25 rows, search "fla" in unit type (${label(largest)})`,
+    kind: 'search',
+    units: largest.units,
+    runs: [
+      ['olympus', `${info.olympus}/api/v1/units?page=1&per_page=25&q=fla&q_in=unit_type`, { ...olympus, headers: { ...auth, 'x-tenant': largest.id } }],
+      ['bare-fastify', `${info.anchor}/units?page=1&per_page=25&q=fla`, { ...bare, headers: { 'x-tenant': largest.id } }],
+      ...jsRun(`/${jsonCollection(largest)}?_page=1&_limit=25&unit_type_like=fla`),
+    ],
+  });
+  for (const t of [demo, ...(fullScale ? [fullScale] : [])]) {
+    cases.push({
+      name: `full unit list (${label(t)})`,
+      kind: 'full',
+      units: t.units,
       runs: [
-        ['olympus', `${info.olympus}/api/v1/units?page=1&per_page=25`, { ...base, headers: { ...auth, 'x-tenant': info.scaleId } }],
-        ['bare-fastify', `${info.anchor}/units?page=1&per_page=25`, { ...base, headers: { 'x-tenant': info.scaleId } }],
-        ...(js ? [['json-server', `${js.url}/scale_units?_page=1&_limit=25`, { ...base, pid: js.pid }] as [string, string, LoadOptions]] : []),
+        ['olympus', `${info.olympus}/api/v1/units`, { ...olympus, headers: { ...auth, 'x-tenant': t.id }, ...(t === fullScale ? { probe: info.olympus } : {}) }],
+        ['bare-fastify', `${info.anchor}/units`, { ...bare, headers: { 'x-tenant': t.id } }],
+        ...jsRun(`/${jsonCollection(t)}`),
       ],
-    },
-    {
-      name: `full unit list (${info.demo.units} units)`,
-      runs: [
-        ['olympus', `${info.olympus}/api/v1/units`, { ...base, headers: { ...auth, 'x-tenant': info.demo.id } }],
-        ['bare-fastify', `${info.anchor}/units`, { ...base, headers: { 'x-tenant': info.demo.id } }],
-        ...(js ? [['json-server', `${js.url}/units`, { ...base, pid: js.pid }] as [string, string, LoadOptions]] : []),
+    });
+  }
+  cases.push({ name: 'GET /session', kind: 'session', runs: [['olympus', `${info.olympus}/api/v1/session`, { ...olympus, headers: auth }], ...jsRun('/session')] });
+  // Dominated by argon2id; 2 connections (successful sign-ins refund the per-IP throttle).
+  cases.push({
+    name: 'POST /auth/login (2 connections)',
+    kind: 'login',
+    runs: [
+      [
+        'olympus',
+        `${info.olympus}/api/v1/auth/login`,
+        {
+          ...olympus,
+          connections: 2,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}` },
+          body: JSON.stringify({ email: 'admin@example.com', password: info.password }),
+        },
       ],
-    },
-    {
-      name: 'full unit list (10k units)',
-      runs: [
-        ['olympus', `${info.olympus}/api/v1/units`, { ...base, headers: { ...auth, 'x-tenant': info.scaleId } }],
-        ['bare-fastify', `${info.anchor}/units`, { ...base, headers: { 'x-tenant': info.scaleId } }],
-        ...(js ? [['json-server', `${js.url}/scale_units`, { ...base, pid: js.pid }] as [string, string, LoadOptions]] : []),
-      ],
-    },
-    {
-      name: 'GET /session',
-      runs: [
-        ['olympus', `${info.olympus}/api/v1/session`, { ...base, headers: auth }],
-        ...(js ? [['json-server', `${js.url}/session`, { ...base, pid: js.pid }] as [string, string, LoadOptions]] : []),
-      ],
-    },
-    {
-      // Dominated by argon2id; 2 connections (successful sign-ins refund the per-IP throttle).
-      name: 'POST /auth/login (2 connections)',
-      runs: [
-        [
-          'olympus',
-          `${info.olympus}/api/v1/auth/login`,
-          {
-            ...base,
-            connections: 2,
-            method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-xsrf-token': csrf, cookie: `XSRF-TOKEN=${csrf}` },
-            body: JSON.stringify({ email: 'admin@example.com', password: info.password }),
-          },
-        ],
-      ],
-    },
-  ];
+    ],
+  });
+
   const out: ApiCase[] = [];
   for (const c of cases) {
     const results: LoadResult[] = [];
     for (const [target, url, opts] of c.runs) {
       const r = await load(target, url, opts);
-      o.log(`  ${info.kind.padEnd(8)} ${c.name.padEnd(44)} ${target.padEnd(12)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.non2xx || r.errors ? `  non2xx ${r.non2xx} errors ${r.errors}` : ''}`);
+      const probe = r.probe?.map((p) => `${p.path} p99 ${p.p99} max ${p.max} ms`).join(', ');
+      o.log(
+        `  ${info.kind.padEnd(8)} ${c.name.padEnd(52)} ${target.padEnd(12)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${r.non2xx || r.errors ? `  non2xx ${r.non2xx} errors ${r.errors}` : ''}${probe ? `  (${probe})` : ''}`,
+      );
       results.push(r);
     }
-    out.push({ name: c.name, db: info.kind, results });
+    out.push({ name: c.name, kind: c.kind, units: c.units, db: info.kind, results });
   }
   return out;
 }

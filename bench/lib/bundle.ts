@@ -44,9 +44,16 @@ export function analyse(app: string, distDir: string): BundleStats {
   };
 }
 
-/** `vite build` of the root app into outDir (the root config, so the same plugins and chunking). */
-export async function buildOlympus(outDir: string): Promise<void> {
-  await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { timeoutMs: 600_000 });
+/**
+ * `vite build` of the root app into outDir with the root config (same plugins and chunking) wrapped by
+ * olympus-vite.config.ts, which also writes each emitted file's source modules to `modulesFile`.
+ */
+export async function buildOlympus(outDir: string, modulesFile: string): Promise<void> {
+  await run(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--config', 'bench/lib/olympus-vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { timeoutMs: 600_000, env: { BENCH_MODULES_OUT: modulesFile } },
+  );
 }
 
 /** `vite build` of an anchor with its own pinned Vite (installed by run.ts with npm ci --prefix). */

@@ -6,8 +6,10 @@ import { chromium, type Browser } from 'playwright-core';
 
 export interface PageTarget {
   app: string;
-  /** What is measured, e.g. "/dashboard/unit (28 units)". */
+  /** What is measured, e.g. "unit list (28 units)". */
   case: string;
+  /** The tenant's unit count (lists), for the scale ratios. */
+  units?: number;
   url: string;
   /** Ready when a <td> has exactly this text, (css) when this selector matches, or (text) when the page shows it. */
   ready: { cell: string } | { css: string } | { text: string };
@@ -30,6 +32,7 @@ export const PROFILES: Profile[] = [
 export interface PageResult {
   app: string;
   case: string;
+  units?: number;
   profile: string;
   readyMs: number;
   jsFiles: number;
@@ -40,6 +43,8 @@ export interface PageResult {
   domNodes: number;
   heapMb: number;
   outbound: string[];
+  /** Paths of the JS files loaded (for the module check of /login). */
+  scripts: string[];
 }
 
 export async function launch(): Promise<Browser> {
@@ -120,6 +125,7 @@ export async function measure(browser: Browser, target: PageTarget, profile: Pro
     return {
       app: target.app,
       case: target.case,
+      units: target.units,
       profile: profile.name,
       readyMs,
       jsFiles: js.length,
@@ -129,14 +135,9 @@ export async function measure(browser: Browser, target: PageTarget, profile: Pro
       domNodes,
       heapMb: Math.round((heap.usedSize / 1024 / 1024) * 10) / 10,
       outbound: all.map((r) => r.url).filter((u) => !/^(data:|blob:|https?:\/\/(127\.0\.0\.1|localhost)[:/])/.test(u)),
+      scripts: js.map((r) => new URL(r.url).pathname),
     };
   } finally {
     await context.close();
   }
 }
-
-export const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : Math.round((s[m - 1] + s[m]) / 2);
-};

@@ -12,7 +12,14 @@ export interface Child {
 export function startChild<T>(
   cmd: string,
   args: string[],
-  opts: { env?: NodeJS.ProcessEnv; cwd?: string; timeoutMs: number; ready: (out: string) => T | undefined },
+  opts: {
+    env?: NodeJS.ProcessEnv;
+    cwd?: string;
+    timeoutMs: number;
+    ready: (out: string) => T | undefined;
+    /** The process to signal on stop when `cmd` is a wrapper (/usr/bin/time): stop waits for the wrapper's exit. */
+    signalPid?: (wrapperPid: number | undefined) => number | undefined;
+  },
 ): Promise<{ child: Child; value: T }> {
   return new Promise((resolve, reject) => {
     const proc = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -24,12 +31,23 @@ export function startChild<T>(
       stop: () =>
         new Promise<void>((res) => {
           if (proc.exitCode !== null || proc.signalCode !== null) return res();
-          const kill = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+          const target = opts.signalPid?.(proc.pid) ?? proc.pid;
+          const signal = (sig: NodeJS.Signals) => {
+            try {
+              if (target) process.kill(target, sig);
+            } catch {
+              /* already gone */
+            }
+          };
+          const kill = setTimeout(() => {
+            signal('SIGKILL');
+            proc.kill('SIGKILL');
+          }, 15_000);
           proc.once('exit', () => {
             clearTimeout(kill);
             res();
           });
-          proc.kill('SIGTERM');
+          signal('SIGTERM');
         }),
     };
     const timer = setTimeout(() => finish(new Error(`${cmd} ${args.join(' ')} not ready after ${opts.timeoutMs} ms:\n${out.slice(-2000)}`)), opts.timeoutMs);
@@ -52,6 +70,17 @@ export function startChild<T>(
     proc.stderr?.on('data', onData);
     proc.once('exit', (code) => finish(new Error(`${cmd} exited with ${code} before it was ready:\n${out.slice(-2000)}`)));
   });
+}
+
+/** The first child process of `pid` (Linux /proc), e.g. the program /usr/bin/time runs. */
+export function childPid(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const first = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0];
+    return first ? Number(first) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Resident set size of a process in MB (Linux /proc), or null. */
@@ -92,4 +121,20 @@ export async function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
+}
+
+/** Samples a process's RSS every 200 ms until stopped: the first sample (idle) and the peak. */
+export function watchRss(pid: number | undefined): { stop: () => { idle: number | null; peak: number | null } } {
+  const idle = rssMb(pid);
+  let peak = idle;
+  const timer = setInterval(() => {
+    const r = rssMb(pid);
+    if (r !== null && (peak === null || r > peak)) peak = r;
+  }, 200);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return { idle, peak };
+    },
+  };
 }

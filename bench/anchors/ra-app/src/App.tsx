@@ -1,26 +1,22 @@
-// The react-admin anchor: a units list (DataTable, search filter, pagination) on ra-data-simple-rest.
-import { Admin, DataTable, List, Resource, SearchInput } from 'react-admin';
+// The react-admin anchor (issue 6): react-admin 5 + MUI 9 on ra-data-simple-rest with four resources,
+// each a list (DataTable, filters, a reference), an edit and a create screen — the minimal app
+// Olympus's bundle and first row are compared with. Served under /ra/ by bench/lib/anchor-api.ts.
+import { Admin, Resource } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
+import { CompanyCreate, CompanyEdit, CompanyList } from './companies';
+import { PropertyCreate, PropertyEdit, PropertyList } from './properties';
+import { UnitCreate, UnitEdit, UnitList } from './units';
+import { UserCreate, UserEdit, UserList } from './users';
 
-// ?t=scale switches to the 10k-unit tenant of the bench database.
+// ?t=10k switches to a generated tenant of the bench database.
 const tenant = new URLSearchParams(window.location.search).get('t') ?? 'demo';
 const dataProvider = simpleRestProvider(`/api/${tenant}`);
-const filters = [<SearchInput source="q" alwaysOn key="q" />];
-
-const UnitList = () => (
-  <List filters={filters} perPage={20} sort={{ field: 'name', order: 'ASC' }}>
-    <DataTable>
-      <DataTable.Col source="name" />
-      <DataTable.Col source="unit_type" />
-      <DataTable.Col source="property.name" label="Property" />
-      <DataTable.NumberCol source="bedrooms" />
-      <DataTable.NumberCol source="bathrooms" />
-    </DataTable>
-  </List>
-);
 
 export const App = () => (
   <Admin dataProvider={dataProvider} disableTelemetry>
-    <Resource name="units" list={UnitList} />
+    <Resource name="units" list={UnitList} edit={UnitEdit} create={UnitCreate} recordRepresentation="name" />
+    <Resource name="properties" list={PropertyList} edit={PropertyEdit} create={PropertyCreate} recordRepresentation="name" />
+    <Resource name="companies" list={CompanyList} edit={CompanyEdit} create={CompanyCreate} recordRepresentation="name" />
+    <Resource name="users" list={UserList} edit={UserEdit} create={UserCreate} recordRepresentation="name" />
   </Admin>
 );

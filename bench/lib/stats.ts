@@ -1,0 +1,8 @@
+// Small statistics shared by the tables.
+
+/** The median (mean of the middle two for an even count); NaN for none. */
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
