@@ -27,7 +27,11 @@ export async function completeLogin(result: ApiResult<LoginData> | undefined): P
 
 /** GET /session → user; keeps the current company when it is still one of the user's, else the first. */
 export async function loadSessionUser(): Promise<SessionUser | null> {
-  const res = await fetchSession();
+  return applySession(await fetchSession());
+}
+
+/** Takes the answer of GET /session as the signed-in user (see loadSessionUser); null when it failed. */
+export function applySession(res: ApiResult<SessionUser> | undefined): SessionUser | null {
   if (!res || res.status !== 200 || !res.data) return null;
   const user = res.data;
   const { currentCompany } = authStore.get();

@@ -1,11 +1,15 @@
-// react-admin's DataProvider over /api/v1/{resource} (SPEC §4, §7). Lists load whole and are filtered,
-// sorted and paged in the browser; records are keyed by `uuid`. Resource names are the SPA paths under
+// react-admin's DataProvider over /api/v1/{resource} (SPEC §4, §7). getList asks the API for a page
+// (`page`, `per_page`, `sort`, `q`, `q_in` → `meta.total`, DESIGN §6), or for the whole list with
+// WHOLE_LIST, which the list screens then search, sort and page in the browser; records are keyed by `uuid`. Resource names are the SPA paths under
 // /dashboard (SPEC §2: company, property, unit); API_PATHS maps them to the API's plural paths.
 // The response convention — a top-level `message` means failure — becomes an HttpError whose
 // body.errors is { field: 'first message' }, the shape react-admin's pessimistic forms attach to
 // fields (DESIGN §8).
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'ra-core';
 import { apiDelete, apiGet, apiPost, apiPut, type ApiResult } from './httpClient';
+import { listQuery, WHOLE_LIST, type QueryValues } from './listQuery';
+
+export { WHOLE_LIST };
 
 type Row = Record<string, unknown>;
 export const API_PREFIX = '/api/v1';
@@ -47,10 +51,7 @@ export const apiPath = (resource: string): string => API_PATHS[resource] ?? reso
 const path = (resource: string, id?: RaRecord['id']) =>
   `${API_PREFIX}/${encodeURIComponent(apiPath(resource))}` + (id === undefined ? '' : `/${encodeURIComponent(String(id))}`);
 
-/** getList pagination that keeps every row: the list screens load once and page in the browser (SPEC §4). */
-export const WHOLE_LIST = { page: 1, perPage: Number.MAX_SAFE_INTEGER } as const;
-
-function withQuery(url: string, query: Record<string, string | number | boolean> | undefined): string {
+function withQuery(url: string, query: QueryValues | undefined): string {
   if (!query || Object.keys(query).length === 0) return url;
   return url + '?' + new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
 }
@@ -101,21 +102,30 @@ export function listPage(rows: RaRecord[], params: Pick<GetListParams, 'filter' 
 
 interface ListMeta {
   /** Extra query parameters of the list call, e.g. { all: true } for GET /users?all=true. */
-  query?: Record<string, string | number | boolean>;
+  query?: QueryValues;
 }
 
-/** GET /{resource}: SPEC §8 — a failed list fetch is logged and reads as empty; only 401 propagates (sign-out). */
-async function loadList(resource: string, meta?: ListMeta): Promise<RaRecord[]> {
-  const res = await apiGet<Row[]>(withQuery(path(resource), meta?.query));
+/** `meta.total` of a list answer, when the API gave one. */
+function totalOf(res: ApiResult): number | undefined {
+  const meta = res.meta;
+  const total = meta && typeof meta === 'object' ? (meta as Row).total : undefined;
+  return typeof total === 'number' ? total : undefined;
+}
+
+/** GET /{resource}[?query]: SPEC §8 — a failed list fetch is logged and reads as empty; only 401 propagates (sign-out). */
+async function fetchList(resource: string, query: QueryValues | undefined, signal?: AbortSignal): Promise<{ data: RaRecord[]; total: number }> {
+  const res = await apiGet<Row[]>(withQuery(path(resource), query), { signal });
   const error = responseError(res);
   if (error) {
     if (error.status === 401) throw error;
     console.error(`GET ${resource} failed`, error.message);
-    return [];
+    return { data: [], total: 0 };
   }
-  const data = res?.data;
-  return Array.isArray(data) ? data.map(withId) : [];
+  const rows = Array.isArray(res?.data) ? res.data.map(withId) : [];
+  return { data: rows, total: (res && totalOf(res)) ?? rows.length };
 }
+
+const loadList = async (resource: string, meta?: ListMeta): Promise<RaRecord[]> => (await fetchList(resource, meta?.query)).data;
 
 /** Mutations answer { data: { message, ...record } }; keep the message on the record for the form's notice. */
 function mutationRecord(body: unknown, fallback: Row): RaRecord {
@@ -125,9 +135,12 @@ function mutationRecord(body: unknown, fallback: Row): RaRecord {
 
 // react-admin types every method generically over its record type; our records are plain rows, hence the casts.
 export const dataProvider: DataProvider = {
+  // react-query cancels superseded list pages (a new keystroke, page or sort) through the signal.
+  supportAbortSignal: true,
   async getList(resource, params) {
-    const rows = await loadList(resource, params.meta as ListMeta | undefined);
-    return listPage(rows, params) as never;
+    // Search and sort are the API's; other filter keys are not list parameters of the API.
+    const query = listQuery(apiPath(resource), params, (params.meta as ListMeta | undefined)?.query);
+    return (await fetchList(resource, query, params.signal)) as never;
   },
   async getOne(resource, params) {
     return { data: withId(unwrap<Row>(await apiGet(path(resource, params.id)))) } as never;

@@ -36,24 +36,32 @@ export function apiHeaders(): Record<string, string> {
   return headers;
 }
 
-export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiResult<T> | undefined> {
+export interface RequestOptions {
+  /** Cancels the call (a superseded list page); the AbortError is rethrown, not logged. */
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown, { signal }: RequestOptions = {}): Promise<ApiResult<T> | undefined> {
   try {
     const res = await fetch(API_URL + path, {
       method,
       credentials: 'include',
       headers: apiHeaders(),
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     });
     const text = await res.text();
     const parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     return { ...parsed, status: res.status } as ApiResult<T>;
   } catch (err) {
+    // A cancelled call is no failure: its caller (react-query) discards it.
+    if (signal?.aborted) throw err;
     console.error(`${method} ${path} failed`, err);
     return undefined;
   }
 }
 
-export const apiGet = <T = unknown>(path: string) => apiRequest<T>('GET', path);
+export const apiGet = <T = unknown>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options);
 export const apiPost = <T = unknown>(path: string, body?: unknown) => apiRequest<T>('POST', path, body ?? {});
 export const apiPut = <T = unknown>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body ?? {});
 export const apiDelete = <T = unknown>(path: string) => apiRequest<T>('DELETE', path);

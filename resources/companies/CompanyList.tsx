@@ -5,8 +5,6 @@ import { EditLinkButton, ListScreen, shortAddress, type CsvColumn } from '../../
 
 type CompanyRecord = Company;
 
-const searchIn = (c: CompanyRecord) => [c.name];
-
 const csv: CsvColumn<CompanyRecord>[] = [
   { label: 'olympus.lists.companies.name_column', value: (c) => c.name },
   { label: 'olympus.lists.companies.address', value: shortAddress },
@@ -18,7 +16,6 @@ export default function CompanyList() {
       title="olympus.lists.companies.title"
       createLabel="olympus.lists.companies.create"
       searchPlaceholder="olympus.lists.companies.search"
-      searchIn={searchIn}
       csv={csv}
       csvFilename="companies"
     >

@@ -3,7 +3,6 @@ import { DataTable } from 'react-admin';
 import type { Property } from '../../contract/types';
 import { EditLinkButton, ListScreen, shortAddress, type CsvColumn } from '../../src/lists';
 
-const searchIn = (p: Property) => [p.name];
 const companyName = (p: Property) => p.company?.name ?? '';
 
 const csv: CsvColumn<Property>[] = [
@@ -18,7 +17,6 @@ export default function PropertyList() {
       title="olympus.lists.properties.title"
       createLabel="olympus.lists.properties.create"
       searchPlaceholder="olympus.lists.properties.search"
-      searchIn={searchIn}
       csv={csv}
       csvFilename="properties"
       showCompany

@@ -9,8 +9,6 @@ import { EditLinkButton, ListScreen, RemoveButton, type BackLink, type CsvColumn
 
 const BACK_TO_ROLES: BackLink = { to: '/dashboard/roles', label: 'olympus.lists.back_roles' };
 
-const searchIn = (r: Role) => [r.label, r.name];
-
 const csv: CsvColumn<Role>[] = [{ label: 'olympus.lists.roles.name_column', value: (r) => r.label }];
 
 function RoleActions() {
@@ -31,7 +29,6 @@ export default function RoleList() {
       title="olympus.lists.roles.title"
       createLabel="olympus.lists.roles.create"
       searchPlaceholder="olympus.lists.roles.search"
-      searchIn={searchIn}
       csv={csv}
       csvFilename="roles"
       back={BACK_TO_ROLES}

@@ -5,7 +5,6 @@ import { DataTable } from 'react-admin';
 import type { Unit } from '../../contract/types';
 import { EditLinkButton, ListScreen, RemoveButton, type CsvColumn } from '../../src/lists';
 
-const searchIn = (u: Unit) => [u.unit_type];
 const propertyName = (u: Unit) => u.property?.name ?? '';
 
 const csv: CsvColumn<Unit>[] = [
@@ -22,7 +21,6 @@ export default function UnitList() {
       title="olympus.lists.units.title"
       createLabel="olympus.lists.units.create"
       searchPlaceholder="olympus.lists.units.search"
-      searchIn={searchIn}
       csv={csv}
       csvFilename="units"
       showCompany

@@ -5,7 +5,7 @@ import { Stack } from '@mui/material';
 import { DataTable } from 'react-admin';
 import { EditLinkButton, ListScreen, type CsvColumn } from '../../src/lists';
 import { rolePills, systemPills } from './UserListColumns';
-import { roleLabels, systemNames, userSearchIn, type UserRecord } from './userRecord';
+import { roleLabels, systemNames, type UserRecord } from './userRecord';
 import { UserRemoveButton } from './UserRemoveButton';
 import { useIsSuperAdmin, ViewAllUsersButton } from './ViewAllUsersButton';
 
@@ -29,7 +29,6 @@ export default function UserList() {
       title="olympus.lists.users.title"
       createLabel="olympus.lists.users.create"
       searchPlaceholder="olympus.lists.users.search"
-      searchIn={userSearchIn}
       csv={csv}
       csvFilename="users"
       showCompany={!showAll}

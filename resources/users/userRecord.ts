@@ -3,9 +3,6 @@ import type { SessionUser } from '../../contract/types';
 
 export type UserRecord = SessionUser & { disabled?: boolean };
 
-/** SPEC §2 users search: name or email, case-insensitive substring. */
-export const userSearchIn = (u: UserRecord) => [u.name, u.email];
-
 export const systemNames = (u: UserRecord): string[] => (u.systems ?? []).map((s) => s.name);
 
 export const roleLabels = (u: UserRecord): string[] => (u.roles ?? []).map((r) => r.label);

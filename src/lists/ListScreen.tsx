@@ -1,20 +1,22 @@
 // The shared list screen of SPEC §2 (users, companies, properties, units, roles): header, search,
 // notices, a react-admin <DataTable> of the current page only, and the paging controls, over a
-// ListContext built by useClientList. A resource's list passes its texts, search rule, CSV columns
-// and <DataTable.Col> children; see resources/companies/CompanyList.tsx for the smallest one.
+// ListContext built by useScreenList (paged in the browser, or by the API past CLIENT_LIST_MAX). A
+// resource's list passes its texts, CSV columns and <DataTable.Col> children; what the search box
+// matches is the resource's LIST_SEARCH_FIELDS (contract/lists.ts). See resources/companies/CompanyList.tsx
+// for the smallest one.
 import type { ReactNode } from 'react';
 import { Card, CardContent, Stack } from '@mui/material';
 import { ListContextProvider, type RaRecord } from 'ra-core';
 import { DataTable, ExportButton, ListNoResults } from 'react-admin';
-import type { SearchIn } from './clientList';
 import { useCsvExporter, type CsvColumn } from './csvExport';
 import { CreateLinkButton } from './LinkButtons';
 import { ListDialogsProvider } from './ListDialogs';
 import { ListHeader, type BackLink } from './ListHeader';
 import { ListNotices, ListNoticesProvider } from './ListNotices';
 import { ListPagination } from './ListPagination';
+import { ListProgress, REPLACING_ROWS_SX, useRowsReplacing } from './ListProgress';
 import { ListSearch } from './ListSearch';
-import { useClientList } from './useClientList';
+import { useScreenList } from './useScreenList';
 
 export const HOME_LINK: BackLink = { to: '/dashboard', label: 'olympus.lists.back_home' };
 
@@ -23,7 +25,6 @@ export interface ListScreenProps<R extends RaRecord> {
   title: string;
   createLabel: string;
   searchPlaceholder: string;
-  searchIn: SearchIn<R>;
   /** CSV columns of "Export", and the file's name without .csv. */
   csv: readonly CsvColumn<R>[];
   csvFilename: string;
@@ -43,6 +44,7 @@ const EXPORT_ALL = Number.MAX_SAFE_INTEGER;
 
 function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
   const { title, createLabel, searchPlaceholder, back = HOME_LINK, showCompany = false, actions, children } = props;
+  const replacing = useRowsReplacing();
   return (
     <ListNoticesProvider>
       <ListDialogsProvider>
@@ -58,14 +60,15 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
             </>
           }
         />
-        <Card>
+        <Card sx={{ position: 'relative' }}>
+          <ListProgress />
           <CardContent>
             <Stack direction="row" sx={{ mb: 2 }}>
               <ListSearch placeholder={searchPlaceholder} />
             </Stack>
             <ListNotices />
             {/* rowClick off: react-admin would link rows to /{resource}/{id}; rows carry their own edit links. */}
-            <DataTable rowClick={false} bulkActionButtons={false} empty={<ListNoResults />} size="medium">
+            <DataTable rowClick={false} bulkActionButtons={false} empty={<ListNoResults />} size="medium" sx={replacing ? REPLACING_ROWS_SX : undefined}>
               {children}
             </DataTable>
             <ListPagination />
@@ -78,7 +81,7 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
 
 export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
   const exporter = useCsvExporter(props.csv, props.csvFilename);
-  const list = useClientList<R>({ searchIn: props.searchIn, meta: props.meta, exporter });
+  const list = useScreenList<R>({ meta: props.meta, exporter });
   return (
     <ListContextProvider value={list}>
       <ListScreenView {...props} />

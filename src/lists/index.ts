@@ -7,6 +7,7 @@ export { useListNotices, NOTICE_FADE_MS, type NoticeType } from './ListNotices';
 export { useListDialogs } from './ListDialogs';
 export { useRemoveRecord, errorText } from './useRemoveRecord';
 export { matchesSearch, type SearchIn } from './clientList';
+export { useScreenList, type ScreenListOptions } from './useScreenList';
 export type { CsvColumn } from './csvExport';
 export { createPath, editPath } from './paths';
 export { shortAddress } from './address';

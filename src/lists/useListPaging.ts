@@ -1,6 +1,6 @@
 // SPEC §2/§3/§9 paging: the page from ?page (page 1 omitted), the page size from the persisted
 // uiStore.resultsPerPage (10, 20, 30 or 40, default 10). A new page size goes back to page 1.
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { uiStore, useStoreState } from '../../providers/store';
 import { pageFromSearch, searchForPage } from './listUrl';
@@ -29,13 +29,19 @@ export interface ListPaging {
 export function useListPaging(): ListPaging {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  const page = pageFromSearch(search);
+  // The router applies a navigation a render later than the search or sort that asked for page 1:
+  // until the address changes, the page is 1 already (a server-paged list asks for it once, not twice).
+  const [resetFrom, setResetFrom] = useState<string | null>(null);
+  if (resetFrom !== null && resetFrom !== search) setResetFrom(null);
+  const page = resetFrom === search ? 1 : pageFromSearch(search);
   const perPage = pageSizeFrom(useStoreState(uiStore, (s) => s.resultsPerPage));
 
   const searchFor = useCallback((p: number) => searchForPage(search, p), [search]);
   const setPage = useCallback((p: number) => navigate({ pathname, search: searchForPage(search, p) }), [navigate, pathname, search]);
   const resetPage = useCallback(() => {
-    if (new URLSearchParams(search).has('page')) navigate({ pathname, search: searchForPage(search, 1) }, { replace: true });
+    if (!new URLSearchParams(search).has('page')) return;
+    setResetFrom(search);
+    navigate({ pathname, search: searchForPage(search, 1) }, { replace: true });
   }, [navigate, pathname, search]);
   const setPerPage = useCallback(
     (size: number) => {

@@ -1,9 +1,20 @@
 // Deleting a row (SPEC §4): DELETE /{resource}/{id}, and only when the API answers success is the
-// record taken out of the loaded list — the cached unfiltered copy, so no reload follows. react-admin's
-// useDelete would refetch the list after every delete; the spec loads a list once.
+// record taken out of the loaded lists — the cached unfiltered copy, so a list paged in the browser
+// is not reloaded. A list paged by the API (past CLIENT_LIST_MAX, DESIGN §6) then asks again for its
+// page, which refills it and updates the total. react-admin's useDelete would refetch every list.
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useResourceContext, type GetListResult, type RaRecord } from 'ra-core';
+import { useQueryClient, type Query } from '@tanstack/react-query';
+import { useDataProvider, useResourceContext, type GetListParams, type GetListResult, type RaRecord } from 'ra-core';
+import { isWholeList } from '../../providers/listQuery';
+
+/**
+ * The cached lists to ask again: pages of the API (react-admin's key is [resource, 'getList', params]),
+ * and a whole list still loading, which may have been read before the delete.
+ */
+const mayHoldDeleted = (query: Query): boolean => {
+  const params = query.queryKey[2] as Partial<GetListParams> | undefined;
+  return !isWholeList(params?.pagination) || query.state.fetchStatus === 'fetching';
+};
 
 /** Resolves once deleted and removed from the list; rejects with the API's error (HttpError) otherwise. */
 export function useRemoveRecord(): (record: RaRecord) => Promise<void> {
@@ -13,11 +24,16 @@ export function useRemoveRecord(): (record: RaRecord) => Promise<void> {
   return useCallback(
     async (record: RaRecord) => {
       await dataProvider.delete(resource, { id: record.id, previousData: record });
-      queryClient.setQueriesData<GetListResult>({ queryKey: [resource, 'getList'] }, (res) => {
+      const listKey = [resource, 'getList'];
+      queryClient.setQueriesData<GetListResult>({ queryKey: listKey }, (res) => {
         if (!res?.data) return res;
         const data = res.data.filter((r) => r.id !== record.id);
-        return data.length === res.data.length ? res : { ...res, data, total: data.length };
+        const removed = res.data.length - data.length;
+        return removed === 0 ? res : { ...res, data, total: (res.total ?? res.data.length) - removed };
       });
+      // Only lists on screen are asked again (react-query refetches active queries; a list paged in
+      // the browser has its API page query switched off).
+      void queryClient.invalidateQueries({ queryKey: listKey, predicate: mayHoldDeleted });
     },
     [dataProvider, queryClient, resource],
   );

@@ -1,11 +1,15 @@
 // SPEC §2 route guard around every route. Decides on each change of address (like a router's
 // before-each hook), not on every change of the stored session: the sign-in and sign-out screens
 // change the session first and navigate after the SPEC delays, and must not be overtaken.
-import { useEffect, useState, type ReactNode } from 'react';
+// On a fresh page load with a stored token the view the stored session may open already renders,
+// hidden behind the loading screen, while the API confirms the token: its code and first list
+// request run alongside the check instead of after it (no waterfall before the first row).
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslate } from 'ra-core';
 import { currentViewer } from '../../providers/authProvider';
 import { authStore, uiStore } from '../../providers/store';
+import LoadingScreen from '../pages/LoadingScreen';
 import { DASHBOARD_PATH, decideRoute, type Decision, type Restriction } from './guardDecision';
 import { isVerified, verifySession } from './sessionCheck';
 import { findSystem, openSystem, SYSTEM_FALLBACK_DELAY_MS } from './systemRedirect';
@@ -46,10 +50,19 @@ export function RouteGuard({ restriction, children }: RouteGuardProps) {
       case 'allow':
         setLoading(false);
         break;
-      case 'verify':
+      case 'verify': {
         setLoading(true);
-        void verifySession().then(() => !cancelled && setRev((r) => r + 1));
+        const tenant = authStore.get().currentCompany;
+        const rendered = decision.render;
+        void verifySession().then((ok) => {
+          if (cancelled) return;
+          // The hidden view loaded for the stored company; a session that moves the user to another
+          // company is a company change, which reloads the page (SPEC §4).
+          if (ok && rendered && authStore.get().currentCompany !== tenant) window.location.reload();
+          else setRev((r) => r + 1);
+        });
         break;
+      }
       case 'system': {
         const name = decision.name;
         setLoading(true, translate('olympus.systems.redirecting', { system: name }));
@@ -68,5 +81,10 @@ export function RouteGuard({ restriction, children }: RouteGuardProps) {
   }, [decision, navigate, translate]);
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
-  return decision.kind === 'allow' ? <>{children}</> : null;
+  if (decision.kind === 'allow' || (decision.kind === 'verify' && decision.render)) {
+    // While a check runs the view may render behind the loading screen (SiteFrame hides it). Its own
+    // Suspense boundary: a lazy page still loading must not hold back this guard's check.
+    return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+  }
+  return null;
 }

@@ -9,8 +9,12 @@ export const DASHBOARD_PATH = '/dashboard';
 export type Restriction = 'none' | 'guest' | 'login';
 
 export type Decision =
-  /** A token is held but not yet confirmed by the API in this page load: check first (loading state). */
-  | { kind: 'verify' }
+  /**
+   * A token is held but not yet confirmed by the API in this page load: check first (loading state).
+   * `render`: the stored session would be let in, so the view renders hidden behind the loading
+   * screen meanwhile — its code and data load alongside the check instead of after it.
+   */
+  | { kind: 'verify'; render: boolean }
   | { kind: 'allow' }
   | { kind: 'redirect'; to: string }
   /** Signed in and ?system= asks for a connected system: show the message and hand off. */
@@ -30,7 +34,7 @@ export function decideRoute({ restriction, pathname, search, token, verified, vi
   const system = new URLSearchParams(search).get('system')?.trim() || null;
   // Open pages need no check unless a system hand-off depends on the answer.
   const needsAnswer = restriction !== 'none' || system !== null;
-  if (token && !verified && needsAnswer) return { kind: 'verify' };
+  if (token && !verified && needsAnswer) return { kind: 'verify', render: decideRoute({ restriction, pathname, search, token, verified: true, viewer }).kind === 'allow' };
   const loggedIn = !!token;
 
   if (system && loggedIn) return { kind: 'system', name: system };

@@ -2,7 +2,8 @@
 // user is refreshed with it so roles and systems changed on the server since the last visit apply.
 // Later navigations decide from the stored state; an expired token then surfaces as a 401 (checkError).
 import { checkAuthenticated } from '../../providers/authProvider';
-import { loadSessionUser } from '../../providers/authSession';
+import { applySession } from '../../providers/authSession';
+import { fetchSession } from '../../providers/olympusApi';
 import { authStore } from '../../providers/store';
 
 let verifiedToken: string | null = null;
@@ -16,9 +17,11 @@ export function verifySession(): Promise<boolean> {
   // Guards mounting together (or twice in StrictMode) share one check.
   if (inflight?.token === token) return inflight.promise;
   const promise = (async () => {
+    // The session is read alongside the check rather than after it, and taken only if the check passes.
+    const session = token ? fetchSession() : Promise.resolve(undefined);
     if (!(await checkAuthenticated())) return false;
     // A failed refresh keeps the stored user: the API enforces access on every call anyway.
-    await loadSessionUser();
+    applySession(await session);
     verifiedToken = token;
     return true;
   })().finally(() => {

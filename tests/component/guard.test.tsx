@@ -73,7 +73,8 @@ describe('route guard', () => {
     signIn(makeUser());
     sessionApi(makeUser());
     renderApp('/no/such/page');
-    expect(await screen.findByText('Sorry, this page does not exist.', {}, T)).toBeVisible();
+    // The page renders hidden while the token is checked, then shows.
+    await waitFor(() => expect(screen.getByText('Sorry, this page does not exist.')).toBeVisible(), T);
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
@@ -158,5 +159,59 @@ describe('route guard', () => {
     expect(location(router)).toBe('/login?system=Everest');
     expect(api.calls.some((c) => c.path.includes('/systems/'))).toBe(false);
     expect(authStore.get().access_token).toBeNull();
+  });
+});
+
+// Issue 6: before the first row a list used to wait for the check, then the session, then its code,
+// then its own request. Now the view the stored session may open renders hidden behind the loading
+// screen while the check runs, and the session is read alongside the check.
+describe('route guard: no waterfall before the first row', () => {
+  beforeEach(freshPage);
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const units = { status: 200, body: { data: [{ uuid: 'un-1', name: 'Flat 1', unit_type: 'Flat' }], meta: { total: 1, page: 1, per_page: 10 } } };
+
+  it('asks for the list and the session while the check runs, and shows the list only once it passes', async () => {
+    signIn(makeUser({ role: 'super_admin' }));
+    let answer!: (r: Reply) => void;
+    const api = sessionApi(makeUser({ role: 'super_admin' }), {
+      'POST /api/v1/auth/authenticated': () => new Promise<Reply>((r) => (answer = r)),
+      'GET /api/v1/units': units,
+    });
+    renderApp('/dashboard/unit');
+    await waitFor(() => expect(api.called('GET /api/v1/units')).not.toHaveLength(0), T);
+    expect(api.called('GET /api/v1/session')).toHaveLength(1);
+    expect(screen.getByRole('status')).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await act(async () => answer({ status: 200, body: { data: { authenticated: true } } }));
+    await waitFor(() => expect(screen.getByRole('table')).toBeVisible(), T);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('still signs out on a failed check, ignoring the session read alongside it', async () => {
+    signIn(makeUser({ role: 'super_admin', name: 'Stored Name' }));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = sessionApi(makeUser({ role: 'super_admin', name: 'Fresh Name' }), {
+      'POST /api/v1/auth/authenticated': { status: 401, body: { message: 'Unauthenticated.' } },
+      'GET /api/v1/units': { status: 401, body: { message: 'Unauthenticated.' } },
+    });
+    const { router } = renderApp('/dashboard/unit');
+    await waitFor(() => expect(location(router)).toBe('/login'), T);
+    expect(authStore.get()).toMatchObject({ access_token: null, user: null });
+    expect(api.called('POST /api/v1/auth/authenticated')).toHaveLength(1);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('reloads the page when the session moves the user off the stored company the hidden view loaded for', async () => {
+    const { reload } = stubLocation();
+    signIn(makeUser({ role: 'super_admin' }));
+    authStore.set({ currentCompany: 'c-gone', currentCompanyName: 'Gone Ltd' });
+    sessionApi(makeUser({ role: 'super_admin' }), { 'GET /api/v1/units': units });
+    renderApp('/dashboard/unit');
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), T);
+    expect(authStore.get()).toMatchObject({ currentCompany: 'c-acme', currentCompanyName: 'Acme Lettings' });
   });
 });

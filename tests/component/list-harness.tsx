@@ -1,8 +1,9 @@
 // Harness of the list-screen tests: the real App (route guard, registry, AdminUI) at a list path,
 // signed in, with the list endpoints stubbed at the HTTP boundary per the issue 3 API contract.
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { Company, Property, Role, SessionUser, Unit } from '../../contract/types';
-import { makeUser, renderApp, sessionApi, signIn, type Handler } from './shell-harness';
+import { makeUser, renderApp, sessionApi, signIn, type ApiCall, type Handler, type Reply } from './shell-harness';
 
 export const LOAD_TIMEOUT = { timeout: 10_000 };
 
@@ -11,7 +12,12 @@ export function openList(url: string, routes: Record<string, Handler>, viewer: S
   signIn(viewer);
   const api = sessionApi(viewer, routes);
   const view = renderApp(url);
-  return { ...view, api };
+  /** Waits until a small list has been loaded whole (GET without list parameters) and nothing is loading. */
+  const loadedWhole = async (path: string) => {
+    await waitFor(() => expect(listCalls(api, path).some((c) => !c.paged && c.q === null && c.sort === null)).toBe(true), LOAD_TIMEOUT);
+    await waitFor(() => expect(view.queryClient.isFetching()).toBe(0), LOAD_TIMEOUT);
+  };
+  return { ...view, api, loadedWhole };
 }
 
 /** Rows of the table body (header excluded); found even behind an open dialog (aria-hidden). */
@@ -30,6 +36,57 @@ export function rowOf(name: string): HTMLElement {
 export const firstCells = () => bodyRows().map((r) => r.querySelector('td')?.textContent ?? '');
 
 export const ok = (data: unknown) => ({ status: 200, body: { data } });
+
+// ---- a list endpoint as the API answers it (DESIGN §6, contract/lists.ts) -------------------------
+
+type Row = object;
+const field = (row: Row, key: string): unknown => (row as Record<string, unknown>)[key];
+
+/** The list parameters of a call; `paged`: page or per_page given. */
+export function listParams(call: ApiCall) {
+  const p = new URLSearchParams(call.search);
+  return {
+    paged: p.has('page') || p.has('per_page'),
+    page: Number(p.get('page') ?? 1),
+    perPage: Number(p.get('per_page') ?? 25),
+    sort: p.get('sort'),
+    q: p.get('q'),
+    qIn: p.get('q_in'),
+    all: p.get('all'),
+  };
+}
+
+/**
+ * GET /{resource} answered like the API: the whole array without list parameters; with them
+ * searched (`q`, case-insensitive, over `q_in` fields), sorted (`field`, `field:desc`, `-field`; text
+ * case-insensitively, empty last), paged, and `meta: { total, page, per_page }`. Without a sort the
+ * rows keep their order, the list's default order.
+ */
+export function listReply(rows: Row[] | ((call: ApiCall) => Row[])): (call: ApiCall) => Reply {
+  return (call) => {
+    const all = typeof rows === 'function' ? rows(call) : rows;
+    const { paged, page, perPage, sort, q, qIn } = listParams(call);
+    if (!paged && sort === null && q === null) return ok(all);
+    let out = [...all];
+    if (q) {
+      const needle = q.toLowerCase();
+      const fields = qIn ? qIn.split(',') : null;
+      out = out.filter((r) => (fields ?? Object.keys(r)).some((f) => typeof field(r, f) === 'string' && String(field(r, f)).toLowerCase().includes(needle)));
+    }
+    if (sort) {
+      const desc = sort.startsWith('-') || sort.endsWith(':desc');
+      const key = sort.replace(/^-/, '').replace(/:(asc|desc)$/, '');
+      const text = (r: Row) => String(field(r, key) ?? '').toLowerCase();
+      out.sort((a, b) => (text(a) === '' ? 1 : text(b) === '' ? -1 : (desc ? -1 : 1) * text(a).localeCompare(text(b))));
+    }
+    const total = out.length;
+    if (!paged) return { status: 200, body: { data: out, meta: { total } } };
+    return { status: 200, body: { data: out.slice((page - 1) * perPage, page * perPage), meta: { total, page, per_page: perPage } } };
+  };
+}
+
+/** The list calls made to `path` (e.g. '/api/v1/units'), as their parameters. */
+export const listCalls = (api: { called: (key: string) => ApiCall[] }, path: string) => api.called(`GET ${path}`).map(listParams);
 
 // ---- fixtures (the API's record shapes) ----------------------------------------------------------
 

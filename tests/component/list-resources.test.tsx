@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshPage, location, makeUser } from './shell-harness';
-import { LOAD_TIMEOUT, firstCells, rowOf as row, ok, openList, propertyRow, roleRow, unitRow } from './list-harness';
+import { LOAD_TIMEOUT, firstCells, rowOf as row, listReply, openList, propertyRow, roleRow, unitRow } from './list-harness';
 
 const headers = () => within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent);
 
@@ -16,7 +16,7 @@ describe('properties list', () => {
   });
 
   it('shows Name, Company, Address and Edit, the company line, and edit links to /dashboard/property/{id}/edit', async () => {
-    const { api } = openList('/dashboard/property', { 'GET /api/v1/properties': ok([propertyRow(1, { name: 'Harbour View' }), propertyRow(2)]) });
+    const { api } = openList('/dashboard/property', { 'GET /api/v1/properties': listReply([propertyRow(1, { name: 'Harbour View' }), propertyRow(2)]) });
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
     expect(screen.getByRole('heading', { level: 1, name: 'Properties' })).toBeInTheDocument();
     expect(screen.getByText('Company: Acme Lettings')).toBeInTheDocument();
@@ -25,7 +25,7 @@ describe('properties list', () => {
     expect(row('Harbour View')).toHaveTextContent('1 Dock Road, Hull, HU1 2AB');
     expect(within(row('Harbour View')).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/property/p-1/edit');
     expect(screen.getByRole('link', { name: 'Create a Property' })).toHaveAttribute('href', '/dashboard/property/create');
-    expect(api.called('GET /api/v1/properties')).toHaveLength(1);
+    await waitFor(() => expect(api.called('GET /api/v1/properties').map((c) => c.search)).toEqual(['?page=1&per_page=10', '']));
   });
 });
 
@@ -43,8 +43,9 @@ describe('units list', () => {
   ];
 
   async function openUnits(extra: Parameters<typeof openList>[1] = {}) {
-    const view = openList('/dashboard/unit', { 'GET /api/v1/units': ok(UNITS), ...extra });
+    const view = openList('/dashboard/unit', { 'GET /api/v1/units': listReply(UNITS), ...extra });
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
+    await view.loadedWhole('/api/v1/units');
     return view;
   }
 
@@ -100,7 +101,8 @@ describe('units list', () => {
     release();
     await waitFor(() => expect(firstCells()).toEqual(['Studio Penthouse', 'Rose Cottage']));
     expect(screen.getByRole('alert')).toHaveTextContent('The item has been deleted.');
-    expect(api.called('GET /api/v1/units')).toHaveLength(1);
+    // Taken out of the loaded list, not reloaded: the first page and the whole list only.
+    expect(api.called('GET /api/v1/units')).toHaveLength(2);
   });
 
   it('keeps the row and says "Could not delete the Item" when the delete fails', async () => {
@@ -124,7 +126,7 @@ describe('roles list', () => {
   const ROLES = [roleRow('super_admin', 'Super Admin'), roleRow('admin', 'Admin'), roleRow('system_user', 'System User')];
 
   it('shows role labels, with neither Edit Role nor Remove Role for super_admin, and the back link to Roles', async () => {
-    openList('/dashboard/roles', { 'GET /api/v1/roles': ok(ROLES) });
+    openList('/dashboard/roles', { 'GET /api/v1/roles': listReply(ROLES) });
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
     expect(firstCells()).toEqual(['Super Admin', 'Admin', 'System User']);
     expect(within(row('Super Admin')).queryByRole('link', { name: 'Edit Role' })).not.toBeInTheDocument();
@@ -141,7 +143,7 @@ describe('roles list', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { api } = openList('/dashboard/roles', {
-      'GET /api/v1/roles': ok(ROLES),
+      'GET /api/v1/roles': listReply(ROLES),
       'DELETE /api/v1/roles/r-admin': { status: 409, body: { message: 'The role is still assigned' } },
     });
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
@@ -161,7 +163,7 @@ describe('lists and access (SPEC §6)', () => {
   });
 
   it('highlights the navigation item of the list', async () => {
-    openList('/dashboard/property', { 'GET /api/v1/properties': ok([]) });
+    openList('/dashboard/property', { 'GET /api/v1/properties': listReply([]) });
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, LOAD_TIMEOUT);
     expect(within(nav).getByRole('menuitem', { name: 'Properties' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByText('No Properties found')).toBeInTheDocument();
@@ -178,7 +180,7 @@ describe('lists and access (SPEC §6)', () => {
     const { router, unmount } = openList('/dashboard/company', {}, admin);
     await waitFor(() => expect(location(router)).toBe('/dashboard'), LOAD_TIMEOUT);
     unmount();
-    const second = openList('/dashboard/users', { 'GET /api/v1/users': ok([]) }, admin);
+    const second = openList('/dashboard/users', { 'GET /api/v1/users': listReply([]) }, admin);
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' }, LOAD_TIMEOUT)).toBeInTheDocument();
     expect(location(second.router)).toBe('/dashboard/users');
   });

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshPage, makeUser, type ApiCall } from './shell-harness';
-import { LOAD_TIMEOUT, firstCells, rowOf as row, ok, openList, userRow } from './list-harness';
+import { LOAD_TIMEOUT, firstCells, listCalls, listParams, listReply, rowOf as row, openList, userRow } from './list-harness';
 
 const ADA = userRow(1, {
   name: 'Ada Lovelace',
@@ -22,11 +22,12 @@ const GRACE = userRow(2, { name: 'Grace Hopper', email: 'grace@navy.mil' });
 const ALAN = userRow(3, { name: 'Alan Turing', email: 'alan@bletchley.uk' });
 const OTHER = userRow(4, { name: 'Zed Elsewhere', email: 'zed@beta.test' });
 
-const listUsers = (call: ApiCall) => ok(call.search === '?all=true' ? [ADA, GRACE, ALAN, OTHER] : [ADA, GRACE, ALAN]);
+const listUsers = listReply((call: ApiCall) => (listParams(call).all === 'true' ? [ADA, GRACE, ALAN, OTHER] : [ADA, GRACE, ALAN]));
 
 async function openUsers(routes: Parameters<typeof openList>[1] = {}, viewer = makeUser({ role: 'super_admin' })) {
   const view = openList('/dashboard/users', { 'GET /api/v1/users': listUsers, ...routes }, viewer);
   await screen.findByRole('table', {}, LOAD_TIMEOUT);
+  await view.loadedWhole('/api/v1/users');
   return view;
 }
 
@@ -78,7 +79,8 @@ describe('users list', () => {
     expect(firstCells()).toEqual(['Ada Lovelace', 'Grace Hopper', 'Alan Turing']);
     await user.click(screen.getByRole('button', { name: 'View All Users' }));
     await waitFor(() => expect(firstCells()).toContain('Zed Elsewhere'));
-    expect(api.called('GET /api/v1/users').map((c) => c.search)).toEqual(['', '?all=true']);
+    // Each list: its first page, then (small) the whole list.
+    await waitFor(() => expect(api.called('GET /api/v1/users').map((c) => c.search)).toEqual(['?page=1&per_page=10', '', '?all=true&page=1&per_page=10', '?all=true']));
     // Every company's users: no "Company:" line; the button goes back.
     expect(screen.queryByText('Company: Acme Lettings')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'View Company Users' }));
@@ -89,7 +91,7 @@ describe('users list', () => {
   it('does not offer "View All Users" to an admin', async () => {
     const { api } = await openUsers({}, makeUser({ role: 'admin' }));
     expect(screen.queryByRole('button', { name: 'View All Users' })).not.toBeInTheDocument();
-    expect(api.called('GET /api/v1/users').map((c) => c.search)).toEqual(['']);
+    expect(listCalls(api, '/api/v1/users').every((c) => c.all === null)).toBe(true);
   });
 
   it('asks before removing a user, and keeps them on "No, keep the user"', async () => {
@@ -117,7 +119,7 @@ describe('users list', () => {
     expect(firstCells()).toEqual(['Ada Lovelace', 'Alan Turing']);
     expect(api.called('DELETE /api/v1/users/u-2')).toHaveLength(1);
     // Taken out of the loaded list, not reloaded.
-    expect(api.called('GET /api/v1/users')).toHaveLength(1);
+    expect(api.called('GET /api/v1/users')).toHaveLength(2);
     await user.click(within(done).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

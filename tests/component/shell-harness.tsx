@@ -70,6 +70,8 @@ export interface ApiCall {
   search: string;
   headers: Record<string, string>;
   body: unknown;
+  /** The caller's abort signal (react-query cancelling a superseded list page). */
+  signal?: AbortSignal;
 }
 export type Reply = { status: number; body?: unknown } | 'network-error';
 export type Handler = Reply | ((call: ApiCall) => Reply | Promise<Reply>);
@@ -87,16 +89,27 @@ export function stubApi(routes: Record<string, Handler>) {
       search: url.search,
       headers: { ...(init?.headers as Record<string, string> | undefined) },
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      signal: init?.signal ?? undefined,
     };
     calls.push(call);
     if (url.pathname === '/sanctum/csrf-cookie') return fakeResponse(204, undefined);
     const handler = routes[`${method} ${url.pathname}`];
-    const reply = handler === undefined ? { status: 404, body: { message: 'Not Found' } } : typeof handler === 'function' ? await handler(call) : handler;
+    const answer = handler === undefined ? { status: 404, body: { message: 'Not Found' } } : typeof handler === 'function' ? handler(call) : handler;
+    // Like fetch, an aborted call rejects with an AbortError, whatever the server would have said.
+    const reply = await (call.signal ? Promise.race([answer, aborted(call.signal)]) : answer);
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
     return fakeResponse(reply.status, reply.body);
   });
   vi.stubGlobal('fetch', fetchStub);
   return { calls, called: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key) };
+}
+
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const fail = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
+  });
 }
 
 // httpClient reads status and text() only.

@@ -1,8 +1,8 @@
-// providers/dataProvider: lists loaded whole and filtered/sorted/paged client-side, uuid → id, and the
+// providers/dataProvider: list pages, search and sort asked of the API (or whole lists), uuid → id, and the
 // SPEC §7 response convention turned into react-admin HttpErrors carrying field errors.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'ra-core';
-import { dataProvider } from '../../providers/dataProvider';
+import { dataProvider, WHOLE_LIST } from '../../providers/dataProvider';
 import { authStore } from '../../providers/store';
 import { stubRoutes } from './fetchStub';
 
@@ -12,7 +12,8 @@ const USERS = [
   { uuid: 'u-3', name: 'Bea Brown', email: 'bea@example.com', age: 22 },
 ];
 const list = { status: 200, body: { data: USERS } } as const;
-const ALL = { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' as const }, filter: {} };
+const WHOLE = { pagination: WHOLE_LIST, sort: { field: '', order: 'ASC' as const }, filter: {} };
+const PAGE = { ...WHOLE, pagination: { page: 1, perPage: 10 } };
 
 describe('dataProvider', () => {
   beforeEach(() => {
@@ -24,56 +25,71 @@ describe('dataProvider', () => {
     vi.restoreAllMocks();
   });
 
-  it('loads the whole list once per call and maps uuid to id', async () => {
+  it('loads the whole list with WHOLE_LIST (no list parameters) and maps uuid to id', async () => {
     const calls = stubRoutes({ 'GET /api/v1/users': list });
-    const { data, total } = await dataProvider.getList('users', ALL);
+    const { data, total } = await dataProvider.getList('users', WHOLE);
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/v1/users']);
     expect(calls[0].headers).toMatchObject({ 'X-Tenant': 'c-1', Authorization: 'Bearer tok' });
     expect(total).toBe(3);
     expect(data.map((r) => r.id)).toEqual(['u-1', 'u-2', 'u-3']);
   });
 
-  it('filters with q (any field, case-insensitive substring) and by field', async () => {
-    stubRoutes({ 'GET /api/v1/users': list });
-    expect((await dataProvider.getList('users', { ...ALL, filter: { q: 'EXAMPLE' } })).data.map((r) => r.id)).toEqual(['u-1', 'u-3']);
-    expect((await dataProvider.getList('users', { ...ALL, filter: { q: 'adam' } })).data.map((r) => r.id)).toEqual(['u-2']);
-    expect((await dataProvider.getList('users', { ...ALL, filter: { email: 'bea@example.com' } })).data.map((r) => r.id)).toEqual(['u-3']);
+  it('asks the API for a page: page, per_page, sort, q and the list\'s q_in; the total is meta.total', async () => {
+    const calls = stubRoutes({
+      'GET /api/v1/users?page=2&per_page=2&sort=name%3Adesc&q=EX&q_in=name%2Cemail': { status: 200, body: { data: [USERS[0]], meta: { total: 3, page: 2, per_page: 2 } } },
+      'GET /api/v1/units?page=1&per_page=10&sort=name%3Aasc&q=flat&q_in=unit_type': { status: 200, body: { data: [], meta: { total: 0, page: 1, per_page: 10 } } },
+    });
+    const page = await dataProvider.getList('users', { pagination: { page: 2, perPage: 2 }, sort: { field: 'name', order: 'DESC' }, filter: { q: ' EX ' } });
+    expect(page).toEqual({ data: [{ ...USERS[0], id: 'u-1' }], total: 3 });
+    await dataProvider.getList('unit', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'flat' } });
+    expect(calls.map((c) => c.url)).toEqual([
+      '/api/v1/users?page=2&per_page=2&sort=name%3Adesc&q=EX&q_in=name%2Cemail',
+      '/api/v1/units?page=1&per_page=10&sort=name%3Aasc&q=flat&q_in=unit_type',
+    ]);
   });
 
-  it('sorts text case-insensitively and numbers numerically, both ways', async () => {
-    stubRoutes({ 'GET /api/v1/users': list });
-    const names = async (field: string, order: 'ASC' | 'DESC') => (await dataProvider.getList('users', { ...ALL, sort: { field, order } })).data.map((r) => r.name);
-    expect(await names('name', 'ASC')).toEqual(['adam Ant', 'Bea Brown', 'Zoe Zimmer']);
-    expect(await names('name', 'DESC')).toEqual(['Zoe Zimmer', 'Bea Brown', 'adam Ant']);
-    expect(await names('age', 'ASC')).toEqual(['adam Ant', 'Bea Brown', 'Zoe Zimmer']);
+  it('leaves paging out for a whole list, and sort and search when not asked for', async () => {
+    const calls = stubRoutes({});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await dataProvider.getList('roles', { ...WHOLE, sort: { field: 'label', order: 'ASC' }, filter: { q: 'adm' } });
+    await dataProvider.getList('roles', { pagination: { page: 3, perPage: 20 }, sort: { field: '', order: 'ASC' }, filter: { q: '  ' } });
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/roles?sort=label%3Aasc&q=adm&q_in=label%2Cname', '/api/v1/roles?page=3&per_page=20']);
   });
 
-  it('pages after filtering and reports the filtered total', async () => {
-    stubRoutes({ 'GET /api/v1/users': list });
-    const page2 = await dataProvider.getList('users', { pagination: { page: 2, perPage: 2 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
-    expect(page2.total).toBe(3);
-    expect(page2.data.map((r) => r.name)).toEqual(['Zoe Zimmer']);
-  });
-
-  it('passes list query parameters from meta (GET /users?all=true)', async () => {
-    const calls = stubRoutes({ 'GET /api/v1/users?all=true': list });
-    await dataProvider.getList('users', { ...ALL, meta: { query: { all: true } } });
-    expect(calls[0].url).toBe('/api/v1/users?all=true');
+  it('passes list query parameters from meta first (GET /users?all=true)', async () => {
+    const calls = stubRoutes({ 'GET /api/v1/users?all=true': list, 'GET /api/v1/users?all=true&page=1&per_page=10': list });
+    await dataProvider.getList('users', { ...WHOLE, meta: { query: { all: true } } });
+    await dataProvider.getList('users', { ...PAGE, meta: { query: { all: true } } });
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/users?all=true', '/api/v1/users?all=true&page=1&per_page=10']);
   });
 
   it('reads a failed list as empty (SPEC §8) but lets 401 through for sign-out', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubRoutes({ 'GET /api/v1/users': { status: 500, body: { message: 'Server Error' } } });
-    expect(await dataProvider.getList('users', ALL)).toEqual({ data: [], total: 0 });
-    stubRoutes({ 'GET /api/v1/users': { status: 401, body: { message: 'Unauthenticated' } } });
-    await expect(dataProvider.getList('users', ALL)).rejects.toMatchObject({ status: 401 });
+    stubRoutes({ 'GET /api/v1/users?page=1&per_page=10': { status: 500, body: { message: 'Server Error' } } });
+    expect(await dataProvider.getList('users', PAGE)).toEqual({ data: [], total: 0 });
+    stubRoutes({ 'GET /api/v1/users?page=1&per_page=10': { status: 401, body: { message: 'Unauthenticated' } } });
+    await expect(dataProvider.getList('users', PAGE)).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('lets react-query cancel a superseded list page: the call is aborted, not logged as a failure', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init?: RequestInit) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))))),
+    );
+    expect(dataProvider.supportAbortSignal).toBe(true);
+    const controller = new AbortController();
+    const page = dataProvider.getList('unit', { ...PAGE, signal: controller.signal });
+    controller.abort();
+    await expect(page).rejects.toMatchObject({ name: 'AbortError' });
+    expect(error).not.toHaveBeenCalled();
   });
 
   it('gets one, many and many by reference', async () => {
     stubRoutes({ 'GET /api/v1/users/u-2': { status: 200, body: { data: USERS[1] } }, 'GET /api/v1/users': list });
     expect((await dataProvider.getOne('users', { id: 'u-2' })).data).toMatchObject({ id: 'u-2', name: 'adam Ant' });
     expect((await dataProvider.getMany('users', { ids: ['u-3', 'u-1'] })).data.map((r) => r.id)).toEqual(['u-1', 'u-3']);
-    const ref = await dataProvider.getManyReference('users', { target: 'age', id: 22, ...ALL });
+    const ref = await dataProvider.getManyReference('users', { target: 'age', id: 22, ...PAGE });
     expect(ref.data.map((r) => r.id)).toEqual(['u-3']);
   });
 

@@ -7,11 +7,19 @@ const decide = (patch: Partial<GuardInput>) => decideRoute({ ...base, ...patch }
 
 describe('decideRoute', () => {
   it('checks a stored token with the API first (loading state)', () => {
-    expect(decide({ verified: false })).toEqual({ kind: 'verify' });
-    expect(decide({ restriction: 'guest', pathname: '/login', verified: false })).toEqual({ kind: 'verify' });
+    expect(decide({ verified: false })).toMatchObject({ kind: 'verify' });
+    expect(decide({ restriction: 'guest', pathname: '/login', verified: false })).toMatchObject({ kind: 'verify' });
     // Open pages need no answer, unless a system hand-off depends on it.
     expect(decide({ restriction: 'none', pathname: '/', verified: false })).toEqual({ kind: 'allow' });
-    expect(decide({ restriction: 'none', pathname: '/', search: '?system=Everest', verified: false })).toEqual({ kind: 'verify' });
+    expect(decide({ restriction: 'none', pathname: '/', search: '?system=Everest', verified: false })).toMatchObject({ kind: 'verify' });
+  });
+
+  it('renders the view hidden during the check only where the stored session would be let in', () => {
+    expect(decide({ pathname: '/dashboard/unit', verified: false })).toEqual({ kind: 'verify', render: true });
+    // Not a guest page for a signed-in user, a system hand-off, or a page the stored role may not open.
+    expect(decide({ restriction: 'guest', pathname: '/login', verified: false })).toEqual({ kind: 'verify', render: false });
+    expect(decide({ pathname: '/dashboard', search: '?system=Everest', verified: false })).toEqual({ kind: 'verify', render: false });
+    expect(decide({ pathname: '/dashboard/roles', verified: false })).toEqual({ kind: 'verify', render: false });
   });
 
   it('sends a logged-in user on a guest route to the dashboard', () => {

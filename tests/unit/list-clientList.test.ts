@@ -12,7 +12,7 @@ const ROWS: RaRecord[] = [
   { id: 3, name: 'Bea Brown', email: 'bea@example.com', n: 100 },
   { id: 4, name: '', email: 'nameless@example.com', n: null },
 ];
-const byNameOrEmail = (r: RaRecord) => [r.name, r.email];
+const byNameOrEmail = ['name', 'email'];
 
 describe('matchesSearch', () => {
   it('is a case-insensitive substring match in any value; an empty or blank term matches all', () => {
@@ -36,7 +36,7 @@ describe('searchAndSort', () => {
 
   it('searches only the values the resource names', () => {
     expect(searchAndSort(ROWS, { search: 'EXAMPLE', searchIn: byNameOrEmail, sort: UNSORTED }).map((r) => r.id)).toEqual([1, 3, 4]);
-    expect(searchAndSort(ROWS, { search: 'example', searchIn: (r) => [r.name], sort: UNSORTED })).toEqual([]);
+    expect(searchAndSort(ROWS, { search: 'example', searchIn: ['name'], sort: UNSORTED })).toEqual([]);
   });
 
   it('sorts text case-insensitively and numbers numerically, empty values last', () => {

@@ -5,6 +5,7 @@ export const lists = {
   back_roles: 'Back to Roles',
   company_line: 'Company: %{name}',
   search: 'Search',
+  loading: 'Loading results',
   per_page: 'Results per page',
   range: '%{from}–%{to} of %{total}',
   actions: 'Actions',

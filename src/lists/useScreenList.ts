@@ -1,0 +1,106 @@
+// The ListContext of a list screen (SPEC §2, §4; DESIGN §6). It first asks the API for the page the
+// screen shows and renders it at once. When the list turns out small (meta.total ≤ CLIENT_LIST_MAX)
+// the whole list is then loaded once in the background (the unfiltered copy lives in the query cache)
+// and searched, sorted and paged in the browser as SPEC §4 has it; past the threshold every page,
+// sort or search change asks the API. Same URL (?page), screens and search fields either way.
+// Not react-admin's useListController (it syncs filter/sort/perPage into the URL, DESIGN §8) nor
+// useList (its page is internal state that cannot follow ?page, and it sorts case-sensitively).
+import { useCallback, useMemo, useState } from 'react';
+import { useDataProvider, useGetList, useResourceContext, type Exporter, type ListControllerResult, type RaRecord } from 'ra-core';
+import { CLIENT_LIST_MAX } from '../../contract/lists';
+import { apiPath } from '../../providers/dataProvider';
+import { searchFieldsOf, WHOLE_LIST } from '../../providers/listQuery';
+import { UNSORTED } from './clientList';
+import { useClientPage } from './useClientPage';
+import { useListState } from './useListState';
+import { useServerPage } from './useServerPage';
+
+export interface ScreenListOptions<R extends RaRecord> {
+  /** Passed to dataProvider.getList, e.g. { query: { all: true } } for GET /users?all=true. */
+  meta?: Record<string, unknown>;
+  exporter?: Exporter<R> | false;
+}
+
+const noop = () => {};
+const NO_IDS: never[] = [];
+
+export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = false }: ScreenListOptions<R>): ListControllerResult<R> {
+  const resource = useResourceContext();
+  if (!resource) throw new Error('useScreenList must be used inside a resource (ResourceContext)');
+  const dataProvider = useDataProvider();
+  const searchIn = searchFieldsOf(apiPath(resource));
+  const { search, sort, page: askedPage, perPage, filterValues, setFilters, setSort, setPage, setPerPage } = useListState();
+
+  // The unsearched size of each list (by meta: the company's users and all users differ), as the API
+  // or an already loaded copy told it. It decides whether the whole list is loaded.
+  const [sizes, setSizes] = useState<Readonly<Record<string, number>>>({});
+  const sizeKey = JSON.stringify(meta ?? null);
+  const size = sizes[sizeKey];
+  const learnSize = (total: number) => {
+    if (sizes[sizeKey] !== total) setSizes({ ...sizes, [sizeKey]: total });
+  };
+
+  const small = size !== undefined && size <= CLIENT_LIST_MAX;
+  const whole = useGetList<R>(resource, { pagination: WHOLE_LIST, sort: UNSORTED, meta }, { enabled: small });
+  // A copy kept from an earlier visit counts as small: show it and refresh it (as react-query does).
+  if (size === undefined && whole.data) learnSize(whole.data.length);
+  const inBrowser = small && whole.data !== undefined;
+
+  const server = useServerPage<R>(resource, { page: askedPage, perPage, sort, search, meta, enabled: !inBrowser });
+  if (!inBrowser && server.isWholeTotal && server.total !== undefined) learnSize(server.total);
+  const client = useClientPage(inBrowser ? whole.data : undefined, { search, searchIn, sort, page: askedPage, perPage });
+
+  const data = inBrowser ? client.data : server.data;
+  const total = inBrowser ? client.total : server.total;
+  const page = inBrowser ? client.page : server.page;
+  const found = client.found;
+
+  // Export: every match, searched and sorted — from the loaded list, or asked of the API unpaged.
+  const getData = useCallback(
+    async ({ maxResults }: { maxResults?: number } = {}) => {
+      const rows = found ?? (await dataProvider.getList<R>(resource, { pagination: WHOLE_LIST, sort, filter: filterValues, meta })).data;
+      return rows.slice(0, maxResults ?? rows.length);
+    },
+    [found, dataProvider, resource, sort, filterValues, meta],
+  );
+  const refetch = inBrowser ? whole.refetch : server.refetch;
+  // Only a change of the rows on screen counts as fetching (the progress bar), not the background load.
+  const isFetching = !inBrowser && server.isFetching;
+  const error = inBrowser ? whole.error : server.error;
+
+  return useMemo(() => {
+    const base = {
+      resource,
+      sort,
+      setSort,
+      page,
+      perPage,
+      setPage,
+      setPerPage,
+      filterValues,
+      setFilters,
+      displayedFilters: {},
+      showFilter: noop,
+      hideFilter: noop,
+      // No row selection (no bulk actions on these screens).
+      selectedIds: NO_IDS,
+      onSelect: noop,
+      onSelectAll: noop,
+      onToggleItem: noop,
+      onUnselectItems: noop,
+      exporter,
+      getData,
+      hasPreviousPage: page > 1,
+      hasNextPage: total !== undefined && page * perPage < total,
+      isFetching,
+      isLoading: data === undefined && isFetching,
+      refetch,
+      defaultTitle: '',
+    };
+    if (!data || total === undefined) {
+      return { ...base, data: undefined, total: undefined, meta: undefined, error: null, isPending: true } as const;
+    }
+    // A failed load reads as an empty list (the dataProvider logs it, SPEC §8); only 401 errors, and signs out.
+    return { ...base, data, total, error: error ?? null, isPending: false } as ListControllerResult<R>;
+  }, [resource, sort, setSort, page, perPage, setPage, setPerPage, filterValues, setFilters, exporter, getData, total, isFetching, refetch, data, error]);
+}
