@@ -45,8 +45,9 @@ function describeDbError(err: unknown): string {
 
 async function openConfiguredDatabase(config: Config): Promise<Database> {
   if (!config.databaseUrl) {
-    // PGlite's own errors (directory locked by another process, …) are already one clear line.
-    return openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') });
+    // PGlite's own errors (directory locked by another process, …) are already one clear line. It
+    // runs in a worker thread: a slow query must not stall every other request (issue 6).
+    return openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), thread: 'worker' });
   }
   const where = redactUrl(config.databaseUrl);
   let timer: NodeJS.Timeout | undefined;

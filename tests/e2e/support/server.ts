@@ -25,7 +25,8 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   if (!existsSync('dist/index.html')) throw new Error('Build the SPA first (npx vite build): dist/index.html is missing');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'olympus-e2e-'));
   const mail = await startSmtpSink();
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  // In a worker thread, as `npm start` runs it.
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), thread: 'worker' });
   // The public URL must be known before listening (mails and hand-offs carry it): listen first on
   // a free port, then build the app that answers on it.
   const port = await freePort();

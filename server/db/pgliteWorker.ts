@@ -1,0 +1,123 @@
+// Worker-thread entry (started by server/db/pglite.ts): owns the embedded PGlite and serves it over
+// the Postgres wire protocol with @electric-sql/pglite-socket, so a slow query runs here and never
+// blocks the server's event loop. The main thread talks to it through node-postgres like to any
+// PostgreSQL server. Keep the imports to packages: this file is loaded before anything else.
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+export interface PgliteWorkerOptions {
+  /** Data directory (absolute), or null for an in-memory database. */
+  dataDir: string | null;
+  /** Unix socket to listen on (inside a private directory); null, or failing, means 127.0.0.1 on a free port. */
+  socketPath: string | null;
+}
+
+export type PgliteWorkerListen = { path: string } | { host: string; port: number };
+
+/** Worker → main thread. A failure after start surfaces as the worker's 'error'/'exit' events instead. */
+export type PgliteWorkerMessage =
+  | { type: 'ready'; listen: PgliteWorkerListen }
+  | { type: 'failed'; message: string }
+  | { type: 'close-failed'; message: string };
+
+/** Main thread → worker. */
+export type PgliteWorkerCommand = { type: 'close' };
+
+/**
+ * One client at a time plus one spare: the main thread's pool holds a single connection (PGlite has
+ * one session, and pglite-socket interleaves the messages of concurrent connections), and the spare
+ * lets it reconnect before the socket server has noticed the old connection closing.
+ */
+const MAX_CONNECTIONS = 2;
+
+if (!parentPort) throw new Error('pgliteWorker.ts runs only as a worker thread (see server/db/pglite.ts).');
+const port: MessagePort = parentPort;
+const options = workerData as PgliteWorkerOptions;
+let closing = false;
+
+function post(message: PgliteWorkerMessage): void {
+  port.postMessage(message);
+}
+
+function describe(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  // PGlite's file system throws Emscripten's ErrnoError, a plain object with a numeric errno.
+  const errno = (err as { errno?: unknown } | null)?.errno;
+  return typeof errno === 'number' ? `file system error (Emscripten errno ${errno})` : String(err);
+}
+
+/**
+ * pglite-socket 0.2.17 swallows a throw from PGlite (a WASM abort, not an SQL error: those are
+ * protocol answers) and then stalls its query queue forever (electric-sql/pglite#1046). PGlite is
+ * unusable after such a throw anyway, so crash the worker instead: the main thread sees it at once.
+ */
+function crashOnEngineFailure(db: PGlite): void {
+  const exec = db.execProtocolRawStream.bind(db);
+  db.execProtocolRawStream = async (...args: Parameters<PGlite['execProtocolRawStream']>) => {
+    try {
+      return await exec(...args);
+    } catch (err) {
+      if (!closing) {
+        process.nextTick(() => {
+          throw err;
+        });
+      }
+      throw err;
+    }
+  };
+}
+
+async function listen(db: PGlite): Promise<{ server: PGLiteSocketServer; listen: PgliteWorkerListen }> {
+  if (options.socketPath) {
+    const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: MAX_CONNECTIONS });
+    try {
+      await server.start();
+      return { server, listen: { path: options.socketPath } };
+    } catch {
+      // A platform or directory without unix sockets: fall back to loopback TCP below.
+    }
+  }
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
+  await server.start();
+  const conn = server.getServerConn();
+  return { server, listen: { host: '127.0.0.1', port: Number(conn.slice(conn.lastIndexOf(':') + 1)) } };
+}
+
+async function close(db: PGlite, server: PGLiteSocketServer): Promise<void> {
+  closing = true;
+  try {
+    await server.stop();
+    // A checkpoint writes everything back to the data files, so the next start needs no WAL replay.
+    await db.exec('CHECKPOINT');
+    await db.close();
+  } catch (err) {
+    post({ type: 'close-failed', message: describe(err) });
+    process.exitCode = 1;
+  } finally {
+    // Nothing else holds the thread open: it ends once the socket server and the port are closed.
+    port.close();
+  }
+}
+
+async function main(): Promise<void> {
+  let db: PGlite;
+  let served: Awaited<ReturnType<typeof listen>>;
+  try {
+    db = new PGlite({ dataDir: options.dataDir ?? undefined });
+    await db.waitReady;
+    crashOnEngineFailure(db);
+    served = await listen(db);
+  } catch (err) {
+    post({ type: 'failed', message: describe(err) });
+    process.exitCode = 1;
+    port.close();
+    return;
+  }
+  port.on('message', (command: PgliteWorkerCommand) => {
+    if (command.type === 'close' && !closing) void close(db, served.server);
+  });
+  post({ type: 'ready', listen: served.listen });
+}
+
+void main();
