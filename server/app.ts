@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cookie from '@fastify/cookie';
 import type { Config } from './config';
 import type { Database } from './db';
+import { nameStatementsOn } from './db/statements';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandling } from './http/errors-plugin';
 import { registerSecurity } from './http/security';
@@ -39,7 +40,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.decorate('config', config);
   app.decorate('database', database);
+  // A database failing outside any request (the PGlite worker crashed) must not go unnoticed; /readyz reports it too.
+  database.onError((err) => app.log.error({ err }, `Database failure: ${err.message}`));
   app.decorate('db', database.db);
+  // A PostgreSQL server keeps each connection's prepared statements: name the hot ones (server/db/statements.ts).
+  if (database.kind === 'postgres') nameStatementsOn(database.db);
   app.decorate('mailer', opts.mailer ?? createMailer(config, (m) => app.log.info(m)));
 
   registerErrorHandling(app);

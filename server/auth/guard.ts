@@ -10,7 +10,8 @@ import { AREA, mayOpenArea, type AreaKey } from '../../contract/access';
 import { hasPermission, OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
 import { sha256, TOKEN_IDLE_MS, TOKEN_PREFIX } from './tokens';
 import { globalPlugin } from './globalPlugin';
-import { rowsOf } from './rows';
+import { rowsFrom } from '../db/statements';
+import { cachedAnswer, cacheKey, clearAuthCache, lookupStarted, remember, type GuardAnswer } from './authCache';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,23 +43,26 @@ interface AuthRow {
   permissions: string[];
   company_ids: string[];
   tenant_exists: boolean | null;
+  valid_ms: number;
 }
+
+/** How stale last_used_at may get before a request refreshes it (idle expiry is 30 min). */
+const TOUCH_EVERY_SECONDS = 60;
 
 /**
  * Checks the token (idle expiry, touched at most once a minute) and loads user, Olympus role, permissions and companies at once.
  * Disabled users resolve to nothing. `tenant` (an already well-formed uuid) is checked for existence
- * in the same query, for super_admin.
+ * in the same query, for super_admin. `validForMs`: how long the answer holds by the clock alone.
  */
-/** How stale last_used_at may get before a request refreshes it (idle expiry is 30 min). */
-const TOUCH_EVERY_SECONDS = 60;
-
-export async function loadAuth(db: Db, token: string, tenant: string | null): Promise<{ auth: AuthContext; tenantExists: boolean } | null> {
-  if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
+export async function loadAuth(db: Db, tokenHash: string, tenant: string | null): Promise<(GuardAnswer & { validForMs: number }) | null> {
   const idleSeconds = TOKEN_IDLE_MS / 1000;
-  const result = await db.execute(sql`
+  const [row] = await rowsFrom<AuthRow>(db, sql`
     with tok as (
-      select id, user_id, last_used_at from access_tokens
-      where token_hash = ${sha256(token)} and revoked_at is null and expires_at > now()
+      select id, user_id, last_used_at,
+        -- How long this answer stays true by the clock alone (idle or absolute expiry, whichever is first).
+        extract(epoch from least(expires_at, last_used_at + make_interval(secs => ${idleSeconds})) - now()) * 1000 as valid_ms
+      from access_tokens
+      where token_hash = ${tokenHash} and revoked_at is null and expires_at > now()
         and last_used_at > now() - make_interval(secs => ${idleSeconds})
     ),
     -- Idle expiry needs minutes, not milliseconds: refresh last_used_at at most once a minute so
@@ -73,14 +77,13 @@ export async function loadAuth(db: Db, token: string, tenant: string | null): Pr
       join systems s on s.id = us.system_id and s.name = ${OLYMPUS_SYSTEM}
       join roles r on r.id = us.role_id
     )
-    select tok.id as token_id, u.id as user_id, u.name, u.email, orole.name as role,
+    select tok.id as token_id, tok.valid_ms::float8 as valid_ms, u.id as user_id, u.name, u.email, orole.name as role,
       coalesce((select json_agg(rp.permission) from role_permissions rp where rp.role_id = orole.id), '[]'::json) as permissions,
       coalesce((select json_agg(uc.company_id) from user_companies uc where uc.user_id = u.id), '[]'::json) as company_ids,
       ${tenant === null ? sql`null::boolean` : sql`exists(select 1 from companies c where c.id = ${tenant}::uuid)`} as tenant_exists
     from tok
     join users u on u.id = tok.user_id and u.disabled_at is null
     left join olympus_role orole on orole.user_id = u.id`);
-  const [row] = rowsOf<AuthRow>(result);
   if (!row) return null;
   return {
     auth: {
@@ -93,8 +96,28 @@ export async function loadAuth(db: Db, token: string, tenant: string | null): Pr
       companyIds: row.company_ids,
     },
     tenantExists: row.tenant_exists === true,
+    validForMs: Number(row.valid_ms),
   };
 }
+
+/** The guard's answer for a token and tenant: from the short memory (./authCache.ts) or the database. */
+async function resolveAuth(db: Db, token: string, tenant: string | null): Promise<GuardAnswer | null> {
+  if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
+  const tokenHash = sha256(token);
+  const key = cacheKey(tokenHash, tenant);
+  const cached = cachedAnswer(key);
+  if (cached) return cached;
+  const generation = lookupStarted();
+  // Validity counts from before the query: the database's now() is later, so this errs short.
+  const since = Date.now();
+  const loaded = await loadAuth(db, tokenHash, tenant);
+  if (!loaded) return null;
+  const answer = { auth: loaded.auth, tenantExists: loaded.tenantExists };
+  remember(key, answer, loaded.validForMs, generation, since);
+  return answer;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function tenantHeader(request: FastifyRequest): string | string[] | null {
   const raw = request.headers['x-tenant'];
@@ -113,7 +136,7 @@ async function guard(app: FastifyInstance): Promise<void> {
     const header = tenantHeader(request);
     // A repeated or malformed X-Tenant is never a company of the caller: refuse it before SQL sees it.
     const tenant = typeof header === 'string' && UUID.test(header) ? header.toLowerCase() : null;
-    const loaded = await loadAuth(app.db, token, tenant);
+    const loaded = await resolveAuth(app.db, token, tenant);
     if (!loaded) return;
     request.auth = loaded.auth;
     if (header === null) return;
@@ -122,6 +145,15 @@ async function guard(app: FastifyInstance): Promise<void> {
     if (allowed) request.tenantId = tenant;
     else if (request.routeOptions.config?.tenantCheck !== false) throw forbidden(TENANT_FORBIDDEN);
   });
+
+  // A write may have changed who may do what: forget every remembered answer once its commit is
+  // done and before the client can see the response (onSend), and again when it is over whatever
+  // happened (onResponse; a write that failed half-way has still ended).
+  const forgetAfterWrites = async (request: FastifyRequest) => {
+    if (STATE_CHANGING.has(request.method)) clearAuthCache();
+  };
+  app.addHook('onSend', forgetAfterWrites);
+  app.addHook('onResponse', forgetAfterWrites);
 }
 
 export default globalPlugin(guard, 'olympus-guard');

@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { accessTokens } from '../db/schema';
+import { clearAuthCache } from './authCache';
 
 export const TOKEN_IDLE_MS = 30 * 60 * 1000;
 export const TOKEN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -30,9 +31,12 @@ export async function issueToken(db: Db, userId: string, meta: { ip?: string | n
 
 export async function revokeToken(db: Db, tokenId: string): Promise<void> {
   await db.update(accessTokens).set({ revokedAt: sql`now()` }).where(and(eq(accessTokens.id, tokenId), isNull(accessTokens.revokedAt)));
+  clearAuthCache();
 }
 
 /** Password change, disable, membership removal: every token of the user stops working. */
 export async function revokeAllTokens(db: Db, userId: string): Promise<void> {
   await db.update(accessTokens).set({ revokedAt: sql`now()` }).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+  // Inside a transaction this is before the commit: the write's own response clears again after it.
+  clearAuthCache();
 }

@@ -1,8 +1,10 @@
 // Company reads. The select shape is the wire shape (contract/types.ts Company), so rows go out as they are.
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { companies, properties } from '../db/schema';
 import type { Conn } from '../resources/db';
-import { lowerOf, planList, type ListQueryValues, type ListSpec } from '../resources/lists';
+import { compiled } from '../db/statements';
+import { byLower, planList, type ListQueryValues, type ListSpec } from '../resources/lists';
+import { fetchList, jsonRow } from '../resources/listRows';
 
 export const companyShape = {
   uuid: companies.id,
@@ -25,18 +27,18 @@ export const COMPANY_COLUMNS = {
   postcode: 'postcode',
 } as const;
 
-const LIST: ListSpec = {
-  sortable: { name: lowerOf(companies.name), city: lowerOf(companies.city), postcode: lowerOf(companies.postcode) },
-  searchable: [companies.name, companies.addressLine1, companies.city, companies.postcode],
+export const COMPANY_LIST: ListSpec = {
+  sortable: { name: byLower(companies.name), city: byLower(companies.city), postcode: byLower(companies.postcode) },
+  searchable: { name: companies.name, address_line_1: companies.addressLine1, city: companies.city, postcode: companies.postcode },
   tiebreak: sql`${companies.id}`,
 };
 
+const COMPANIES_ID = compiled(sql`${companies.id}`);
+const COMPANY_ROWS = { row: jsonRow(companyShape), from: compiled(sql`${companies}`) };
+
 export async function listCompanies(db: Conn, query: ListQueryValues) {
-  const plan = planList(query, LIST);
-  const base = db.select(companyShape).from(companies).where(plan.where).orderBy(...plan.orderBy).$dynamic();
-  const rows = await (plan.limit === null ? base : base.limit(plan.limit).offset(plan.offset));
-  const total = async () => (await db.select({ n: count() }).from(companies).where(plan.where))[0].n;
-  return { plan, rows, total };
+  const plan = planList(query, COMPANY_LIST);
+  return { plan, ...(await fetchList(db, plan, COMPANY_ROWS, { from: COMPANY_ROWS.from, where: plan.where, id: COMPANIES_ID })) };
 }
 
 export async function findCompany(db: Conn, id: string) {

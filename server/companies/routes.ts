@@ -9,7 +9,8 @@ import { accessRules } from '../resources/access';
 import { auditChange } from '../resources/audit';
 import { FOREIGN_KEY_VIOLATION, isUuid, pgError, type Conn } from '../resources/db';
 import { FieldErrors } from '../resources/errors';
-import { answerList, ListQuery, listResponse } from '../resources/lists';
+import { ListQuery, listResponse, sendList } from '../resources/lists';
+import { parseRows } from '../resources/listRows';
 import { errorResponses, IdParams, MessageResponse, mutationResponse } from '../resources/schemas';
 import { columnsFrom, requiredText } from '../resources/values';
 import { EmptyData, formResponse } from '../forms/schema';
@@ -43,9 +44,9 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: 'Every company', querystring: ListQuery, response: { 200: listResponse(CompanySchema), ...errorResponses } },
       config: rules('view'),
     },
-    async (req) => {
-      const { plan, rows, total } = await listCompanies(app.db, req.query);
-      return answerList(plan, rows, total);
+    async (req, reply) => {
+      const { plan, ...list } = await listCompanies(app.db, req.query);
+      return sendList(reply, plan, list);
     },
   );
 
@@ -74,8 +75,8 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const company = await companyOr404(app.db, req.params.id);
-      const { rows } = await listProperties(app.db, company.id, {});
-      return { data: { ...company, properties: rows }, fields: withValues(companyForm(), company) };
+      const { json } = await listProperties(app.db, company.id, {});
+      return { data: { ...company, properties: parseRows(json) }, fields: withValues(companyForm(), company) };
     },
   );
 

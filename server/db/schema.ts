@@ -24,17 +24,25 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-export const companies = pgTable('companies', {
-  id: id(),
-  name: text('name').notNull(),
-  addressLine1: text('address_line_1'),
-  addressLine2: text('address_line_2'),
-  city: text('city'),
-  county: text('county'),
-  postcode: text('postcode'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+// The `*_list_name` indexes serve the lists' default sort (lower(name), id; server/resources/lists.ts),
+// within the tenant where the list has one: a page stops after its rows instead of sorting them all.
+// The trailing plain `name` lets PostgreSQL answer a page's ids from the index alone (an index-only
+// scan needs every column an expression uses), so even a deep page's OFFSET stays in the index.
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    addressLine1: text('address_line_1'),
+    addressLine2: text('address_line_2'),
+    city: text('city'),
+    county: text('county'),
+    postcode: text('postcode'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('companies_list_name').on(sql`lower(${t.name})`, t.id, t.name)],
+);
 
 /** Connected systems (Olympus, Everest, Portal, …). base_url is where a hand-off lands. */
 export const systems = pgTable('systems', {
@@ -107,6 +115,7 @@ export const users = pgTable(
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
     uniqueIndex('users_sso_identity').on(t.ssoTid, t.ssoOid),
+    index('users_list_name').on(sql`lower(${t.name})`, t.id, t.name),
   ],
 );
 
@@ -169,6 +178,7 @@ export const properties = pgTable(
     unique('properties_id_company').on(t.id, t.companyId),
     unique('properties_company_slug').on(t.companyId, t.slug),
     index('properties_company').on(t.companyId),
+    index('properties_list_name').on(t.companyId, sql`lower(${t.name})`, t.id, t.name),
   ],
 );
 
@@ -204,6 +214,7 @@ export const units = pgTable(
     ),
     index('units_company').on(t.companyId),
     index('units_property').on(t.propertyId),
+    index('units_list_name').on(t.companyId, sql`lower(${t.name})`, t.id, t.name),
     check('units_bedrooms_non_negative', sql`${t.bedrooms} is null or ${t.bedrooms} >= 0`),
     check('units_bathrooms_non_negative', sql`${t.bathrooms} is null or ${t.bathrooms} >= 0`),
   ],

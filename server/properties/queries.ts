@@ -1,8 +1,10 @@
 // Property reads, always within one company (the tenant). Postgres builds the nested company object.
-import { and, count, eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import { companies, properties, units } from '../db/schema';
 import { escapeLike, type Conn } from '../resources/db';
-import { lowerOf, planList, type ListQueryValues, type ListSpec } from '../resources/lists';
+import { compiled } from '../db/statements';
+import { byLower, planList, type ListQueryValues, type ListSpec } from '../resources/lists';
+import { fetchList, jsonRow } from '../resources/listRows';
 
 export const propertyShape = {
   uuid: properties.id,
@@ -38,26 +40,30 @@ export const PROPERTY_COLUMNS = {
   latitude: 'latitude',
 } as const;
 
-const LIST: ListSpec = {
+export const PROPERTY_LIST: ListSpec = {
   sortable: {
-    name: lowerOf(properties.name),
-    reference: lowerOf(properties.reference),
-    city: lowerOf(properties.city),
-    postcode: lowerOf(properties.postcode),
+    name: byLower(properties.name),
+    reference: byLower(properties.reference),
+    city: byLower(properties.city),
+    postcode: byLower(properties.postcode),
   },
-  searchable: [properties.name, properties.reference, properties.city, properties.postcode, properties.area],
+  searchable: { name: properties.name, reference: properties.reference, city: properties.city, postcode: properties.postcode, area: properties.area },
   tiebreak: sql`${properties.id}`,
 };
 
-const selectProperties = (db: Conn) => db.select(propertyShape).from(properties).innerJoin(companies, eq(companies.id, properties.companyId));
+const companyOfProperty = eq(companies.id, properties.companyId);
+const selectProperties = (db: Conn) => db.select(propertyShape).from(properties).innerJoin(companies, companyOfProperty);
+
+// Every property's company exists (a foreign key): the join never drops a property.
+const PROPERTY_ROWS = { row: jsonRow(propertyShape), from: compiled(sql`${properties} inner join ${companies} on ${companyOfProperty}`) };
+const PROPERTIES = compiled(sql`${properties}`);
+const PROPERTIES_ID = compiled(sql`${properties.id}`);
 
 export async function listProperties(db: Conn, companyId: string, query: ListQueryValues) {
-  const plan = planList(query, LIST);
+  const plan = planList(query, PROPERTY_LIST);
   const where = and(eq(properties.companyId, companyId), plan.where);
-  const base = selectProperties(db).where(where).orderBy(...plan.orderBy).$dynamic();
-  const rows = await (plan.limit === null ? base : base.limit(plan.limit).offset(plan.offset));
-  const total = async () => (await db.select({ n: count() }).from(properties).where(where))[0].n;
-  return { plan, rows, total };
+  // Every searched and sorted key is the property's own: a page is cut from properties alone.
+  return { plan, ...(await fetchList(db, plan, PROPERTY_ROWS, { from: PROPERTIES, where, id: PROPERTIES_ID })) };
 }
 
 /** The property if it belongs to the company, else null. */

@@ -11,7 +11,8 @@ import { accessRules } from '../resources/access';
 import { auditChange } from '../resources/audit';
 import { FOREIGN_KEY_VIOLATION, isUuid, pgError, UNIQUE_VIOLATION, type Conn } from '../resources/db';
 import { FieldErrors } from '../resources/errors';
-import { answerList, ListQuery, listResponse } from '../resources/lists';
+import { ListQuery, listResponse, sendList } from '../resources/lists';
+import { parseRows } from '../resources/listRows';
 import { errorResponses, IdParams, MessageResponse, mutationResponse } from '../resources/schemas';
 import { cleanText, columnsFrom, requiredText } from '../resources/values';
 import { EmptyData, formResponse } from '../forms/schema';
@@ -61,9 +62,9 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, summary: 'The properties of the X-Tenant company', querystring: ListQuery, response: { 200: listResponse(PropertySchema), ...errorResponses } },
       config: rules('view'),
     },
-    async (req) => {
-      const { plan, rows, total } = await listProperties(app.db, requireTenant(req), req.query);
-      return answerList(plan, rows, total);
+    async (req, reply) => {
+      const { plan, ...list } = await listProperties(app.db, requireTenant(req), req.query);
+      return sendList(reply, plan, list);
     },
   );
 
@@ -89,8 +90,8 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const tenant = requireTenant(req);
       const property = await propertyOr404(app.db, tenant, req.params.id);
       // The SPA's Units table names each unit by its reference (SPEC §2): list them in that order.
-      const { rows } = await listUnits(app.db, tenant, { sort: 'unit_ref' }, property.id);
-      return { data: { ...property, units: rows }, fields: withValues(propertyForm(), property) };
+      const { json } = await listUnits(app.db, tenant, { sort: 'unit_ref' }, property.id);
+      return { data: { ...property, units: parseRows(json) }, fields: withValues(propertyForm(), property) };
     },
   );
 

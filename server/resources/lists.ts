@@ -1,9 +1,14 @@
 // Lists (SPEC §4, DESIGN §6): the whole array by default, for client-side filtering; optional
-// `page`, `per_page`, `sort` and `q` let a big list be paged by the server, answered with
-// `meta: { total }`. Each resource says which keys sort and what `q` searches.
+// `page`, `per_page`, `sort`, `q` and `q_in` (contract/lists.ts) let a big list be paged by the
+// server, answered with `meta: { total }`. Each resource says which keys sort and which `q` searches;
+// ./listRows.ts fetches the rows.
 import { Type, type TSchema } from 'typebox';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import { SEARCH_IN_PARAM } from '../../contract/lists';
 import { invalid } from '../errors';
+import { compiled } from '../db/statements';
 import { likePattern } from './db';
 
 export const DEFAULT_PER_PAGE = 25;
@@ -14,6 +19,9 @@ export const listQueryProperties = {
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, description: `Rows per page (default ${DEFAULT_PER_PAGE})` })),
   sort: Type.Optional(Type.String({ maxLength: 64, description: 'A sortable field; prefix "-" (or suffix ":desc") for descending' })),
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive search' })),
+  [SEARCH_IN_PARAM]: Type.Optional(
+    Type.String({ maxLength: 200, description: 'The searchable fields `q` matches, comma-separated (default: all of them)' }),
+  ),
 };
 export const ListQuery = Type.Object(listQueryProperties);
 
@@ -22,6 +30,7 @@ export interface ListQueryValues {
   per_page?: number;
   sort?: string;
   q?: string;
+  q_in?: string;
 }
 
 export const ListMeta = Type.Object({
@@ -32,25 +41,43 @@ export const ListMeta = Type.Object({
 
 export const listResponse = <T extends TSchema>(row: T) => Type.Object({ data: Type.Array(row), meta: Type.Optional(ListMeta) });
 
+/** A sort key's expression; `nullable: false` lets a descending sort run an ascending index backwards. */
+export interface SortKey {
+  expr: SQL;
+  nullable: boolean;
+}
+
+/** Case-insensitive text sort that puts "b" after "A". */
+export const lowerOf = (expr: SQLWrapper) => sql`lower(${expr})`;
+/** Sort by a text column without letter case (an expression index on lower(column) can serve it). */
+export const byLower = (column: PgColumn): SortKey => ({ expr: lowerOf(column), nullable: !column.notNull });
+/** Sort by a column's own value. */
+export const byValue = (column: PgColumn): SortKey => ({ expr: sql`${column}`, nullable: !column.notNull });
+
+export interface ListSpec {
+  /** Sort key → expression. The first key is the default sort: the order the SPA shows unsorted. */
+  sortable: Record<string, SortKey>;
+  /** Search key → text expression `q` matches (case-insensitive substring); `q_in` picks among the keys. */
+  searchable: Record<string, SQLWrapper>;
+  /** A unique, non-null tiebreaker so pages never overlap. It follows the sort's direction. */
+  tiebreak: SQL;
+}
+
 export interface ListPlan {
   /** The search condition, or undefined when there is no `q`. */
   where: SQL | undefined;
   orderBy: SQL[];
+  /** orderBy exactly reversed: a deep page near the end is read from the end. */
+  reverseOrderBy: SQL[];
   limit: number | null;
   offset: number;
   /** True when any list parameter was given: answer `meta`. */
   withMeta: boolean;
   page: number | null;
   perPage: number | null;
-}
-
-export interface ListSpec {
-  /** Sort key → SQL expression. The first key is the default sort. */
-  sortable: Record<string, SQL>;
-  /** What `q` matches (case-insensitive substring): text expressions. */
-  searchable: SQLWrapper[];
-  /** A unique tiebreaker so pages never overlap. */
-  tiebreak: SQL;
+  /** The sort key and the keys `q` searches (none without `q`): a query joins only the tables they need. */
+  sortKey: string;
+  searchKeys: readonly string[];
 }
 
 function parseSort(raw: string | undefined, spec: ListSpec): { key: string; desc: boolean } {
@@ -71,37 +98,96 @@ function parseSort(raw: string | undefined, spec: ListSpec): { key: string; desc
   return { key, desc };
 }
 
+/** `q_in`: comma-separated searchable keys; absent or blank means all of them. */
+function parseSearchIn(raw: string | undefined, spec: ListSpec): string[] {
+  const keys = Object.keys(spec.searchable);
+  const wanted = (raw ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '');
+  if (wanted.length === 0) return keys;
+  if (!wanted.every((k) => Object.hasOwn(spec.searchable, k))) {
+    throw invalid({ [SEARCH_IN_PARAM]: [`The selected search fields are invalid. Search in any of: ${keys.join(', ')}.`] });
+  }
+  return [...new Set(wanted)];
+}
+
+interface Order {
+  orderBy: SQL[];
+  reverse: SQL[];
+}
+
+const orders = new WeakMap<ListSpec, Map<string, Order>>();
+
+/** The ORDER BY of a sort and its exact reverse (rendered once per spec, key and direction). */
+function orderOf(spec: ListSpec, key: string, desc: boolean): Order {
+  let memo = orders.get(spec);
+  if (!memo) orders.set(spec, (memo = new Map<string, Order>()));
+  const id = `${desc ? '-' : ''}${key}`;
+  const known = memo.get(id);
+  if (known) return known;
+  const { expr, nullable } = spec.sortable[key];
+  // Nulls stay last either way; a key that is never null needs no NULLS LAST, so `desc, id desc`
+  // is exactly the (…, key, id) index read backwards.
+  const forward = !desc
+    ? [sql`${expr} asc`, sql`${spec.tiebreak} asc`]
+    : [nullable ? sql`${expr} desc nulls last` : sql`${expr} desc`, sql`${spec.tiebreak} desc`];
+  const reverse = !desc
+    ? [sql`${expr} desc nulls first`, sql`${spec.tiebreak} desc`]
+    : [nullable ? sql`${expr} asc nulls first` : sql`${expr} asc`, sql`${spec.tiebreak} asc`];
+  const made = { orderBy: forward.map((part) => compiled(part)), reverse: reverse.map((part) => compiled(part)) };
+  memo.set(id, made);
+  return made;
+}
+
 export function planList(query: ListQueryValues, spec: ListSpec): ListPlan {
   const { key, desc } = parseSort(query.sort, spec);
+  const searchIn = parseSearchIn(query.q_in, spec);
   const q = query.q?.trim() ?? '';
-  const where = q ? sql`(${sql.join(
-    spec.searchable.map((col) => sql`${col} ilike ${likePattern(q)}`),
-    sql` or `,
-  )})` : undefined;
+  const pattern = likePattern(q);
+  const where = q
+    ? sql`(${sql.join(
+        searchIn.map((k) => sql`${spec.searchable[k]} ilike ${pattern}`),
+        sql` or `,
+      )})`
+    : undefined;
   const paged = query.page !== undefined || query.per_page !== undefined;
   const perPage = paged ? (query.per_page ?? DEFAULT_PER_PAGE) : null;
   const page = paged ? (query.page ?? 1) : null;
+  const order = orderOf(spec, key, desc);
   return {
     where,
-    orderBy: [desc ? sql`${spec.sortable[key]} desc nulls last` : sql`${spec.sortable[key]} asc nulls last`, spec.tiebreak],
+    orderBy: order.orderBy,
+    reverseOrderBy: order.reverse,
     limit: perPage,
     offset: page && perPage ? (page - 1) * perPage : 0,
-    withMeta: paged || query.sort !== undefined || query.q !== undefined,
+    withMeta: paged || query.sort !== undefined || query.q !== undefined || query.q_in !== undefined,
     page,
     perPage,
+    sortKey: key,
+    searchKeys: q ? searchIn : [],
   };
 }
 
-/** `{ data }`, or `{ data, meta }` when list parameters were given. */
-export async function answerList<T>(plan: ListPlan, rows: T[], count: () => Promise<number>) {
-  if (!plan.withMeta) return { data: rows };
-  // Without paging the rows are the whole (searched) list; with it, count separately.
-  const total = plan.limit === null ? rows.length : await count();
-  return {
-    data: rows,
-    meta: plan.page === null ? { total } : { total, page: plan.page, per_page: plan.perPage ?? DEFAULT_PER_PAGE },
-  };
+/** `meta` of a list answer, or null when no list parameter was given. */
+function metaOf(plan: ListPlan, total: number): { total: number; page?: number; per_page?: number } | null {
+  if (!plan.withMeta) return null;
+  return plan.page === null ? { total } : { total, page: plan.page, per_page: plan.perPage ?? DEFAULT_PER_PAGE };
 }
 
-/** Case-insensitive text sort that puts "b" after "A". */
-export const lowerOf = (expr: SQLWrapper) => sql`lower(${expr})`;
+/**
+ * Sends `{ data, meta? }` around the rows' JSON as PostgreSQL wrote it: no parsing and serializing
+ * again. The route still declares listResponse(row) for its documentation, and
+ * tests/server/lists.test.ts checks every list's rows against that schema, key for key.
+ */
+export function sendList(reply: FastifyReply, plan: ListPlan, list: { json: string; total: number }): FastifyReply {
+  const meta = metaOf(plan, list.total);
+  const body = meta === null ? `{"data":${list.json}}` : `{"data":${list.json},"meta":${JSON.stringify(meta)}}`;
+  return reply.type('application/json; charset=utf-8').send(body);
+}
+
+/** `{ data }`, or `{ data, meta }` when list parameters were given (rows that needed work in JS). */
+export function answerList<T>(plan: ListPlan, rows: T[], total: number) {
+  const meta = metaOf(plan, total);
+  return meta === null ? { data: rows } : { data: rows, meta };
+}

@@ -1,8 +1,10 @@
 // Olympus roles (the roles of the Olympus system) with their permission names, built by Postgres.
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { roles, systems, userSystems } from '../db/schema';
 import type { Conn } from '../resources/db';
-import { lowerOf, planList, type ListQueryValues, type ListSpec } from '../resources/lists';
+import { compiled } from '../db/statements';
+import { byLower, lowerOf, planList, type ListQueryValues, type ListSpec } from '../resources/lists';
+import { fetchList, jsonRow } from '../resources/listRows';
 import { OLYMPUS_SYSTEM } from '../../contract/roles';
 
 export const roleShape = {
@@ -13,21 +15,21 @@ export const roleShape = {
   permissions: sql<string[]>`coalesce((select json_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role_id = ${roles.id}), '[]'::json)`,
 };
 
-const LIST: ListSpec = {
-  sortable: { name: lowerOf(roles.name), label: lowerOf(roles.label) },
-  searchable: [roles.name, roles.label],
+export const ROLE_LIST: ListSpec = {
+  sortable: { name: byLower(roles.name), label: byLower(roles.label) },
+  searchable: { name: roles.name, label: roles.label },
   tiebreak: sql`${roles.id}`,
 };
 
 const olympus = and(eq(systems.id, roles.systemId), eq(systems.name, OLYMPUS_SYSTEM));
 const selectRoles = (db: Conn) => db.select(roleShape).from(roles).innerJoin(systems, olympus);
 
+const ROLES_ID = compiled(sql`${roles.id}`);
+const ROLE_ROWS = { row: jsonRow(roleShape), from: sql`${roles} inner join ${systems} on ${olympus}` };
+
 export async function listRoles(db: Conn, query: ListQueryValues) {
-  const plan = planList(query, LIST);
-  const base = selectRoles(db).where(plan.where).orderBy(...plan.orderBy).$dynamic();
-  const rows = await (plan.limit === null ? base : base.limit(plan.limit).offset(plan.offset));
-  const total = async () => (await db.select({ n: count() }).from(roles).innerJoin(systems, olympus).where(plan.where))[0].n;
-  return { plan, rows, total };
+  const plan = planList(query, ROLE_LIST);
+  return { plan, ...(await fetchList(db, plan, ROLE_ROWS, { from: ROLE_ROWS.from, where: plan.where, id: ROLES_ID })) };
 }
 
 export async function findRole(db: Conn, id: string) {

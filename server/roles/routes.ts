@@ -11,7 +11,7 @@ import { accessRules } from '../resources/access';
 import { auditChange } from '../resources/audit';
 import { FOREIGN_KEY_VIOLATION, isUuid, pgError, UNIQUE_VIOLATION, type Conn, type Tx } from '../resources/db';
 import { FieldErrors } from '../resources/errors';
-import { answerList, ListQuery, listResponse } from '../resources/lists';
+import { ListQuery, listResponse, sendList } from '../resources/lists';
 import { errorResponses, IdParams, MessageResponse, mutationResponse } from '../resources/schemas';
 import { requiredText } from '../resources/values';
 import { EmptyData, formResponse } from '../forms/schema';
@@ -84,9 +84,9 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/roles',
     { schema: { tags, summary: 'The Olympus roles', querystring: ListQuery, response: { 200: listResponse(RoleSchema), ...errorResponses } }, config: rules('view') },
-    async (req) => {
-      const { plan, rows, total } = await listRoles(app.db, req.query);
-      return answerList(plan, rows, total);
+    async (req, reply) => {
+      const { plan, ...list } = await listRoles(app.db, req.query);
+      return sendList(reply, plan, list);
     },
   );
 

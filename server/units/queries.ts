@@ -1,9 +1,11 @@
 // Unit reads, always within one company (the tenant). Postgres builds the nested property object and
 // the full address, so rows go out as they come.
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { properties, units } from '../db/schema';
 import type { Conn } from '../resources/db';
-import { lowerOf, planList, type ListQueryValues, type ListSpec } from '../resources/lists';
+import { compiled } from '../db/statements';
+import { byLower, byValue, lowerOf, planList, type ListQueryValues, type ListSpec } from '../resources/lists';
+import { fetchList, jsonRow } from '../resources/listRows';
 
 export const unitShape = {
   uuid: units.id,
@@ -51,30 +53,34 @@ export const UNIT_COLUMNS = {
   bathrooms: 'bathrooms',
 } as const;
 
-const LIST: ListSpec = {
+export const UNIT_LIST: ListSpec = {
   sortable: {
-    name: lowerOf(units.name),
-    unit_type: lowerOf(units.unitType),
-    unit_ref: lowerOf(units.unitRef),
-    unit_status: lowerOf(units.unitStatus),
-    property: lowerOf(properties.name),
-    bedrooms: sql`${units.bedrooms}`,
-    bathrooms: sql`${units.bathrooms}`,
+    name: byLower(units.name),
+    unit_type: byLower(units.unitType),
+    unit_ref: byLower(units.unitRef),
+    unit_status: byLower(units.unitStatus),
+    property: byLower(properties.name),
+    bedrooms: byValue(units.bedrooms),
+    bathrooms: byValue(units.bathrooms),
   },
-  searchable: [units.name, units.unitRef, units.unitType, units.unitStatus, properties.name],
+  searchable: { name: units.name, unit_ref: units.unitRef, unit_type: units.unitType, unit_status: units.unitStatus, property: properties.name },
   tiebreak: sql`${units.id}`,
 };
 
-const selectUnits = (db: Conn) => db.select(unitShape).from(units).innerJoin(properties, eq(properties.id, units.propertyId));
+const propertyOfUnit = eq(properties.id, units.propertyId);
+const selectUnits = (db: Conn) => db.select(unitShape).from(units).innerJoin(properties, propertyOfUnit);
+// Every unit's property exists (a foreign key): the join never drops a unit.
+const UNIT_ROWS = { row: jsonRow(unitShape), from: compiled(sql`${units} inner join ${properties} on ${propertyOfUnit}`) };
+const UNITS = compiled(sql`${units}`);
+const UNITS_ID = compiled(sql`${units.id}`);
 
 /** The tenant's units (optionally of one property), searched, sorted and paged per the query. */
 export async function listUnits(db: Conn, companyId: string, query: ListQueryValues, propertyId?: string) {
-  const plan = planList(query, LIST);
+  const plan = planList(query, UNIT_LIST);
   const where = and(eq(units.companyId, companyId), propertyId ? eq(units.propertyId, propertyId) : undefined, plan.where);
-  const base = selectUnits(db).where(where).orderBy(...plan.orderBy).$dynamic();
-  const rows = await (plan.limit === null ? base : base.limit(plan.limit).offset(plan.offset));
-  const total = async () => (await db.select({ n: count() }).from(units).innerJoin(properties, eq(properties.id, units.propertyId)).where(where))[0].n;
-  return { plan, rows, total };
+  // A page is cut from units alone unless it is searched or sorted by the property's name.
+  const byProperty = plan.sortKey === 'property' || plan.searchKeys.includes('property');
+  return { plan, ...(await fetchList(db, plan, UNIT_ROWS, { from: byProperty ? UNIT_ROWS.from : UNITS, where, id: UNITS_ID })) };
 }
 
 export async function findUnit(db: Conn, companyId: string, id: string) {

@@ -10,7 +10,7 @@ import { accessRules } from '../resources/access';
 import { auditChange } from '../resources/audit';
 import { isUuid, type Conn } from '../resources/db';
 import { FieldErrors, MSG } from '../resources/errors';
-import { answerList, ListQuery, listResponse } from '../resources/lists';
+import { ListQuery, listResponse, sendList } from '../resources/lists';
 import { errorResponses, IdParams, MessageResponse, mutationResponse } from '../resources/schemas';
 import { columnsFrom, requiredText } from '../resources/values';
 import { EmptyData, formResponse } from '../forms/schema';
@@ -52,15 +52,15 @@ const unitRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'The units of the X-Tenant company',
-        description: 'The whole list, or a page of it with `page`/`per_page` (and `sort`, `q`), answered with `meta.total`.',
+        description: 'The whole list, or a page of it with `page`/`per_page` (and `sort`, `q`, `q_in`), answered with `meta.total`.',
         querystring: ListQuery,
         response: { 200: listResponse(UnitSchema), ...errorResponses },
       },
       config: rules('view'),
     },
-    async (req) => {
-      const { plan, rows, total } = await listUnits(app.db, requireTenant(req), req.query);
-      return answerList(plan, rows, total);
+    async (req, reply) => {
+      const { plan, ...list } = await listUnits(app.db, requireTenant(req), req.query);
+      return sendList(reply, plan, list);
     },
   );
 

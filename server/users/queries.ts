@@ -4,7 +4,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../auth/rows';
 import type { Conn } from '../resources/db';
 import { uuidArray } from '../resources/db';
+import { compiled, rowsFrom } from '../db/statements';
 import { planList, type ListQueryValues, type ListSpec } from '../resources/lists';
+import { fetchList, jsonRow, parseRows } from '../resources/listRows';
 import { OLYMPUS_SYSTEM } from '../../contract/roles';
 import { ROLE_FIELDS, type RoleField } from './systems';
 
@@ -83,50 +85,69 @@ function toRecord(row: UserRow): UserRecord {
   };
 }
 
-const LIST: ListSpec = {
-  sortable: { name: sql`lower(u.name)`, email: sql`lower(u.email)` },
-  searchable: [sql`u.name`, sql`u.email`],
+export const USER_LIST: ListSpec = {
+  sortable: { name: { expr: sql`lower(u.name)`, nullable: false }, email: { expr: sql`lower(u.email)`, nullable: false } },
+  searchable: { name: sql`u.name`, email: sql`u.email` },
   tiebreak: sql`u.id`,
 };
 
-function whereOf(scope: UserScope, extra: (SQL | undefined)[]): SQL {
+function conditionsOf(scope: UserScope, extra: (SQL | undefined)[]): SQL | undefined {
   const parts = [
     scope.tenantId === null ? undefined : sql`exists (select 1 from user_companies m where m.user_id = u.id and m.company_id = ${scope.tenantId})`,
     ...extra,
   ].filter((p): p is SQL => p !== undefined);
-  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+  return parts.length ? sql.join(parts, sql` and `) : undefined;
 }
 
-function selectUsers(scope: UserScope, where: SQL, tail: SQL): SQL {
+/** The Olympus system's name as an SQL literal: a constant of contract/roles.ts, so the shape stays constant. */
+const OLYMPUS_NAME = sql.raw(`'${OLYMPUS_SYSTEM.replace(/'/g, "''")}'`);
+
+/** A user row (UserRow) over `users u`, Postgres aggregating the nested lists. */
+function userShape(scope: UserScope) {
   const visible = scope.visibleCompanies === null ? sql`` : sql`and uc.company_id = any(${uuidArray(scope.visibleCompanies)})`;
-  return sql`
-    select u.id, u.name, u.username, u.email, u.bypass_sso, (u.disabled_at is not null) as disabled,
-      coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name))
-        from user_companies uc join companies c on c.id = uc.company_id where uc.user_id = u.id ${visible}), '[]'::json) as companies,
-      coalesce((select json_agg(json_build_object('uuid', s.id, 'name', s.name, 'description', s.description,
-          'role_uuid', r.id, 'role_name', r.name, 'role_label', r.label))
-        from user_systems us join systems s on s.id = us.system_id left join roles r on r.id = us.role_id
-        where us.user_id = u.id), '[]'::json) as systems,
-      coalesce((select json_agg(rp.permission order by rp.permission)
-        from user_systems us join systems s on s.id = us.system_id and s.name = ${OLYMPUS_SYSTEM}
-        join role_permissions rp on rp.role_id = us.role_id
-        where us.user_id = u.id), '[]'::json) as olympus_permissions
-    from users u ${where} ${tail}`;
+  return {
+    id: sql<string>`u.id`,
+    name: sql<string>`u.name`,
+    username: sql<string>`u.username`,
+    email: sql<string>`u.email`,
+    bypass_sso: sql<boolean>`u.bypass_sso`,
+    disabled: sql<boolean>`(u.disabled_at is not null)`,
+    companies: sql<UserRow['companies']>`coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name))
+      from user_companies uc join companies c on c.id = uc.company_id where uc.user_id = u.id ${visible}), '[]'::json)`,
+    systems: sql<SystemRow[]>`coalesce((select json_agg(json_build_object('uuid', s.id, 'name', s.name, 'description', s.description,
+        'role_uuid', r.id, 'role_name', r.name, 'role_label', r.label))
+      from user_systems us join systems s on s.id = us.system_id left join roles r on r.id = us.role_id
+      where us.user_id = u.id), '[]'::json)`,
+    olympus_permissions: sql<string[]>`coalesce((select json_agg(rp.permission order by rp.permission)
+      from user_systems us join systems s on s.id = us.system_id and s.name = ${OLYMPUS_NAME}
+      join role_permissions rp on rp.role_id = us.role_id
+      where us.user_id = u.id), '[]'::json)`,
+  } satisfies Record<keyof UserRow, SQL>;
 }
+
+const USERS = compiled(sql`users u`);
+const USERS_ID = compiled(sql`u.id`);
+
+const columnsOf = (shape: Record<string, SQL>) =>
+  sql.join(
+    Object.entries(shape).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
+    sql`, `,
+  );
+// Every company shown (the session, super_admin's lists): the shape has no parameter, render it once.
+const EVERY_COMPANY: UserScope = { tenantId: null, visibleCompanies: null };
+const EVERY_COMPANY_ROW = jsonRow(userShape(EVERY_COMPANY));
+const EVERY_COMPANY_COLUMNS = compiled(columnsOf(userShape(EVERY_COMPANY)));
 
 export async function listUsers(db: Conn, scope: UserScope, query: ListQueryValues) {
-  const plan = planList(query, LIST);
-  const where = whereOf(scope, [plan.where]);
-  const paging = plan.limit === null ? sql`` : sql`limit ${plan.limit} offset ${plan.offset}`;
-  const result = await db.execute(selectUsers(scope, where, sql`order by ${sql.join(plan.orderBy, sql`, `)} ${paging}`));
-  const rows = rowsOf<UserRow>(result).map(toRecord);
-  const total = async () => Number(rowsOf<{ n: number | string }>(await db.execute(sql`select count(*) as n from users u ${where}`))[0].n);
-  return { plan, rows, total };
+  const plan = planList(query, USER_LIST);
+  const rows = { row: scope.visibleCompanies === null ? EVERY_COMPANY_ROW : jsonRow(userShape(scope)), from: USERS };
+  const { json, total } = await fetchList(db, plan, rows, { from: USERS, where: conditionsOf(scope, [plan.where]), id: USERS_ID });
+  return { plan, rows: parseRows(json).map(toRecord), total };
 }
 
 export async function findUser(db: Conn, scope: UserScope, id: string): Promise<UserRecord | null> {
-  const result = await db.execute(selectUsers(scope, whereOf(scope, [sql`u.id = ${id}`]), sql``));
-  const [row] = rowsOf<UserRow>(result);
+  const columns = scope.visibleCompanies === null ? EVERY_COMPANY_COLUMNS : columnsOf(userShape(scope));
+  const [row] = await rowsFrom<UserRow>(db, sql`select ${columns} from users u where ${conditionsOf(scope, [sql`u.id = ${id}`])}`);
   return row ? toRecord(row) : null;
 }
 

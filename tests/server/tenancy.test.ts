@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from './harness';
 import { createCompany, createUser, tokenFor } from './factories';
 import { userCompanies } from '../../server/db/schema';
 import { requireArea, requireAuth, requirePermission, requireTenant } from '../../server/auth/guard';
+import { TTL_MS } from '../../server/auth/authCache';
 import { ApiError } from '../../server/errors';
 import type { AuthContext } from '../../server/types';
 import { auditRows, authClient, type AuthClient } from './auth-client';
@@ -93,6 +94,10 @@ describe('X-Tenant', () => {
     const auth = await tokenFor(db(), user.id);
     expect((await session({ ...auth, 'x-tenant': mine.id })).statusCode).toBe(200);
     await db().delete(userCompanies).where(and(eq(userCompanies.userId, user.id), eq(userCompanies.companyId, mine.id)));
+    // Removed outside any request of this process (as another instance would): the guard may answer
+    // from its memory for up to TTL_MS (server/auth/authCache.ts; tests/server/auth-cache.test.ts
+    // shows a removal through the API holds on the very next request).
+    await new Promise((resolve) => setTimeout(resolve, TTL_MS));
     expect((await session({ ...auth, 'x-tenant': mine.id })).statusCode).toBe(403);
   });
 
