@@ -1,6 +1,6 @@
 // Account look-ups and per-account lockout (DESIGN §4): 5 consecutive failures lock the account for
 // 1 minute, each further failure after a lock doubles it (2, 4, 8 …) up to 15 minutes.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { users } from '../db/schema';
 import { revokeAllTokens } from './tokens';
@@ -16,10 +16,20 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row ?? null;
 }
 
-export const isLocked = (user: UserRow, now = new Date()) => user.lockedUntil !== null && user.lockedUntil > now;
+export interface LoginClaim {
+  /** Failures counted so far, this attempt included (it counts until the password proves right). */
+  failedLogins: number;
+  lockedUntil: Date | null;
+}
 
-/** One more failure, counted in a single statement so parallel guesses all count. */
-export async function recordFailedLogin(db: Db, userId: string): Promise<{ failedLogins: number; lockedUntil: Date | null }> {
+/**
+ * Claims one password check for the account, or null while it is locked. One statement counts the
+ * attempt as a failure up front and, on the fifth, sets the lock; PostgreSQL re-checks the lock on
+ * the row it updates, so parallel guesses queue there and no more than LOCK_AFTER_FAILURES of them
+ * are ever compared (DESIGN §4, limits under concurrency). A right password then clears the count
+ * with recordSuccessfulLogin.
+ */
+export async function claimLoginAttempt(db: Db, userId: string): Promise<LoginClaim | null> {
   const failures = sql`${users.failedLogins} + 1`;
   const [row] = await db
     .update(users)
@@ -29,9 +39,9 @@ export async function recordFailedLogin(db: Db, userId: string): Promise<{ faile
         then now() + least(power(2, ${failures} - ${LOCK_AFTER_FAILURES}), ${MAX_LOCK_MINUTES}) * interval '1 minute'
         else ${users.lockedUntil} end`,
     })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), or(isNull(users.lockedUntil), lte(users.lockedUntil, sql`now()`))))
     .returning({ failedLogins: users.failedLogins, lockedUntil: users.lockedUntil });
-  return row;
+  return row ?? null;
 }
 
 export async function recordSuccessfulLogin(db: Db, userId: string, opts: { signedIn: boolean }): Promise<void> {

@@ -6,7 +6,7 @@ import { ApiError, forbidden, unauthorized } from '../errors';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { issueToken } from './tokens';
 import { createNewPasswordChallenge } from './challenges';
-import { emailDomain, findUserByEmail, isLocked, recordFailedLogin, recordSuccessfulLogin } from './accounts';
+import { claimLoginAttempt, emailDomain, findUserByEmail, recordSuccessfulLogin } from './accounts';
 import { LOGIN_PER_IP, limitPerIp, refund } from './throttle';
 import { auditAuth } from './authAudit';
 import { MSG } from './messages';
@@ -47,13 +47,15 @@ const login: FastifyPluginAsyncTypebox = async (app) => {
         await burnPasswordCheck(password);
         return fail('unknown_email', null);
       }
+      // The attempt is claimed (and counted) before the password is compared, so parallel guesses
+      // cannot all be compared while the lock is still unset; null means the account is locked.
+      const claim = user.disabledAt ? null : await claimLoginAttempt(app.db, user.id);
       // Always verify, even when the answer is already no, so timing does not tell why.
       const passwordOk = await verifyPassword(user.passwordHash, password);
       if (user.disabledAt) return fail('disabled', user.id);
-      if (isLocked(user)) return fail('locked', user.id);
+      if (!claim) return fail('locked', user.id);
       if (!passwordOk) {
-        const state = await recordFailedLogin(app.db, user.id);
-        return fail('wrong_password', user.id, { failures: state.failedLogins, locked: state.lockedUntil !== null && state.lockedUntil > new Date() });
+        return fail('wrong_password', user.id, { failures: claim.failedLogins, locked: claim.lockedUntil !== null && claim.lockedUntil > new Date() });
       }
 
       // The right password: this attempt does not count against the address.

@@ -1,7 +1,7 @@
 // Password-reset codes (DESIGN §4): 6 digits from crypto.randomInt, stored as a salted SHA-256,
 // 10 minutes, single use, 5 wrong tries void it, 3 sends per hour per account, newest voids older.
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { resetCodes, users } from '../db/schema';
 import { sha256 } from './tokens';
@@ -38,33 +38,38 @@ export async function issueResetCode(db: Db, userId: string): Promise<string | n
 
 export type CodeCheck = { ok: true; codeId: string } | { ok: false };
 
-/** Checks a presented code against the user's one live code; a wrong guess counts, the fifth voids it. */
+/**
+ * Checks a presented code against the user's one live code. The attempt is claimed first, in one
+ * statement that also re-checks `attempts < 5` on the row it locks, so parallel guesses queue on the
+ * row and at most RESET_MAX_ATTEMPTS of them are ever compared (DESIGN §4, limits under concurrency).
+ * Only the guess that claimed the last attempt and was wrong voids the code, so a right code claimed
+ * as the fifth attempt still works.
+ */
 export async function checkResetCode(db: Db, userId: string, presented: string): Promise<CodeCheck> {
-  const [live] = await db
-    .select({ id: resetCodes.id, codeHash: resetCodes.codeHash })
-    .from(resetCodes)
-    .where(
-      and(
-        eq(resetCodes.userId, userId),
-        isNull(resetCodes.usedAt),
-        isNull(resetCodes.voidedAt),
-        gt(resetCodes.expiresAt, sql`now()`),
-        sql`${resetCodes.attempts} < ${RESET_MAX_ATTEMPTS}`,
-      ),
-    )
-    .orderBy(desc(resetCodes.createdAt))
-    .limit(1);
-  if (!live) return { ok: false };
-  const expected = Buffer.from(live.codeHash, 'hex');
-  const given = Buffer.from(hashCode(userId, presented.trim()), 'hex');
-  if (timingSafeEqual(expected, given)) return { ok: true, codeId: live.id };
-  await db
+  const live = and(
+    eq(resetCodes.userId, userId),
+    isNull(resetCodes.usedAt),
+    isNull(resetCodes.voidedAt),
+    gt(resetCodes.expiresAt, sql`now()`),
+    sql`${resetCodes.attempts} < ${RESET_MAX_ATTEMPTS}`,
+  );
+  // The subquery picks the newest code; the outer WHERE is evaluated again on the locked row.
+  const newest = db.select({ id: resetCodes.id }).from(resetCodes).where(live).orderBy(desc(resetCodes.createdAt)).limit(1);
+  const [claimed] = await db
     .update(resetCodes)
-    .set({
-      attempts: sql`${resetCodes.attempts} + 1`,
-      voidedAt: sql`case when ${resetCodes.attempts} + 1 >= ${RESET_MAX_ATTEMPTS} then now() else null end`,
-    })
-    .where(eq(resetCodes.id, live.id));
+    .set({ attempts: sql`${resetCodes.attempts} + 1` })
+    .where(and(inArray(resetCodes.id, newest), live))
+    .returning({ id: resetCodes.id, codeHash: resetCodes.codeHash, attempts: resetCodes.attempts });
+  if (!claimed) return { ok: false };
+  const expected = Buffer.from(claimed.codeHash, 'hex');
+  const given = Buffer.from(hashCode(userId, presented.trim()), 'hex');
+  if (timingSafeEqual(expected, given)) return { ok: true, codeId: claimed.id };
+  if (claimed.attempts >= RESET_MAX_ATTEMPTS) {
+    await db
+      .update(resetCodes)
+      .set({ voidedAt: sql`now()` })
+      .where(and(eq(resetCodes.id, claimed.id), isNull(resetCodes.usedAt), isNull(resetCodes.voidedAt)));
+  }
   return { ok: false };
 }
 
