@@ -7,6 +7,8 @@ import { loadConfig, ConfigError, redactUrl, type Config } from './config';
 import { openDatabase, type Database } from './db';
 import { buildApp } from './app';
 import { seedIfEmpty, type SeedResult } from './db/seed';
+import { bootstrapFromConfig } from './db/bootstrap';
+import { SecretKeyError } from './secrets/prepare';
 
 /** How long shutdown may take before the process gives up waiting (open keep-alive sockets, slow queries). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -55,7 +57,7 @@ async function openConfiguredDatabase(config: Config): Promise<Database> {
     timer = setTimeout(() => reject(new StartupError(`Olympus cannot reach the database at ${where}: no answer within ${DATABASE_TIMEOUT_MS / 1000} s. Check DATABASE_URL.`)), DATABASE_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([openDatabase({ kind: 'postgres', url: config.databaseUrl }), timeout]);
+    return await Promise.race([openDatabase({ kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs }), timeout]);
   } catch (err) {
     if (err instanceof StartupError) throw err;
     throw new StartupError(`Olympus cannot use the database at ${where}: ${describeDbError(err)}. Check DATABASE_URL.`);
@@ -74,8 +76,11 @@ function printBanner(config: Config, seeded: SeedResult | null): void {
   if (seeded) {
     lines.push('', '  Demo sign-ins (seeded just now):');
     for (const u of seeded.users) lines.push(`    ${u.email.padEnd(28)} ${u.note}`);
+    // Only the embedded database's generated password is shown (config.ts refuses to generate one for DATABASE_URL).
     lines.push(
-      `  Password for all of them: ${seeded.password}${seeded.passwordGenerated ? '   (random; shown only this once — set OLYMPUS_DEMO_PASSWORD to choose it)' : ''}`,
+      seeded.passwordGenerated && !config.databaseUrl
+        ? `  Password for all of them: ${seeded.password}   (random; shown only this once — set OLYMPUS_DEMO_PASSWORD to choose it)`
+        : '  Password for all of them: the one in OLYMPUS_DEMO_PASSWORD',
     );
   }
   console.log(lines.join('\n') + '\n');
@@ -132,6 +137,7 @@ async function main() {
   try {
     app = await buildApp({ config, database });
     const seeded = config.seedDemo ? await seedIfEmpty(database.db, { password: config.demoPassword, publicUrl: config.publicUrl }) : null;
+    await bootstrapFromConfig(database.db, config, app.log);
     handleSignals(app, database);
     try {
       await app.listen({ port: config.port, host: config.host });
@@ -147,7 +153,7 @@ async function main() {
     await app?.close().catch(() => {});
     app?.mailer.close();
     await database.close().catch(() => {});
-    if (err instanceof StartupError) fail(err.message);
+    if (err instanceof StartupError || err instanceof SecretKeyError) fail(err.message);
     throw err;
   }
 }

@@ -332,10 +332,25 @@ export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
   alg: text('alg').notNull(),
   publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  /** `{ sealed }`: the private JWK sealed with OLYMPUS_SECRET_KEY (server/secrets/signing.ts). */
   privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
   createdAt: createdAt(),
   retiredAt: ts('retired_at'),
 });
+
+/**
+ * One constant sealed with the secret key when it is first used, so a start with another key is
+ * refused instead of reading every secret as unset (server/secrets/prepare.ts). A single row, id 1.
+ */
+export const secretKeyCheck = pgTable(
+  'secret_key_check',
+  {
+    id: integer('id').primaryKey(),
+    sealed: text('sealed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('secret_key_check_single_row', sql`${t.id} = 1`)],
+);
 
 export const auditLog = pgTable(
   'audit_log',

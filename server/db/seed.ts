@@ -31,8 +31,18 @@ export const OLYMPUS_ROLES = [
   { name: SYSTEM_USER, label: 'System User', grants: ['systems.redirect'] },
 ];
 
-const SYSTEMS = [
-  { name: OLYMPUS_SYSTEM, description: 'Olympus operations portal', path: null, roles: [] as { name: string; label: string }[] },
+interface SeedSystem {
+  name: string;
+  description: string;
+  path: string | null;
+  roles: { name: string; label: string }[];
+}
+
+/** Olympus itself: the one system every installation has (its roles are Olympus roles). */
+export const OLYMPUS_ONLY: readonly SeedSystem[] = [{ name: OLYMPUS_SYSTEM, description: 'Olympus operations portal', path: null, roles: [] }];
+
+const SYSTEMS: SeedSystem[] = [
+  ...OLYMPUS_ONLY,
   {
     name: 'Everest',
     description: 'Lettings and property management',
@@ -74,7 +84,7 @@ const SEED_USERS: SeedUser[] = [
 /** DESIGN §4: a temporary password stops working after 72 hours. */
 const TEMP_PASSWORD_MS = 72 * 3600 * 1000;
 /** Serialises concurrent first starts of several instances on one PostgreSQL database. */
-const SEED_LOCK = 7_201_001;
+export const SEED_LOCK = 7_201_001;
 
 /** A readable random password that meets the policy: four groups like "Kx7p", 64+ bits. */
 export function generatePassword(): string {
@@ -161,6 +171,43 @@ function unitsFor(property: PropertyRow, count: number, rand: ReturnType<typeof 
   return rows;
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The permission catalogue and the given systems with their roles (Olympus's with their grants);
+ * rows already there are kept. Answers the ids by system name and by "System/role".
+ */
+export async function insertCatalogue(tx: Tx, list: readonly SeedSystem[], publicUrl: string) {
+  await tx.insert(permissions).values(PERMISSIONS.map((p) => ({ name: p.name, label: p.label }))).onConflictDoNothing();
+
+  const systemIds: Record<string, string> = {};
+  const roleIds: Record<string, string> = {}; // "System/role" → id
+  for (const s of list) {
+    await tx
+      .insert(systems)
+      .values({ name: s.name, description: s.description, baseUrl: s.path ? publicUrl + s.path : null })
+      .onConflictDoNothing();
+    const [row] = await tx.select({ id: systems.id }).from(systems).where(sql`${systems.name} = ${s.name}`);
+    systemIds[s.name] = row.id;
+    const systemRoles: { name: string; label: string; grants?: string[] }[] = s.name === OLYMPUS_SYSTEM ? OLYMPUS_ROLES : s.roles;
+    for (const r of systemRoles) {
+      await tx.insert(roles).values({ systemId: row.id, name: r.name, label: r.label }).onConflictDoNothing();
+      const [role] = await tx
+        .select({ id: roles.id })
+        .from(roles)
+        .where(sql`${roles.systemId} = ${row.id} and ${roles.name} = ${r.name}`);
+      roleIds[`${s.name}/${r.name}`] = role.id;
+      if (r.grants?.length) {
+        await tx
+          .insert(rolePermissions)
+          .values(r.grants.map((permission) => ({ roleId: role.id, permission })))
+          .onConflictDoNothing();
+      }
+    }
+  }
+  return { systemIds, roleIds };
+}
+
 const companyNote = (list: SeedCompany[]) => (list.length === SEED_COMPANIES.length ? `all ${list.length} companies` : list.map((c) => c.name).join(', '));
 
 /** Seeds the demo data when the users table is empty; otherwise does nothing and answers null. */
@@ -179,33 +226,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     // Another instance may have seeded while we hashed.
     if (await hasUsers(tx as unknown as Db)) return null;
 
-    await tx.insert(permissions).values(PERMISSIONS.map((p) => ({ name: p.name, label: p.label }))).onConflictDoNothing();
-
-    const systemIds: Record<string, string> = {};
-    const roleIds: Record<string, string> = {}; // "System/role" → id
-    for (const s of SYSTEMS) {
-      await tx
-        .insert(systems)
-        .values({ name: s.name, description: s.description, baseUrl: s.path ? publicUrl + s.path : null })
-        .onConflictDoNothing();
-      const [row] = await tx.select({ id: systems.id }).from(systems).where(sql`${systems.name} = ${s.name}`);
-      systemIds[s.name] = row.id;
-      const systemRoles: { name: string; label: string; grants?: string[] }[] = s.name === OLYMPUS_SYSTEM ? OLYMPUS_ROLES : s.roles;
-      for (const r of systemRoles) {
-        await tx.insert(roles).values({ systemId: row.id, name: r.name, label: r.label }).onConflictDoNothing();
-        const [role] = await tx
-          .select({ id: roles.id })
-          .from(roles)
-          .where(sql`${roles.systemId} = ${row.id} and ${roles.name} = ${r.name}`);
-        roleIds[`${s.name}/${r.name}`] = role.id;
-        if (r.grants?.length) {
-          await tx
-            .insert(rolePermissions)
-            .values(r.grants.map((permission) => ({ roleId: role.id, permission })))
-            .onConflictDoNothing();
-        }
-      }
-    }
+    const { systemIds, roleIds } = await insertCatalogue(tx, SYSTEMS, publicUrl);
 
     const rand = prng(20_250_101);
     const companyIds: string[] = [];

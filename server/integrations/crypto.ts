@@ -1,9 +1,10 @@
-// Integration secrets at rest (DESIGN §4): AES-256-GCM, base64(iv | tag | ciphertext), bound to their
-// company and integration as associated data so a ciphertext copied to another row does not open.
+// Secrets at rest (DESIGN §4): AES-256-GCM, base64(iv | tag | ciphertext), bound to their row as
+// associated data so a ciphertext copied to another row does not open. Integration secrets and the
+// hand-off signing keys (server/secrets/) are sealed with it.
 // The key is OLYMPUS_SECRET_KEY; without it, a per-installation key is generated once into
 // <dataDir>/secret.key (mode 600) — fine for one server, but every instance sharing a database
 // must be given the same OLYMPUS_SECRET_KEY.
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Config } from '../config';
@@ -20,9 +21,25 @@ function readKeyFile(file: string): Buffer {
   return Buffer.from(text, 'hex');
 }
 
-/** The per-installation key, created on first use; `wx` makes a concurrent second creator read the first's. */
+export const keyFilePath = (dataDir: string) => path.resolve(dataDir, KEY_FILE);
+
+/** The per-installation key if its file exists (never created here), else null. */
+export function existingInstallationKey(dataDir: string): Buffer | null {
+  const file = keyFilePath(dataDir);
+  const cached = keys.get(file);
+  if (cached) return cached;
+  if (!existsSync(file)) return null;
+  const key = readKeyFile(file);
+  keys.set(file, key);
+  return key;
+}
+
+/**
+ * The per-installation key, created on first use; `wx` makes a concurrent second creator read the
+ * first's. Start-up (server/secrets/prepare.ts) decides whether creating one is safe.
+ */
 function installationKey(dataDir: string): Buffer {
-  const file = path.resolve(dataDir, KEY_FILE);
+  const file = keyFilePath(dataDir);
   const cached = keys.get(file);
   if (cached) return cached;
   mkdirSync(path.dirname(file), { recursive: true });

@@ -4,11 +4,20 @@ import { integrationSettings } from '../db/schema';
 import type { Conn } from '../resources/db';
 import { open, seal, sealContext } from './crypto';
 import type { IntegrationDef } from './catalogue';
+import { ApiError } from '../errors';
+
+/** Refusing beats replacing secrets nobody can read any more with only the fields of this form. */
+export const UNREADABLE_SECRETS_MSG =
+  'The saved secrets of this integration cannot be decrypted with this server’s secret key, so nothing was saved. ' +
+  'Restore the original OLYMPUS_SECRET_KEY and try again.';
 
 export interface StoredSettings {
   settings: Record<string, unknown>;
   secrets: Record<string, string>;
-  /** False when sealed secrets exist but cannot be opened (the key changed): they count as unset. */
+  /**
+   * False when sealed secrets exist but cannot be opened (tampered with, or copied from another
+   * row): the form shows them unset, but saving is refused (saveSettings) rather than dropping them.
+   */
   secretsReadable: boolean;
 }
 
@@ -30,7 +39,16 @@ export async function saveSettings(
   settings: Record<string, unknown>,
   secrets: Record<string, string>,
 ): Promise<void> {
-  const sealed = Object.keys(secrets).length ? seal(key, secrets, sealContext(companyId, def.value)) : null;
+  const context = sealContext(companyId, def.value);
+  // Checked here, in the saving transaction and with the row locked: the caller's `secrets` merged
+  // what it could read, so sealed values that do not open would be lost by this write.
+  const [current] = await tx
+    .select({ secrets: integrationSettings.secrets })
+    .from(integrationSettings)
+    .where(and(eq(integrationSettings.companyId, companyId), eq(integrationSettings.integration, def.value)))
+    .for('update');
+  if (current?.secrets && open(key, current.secrets, context) === null) throw new ApiError(409, UNREADABLE_SECRETS_MSG);
+  const sealed = Object.keys(secrets).length ? seal(key, secrets, context) : null;
   await tx
     .insert(integrationSettings)
     .values({ companyId, integration: def.value, settings, secrets: sealed })

@@ -10,6 +10,7 @@ import { limitPerIp, refund, type ThrottleRule } from '../auth/throttle';
 import { createOidcClient, describe, isNetworkError, ProviderUnavailable, SCOPES, type OidcClient } from './client';
 import { missingSsoSettings, ssoSettings } from './settings';
 import { createTransaction, takeTransaction } from './transactions';
+import { bindBrowser, browserBinding, clearBinding } from './binding';
 import { identityOf, matchUser, tenantAllowed, type Refusal } from './identity';
 import { completeSsoLogin } from './complete';
 import { SSO_MSG } from './messages';
@@ -59,12 +60,13 @@ const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Start a single sign-on: answers the URL of the provider’s sign-in page',
         description:
           'Stores a transaction (PKCE verifier, state, nonce and the optional `system`) for 10 minutes and answers `data.url`. ' +
+          'Sets the HttpOnly `olympus_sso` cookie (path: the callback) that binds the sign-in to this browser. ' +
           '503 when SSO is not configured, 502 when the provider cannot be reached.',
         querystring: StartQuery,
         response: { 200: StartResponse, ...ssoErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await limitPerIp(app, request, SSO_START_PER_IP, SSO_MSG.throttled, FAILED);
       const sso = requireClient(client);
       const config = await configurationOf(request, sso);
@@ -79,7 +81,8 @@ const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         state,
         nonce,
       });
-      await createTransaction(app.db, state, { codeVerifier, nonce, system: request.query.system ?? null });
+      const binding = bindBrowser(reply, app.config);
+      await createTransaction(app.db, state, { codeVerifier, nonce, system: request.query.system ?? null, binding });
       return { data: { url: url.href } };
     },
   );
@@ -95,13 +98,15 @@ const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Exchanges the code (PKCE, nonce and ID token checked), maps the identity to an existing user — by linked (tid, oid), ' +
           'else by verified email the first time — and answers like POST /auth/login: a bearer token (with the `system` asked for ' +
           'at the start), or `{ session, username }` when a new password must be set first. Nobody is created. ' +
-          '401 for an unknown, used or expired transaction or a refused code; 403 for a wrong tenant, unverified email, ' +
+          'Only the browser that started the sign-in can finish it: it must send the `olympus_sso` cookie set by the start, ' +
+          'which this call clears. 401 for an unknown, used or expired transaction, a missing or foreign cookie or a refused code; ' +
+          '403 for a wrong tenant, unverified email, ' +
           'unknown identity or disabled account.',
         body: CallbackBody,
         response: { 200: CallbackResponse, ...ssoErrorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await limitPerIp(app, request, SSO_CALLBACK_PER_IP, SSO_MSG.throttled, FAILED);
       const sso = requireClient(client);
       const fail = async (status: 401 | 403, message: string, reason: string, extra: Record<string, unknown> = {}, userId: string | null = null) => {
@@ -111,9 +116,11 @@ const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       const { code, state, iss } = request.body;
       if (!state) throw await fail(401, SSO_MSG.failed, 'missing_state');
-      const taken = await takeTransaction(app.db, state);
+      const taken = await takeTransaction(app.db, state, browserBinding(request));
       if (!taken.ok) throw await fail(401, SSO_MSG.failed, taken.reason);
       const { transaction } = taken;
+      // Used up whatever happens next; the browser needs a new start (and cookie) to try again.
+      clearBinding(reply, app.config);
 
       const config = await configurationOf(request, sso);
       // The SPA posts only code and state. With one configured provider there is no mix-up to

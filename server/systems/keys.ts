@@ -1,10 +1,13 @@
 // ES256 signing keys for hand-off tokens (DESIGN §4/§5). The first key is generated on first use and
 // kept in `signing_keys`, so every instance on the same database signs with, and publishes, the same
-// keys. kid = the RFC 7638 thumbprint of the public key. Retire a key by setting retired_at.
+// keys; the private half is sealed with the secret key (server/secrets/signing.ts). kid = the RFC 7638
+// thumbprint of the public key. Retire a key by setting retired_at.
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Db } from '../db';
 import { signingKeys } from '../db/schema';
+import { sealingKey } from '../secrets/prepare';
+import { openPrivateJwk, sealPrivateJwk } from '../secrets/signing';
 
 export const HANDOFF_ALG = 'ES256';
 /** Re-read the newest key now and then, so a rotation reaches long-running instances. */
@@ -25,7 +28,10 @@ async function newestKey(db: Db): Promise<SigningKey | null> {
     .orderBy(desc(signingKeys.createdAt))
     .limit(1);
   if (!row) return null;
-  const privateKey = await importJWK(row.privateJwk as JWK, HANDOFF_ALG);
+  // Start-up checked the secret key against this database, so a key that does not open was tampered with.
+  const jwk = openPrivateJwk(sealingKey(db), row.kid, row.privateJwk);
+  if (!jwk) throw new Error(`The private signing key ${row.kid} cannot be opened with the secret key.`);
+  const privateKey = await importJWK(jwk, HANDOFF_ALG);
   // importJWK answers a Uint8Array only for symmetric keys; an EC JWK always gives a CryptoKey.
   return { kid: row.kid, privateKey: privateKey as CryptoKey };
 }
@@ -40,7 +46,7 @@ async function createKey(db: Db): Promise<SigningKey> {
       kid,
       alg: HANDOFF_ALG,
       publicJwk: { ...publicJwk, kid, alg: HANDOFF_ALG, use: 'sig' },
-      privateJwk: { ...(await exportJWK(privateKey)), kid, alg: HANDOFF_ALG },
+      privateJwk: sealPrivateJwk(sealingKey(db), kid, { ...(await exportJWK(privateKey)), kid, alg: HANDOFF_ALG }),
     })
     .onConflictDoNothing();
   // Another instance may have created one at the same moment: everyone signs with the newest.

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness';
 import { createUser } from './factories';
 import { auditRows, authClient, type AuthClient } from './auth-client';
+import { SSO_BINDING_COOKIE } from '../../server/sso/binding';
 import { signInAtProvider, startOidcProvider, type OidcAccount, type RunningOidcProvider } from '../support/oidc-provider';
 import { users } from '../../server/db/schema';
 
@@ -44,7 +45,10 @@ async function signIn(login: string) {
   const start = await c.get('/api/v1/auth/login/azure');
   expect(start.statusCode, start.body).toBe(200);
   const back = await signInAtProvider(start.json().data.url, login, REDIRECT);
-  return c.post('/api/v1/auth/login/azure/callback', { code: back.searchParams.get('code'), state: back.searchParams.get('state') });
+  // The browser that started the sign-in sends its binding cookie back.
+  const binding = start.cookies.find((k) => k.name === SSO_BINDING_COOKIE)?.value;
+  const cookie = `${(await c.csrf()).cookie}; ${SSO_BINDING_COOKIE}=${binding}`;
+  return c.post('/api/v1/auth/login/azure/callback', { code: back.searchParams.get('code'), state: back.searchParams.get('state') }, { headers: { cookie } });
 }
 
 describe('Azure AD sign-in', () => {

@@ -8,6 +8,7 @@ import { auditRows, auditText, authClient, uniqueIp, type AuthClient } from './a
 import { signInAtProvider, startOidcProvider, type RunningOidcProvider } from '../support/oidc-provider';
 import { challenges, users } from '../../server/db/schema';
 import { sha256 } from '../../server/auth/tokens';
+import { SSO_BINDING_COOKIE } from '../../server/sso/binding';
 
 const REDIRECT = 'http://olympus.test/login/azure/callback';
 const FAILED = { message: 'Your sign-in could not be completed. Please try again.' };
@@ -40,10 +41,16 @@ async function person(opts: { emailVerified?: boolean; user?: Parameters<typeof 
   return { email, sub: op.accounts[op.accounts.length - 1].sub, user };
 }
 
+/** The binding cookie each start set, by state: the callback sends it back like the browser would. */
+const bindings = new Map<string, string>();
+
 async function start(system?: string): Promise<string> {
   const res = await c.get('/api/v1/auth/login/azure' + (system ? `?system=${encodeURIComponent(system)}` : ''));
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.url;
+  const url: string = res.json().data.url;
+  const binding = res.cookies.find((k) => k.name === SSO_BINDING_COOKIE)?.value;
+  if (binding) bindings.set(new URL(url).searchParams.get('state') ?? '', binding);
+  return url;
 }
 
 /** Starts, signs in at the provider as `login`, and answers where the provider sent the browser. */
@@ -52,7 +59,11 @@ async function atProvider(login: string, system?: string): Promise<{ code: strin
   return { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' };
 }
 
-const callback = (body: Record<string, unknown>, ip?: string) => c.post('/api/v1/auth/login/azure/callback', body, { ip });
+async function callback(body: Record<string, unknown>, ip?: string) {
+  const binding = typeof body.state === 'string' ? bindings.get(body.state) : undefined;
+  const headers = binding ? { cookie: `${(await c.csrf()).cookie}; ${SSO_BINDING_COOKIE}=${binding}` } : undefined;
+  return c.post('/api/v1/auth/login/azure/callback', body, { ip, headers });
+}
 
 async function signIn(login: string, system?: string) {
   return callback(await atProvider(login, system));
