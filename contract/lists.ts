@@ -6,6 +6,12 @@
 /** Past this many rows a list stays server-paged (the browser never holds the whole list). */
 export const CLIENT_LIST_MAX = 2000;
 
+/**
+ * The most rows a list answers without `page`/`per_page` (documented in README, "API limits"); past
+ * it the API refuses with 422 and asks for pages, so one request never shapes an unbounded list.
+ */
+export const UNPAGED_LIST_MAX = 10_000;
+
 /** The list query parameter naming the fields `q` searches (comma-separated); all searchable fields when absent. */
 export const SEARCH_IN_PARAM = 'q_in';
 

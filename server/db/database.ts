@@ -25,6 +25,14 @@ export interface Database {
   onError(listener: (err: Error) => void): void;
 }
 
+/**
+ * Longest a single statement may run on a PostgreSQL server before the server cancels it (SQLSTATE
+ * 57014, answered 503 by server/http/errors-plugin.ts): a runaway query must not hold a connection
+ * and a CPU for ever. Embedded PGlite cannot enforce it (no timers in WebAssembly); its worker thread
+ * keeps the server answering instead.
+ */
+export const STATEMENT_TIMEOUT_MS = 15_000;
+
 /** A readiness probe must answer, not hang behind a stuck database (or an unreachable host). */
 export const PING_TIMEOUT_MS = 5_000;
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { nodePostgresDatabase, type Database } from './database';
+import { nodePostgresDatabase, STATEMENT_TIMEOUT_MS, type Database } from './database';
 import { openPgliteInline, openPgliteWorker } from './pglite';
 
 export type { Database, Db, Schema } from './database';
@@ -14,7 +14,7 @@ export type { Database, Db, Schema } from './database';
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string }
+  | { kind: 'postgres'; url: string; /** Default STATEMENT_TIMEOUT_MS. */ statementTimeoutMs?: number }
   /** In this thread (the default): a query blocks the event loop; can start from a data-dir dump. */
   | { kind: 'pglite'; dataDir: string | null; thread?: 'inline'; loadDataDir?: Blob }
   /** In a worker thread, reached over a private socket: the server stays responsive during a slow query. */
@@ -23,13 +23,26 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean } = {}): Promise<Database> {
   const database =
     target.kind === 'postgres'
-      ? openPostgres(target.url)
-      : target.thread === 'worker'
+      ? openPostgres(target.url, target.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS)
+      : // The worker is reached over a unix socket, which node-postgres cannot open on Windows (and
+        // a TCP port would be open to every local user): PGlite runs in this thread there.
+        target.thread === 'worker' && process.platform !== 'win32'
         ? await openPgliteWorker(target.dataDir)
-        : await openPgliteInline(target.dataDir, target.loadDataDir);
+        : await openPgliteInline(target.dataDir, 'loadDataDir' in target ? target.loadDataDir : undefined);
   if (opts.migrate !== false) {
     try {
-      await migrateDatabase(database);
+      if (target.kind === 'postgres') {
+        // A migration (an index over a big table) may rightly take longer than one request's
+        // statement: migrate on a pool of its own, without the statement timeout.
+        const migrator = openPostgres(target.url, 0);
+        try {
+          await migrateDatabase(migrator);
+        } finally {
+          await migrator.close();
+        }
+      } else {
+        await migrateDatabase(database);
+      }
     } catch (err) {
       // Release the connection, the worker and the directory lock: the caller only sees the error.
       await database.close().catch(() => {});
@@ -47,6 +60,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
-function openPostgres(url: string): Database {
-  return nodePostgresDatabase(new pg.Pool({ connectionString: url, max: 10 }), 'postgres');
+function openPostgres(url: string, statementTimeoutMs: number): Database {
+  // Sent with each connection's start-up, so every statement on every connection is bounded (0: none).
+  return nodePostgresDatabase(new pg.Pool({ connectionString: url, max: 10, statement_timeout: statementTimeoutMs }), 'postgres');
 }

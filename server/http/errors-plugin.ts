@@ -1,6 +1,8 @@
 // One error handler: every failure leaves as SPEC §7's `{ message, errors? }`, never a stack trace.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
+import { loggableError, sqlStateOf } from './error-log';
+import { UNSTORABLE_MESSAGE } from './storable-text';
 
 interface AjvError {
   keyword: string;
@@ -60,6 +62,24 @@ export function validationErrors(errors: AjvError[]): Record<string, string[]> {
   return out;
 }
 
+export const TIMEOUT_MESSAGE =
+  'The request took too long and was stopped. Please try again later; for a long list, ask for it page by page (page and per_page).';
+
+/**
+ * Database failures that are the request's, not the server's: a statement stopped by the statement
+ * timeout (57014) and data PostgreSQL refuses (class 22: text it cannot store, a number out of
+ * range…), which the routes' schemas and the storable-text check should already have refused.
+ */
+function databaseAnswer(code: string | undefined): { status: number; body: { message: string; errors?: Record<string, string[]> } } | null {
+  if (code === '57014') return { status: 503, body: { message: TIMEOUT_MESSAGE } };
+  if (code === '22021' || code === '22P05') return { status: 422, body: { message: UNSTORABLE_MESSAGE, errors: { body: [UNSTORABLE_MESSAGE] } } };
+  if (code?.startsWith('22')) {
+    const message = 'The given data was invalid: a value is out of range or in the wrong format.';
+    return { status: 422, body: { message, errors: { body: [message] } } };
+  }
+  return null;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -83,7 +103,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
               : fe.message;
       return reply.status(status).send({ message });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    const answer = databaseAnswer(sqlStateOf(error));
+    // Never `err: error`: a failed query's error carries its parameters (./error-log.ts).
+    request.log[answer ? 'warn' : 'error']({ error: loggableError(error) }, answer ? 'database refused the request' : 'unhandled error');
+    if (answer) return reply.status(answer.status).send(answer.body);
     return reply.status(500).send({ message: 'Internal error. Please try again later.' });
   });
 }

@@ -10,7 +10,6 @@ import unitRoutes from '../units/routes';
 import roleRoutes from '../roles/routes';
 import permissionRoutes from '../permissions/routes';
 import { authorize, recordRoute } from './access';
-import { refuseUnstorableText } from './text';
 
 type Hooks = RouteOptions['preValidation'];
 const asList = (hooks: Hooks) => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
@@ -22,7 +21,7 @@ export default async function resourceRoutes(app: FastifyInstance): Promise<void
     // Fastify adds a HEAD twin to every GET route from the options as they were before this hook:
     // it must be checked too (it runs the handler), so add the checks wherever they are missing.
     const hooks = asList(route.preValidation);
-    if (!hooks.includes(authorize)) route.preValidation = [authorize, refuseUnstorableText, ...hooks] as Hooks;
+    if (!hooks.includes(authorize)) route.preValidation = [authorize, ...hooks] as Hooks;
     for (const method of [route.method].flat()) if (method !== 'HEAD') recordRoute({ method, url: route.url, access, body: route.schema?.body });
   });
 

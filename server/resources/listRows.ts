@@ -5,8 +5,10 @@ import { Column, is, sql, type Query, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { compiled, fragmentOf, render, rowsFrom, rowsOfQuery } from '../db/statements';
+import { UNPAGED_LIST_MAX } from '../../contract/lists';
+import { invalid } from '../errors';
 import type { Conn } from './db';
-import type { ListPlan } from './lists';
+import { MAX_PER_PAGE, type ListPlan } from './lists';
 
 /** Column types whose JSON (json_build_object) is exactly what drizzle would answer for them. */
 const JSON_NATIVE = new Set(['PgUUID', 'PgText', 'PgVarchar', 'PgBoolean', 'PgInteger', 'PgSmallInt', 'PgDoublePrecision', 'PgReal', 'PgJson', 'PgJsonb']);
@@ -54,12 +56,16 @@ export type RowsJson<T> = string & { readonly rowType?: T };
 
 export const parseRows = <T>(json: RowsJson<T>): T[] => JSON.parse(json) as T[];
 
+export const UNPAGED_TOO_LONG =
+  `This list has more than ${UNPAGED_LIST_MAX} rows, too many to send at once. ` +
+  `Ask for it page by page with page and per_page (at most ${MAX_PER_PAGE} rows per page).`;
+
 /** From this offset on, a page is counted first and read from the nearer end of the list. */
 export const DEEP_OFFSET = 5000;
 
 /**
  * The list's rows (as JSON text) and total, in one statement (DESIGN §6) instead of a row query and
- * a count query. Unpaged: every matching row. Paged:
+ * a count query. Unpaged: every matching row, refused past UNPAGED_LIST_MAX. Paged:
  * - the page's ids come from a narrow subquery over `source` only, which the list index serves and
  *   which stops at LIMIT; the rows of the OFFSET are skipped there, never joined or shaped;
  * - the rows are then joined and shaped for the page's ids alone;
@@ -72,12 +78,10 @@ export const DEEP_OFFSET = 5000;
 export async function fetchList<T>(db: Conn, plan: ListPlan, list: ListRows<T>, source: ListSource): Promise<{ json: RowsJson<T>; total: number }> {
   const { limit } = plan;
   if (limit === null) {
-    const order = sql.join(plan.orderBy, sql`, `);
-    const [found] = await rowsFrom<{ data: string; total: number }>(
-      db,
-      sql`select coalesce(json_agg(${list.row} order by ${order}), '[]')::text as data, count(*)::int as total from ${list.from} ${whereOf(source.where)}`,
-    );
-    return { json: found.data, total: found.total };
+    // At most UNPAGED_LIST_MAX + 1 rows are cut and shaped: one more than the cap tells the list is too long.
+    const [found] = await rowsOfQuery<PageRow>(db, pageQuery(plan, { order: plan.orderBy, limit: UNPAGED_LIST_MAX + 1, offset: 0 }, list, source, false));
+    if (found.rows > UNPAGED_LIST_MAX) throw invalid({ page: [UNPAGED_TOO_LONG] });
+    return { json: found.data, total: found.rows };
   }
   const count = async () => (await rowsFrom<{ n: number }>(db, sql`select count(*)::int as n from ${source.from} ${whereOf(source.where)}`))[0].n;
   if (plan.offset >= DEEP_OFFSET) {
