@@ -4,8 +4,25 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from './db';
 import { auditLog } from './db/schema';
 
-// "bypass" (bypass_sso) is not a secret.
-const SECRET = /(?<!by)pass(word)?|secret|token|code|key|session|hash/i;
+/**
+ * Words that make a field secret, matched against whole words of its name (snake_case, camelCase,
+ * kebab-case), so `verification_code`, `client_secret` and `apiKey` are masked while `postcode`,
+ * `bypass_sso` and `keyboard` are kept.
+ */
+const SECRET_WORDS = new Set(['password', 'passwd', 'pass', 'passphrase', 'pwd', 'secret', 'token', 'code', 'key', 'session', 'hash', 'otp', 'totp', 'pin', 'credential', 'credentials', 'cookie', 'authorization', 'signature', 'salt']);
+/** Whole names that are secret though none of their words is (`apikey`, `accesstoken` …). */
+const SECRET_NAMES = /^(api|access|refresh|id|private|secret|client)(key|token|secret)s?$/i;
+
+/** Whether a field name names a secret (see SECRET_WORDS). */
+export function isSecretKey(name: string): boolean {
+  if (SECRET_NAMES.test(name)) return true;
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+  return words.some((w) => SECRET_WORDS.has(w) || (w.endsWith('s') && SECRET_WORDS.has(w.slice(0, -1))));
+}
 
 export interface AuditEntry {
   action: string;
@@ -27,14 +44,14 @@ export function diff(before: Record<string, unknown> | null | undefined, after: 
     const b = before?.[key];
     const a = after?.[key];
     if (JSON.stringify(b) === JSON.stringify(a)) continue;
-    changes[key] = SECRET.test(key) ? { before: b === undefined ? undefined : '***', after: a === undefined ? undefined : '***' } : { before: b, after: a };
+    changes[key] = isSecretKey(key) ? { before: b === undefined ? undefined : '***', after: a === undefined ? undefined : '***' } : { before: b, after: a };
   }
   return changes;
 }
 
 export function maskSecrets(detail: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
   if (!detail) return null;
-  return Object.fromEntries(Object.entries(detail).map(([k, v]) => [k, SECRET.test(k) ? '***' : v]));
+  return Object.fromEntries(Object.entries(detail).map(([k, v]) => [k, isSecretKey(k) ? '***' : v]));
 }
 
 export async function audit(db: Db, entry: AuditEntry): Promise<void> {

@@ -65,9 +65,8 @@ export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWo
   };
   const options: PgliteWorkerOptions = {
     dataDir: dataDir ? path.resolve(dataDir) : null,
-    // node-postgres reaches a unix socket as host = its directory, file `.s.PGSQL.<port>`. Windows
-    // has no unix sockets for node-postgres: loopback TCP there.
-    socketPath: process.platform === 'win32' ? null : path.join(socketDir, '.s.PGSQL.5432'),
+    // node-postgres reaches a unix socket as host = its directory, file `.s.PGSQL.<port>`.
+    socketPath: path.join(socketDir, '.s.PGSQL.5432'),
   };
   const worker = startWorker(options);
   let listen: PgliteWorkerListen;
@@ -98,7 +97,8 @@ export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWo
   worker.unref();
 
   const pool = new pg.Pool({
-    ...('path' in listen ? { host: path.dirname(listen.path), port: 5432 } : listen),
+    host: path.dirname(listen.path),
+    port: 5432,
     user: 'postgres',
     database: 'postgres',
     // PGlite is a single session: one connection, so a transaction never interleaves with another
@@ -130,7 +130,7 @@ export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWo
  * Node 20 does not hand the parent's `--import tsx` loader to a worker's entry, and vitest does not
  * use it at all: register tsx inside the worker, then import the TypeScript entry.
  */
-function startWorker(options: PgliteWorkerOptions): Worker {
+export function startWorker(options: PgliteWorkerOptions): Worker {
   const entry = new URL('./pgliteWorker.ts', import.meta.url).href;
   // Resolved here, so the worker's working directory does not matter.
   const tsx = import.meta.resolve('tsx/esm/api');
@@ -138,7 +138,7 @@ function startWorker(options: PgliteWorkerOptions): Worker {
   return new Worker(bootstrap, { eval: true, workerData: options, name: 'pglite' });
 }
 
-function workerReady(worker: Worker, dataDir: string | null): Promise<PgliteWorkerListen> {
+export function workerReady(worker: Worker, dataDir: string | null): Promise<PgliteWorkerListen> {
   const where = dataDir ? `the database directory ${dataDir}` : 'the in-memory database';
   return new Promise((resolve, reject) => {
     const settle = (fn: () => void) => {
@@ -179,17 +179,33 @@ function lockDirectory(dataDir: string): () => void {
   const lockFile = path.resolve(dataDir) + '.lock';
   if (heldLocks.has(lockFile)) throw new Error(`The database directory ${dataDir} is already open in this process.`);
   if (existsSync(lockFile)) {
-    const pid = Number(readFileSync(lockFile, 'utf8').trim());
-    if (pid && pid !== process.pid && isAlive(pid)) {
+    // "<pid>" or "<pid> <start time>": a process killed without cleaning up leaves its lock behind,
+    // and its pid may by now belong to another process (a restarted container counts from 1 again).
+    const [pid, started] = readFileSync(lockFile, 'utf8').trim().split(/\s+/).map(Number);
+    const reused = Number.isFinite(started) && started > 0 && startTimeOf(pid) !== null && startTimeOf(pid) !== started;
+    if (pid && pid !== process.pid && isAlive(pid) && !reused) {
       throw new Error(`The database directory ${dataDir} is in use by process ${pid}. Stop it first, or set OLYMPUS_DATA_DIR to another directory.`);
     }
   }
-  writeFileSync(lockFile, String(process.pid));
+  const started = startTimeOf(process.pid);
+  writeFileSync(lockFile, started === null ? String(process.pid) : `${process.pid} ${started}`);
   heldLocks.add(lockFile);
   return () => {
     heldLocks.delete(lockFile);
     rmSync(lockFile, { force: true });
   };
+}
+
+/** When a process started (Linux: clock ticks since boot, /proc/<pid>/stat field 22); null where unknown. */
+export function startTimeOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields follow the command name, which is in parentheses and may itself hold spaces.
+    const value = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 function isAlive(pid: number): boolean {

@@ -9,11 +9,14 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 export interface PgliteWorkerOptions {
   /** Data directory (absolute), or null for an in-memory database. */
   dataDir: string | null;
-  /** Unix socket to listen on (inside a private directory); null, or failing, means 127.0.0.1 on a free port. */
-  socketPath: string | null;
+  /**
+   * Unix socket to listen on, inside a directory only this user can open. The only way in: PGlite
+   * asks no password, so a loopback TCP port would let any local user read and write the database.
+   */
+  socketPath: string;
 }
 
-export type PgliteWorkerListen = { path: string } | { host: string; port: number };
+export type PgliteWorkerListen = { path: string };
 
 /** Worker → main thread. A failure after start surfaces as the worker's 'error'/'exit' events instead. */
 export type PgliteWorkerMessage =
@@ -69,19 +72,14 @@ function crashOnEngineFailure(db: PGlite): void {
 }
 
 async function listen(db: PGlite): Promise<{ server: PGLiteSocketServer; listen: PgliteWorkerListen }> {
-  if (options.socketPath) {
-    const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: MAX_CONNECTIONS });
-    try {
-      await server.start();
-      return { server, listen: { path: options.socketPath } };
-    } catch {
-      // A platform or directory without unix sockets: fall back to loopback TCP below.
-    }
+  // No fallback to TCP when this fails: see PgliteWorkerOptions.socketPath.
+  const server = new PGLiteSocketServer({ db, path: options.socketPath, maxConnections: MAX_CONNECTIONS });
+  try {
+    await server.start();
+  } catch (err) {
+    throw new Error(`it cannot listen on its private socket ${options.socketPath} (${describe(err)})`, { cause: err });
   }
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: MAX_CONNECTIONS });
-  await server.start();
-  const conn = server.getServerConn();
-  return { server, listen: { host: '127.0.0.1', port: Number(conn.slice(conn.lastIndexOf(':') + 1)) } };
+  return { server, listen: { path: options.socketPath } };
 }
 
 async function close(db: PGlite, server: PGLiteSocketServer): Promise<void> {
@@ -101,7 +99,7 @@ async function close(db: PGlite, server: PGLiteSocketServer): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  let db: PGlite;
+  let db: PGlite | undefined;
   let served: Awaited<ReturnType<typeof listen>>;
   try {
     db = new PGlite({ dataDir: options.dataDir ?? undefined });
@@ -109,6 +107,9 @@ async function main(): Promise<void> {
     crashOnEngineFailure(db);
     served = await listen(db);
   } catch (err) {
+    // Opened but unreachable (no socket): close it, so the data directory is left consistent.
+    closing = true;
+    await db?.close().catch(() => {});
     post({ type: 'failed', message: describe(err) });
     process.exitCode = 1;
     port.close();

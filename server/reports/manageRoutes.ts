@@ -1,11 +1,14 @@
 // Report configuration by super_admin (issue 5): list, create, update and delete the reports of the
-// X-Tenant company. Settings are checked per provider; every change is audited.
+// X-Tenant company. Settings are checked per provider; every change is audited in the same
+// transaction as the change, so neither is ever stored without the other.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { reports } from '../db/schema';
 import { forbidden, invalid, notFound } from '../errors';
-import { audit } from '../audit';
+import { auditChange } from '../resources/audit';
+import type { Conn } from '../resources/db';
+import type { Db } from '../db';
 import { requireAuth, requireTenant } from '../auth/guard';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { MSG } from './messages';
@@ -50,17 +53,8 @@ function checked(body: Body): { name: string; provider: Body['provider']; settin
 }
 
 const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const auditReport = (request: FastifyRequest, action: string, id: string, before: StoredReport | null, after: StoredReport | null) =>
-    audit(app.db, {
-      action,
-      actorId: request.auth?.userId ?? null,
-      tenantId: request.tenantId,
-      entity: 'report',
-      entityId: id,
-      before: before ? audited(before) : null,
-      after: after ? audited(after) : null,
-      ip: request.ip,
-    });
+  const auditReport = (conn: Conn, request: FastifyRequest, action: string, id: string, before: StoredReport | null, after: StoredReport | null) =>
+    auditChange(conn, request, { action, entity: 'report', entityId: id, before: before ? audited(before) : null, after: after ? audited(after) : null });
 
   app.get(
     '/reports/manage',
@@ -84,12 +78,16 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { companyId } = requireManager(request);
       const values = checked(request.body);
-      const position = request.body.position ?? (await nextPosition(app.db, companyId));
-      const [row] = await app.db
-        .insert(reports)
-        .values({ ...values, companyId, position })
-        .returning();
-      await auditReport(request, 'reports.create', row.id, null, row);
+      const row = await app.db.transaction(async (tx) => {
+        // The store's reads take a Db; a transaction is one too (as in server/resources/audit.ts).
+        const position = request.body.position ?? (await nextPosition(tx as Db, companyId));
+        const [created] = await tx
+          .insert(reports)
+          .values({ ...values, companyId, position })
+          .returning();
+        await auditReport(tx, request, 'reports.create', created.id, null, created);
+        return created;
+      });
       reply.code(201);
       return { data: { message: MSG.created, report: view(row) } };
     },
@@ -108,15 +106,18 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { companyId } = requireManager(request);
-      const before = await findReport(app.db, companyId, request.params.id);
-      if (!before) throw notFound(MSG.notFound);
-      const values = checked(request.body);
-      const [row] = await app.db
-        .update(reports)
-        .set({ ...values, position: request.body.position ?? before.position, updatedAt: new Date() })
-        .where(eq(reports.id, before.id))
-        .returning();
-      await auditReport(request, 'reports.update', row.id, before, row);
+      const row = await app.db.transaction(async (tx) => {
+        const before = await findReport(tx as Db, companyId, request.params.id);
+        if (!before) throw notFound(MSG.notFound);
+        const values = checked(request.body);
+        const [updated] = await tx
+          .update(reports)
+          .set({ ...values, position: request.body.position ?? before.position, updatedAt: new Date() })
+          .where(eq(reports.id, before.id))
+          .returning();
+        await auditReport(tx, request, 'reports.update', updated.id, before, updated);
+        return updated;
+      });
       return { data: { message: MSG.updated, report: view(row) } };
     },
   );
@@ -133,10 +134,12 @@ const manageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { companyId } = requireManager(request);
-      const before = await findReport(app.db, companyId, request.params.id);
-      if (!before) throw notFound(MSG.notFound);
-      await app.db.delete(reports).where(eq(reports.id, before.id));
-      await auditReport(request, 'reports.delete', before.id, before, null);
+      await app.db.transaction(async (tx) => {
+        const before = await findReport(tx as Db, companyId, request.params.id);
+        if (!before) throw notFound(MSG.notFound);
+        await tx.delete(reports).where(eq(reports.id, before.id));
+        await auditReport(tx, request, 'reports.delete', before.id, before, null);
+      });
       return { data: { message: MSG.deleted } };
     },
   );

@@ -1,8 +1,9 @@
 // DEMO STAND-INS, not part of the product: tiny pages posing as the connected systems Everest and
 // Portal, so the dashboard's system cards complete a real hand-off on a fresh machine. The demo seed
 // points those systems' base_url here (${OLYMPUS_PUBLIC_URL}/demo/everest, …). A real system would
-// verify the token against /.well-known/jwks.json and call POST /api/v1/systems/handoff/redeem;
-// these redeem in-process. Disable with OLYMPUS_DEMO_SYSTEMS=false.
+// verify the token against /.well-known/jwks.json and call POST /api/v1/systems/handoff/redeem with
+// its own audience; these redeem in-process, with their slug as the audience. Disable with
+// OLYMPUS_DEMO_SYSTEMS=false.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';

@@ -92,10 +92,13 @@ function asClaims(p: JWTPayload): HandoffClaims {
 }
 
 /**
- * Verifies signature, issuer, expiry and (when given) the expected audience, then marks the jti
+ * Verifies signature, issuer, expiry and the audience of the redeeming system, then marks the jti
  * redeemed. Throws 401 for anything invalid or expired and 409 for a second redemption.
+ * `audience` is required: without it one system could redeem a token another system was handed.
  */
-export async function redeemHandoff(db: Db, issuer: string, token: string, audience?: string): Promise<HandoffClaims> {
+export async function redeemHandoff(db: Db, issuer: string, token: string, audience: string): Promise<HandoffClaims> {
+  // jose skips the audience check for an empty or missing expectation: refuse before verifying.
+  if (typeof audience !== 'string' || audience.trim() === '') throw invalid();
   let payload: JWTPayload;
   try {
     const jwks = createLocalJWKSet(await publicJwks(db));
@@ -112,6 +115,8 @@ export async function redeemHandoff(db: Db, issuer: string, token: string, audie
   }
   const claims = asClaims(payload);
   if (!/^[0-9a-f-]{36}$/i.test(claims.jti)) throw invalid();
+  // Exactly one audience, the redeeming system's (jose accepts an array that merely contains it).
+  if (payload.aud !== audience) throw invalid();
 
   // The token must be one we issued for the system its audience names.
   const [row] = await db

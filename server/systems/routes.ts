@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { companies, roles, systems, userSystems } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import { audit, requestIp } from '../audit';
-import { requireAuth, TENANT_FORBIDDEN } from '../auth/guard';
+import { requirePermission, TENANT_FORBIDDEN } from '../auth/guard';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { handoffUrl, issueHandoff, redeemHandoff, type HandoffClaims } from './handoff';
 
@@ -44,7 +44,8 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (req, reply) => {
-      const auth = requireAuth(req);
+      // Both the permission to open connected systems and, below, this very system assigned to the user.
+      const auth = requirePermission(req, 'systems.redirect');
       const { id } = req.params;
       if (!UUID.test(id)) throw notFound(SYSTEM_NOT_FOUND);
 
@@ -106,7 +107,7 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
         body: Type.Object(
           {
             token: Type.String({ minLength: 1, maxLength: 4096 }),
-            audience: Type.Optional(Type.String({ maxLength: 100, description: 'The redeeming system (lower-case name); refused if the token was meant for another' })),
+            audience: Type.String({ minLength: 1, maxLength: 100, description: 'The redeeming system (lower-case name); refused if the token was meant for another' }),
           },
           { additionalProperties: false },
         ),

@@ -142,7 +142,7 @@ describe('POST /api/v1/systems/handoff/redeem', () => {
     const now = Math.floor(Date.now() / 1000);
     const expired = await new SignJWT({ ...claims, iat: now - 120, exp: now - 60 }).setProtectedHeader({ alg: 'ES256', kid }).sign(privateKey);
     for (const bad of [tampered, forged, expired, 'not.a.jwt', token.slice(0, -4)]) {
-      const res = await redeem(bad);
+      const res = await redeem(bad, 'everest');
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'This hand-off is invalid or has expired.' });
     }
@@ -155,8 +155,11 @@ describe('POST /api/v1/systems/handoff/redeem', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/systems/handoff/redeem', payload: {} });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('token');
-    const huge = await redeem('x'.repeat(5000));
+    const huge = await redeem('x'.repeat(5000), 'everest');
     expect(huge.statusCode).toBe(422);
+    const noAudience = await redeem('x.y.z');
+    expect(noAudience.statusCode).toBe(422);
+    expect(noAudience.json().errors).toHaveProperty('audience');
   });
 });
 
