@@ -1,7 +1,7 @@
 // Company reads. The select shape is the wire shape (contract/types.ts Company), so rows go out as they are.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { companies, properties } from '../db/schema';
-import type { Conn } from '../resources/db';
+import { uuidArray, type Conn } from '../resources/db';
 import { compiled } from '../db/statements';
 import { byLower, planList, type ListQueryValues, type ListSpec } from '../resources/lists';
 import { fetchList, jsonRow } from '../resources/listRows';
@@ -36,9 +36,11 @@ export const COMPANY_LIST: ListSpec = {
 const COMPANIES_ID = compiled(sql`${companies.id}`);
 const COMPANY_ROWS = { row: jsonRow(companyShape), from: compiled(sql`${companies}`) };
 
-export async function listCompanies(db: Conn, query: ListQueryValues) {
+/** `reach`: the companies to list, or null for every one (./reach.ts). */
+export async function listCompanies(db: Conn, query: ListQueryValues, reach: string[] | null) {
   const plan = planList(query, COMPANY_LIST);
-  return { plan, ...(await fetchList(db, plan, COMPANY_ROWS, { from: COMPANY_ROWS.from, where: plan.where, id: COMPANIES_ID })) };
+  const where = reach === null ? plan.where : and(sql`${companies.id} = any(${uuidArray(reach)})`, plan.where);
+  return { plan, ...(await fetchList(db, plan, COMPANY_ROWS, { from: COMPANY_ROWS.from, where, id: COMPANIES_ID })) };
 }
 
 export async function findCompany(db: Conn, id: string) {

@@ -1,13 +1,17 @@
 // Companies (SPEC §2 CompanyIndex/Create/Edit, issue 3 contract): super_admin only (SPEC §6 bars
-// admin and system_user), not tenant-scoped. A company with properties cannot be deleted.
+// admin and system_user), not tenant-scoped. A company with properties cannot be deleted. A custom
+// role holding companies.* reaches only its own companies and creates none (./reach.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { conflict, notFound } from '../errors';
+import { conflict, forbidden } from '../errors';
 import { companies } from '../db/schema';
 import { eq } from 'drizzle-orm';
 import { accessRules } from '../resources/access';
 import { auditChange } from '../resources/audit';
-import { FOREIGN_KEY_VIOLATION, isUuid, pgError, type Conn } from '../resources/db';
+import { FOREIGN_KEY_VIOLATION, pgError } from '../resources/db';
+import { requireAuth } from '../auth/guard';
+import { SUPER_ADMIN } from '../../contract/roles';
 import { FieldErrors } from '../resources/errors';
 import { ListQuery, listResponse, sendList } from '../resources/lists';
 import { parseRows } from '../resources/listRows';
@@ -17,7 +21,8 @@ import { EmptyData, formResponse } from '../forms/schema';
 import { withValues } from '../forms/fields';
 import { listProperties } from '../properties/queries';
 import { companyForm } from './fields';
-import { COMPANY_COLUMNS, companyHasProperties, findCompany, listCompanies } from './queries';
+import { COMPANY_COLUMNS, companyHasProperties, listCompanies } from './queries';
+import { reachableCompanies, reachableCompanyOr404, REACH_MSG } from './reach';
 import { CompanyCreateBody, CompanySchema, CompanyUpdateBody, CompanyWithProperties } from './schemas';
 
 export const COMPANY_MSG = {
@@ -31,11 +36,9 @@ export const COMPANY_MSG = {
 const rules = accessRules('companies', 'global');
 const tags = ['companies'];
 
-async function companyOr404(db: Conn, id: string) {
-  const company = isUuid(id) ? await findCompany(db, id) : null;
-  if (!company) throw notFound(COMPANY_MSG.notFound);
-  return company;
-}
+const refuseCreateUnlessSuperAdmin = (req: FastifyRequest) => {
+  if (requireAuth(req).role !== SUPER_ADMIN) throw forbidden(REACH_MSG.createSuperAdminOnly);
+};
 
 const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -45,7 +48,7 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: rules('view'),
     },
     async (req, reply) => {
-      const { plan, ...list } = await listCompanies(app.db, req.query);
+      const { plan, ...list } = await listCompanies(app.db, req.query, reachableCompanies(requireAuth(req)));
       return sendList(reply, plan, list);
     },
   );
@@ -53,13 +56,16 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/companies/create',
     { schema: { tags, summary: 'Fields of the company create form', response: { 200: formResponse(EmptyData), ...errorResponses } }, config: rules('create') },
-    async () => ({ data: {}, fields: companyForm() }),
+    async (req) => {
+      refuseCreateUnlessSuperAdmin(req);
+      return { data: {}, fields: companyForm() };
+    },
   );
 
   app.get(
     '/companies/:id',
     { schema: { tags, summary: 'One company', params: IdParams, response: { 200: Type.Object({ data: CompanySchema }), ...errorResponses } }, config: rules('view') },
-    async (req) => ({ data: await companyOr404(app.db, req.params.id) }),
+    async (req) => ({ data: await reachableCompanyOr404(app.db, requireAuth(req), req.params.id) }),
   );
 
   app.get(
@@ -74,7 +80,7 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: rules('update'),
     },
     async (req) => {
-      const company = await companyOr404(app.db, req.params.id);
+      const company = await reachableCompanyOr404(app.db, requireAuth(req), req.params.id);
       const { json } = await listProperties(app.db, company.id, {});
       return { data: { ...company, properties: parseRows(json) }, fields: withValues(companyForm(), company) };
     },
@@ -87,6 +93,7 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: rules('create'),
     },
     async (req, reply) => {
+      refuseCreateUnlessSuperAdmin(req);
       const errors = new FieldErrors();
       const name = requiredText(errors, 'name', req.body.name);
       errors.throwIfAny();
@@ -95,7 +102,7 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .insert(companies)
           .values({ ...columnsFrom<typeof companies.$inferInsert>(req.body, COMPANY_COLUMNS), name: name as string })
           .returning({ id: companies.id });
-        const created = await companyOr404(tx, row.id);
+        const created = await reachableCompanyOr404(tx, requireAuth(req), row.id);
         await auditChange(tx, req, { action: 'company.created', entity: 'company', entityId: row.id, before: null, after: created });
         return created;
       });
@@ -117,7 +124,7 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: rules('update'),
     },
     async (req) => {
-      const before = await companyOr404(app.db, req.params.id);
+      const before = await reachableCompanyOr404(app.db, requireAuth(req), req.params.id);
       const errors = new FieldErrors();
       if (req.body.name !== undefined) requiredText(errors, 'name', req.body.name);
       errors.throwIfAny();
@@ -127,7 +134,7 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .update(companies)
           .set({ ...changes, updatedAt: new Date() })
           .where(eq(companies.id, before.id));
-        const after = await companyOr404(tx, before.id);
+        const after = await reachableCompanyOr404(tx, requireAuth(req), before.id);
         await auditChange(tx, req, { action: 'company.updated', entity: 'company', entityId: before.id, before, after });
         return after;
       });
@@ -139,7 +146,7 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/companies/:id',
     { schema: { tags, summary: 'Delete a company without properties', params: IdParams, response: { 200: MessageResponse, ...errorResponses } }, config: rules('delete') },
     async (req) => {
-      const before = await companyOr404(app.db, req.params.id);
+      const before = await reachableCompanyOr404(app.db, requireAuth(req), req.params.id);
       if (await companyHasProperties(app.db, before.id)) throw conflict(COMPANY_MSG.hasProperties);
       try {
         await app.db.transaction(async (tx) => {

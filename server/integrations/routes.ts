@@ -1,19 +1,20 @@
 // Company integrations (SPEC §2 IntegrationEdit, issue 3 contract). Barred for admin by SPEC §6 and
 // for system_user by the server too. Each catalogue entry gets its own edit and update routes, so
-// each body has its own schema (and docs); an unknown integration answers 404.
+// each body has its own schema (and docs); an unknown integration answers 404. A custom role holding
+// integrations.* reaches only its own companies' integrations (../companies/reach.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../errors';
 import { accessRules, INTEGRATIONS_ALSO_BARRED } from '../resources/access';
 import { auditChange } from '../resources/audit';
-import { isUuid, type Conn } from '../resources/db';
+import type { Conn } from '../resources/db';
 import { FieldErrors } from '../resources/errors';
 import { errorResponses, IdParams, MessageResponse } from '../resources/schemas';
 import { cleanText } from '../resources/values';
 import { formResponse } from '../forms/schema';
-import { COMPANY_MSG } from '../companies/routes';
-import { findCompany } from '../companies/queries';
+import { reachableCompanyOr404 } from '../companies/reach';
+import { requireAuth } from '../auth/guard';
 import { INTEGRATIONS, type IntegrationDef } from './catalogue';
 import { secretKey } from './crypto';
 import { integrationForm } from './fields';
@@ -29,11 +30,7 @@ export const INTEGRATION_MSG = {
 const rules = accessRules('integrations', 'global', { alsoBarred: INTEGRATIONS_ALSO_BARRED });
 const tags = ['integrations'];
 
-async function companyOr404(db: Conn, id: string) {
-  const company = isUuid(id) ? await findCompany(db, id) : null;
-  if (!company) throw notFound(COMPANY_MSG.notFound);
-  return company;
-}
+const companyOr404 = (db: Conn, req: FastifyRequest, id: string) => reachableCompanyOr404(db, requireAuth(req), id);
 
 /** What the audit log keeps: plain values, and only whether each secret is set. */
 function auditView(def: IntegrationDef, stored: Pick<StoredSettings, 'settings' | 'secrets'>): Record<string, unknown> {
@@ -78,13 +75,13 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: rules('view'),
     },
     async (req) => {
-      await companyOr404(app.db, req.params.id);
+      await companyOr404(app.db, req, req.params.id);
       return { data: { integrations: INTEGRATIONS.map((i) => ({ value: i.value, label: i.label })) } };
     },
   );
 
   const editForm = async (req: FastifyRequest, companyId: string, def: IntegrationDef) => {
-    const company = await companyOr404(app.db, companyId);
+    const company = await companyOr404(app.db, req, companyId);
     const stored = await loadSettings(app.db, key(), company.id, def);
     if (!stored.secretsReadable) req.log.warn({ company: company.id, integration: def.value }, 'integration secrets cannot be decrypted with the current key');
     return { data: { value: def.value, label: def.label }, fields: integrationForm(def, stored) };
@@ -114,7 +111,7 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         config: rules('update'),
       },
       async (req) => {
-        const company = await companyOr404(app.db, req.params.id);
+        const company = await companyOr404(app.db, req, req.params.id);
         const stored = await loadSettings(app.db, key(), company.id, def);
         const next = merge(def, req.body as Record<string, unknown>, stored);
         await app.db.transaction(async (tx) => {
@@ -135,7 +132,7 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Anything not in the catalogue: the same checks, then 404 (static routes above win over these).
   const unknown = async (req: FastifyRequest<{ Params: { id: string; integration: string } }>) => {
-    await companyOr404(app.db, req.params.id);
+    await companyOr404(app.db, req, req.params.id);
     throw notFound(INTEGRATION_MSG.notFound);
   };
   app.get(

@@ -1,6 +1,8 @@
 // Olympus roles (SPEC §2 RolesIndex/Create/Edit, issue 3 contract): super_admin only (SPEC §6). The
 // super_admin role itself can be read but never changed or removed; a role still given to users
-// cannot be removed; role and permissions are written in one transaction.
+// cannot be removed; role and permissions are written in one transaction. Anyone else holding
+// roles.* (a custom role) grants only permissions they hold and changes only roles within their own
+// permissions (./grantable.ts); the forms offer only those.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -16,9 +18,12 @@ import { errorResponses, IdParams, MessageResponse, mutationResponse } from '../
 import { requiredText } from '../resources/values';
 import { EmptyData, formResponse } from '../forms/schema';
 import { withValues } from '../forms/fields';
+import { requireAuth } from '../auth/guard';
+import type { AuthContext } from '../types';
 import { loadPermissions } from '../permissions/queries';
 import { ADMIN, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
 import { roleForm } from './fields';
+import { GRANT_MSG, permissionsNotHeld } from './grantable';
 import { findRole, listRoles, olympusSystemId, roleInUse, roleNameTaken, type RoleRecord } from './queries';
 import { RoleCreateBody, RoleSchema, RoleUpdateBody } from './schemas';
 
@@ -47,11 +52,24 @@ async function roleOr404(db: Conn, id: string) {
   return role;
 }
 
-/** The role PUT/DELETE may touch: never super_admin. */
-async function changeableRole(db: Conn, id: string) {
+/** The role PUT/DELETE may touch: never super_admin, and only one granting nothing the caller lacks. */
+async function changeableRole(db: Conn, id: string, auth: AuthContext) {
   const role = await roleOr404(db, id);
   if (role.name === SUPER_ADMIN) throw forbidden(ROLE_MSG.superAdmin);
+  if (permissionsNotHeld(auth, role.permissions).length) throw forbidden(GRANT_MSG.roleBeyondReach);
   return role;
+}
+
+/** 403 naming each wanted permission the caller does not hold. */
+function refuseNotHeld(auth: AuthContext, wanted: string[]): void {
+  const missing = permissionsNotHeld(auth, wanted);
+  if (missing.length) throw new ApiError(403, GRANT_MSG.permissionsNotHeld, { permissions: missing.map(GRANT_MSG.notHeld) });
+}
+
+/** The permission catalogue as the caller may grant it. */
+async function grantablePermissions(db: Conn, auth: AuthContext) {
+  const catalogue = await loadPermissions(db);
+  return catalogue.filter((p) => permissionsNotHeld(auth, [p.name]).length === 0);
 }
 
 /** Known, de-duplicated permission names, or 422 naming each unknown one. */
@@ -93,7 +111,7 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/roles/create',
     { schema: { tags, summary: 'Fields of the role create form', response: { 200: formResponse(EmptyData), ...errorResponses } }, config: rules('create') },
-    async () => ({ data: {}, fields: withValues(roleForm(await loadPermissions(app.db)), { permissions: [] }) }),
+    async (req) => ({ data: {}, fields: withValues(roleForm(await grantablePermissions(app.db, requireAuth(req))), { permissions: [] }) }),
   );
 
   app.get(
@@ -106,10 +124,13 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/roles/:id/edit',
     { schema: { tags, summary: 'The role and its edit form filled in', params: IdParams, response: { 200: formResponse(RoleSchema), ...errorResponses } }, config: rules('update') },
     async (req) => {
+      const auth = requireAuth(req);
       const role = await roleOr404(app.db, req.params.id);
-      const fields = withValues(roleForm(await loadPermissions(app.db)), role);
+      const beyond = permissionsNotHeld(auth, role.permissions).length > 0;
+      // A role the caller cannot change is shown with every permission it has, locked.
+      const fields = withValues(roleForm(beyond ? await loadPermissions(app.db) : await grantablePermissions(app.db, auth)), role);
       // super_admin can be looked at, not changed: say so in the form too.
-      const locked = role.name === SUPER_ADMIN ? fields.map((g) => ({ ...g, fields: g.fields.map((f) => ({ ...f, disabled: true })) })) : fields;
+      const locked = role.name === SUPER_ADMIN || beyond ? fields.map((g) => ({ ...g, fields: g.fields.map((f) => ({ ...f, disabled: true })) })) : fields;
       return { data: role, fields: locked };
     },
   );
@@ -123,6 +144,7 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const label = requiredText(errors, 'label', req.body.label);
       const permissions = (await checkPermissions(app.db, errors, req.body.permissions)) ?? [];
       errors.throwIfAny();
+      refuseNotHeld(requireAuth(req), permissions);
       if (await roleNameTaken(app.db, name as string)) throw nameConflict();
       const role = await writing(() =>
         app.db.transaction(async (tx) => {
@@ -149,13 +171,17 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: rules('update'),
     },
     async (req) => {
-      const before = await changeableRole(app.db, req.params.id);
+      const auth = requireAuth(req);
+      const before = await changeableRole(app.db, req.params.id, auth);
       const errors = new FieldErrors();
       const name = req.body.name === undefined ? before.name : requiredText(errors, 'name', req.body.name);
       const label = req.body.label === undefined ? before.label : requiredText(errors, 'label', req.body.label);
       if (name !== null && name !== before.name && BUILT_IN.includes(before.name)) errors.add('name', ROLE_MSG.builtInName);
       const permissions = await checkPermissions(app.db, errors, req.body.permissions);
       errors.throwIfAny();
+      // The role held nothing beyond the caller (changeableRole), so checking the whole new list
+      // refuses exactly the permissions being added that the caller lacks.
+      if (permissions !== undefined) refuseNotHeld(auth, permissions);
       const newName = name as string;
       if (newName.toLowerCase() !== before.name.toLowerCase() && (await roleNameTaken(app.db, newName, before.id))) throw nameConflict();
       const role = await writing(() =>
@@ -178,7 +204,7 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/roles/:id',
     { schema: { tags, summary: 'Delete a role no user holds', params: IdParams, response: { 200: MessageResponse, ...errorResponses } }, config: rules('delete') },
     async (req) => {
-      const before = await changeableRole(app.db, req.params.id);
+      const before = await changeableRole(app.db, req.params.id, requireAuth(req));
       if (await roleInUse(app.db, before.id)) throw conflict(ROLE_MSG.inUse);
       try {
         await app.db.transaction(async (tx) => {

@@ -1,15 +1,18 @@
 // A user form's values → what to write, with every check the schema cannot make: a non-blank name,
 // a free email, companies that exist and that the caller may assign, roles of the right system
-// (super_admin only from a super_admin). All problems come back together as one 422.
+// (super_admin only from a super_admin). All problems come back together as one 422; then a role the
+// caller may not give (./grants.ts) answers 403 naming its field.
 import type { AuthContext } from '../types';
 import type { Conn } from '../resources/db';
 import { isUuid } from '../resources/db';
 import { FieldErrors, MSG } from '../resources/errors';
+import { ApiError } from '../errors';
 import { cleanText, requiredText } from '../resources/values';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { emailTaken, existingCompanies, roleOptions } from './queries';
 import { ROLE_FIELDS, type RoleField } from './systems';
 import type { UserRecord } from './queries';
+import { GRANT_USER_MSG, mayGiveRole, type Holdings } from './grants';
 
 type CompanyRef = string | { uuid?: string; id?: string };
 
@@ -61,8 +64,9 @@ async function readCompanies(db: Conn, auth: AuthContext, errors: FieldErrors, r
  * `current` is the user being edited (null when creating). Only what was sent is read; a role field
  * equal to the current value is left alone, so saving an untouched form changes nothing.
  */
-export async function readUserInput(db: Conn, auth: AuthContext, body: UserBody, current: UserRecord | null): Promise<UserInput> {
+export async function readUserInput(db: Conn, auth: AuthContext, grantor: Holdings, body: UserBody, current: UserRecord | null): Promise<UserInput> {
   const errors = new FieldErrors();
+  const notHeld: Record<string, string[]> = {};
   const input: UserInput = { roles: {}, resetPassword: body.reset_password === true };
 
   if (body.name !== undefined) input.name = requiredText(errors, 'name', body.name) ?? undefined;
@@ -88,8 +92,8 @@ export async function readUserInput(db: Conn, auth: AuthContext, body: UserBody,
       const raw = cleanText(body[f.field]);
       const wanted = raw?.toLowerCase() ?? null;
       if (current && wanted === current[f.field]) continue;
+      const role = wanted !== null && isUuid(wanted) ? options.find((r) => r.id === wanted && r.system === f.system) : undefined;
       if (wanted !== null) {
-        const role = isUuid(wanted) ? options.find((r) => r.id === wanted && r.system === f.system) : undefined;
         // Only a super_admin makes (or unmakes) another super_admin.
         if (!role || (role.name === SUPER_ADMIN && auth.role !== SUPER_ADMIN)) {
           errors.add(f.field, MSG.selectedInvalid(f.field));
@@ -101,9 +105,15 @@ export async function readUserInput(db: Conn, auth: AuthContext, body: UserBody,
         errors.add(f.field, USER_INPUT_MSG.ownRole);
         continue;
       }
+      // Nobody gives a role they do not hold (./grants.ts); taking one away is a matter of reach.
+      if (role && !mayGiveRole(grantor, role)) {
+        notHeld[f.field] = [GRANT_USER_MSG.roleNotHeld];
+        continue;
+      }
       input.roles[f.field] = wanted;
     }
   }
   errors.throwIfAny();
+  if (Object.keys(notHeld).length) throw new ApiError(403, GRANT_USER_MSG.roleNotHeld, notHeld);
   return input;
 }

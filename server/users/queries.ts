@@ -166,13 +166,16 @@ export interface RoleOption {
   name: string;
   label: string;
   system: string;
+  /** The role's Olympus permissions (empty for other systems' roles): who may give it depends on them. */
+  permissions: string[];
 }
 
 /** The roles of the systems the user form offers (Olympus, Everest, Portal). */
 export async function roleOptions(db: Conn): Promise<RoleOption[]> {
   const systems = ROLE_FIELDS.map((f) => f.system);
   const result = await db.execute(sql`
-    select r.id, r.name, r.label, s.name as system
+    select r.id, r.name, r.label, s.name as system,
+      coalesce((select json_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role_id = r.id), '[]'::json) as permissions
     from roles r join systems s on s.id = r.system_id
     where s.name in (${sql.join(
       systems.map((s) => sql`${s}`),

@@ -1,6 +1,7 @@
 // Users (SPEC §2 UsersIndex/Create/Edit, issue 3 contract): the users of the X-Tenant company; a
 // super_admin may list everyone (?all=true) and reach any user. A new user gets a temporary password
 // by mail and must choose their own at first sign-in. Shrinking a user's access revokes their tokens.
+// Who may give which role and change whose sign-in: ./grants.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -17,10 +18,13 @@ import { answerList, listQueryProperties, listResponse } from '../resources/list
 import { errorResponses, IdParams, MessageResponse, mutationResponse } from '../resources/schemas';
 import { EmptyData, formResponse } from '../forms/schema';
 import { withValues } from '../forms/fields';
+import type { FormFieldGroup } from '../../contract/forms';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { userForm } from './fields';
 import { assignableCompanies, readUserInput, type UserInput } from './input';
 import { invitationMail, temporaryPassword } from './invitation';
+import { emailChangedMail } from './emailChangedMail';
+import { beyondReach, grantorOf, lockUser, mayGiveRole, refuseTakeover, type Holdings } from './grants';
 import { companyOptions, findUser, listUsers, roleOptions, type UserRecord, type UserScope } from './queries';
 import { UserCreateBody, UserListQuery, UserSchema, UserUpdateBody } from './schemas';
 import { ROLE_FIELDS } from './systems';
@@ -32,6 +36,7 @@ export const USER_MSG = {
   disableSelf: 'You cannot disable your own account.',
   superAdminOnly: 'Only a super admin can change a super admin.',
   otherCompanies: 'This user also belongs to companies you do not manage. Ask a super admin to delete them.',
+  deleteMoreAccess: 'This user has access you do not hold. Ask a super admin to delete them.',
   created: 'The user has been created',
   updated: 'The user has been updated',
   deleted: 'The user has been deleted',
@@ -66,6 +71,10 @@ const auditView = (u: UserRecord) => ({
   ...Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, u[f.field]])),
 });
 
+const SIGN_IN_FIELDS = new Set<string>(['email', 'bypass_sso', 'disabled', 'reset_password', ...ROLE_FIELDS.map((f) => f.field)]);
+const lockSignInFields = (groups: FormFieldGroup[]): FormFieldGroup[] =>
+  groups.map((g) => ({ ...g, fields: g.fields.map((f) => (SIGN_IN_FIELDS.has(f.name) ? { ...f, disabled: true } : f)) }));
+
 function refuseSuperAdminTarget(auth: AuthContext, target: UserRecord): void {
   if (target.olympusRole?.name === SUPER_ADMIN && auth.role !== SUPER_ADMIN) throw forbidden(USER_MSG.superAdminOnly);
 }
@@ -80,9 +89,12 @@ async function writing<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function formOptions(db: Conn, auth: AuthContext, editing: boolean) {
+/** The form offers only the roles the caller may give, plus (editing) the ones the user already has. */
+async function formOptions(db: Conn, auth: AuthContext, grantor: Holdings, editing: UserRecord | null) {
   const [companies, roles] = await Promise.all([companyOptions(db, assignableCompanies(auth)), roleOptions(db)]);
-  return { companies, roles, mayGrantSuperAdmin: auth.role === SUPER_ADMIN, editing };
+  const kept = new Set(editing?.roles.map((r) => r.uuid) ?? []);
+  const offered = roles.filter((r) => kept.has(r.id) || mayGiveRole(grantor, r));
+  return { companies, roles: offered, mayGrantSuperAdmin: auth.role === SUPER_ADMIN || offered.some((r) => kept.has(r.id) && r.name === SUPER_ADMIN), editing: editing !== null };
 }
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -120,7 +132,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const auth = requireAuth(req);
       const defaults = { bypass_sso: false, companies: [requireTenant(req)], ...Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, ''])) };
-      return { data: {}, fields: withValues(userForm(await formOptions(app.db, auth, false)), defaults) };
+      return { data: {}, fields: withValues(userForm(await formOptions(app.db, auth, await grantorOf(app.db, auth), null)), defaults) };
     },
   );
 
@@ -137,7 +149,11 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = requireAuth(req);
       const user = await userOr404(app.db, recordScope(req, auth), req.params.id);
       const values = { ...user, companies: user.companies.map((c) => c.id), reset_password: false };
-      return { data: user, fields: withValues(userForm(await formOptions(app.db, auth, true)), values) };
+      const grantor = await grantorOf(app.db, auth);
+      const fields = withValues(userForm(await formOptions(app.db, auth, grantor, user)), values);
+      // A user beyond the caller's reach keeps their sign-in fields: show them locked (PUT refuses them anyway).
+      const beyond = beyondReach(grantor, await userOr404(app.db, EVERYTHING, user.id));
+      return { data: user, fields: beyond ? lockSignInFields(fields) : fields };
     },
   );
 
@@ -156,7 +172,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req, reply) => {
       const auth = requireAuth(req);
       const tenant = requireTenant(req);
-      const input: UserInput = await readUserInput(app.db, auth, req.body, null);
+      const input: UserInput = await readUserInput(app.db, auth, await grantorOf(app.db, auth), req.body, null);
       const { password, temporary } = await temporaryPassword();
       const id = await writing(() =>
         app.db.transaction(async (tx) => {
@@ -199,20 +215,28 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const current = await userOr404(app.db, scope, req.params.id);
       refuseSuperAdminTarget(auth, current);
       if (current.id === auth.userId && req.body.disabled === true) throw conflict(USER_MSG.disableSelf);
-      const input = await readUserInput(app.db, auth, req.body, current);
+      const grantor = await grantorOf(app.db, auth);
+      // Checked first against every company of the user (a refusal costs no password hash), and
+      // again inside the write below, on the locked row.
+      const seen = await userOr404(app.db, EVERYTHING, current.id);
+      const input = await readUserInput(app.db, auth, grantor, req.body, current);
+      refuseTakeover(grantor, input, seen);
 
       // Memberships the caller cannot see or assign stay as they are.
-      const before = await userOr404(app.db, EVERYTHING, current.id);
-      const had = before.companies.map((c) => c.id);
       const assignable = assignableCompanies(auth);
       const wanted = input.companies;
-      const addCompanies = wanted ? wanted.filter((id) => !had.includes(id)) : [];
-      const removeCompanies = wanted ? had.filter((id) => !wanted.includes(id) && (assignable === null || assignable.includes(id))) : [];
-      const emailIsUsername = before.username.toLowerCase() === before.email.toLowerCase();
       const fresh = input.resetPassword ? await temporaryPassword() : null;
 
-      const after = await writing(() =>
+      const { before, after } = await writing(() =>
         app.db.transaction(async (tx) => {
+          await lockUser(tx, current.id);
+          const before = await userOr404(tx, EVERYTHING, current.id);
+          refuseSuperAdminTarget(auth, before);
+          refuseTakeover(grantor, input, before);
+          const had = before.companies.map((c) => c.id);
+          const addCompanies = wanted ? wanted.filter((id) => !had.includes(id)) : [];
+          const removeCompanies = wanted ? had.filter((id) => !wanted.includes(id) && (assignable === null || assignable.includes(id))) : [];
+          const emailIsUsername = before.username.toLowerCase() === before.email.toLowerCase();
           const { revoked } = await updateUser(tx, current.id, {
             name: input.name,
             email: input.email,
@@ -233,10 +257,14 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
             after: auditView(updated),
             detail: revoked || fresh ? { signed_out: revoked, new_temporary: fresh !== null } : null,
           });
-          return updated;
+          return { before, after: updated };
         }),
       );
       if (fresh) mail(req, after, fresh.password, false);
+      if (after.email !== before.email) {
+        const notice = emailChangedMail({ oldEmail: before.email, newEmail: after.email, name: after.name, changedBy: auth.name });
+        app.mailer.send(notice).catch((err: unknown) => req.log.error({ err, userId: after.id }, 'email change notice failed'));
+      }
       const user = await userOr404(app.db, { tenantId: null, visibleCompanies: assignable }, current.id);
       return { data: { message: USER_MSG.updated, ...user } };
     },
@@ -253,6 +281,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const before = await userOr404(app.db, EVERYTHING, current.id);
       const assignable = assignableCompanies(auth);
       if (assignable !== null && before.companies.some((c) => !assignable.includes(c.id))) throw conflict(USER_MSG.otherCompanies);
+      // Removing someone who reaches more than the caller is a decision for whoever holds that much.
+      if (beyondReach(await grantorOf(app.db, auth), before)) throw forbidden(USER_MSG.deleteMoreAccess);
       await app.db.transaction(async (tx) => {
         await tx.delete(users).where(eq(users.id, current.id));
         await auditChange(tx, req, { action: 'user.deleted', entity: 'user', entityId: current.id, before: auditView(before), after: null });

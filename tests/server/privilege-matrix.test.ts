@@ -1,0 +1,374 @@
+// The privilege matrix for writes: every mutating resource route (from the server's own route table,
+// so a new one fails here until it has expectations) × each caller (super_admin, admin, system_user,
+// a custom role with wildcard grants, a custom role with narrow grants) × targets in the caller's
+// company, in another company and shared between them × each field that decides who signs in, what
+// they reach or what a role grants. The expected answers come from the rules written out below
+// (SPEC §6 areas, the callers' grants, server/users/grants.ts and server/roles/grantable.ts), not
+// from the server; every refused call must also leave its target, the counts and the audit log as
+// they were.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from './harness';
+import { createCompany, createRole, createUser, OLYMPUS_GRANTS, tokenFor } from './factories';
+import { apiAs, createProperty, createUnit, createWorld, unique, type Api, type World } from './resources-fixtures';
+import { countWhere, roleFingerprint, rowsOf, userFingerprint } from './privilege-fixtures';
+import { routeTable, type RouteEntry } from '../../server/resources/access';
+import { clearAuthCache } from '../../server/auth/authCache';
+import { AREA, mayOpenArea, type AreaKey } from '../../contract/access';
+import { hasPermission, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
+
+type Caller = 'super_admin' | 'admin' | 'system_user' | 'wild' | 'narrow';
+const CALLERS: Caller[] = ['super_admin', 'admin', 'system_user', 'wild', 'narrow'];
+const CUSTOM_GRANTS: Record<'wild' | 'narrow', string[]> = {
+  wild: ['users.*', 'roles.*', 'companies.*', 'integrations.*'],
+  narrow: ['users.view', 'users.update', 'roles.update', 'companies.update', 'integrations.update'],
+};
+const grantsOf = (c: Caller) => (c === 'wild' || c === 'narrow' ? CUSTOM_GRANTS[c] : OLYMPUS_GRANTS[c]);
+const roleNameOf = (c: Caller) => (c === 'wild' || c === 'narrow' ? `matrix_${c}` : c);
+
+/** SPEC §6 area and the caller's own permission: may the caller use the route at all? */
+function mayUse(c: Caller, area: AreaKey, verb: string): boolean {
+  if (!mayOpenArea(AREA[area], { role: roleNameOf(c), permissions: grantsOf(c) })) return false;
+  if (area === 'integrations' && c === SYSTEM_USER) return false;
+  return c === SUPER_ADMIN || hasPermission(grantsOf(c), `${area}.${verb}`);
+}
+/** Holding a permission; wildcards count one way only. */
+const holds = (c: Caller, permission: string) => c === SUPER_ADMIN || hasPermission(grantsOf(c), permission);
+const holdsAll = (c: Caller, permissions: string[]) => permissions.every((p) => holds(c, p));
+
+interface Case {
+  label: string;
+  method: string;
+  url: string;
+  tenant: string;
+  body?: unknown;
+  want: number;
+  /** Everything the call must leave alone when refused. */
+  state: () => Promise<unknown>;
+}
+
+let t: TestApp;
+let w: World;
+const api = {} as Record<Caller, Api>;
+const users = {} as Record<Caller, { id: string }>;
+let adminRole: { id: string; permissions: string[] };
+let manager: string;
+let editor: string;
+let superRole: { id: string };
+const db = () => t.database.db;
+const ok = (method: string) => (method === 'POST' ? 201 : 200);
+
+const audits = () => countWhere(db(), sql`select count(*) as n from audit_log where action not like 'auth.%'`);
+const countOf = (table: string) => countWhere(db(), sql`select count(*) as n from ${sql.identifier(table)}`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(db());
+  for (const c of CALLERS) {
+    if (c === 'wild' || c === 'narrow') {
+      const role = await createRole(db(), 'Olympus', roleNameOf(c), CUSTOM_GRANTS[c]);
+      const user = await createUser(db(), { companies: [w.own], name: `Matrix ${c}` });
+      await db().execute(sql`insert into user_systems (user_id, system_id, role_id) values (${user.id}, ${role.systemId}, ${role.id})`);
+      users[c] = user;
+      api[c] = apiAs(t, await tokenFor(db(), user.id), w.own.id);
+    } else {
+      users[c] = w.users[c];
+      api[c] = apiAs(t, w.headers[c], w.own.id);
+    }
+  }
+  adminRole = { id: (await createRole(db(), 'Olympus', 'admin')).id, permissions: OLYMPUS_GRANTS.admin };
+  superRole = await createRole(db(), 'Olympus', 'super_admin');
+  manager = (await createRole(db(), 'Everest', 'manager')).id;
+  editor = (await createRole(db(), 'Portal', 'editor')).id;
+});
+afterAll(() => t.close());
+
+// ---- users ----------------------------------------------------------------------------------------
+
+type UserTarget = 'own' | 'other' | 'shared' | 'higher' | 'self';
+/** own: only the caller's company, no roles. higher: the same with an Everest role nobody but super_admin holds. */
+async function userTarget(kind: UserTarget, caller: Caller): Promise<{ id: string }> {
+  if (kind === 'self') return users[caller];
+  const companies = kind === 'other' ? [w.other] : kind === 'shared' ? [w.own, w.other] : [w.own];
+  return createUser(db(), { companies, systems: kind === 'higher' ? [{ name: 'Everest', role: 'manager' }] : [] });
+}
+
+type FieldKind = 'plain' | 'signin' | 'grant-olympus' | 'grant-system' | 'remove-system' | 'outside-companies';
+const USER_FIELDS: { name: string; kind: FieldKind; body: () => Record<string, unknown> }[] = [
+  { name: 'name', kind: 'plain', body: () => ({ name: unique('Renamed') }) },
+  { name: 'email', kind: 'signin', body: () => ({ email: `${unique('taken').toLowerCase()}@evil.test` }) },
+  { name: 'reset_password', kind: 'signin', body: () => ({ reset_password: true }) },
+  { name: 'disabled', kind: 'signin', body: () => ({ disabled: true }) },
+  { name: 'bypass_sso', kind: 'signin', body: () => ({ bypass_sso: true }) },
+  { name: 'olympus_role_uuid', kind: 'grant-olympus', body: () => ({ olympus_role_uuid: adminRole.id }) },
+  { name: 'everest_role_uuid', kind: 'grant-system', body: () => ({ everest_role_uuid: manager }) },
+  { name: 'portal_role_uuid', kind: 'grant-system', body: () => ({ portal_role_uuid: editor }) },
+  { name: 'everest_role_uuid (none)', kind: 'remove-system', body: () => ({ everest_role_uuid: '' }) },
+  { name: 'companies (one not theirs)', kind: 'outside-companies', body: () => ({ companies: [w.own.id, w.other.id] }) },
+];
+
+function userPutStatus(c: Caller, target: UserTarget, field: string, kind: FieldKind): number {
+  if (!mayUse(c, 'users', 'update')) return 403;
+  // Nobody changes their own Olympus role (the admin sends the one they have: no change); system roles only from what they hold.
+  if (target === 'self') return kind === 'grant-olympus' ? (c === 'admin' ? 200 : 422) : c === SUPER_ADMIN ? 200 : 403;
+  if (c === SUPER_ADMIN) return 200;
+  if (target === 'other') return 404;
+  if (kind === 'plain') return 200;
+  if (kind === 'outside-companies') return 422;
+  // The higher user already has Everest manager: sending it again is no change.
+  if (kind === 'grant-system') return target === 'higher' && field === 'everest_role_uuid' ? 200 : 403;
+  const withinReach = target === 'own';
+  if (kind === 'remove-system') return target === 'higher' ? 403 : 200;
+  if (kind === 'grant-olympus') return withinReach && holdsAll(c, adminRole.permissions) ? 200 : 403;
+  return withinReach ? 200 : 403;
+}
+
+async function userPutCases(c: Caller): Promise<Case[]> {
+  const cases: Case[] = [];
+  for (const target of ['own', 'other', 'shared', 'higher', 'self'] as UserTarget[]) {
+    const fields = target === 'self' ? USER_FIELDS.filter((f) => f.kind === 'grant-olympus' || f.kind === 'grant-system') : USER_FIELDS;
+    for (const f of fields) {
+      const { id } = await userTarget(target, c);
+      cases.push({
+        label: `${target} user, ${f.name}`,
+        method: 'PUT',
+        url: `/users/${id}`,
+        tenant: w.own.id,
+        body: f.body(),
+        want: userPutStatus(c, target, f.name, f.kind),
+        state: async () => ({ user: await userFingerprint(db(), id), audits: await audits() }),
+      });
+    }
+  }
+  return cases;
+}
+
+async function userPostCases(c: Caller): Promise<Case[]> {
+  const fields: { name: string; body: Record<string, unknown>; status: (c: Caller) => number }[] = [
+    { name: 'name and email', body: {}, status: () => 201 },
+    { name: 'bypass_sso', body: { bypass_sso: true }, status: () => 201 },
+    { name: 'olympus_role_uuid', body: { olympus_role_uuid: adminRole.id }, status: (x) => (holdsAll(x, adminRole.permissions) ? 201 : 403) },
+    { name: 'everest_role_uuid', body: { everest_role_uuid: manager }, status: (x) => (x === SUPER_ADMIN ? 201 : 403) },
+    { name: 'companies (one not theirs)', body: { companies: [w.own.id, w.other.id] }, status: (x) => (x === SUPER_ADMIN ? 201 : 422) },
+  ];
+  const cases: Case[] = [];
+  for (const tenant of [w.own, w.other]) {
+    for (const f of fields) {
+      const name = unique('Made');
+      const want = !mayUse(c, 'users', 'create') ? 403 : tenant === w.other && c !== SUPER_ADMIN ? 403 : f.status(c);
+      cases.push({
+        label: `${tenant === w.own ? 'own' : 'other'} company, ${f.name}`,
+        method: 'POST',
+        url: '/users',
+        tenant: tenant.id,
+        body: { name, email: `${name.toLowerCase()}@example.test`, ...f.body },
+        want,
+        state: async () => ({ users: await countOf('users'), memberships: await countOf('user_companies'), audits: await audits() }),
+      });
+    }
+  }
+  return cases;
+}
+
+async function userDeleteCases(c: Caller): Promise<Case[]> {
+  const cases: Case[] = [];
+  for (const target of ['own', 'other', 'shared', 'higher'] as UserTarget[]) {
+    const { id } = await userTarget(target, c);
+    const want = !mayUse(c, 'users', 'delete') ? 403 : c === SUPER_ADMIN ? 200 : ({ own: 200, other: 404, shared: 409, higher: 403 } as const)[target as 'own'];
+    cases.push({ label: `${target} user`, method: 'DELETE', url: `/users/${id}`, tenant: w.own.id, want, state: async () => ({ user: await userFingerprint(db(), id), audits: await audits() }) });
+  }
+  return cases;
+}
+
+// ---- roles ----------------------------------------------------------------------------------------
+
+type RoleTarget = 'small' | 'big' | 'super_admin';
+const ROLE_PERMISSIONS: Record<Exclude<RoleTarget, 'super_admin'>, string[]> = { small: ['users.view'], big: ['properties.*'] };
+async function roleTarget(kind: RoleTarget): Promise<{ id: string }> {
+  return kind === 'super_admin' ? superRole : createRole(db(), 'Olympus', unique(`matrix_${kind}`).toLowerCase(), ROLE_PERMISSIONS[kind]);
+}
+const roleState = (id: string) => async () => ({ role: await roleFingerprint(db(), id), roles: await countOf('roles'), audits: await audits() });
+
+async function rolePostCases(c: Caller): Promise<Case[]> {
+  return [['users.view'], ['users.*'], ['properties.view'], ['users.view', 'integrations.update']].map((permissions) => {
+    const name = unique('matrix_new').toLowerCase();
+    return {
+      label: `permissions ${permissions.join(', ')}`,
+      method: 'POST',
+      url: '/roles',
+      tenant: w.own.id,
+      body: { name, label: name, permissions },
+      want: !mayUse(c, 'roles', 'create') ? 403 : holdsAll(c, permissions) ? 201 : 403,
+      state: async () => ({ roles: await countOf('roles'), grants: await countOf('role_permissions'), audits: await audits() }),
+    };
+  });
+}
+
+async function rolePutCases(c: Caller): Promise<Case[]> {
+  const bodies: { name: string; body: Record<string, unknown>; adds: string[] }[] = [
+    { name: 'label', body: { label: 'Relabelled' }, adds: [] },
+    { name: 'permissions + users.update', body: { permissions: ['users.view', 'users.update'] }, adds: ['users.update'] },
+    { name: 'permissions + properties.view', body: { permissions: ['users.view', 'properties.view'] }, adds: ['properties.view'] },
+    { name: 'permissions + users.*', body: { permissions: ['users.view', 'users.*'] }, adds: ['users.*'] },
+  ];
+  const cases: Case[] = [];
+  for (const target of ['small', 'big', 'super_admin'] as RoleTarget[]) {
+    for (const b of bodies) {
+      const { id } = await roleTarget(target);
+      let want = 200;
+      if (!mayUse(c, 'roles', 'update') || target === 'super_admin') want = 403;
+      else if (c !== SUPER_ADMIN && (!holdsAll(c, ROLE_PERMISSIONS[target]) || !holdsAll(c, b.adds))) want = 403;
+      cases.push({ label: `${target} role, ${b.name}`, method: 'PUT', url: `/roles/${id}`, tenant: w.own.id, body: b.body, want, state: roleState(id) });
+    }
+  }
+  return cases;
+}
+
+async function roleDeleteCases(c: Caller): Promise<Case[]> {
+  const cases: Case[] = [];
+  for (const target of ['small', 'big', 'super_admin'] as RoleTarget[]) {
+    const { id } = await roleTarget(target);
+    let want = 200;
+    if (!mayUse(c, 'roles', 'delete') || target === 'super_admin') want = 403;
+    else if (c !== SUPER_ADMIN && !holdsAll(c, ROLE_PERMISSIONS[target])) want = 403;
+    cases.push({ label: `${target} role`, method: 'DELETE', url: `/roles/${id}`, tenant: w.own.id, want, state: roleState(id) });
+  }
+  return cases;
+}
+
+// ---- companies and integrations -------------------------------------------------------------------
+
+/** own: a fresh company the caller belongs to; other: a fresh one they do not. */
+async function companyTarget(kind: 'own' | 'other', c: Caller): Promise<{ id: string }> {
+  const company = await createCompany(db());
+  if (kind === 'own') {
+    await db().execute(sql`insert into user_companies (user_id, company_id) values (${users[c].id}, ${company.id})`);
+    // The guard remembers a caller for a moment; this membership was written behind its back.
+    clearAuthCache();
+  }
+  return company;
+}
+const companyState = (id: string) => async () => ({
+  company: await rowsOf(db(), sql`select name, updated_at::text from companies where id = ${id}`),
+  companies: await countOf('companies'),
+  memberships: await countOf('user_companies'),
+  settings: await rowsOf(db(), sql`select integration, settings::text, updated_at::text from integration_settings where company_id = ${id} order by integration`),
+  audits: await audits(),
+});
+
+async function companyPostCases(c: Caller): Promise<Case[]> {
+  const name = unique('Matrix Company');
+  const want = !mayUse(c, 'companies', 'create') ? 403 : c === SUPER_ADMIN ? 201 : 403;
+  return [{ label: 'a new company', method: 'POST', url: '/companies', tenant: w.own.id, body: { name }, want, state: async () => ({ companies: await countOf('companies'), audits: await audits() }) }];
+}
+
+const companyRecordCases = (method: 'PUT' | 'DELETE', area: AreaKey, verb: string, path: (id: string) => string, body?: unknown, success = ok(method)) =>
+  async function (c: Caller): Promise<Case[]> {
+    const cases: Case[] = [];
+    for (const kind of ['own', 'other'] as const) {
+      const { id } = await companyTarget(kind, c);
+      const want = !mayUse(c, area, verb) ? 403 : c === SUPER_ADMIN || kind === 'own' ? success : 404;
+      cases.push({ label: `${kind} company`, method, url: path(id), tenant: w.own.id, body, want, state: companyState(id) });
+    }
+    return cases;
+  };
+
+// ---- properties and units (tenant-scoped: no sensitive fields, but refusals must change nothing) ---
+
+const recordState = (table: 'properties' | 'units', id: string | null) => async () => ({
+  row: id ? await rowsOf(db(), sql`select name, updated_at::text from ${sql.identifier(table)} where id = ${id}`) : null,
+  count: await countOf(table),
+  audits: await audits(),
+});
+
+const scopedCases = (table: 'properties' | 'units', method: string) =>
+  async function (c: Caller): Promise<Case[]> {
+    const cases: Case[] = [];
+    for (const kind of ['own', 'other'] as const) {
+      const company = kind === 'own' ? w.own : w.other;
+      const verb = method === 'POST' ? 'create' : method === 'PUT' ? 'update' : 'delete';
+      let want = ok(method);
+      if (!mayUse(c, table, verb)) want = 403;
+      // POST names the other company as X-Tenant (only a super_admin may); PUT/DELETE reach into it (404).
+      else if (kind === 'other') want = method === 'POST' ? (c === SUPER_ADMIN ? 201 : 403) : 404;
+      const property = await createProperty(db(), company.id);
+      const record = table === 'properties' ? property : await createUnit(db(), property);
+      const name = unique('Matrix');
+      const body = method === 'DELETE' ? undefined : table === 'units' && method === 'POST' ? { name, property_id: property.id } : { name };
+      const url = method === 'POST' ? `/${table}` : `/${table}/${record.id}`;
+      cases.push({ label: `${kind} company`, method, url, tenant: method === 'POST' ? company.id : w.own.id, body, want, state: recordState(table, method === 'POST' ? null : record.id) });
+    }
+    return cases;
+  };
+
+// ---- the expectations, one per mutating route ------------------------------------------------------
+
+const integrationBody = { tenant_id: 'T-1', branch_id: 'B-1', api_url: 'https://fixflo.example/api' };
+const EXPECTATIONS: Record<string, (c: Caller) => Promise<Case[]>> = {
+  'POST /api/v1/users': userPostCases,
+  'PUT /api/v1/users/:id': userPutCases,
+  'DELETE /api/v1/users/:id': userDeleteCases,
+  'POST /api/v1/roles': rolePostCases,
+  'PUT /api/v1/roles/:id': rolePutCases,
+  'DELETE /api/v1/roles/:id': roleDeleteCases,
+  'POST /api/v1/companies': companyPostCases,
+  'PUT /api/v1/companies/:id': companyRecordCases('PUT', 'companies', 'update', (id) => `/companies/${id}`, { name: 'Renamed Company' }),
+  'DELETE /api/v1/companies/:id': companyRecordCases('DELETE', 'companies', 'delete', (id) => `/companies/${id}`),
+  'PUT /api/v1/companies/:id/integrations/:integration': companyRecordCases('PUT', 'integrations', 'update', (id) => `/companies/${id}/integrations/no-such-integration`, integrationBody, 404),
+  'POST /api/v1/properties': scopedCases('properties', 'POST'),
+  'PUT /api/v1/properties/:id': scopedCases('properties', 'PUT'),
+  'DELETE /api/v1/properties/:id': scopedCases('properties', 'DELETE'),
+  'POST /api/v1/units': scopedCases('units', 'POST'),
+  'PUT /api/v1/units/:id': scopedCases('units', 'PUT'),
+  'DELETE /api/v1/units/:id': scopedCases('units', 'DELETE'),
+};
+
+/** Each catalogue integration has its own PUT route: expectations follow its URL. */
+function expectationFor(route: RouteEntry): ((c: Caller) => Promise<Case[]>) | undefined {
+  const key = `${route.method} ${route.url}`;
+  if (EXPECTATIONS[key]) return EXPECTATIONS[key];
+  const integration = /^PUT \/api\/v1\/companies\/:id\/integrations\/([a-z0-9-]+)$/.exec(key);
+  if (integration) return companyRecordCases('PUT', 'integrations', 'update', (id) => `/companies/${id}/integrations/${integration[1]}`, integrationBody);
+  return undefined;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const mutatingRoutes = () => routeTable().filter((r) => MUTATING.has(r.method));
+
+describe('the privilege matrix for writes', () => {
+  it('has expectations for every mutating resource route', () => {
+    const routes = mutatingRoutes();
+    expect(routes.length).toBeGreaterThan(15);
+    expect(routes.filter((r) => !expectationFor(r)).map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
+  const statuses = new Set<number>();
+  for (const caller of CALLERS) {
+    it(`${caller}: every mutating route answers as the rules say, and refusals change nothing`, async () => {
+      const mismatches: string[] = [];
+      let refused = 0;
+      for (const route of mutatingRoutes()) {
+        const build = expectationFor(route) as (c: Caller) => Promise<Case[]>;
+        for (const k of await build(caller)) {
+          const before = await k.state();
+          const res = await api[caller].request(k.method, k.url, k.body, k.tenant);
+          statuses.add(res.statusCode);
+          const where = `${route.method} ${route.url} as ${caller} — ${k.label}`;
+          if (res.statusCode >= 500) mismatches.push(`${where}: ${res.statusCode} ${res.body}`);
+          else if (res.statusCode !== k.want) mismatches.push(`${where}: got ${res.statusCode} (${res.json().message}), want ${k.want}`);
+          if (res.statusCode >= 400) {
+            refused++;
+            const after = await k.state();
+            if (JSON.stringify(after) !== JSON.stringify(before)) mismatches.push(`${where}: refused with ${res.statusCode} but changed ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+          }
+        }
+      }
+      expect(mismatches).toEqual([]);
+      expect(refused).toBeGreaterThan(0);
+    });
+  }
+
+  it('saw successes and each kind of refusal', () => {
+    expect([...statuses].sort()).toEqual([200, 201, 403, 404, 409, 422]);
+  });
+});
