@@ -3,12 +3,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cookie from '@fastify/cookie';
 import type { Config } from './config';
+import { fastifyTrustProxy } from './http/trustProxy';
 import type { Database } from './db';
 import { nameStatementsOn } from './db/statements';
+import { prepareSecrets } from './secrets/prepare';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandling } from './http/errors-plugin';
 import { registerSecurity } from './http/security';
 import { registerDocs } from './http/docs';
+import { registerStorableText } from './http/storable-text';
+import { requestForLog } from './http/log-serializers';
 import guard from './auth/guard';
 import authRoutes from './auth/routes';
 import ssoRoutes from './sso/routes';
@@ -30,9 +34,20 @@ export interface BuildOptions {
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
+  // Before anything else: a secret key that does not match this database stops the start (server/secrets/prepare.ts).
+  await prepareSecrets(database.db, config);
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'] },
-    trustProxy: config.trustProxy,
+    // A logger given as options (a test's stream) keeps the redaction and serializers.
+    logger:
+      typeof opts.logger === 'boolean'
+        ? opts.logger
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+            serializers: { req: requestForLog },
+            ...opts.logger,
+          },
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Collect every field error at once so a form can mark each field.
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
@@ -48,6 +63,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('mailer', opts.mailer ?? createMailer(config, (m) => app.log.info(m)));
 
   registerErrorHandling(app);
+  // Before any route: text the database cannot store is refused on every route (server/http/storable-text.ts).
+  registerStorableText(app);
   // SPEC §7: the SPA sends its JSON content header on every call, DELETE included, which has no
   // body. An empty DELETE body is no body; everything else goes through Fastify's own JSON parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');

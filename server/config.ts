@@ -1,5 +1,8 @@
 // Configuration from the environment, validated at start with one clear message per bad value.
 import { isLoopbackHttp } from './sso/settings';
+import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
+import { passwordProblems } from '../contract/password';
+import { STATEMENT_TIMEOUT_MS } from './db/database';
 
 export interface Config {
   port: number;
@@ -7,14 +10,20 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Longest a statement may run on PostgreSQL before it is cancelled (OLYMPUS_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   demoPassword: string | null;
+  /** Seed the demo data on an empty database (OLYMPUS_SEED; default only for the embedded database). */
   seedDemo: boolean;
+  /** OLYMPUS_BOOTSTRAP_ADMIN_EMAIL/_PASSWORD: the first super admin, used only while none exists (server/db/bootstrap.ts). */
+  bootstrapAdmin: { email: string; password: string } | null;
   /** 32-byte key for AES-256-GCM of integration secrets; null = derived per data directory at start. */
   secretKey: Buffer | null;
   logLevel: string;
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-For is believed (server/http/trustProxy.ts). */
+  trustProxy: TrustProxy;
   sso: {
     azureTenantId: string | null;
     clientId: string | null;
@@ -104,6 +113,19 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     problems.push('OLYMPUS_DEMO_PASSWORD must be more than 8 characters with upper case, lower case and a digit.');
   }
 
+  const bootstrapEmail = str('OLYMPUS_BOOTSTRAP_ADMIN_EMAIL');
+  // A password: never echoed in a message.
+  const bootstrapPassword = str('OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD');
+  let bootstrapAdmin: Config['bootstrapAdmin'] = null;
+  if ((bootstrapEmail === null) !== (bootstrapPassword === null)) {
+    problems.push('OLYMPUS_BOOTSTRAP_ADMIN_EMAIL and OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD must be set together.');
+  } else if (bootstrapEmail !== null && bootstrapPassword !== null) {
+    if (!/^[^\s@]+@[^\s@]+$/.test(bootstrapEmail)) problems.push(`OLYMPUS_BOOTSTRAP_ADMIN_EMAIL must be an email address (got "${bootstrapEmail}").`);
+    else if (passwordProblems(bootstrapPassword).length) {
+      problems.push('OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD must be 9 to 128 characters with upper case, lower case and a digit.');
+    } else bootstrapAdmin = { email: bootstrapEmail, password: bootstrapPassword };
+  }
+
   let secretKey: Buffer | null = null;
   const rawKey = str('OLYMPUS_SECRET_KEY');
   if (rawKey !== null) {
@@ -111,6 +133,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     if (key.length !== 32) problems.push('OLYMPUS_SECRET_KEY must be 32 bytes, as 64 hex digits or base64.');
     else secretKey = key;
   }
+
+  const trustProxyParsed = parseTrustProxy(str('TRUST_PROXY'));
+  if ('problem' in trustProxyParsed) problems.push(trustProxyParsed.problem);
+  const trustProxy = 'value' in trustProxyParsed ? trustProxyParsed.value : false;
 
   const logLevel = str('LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -150,13 +176,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     publicUrl,
     dataDir: str('OLYMPUS_DATA_DIR') ?? './data',
     databaseUrl,
+    statementTimeoutMs: int('OLYMPUS_STATEMENT_TIMEOUT_MS', STATEMENT_TIMEOUT_MS, 100, 600_000),
     smtpUrl,
     mailFrom,
     demoPassword,
-    seedDemo: bool('OLYMPUS_SEED', true),
+    // Demo data and demo systems belong to the embedded database on a developer's machine; with a
+    // PostgreSQL server (production) they are off unless asked for.
+    seedDemo: bool('OLYMPUS_SEED', databaseUrl === null),
+    bootstrapAdmin,
     secretKey,
     logLevel,
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy,
     sso: {
       azureTenantId,
       clientId: str('AZURE_CLIENT_ID'),
@@ -168,13 +198,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
         .filter(Boolean),
     },
     staticDir: str('OLYMPUS_STATIC_DIR') ?? 'dist',
-    demoSystems: bool('OLYMPUS_DEMO_SYSTEMS', true),
+    demoSystems: bool('OLYMPUS_DEMO_SYSTEMS', databaseUrl === null),
     sentryDsn,
     gtmId,
     spaApiUrl,
     powerbi,
     ...overrides,
   };
+  // A generated demo password is printed once: fine on a developer's machine, never for a server database.
+  if (config.seedDemo && config.databaseUrl !== null && config.demoPassword === null) {
+    problems.push('OLYMPUS_SEED=true with DATABASE_URL needs OLYMPUS_DEMO_PASSWORD: Olympus does not print a generated password for a PostgreSQL database.');
+  }
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -89,6 +89,23 @@ describe('loadConfig', () => {
     expect(problemsOf({ PORT: '8080', DATABASE_URL: 'postgresql://u:p@localhost:5432/olympus', OLYMPUS_DEMO_PASSWORD: 'Olympus-Demo-1', VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE: '0.25' })).toEqual([]);
   });
 
+  it('TRUST_PROXY takes false, a number of proxies or their addresses, never "trust everything"', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8 , loopback' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', 'fd00::/8', 'loopback']);
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([
+      'TRUST_PROXY=true would believe any X-Forwarded-For a client sends, so anyone could pick the address throttling and the audit see. ' +
+        'Set the number of proxies in front of Olympus (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.5,10.1.0.0/16).',
+    ]);
+    expect(problemsOf({ TRUST_PROXY: 'ON' })).toHaveLength(1);
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.5,proxy.local,10.0.0.0/33' })).toEqual([
+      'TRUST_PROXY must be false, a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or ranges ' +
+        '(e.g. 10.0.0.5,10.1.0.0/16); these are not addresses: "proxy.local", "10.0.0.0/33".',
+    ]);
+    expect(problemsOf({ TRUST_PROXY: '50' })).toEqual(['TRUST_PROXY must be a number of proxies from 1 to 10, or their addresses (got "50").']);
+  });
+
   it('redacts passwords in URLs', () => {
     expect(redactUrl('postgres://olympus:s3cret@db:5432/x')).toBe('postgres://olympus:***@db:5432/x');
   });
