@@ -58,6 +58,14 @@ export function mayOpenArea(area: Area, viewer: Viewer | null | undefined): bool
   return true;
 }
 
+/** The permission a hand-off to a connected system needs (the API refuses without it; the dashboard offers no cards). */
+export const SYSTEM_REDIRECT_PERMISSION = 'systems.redirect';
+
+/** May this viewer open connected systems? */
+export function mayOpenSystems(viewer: Viewer | null | undefined): boolean {
+  return viewer?.role === SUPER_ADMIN || hasPermission(viewer?.permissions, SYSTEM_REDIRECT_PERMISSION);
+}
+
 /** Which area a SPA path belongs to (longest prefix), if any. */
 export function areaForPath(pathname: string): Area | undefined {
   if (pathname.startsWith('/dashboard/companies/') && pathname.includes('/integrations/')) return AREA.integrations;

@@ -9,6 +9,7 @@ import { forbidden, notFound } from '../errors';
 import { audit, requestIp } from '../audit';
 import { requirePermission, TENANT_FORBIDDEN } from '../auth/guard';
 import { SUPER_ADMIN } from '../../contract/roles';
+import { SYSTEM_REDIRECT_PERMISSION } from '../../contract/access';
 import { handoffUrl, issueHandoff, redeemHandoff, type HandoffClaims } from './handoff';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,7 +46,7 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
     },
     async (req, reply) => {
       // Both the permission to open connected systems and, below, this very system assigned to the user.
-      const auth = requirePermission(req, 'systems.redirect');
+      const auth = requirePermission(req, SYSTEM_REDIRECT_PERMISSION);
       const { id } = req.params;
       if (!UUID.test(id)) throw notFound(SYSTEM_NOT_FOUND);
 

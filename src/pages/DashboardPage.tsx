@@ -2,6 +2,7 @@
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
+import { mayOpenSystems } from '../../contract/access';
 import { useSessionUser } from '../layout/useSessionUser';
 import { SystemPicker } from './dashboard/SystemPicker';
 import { WithSupportLink } from './dashboard/WithSupportLink';
@@ -28,7 +29,8 @@ export default function DashboardPage() {
             )}
           </CardContent>
         </Card>
-        <SystemPicker systems={user?.systems} />
+        {/* Without the hand-off permission the API refuses every system: offer none (the no-systems notice). */}
+        <SystemPicker systems={mayOpenSystems({ role: role?.name, permissions: role?.permissions }) ? user?.systems : []} />
       </Stack>
     </Box>
   );

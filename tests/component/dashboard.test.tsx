@@ -53,6 +53,12 @@ describe('dashboard', () => {
     expect(screen.queryByText('or')).not.toBeInTheDocument();
   });
 
+  it('offers no system to a role without systems.redirect (the API would refuse the hand-off)', async () => {
+    await openDashboard(makeUser({ role: 'auditor', permissions: ['reports.access'], systems: [OLYMPUS, EVEREST, PORTAL] }));
+    expect(await findWholeText(`You don't have access to any systems currently, please contact support at ${SUPPORT_EMAIL}.`)).toBeInTheDocument();
+    expect(cards()).toEqual([]);
+  });
+
   it('with no systems (Olympus alone counts as none), says so with the support contact', async () => {
     await openDashboard(makeUser({ systems: [OLYMPUS] }));
     expect(await findWholeText(`You don't have access to any systems currently, please contact support at ${SUPPORT_EMAIL}.`)).toBeInTheDocument();

@@ -21,7 +21,8 @@ export const ATLAS: SystemRef = { uuid: 's-atlas', name: 'Atlas', description: '
 const ROLE_LABELS: Record<string, string> = { super_admin: 'Super Admin', admin: 'Admin', system_user: 'System User' };
 
 /** A session user; `role` null means no Olympus role. */
-export function makeUser({ role = 'admin', permissions = [], systems = [OLYMPUS, EVEREST, PORTAL], companies = [ACME, BETA], name = 'Ada Lovelace' }: {
+// Every demo role holds systems.redirect (server/db/seed.ts); without it the dashboard offers no system.
+export function makeUser({ role = 'admin', permissions = role ? ['systems.redirect'] : [], systems = [OLYMPUS, EVEREST, PORTAL], companies = [ACME, BETA], name = 'Ada Lovelace' }: {
   role?: string | null;
   permissions?: string[];
   systems?: SystemRef[];
