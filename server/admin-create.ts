@@ -10,7 +10,7 @@ import { loadConfig, ConfigError, redactUrl } from './config';
 import { openDatabase, type Database } from './db';
 import { bootstrapAdmin } from './db/bootstrap';
 import { generatePassword } from './db/seed';
-import { passwordProblems } from '../contract/password';
+import { policyErrors } from './auth/passwordPolicy';
 
 function fail(message: string): never {
   console.error(message);
@@ -32,7 +32,7 @@ async function main() {
   let password: string;
   if (values['password-stdin']) {
     password = (await text(process.stdin)).replace(/\r?\n$/, '');
-    if (passwordProblems(password).length) fail('The password must be 9 to 128 characters with upper case, lower case and a digit.');
+    if (policyErrors(password).length) fail('The password must be 9 to 128 characters with upper case, lower case and a digit, and not a common password.');
   } else {
     // A generated password goes to the operator's terminal only, never into a log file or pipe.
     if (!process.stdout.isTTY) fail('Not printing a generated password to a pipe or file: run this in a terminal, or give one with --password-stdin.');
@@ -60,7 +60,11 @@ async function main() {
   if (!done.created) {
     fail(done.reason === 'email_taken' ? `${email} already belongs to a user; nothing was created.` : 'This database already has a super admin; nothing was created.');
   }
-  console.log(`Created the super admin ${email}. They must choose a new password at their first sign-in.`);
+  console.log(
+    done.renewed
+      ? `Renewed the expired temporary password of the super admin ${email}. They must choose a new password at their first sign-in, within 72 hours.`
+      : `Created the super admin ${email}. They must choose a new password at their first sign-in, within 72 hours.`,
+  );
   if (!values['password-stdin']) console.log(`Temporary password (shown only this once): ${password}`);
 }
 

@@ -1,7 +1,7 @@
 // Configuration from the environment, validated at start with one clear message per bad value.
 import { isLoopbackHttp } from './sso/settings';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
-import { passwordProblems } from '../contract/password';
+import { policyErrors } from './auth/passwordPolicy';
 import { STATEMENT_TIMEOUT_MS } from './db/database';
 
 export interface Config {
@@ -121,8 +121,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     problems.push('OLYMPUS_BOOTSTRAP_ADMIN_EMAIL and OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD must be set together.');
   } else if (bootstrapEmail !== null && bootstrapPassword !== null) {
     if (!/^[^\s@]+@[^\s@]+$/.test(bootstrapEmail)) problems.push(`OLYMPUS_BOOTSTRAP_ADMIN_EMAIL must be an email address (got "${bootstrapEmail}").`);
-    else if (passwordProblems(bootstrapPassword).length) {
-      problems.push('OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD must be 9 to 128 characters with upper case, lower case and a digit.');
+    else if (policyErrors(bootstrapPassword).length) {
+      problems.push('OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD must be 9 to 128 characters with upper case, lower case and a digit, and not a common password.');
     } else bootstrapAdmin = { email: bootstrapEmail, password: bootstrapPassword };
   }
 

@@ -5,5 +5,5 @@ import { PropertyUnits } from './PropertyUnits';
 import { propertyForm } from './propertyForm';
 
 export default function PropertyEdit() {
-  return <EditRoute>{(id) => <ResourceFormPage key={id} config={propertyForm} id={id} below={(data) => <PropertyUnits units={data.units} />} />}</EditRoute>;
+  return <EditRoute>{(id) => <ResourceFormPage key={id} config={propertyForm} id={id} below={(data) => <PropertyUnits units={data.units} total={data.units_total} />} />}</EditRoute>;
 }

@@ -8,6 +8,7 @@ import { checkResetCode, consumeResetCode, issueResetCode, RESET_CODE_TTL_MINUTE
 import { asFieldErrors, policyErrors, reusesTemporary, SAME_AS_TEMPORARY_MESSAGE } from './passwordPolicy';
 import { RESET_PER_IP, VERIFY_PER_IP, limitPerIp } from './throttle';
 import { resetCodeMail } from './mailTemplates';
+import { mailErrorForLog } from '../mail/mailer';
 import { auditAuth } from './authAudit';
 import { MSG } from './messages';
 import { errorResponses, MessageResponse, ResetBody, VerifyBody } from './schemas';
@@ -45,7 +46,7 @@ const reset: FastifyPluginAsyncTypebox = async (app) => {
           outcome = 'sent';
           const mail = resetCodeMail({ to: user.email, name: user.name, code, publicUrl: app.config.publicUrl, minutes: RESET_CODE_TTL_MINUTES });
           // Not awaited: waiting on SMTP would make known addresses answer measurably slower.
-          app.mailer.send(mail).catch((err: unknown) => request.log.error({ err, userId: user.id }, 'reset code mail failed'));
+          app.mailer.send(mail).catch((err: unknown) => request.log.error({ mail: mailErrorForLog(err), userId: user.id }, 'reset code mail failed'));
         }
       }
       await auditAuth(app, request, 'auth.password_reset_requested', { userId: user?.id ?? null, detail: { outcome, email } });

@@ -17,6 +17,20 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * What a failed send may leave in the log: nodemailer's error code, the SMTP reply code and command.
+ * Its message, `response`, `rejected` and `rejectedErrors` quote the recipient's address, so they stay out.
+ */
+export function mailErrorForLog(err: unknown): { code?: string; responseCode?: number; command?: string } {
+  if (typeof err !== 'object' || err === null) return {};
+  const { code, responseCode, command } = err as { code?: unknown; responseCode?: unknown; command?: unknown };
+  return {
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof responseCode === 'number' ? { responseCode } : {}),
+    ...(typeof command === 'string' ? { command } : {}),
+  };
+}
+
 export function createMailer(config: Config, log: (msg: string) => void = () => {}): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
@@ -35,7 +49,8 @@ export function createMailer(config: Config, log: (msg: string) => void = () => 
       await mkdir(outbox, { recursive: true });
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '').slice(0, 16)}.eml`);
       await writeFile(file, info.message as Buffer);
-      log(`Mail to ${message.to} ("${message.subject}") written to ${file}`);
+      // The file names the recipient; the log line does not (logs travel further than the data directory).
+      log(`Mail "${message.subject}" written to ${file}`);
     },
     close: () => transport.close(),
   };

@@ -23,6 +23,7 @@ import { propertyForm } from './fields';
 import { findProperty, freeSlug, listProperties, PROPERTY_COLUMNS, propertyHasUnits, slugTaken } from './queries';
 import { PropertyCreateBody, PropertySchema, PropertyUpdateBody } from './schemas';
 import { slugFromName, toSlug } from './slug';
+import { UNPAGED_LIST_MAX } from '../../contract/lists';
 
 export const PROPERTY_MSG = {
   notFound: 'Property not found.',
@@ -53,7 +54,8 @@ async function writing<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const PropertyWithUnits = Type.Object({ ...PropertySchema.properties, units: Type.Array(UnitSchema) });
+/** The edit answer: the property and its first PROPERTY_UNITS_MAX units by reference, with their count. */
+const PropertyWithUnits = Type.Object({ ...PropertySchema.properties, units: Type.Array(UnitSchema), units_total: Type.Integer({ minimum: 0 }) });
 
 const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -90,8 +92,9 @@ const propertyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const tenant = requireTenant(req);
       const property = await propertyOr404(app.db, tenant, req.params.id);
       // The SPA's Units table names each unit by its reference (SPEC §2): list them in that order.
-      const { json } = await listUnits(app.db, tenant, { sort: 'unit_ref' }, property.id);
-      return { data: { ...property, units: parseRows(json) }, fields: withValues(propertyForm(), property) };
+      // One page as long as the unpaged cap: a property with more units still opens, and says how many it has.
+      const { json, total } = await listUnits(app.db, tenant, { sort: 'unit_ref', page: 1, per_page: UNPAGED_LIST_MAX }, property.id);
+      return { data: { ...property, units: parseRows(json), units_total: total }, fields: withValues(propertyForm(), property) };
     },
   );
 

@@ -1,5 +1,6 @@
 // Unit reads, always within one company (the tenant). Postgres builds the nested property object and
 // the full address, so rows go out as they come.
+import { UNPAGED_LIST_MAX } from '../../contract/lists';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { properties, units } from '../db/schema';
 import type { Conn } from '../resources/db';
@@ -90,13 +91,20 @@ export async function findUnit(db: Conn, companyId: string, id: string) {
 
 export type UnitRecord = NonNullable<Awaited<ReturnType<typeof findUnit>>>;
 
-/** The tenant's properties as select options (uuid → name). */
-export async function propertyOptions(db: Conn, companyId: string): Promise<Record<string, string>> {
+/**
+ * The tenant's properties as select options (uuid → name): the first UNPAGED_LIST_MAX by name, like
+ * any unpaged list (contract/lists.ts), plus `current` (the edited unit's property) wherever it sorts.
+ */
+export async function propertyOptions(db: Conn, companyId: string, current?: string): Promise<Record<string, string>> {
   const rows = await db
     .select({ id: properties.id, name: properties.name })
     .from(properties)
     .where(eq(properties.companyId, companyId))
-    .orderBy(asc(lowerOf(properties.name)), asc(properties.id));
+    .orderBy(asc(lowerOf(properties.name)), asc(properties.id))
+    .limit(UNPAGED_LIST_MAX);
+  if (current && !rows.some((r) => r.id === current)) {
+    rows.push(...(await db.select({ id: properties.id, name: properties.name }).from(properties).where(and(eq(properties.companyId, companyId), eq(properties.id, current)))));
+  }
   return Object.fromEntries(rows.map((r) => [r.id, r.name]));
 }
 

@@ -85,7 +85,7 @@ const unitRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => {
       const tenant = requireTenant(req);
       const unit = await unitOr404(app.db, tenant, req.params.id);
-      return { data: unit, fields: withValues(unitForm(await propertyOptions(app.db, tenant)), unit) };
+      return { data: unit, fields: withValues(unitForm(await propertyOptions(app.db, tenant, unit.property_id)), unit) };
     },
   );
 

@@ -69,7 +69,7 @@ describe('configuration defaults', () => {
       'OLYMPUS_BOOTSTRAP_ADMIN_EMAIL and OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD must be set together.',
     ]);
     const weak = problems({ OLYMPUS_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com', OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD: 'weakpassword' });
-    expect(weak).toEqual(['OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD must be 9 to 128 characters with upper case, lower case and a digit.']);
+    expect(weak).toEqual(['OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD must be 9 to 128 characters with upper case, lower case and a digit, and not a common password.']);
     expect(JSON.stringify(weak)).not.toContain('weakpassword');
   });
 });

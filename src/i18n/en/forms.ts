@@ -68,6 +68,7 @@ export const forms = {
     type: 'Type',
     status: 'Status',
     no_units: 'This property has no units yet.',
+    units_truncated: 'Showing the first %{shown} of %{total} units. Find the others in the unit list.',
   },
   unit: {
     create_title: 'Create a Unit',
