@@ -10,6 +10,7 @@ import roles from './roles';
 import unit from './units';
 import users from './users';
 import { ReportsRoute } from '../src/pages/reports/route';
+import { AccountRoute } from '../src/pages/account/route';
 
 /** A react-admin <Resource>; `name` is the path under /dashboard (users, company, property, unit, roles). */
 export type OlympusResource = Pick<ResourceProps, 'name' | 'list' | 'create' | 'edit' | 'icon' | 'options' | 'recordRepresentation' | 'children'>;
@@ -27,4 +28,6 @@ export const pages: OlympusPage[] = [
   { path: 'companies/:companyId/integrations/:integration/edit', component: IntegrationEdit },
   // SPEC §2 ReportsIndex; lazy inside, so its charts and Power BI client load only there.
   { path: 'reports', component: ReportsRoute },
+  // The signed-in person's account and sessions, from the header's user name; open to every signed-in user.
+  { path: 'account', component: AccountRoute },
 ];

@@ -1,8 +1,16 @@
-// SPEC §2 UsersEdit at /dashboard/users/{userId}/edit: the server's user form, prefilled.
+// SPEC §2 UsersEdit at /dashboard/users/{userId}/edit: the server's user form, prefilled; below it the
+// user's signed-in sessions (src/pages/account/UserSessionsPanel.tsx).
 import { EditRoute } from '../../src/forms/EditRoute';
 import { ResourceFormPage } from '../../src/forms/ResourceFormPage';
+import { UserSessionsPanel } from '../../src/pages/account/UserSessionsPanel';
 import { userForm } from './userForm';
 
 export default function UserEdit() {
-  return <EditRoute>{(id) => <ResourceFormPage key={id} config={userForm} id={id} />}</EditRoute>;
+  return (
+    <EditRoute>
+      {(id) => (
+        <ResourceFormPage key={id} config={userForm} id={id} below={(data) => <UserSessionsPanel userId={id} name={typeof data.name === 'string' ? data.name : ''} />} />
+      )}
+    </EditRoute>
+  );
 }

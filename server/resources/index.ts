@@ -9,6 +9,7 @@ import propertyRoutes from '../properties/routes';
 import unitRoutes from '../units/routes';
 import roleRoutes from '../roles/routes';
 import permissionRoutes from '../permissions/routes';
+import userSessionsRoutes from '../session/userSessionsRoutes';
 import { authorize, recordRoute } from './access';
 
 type Hooks = RouteOptions['preValidation'];
@@ -32,4 +33,5 @@ export default async function resourceRoutes(app: FastifyInstance): Promise<void
   await app.register(unitRoutes);
   await app.register(roleRoutes);
   await app.register(permissionRoutes);
+  await app.register(userSessionsRoutes);
 }

@@ -1,10 +1,12 @@
-// GET /session (SPEC §7): the signed-in user with companies, systems, roles and Olympus permissions.
+// GET /session (SPEC §7): the signed-in user with companies, systems, roles and Olympus permissions;
+// and the sessions API (the caller's own, and an administrator's view of a user's).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { unauthorized } from '../errors';
 import { requireAuth } from '../auth/guard';
 import { ErrorBody } from '../auth/schemas';
 import { loadSessionUser } from './loadUser';
 import { SessionResponse } from './schemas';
+import ownSessionsRoutes from './ownSessionsRoutes';
 
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -24,6 +26,8 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { data: user };
     },
   );
+
+  await app.register(ownSessionsRoutes);
 };
 
 export default sessionRoutes;

@@ -24,6 +24,7 @@ import { userForm } from './fields';
 import { assignableCompanies, readUserInput, type UserInput } from './input';
 import { invitationMail, temporaryPassword } from './invitation';
 import { emailChangedMail } from './emailChangedMail';
+import { mailErrorForLog } from '../mail/mailer';
 import { beyondReach, grantorOf, lockUser, mayGiveRole, refuseTakeover, type Holdings } from './grants';
 import { companyOptions, findUser, listUsers, roleOptions, type UserRecord, type UserScope } from './queries';
 import { UserCreateBody, UserListQuery, UserSchema, UserUpdateBody } from './schemas';
@@ -49,12 +50,12 @@ const tags = ['users'];
 const EVERYTHING: UserScope = { tenantId: null, visibleCompanies: null };
 
 /** One user: the tenant's for an admin; any for a super_admin (who can list them all anyway). */
-function recordScope(req: FastifyRequest, auth: AuthContext): UserScope {
+export function recordScope(req: FastifyRequest, auth: AuthContext): UserScope {
   const tenantId = requireTenant(req);
   return { tenantId: auth.role === SUPER_ADMIN ? null : tenantId, visibleCompanies: assignableCompanies(auth) };
 }
 
-async function userOr404(db: Conn, scope: UserScope, id: string): Promise<UserRecord> {
+export async function userOr404(db: Conn, scope: UserScope, id: string): Promise<UserRecord> {
   const user = isUuid(id) ? await findUser(db, scope, id.toLowerCase()) : null;
   if (!user) throw notFound(USER_MSG.notFound);
   return user;
@@ -75,7 +76,7 @@ const SIGN_IN_FIELDS = new Set<string>(['email', 'bypass_sso', 'disabled', 'rese
 const lockSignInFields = (groups: FormFieldGroup[]): FormFieldGroup[] =>
   groups.map((g) => ({ ...g, fields: g.fields.map((f) => (SIGN_IN_FIELDS.has(f.name) ? { ...f, disabled: true } : f)) }));
 
-function refuseSuperAdminTarget(auth: AuthContext, target: UserRecord): void {
+export function refuseSuperAdminTarget(auth: AuthContext, target: UserRecord): void {
   if (target.olympusRole?.name === SUPER_ADMIN && auth.role !== SUPER_ADMIN) throw forbidden(USER_MSG.superAdminOnly);
 }
 
@@ -101,7 +102,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Mail after the commit, never awaited inside a transaction; a failure is logged, not fatal. */
   const mail = (req: FastifyRequest, to: { email: string; name: string; id: string }, password: string, isNew: boolean) => {
     const message = invitationMail({ to: to.email, name: to.name, password, publicUrl: app.config.publicUrl, invitedBy: requireAuth(req).name, isNew });
-    app.mailer.send(message).catch((err: unknown) => req.log.error({ err, userId: to.id }, 'temporary password mail failed'));
+    app.mailer.send(message).catch((err: unknown) => req.log.error({ mail: mailErrorForLog(err), userId: to.id }, 'temporary password mail failed'));
   };
 
   app.get(
@@ -263,7 +264,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (fresh) mail(req, after, fresh.password, false);
       if (after.email !== before.email) {
         const notice = emailChangedMail({ oldEmail: before.email, newEmail: after.email, name: after.name, changedBy: auth.name });
-        app.mailer.send(notice).catch((err: unknown) => req.log.error({ err, userId: after.id }, 'email change notice failed'));
+        app.mailer.send(notice).catch((err: unknown) => req.log.error({ mail: mailErrorForLog(err), userId: after.id }, 'email change notice failed'));
       }
       const user = await userOr404(app.db, { tenantId: null, visibleCompanies: assignable }, current.id);
       return { data: { message: USER_MSG.updated, ...user } };

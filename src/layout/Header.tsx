@@ -1,7 +1,9 @@
-// SPEC §2 fixed header: logo linking to the dashboard, the company dropdown and the logout button.
+// SPEC §2 fixed header: logo linking to the dashboard, the company dropdown and the logout button;
+// and the user's name, linking to their account page.
 // react-admin's AppBar keeps the sidebar toggle, the page-title portal and the loading indicator.
 import { Box, Stack } from '@mui/material';
 import { AppBar, LoadingIndicator, TitlePortal } from 'react-admin';
+import { AccountLink } from './AccountLink';
 import { CompanySelect } from './CompanySelect';
 import { Logo } from './Logo';
 import { LogoutButton } from './LogoutButton';
@@ -23,6 +25,7 @@ export function Header() {
           <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
             <LoadingIndicator />
           </Box>
+          <AccountLink />
           <LogoutButton />
         </Stack>
       }

@@ -37,6 +37,8 @@ const SCOPED = new Set(['users', 'properties', 'units']);
 const SERVER_ALSO_BARS: Partial<Record<AreaKey, string[]>> = { integrations: [SYSTEM_USER] };
 
 function expectedVerb(route: RouteEntry): string {
+  // A user's sessions are part of changing the user: seen and ended by whoever may update them.
+  if (route.url.startsWith('/api/v1/users/:id/sessions')) return 'update';
   if (route.method === 'POST') return 'create';
   if (route.method === 'PUT') return 'update';
   if (route.method === 'DELETE') return 'delete';
@@ -47,7 +49,7 @@ function expectedVerb(route: RouteEntry): string {
 
 const hasId = (url: string) => url.includes(':id');
 const success = (route: RouteEntry) =>
-  route.url.includes(':integration') ? 404 : route.method === 'POST' ? 201 : 200;
+  route.url.includes(':integration') ? 404 : route.method === 'POST' && !route.url.endsWith('/revoke') ? 201 : 200;
 
 function expectedStatus(route: RouteEntry, caller: Caller, variant: Variant): number {
   if (caller === 'guest') return 401;

@@ -180,6 +180,18 @@ async function userDeleteCases(c: Caller): Promise<Case[]> {
   return cases;
 }
 
+/** Ending a user's sessions is a change to their sign-in: the same reach as PUT's sign-in fields. */
+async function userSessionsRevokeCases(c: Caller): Promise<Case[]> {
+  const cases: Case[] = [];
+  for (const target of ['own', 'other', 'shared', 'higher'] as UserTarget[]) {
+    const { id } = await userTarget(target, c);
+    await tokenFor(db(), id);
+    const want = !mayUse(c, 'users', 'update') ? 403 : c === SUPER_ADMIN ? 200 : ({ own: 200, other: 404, shared: 403, higher: 403 } as const)[target as 'own'];
+    cases.push({ label: `${target} user`, method: 'POST', url: `/users/${id}/sessions/revoke`, tenant: w.own.id, want, state: async () => ({ user: await userFingerprint(db(), id), audits: await audits() }) });
+  }
+  return cases;
+}
+
 // ---- roles ----------------------------------------------------------------------------------------
 
 type RoleTarget = 'small' | 'big' | 'super_admin';
@@ -308,6 +320,7 @@ const EXPECTATIONS: Record<string, (c: Caller) => Promise<Case[]>> = {
   'POST /api/v1/users': userPostCases,
   'PUT /api/v1/users/:id': userPutCases,
   'DELETE /api/v1/users/:id': userDeleteCases,
+  'POST /api/v1/users/:id/sessions/revoke': userSessionsRevokeCases,
   'POST /api/v1/roles': rolePostCases,
   'PUT /api/v1/roles/:id': rolePutCases,
   'DELETE /api/v1/roles/:id': roleDeleteCases,

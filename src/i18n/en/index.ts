@@ -1,6 +1,7 @@
 // The English catalogue: react-admin's own texts (ra.*) plus Olympus's (olympus.*).
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
+import { account } from './account';
 import { auth } from './auth';
 import { forms } from './forms';
 import { lists } from './lists';
@@ -9,5 +10,5 @@ import { shell } from './shell';
 
 export const en: TranslationMessages = {
   ...englishMessages,
-  olympus: { ...shell, auth, forms, lists, reports },
+  olympus: { ...shell, account, auth, forms, lists, reports },
 };

@@ -1,0 +1,116 @@
+// The account page (/dashboard/account, from the header's user name; any signed-in user): the
+// person's name and email, and "Your sessions" — every signed-in session with its browser, address
+// and times, "This session" marked, each one ending on its own or all others at once. Signing out
+// this session is a logout.
+import { useEffect, useId, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
+import { useSessionUser } from '../../layout/useSessionUser';
+import { useSignOut } from '../../layout/useSignOut';
+import { LOGOUT_REDIRECT_DELAY_MS } from '../../layout/LogoutButton';
+import { endOtherSessions, endOwnSession, fetchOwnSessions, SessionsError, type SessionView } from './sessionsApi';
+import { SessionList } from './SessionList';
+import { useSessionAction } from './useSessionAction';
+
+export const OWN_SESSIONS_KEY = ['olympus.sessions', 'own'] as const;
+const OTHERS = 'others';
+const THIS = 'this';
+
+function YourSessions() {
+  const translate = useTranslate();
+  const titleId = useId();
+  const signOut = useSignOut();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const { busy: calling, run } = useSessionAction();
+  const [leaving, setLeaving] = useState(false);
+  const busy = leaving ? THIS : calling;
+  const { data, error, isPending, refetch } = useQuery({ queryKey: OWN_SESSIONS_KEY, queryFn: fetchOwnSessions, retry: false, refetchOnWindowFocus: true });
+  const t = (key: string) => translate(`olympus.account.sessions.${key}`);
+
+  // This session ended elsewhere: sign out like any other call answering 401.
+  const status = error instanceof SessionsError ? error.status : null;
+  useEffect(() => {
+    if (status === 401) void logoutIfAccessDenied({ status });
+  }, [status, logoutIfAccessDenied]);
+
+  const onSignOut = (s: SessionView) => {
+    if (s.current) {
+      // The same as the header's Logout: no notice, the browser goes to /login.
+      setLeaving(true);
+      void signOut(LOGOUT_REDIRECT_DELAY_MS);
+      return;
+    }
+    void run(s.id, () => endOwnSession(s.id), { done: t('signed_out'), failed: t('failed') }, refetch);
+  };
+  const onSignOutOthers = () => void run(OTHERS, endOtherSessions, { done: t('others_signed_out'), failed: t('failed') }, refetch);
+
+  const others = data?.filter((s) => !s.current).length ?? 0;
+  let body;
+  if (isPending) body = <CircularProgress size={24} aria-label={t('loading')} />;
+  else if (error || !data) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            {t('retry')}
+          </Button>
+        }
+      >
+        {t('load_failed')}
+      </Alert>
+    );
+  } else {
+    const busyId = busy === THIS ? (data.find((s) => s.current)?.id ?? null) : busy;
+    body = (
+      <>
+        <SessionList sessions={data} labelledBy={titleId} onSignOut={onSignOut} busyId={busyId} />
+        {others === 0 && (
+          <Typography color="text.secondary" sx={{ mt: 1.5 }}>
+            {t('none')}
+          </Typography>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Card component="section" aria-labelledby={titleId}>
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 1 }}>
+          <Typography variant="h6" component="h2" id={titleId}>
+            {t('title')}
+          </Typography>
+          {others > 0 && (
+            <Button variant="contained" onClick={onSignOutOthers} disabled={busy !== null}>
+              {t('sign_out_others')}
+            </Button>
+          )}
+        </Stack>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('intro')}
+        </Typography>
+        {body}
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function AccountPage() {
+  const user = useSessionUser();
+  return (
+    <Box sx={{ maxWidth: 1040, width: '100%', mx: 'auto' }}>
+      <Title title="olympus.account.title" />
+      <Stack spacing={0.5} sx={{ mb: 3, minWidth: 0 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {user?.name}
+        </Typography>
+        <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {user?.email}
+        </Typography>
+      </Stack>
+      <YourSessions />
+    </Box>
+  );
+}
