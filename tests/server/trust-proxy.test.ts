@@ -6,6 +6,9 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness';
 import { auditRows } from './auth-client';
 import { hit, type ThrottleRule } from '../../server/auth/throttle';
+import { authClient } from './auth-client';
+import { parseTrustProxy } from '../../server/http/trustProxy';
+import { loadConfig } from '../../server/config';
 import { rowsOf } from '../../server/auth/rows';
 import type { Config } from '../../server/config';
 
@@ -83,12 +86,12 @@ describe('throttle rows stay bounded', () => {
     const count = async (prefix: string) =>
       Number(rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from throttles where starts_with(key, ${prefix})`))[0].n);
 
-    it('past the per-window cap, new addresses share one bucket that throttles them, not the tracked ones', async () => {
+    it('past the per-window cap, new addresses are counted in their /16, not the tracked ones', async () => {
       const rule: ThrottleRule = { name: 'test-cap:ip', limit: 3, windowSeconds: 60, maxSubjects: 20 };
       const results = [];
-      // 300 rotating addresses, as many forged-but-trusted X-Forwarded-For values would give.
+      // 300 rotating addresses of one /16, as many forged-but-trusted X-Forwarded-For values would give.
       for (let i = 0; i < 300; i++) results.push(await hit(db(), rule, `203.0.${i >> 8}.${i & 255}`));
-      expect(await count('test-cap:ip:')).toBe(21); // 20 addresses and the overflow bucket
+      expect(await count('test-cap:ip:')).toBe(22); // 20 addresses, their /16 and the rule's counter of new networks
       expect(results.slice(0, 20).every((r) => r.allowed && r.hits === 1)).toBe(true);
       expect(results.slice(20).filter((r) => r.allowed)).toHaveLength(rule.limit);
       // An address tracked before the flood keeps its own count.
@@ -103,8 +106,72 @@ describe('throttle rows stay bounded', () => {
       await db().execute(sql`insert into throttles (key, hits, window_start) values ('test-sweep:ip:192.0.2.200', 1, now() - interval '10 seconds')`);
       await db().execute(sql`insert into throttles (key, hits, window_start) values ('retired-rule:ip:192.0.2.1', 1, now() - interval '2 days')`);
       await hit(db(), rule, '192.0.2.250');
-      expect(await count('test-sweep:ip:')).toBe(2); // the live window and this hit
+      expect(await count('test-sweep:ip:')).toBe(3); // the live window, this hit and the rule's counter of new networks
       expect(await count('retired-rule:ip:')).toBe(0);
     });
+  });
+});
+
+describe('TRUST_PROXY values that would trust everyone, or crash the start', () => {
+  const LOGIN = '/api/v1/auth/login';
+  const problem = (raw: string) => {
+    const parsed = parseTrustProxy(raw);
+    return 'problem' in parsed ? parsed.problem : `accepted: ${JSON.stringify(parsed.value)}`;
+  };
+
+  it.each(['0.0.0.0/0', '::/0', '10.0.0.0/00', 'fd00::/0'])('refuses %s with a config message (proxy-addr would throw a TypeError at start)', (raw) => {
+    expect(problem(raw)).toMatch(/^TRUST_PROXY names ranges too wide to be proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(/TRUST_PROXY names ranges too wide/);
+  });
+
+  it('takes range names in any case, passed on in the lower case proxy-addr knows, and the app starts', async () => {
+    const parsed = parseTrustProxy('LOOPBACK, UniqueLocal');
+    expect(parsed).toEqual({ value: ['loopback', 'uniquelocal'] });
+    const app = await createTestApp({ trustProxy: 'value' in parsed ? parsed.value : false });
+    await app.close();
+  });
+
+  it.each(['0.0.0.0/1,128.0.0.0/1', '0.0.0.0/1,128.0.0.0/1,::/1,8000::/1', '::ffff:0:0/96', '::ffff:0.0.0.0/97,::ffff:128.0.0.0/97', '::/64', '8.0.0.0/8', '2001:db8::/16'])(
+    'refuses %s (every address, or a public range no proxy fleet has)',
+    (raw) => {
+      expect(parseTrustProxy('true')).toHaveProperty('problem');
+      expect(problem(raw)).toMatch(/^TRUST_PROXY names ranges too wide to be proxies \(outside private networks: IPv4 shorter than \/12, IPv6 shorter than \/28\)/);
+    },
+  );
+
+  it('refuses many public ranges that add up to more than a /8: "trust everyone" spelled out', () => {
+    const slices = Array.from({ length: 17 }, (_, i) => `${i + 20}.0.0.0/12`).join(',');
+    expect(problem(slices)).toMatch(/^TRUST_PROXY's public ranges together cover more than a \/8 of IPv4/);
+  });
+
+  it('accepts plain addresses, private ranges of any width and a CDN\'s published ranges', () => {
+    for (const raw of ['203.0.113.7', '2001:db8::7', '::ffff:203.0.113.7', '10.0.0.0/8', '172.16.0.0/12', '100.64.0.0/10', 'fc00::/7', 'fd00::/8', '203.0.113.0/24', '104.16.0.0/13,172.64.0.0/13,2a06:98c0::/29,2600:9000::/28']) {
+      expect(parseTrustProxy(raw), raw).toEqual({ value: raw.split(',') });
+    }
+  });
+
+  it('every refused value is a config message, never an exception', () => {
+    for (const raw of ['/8', '10.0.0.0/', '10.0.0.0/-1', '10.0.0.0/8/8', '10.0.0.0/1e1', 'fe80::1%eth0', ',,', '::ffff:0:0/200', '1.2.3.4/33']) {
+      expect(() => parseTrustProxy(raw), raw).not.toThrow();
+      expect(parseTrustProxy(raw), raw).toHaveProperty('problem');
+    }
+  });
+
+  it('with TRUST_PROXY=0.0.0.0/1,128.0.0.0/1 refused, the client cannot pick its own address to escape the per-IP limit', async () => {
+    const parsed = parseTrustProxy('0.0.0.0/1,128.0.0.0/1');
+    expect(parsed).toHaveProperty('problem');
+    // What a server started without TRUST_PROXY then does: X-Forwarded-For is ignored.
+    const t = await createTestApp({ trustProxy: 'value' in parsed ? parsed.value : false });
+    try {
+      const c = authClient(t);
+      const statuses: number[] = [];
+      for (let i = 1; i <= 12; i++) {
+        const res = await c.post(LOGIN, { email: `xff${i}@example.test`, password: 'Guess-Number-1' }, { ip: '203.0.113.50', headers: { 'x-forwarded-for': `192.0.2.${i}` } });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toContain(429);
+    } finally {
+      await t.close();
+    }
   });
 });
