@@ -7,13 +7,16 @@ import { Link } from 'react-router';
 import { useBasename, useRecordContext, useResourceContext, useTranslate } from 'ra-core';
 import { createPath, editPath } from './paths';
 
+/** react-admin's own link buttons carry this state: its routes then scroll the new screen to the top. */
+const SCROLL_TO_TOP = { _scrollToTop: true };
+
 /** `label` is an i18n key. */
 export function CreateLinkButton({ label }: { label: string }) {
   const translate = useTranslate();
   const basename = useBasename();
   const resource = useResourceContext() ?? '';
   return (
-    <Button component={Link} to={createPath(basename, resource)} variant="contained" startIcon={<AddIcon />}>
+    <Button component={Link} to={createPath(basename, resource)} state={SCROLL_TO_TOP} variant="contained" startIcon={<AddIcon />}>
       {translate(label)}
     </Button>
   );
@@ -27,7 +30,7 @@ export function EditLinkButton({ label, icon = <EditOutlined /> }: { label: stri
   const record = useRecordContext();
   if (!record) return null;
   return (
-    <Button component={Link} to={editPath(basename, resource, record.id)} size="small" startIcon={icon} sx={{ whiteSpace: 'nowrap' }}>
+    <Button component={Link} to={editPath(basename, resource, record.id)} state={SCROLL_TO_TOP} size="small" startIcon={icon} sx={{ whiteSpace: 'nowrap' }}>
       {translate(label)}
     </Button>
   );
