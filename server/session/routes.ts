@@ -7,6 +7,7 @@ import { ErrorBody } from '../auth/schemas';
 import { loadSessionUser } from './loadUser';
 import { SessionResponse } from './schemas';
 import ownSessionsRoutes from './ownSessionsRoutes';
+import ownProfileRoutes from './ownProfileRoutes';
 
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -28,6 +29,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   await app.register(ownSessionsRoutes);
+  await app.register(ownProfileRoutes);
 };
 
 export default sessionRoutes;

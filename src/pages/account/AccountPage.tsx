@@ -1,5 +1,6 @@
 // The account page (/dashboard/account, from the header's user name; any signed-in user): the
-// person's name and email, and "Your sessions" — every signed-in session with its browser, address
+// person's name and email, "Your details" and "Change password" (./YourDetails.tsx,
+// ./ChangePassword.tsx), and "Your sessions" — every signed-in session with its browser, address
 // and times, "This session" marked, each one ending on its own or all others at once. Signing out
 // this session is a logout.
 import { useEffect, useId, useState } from 'react';
@@ -12,6 +13,8 @@ import { LOGOUT_REDIRECT_DELAY_MS } from '../../layout/LogoutButton';
 import { endOtherSessions, endOwnSession, fetchOwnSessions, SessionsError, type SessionView } from './sessionsApi';
 import { SessionList } from './SessionList';
 import { useSessionAction } from './useSessionAction';
+import { YourDetails } from './YourDetails';
+import { ChangePassword } from './ChangePassword';
 
 export const OWN_SESSIONS_KEY = ['olympus.sessions', 'own'] as const;
 const OTHERS = 'others';
@@ -110,7 +113,11 @@ export default function AccountPage() {
           {user?.email}
         </Typography>
       </Stack>
-      <YourSessions />
+      <Stack spacing={3}>
+        <YourDetails />
+        <ChangePassword />
+        <YourSessions />
+      </Stack>
     </Box>
   );
 }
