@@ -2,7 +2,10 @@
 // guard read it, and the API enforces the same rules on the calls behind each area.
 import { ADMIN, hasPermission, SUPER_ADMIN, SYSTEM_USER } from './roles';
 
-export type AreaKey = 'home' | 'users' | 'roles' | 'properties' | 'units' | 'companies' | 'integrations' | 'reports';
+export type AreaKey = 'home' | 'users' | 'roles' | 'properties' | 'units' | 'companies' | 'integrations' | 'reports' | 'accessReview';
+
+/** Reviewing access means acting on users: the same permission as changing one. */
+export const ACCESS_REVIEW_PERMISSION = 'users.update';
 
 export interface Area {
   key: AreaKey;
@@ -30,6 +33,8 @@ export const AREAS: readonly Area[] = [
   { key: 'units', path: '/dashboard/unit', barred: [SYSTEM_USER] },
   // SPEC §6 bars admin from the integration edit route; the API also bars system_user (the server may be stricter than the UI).
   { key: 'integrations', path: '/dashboard/companies', barred: [ADMIN] },
+  // The access review: no navigation link (reached from the users list); only for those who may change users.
+  { key: 'accessReview', path: '/dashboard/access-review', barred: [SYSTEM_USER], permissions: [ACCESS_REVIEW_PERMISSION] },
 ];
 
 export const AREA: Record<AreaKey, Area> = Object.fromEntries(AREAS.map((a) => [a.key, a])) as Record<AreaKey, Area>;

@@ -11,6 +11,7 @@ import unit from './units';
 import users from './users';
 import { ReportsRoute } from '../src/pages/reports/route';
 import { AccountRoute } from '../src/pages/account/route';
+import { AccessReviewRoute } from '../src/pages/access-review/route';
 
 /** A react-admin <Resource>; `name` is the path under /dashboard (users, company, property, unit, roles). */
 export type OlympusResource = Pick<ResourceProps, 'name' | 'list' | 'create' | 'edit' | 'icon' | 'options' | 'recordRepresentation' | 'children'>;
@@ -30,4 +31,6 @@ export const pages: OlympusPage[] = [
   { path: 'reports', component: ReportsRoute },
   // The signed-in person's account and sessions, from the header's user name; open to every signed-in user.
   { path: 'account', component: AccountRoute },
+  // Dormant accounts and unused invitations, from the users list; the guard lets only those who may change users in (AREA.accessReview).
+  { path: 'access-review', component: AccessReviewRoute },
 ];

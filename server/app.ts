@@ -23,6 +23,7 @@ import resourceRoutes from './resources';
 import systemPublicRoutes from './systems/public-routes';
 import healthRoutes from './health/routes';
 import spa from './spa';
+import { scheduleDormantDisabling } from './users/dormantDisabler';
 import './types';
 
 export interface BuildOptions {
@@ -92,5 +93,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(systemPublicRoutes);
   await app.register(spa);
+  scheduleDormantDisabling(app, config.dormantDisableDays);
   return app;
 }

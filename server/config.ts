@@ -43,6 +43,8 @@ export interface Config {
   gtmId: string | null;
   /** VITE_API_URL when it names another host (absolute URL); null when the SPA calls its own origin. */
   spaApiUrl: string | null;
+  /** Disable users not signed in for this many days (OLYMPUS_DORMANT_DISABLE_DAYS); null = off. */
+  dormantDisableDays: number | null;
   /** Power BI "app owns data" embedding (server/reports/providers/powerbi.ts); hosts configurable for tests. */
   powerbi: PowerBiConfig;
 }
@@ -170,6 +172,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     clientSecret: str('POWERBI_CLIENT_SECRET') ?? str('AZURE_CLIENT_SECRET'),
     timeoutMs: int('POWERBI_TIMEOUT_MS', 10_000, 100, 120_000),
   };
+  const rawDormant = str('OLYMPUS_DORMANT_DISABLE_DAYS');
+  let dormantDisableDays: number | null = null;
+  if (rawDormant !== null) {
+    const n = Number(rawDormant);
+    if (/^\d+$/.test(rawDormant) && Number.isSafeInteger(n) && n >= 1 && n <= 3650) dormantDisableDays = n;
+    else problems.push(`OLYMPUS_DORMANT_DISABLE_DAYS must be a whole number of days from 1 to 3650, or unset to keep automatic disabling off (got "${rawDormant}").`);
+  }
   const config: Config = {
     port,
     host: str('HOST') ?? '0.0.0.0',
@@ -203,6 +212,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     gtmId,
     spaApiUrl,
     powerbi,
+    dormantDisableDays,
     ...overrides,
   };
   // A generated demo password is printed once: fine on a developer's machine, never for a server database.

@@ -8,6 +8,7 @@ import { rolePills, systemPills } from './UserListColumns';
 import { roleLabels, systemNames, type UserRecord } from './userRecord';
 import { UserRemoveButton } from './UserRemoveButton';
 import { useIsSuperAdmin, ViewAllUsersButton } from './ViewAllUsersButton';
+import { ReviewAccessButton } from './ReviewAccessButton';
 
 const ALL_USERS = { query: { all: true } };
 /** A name stays on one line; the pill columns wrap instead. */
@@ -33,7 +34,12 @@ export default function UserList() {
       csvFilename="users"
       showCompany={!showAll}
       meta={showAll ? ALL_USERS : undefined}
-      actions={isSuperAdmin && <ViewAllUsersButton all={showAll} onChange={setAll} />}
+      actions={
+        <>
+          {isSuperAdmin && <ViewAllUsersButton all={showAll} onChange={setAll} />}
+          <ReviewAccessButton />
+        </>
+      }
     >
       <DataTable.Col source="name" label="olympus.lists.users.name_column" cellSx={NO_WRAP} />
       <DataTable.Col source="email" label="olympus.lists.users.email" disableSort />

@@ -10,6 +10,7 @@ import unitRoutes from '../units/routes';
 import roleRoutes from '../roles/routes';
 import permissionRoutes from '../permissions/routes';
 import userSessionsRoutes from '../session/userSessionsRoutes';
+import reviewRoutes from '../users/reviewRoutes';
 import { authorize, recordRoute } from './access';
 
 type Hooks = RouteOptions['preValidation'];
@@ -34,4 +35,5 @@ export default async function resourceRoutes(app: FastifyInstance): Promise<void
   await app.register(roleRoutes);
   await app.register(permissionRoutes);
   await app.register(userSessionsRoutes);
+  await app.register(reviewRoutes);
 }

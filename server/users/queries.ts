@@ -151,6 +151,14 @@ export async function findUser(db: Conn, scope: UserScope, id: string): Promise<
   return row ? toRecord(row) : null;
 }
 
+/** Several users by id, in no particular order (the access review reads its page of users at once). */
+export async function findUsersByIds(db: Conn, scope: UserScope, ids: string[]): Promise<UserRecord[]> {
+  if (ids.length === 0) return [];
+  const columns = scope.visibleCompanies === null ? EVERY_COMPANY_COLUMNS : columnsOf(userShape(scope));
+  const rows = await rowsFrom<UserRow>(db, sql`select ${columns} from users u where ${conditionsOf(scope, [sql`u.id = any(${uuidArray(ids)})`])}`);
+  return rows.map(toRecord);
+}
+
 /** Taken by another account, as its email or its username, whatever the letter case. */
 export async function emailTaken(db: Conn, email: string, exceptId?: string): Promise<boolean> {
   const result = await db.execute(sql`

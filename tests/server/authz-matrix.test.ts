@@ -5,10 +5,10 @@
 // from the route table — and the table's metadata is checked against the same rules first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
-import { createCompany, createRole, createUser, OLYMPUS_GRANTS } from './factories';
+import { createCompany, createRole, createSystem, createUser, OLYMPUS_GRANTS } from './factories';
 import { apiAs, createProperty, createUnit, createWorld, unique, type RoleKey, type World } from './resources-fixtures';
 import { routeTable, type RouteEntry } from '../../server/resources/access';
-import { AREA, AREAS, mayOpenArea, type AreaKey } from '../../contract/access';
+import { ACCESS_REVIEW_PERMISSION, AREA, AREAS, mayOpenArea, type AreaKey } from '../../contract/access';
 import { hasPermission, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
 
 type Caller = RoleKey | 'guest';
@@ -29,7 +29,10 @@ const AREA_OF: Record<string, AreaKey> = {
   roles: 'roles',
   permissions: 'roles',
 };
-const expectedArea = (url: string): AreaKey => (isIntegrationRoute(url) ? 'integrations' : AREA_OF[resourceOf(url)]);
+/** The access review: its own SPA area, whose routes need the permission to change users. */
+const isReviewRoute = (url: string) => url === '/api/v1/users/review' || url.startsWith('/api/v1/users/review/');
+const expectedArea = (url: string): AreaKey => (isReviewRoute(url) ? 'accessReview' : isIntegrationRoute(url) ? 'integrations' : AREA_OF[resourceOf(url)]);
+const expectedPermission = (route: RouteEntry): string => (isReviewRoute(route.url) ? ACCESS_REVIEW_PERMISSION : `${expectedArea(route.url)}.${expectedVerb(route)}`);
 
 /** Tenant-scoped resources (DESIGN §3): records of another company answer 404. */
 const SCOPED = new Set(['users', 'properties', 'units']);
@@ -49,7 +52,7 @@ function expectedVerb(route: RouteEntry): string {
 
 const hasId = (url: string) => url.includes(':id');
 const success = (route: RouteEntry) =>
-  route.url.includes(':integration') ? 404 : route.method === 'POST' && !route.url.endsWith('/revoke') ? 201 : 200;
+  route.url.includes(':integration') ? 404 : route.method === 'POST' && !route.url.endsWith('/revoke') && !isReviewRoute(route.url) ? 201 : 200;
 
 function expectedStatus(route: RouteEntry, caller: Caller, variant: Variant): number {
   if (caller === 'guest') return 401;
@@ -57,7 +60,7 @@ function expectedStatus(route: RouteEntry, caller: Caller, variant: Variant): nu
   const area = expectedArea(route.url);
   if (!mayOpenArea(AREA[area], viewer)) return 403;
   if (SERVER_ALSO_BARS[area]?.includes(caller)) return 403;
-  if (caller !== SUPER_ADMIN && !hasPermission(viewer.permissions, `${area}.${expectedVerb(route)}`)) return 403;
+  if (caller !== SUPER_ADMIN && !hasPermission(viewer.permissions, expectedPermission(route))) return 403;
   const resource = resourceOf(route.url);
   if (variant === 'other' && SCOPED.has(resource)) {
     // Collection routes are called with the other company as X-Tenant: only super_admin may use it.
@@ -105,6 +108,11 @@ async function bodyFor(route: RouteEntry, tenant: { id: string }): Promise<unkno
   const resource = resourceOf(route.url);
   if (isIntegrationRoute(route.url)) return { tenant_id: 'T-1', branch_id: 'B-1', api_url: 'https://fixflo.example/api' };
   const name = unique('Name');
+  // The review's actions name users: a fresh one of the company called with.
+  if (isReviewRoute(route.url)) {
+    const ids = [(await createUser(db(), { role: 'system_user', companies: [tenant] })).id];
+    return route.url.endsWith('/remove-access') ? { ids, system: (await createSystem(db(), 'Everest')).id } : { ids };
+  }
   switch (resource) {
     case 'users':
       return { name, email: `${name.toLowerCase()}@example.test` };
@@ -154,7 +162,7 @@ describe('the route table', () => {
     for (const r of routes) {
       const area = expectedArea(r.url);
       expect(r.access.area, `${r.method} ${r.url}`).toBe(area);
-      expect(r.access.permission, `${r.method} ${r.url}`).toBe(`${area}.${expectedVerb(r)}`);
+      expect(r.access.permission, `${r.method} ${r.url}`).toBe(expectedPermission(r));
       expect(r.access.tenant, `${r.method} ${r.url}`).toBe(SCOPED.has(resourceOf(r.url)) ? 'scoped' : 'global');
     }
   });

@@ -14,7 +14,7 @@ import { apiAs, createProperty, createUnit, createWorld, unique, type Api, type 
 import { countWhere, roleFingerprint, rowsOf, userFingerprint } from './privilege-fixtures';
 import { routeTable, type RouteEntry } from '../../server/resources/access';
 import { clearAuthCache } from '../../server/auth/authCache';
-import { AREA, mayOpenArea, type AreaKey } from '../../contract/access';
+import { ACCESS_REVIEW_PERMISSION, AREA, mayOpenArea, type AreaKey } from '../../contract/access';
 import { hasPermission, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
 
 type Caller = 'super_admin' | 'admin' | 'system_user' | 'wild' | 'narrow';
@@ -45,6 +45,8 @@ interface Case {
   want: number;
   /** Everything the call must leave alone when refused. */
   state: () => Promise<unknown>;
+  /** A bulk action's per-user answer: whether this user must be done (else refused and untouched). */
+  reviewed?: { id: string; done: boolean };
 }
 
 let t: TestApp;
@@ -192,6 +194,35 @@ async function userSessionsRevokeCases(c: Caller): Promise<Case[]> {
   return cases;
 }
 
+/**
+ * The access review's bulk actions answer 200 with each user done or refused: a user is done exactly
+ * when updating their sign-in would be allowed (PUT's reach), and a refused one is left as it was.
+ */
+const mayReview = (c: Caller) => mayOpenArea(AREA.accessReview, { role: roleNameOf(c), permissions: grantsOf(c) }) && holds(c, ACCESS_REVIEW_PERMISSION);
+const reviewCases =
+  (action: 'disable' | 'remove-access') =>
+  async (c: Caller): Promise<Case[]> => {
+    const cases: Case[] = [];
+    const everest = (await createRole(db(), 'Everest', 'manager')).systemId;
+    for (const target of ['own', 'other', 'shared', 'higher', 'self'] as UserTarget[]) {
+      const { id } = await userTarget(target, c);
+      if (target !== 'self') await tokenFor(db(), id);
+      const done = c === SUPER_ADMIN ? target !== 'self' : target === 'own';
+      const body = action === 'disable' ? { ids: [id] } : { ids: [id], system: everest };
+      cases.push({
+        label: `${target} user`,
+        method: 'POST',
+        url: `/users/review/${action}`,
+        tenant: w.own.id,
+        body,
+        want: mayReview(c) ? 200 : 403,
+        reviewed: { id, done },
+        state: async () => ({ user: await userFingerprint(db(), id), audits: await audits() }),
+      });
+    }
+    return cases;
+  };
+
 // ---- roles ----------------------------------------------------------------------------------------
 
 type RoleTarget = 'small' | 'big' | 'super_admin';
@@ -321,6 +352,8 @@ const EXPECTATIONS: Record<string, (c: Caller) => Promise<Case[]>> = {
   'PUT /api/v1/users/:id': userPutCases,
   'DELETE /api/v1/users/:id': userDeleteCases,
   'POST /api/v1/users/:id/sessions/revoke': userSessionsRevokeCases,
+  'POST /api/v1/users/review/disable': reviewCases('disable'),
+  'POST /api/v1/users/review/remove-access': reviewCases('remove-access'),
   'POST /api/v1/roles': rolePostCases,
   'PUT /api/v1/roles/:id': rolePutCases,
   'DELETE /api/v1/roles/:id': roleDeleteCases,
@@ -369,7 +402,9 @@ describe('the privilege matrix for writes', () => {
           const where = `${route.method} ${route.url} as ${caller} — ${k.label}`;
           if (res.statusCode >= 500) mismatches.push(`${where}: ${res.statusCode} ${res.body}`);
           else if (res.statusCode !== k.want) mismatches.push(`${where}: got ${res.statusCode} (${res.json().message}), want ${k.want}`);
-          if (res.statusCode >= 400) {
+          const outcome = k.reviewed && res.statusCode === 200 ? (res.json().data as { done: string[] }) : null;
+          if (k.reviewed && outcome && outcome.done.includes(k.reviewed.id) !== k.reviewed.done) mismatches.push(`${where}: ${k.reviewed.done ? 'refused' : 'done'}, want the opposite`);
+          if (res.statusCode >= 400 || (outcome && !outcome.done.includes(k.reviewed?.id ?? ''))) {
             refused++;
             const after = await k.state();
             if (JSON.stringify(after) !== JSON.stringify(before)) mismatches.push(`${where}: refused with ${res.statusCode} but changed ${JSON.stringify(before)} → ${JSON.stringify(after)}`);

@@ -2,6 +2,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
 import { account } from './account';
+import { access_review } from './accessReview';
 import { auth } from './auth';
 import { forms } from './forms';
 import { lists } from './lists';
@@ -10,5 +11,5 @@ import { shell } from './shell';
 
 export const en: TranslationMessages = {
   ...englishMessages,
-  olympus: { ...shell, account, auth, forms, lists, reports },
+  olympus: { ...shell, account, access_review, auth, forms, lists, reports },
 };
