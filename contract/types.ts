@@ -47,10 +47,11 @@ export interface SessionUser {
   property_permissions: string[];
 }
 
-/** POST /api/v1/auth/login → data: a token, or a first-login challenge. */
+/** POST /api/v1/auth/login → data: a token, a first-login challenge, or a second-factor challenge. */
 export type LoginData =
   | { access_token: string; token_type: 'Bearer'; expires_at: string }
-  | { session: string; username: string };
+  | { session: string; username: string }
+  | { mfa_required: true; challenge: string; username: string };
 
 export interface Company {
   uuid: Uuid;

@@ -50,7 +50,8 @@ export async function checkAuthenticated(): Promise<boolean> {
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
     const outcome = await completeLogin(await olympusApi.login(email, password));
-    if (outcome === 'failed') throw new Error('olympus.auth.error.generic');
+    // The second factor is asked by the login form's code step, never here.
+    if (outcome === 'failed' || outcome === 'second_factor') throw new Error('olympus.auth.error.generic');
     return { redirectTo: false };
   },
 

@@ -4,7 +4,7 @@ import type { LoginData, SessionUser } from '../contract/types';
 import { fetchSession, type ApiResult } from './olympusApi';
 import { AUTH_DEFAULTS, authStore } from './store';
 
-export type LoginOutcome = 'token' | 'session' | 'failed';
+export type LoginOutcome = 'token' | 'session' | 'second_factor' | 'failed';
 
 export async function completeLogin(result: ApiResult<LoginData> | undefined): Promise<LoginOutcome> {
   const data = result && result.status === 200 ? result.data : undefined;
@@ -18,6 +18,8 @@ export async function completeLogin(result: ApiResult<LoginData> | undefined): P
     }
     return 'token';
   }
+  // Two-factor sign-in: nothing is stored; the login form keeps the challenge for its code step.
+  if ('mfa_required' in data && data.mfa_required) return 'second_factor';
   if ('session' in data && data.session) {
     authStore.set({ ...AUTH_DEFAULTS, session: data.session, username: data.username });
     return 'session';

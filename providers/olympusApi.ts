@@ -6,6 +6,11 @@ export async function login(email: string, password: string) {
   await csrfCookie();
   return apiPost<LoginData>('/api/v1/auth/login', { email, password });
 }
+/** The second step of sign-in for a user with two-factor sign-in: a TOTP or recovery code. */
+export async function loginMfa(challenge: string, code: string) {
+  await csrfCookie();
+  return apiPost<LoginData>('/api/v1/auth/login/mfa', { challenge, code });
+}
 export const fetchSession = () => apiGet<SessionUser>('/api/v1/session');
 export async function logout() {
   return apiPost<{ message: string }>('/api/v1/auth/logout');

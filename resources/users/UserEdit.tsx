@@ -1,15 +1,26 @@
 // SPEC §2 UsersEdit at /dashboard/users/{userId}/edit: the server's user form, prefilled; below it the
-// user's signed-in sessions (src/pages/account/UserSessionsPanel.tsx).
+// user's second factor and signed-in sessions (src/pages/account/UserTwoFactorPanel.tsx, UserSessionsPanel.tsx).
 import { EditRoute } from '../../src/forms/EditRoute';
 import { ResourceFormPage } from '../../src/forms/ResourceFormPage';
 import { UserSessionsPanel } from '../../src/pages/account/UserSessionsPanel';
+import { UserTwoFactorPanel } from '../../src/pages/account/UserTwoFactorPanel';
 import { userForm } from './userForm';
 
 export default function UserEdit() {
   return (
     <EditRoute>
       {(id) => (
-        <ResourceFormPage key={id} config={userForm} id={id} below={(data) => <UserSessionsPanel userId={id} name={typeof data.name === 'string' ? data.name : ''} />} />
+        <ResourceFormPage
+          key={id}
+          config={userForm}
+          id={id}
+          below={(data) => (
+            <>
+              <UserTwoFactorPanel userId={id} name={typeof data.name === 'string' ? data.name : ''} />
+              <UserSessionsPanel userId={id} name={typeof data.name === 'string' ? data.name : ''} />
+            </>
+          )}
+        />
       )}
     </EditRoute>
   );

@@ -6,6 +6,7 @@ import { ApiError, forbidden, unauthorized } from '../errors';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { issueToken } from './tokens';
 import { createNewPasswordChallenge } from './challenges';
+import { createSecondFactorChallenge } from '../twoFactor/challenge';
 import { claimLoginAttempt, emailDomain, findUserByEmail, recordSuccessfulLogin } from './accounts';
 import { LOGIN_PER_IP, limitPerIp, refund } from './throttle';
 import { auditAuth } from './authAudit';
@@ -21,7 +22,8 @@ const login: FastifyPluginAsyncTypebox = async (app) => {
         security: [],
         summary: 'Sign in with email and password',
         description:
-          'Answers a bearer token, or `{ session, username }` when a new password must be set first (POST /auth/password/new). ' +
+          'Answers a bearer token, or `{ session, username }` when a new password must be set first (POST /auth/password/new), ' +
+          'or `{ mfa_required, challenge, username }` when two-factor sign-in is on (POST /auth/login/mfa). ' +
           'Wrong, unknown, disabled and locked accounts all answer the same 401. 10 failed attempts per minute per address (429).',
         body: LoginBody,
         response: { 200: LoginResponse, ...errorResponses },
@@ -69,6 +71,14 @@ const login: FastifyPluginAsyncTypebox = async (app) => {
         const session = await createNewPasswordChallenge(app.db, user.id);
         await auditAuth(app, request, 'auth.login', { userId: user.id, detail: { method: 'password', outcome: 'new_password_required' } });
         return { data: { session, username: user.username } };
+      }
+
+      if (user.totpEnabledAt) {
+        // The code comes next: the attempt stays counted until the code is right too, so a known
+        // password cannot reset the count between guesses of the code.
+        const challenge = await createSecondFactorChallenge(app.db, user.id);
+        await auditAuth(app, request, 'auth.login', { userId: user.id, detail: { method: 'password', outcome: 'second_factor_required' } });
+        return { data: { mfa_required: true as const, challenge, username: user.username } };
       }
 
       const issued = await issueToken(app.db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });

@@ -13,4 +13,6 @@ export const MSG = {
   codeInvalid: 'The verification code is invalid or has expired.',
   verifyThrottled: (s: number) => `Too many verification attempts. Please try again in ${s} seconds.`,
   passwordReset: 'Your password has been reset.',
+  secondFactorWrong: 'That code is not right. Please try again.',
+  secondFactorExpired: 'Your sign-in has expired. Please sign in again.',
 } as const;

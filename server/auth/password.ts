@@ -42,14 +42,19 @@ const passwordNew: FastifyPluginAsyncTypebox = async (app) => {
       // argon2 before the transaction: nothing slow may hold PGlite's single connection.
       const passwordHash = await hashPassword(newPassword);
       const meta = { ip: request.ip, userAgent: request.headers['user-agent'] };
-      const issued = await app.db.transaction(async (tx): Promise<IssuedToken | null> => {
+      // With a second factor on, a temporary password (which travelled by mail) must not sign anyone in
+      // alone: the password is set, and the person signs in with it and their code.
+      const secondFactor = user.totpEnabledAt !== null;
+      const done = await app.db.transaction(async (tx): Promise<{ issued: IssuedToken | null } | null> => {
         if (!(await consumeChallenge(tx, challengeId))) return null;
-        await setOwnPassword(tx, user.id, passwordHash, { signedIn: true });
-        return issueToken(tx, user.id, meta);
+        await setOwnPassword(tx, user.id, passwordHash, { signedIn: !secondFactor });
+        return { issued: secondFactor ? null : await issueToken(tx, user.id, meta) };
       });
-      if (!issued) throw new ApiError(401, MSG.sessionExpired);
+      if (!done) throw new ApiError(401, MSG.sessionExpired);
+      const { issued } = done;
 
-      await auditAuth(app, request, 'auth.password_new', { userId: user.id });
+      await auditAuth(app, request, 'auth.password_new', { userId: user.id, ...(secondFactor ? { detail: { signed_in: false, reason: 'second_factor' } } : {}) });
+      if (!issued) return { data: { message: MSG.passwordSet } };
       return {
         data: { message: MSG.passwordSet, access_token: issued.token, token_type: 'Bearer' as const, expires_at: issued.expiresAt.toISOString() },
       };

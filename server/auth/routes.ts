@@ -1,12 +1,14 @@
 // The sign-in endpoints of SPEC §7 under /api/v1/auth.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import login from './login';
+import loginMfa from './loginMfa';
 import logout from './logout';
 import passwordNew from './password';
 import reset from './reset';
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(login);
+  await app.register(loginMfa);
   await app.register(logout);
   await app.register(passwordNew);
   await app.register(reset);

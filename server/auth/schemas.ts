@@ -29,7 +29,17 @@ const ChallengeData = Type.Object(
   { session: Type.String(), username: Type.String() },
   { description: 'A new password must be set first: POST /auth/password/new with this session' },
 );
-export const LoginResponse = Type.Object({ data: Type.Union([TokenData, ChallengeData]) });
+const SecondFactorData = Type.Object(
+  { mfa_required: Type.Literal(true), challenge: Type.String(), username: Type.String() },
+  { description: 'Two-factor sign-in is on: POST /auth/login/mfa with this challenge and a code' },
+);
+export const LoginResponse = Type.Object({ data: Type.Union([TokenData, ChallengeData, SecondFactorData]) });
+
+export const LoginMfaBody = Type.Object({
+  challenge: Type.String({ minLength: 1, maxLength: 200 }),
+  code: Type.String({ minLength: 1, maxLength: 32, description: 'A 6-digit code from the authenticator app, or a recovery code' }),
+});
+export const TokenResponse = Type.Object({ data: TokenData });
 
 export const MessageResponse = Type.Object({ data: MessageData });
 export const AuthenticatedResponse = Type.Object({ data: Type.Object({ authenticated: Type.Literal(true) }) });
@@ -41,7 +51,15 @@ export const PasswordNewBody = Type.Object({
   new_password: Password,
   session: Type.String({ minLength: 1, maxLength: 200 }),
 });
-export const PasswordNewResponse = Type.Object({ data: Type.Object({ message: Type.String(), ...TokenFields }) });
+/** Signed in with the new password, or (second factor on) only the message: sign in with password and code. */
+export const PasswordNewResponse = Type.Object({
+  data: Type.Object({
+    message: Type.String(),
+    access_token: Type.Optional(TokenFields.access_token),
+    token_type: Type.Optional(TokenFields.token_type),
+    expires_at: Type.Optional(TokenFields.expires_at),
+  }),
+});
 
 export const ResetBody = Type.Object({ email: Email });
 

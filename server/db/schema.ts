@@ -1,6 +1,7 @@
 // The whole data model of SPEC §3 (DESIGN §3): later issues add routes, not tables.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -108,6 +109,13 @@ export const users = pgTable(
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),
     lastLoginAt: ts('last_login_at'),
+    /** Second factor (DESIGN §4): the TOTP secret sealed with the server's key; on once confirmed. */
+    totpSecret: text('totp_secret'),
+    /** A secret shown for enrolment, sealed, until its first code confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: ts('totp_enabled_at'),
+    /** The last accepted 30 s step: a code is accepted only for a later step (no replay). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -285,7 +293,22 @@ export const challenges = pgTable(
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
   },
-  (t) => [check('challenges_kind', sql`${t.kind} in ('new_password', 'sso')`)],
+  (t) => [check('challenges_kind', sql`${t.kind} in ('new_password', 'sso', 'second_factor')`)],
+);
+
+/** Single-use recovery codes of the second factor, stored as a SHA-256 salted with the user id. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('recovery_codes_user').on(t.userId)],
 );
 
 export const resetCodes = pgTable(

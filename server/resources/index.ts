@@ -11,6 +11,7 @@ import roleRoutes from '../roles/routes';
 import permissionRoutes from '../permissions/routes';
 import userSessionsRoutes from '../session/userSessionsRoutes';
 import reviewRoutes from '../users/reviewRoutes';
+import userTwoFactorRoutes from '../twoFactor/userTwoFactorRoutes';
 import { authorize, recordRoute } from './access';
 
 type Hooks = RouteOptions['preValidation'];
@@ -36,4 +37,5 @@ export default async function resourceRoutes(app: FastifyInstance): Promise<void
   await app.register(permissionRoutes);
   await app.register(userSessionsRoutes);
   await app.register(reviewRoutes);
+  await app.register(userTwoFactorRoutes);
 }

@@ -8,6 +8,7 @@ import { loadSessionUser } from './loadUser';
 import { SessionResponse } from './schemas';
 import ownSessionsRoutes from './ownSessionsRoutes';
 import ownProfileRoutes from './ownProfileRoutes';
+import ownTwoFactorRoutes from './ownTwoFactorRoutes';
 
 const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -30,6 +31,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(ownSessionsRoutes);
   await app.register(ownProfileRoutes);
+  await app.register(ownTwoFactorRoutes);
 };
 
 export default sessionRoutes;

@@ -4,6 +4,7 @@
 // the expected answers come from contract/access.ts AREAS, the roles' grants and SPEC §6 — not
 // from the route table — and the table's metadata is checked against the same rules first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness';
 import { createCompany, createRole, createSystem, createUser, OLYMPUS_GRANTS } from './factories';
 import { apiAs, createProperty, createUnit, createWorld, unique, type RoleKey, type World } from './resources-fixtures';
@@ -42,6 +43,8 @@ const SERVER_ALSO_BARS: Partial<Record<AreaKey, string[]>> = { integrations: [SY
 function expectedVerb(route: RouteEntry): string {
   // A user's sessions are part of changing the user: seen and ended by whoever may update them.
   if (route.url.startsWith('/api/v1/users/:id/sessions')) return 'update';
+  // So is their second factor: seen and reset by whoever may update them.
+  if (route.url.startsWith('/api/v1/users/:id/two-factor')) return 'update';
   if (route.method === 'POST') return 'create';
   if (route.method === 'PUT') return 'update';
   if (route.method === 'DELETE') return 'delete';
@@ -52,7 +55,7 @@ function expectedVerb(route: RouteEntry): string {
 
 const hasId = (url: string) => url.includes(':id');
 const success = (route: RouteEntry) =>
-  route.url.includes(':integration') ? 404 : route.method === 'POST' && !route.url.endsWith('/revoke') && !isReviewRoute(route.url) ? 201 : 200;
+  route.url.includes(':integration') ? 404 : route.method === 'POST' && !route.url.endsWith('/revoke') && !route.url.endsWith('/two-factor/reset') && !isReviewRoute(route.url) ? 201 : 200;
 
 function expectedStatus(route: RouteEntry, caller: Caller, variant: Variant): number {
   if (caller === 'guest') return 401;
@@ -135,7 +138,12 @@ async function call(route: RouteEntry, caller: Caller, variant: Variant): Promis
   // Scoped collection routes try the other company as X-Tenant; everything else runs in the own one.
   const tenant = scoped && variant === 'other' && !hasId(route.url) ? w.other : w.own;
   let url = route.url;
-  if (hasId(url)) url = url.replace(':id', await recordId(resource, recordCompany, route.method !== 'GET'));
+  if (hasId(url)) {
+    const id = await recordId(resource, recordCompany, route.method !== 'GET');
+    // A reset needs a second factor to reset (a user without one answers 409).
+    if (route.url.endsWith('/two-factor/reset')) await db().execute(sql`update users set totp_enabled_at = now() where id = ${id}`);
+    url = url.replace(':id', id);
+  }
   url = url.replace(':integration', 'no-such-integration');
   const body = route.method === 'POST' || route.method === 'PUT' ? await bodyFor(route, tenant) : undefined;
   const api = apiAs(t, caller === 'guest' ? null : w.headers[caller], tenant.id);

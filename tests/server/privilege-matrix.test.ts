@@ -194,6 +194,24 @@ async function userSessionsRevokeCases(c: Caller): Promise<Case[]> {
   return cases;
 }
 
+/** Resetting a user's second factor is a change to their sign-in: the same reach as ending their sessions. */
+async function userTwoFactorResetCases(c: Caller): Promise<Case[]> {
+  const cases: Case[] = [];
+  for (const target of ['own', 'other', 'shared', 'higher'] as UserTarget[]) {
+    const { id } = await userTarget(target, c);
+    await tokenFor(db(), id);
+    await db().execute(sql`update users set totp_enabled_at = now(), totp_last_step = 1 where id = ${id}`);
+    const want = !mayUse(c, 'users', 'update') ? 403 : c === SUPER_ADMIN ? 200 : ({ own: 200, other: 404, shared: 403, higher: 403 } as const)[target as 'own'];
+    const state = async () => ({
+      user: await userFingerprint(db(), id),
+      totp: await rowsOf(db(), sql`select totp_enabled_at is not null as on, totp_last_step from users where id = ${id}`),
+      audits: await audits(),
+    });
+    cases.push({ label: `${target} user`, method: 'POST', url: `/users/${id}/two-factor/reset`, tenant: w.own.id, want, state });
+  }
+  return cases;
+}
+
 /**
  * The access review's bulk actions answer 200 with each user done or refused: a user is done exactly
  * when updating their sign-in would be allowed (PUT's reach), and a refused one is left as it was.
@@ -352,6 +370,7 @@ const EXPECTATIONS: Record<string, (c: Caller) => Promise<Case[]>> = {
   'PUT /api/v1/users/:id': userPutCases,
   'DELETE /api/v1/users/:id': userDeleteCases,
   'POST /api/v1/users/:id/sessions/revoke': userSessionsRevokeCases,
+  'POST /api/v1/users/:id/two-factor/reset': userTwoFactorResetCases,
   'POST /api/v1/users/review/disable': reviewCases('disable'),
   'POST /api/v1/users/review/remove-access': reviewCases('remove-access'),
   'POST /api/v1/roles': rolePostCases,

@@ -33,6 +33,17 @@ export const auth = {
     submit: 'Set Password',
     mismatch: 'Passwords do not match',
   },
+  second_factor: {
+    title: 'Two-factor sign-in',
+    code: 'Code',
+    code_help: 'Enter the 6-digit code from your authenticator app',
+    recovery: 'Recovery code',
+    recovery_help: 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.',
+    use_recovery: 'Use a recovery code',
+    use_app: 'Use the authenticator app',
+    submit: 'Verify',
+    back: 'Back to Login',
+  },
   reset: {
     title: 'Reset Password',
     email: 'Email Address',

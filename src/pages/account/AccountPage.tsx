@@ -1,6 +1,6 @@
 // The account page (/dashboard/account, from the header's user name; any signed-in user): the
 // person's name and email, "Your details" and "Change password" (./YourDetails.tsx,
-// ./ChangePassword.tsx), and "Your sessions" — every signed-in session with its browser, address
+// ./ChangePassword.tsx), "Two-factor sign-in" (./TwoFactor.tsx), and "Your sessions" — every signed-in session with its browser, address
 // and times, "This session" marked, each one ending on its own or all others at once. Signing out
 // this session is a logout.
 import { useEffect, useId, useState } from 'react';
@@ -15,6 +15,7 @@ import { SessionList } from './SessionList';
 import { useSessionAction } from './useSessionAction';
 import { YourDetails } from './YourDetails';
 import { ChangePassword } from './ChangePassword';
+import { TwoFactor } from './TwoFactor';
 
 export const OWN_SESSIONS_KEY = ['olympus.sessions', 'own'] as const;
 const OTHERS = 'others';
@@ -116,6 +117,7 @@ export default function AccountPage() {
       <Stack spacing={3}>
         <YourDetails />
         <ChangePassword />
+        <TwoFactor />
         <YourSessions />
       </Stack>
     </Box>

@@ -18,9 +18,11 @@ export interface AuthFieldProps {
   error?: string;
   helperText?: string;
   readOnly?: boolean;
+  /** The phone keyboard to offer (digits for a one-time code). */
+  inputMode?: 'numeric' | 'text';
 }
 
-export default function AuthField({ name, label, value, onChange, type = 'text', required = true, error, helperText, readOnly, ...rest }: AuthFieldProps) {
+export default function AuthField({ name, label, value, onChange, type = 'text', required = true, error, helperText, readOnly, inputMode, ...rest }: AuthFieldProps) {
   return (
     <TextField
       id={`auth-${name}`}
@@ -33,7 +35,7 @@ export default function AuthField({ name, label, value, onChange, type = 'text',
       error={!!error}
       helperText={error ?? helperText}
       fullWidth
-      slotProps={{ inputLabel: { required: false }, htmlInput: { readOnly } }}
+      slotProps={{ inputLabel: { required: false }, htmlInput: { readOnly, inputMode } }}
       {...rest}
     />
   );

@@ -1,5 +1,6 @@
 // SPEC §2/§4 email and password login: idle → "Please wait..." → success and redirect after 1 s
-// (dashboard, or the system named by ?system=), a session → /password/new, or an error.
+// (dashboard, or the system named by ?system=), a session → /password/new, or an error. A user with
+// two-factor sign-in gets the code step (./SecondFactorStep.tsx) in place of the form.
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +13,7 @@ import { BUSY, IDLE, isLocked, StatusAlert, type FormStatus } from './FormStatus
 import { fieldErrors, failureText } from './authResult';
 import { useAfterLogin, withSystem } from './loginRedirect';
 import RouterLink from './RouterLink';
+import SecondFactorStep from './SecondFactorStep';
 import { DELAYS } from './useDelayedNavigate';
 
 export default function LoginFormPage() {
@@ -24,6 +26,7 @@ export default function LoginFormPage() {
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<FormStatus>(IDLE);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -36,6 +39,12 @@ export default function LoginFormPage() {
       navigate('/password/new');
       return;
     }
+    if (outcome === 'second_factor' && res?.data && 'challenge' in res.data) {
+      setStatus(IDLE);
+      setPassword('');
+      setChallenge(res.data.challenge);
+      return;
+    }
     if (outcome === 'token') {
       setStatus({ kind: 'success', text: translate('olympus.auth.form.success') });
       await afterLogin(system, DELAYS.afterLogin);
@@ -46,6 +55,13 @@ export default function LoginFormPage() {
   };
 
   const locked = isLocked(status);
+  if (challenge) {
+    return (
+      <AuthCard title={translate('olympus.auth.form.title')}>
+        <SecondFactorStep challenge={challenge} system={system} />
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title={translate('olympus.auth.form.title')}>
       {params.has('error') && <Alert severity="error">{translate('olympus.auth.error.cannot_login')}</Alert>}
