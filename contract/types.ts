@@ -31,6 +31,8 @@ export interface CompanyRef {
 
 /** GET /api/v1/session → data */
 export interface SessionUser {
+  /** True while the user's role requires two-factor sign-in they have not turned on (only the account page works). */
+  two_factor_required?: boolean;
   uuid: Uuid;
   id: Uuid;
   name: string;
@@ -118,6 +120,8 @@ export interface Role {
   name: string;
   label: string;
   permissions: string[];
+  /** Password sign-ins of its holders must turn on two-factor sign-in before anything else. */
+  require_two_factor: boolean;
 }
 
 export interface Report {

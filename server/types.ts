@@ -13,6 +13,8 @@ export interface AuthContext {
   role: string | null;
   permissions: string[];
   companyIds: string[];
+  /** A password sign-in whose Olympus role requires a second factor the user has not set up: only enrolment is open (server/auth/twoFactorGate.ts). */
+  twoFactorRequired?: boolean;
 }
 
 declare module 'fastify' {

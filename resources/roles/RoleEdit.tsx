@@ -15,6 +15,7 @@ import { useRecordSave } from '../../src/forms/useRecordSave';
 import { PERMISSIONS, PermissionGroups } from './PermissionGroups';
 import { loadPermissions } from './permissionGroups';
 import { roleInputs } from './RoleInputs';
+import { useSessionUser } from '../../src/layout/useSessionUser';
 import { roleForm } from './roleForm';
 
 export default function RoleEdit() {
@@ -27,7 +28,8 @@ function RoleEditForm({ id }: { id: string }) {
   const catalogue = useQuery({ queryKey: ['olympus.permissions'], queryFn: loadPermissions, retry: false, refetchOnWindowFocus: false });
   const save = useRecordSave({ resource: roleForm.resource, id, failedKey: roleForm.texts.updateFailed });
   const record = role.data;
-  const definition = useMemo(() => (record ? { groups: roleInputs(translate), data: { ...record } } : undefined), [record, translate]);
+  const superAdmin = useSessionUser()?.olympusRole?.name === SUPER_ADMIN;
+  const definition = useMemo(() => (record ? { groups: roleInputs(translate, superAdmin), data: { ...record } } : undefined), [record, translate, superAdmin]);
   const extraValues = useMemo(() => ({ [PERMISSIONS]: record?.permissions ?? [] }), [record]);
 
   return (

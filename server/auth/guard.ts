@@ -11,6 +11,7 @@ import { hasPermission, OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles
 import { sha256, TOKEN_IDLE_MS, TOKEN_PREFIX } from './tokens';
 import { globalPlugin } from './globalPlugin';
 import { rowsFrom } from '../db/statements';
+import { refuseUntilEnrolled } from './twoFactorGate';
 import { cachedAnswer, cacheKey, clearAuthCache, lookupStarted, remember, type GuardAnswer } from './authCache';
 
 declare module 'fastify' {
@@ -44,6 +45,7 @@ interface AuthRow {
   company_ids: string[];
   tenant_exists: boolean | null;
   valid_ms: number;
+  two_factor_required: boolean;
 }
 
 /** How stale last_used_at may get before a request refreshes it (idle expiry is 30 min). */
@@ -58,7 +60,7 @@ export async function loadAuth(db: Db, tokenHash: string, tenant: string | null)
   const idleSeconds = TOKEN_IDLE_MS / 1000;
   const [row] = await rowsFrom<AuthRow>(db, sql`
     with tok as (
-      select id, user_id, last_used_at,
+      select id, user_id, last_used_at, via_sso,
         -- How long this answer stays true by the clock alone (idle or absolute expiry, whichever is first).
         extract(epoch from least(expires_at, last_used_at + make_interval(secs => ${idleSeconds})) - now()) * 1000 as valid_ms
       from access_tokens
@@ -72,7 +74,7 @@ export async function loadAuth(db: Db, tokenHash: string, tenant: string | null)
       where id = (select id from tok) and last_used_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})
     ),
     olympus_role as (
-      select us.user_id, r.id, r.name
+      select us.user_id, r.id, r.name, r.require_two_factor
       from user_systems us
       join systems s on s.id = us.system_id and s.name = ${OLYMPUS_SYSTEM}
       join roles r on r.id = us.role_id
@@ -80,7 +82,9 @@ export async function loadAuth(db: Db, tokenHash: string, tenant: string | null)
     select tok.id as token_id, tok.valid_ms::float8 as valid_ms, u.id as user_id, u.name, u.email, orole.name as role,
       coalesce((select json_agg(rp.permission) from role_permissions rp where rp.role_id = orole.id), '[]'::json) as permissions,
       coalesce((select json_agg(uc.company_id) from user_companies uc where uc.user_id = u.id), '[]'::json) as company_ids,
-      ${tenant === null ? sql`null::boolean` : sql`exists(select 1 from companies c where c.id = ${tenant}::uuid)`} as tenant_exists
+      ${tenant === null ? sql`null::boolean` : sql`exists(select 1 from companies c where c.id = ${tenant}::uuid)`} as tenant_exists,
+      -- Single sign-on relies on the provider's own MFA.
+      (coalesce(orole.require_two_factor, false) and u.totp_enabled_at is null and not tok.via_sso) as two_factor_required
     from tok
     join users u on u.id = tok.user_id and u.disabled_at is null
     left join olympus_role orole on orole.user_id = u.id`);
@@ -94,6 +98,7 @@ export async function loadAuth(db: Db, tokenHash: string, tenant: string | null)
       role: row.role,
       permissions: row.permissions,
       companyIds: row.company_ids,
+      twoFactorRequired: row.two_factor_required === true,
     },
     tenantExists: row.tenant_exists === true,
     validForMs: Number(row.valid_ms),
@@ -139,6 +144,7 @@ async function guard(app: FastifyInstance): Promise<void> {
     const loaded = await resolveAuth(app.db, token, tenant);
     if (!loaded) return;
     request.auth = loaded.auth;
+    refuseUntilEnrolled(request, loaded.auth);
     if (header === null) return;
     const allowed =
       tenant !== null && (loaded.auth.companyIds.includes(tenant) || (loaded.auth.role === SUPER_ADMIN && loaded.tenantExists));

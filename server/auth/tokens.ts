@@ -19,12 +19,12 @@ export interface IssuedToken {
   expiresAt: Date;
 }
 
-export async function issueToken(db: Db, userId: string, meta: { ip?: string | null; userAgent?: string | null } = {}): Promise<IssuedToken> {
+export async function issueToken(db: Db, userId: string, meta: { ip?: string | null; userAgent?: string | null; sso?: boolean } = {}): Promise<IssuedToken> {
   const token = TOKEN_PREFIX + randomSecret(32);
   const expiresAt = new Date(Date.now() + TOKEN_ABSOLUTE_MS);
   const [row] = await db
     .insert(accessTokens)
-    .values({ userId, tokenHash: sha256(token), expiresAt, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null })
+    .values({ userId, tokenHash: sha256(token), expiresAt, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null, viaSso: meta.sso === true })
     .returning({ id: accessTokens.id });
   return { token, id: row.id, expiresAt };
 }

@@ -64,6 +64,8 @@ export const roles = pgTable(
       .references(() => systems.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     label: text('label').notNull(),
+    /** Password sign-ins of its holders reach only two-factor enrolment until they have a second factor. */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -276,6 +278,8 @@ export const accessTokens = pgTable(
     revokedAt: ts('revoked_at'),
     ip: inet('ip'),
     userAgent: text('user_agent'),
+    /** Issued by single sign-on: the provider's MFA counts, a role's two-factor requirement does not apply. */
+    viaSso: boolean('via_sso').notNull().default(false),
   },
   (t) => [index('access_tokens_user').on(t.userId)],
 );

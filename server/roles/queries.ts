@@ -12,6 +12,7 @@ export const roleShape = {
   id: roles.id,
   name: roles.name,
   label: roles.label,
+  require_two_factor: roles.requireTwoFactor,
   permissions: sql<string[]>`coalesce((select json_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role_id = ${roles.id}), '[]'::json)`,
 };
 

@@ -23,7 +23,7 @@ import type { AuthContext } from '../types';
 import { loadPermissions } from '../permissions/queries';
 import { ADMIN, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
 import { roleForm } from './fields';
-import { GRANT_MSG, permissionsNotHeld } from './grantable';
+import { GRANT_MSG, mayChangeTwoFactorRule, permissionsNotHeld } from './grantable';
 import { findRole, listRoles, olympusSystemId, roleInUse, roleNameTaken, type RoleRecord } from './queries';
 import { RoleCreateBody, RoleSchema, RoleUpdateBody } from './schemas';
 
@@ -64,6 +64,13 @@ async function changeableRole(db: Conn, id: string, auth: AuthContext) {
 function refuseNotHeld(auth: AuthContext, wanted: string[]): void {
   const missing = permissionsNotHeld(auth, wanted);
   if (missing.length) throw new ApiError(403, GRANT_MSG.permissionsNotHeld, { permissions: missing.map(GRANT_MSG.notHeld) });
+}
+
+/** 403 when someone other than a super_admin would change the role's two-factor rule. */
+function refuseTwoFactorChange(auth: AuthContext, wanted: boolean | undefined, current: boolean): void {
+  if (wanted !== undefined && wanted !== current && !mayChangeTwoFactorRule(auth)) {
+    throw new ApiError(403, GRANT_MSG.twoFactorSuperAdminOnly, { require_two_factor: [GRANT_MSG.twoFactorSuperAdminOnly] });
+  }
 }
 
 /** The permission catalogue as the caller may grant it. */
@@ -111,7 +118,7 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/roles/create',
     { schema: { tags, summary: 'Fields of the role create form', response: { 200: formResponse(EmptyData), ...errorResponses } }, config: rules('create') },
-    async (req) => ({ data: {}, fields: withValues(roleForm(await grantablePermissions(app.db, requireAuth(req))), { permissions: [] }) }),
+    async (req) => ({ data: {}, fields: withValues(roleForm(await grantablePermissions(app.db, requireAuth(req)), mayChangeTwoFactorRule(requireAuth(req))), { permissions: [], require_two_factor: false }) }),
   );
 
   app.get(
@@ -128,7 +135,7 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const role = await roleOr404(app.db, req.params.id);
       const beyond = permissionsNotHeld(auth, role.permissions).length > 0;
       // A role the caller cannot change is shown with every permission it has, locked.
-      const fields = withValues(roleForm(beyond ? await loadPermissions(app.db) : await grantablePermissions(app.db, auth)), role);
+      const fields = withValues(roleForm(beyond ? await loadPermissions(app.db) : await grantablePermissions(app.db, auth), mayChangeTwoFactorRule(auth)), role);
       // super_admin can be looked at, not changed: say so in the form too.
       const locked = role.name === SUPER_ADMIN || beyond ? fields.map((g) => ({ ...g, fields: g.fields.map((f) => ({ ...f, disabled: true })) })) : fields;
       return { data: role, fields: locked };
@@ -145,13 +152,15 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const permissions = (await checkPermissions(app.db, errors, req.body.permissions)) ?? [];
       errors.throwIfAny();
       refuseNotHeld(requireAuth(req), permissions);
+      refuseTwoFactorChange(requireAuth(req), req.body.require_two_factor, false);
+      const requireTwoFactor = req.body.require_two_factor === true;
       if (await roleNameTaken(app.db, name as string)) throw nameConflict();
       const role = await writing(() =>
         app.db.transaction(async (tx) => {
           const systemId = await olympusSystemId(tx);
           const [row] = await tx
             .insert(roles)
-            .values({ systemId, name: name as string, label: label as string })
+            .values({ systemId, name: name as string, label: label as string, requireTwoFactor })
             .returning({ id: roles.id });
           await setPermissions(tx, row.id, permissions);
           const created = await roleOr404(tx, row.id);
@@ -182,13 +191,14 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The role held nothing beyond the caller (changeableRole), so checking the whole new list
       // refuses exactly the permissions being added that the caller lacks.
       if (permissions !== undefined) refuseNotHeld(auth, permissions);
+      refuseTwoFactorChange(auth, req.body.require_two_factor, before.require_two_factor);
       const newName = name as string;
       if (newName.toLowerCase() !== before.name.toLowerCase() && (await roleNameTaken(app.db, newName, before.id))) throw nameConflict();
       const role = await writing(() =>
         app.db.transaction(async (tx) => {
           await tx
             .update(roles)
-            .set({ name: newName, label: label as string, updatedAt: new Date() })
+            .set({ name: newName, label: label as string, requireTwoFactor: req.body.require_two_factor ?? before.require_two_factor, updatedAt: new Date() })
             .where(eq(roles.id, before.id));
           if (permissions !== undefined) await setPermissions(tx, before.id, permissions);
           const after = await roleOr404(tx, before.id);

@@ -8,6 +8,7 @@ export const RoleSchema = Type.Object({
   name: Type.String(),
   label: Type.String(),
   permissions: Type.Array(Type.String()),
+  require_two_factor: Type.Boolean(),
 });
 
 const fields = {
@@ -15,6 +16,8 @@ const fields = {
   label: RequiredText(),
   /** A single string is taken as a list of one (ajv coerces it). */
   permissions: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 500 })),
+  /** Only a super_admin may change it (./grantable.ts). */
+  require_two_factor: Type.Optional(Type.Boolean()),
 };
 
 export const RoleCreateBody = Type.Object(fields);

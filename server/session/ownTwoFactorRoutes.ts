@@ -10,6 +10,7 @@ import { conflict, forbidden, invalid, unauthorized } from '../errors';
 import { users } from '../db/schema';
 import { requireAuth } from '../auth/guard';
 import { auditAuth } from '../auth/authAudit';
+import { clearAuthCache } from '../auth/authCache';
 import { errorResponses } from '../auth/schemas';
 import type { UserRow } from '../auth/accounts';
 import { lockUser } from '../users/grants';
@@ -113,6 +114,8 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .where(eq(users.id, user.id));
         return replaceRecoveryCodes(tx, user.id);
       });
+      // A token held back until enrolment (../auth/twoFactorGate.ts) works from the next request on.
+      clearAuthCache();
       await auditAuth(app, request, 'users.two_factor_enabled', { userId: user.id });
       return { data: { message: TWO_FACTOR_MSG.enabled, recovery_codes: codes } };
     },

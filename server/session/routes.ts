@@ -25,7 +25,7 @@ const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await loadSessionUser(app.db, auth.userId);
       // The guard already refuses disabled users; this covers a user removed mid-request.
       if (!user) throw unauthorized();
-      return { data: user };
+      return { data: { ...user, two_factor_required: auth.twoFactorRequired === true } };
     },
   );
 

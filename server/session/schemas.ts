@@ -21,6 +21,8 @@ export const SessionUserSchema = Type.Object({
   everest_role_uuid: Type.Union([Uuid, Type.Null()]),
   portal_role_uuid: Type.Union([Uuid, Type.Null()]),
   property_permissions: Type.Array(Type.String()),
+  /** True while the caller's role requires two-factor sign-in they have not turned on: only enrolment answers. */
+  two_factor_required: Type.Optional(Type.Boolean()),
 });
 
 export const SessionResponse = Type.Object({ data: SessionUserSchema });

@@ -20,7 +20,7 @@ export async function completeSsoLogin(app: FastifyInstance, request: FastifyReq
     await auditAuth(app, request, 'auth.sso_login', { userId: user.id, detail: { ...detail, outcome: 'new_password_required' } });
     return { data: { session, username: user.username } };
   }
-  const issued = await issueToken(app.db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+  const issued = await issueToken(app.db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'], sso: true });
   await recordSsoLogin(app.db, user.id);
   await auditAuth(app, request, 'auth.sso_login', { userId: user.id, detail });
   return {

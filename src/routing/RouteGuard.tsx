@@ -20,8 +20,16 @@ function setLoading(isLoadingSite: boolean, loadingText = ''): void {
 }
 
 function decide(restriction: Restriction, pathname: string, search: string): Decision {
-  const { access_token } = authStore.get();
-  return decideRoute({ restriction, pathname, search, token: access_token, verified: isVerified(access_token), viewer: currentViewer() });
+  const { access_token, user } = authStore.get();
+  return decideRoute({
+    restriction,
+    pathname,
+    search,
+    token: access_token,
+    verified: isVerified(access_token),
+    viewer: currentViewer(),
+    enrolmentRequired: user?.two_factor_required === true,
+  });
 }
 
 export interface RouteGuardProps {

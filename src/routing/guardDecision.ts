@@ -4,6 +4,8 @@ import { areaForPath, mayOpenArea, type Viewer } from '../../contract/access';
 import { loginPath } from '../../providers/authProvider';
 
 export const DASHBOARD_PATH = '/dashboard';
+/** The one screen open while the user's role requires two-factor sign-in they have not turned on. */
+export const ACCOUNT_PATH = '/dashboard/account';
 
 /** none: open to anyone; guest: signed-out users only; login: signed-in users, subject to SPEC §6. */
 export type Restriction = 'none' | 'guest' | 'login';
@@ -28,13 +30,25 @@ export interface GuardInput {
   /** The token has been confirmed by POST /auth/authenticated in this page load. */
   verified: boolean;
   viewer: Viewer;
+  /** The session says the role requires two-factor sign-in not yet turned on: only the account page opens. */
+  enrolmentRequired?: boolean;
 }
 
-export function decideRoute({ restriction, pathname, search, token, verified, viewer }: GuardInput): Decision {
+export function decideRoute(input: GuardInput): Decision {
+  const { restriction, pathname, token, verified, enrolmentRequired } = input;
+  const decision = decideOpenRoute(input);
+  // Until enrolled, no hand-off and no other screen: the server refuses them anyway.
+  if (!token || !verified || !enrolmentRequired || decision.kind === 'verify') return decision;
+  if (decision.kind === 'system') return { kind: 'redirect', to: ACCOUNT_PATH };
+  if (restriction === 'login' && pathname !== ACCOUNT_PATH) return { kind: 'redirect', to: ACCOUNT_PATH };
+  return decision;
+}
+
+function decideOpenRoute({ restriction, pathname, search, token, verified, viewer, enrolmentRequired }: GuardInput): Decision {
   const system = new URLSearchParams(search).get('system')?.trim() || null;
   // Open pages need no check unless a system hand-off depends on the answer.
   const needsAnswer = restriction !== 'none' || system !== null;
-  if (token && !verified && needsAnswer) return { kind: 'verify', render: decideRoute({ restriction, pathname, search, token, verified: true, viewer }).kind === 'allow' };
+  if (token && !verified && needsAnswer) return { kind: 'verify', render: decideRoute({ restriction, pathname, search, token, verified: true, viewer, enrolmentRequired }).kind === 'allow' };
   const loggedIn = !!token;
 
   if (system && loggedIn) return { kind: 'system', name: system };

@@ -167,5 +167,5 @@ export function unitRow(n: number, extra: Partial<Unit> = {}): Unit {
 }
 
 export function roleRow(name: string, label: string): Role {
-  return { uuid: `r-${name}`, id: `r-${name}`, name, label, permissions: [] };
+  return { uuid: `r-${name}`, id: `r-${name}`, name, label, permissions: [], require_two_factor: false };
 }

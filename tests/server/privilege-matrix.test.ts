@@ -251,7 +251,7 @@ async function roleTarget(kind: RoleTarget): Promise<{ id: string }> {
 const roleState = (id: string) => async () => ({ role: await roleFingerprint(db(), id), roles: await countOf('roles'), audits: await audits() });
 
 async function rolePostCases(c: Caller): Promise<Case[]> {
-  return [['users.view'], ['users.*'], ['properties.view'], ['users.view', 'integrations.update']].map((permissions) => {
+  const permissionCases = [['users.view'], ['users.*'], ['properties.view'], ['users.view', 'integrations.update']].map((permissions) => {
     const name = unique('matrix_new').toLowerCase();
     return {
       label: `permissions ${permissions.join(', ')}`,
@@ -263,6 +263,20 @@ async function rolePostCases(c: Caller): Promise<Case[]> {
       state: async () => ({ roles: await countOf('roles'), grants: await countOf('role_permissions'), audits: await audits() }),
     };
   });
+  // Whether a role requires two-factor sign-in is a super_admin's decision alone.
+  const name = unique('matrix_tfa').toLowerCase();
+  return [
+    ...permissionCases,
+    {
+      label: 'require_two_factor',
+      method: 'POST',
+      url: '/roles',
+      tenant: w.own.id,
+      body: { name, label: name, permissions: ['users.view'], require_two_factor: true },
+      want: c === SUPER_ADMIN ? 201 : 403,
+      state: async () => ({ roles: await countOf('roles'), grants: await countOf('role_permissions'), audits: await audits() }),
+    },
+  ];
 }
 
 async function rolePutCases(c: Caller): Promise<Case[]> {
@@ -271,6 +285,7 @@ async function rolePutCases(c: Caller): Promise<Case[]> {
     { name: 'permissions + users.update', body: { permissions: ['users.view', 'users.update'] }, adds: ['users.update'] },
     { name: 'permissions + properties.view', body: { permissions: ['users.view', 'properties.view'] }, adds: ['properties.view'] },
     { name: 'permissions + users.*', body: { permissions: ['users.view', 'users.*'] }, adds: ['users.*'] },
+    { name: 'require_two_factor', body: { require_two_factor: true }, adds: [] },
   ];
   const cases: Case[] = [];
   for (const target of ['small', 'big', 'super_admin'] as RoleTarget[]) {
@@ -279,6 +294,7 @@ async function rolePutCases(c: Caller): Promise<Case[]> {
       let want = 200;
       if (!mayUse(c, 'roles', 'update') || target === 'super_admin') want = 403;
       else if (c !== SUPER_ADMIN && (!holdsAll(c, ROLE_PERMISSIONS[target]) || !holdsAll(c, b.adds))) want = 403;
+      else if (c !== SUPER_ADMIN && b.name === 'require_two_factor') want = 403;
       cases.push({ label: `${target} role, ${b.name}`, method: 'PUT', url: `/roles/${id}`, tenant: w.own.id, body: b.body, want, state: roleState(id) });
     }
   }

@@ -42,14 +42,14 @@ describe('roles', () => {
     expect(res.statusCode).toBe(200);
     const roles = res.json().data as { name: string; permissions: string[]; uuid: string; id: string; label: string }[];
     expect(roles.map((r) => r.name)).toEqual(['admin', 'super_admin', 'system_user']);
-    expect(roles[0]).toEqual({ uuid: roles[0].id, id: roles[0].id, name: 'admin', label: 'Admin', permissions: ['properties.*', 'reports.access', 'systems.redirect', 'units.*', 'users.*'] });
+    expect(roles[0]).toEqual({ uuid: roles[0].id, id: roles[0].id, name: 'admin', label: 'Admin', permissions: ['properties.*', 'reports.access', 'systems.redirect', 'units.*', 'users.*'], require_two_factor: false });
   });
 
   it('creates a role with its permissions and audits it', async () => {
     const res = await sa.post('/roles', { name: 'auditor', label: 'Auditor', permissions: ['users.view', 'reports.*', 'users.view'] });
     expect(res.statusCode).toBe(201);
     const role = res.json().data;
-    expect(role).toEqual({ message: 'The role has been created', uuid: role.id, id: role.id, name: 'auditor', label: 'Auditor', permissions: ['reports.*', 'users.view'] });
+    expect(role).toEqual({ message: 'The role has been created', uuid: role.id, id: role.id, name: 'auditor', label: 'Auditor', permissions: ['reports.*', 'users.view'], require_two_factor: false });
     const [row] = await auditFor(db(), role.id);
     expect(row).toMatchObject({ action: 'role.created', actor_id: w.users.super_admin.id, changes: { name: { after: 'auditor' }, permissions: { after: ['reports.*', 'users.view'] } } });
     // A single permission is taken as a list of one.
@@ -136,7 +136,7 @@ describe('roles', () => {
     const { data, fields } = (await sa.get('/roles/create')).json();
     expect(data).toEqual({});
     expect(fields.map((g: { group: string }) => g.group)).toEqual(['Role', 'Users', 'Companies', 'Properties', 'Units', 'Roles', 'Integrations', 'Reports', 'Systems']);
-    expect(fields[0].fields.map((f: { name: string; required: boolean }) => [f.name, f.required])).toEqual([['name', true], ['label', true]]);
+    expect(fields[0].fields.map((f: { name: string; required: boolean }) => [f.name, f.required])).toEqual([['name', true], ['label', true], ['require_two_factor', undefined]]);
     expect(fields[1].fields).toEqual([
       {
         name: 'permissions',

@@ -36,7 +36,7 @@ describe('GET /session', () => {
     expect(Object.keys(data).sort()).toEqual(
       [
         'uuid', 'id', 'name', 'username', 'email', 'bypass_sso', 'companies', 'systems', 'roles', 'olympusRole',
-        'olympus_role_uuid', 'everest_role_uuid', 'portal_role_uuid', 'property_permissions',
+        'olympus_role_uuid', 'everest_role_uuid', 'portal_role_uuid', 'property_permissions', 'two_factor_required',
       ].sort(),
     );
     expect(data).toMatchObject({ uuid: user.id, id: user.id, name: 'Grace Hopper', username: user.username, email: user.email, bypass_sso: false });

@@ -71,6 +71,8 @@ export const account = {
   },
   two_factor: {
     title: 'Two-factor sign-in',
+    // Shown at the top of the account page while the user's role requires it and it is off.
+    required_notice: 'Your role requires two-factor sign-in. Turn it on to continue.',
     intro: 'Ask for a code from an authenticator app on your phone as well as your password when you sign in, so a stolen password alone cannot open your account.',
     sso: 'Your organisation signs you in with single sign-on, which asks for its own second factor.',
     turn_on: 'Turn on',

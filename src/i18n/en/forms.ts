@@ -93,6 +93,7 @@ export const forms = {
     permissions: 'Permissions',
     permissions_desc: 'Choose what this role may do. A wildcard permission grants every permission of its group.',
     not_editable: 'The %{role} role cannot be edited.',
+    require_two_factor: 'Require two-factor sign-in',
   },
   integration: {
     title: 'Edit %{integration}',

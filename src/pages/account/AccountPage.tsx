@@ -103,6 +103,15 @@ function YourSessions() {
 
 export default function AccountPage() {
   const user = useSessionUser();
+  const translate = useTranslate();
+  const required = user?.two_factor_required === true;
+  // Enrolment is all this user can do yet: it comes first, and stays first (keyed, so the recovery
+  // codes it shows survive) after the session says it is done.
+  const [enrolFirst, setEnrolFirst] = useState(required);
+  if (required && !enrolFirst) setEnrolFirst(true);
+  const details = <YourDetails key="details" />;
+  const password = <ChangePassword key="password" />;
+  const twoFactor = <TwoFactor key="two-factor" />;
   return (
     <Box sx={{ maxWidth: 1040, width: '100%', mx: 'auto' }}>
       <Title title="olympus.account.title" />
@@ -115,9 +124,12 @@ export default function AccountPage() {
         </Typography>
       </Stack>
       <Stack spacing={3}>
-        <YourDetails />
-        <ChangePassword />
-        <TwoFactor />
+        {required && (
+          <Alert key="required" severity="warning">
+            {translate('olympus.account.two_factor.required_notice')}
+          </Alert>
+        )}
+        {enrolFirst ? [twoFactor, details, password] : [details, password, twoFactor]}
         <YourSessions />
       </Stack>
     </Box>

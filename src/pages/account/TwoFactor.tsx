@@ -7,6 +7,7 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextFie
 import { useQueryClient } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied, useTranslate } from 'ra-core';
 import { isSuccess, type ApiResult } from '../../../providers/httpClient';
+import { loadSessionUser } from '../../../providers/authSession';
 import { fieldErrors, serverMessage } from '../auth/authResult';
 import { RecoveryCodesList } from './RecoveryCodesList';
 import { confirmSetup, newRecoveryCodes, startSetup, turnOff, TWO_FACTOR_KEY, useTwoFactorStatus, type TwoFactorSetup } from './twoFactorApi';
@@ -197,6 +198,8 @@ export function TwoFactor() {
           setCodes(c);
           setNotice(translate(t('turned_on')));
           void refresh();
+          // A role requiring two-factor sign-in held the rest of the app back until now.
+          void loadSessionUser();
         }}
       />
     );

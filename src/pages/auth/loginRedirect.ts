@@ -4,7 +4,7 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { authStore } from '../../../providers/store';
-import { DASHBOARD_PATH } from '../../routing/guardDecision';
+import { ACCOUNT_PATH, DASHBOARD_PATH } from '../../routing/guardDecision';
 import { findSystem, systemUrl } from '../../routing/systemRedirect';
 import { useDelayedNavigate } from './useDelayedNavigate';
 
@@ -15,7 +15,10 @@ export function useAfterLogin(): (system: string | null | undefined, ms: number)
   return useCallback(
     async (name, ms) => {
       void queryClient.invalidateQueries({ queryKey: ['auth'] });
-      const system = name ? findSystem(authStore.get().user, name) : undefined;
+      const user = authStore.get().user;
+      // A role requiring two-factor sign-in not yet turned on: enrolment first, no hand-off.
+      if (user?.two_factor_required) return schedule(ACCOUNT_PATH, ms);
+      const system = name ? findSystem(user, name) : undefined;
       const url = system ? await systemUrl(system) : null;
       schedule(url ? () => window.location.assign(url) : DASHBOARD_PATH, ms);
     },
