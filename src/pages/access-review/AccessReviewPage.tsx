@@ -3,13 +3,14 @@
 // roles; select people and disable them or remove their access to one system. The server checks
 // each person and answers who was refused and why; those are listed here.
 import { useEffect, useId, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useLogoutIfAccessDenied, useNotify } from 'react-admin';
 import { REVIEW_DEFAULT_DAYS, REVIEW_MAX_DAYS, type ReviewOutcome } from '../../../contract/accessReview';
 import { SUPER_ADMIN } from '../../../contract/roles';
 import { authStore, useStoreState } from '../../../providers/store';
 import { useSessionUser } from '../../layout/useSessionUser';
+import { loadState } from '../../layout/PageSection';
 import { disableUsers, fetchReview, removeSystemAccess, ReviewError } from './reviewApi';
 import { ReviewActions } from './ReviewActions';
 import { ReviewTable } from './ReviewTable';
@@ -114,22 +115,10 @@ export default function AccessReviewPage() {
   };
 
   const dayError = validDays(rawDays) === null;
+  const loading = loadState({ isPending, error, data }, { loading: t('loading'), failed: t('load_failed'), retry: t('retry'), onRetry: () => void refetch() });
   let body;
-  if (isPending) body = <CircularProgress size={24} aria-label={t('loading')} />;
-  else if (error || !data) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        {t('load_failed')}
-      </Alert>
-    );
-  } else if (users.length === 0) body = <Typography color="text.secondary">{t('empty')}</Typography>;
+  if (loading || !data) body = loading;
+  else if (users.length === 0) body = <Typography color="text.secondary">{t('empty')}</Typography>;
   else {
     body = (
       <>

@@ -4,11 +4,12 @@
 // and times, "This session" marked, each one ending on its own or all others at once. Signing out
 // this session is a logout.
 import { useEffect, useId, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
 import { useSessionUser } from '../../layout/useSessionUser';
 import { useSignOut } from '../../layout/useSignOut';
+import { loadState, PageSection } from '../../layout/PageSection';
 import { LOGOUT_REDIRECT_DELAY_MS } from '../../layout/LogoutButton';
 import { endOtherSessions, endOwnSession, fetchOwnSessions, SessionsError, type SessionView } from './sessionsApi';
 import { SessionList } from './SessionList';
@@ -50,22 +51,8 @@ function YourSessions() {
   const onSignOutOthers = () => void run(OTHERS, endOtherSessions, { done: t('others_signed_out'), failed: t('failed') }, refetch);
 
   const others = data?.filter((s) => !s.current).length ?? 0;
-  let body;
-  if (isPending) body = <CircularProgress size={24} aria-label={t('loading')} />;
-  else if (error || !data) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
-        {t('load_failed')}
-      </Alert>
-    );
-  } else {
+  let body = loadState({ isPending, error, data }, { loading: t('loading'), failed: t('load_failed'), retry: t('retry'), onRetry: () => void refetch() });
+  if (!body && data) {
     const busyId = busy === THIS ? (data.find((s) => s.current)?.id ?? null) : busy;
     body = (
       <>
@@ -80,24 +67,20 @@ function YourSessions() {
   }
 
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 1 }}>
-          <Typography variant="h6" component="h2" id={titleId}>
-            {t('title')}
-          </Typography>
-          {others > 0 && (
-            <Button variant="contained" onClick={onSignOutOthers} disabled={busy !== null}>
-              {t('sign_out_others')}
-            </Button>
-          )}
-        </Stack>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('intro')}
-        </Typography>
-        {body}
-      </CardContent>
-    </Card>
+    <PageSection
+      title={t('title')}
+      titleId={titleId}
+      intro={t('intro')}
+      action={
+        others > 0 && (
+          <Button variant="contained" onClick={onSignOutOthers} disabled={busy !== null}>
+            {t('sign_out_others')}
+          </Button>
+        )
+      }
+    >
+      {body}
+    </PageSection>
   );
 }
 

@@ -4,13 +4,14 @@
 // browser, which is stored at once so the person stays signed in here; if a session still shows up
 // afterwards (one signed in meanwhile), the section offers to sign out all other sessions.
 import { useId, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied, useNotify, useTranslate } from 'ra-core';
 import { passwordProblems } from '../../../contract/password';
 import { isSuccess } from '../../../providers/httpClient';
 import { authStore } from '../../../providers/store';
 import { fieldErrors, serverMessage } from '../auth/authResult';
+import { PageSection } from '../../layout/PageSection';
 import { PasswordRules } from './PasswordRules';
 import { changePassword, useOwnProfile } from './profileApi';
 import { endOtherSessions, fetchOwnSessions } from './sessionsApi';
@@ -152,27 +153,19 @@ function PasswordForm() {
 
 export function ChangePassword() {
   const translate = useTranslate();
-  const titleId = useId();
   const { data, isPending } = useOwnProfile();
-  return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Typography variant="h6" component="h2" id={titleId} sx={{ mb: 1 }}>
-          {translate(t('title'))}
+  let body;
+  if (isPending) body = <CircularProgress size={24} aria-label={translate('olympus.loading')} />;
+  else if (data?.sso_only) body = <Typography color="text.secondary">{translate(t('sso'))}</Typography>;
+  else {
+    body = (
+      <>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate(t('intro'))}
         </Typography>
-        {isPending ? (
-          <CircularProgress size={24} aria-label={translate('olympus.loading')} />
-        ) : data?.sso_only ? (
-          <Typography color="text.secondary">{translate(t('sso'))}</Typography>
-        ) : (
-          <>
-            <Typography color="text.secondary" sx={{ mb: 2 }}>
-              {translate(t('intro'))}
-            </Typography>
-            <PasswordForm />
-          </>
-        )}
-      </CardContent>
-    </Card>
-  );
+        <PasswordForm />
+      </>
+    );
+  }
+  return <PageSection title={translate(t('title'))}>{body}</PageSection>;
 }

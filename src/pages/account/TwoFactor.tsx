@@ -2,8 +2,9 @@
 // first code from the app confirms it; the ten recovery codes are then shown once. On → how many
 // recovery codes are left, "New recovery codes" and "Turn off", both asking for the current password
 // again (the server throttles it like sign-in). Single-sign-on users rely on their provider's factor.
-import { useId, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { loadState, PageSection } from '../../layout/PageSection';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied, useTranslate } from 'ra-core';
 import { isSuccess, type ApiResult } from '../../../providers/httpClient';
@@ -145,7 +146,6 @@ function PasswordStep({ action, onDone, onCancel }: { action: PasswordAction; on
 
 export function TwoFactor() {
   const translate = useTranslate();
-  const titleId = useId();
   const queryClient = useQueryClient();
   const failure = useFailure();
   const { data, isPending, error, refetch } = useTwoFactorStatus();
@@ -167,15 +167,13 @@ export function TwoFactor() {
     else setProblem((await failure(res, '')).problem ?? null);
   };
 
+  const loading = loadState(
+    { isPending, error, data },
+    { loading: translate('olympus.loading'), failed: translate(t('load_failed')), retry: translate('olympus.account.sessions.retry'), onRetry: () => void refetch() },
+  );
   let body;
-  if (isPending) body = <CircularProgress size={24} aria-label={translate('olympus.loading')} />;
-  else if (error || !data) {
-    body = (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>{translate('olympus.account.sessions.retry')}</Button>}>
-        {translate(t('load_failed'))}
-      </Alert>
-    );
-  } else if (data.sso_only) body = <Typography color="text.secondary">{translate(t('sso'))}</Typography>;
+  if (loading || !data) body = loading;
+  else if (data.sso_only) body = <Typography color="text.secondary">{translate(t('sso'))}</Typography>;
   else if (codes) {
     body = (
       <RecoveryCodesList
@@ -244,21 +242,16 @@ export function TwoFactor() {
   }
 
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Typography variant="h6" component="h2" id={titleId} sx={{ mb: 1 }}>
-          {translate(t('title'))}
-        </Typography>
-        <Stack spacing={2}>
-          {notice && (
-            <Alert severity="success" role="status" onClose={() => setNotice(null)}>
-              {notice}
-            </Alert>
-          )}
-          {problem && <Alert severity="error">{problem}</Alert>}
-          {body}
-        </Stack>
-      </CardContent>
-    </Card>
+    <PageSection title={translate(t('title'))}>
+      <Stack spacing={2}>
+        {notice && (
+          <Alert severity="success" role="status" onClose={() => setNotice(null)}>
+            {notice}
+          </Alert>
+        )}
+        {problem && <Alert severity="error">{problem}</Alert>}
+        {body}
+      </Stack>
+    </PageSection>
   );
 }

@@ -4,12 +4,13 @@
 // each time the screen opens, so after a save that ended the sessions (disabling, removing a company,
 // a new password) the list is empty.
 import { useEffect, useId, useState } from 'react';
-import { Alert, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Confirm, useLogoutIfAccessDenied, useTranslate } from 'react-admin';
 import { endUserSessions, fetchUserSessions, SessionsError } from './sessionsApi';
 import { SessionList } from './SessionList';
 import { useSessionAction } from './useSessionAction';
+import { loadState, PageSection } from '../../layout/PageSection';
 
 export interface UserSessionsPanelProps {
   userId: string;
@@ -46,10 +47,8 @@ export function UserSessionsPanel({ userId, name }: UserSessionsPanelProps) {
     void run('all', () => endUserSessions(userId), { done: t('ended'), failed: t('failed') }, refetch);
   };
 
-  let body;
-  if (isPending) body = <CircularProgress size={24} aria-label={translate('olympus.account.sessions.loading')} />;
-  else if (error || !data) body = <Alert severity="error">{t('load_failed')}</Alert>;
-  else {
+  let body = loadState({ isPending, error, data }, { loading: translate('olympus.account.sessions.loading'), failed: t('load_failed') });
+  if (!body && data) {
     body = (
       <>
         <Typography color="text.secondary" sx={{ mb: data.length ? 2 : 0 }}>
@@ -61,32 +60,33 @@ export function UserSessionsPanel({ userId, name }: UserSessionsPanelProps) {
   }
 
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 1 }}>
-          <Typography variant="h6" component="h2" id={titleId}>
-            {t('title')}
-          </Typography>
-          {data && data.length > 0 && (
-            <Button variant="outlined" color="error" onClick={() => setAsking(true)} disabled={busy !== null}>
-              {t('end_all')}
-            </Button>
-          )}
-        </Stack>
-        {body}
-      </CardContent>
-      <Confirm
-        isOpen={asking}
-        loading={busy !== null}
-        title="olympus.account.user_sessions.confirm_title"
-        titleTranslateOptions={{ name }}
-        content="olympus.account.user_sessions.confirm_content"
-        confirm="olympus.account.user_sessions.confirm"
-        cancel="olympus.account.user_sessions.cancel"
-        confirmColor="warning"
-        onConfirm={endAll}
-        onClose={() => setAsking(false)}
-      />
-    </Card>
+    <PageSection
+      title={t('title')}
+      titleId={titleId}
+      action={
+        data &&
+        data.length > 0 && (
+          <Button variant="outlined" color="error" onClick={() => setAsking(true)} disabled={busy !== null}>
+            {t('end_all')}
+          </Button>
+        )
+      }
+      after={
+        <Confirm
+          isOpen={asking}
+          loading={busy !== null}
+          title="olympus.account.user_sessions.confirm_title"
+          titleTranslateOptions={{ name }}
+          content="olympus.account.user_sessions.confirm_content"
+          confirm="olympus.account.user_sessions.confirm"
+          cancel="olympus.account.user_sessions.cancel"
+          confirmColor="warning"
+          onConfirm={endAll}
+          onClose={() => setAsking(false)}
+        />
+      }
+    >
+      {body}
+    </PageSection>
   );
 }

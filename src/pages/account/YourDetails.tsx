@@ -2,13 +2,14 @@
 // the current password (the field appears once the address differs) and the server mails the old and
 // the new address. Someone who signs in only through SSO sees their address read-only: it is the
 // organisation's. After a save the signed-in user is read again, so the header shows the new name.
-import { useId, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Stack, TextField } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied, useNotify, useTranslate } from 'ra-core';
 import { loadSessionUser } from '../../../providers/authSession';
 import { isSuccess } from '../../../providers/httpClient';
 import { fieldErrors, serverMessage } from '../auth/authResult';
+import { loadState, PageSection } from '../../layout/PageSection';
 import { OWN_PROFILE_KEY, saveProfile, useOwnProfile, type OwnProfile } from './profileApi';
 
 const t = (key: string) => `olympus.account.details.${key}`;
@@ -101,28 +102,14 @@ function DetailsForm({ profile }: { profile: OwnProfile }) {
 
 export function YourDetails() {
   const translate = useTranslate();
-  const titleId = useId();
   const { data, isPending, error, refetch } = useOwnProfile();
-  let body;
-  if (isPending) body = <CircularProgress size={24} aria-label={translate('olympus.loading')} />;
-  else if (error || !data) {
-    body = (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>{translate('olympus.account.sessions.retry')}</Button>}>
-        {translate(t('load_failed'))}
-      </Alert>
-    );
-  } else body = <DetailsForm profile={data} />;
+  const failed = loadState(
+    { isPending, error, data },
+    { loading: translate('olympus.loading'), failed: translate(t('load_failed')), retry: translate('olympus.account.sessions.retry'), onRetry: () => void refetch() },
+  );
   return (
-    <Card component="section" aria-labelledby={titleId}>
-      <CardContent>
-        <Typography variant="h6" component="h2" id={titleId} sx={{ mb: 1 }}>
-          {translate(t('title'))}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate(t('intro'))}
-        </Typography>
-        {body}
-      </CardContent>
-    </Card>
+    <PageSection title={translate(t('title'))} intro={translate(t('intro'))}>
+      {failed ?? (data && <DetailsForm profile={data} />)}
+    </PageSection>
   );
 }
