@@ -1,5 +1,5 @@
 // Builds the Fastify instance: API under /api/v1, health, JWKS, docs and the SPA on one port.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import cookie from '@fastify/cookie';
 import type { Config } from './config';
@@ -31,6 +31,8 @@ export interface BuildOptions {
   database: Database;
   mailer?: Mailer;
   logger?: boolean | Record<string, unknown>;
+  /** Extra resource route plugins (server/resources/index.ts), e.g. a test's throwaway declared resource. */
+  resources?: readonly FastifyPluginAsync[];
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -85,7 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(ssoRoutes);
       await api.register(sessionRoutes);
       await api.register(systemRoutes);
-      await api.register(resourceRoutes);
+      await api.register(resourceRoutes, { extra: opts.resources ?? [] });
       await api.register(import('./reports/routes'));
     },
     { prefix: '/api/v1' },

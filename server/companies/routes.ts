@@ -1,4 +1,4 @@
-// Companies (SPEC §2 CompanyIndex/Create/Edit, issue 3 contract): super_admin only (SPEC §6 bars
+// Companies (SPEC §2 CompanyIndex/Create/Edit): super_admin only (SPEC §6 bars
 // admin and system_user), not tenant-scoped. A company with properties cannot be deleted. A custom
 // role holding companies.* reaches only its own companies and creates none (./reach.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -19,7 +19,7 @@ import { errorResponses, IdParams, MessageResponse, mutationResponse } from '../
 import { columnsFrom, requiredText } from '../resources/values';
 import { EmptyData, formResponse } from '../forms/schema';
 import { withValues } from '../forms/fields';
-import { listProperties } from '../properties/queries';
+import { propertyCrud } from '../properties/routes';
 import { companyForm } from './fields';
 import { COMPANY_COLUMNS, companyHasProperties, listCompanies } from './queries';
 import { reachableCompanies, reachableCompanyOr404, REACH_MSG } from './reach';
@@ -81,7 +81,7 @@ const companyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (req) => {
       const company = await reachableCompanyOr404(app.db, requireAuth(req), req.params.id);
-      const { json } = await listProperties(app.db, company.id, {});
+      const { json } = await propertyCrud.list(app.db, company.id, {});
       return { data: { ...company, properties: parseRows(json) }, fields: withValues(companyForm(), company) };
     },
   );

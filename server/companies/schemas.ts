@@ -1,7 +1,7 @@
 // TypeBox shapes of the company calls: contract/types.ts Company on the wire, form values in.
 import { Type } from 'typebox';
 import { Nullable, OptText, RequiredText, Uuid } from '../resources/schemas';
-import { PropertySchema } from '../properties/schemas';
+import { PropertySchema } from '../properties/routes';
 
 export const CompanySchema = Type.Object({
   uuid: Uuid,

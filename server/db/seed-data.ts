@@ -1,5 +1,6 @@
 // Demo data for a fresh database: three letting companies with UK addresses and four properties each.
 // Addresses are realistic in form, not real lettings.
+import { UNIT_STATUSES as UNIT_STATUS_CHOICES, UNIT_TYPES as UNIT_TYPE_CHOICES } from '../../contract/resources/units';
 
 export interface SeedProperty {
   name: string;
@@ -72,7 +73,8 @@ export const SEED_COMPANIES: SeedCompany[] = [
 /** Units per property, in SEED_COMPANIES order (80 in all). */
 export const UNITS_PER_PROPERTY = [7, 6, 8, 5, 7, 6, 7, 8, 6, 7, 6, 7];
 
-export const UNIT_TYPES = ['Flat', 'Studio', 'House', 'Maisonette', 'Penthouse', 'Townhouse'] as const;
+// The choices the unit form offers (contract/resources/units.ts): the seed uses the same.
+export const UNIT_TYPES = UNIT_TYPE_CHOICES;
 export type UnitType = (typeof UNIT_TYPES)[number];
 /** How often each type turns up (relative weights), and its bedroom range. */
 export const UNIT_TYPE_RULES: Record<UnitType, { weight: number; bedrooms: [number, number]; sqft: [number, number] }> = {
@@ -89,7 +91,7 @@ export const UNIT_STATUSES = [
   { status: 'Available', weight: 25 },
   { status: 'Under Offer', weight: 15 },
   { status: 'Maintenance', weight: 10 },
-] as const;
+] as const satisfies readonly { status: (typeof UNIT_STATUS_CHOICES)[number]; weight: number }[];
 
 export const FEATURES = [
   'a private balcony',

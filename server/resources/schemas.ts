@@ -2,6 +2,7 @@
 // for "empty": the nullable types below let ajv coerce '' to null (and "3" to 3), so handlers see
 // clean values and junk answers 422 with a field message, never a 500.
 import { Type, type TObject, type TProperties, type TSchema } from 'typebox';
+import { NAME_MAX } from '../../contract/resources/declare';
 import { ErrorBody } from '../auth/schemas';
 
 export { ErrorBody };
@@ -9,8 +10,8 @@ export { ErrorBody };
 /** Record ids are checked by the handlers (not a uuid → 404), so junk ids never reach SQL. */
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'The record uuid' }) });
 
-export const NAME_MAX = 255;
-export const DESCRIPTION_MAX = 5000;
+// The text limits both sides read (contract/resources/declare.ts).
+export { DESCRIPTION_MAX, NAME_MAX } from '../../contract/resources/declare';
 
 /** A required name: trimmed by the handler, which also refuses a blank one. */
 export const RequiredText = (maxLength = NAME_MAX) => Type.String({ minLength: 1, maxLength });

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db';
 import { startSmtpSink, type SmtpSink } from '../support/smtp';
@@ -48,7 +48,8 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   return { database, drop: async () => {} };
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/** `build`: extra build options, e.g. `resources` (throwaway declared resources of a test). */
+export async function createTestApp(overrides: Partial<Config> = {}, build: Pick<BuildOptions, 'resources'> = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const mail = await startSmtpSink();
   const config = loadConfig(
@@ -62,7 +63,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       ...overrides,
     },
   );
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...build });
   await app.ready();
   return {
     app,

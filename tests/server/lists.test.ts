@@ -12,14 +12,12 @@ import { apiAs, createProperty, createUnit, createWorld, type Api, type World } 
 import { LIST_SEARCH_FIELDS, SEARCH_IN_PARAM, type ListResource } from '../../contract/lists';
 import type { ListSpec } from '../../server/resources/lists';
 import { DEEP_OFFSET } from '../../server/resources/listRows';
-import { listUnits, UNIT_LIST } from '../../server/units/queries';
+import { unitCrud, UnitSchema } from '../../server/units/routes';
 import { COMPANY_LIST } from '../../server/companies/queries';
-import { PROPERTY_LIST } from '../../server/properties/queries';
+import { propertyCrud, PropertySchema } from '../../server/properties/routes';
 import { ROLE_LIST } from '../../server/roles/queries';
 import { USER_LIST } from '../../server/users/queries';
-import { UnitSchema } from '../../server/units/schemas';
 import { CompanySchema } from '../../server/companies/schemas';
-import { PropertySchema } from '../../server/properties/schemas';
 import { RoleSchema } from '../../server/roles/schemas';
 import { UserSchema } from '../../server/users/schemas';
 import type { Db } from '../../server/db';
@@ -39,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const SPECS: Record<ListResource, ListSpec> = { users: USER_LIST, companies: COMPANY_LIST, properties: PROPERTY_LIST, units: UNIT_LIST, roles: ROLE_LIST };
+const SPECS: Record<ListResource, ListSpec> = { users: USER_LIST, companies: COMPANY_LIST, properties: propertyCrud.listSpec, units: unitCrud.listSpec, roles: ROLE_LIST };
 const SCHEMAS: Record<ListResource, TSchema> = { users: UserSchema, companies: CompanySchema, properties: PropertySchema, units: UnitSchema, roles: RoleSchema };
 const names = (res: { json(): { data: { name: string }[] } }) => res.json().data.map((r) => r.name);
 
@@ -168,7 +166,7 @@ describe('page totals', () => {
     ];
     for (const [query, statements, total] of cases) {
       const counted = countingDb(db());
-      const list = await listUnits(counted.db, companyId, query);
+      const list = await unitCrud.list(counted.db, companyId, query);
       expect({ query, statements: counted.statements(), total: list.total }).toEqual({ query, statements, total });
     }
   });
@@ -226,7 +224,7 @@ describe('deep pages', () => {
       [{ page: Math.ceil(COUNT / 25) + 1, per_page: 25 }, 1],
     ] as const) {
       const counted = countingDb(db());
-      const list = await listUnits(counted.db, companyId, query);
+      const list = await unitCrud.list(counted.db, companyId, query);
       expect({ query, statements: counted.statements(), total: list.total }).toEqual({ query, statements, total: COUNT });
     }
   });

@@ -1,0 +1,159 @@
+// A resource declared once (docs/resources.md): plain data both sides import. The server derives its
+// routes, schemas, checks, forms, list and OpenAPI entries from it (server/resources/crud/); the
+// browser's screens follow next. No server code here: only shapes, builders and derived types.
+import type { AreaKey } from '../access';
+
+/** Length limits of text fields (the form's maxlength and the API's check). */
+export const NAME_MAX = 255;
+export const DESCRIPTION_MAX = 5000;
+export const POSTCODE_MAX = 32;
+
+interface FieldBase {
+  /** The English label the form shows (catalogue key: catalogueKey()). */
+  label: string;
+  /** The form group the field sits in (the groups show in the order their first field is declared). */
+  group: string;
+  required: boolean;
+  /** Optional in the form, but the server fills it in when left blank: never null when read. */
+  derived?: boolean;
+  /** Shown, never written: not in the create/update bodies. */
+  readOnly?: boolean;
+  /** A hint under the label (the form's `label-help`). */
+  help?: string;
+}
+
+export interface TextField extends FieldBase {
+  type: 'text' | 'textarea' | 'email';
+  maxlength: number;
+}
+export interface NumberField extends FieldBase {
+  type: 'number';
+  min: number;
+  max: number;
+  /** Whole numbers only. */
+  integer: boolean;
+}
+export interface ChoiceField extends FieldBase {
+  type: 'select';
+  /** The choices, value = label. */
+  options: readonly string[];
+}
+/** A reference to another resource's record, chosen in a select filled from that resource. */
+export interface RefField extends FieldBase {
+  type: 'select';
+  ref: {
+    /** The referenced resource's API name (its list fills the select: `options-from`). */
+    to: string;
+    /** The key of the nested `{ uuid, name }` object the read shape shows it as. */
+    as: string;
+  };
+}
+export interface CheckboxField extends FieldBase {
+  type: 'checkbox';
+  default: boolean;
+}
+export type FieldDecl = TextField | NumberField | ChoiceField | RefField | CheckboxField;
+export type Fields = Record<string, FieldDecl>;
+
+export interface ResourceMessages {
+  created: string;
+  updated: string;
+  deleted: string;
+  notFound: string;
+}
+
+export interface ResourceDecl<F extends Fields = Fields> {
+  /** API name: path `/{name}`, OpenAPI tag, catalogue prefix. */
+  name: string;
+  path: string;
+  /** The SPA's resource name (its screens live under /dashboard/{spa}); also the audit entity. */
+  spa: string;
+  /** For texts: "unit" / "units"; `article` "an" for "an integration" (default "a"). */
+  noun: { one: string; many: string; article?: 'a' | 'an' };
+  /** The SPEC §6 area whose rules and `{area}.{action}` permissions apply (contract/access.ts). */
+  area: AreaKey;
+  /** 'scoped': records belong to the X-Tenant company; another company's record answers 404. */
+  tenancy: 'scoped' | 'global';
+  fields: F;
+  list: {
+    /** The list screen's columns. */
+    columns: readonly string[];
+    /** Sort keys, the default sort first: a field (text sorts without letter case) or a reference's `as`. */
+    sort: readonly string[];
+    /** Keys `q` matches (case-insensitive substring): text fields or a reference's `as`. */
+    search: readonly string[];
+  };
+  messages: ResourceMessages;
+  /** OpenAPI summaries that differ from the derived ones. */
+  summaries: Partial<Record<RouteKey, string>>;
+}
+
+export type RouteKey = 'list' | 'createForm' | 'one' | 'editForm' | 'create' | 'update' | 'delete';
+
+interface Opt {
+  required?: boolean;
+  derived?: boolean;
+  readOnly?: boolean;
+  help?: string;
+}
+/** `true` only for `{ required: true }` (written as a conditional so a call's context cannot widen it). */
+type Req<O> = O extends { required: true } ? true : false;
+type Flags<O extends Opt> = { required: Req<O>; derived: O extends { derived: true } ? true : undefined };
+const common = (label: string, o: Opt) => ({ label, group: '', required: o.required ?? false, derived: o.derived, readOnly: o.readOnly, help: o.help });
+interface TextOpt extends Opt {
+  maxlength?: number;
+}
+
+/** Field builders: `text('Unit name', { required: true })`; call them inside group(). */
+export const text = <const O extends TextOpt = {}>(label: string, o: O = {} as O) =>
+  ({ type: 'text', ...common(label, o), maxlength: o.maxlength ?? NAME_MAX }) as TextField & Flags<O>;
+export const textarea = <const O extends TextOpt = {}>(label: string, o: O = {} as O) =>
+  ({ ...text(label, { maxlength: DESCRIPTION_MAX, ...o }), type: 'textarea' }) as TextField & Flags<O>;
+export const email = <const O extends TextOpt = {}>(label: string, o: O = {} as O) => ({ ...text(label, o), type: 'email' }) as TextField & Flags<O>;
+export const number = <const O extends Opt & { min: number; max: number; integer?: boolean }>(label: string, o: O) =>
+  ({ type: 'number', ...common(label, o), min: o.min, max: o.max, integer: o.integer ?? false }) as NumberField & Flags<O>;
+export const choice = <const O extends Opt = {}>(label: string, options: readonly string[], o: O = {} as O) =>
+  ({ type: 'select', ...common(label, o), options }) as ChoiceField & Flags<O>;
+export const ref = <A extends string, const O extends Opt = {}>(label: string, to: string, as: A, o: O = {} as O) =>
+  ({ type: 'select', ...common(label, o), ref: { to, as } }) as RefField & Flags<O> & { ref: { as: A } };
+export const checkbox = (label: string, o: { default?: boolean; readOnly?: boolean; help?: string } = {}) =>
+  ({ type: 'checkbox', ...common(label, o), default: o.default ?? false }) as CheckboxField & { required: false };
+
+/** The fields of one form group, in form order: `...group('Unit', { name: text(…), … })`. */
+export const group = <F extends Fields>(name: string, fields: F): F =>
+  Object.fromEntries(Object.entries(fields).map(([key, f]) => [key, { ...f, group: name }])) as F;
+
+type Omitted = 'messages' | 'summaries' | 'path';
+
+/** A resource declaration with the conventional path, messages ("The unit has been created") and summaries filled in. */
+export function declareResource<F extends Fields>(d: { fields: F } & Omit<ResourceDecl, Omitted | 'fields'> & Partial<Pick<ResourceDecl, Omitted>>): ResourceDecl<F> {
+  const One = d.noun.one.charAt(0).toUpperCase() + d.noun.one.slice(1);
+  return {
+    ...d,
+    path: d.path ?? `/${d.name}`,
+    summaries: d.summaries ?? {},
+    messages: {
+      created: `The ${d.noun.one} has been created`,
+      updated: `The ${d.noun.one} has been updated`,
+      deleted: `The ${d.noun.one} has been deleted`,
+      notFound: `${One} not found.`,
+      ...d.messages,
+    },
+  };
+}
+
+/** The i18n catalogue key of a field's label, by convention. */
+export const catalogueKey = (resource: Pick<ResourceDecl, 'name'>, field: string) => `resources.${resource.name}.fields.${field}`;
+
+// Derived types: a record as the API answers it.
+type ValueOf<F> = F extends CheckboxField
+  ? boolean
+  : F extends NumberField
+    ? F extends { required: true } | { derived: true } ? number : number | null
+    : F extends { required: true } | { derived: true } ? string : string | null;
+type RefsOf<F extends Fields> = { [K in keyof F as F[K] extends { ref: { as: infer A extends string } } ? A : never]: { uuid: string; name: string } };
+
+/** A record of the resource as read (`uuid`, `id`, every field, each reference's nested object). */
+export type RecordOf<D extends ResourceDecl> = Flat<{ uuid: string; id: string } & { [K in keyof D['fields']]: ValueOf<D['fields'][K]> } & RefsOf<D['fields']>>;
+/** An intersection as one object type (what editors show, and what type equality compares). */
+export type Flat<T> = { [K in keyof T]: T[K] };

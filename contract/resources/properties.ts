@@ -1,0 +1,40 @@
+// Properties (SPEC §2 PropertyIndex/Create/Edit), declared once (docs/resources.md): a property of the
+// X-Tenant company; its slug, left blank, is derived from the name (unique in the company).
+import { declareResource, group, number, POSTCODE_MAX, text, type Flat, type RecordOf } from './declare';
+
+export const propertyResource = declareResource({
+  name: 'properties',
+  spa: 'property',
+  noun: { one: 'property', many: 'properties' },
+  area: 'properties',
+  tenancy: 'scoped',
+  fields: {
+    ...group('Property', {
+      name: text('Property name', { required: true }),
+      reference: text('Reference'),
+      slug: text('Slug', { derived: true, help: 'Leave blank to derive it from the name' }),
+    }),
+    ...group('Address', {
+      address_line_1: text('Address line 1'),
+      address_line_2: text('Address line 2'),
+      area: text('Area'),
+      city: text('City'),
+      county: text('County'),
+      country: text('Country'),
+      postcode: text('Postcode', { maxlength: POSTCODE_MAX }),
+    }),
+    ...group('Location', {
+      latitude: number('Latitude', { min: -90, max: 90 }),
+      longitude: number('Longitude', { min: -180, max: 180 }),
+    }),
+  },
+  list: {
+    columns: ['name', 'company', 'address_line_1', 'city', 'postcode'],
+    sort: ['name', 'reference', 'city', 'postcode'],
+    search: ['name', 'reference', 'city', 'postcode', 'area'],
+  },
+  summaries: { editForm: 'The property with its units, and the edit form filled in', delete: 'Delete a property without units' },
+});
+
+/** A property as the API answers it: the declared fields plus its company. */
+export type PropertyRecord = Flat<RecordOf<typeof propertyResource> & { company_uuid: string; company: { uuid: string; name: string } }>;

@@ -1,0 +1,52 @@
+// Units (SPEC §2 UnitIndex/Create/Edit), declared once (docs/resources.md): a unit sits in a property
+// of its company; the list searches and sorts by the property's name too.
+import { checkbox, choice, declareResource, group, number, POSTCODE_MAX, ref, text, textarea, type Flat, type RecordOf } from './declare';
+
+export const UNIT_TYPES = ['Flat', 'Studio', 'House', 'Maisonette', 'Penthouse', 'Townhouse'] as const;
+export const UNIT_STATUSES = ['Available', 'Let', 'Under Offer', 'Maintenance'] as const;
+export const ROOMS_MAX = 50;
+export const SIZE_UNIT_MAX = 32;
+
+export const unitResource = declareResource({
+  name: 'units',
+  spa: 'unit',
+  noun: { one: 'unit', many: 'units' },
+  area: 'units',
+  tenancy: 'scoped',
+  fields: {
+    ...group('Unit', {
+      name: text('Unit name', { required: true }),
+      property_id: ref('Property', 'properties', 'property', { required: true }),
+      unit_ref: text('Unit reference'),
+      unit_type: choice('Unit type', UNIT_TYPES),
+      unit_status: choice('Unit status', UNIT_STATUSES),
+    }),
+    ...group('Description', {
+      short_description: text('Short description'),
+      description: textarea('Description'),
+    }),
+    ...group('Address', {
+      address_line_1: text('Address line 1'),
+      address_line_2: text('Address line 2'),
+      area: text('Area'),
+      city: text('City'),
+      county: text('County'),
+      postcode: text('Postcode', { maxlength: POSTCODE_MAX }),
+    }),
+    ...group('Details', {
+      bedrooms: number('Bedrooms', { min: 0, max: ROOMS_MAX, integer: true }),
+      bathrooms: number('Bathrooms', { min: 0, max: ROOMS_MAX, integer: true }),
+      size_unit: text('Size unit', { maxlength: SIZE_UNIT_MAX }),
+      furnished: checkbox('Furnished', { default: false }),
+    }),
+  },
+  list: {
+    columns: ['name', 'unit_type', 'property', 'bedrooms', 'bathrooms'],
+    sort: ['name', 'unit_type', 'unit_ref', 'unit_status', 'property', 'bedrooms', 'bathrooms'],
+    search: ['name', 'unit_ref', 'unit_type', 'unit_status', 'property'],
+  },
+  summaries: { create: 'Create a unit in a property of the X-Tenant company' },
+});
+
+/** A unit as the API answers it: the declared fields plus the address in one line. */
+export type UnitRecord = Flat<RecordOf<typeof unitResource> & { full_address: string }>;

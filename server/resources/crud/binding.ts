@@ -1,0 +1,84 @@
+// How a declared resource meets its table (docs/resources.md): the Drizzle table, the tables its
+// references point at, and the hooks for what only this resource does. Checked once at start:
+// a declared field without a column stops the server with a message naming resource and field.
+import { getTableColumns, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { TProperties, TSchema } from 'typebox';
+import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
+import type { Conn } from '../db';
+import type { FieldErrors } from '../errors';
+
+/** A computed column of the read shape: SQL over the bound tables, and its schema for the docs. */
+export interface Computed {
+  sql: SQL;
+  schema: TSchema;
+}
+
+type Body = Record<string, unknown>;
+interface Ctx {
+  db: Conn;
+  tenant: string | null;
+}
+
+export interface CrudHooks {
+  /** Extra read-shape columns, after the declared fields. */
+  computed?: Record<string, Computed>;
+  /** Tables the computed columns read, inner-joined: each must match every row (a foreign key), never drop one. */
+  joins?: { table: PgTable; on: SQL }[];
+  /** Checks the declaration cannot state, run after the generic ones on create and update (body as sent). */
+  validate?(ctx: Ctx & { body: Body; errors: FieldErrors }): Promise<void>;
+  /** After the checks, before the write: fill in derived column values (by Drizzle key), or refuse (e.g. 409). `before` is null on create. */
+  prepare?(ctx: Ctx & { body: Body; values: Body; before: Body | null }): Promise<void>;
+  /** Before a delete: refuse it (e.g. 409 while other records depend on it). */
+  beforeDelete?(ctx: Ctx & { record: Body }): Promise<void>;
+  /** A database error of a write as the answer a client should get (a lost race's 409), or undefined to let it fail. */
+  writeError?(err: unknown, action: 'create' | 'update' | 'delete'): Error | undefined;
+  /** More in the edit form's record (a sub-list), with its schema. */
+  edit?: { schema: TProperties; data(ctx: Ctx & { record: Body }): Promise<Body> };
+}
+
+export interface CrudBinding {
+  table: PgTable;
+  /** The referenced resources' tables, by their API name (a reference field's `ref.to`). */
+  refs?: Record<string, PgTable>;
+}
+
+/** A table's column by its SQL name, with the key Drizzle knows it by. */
+export interface BoundColumn {
+  key: string;
+  column: AnyPgColumn;
+}
+
+export function columnOf(table: PgTable, sqlName: string): BoundColumn | undefined {
+  const found = Object.entries(getTableColumns(table)).find(([, c]) => c.name === sqlName);
+  return found && { key: found[0], column: found[1] as AnyPgColumn };
+}
+
+/** A table's column that must be there; the message names what needs it. */
+export function requireColumn(table: PgTable, sqlName: string, who: string): BoundColumn {
+  const found = columnOf(table, sqlName);
+  if (!found) throw new Error(`${who}: the table has no column "${sqlName}"`);
+  return found;
+}
+
+/** Every declared field and list key against the binding; throws on the first mismatch. */
+export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks): void {
+  const who = (what: string) => `Resource "${decl.name}": ${what}`;
+  requireColumn(binding.table, 'id', who('the id'));
+  if (decl.tenancy === 'scoped') requireColumn(binding.table, 'company_id', who('tenancy "scoped"'));
+  const refsAs = new Set<string>();
+  for (const [name, field] of Object.entries(decl.fields) as [string, FieldDecl][]) {
+    if (!columnOf(binding.table, name)) throw new Error(who(`field "${name}" has no column "${name}" in the bound table`));
+    if (!('ref' in field)) continue;
+    const target = binding.refs?.[field.ref.to];
+    if (!target) throw new Error(who(`field "${name}" refers to "${field.ref.to}", which the binding does not name`));
+    if (!field.required) throw new Error(who(`field "${name}": only required references are supported`));
+    requireColumn(target, 'id', who(`reference "${field.ref.to}"`));
+    requireColumn(target, 'name', who(`reference "${field.ref.to}"`));
+    if (decl.tenancy === 'scoped') requireColumn(target, 'company_id', who(`reference "${field.ref.to}" of a scoped resource`));
+    refsAs.add(field.ref.as);
+  }
+  const known = (key: string) => Object.hasOwn(decl.fields, key) || refsAs.has(key);
+  for (const key of [...decl.list.sort, ...decl.list.search]) if (!known(key)) throw new Error(who(`list key "${key}" is neither a field nor a reference`));
+  for (const key of decl.list.columns) if (!known(key) && !Object.hasOwn(hooks.computed ?? {}, key)) throw new Error(who(`list column "${key}" is unknown`));
+}

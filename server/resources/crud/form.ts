@@ -1,0 +1,37 @@
+// The form field groups a declaration implies (SPEC §3 "Form field group", docs/resources.md): groups
+// in the order their first field is declared, each field with its label, limits and choices.
+import type { FormField, FormFieldGroup } from '../../../contract/forms';
+import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
+import { group, optionsOf } from '../../forms/fields';
+
+/** Options of each reference field (uuid → name), by field name. */
+export type RefOptions = Record<string, Record<string, string>>;
+
+function formField(name: string, f: FieldDecl, refOptions: RefOptions): FormField {
+  const field: FormField = { name, label: f.label, type: f.type };
+  if (f.required) field.required = true;
+  if (f.readOnly) field.disabled = true;
+  if (f.type === 'select') {
+    if ('ref' in f) Object.assign(field, { options: refOptions[name] ?? {}, 'options-from': f.ref.to });
+    else field.options = optionsOf(f.options);
+  }
+  if (f.type === 'number') Object.assign(field, { min: f.min, max: f.max });
+  if (f.type === 'text' || f.type === 'textarea' || f.type === 'email') field.maxlength = f.maxlength;
+  if (f.help) field['label-help'] = f.help;
+  return field;
+}
+
+export function formGroups(decl: ResourceDecl, refOptions: RefOptions): FormFieldGroup[] {
+  const groups = new Map<string, FormField[]>();
+  for (const [name, f] of Object.entries(decl.fields)) {
+    const fields = groups.get(f.group) ?? [];
+    fields.push(formField(name, f, refOptions));
+    groups.set(f.group, fields);
+  }
+  return [...groups].map(([name, fields]) => group(name, fields));
+}
+
+/** The create form's starting values: each checkbox's default. */
+export function defaultsOf(decl: ResourceDecl): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(decl.fields).flatMap(([name, f]) => (f.type === 'checkbox' ? [[name, f.default]] : [])));
+}

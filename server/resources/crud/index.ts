@@ -1,0 +1,19 @@
+// One declared resource on the server (docs/resources.md): the declaration (contract/resources/),
+// its table binding and hooks in, its schemas, reads and route plugin out. The binding is checked
+// here, at start: a declared field without a column stops the server.
+import type { ResourceDecl } from '../../../contract/resources/declare';
+import { checkBinding, type CrudBinding, type CrudHooks } from './binding';
+import { crudQueries } from './queries';
+import { crudRoutes } from './routes';
+import { crudSchemas } from './schemas';
+
+export type { CrudBinding, CrudHooks } from './binding';
+
+export function defineCrud(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks = {}) {
+  checkBinding(decl, binding, hooks);
+  const schemas = crudSchemas(decl, hooks);
+  const queries = crudQueries(decl, binding, hooks);
+  return { decl, schemas, ...queries, routes: crudRoutes(decl, binding, hooks, queries, schemas) };
+}
+
+export type Crud = ReturnType<typeof defineCrud>;

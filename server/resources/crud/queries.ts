@@ -1,0 +1,118 @@
+// A declared resource's reads (docs/resources.md), on the list machinery of ../lists.ts and
+// ../listRows.ts: each row's JSON built by PostgreSQL, constant fragments compiled once, a page cut
+// from the resource's own table unless its search or sort needs a referenced table.
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { UNPAGED_LIST_MAX } from '../../../contract/lists';
+import type { ResourceDecl } from '../../../contract/resources/declare';
+import { compiled } from '../../db/statements';
+import { isUuid, type Conn } from '../db';
+import { fetchList, jsonRow, type RowShape } from '../listRows';
+import { byLower, byValue, lowerOf, planList, type ListQueryValues, type ListSpec, type SortKey } from '../lists';
+import { columnOf, requireColumn, type BoundColumn, type CrudBinding, type CrudHooks } from './binding';
+
+interface BoundRef {
+  field: string;
+  as: string;
+  table: PgTable;
+  id: AnyPgColumn;
+  name: AnyPgColumn;
+  companyId: AnyPgColumn | undefined;
+  join: SQL;
+}
+
+export type CrudRow = Record<string, unknown> & { id: string };
+
+export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks) {
+  const { table } = binding;
+  const col = (name: string) => requireColumn(table, name, `Resource "${decl.name}"`);
+  const id = col('id').column;
+  const companyId = decl.tenancy === 'scoped' ? col('company_id').column : undefined;
+  /** Body key → the column key Drizzle writes (writable fields only). */
+  const writable: Record<string, string> = {};
+  const columns: Record<string, BoundColumn> = {};
+  const refs: BoundRef[] = [];
+  const shape: RowShape = { uuid: id, id };
+  for (const [name, f] of Object.entries(decl.fields)) {
+    columns[name] = col(name);
+    shape[name] = columns[name].column;
+    if (!f.readOnly) writable[name] = columns[name].key;
+    if (!('ref' in f)) continue;
+    const target = binding.refs?.[f.ref.to] as PgTable;
+    const ref = { field: name, as: f.ref.as, table: target, id: requireColumn(target, 'id', name).column, name: requireColumn(target, 'name', name).column };
+    const bound = { ...ref, companyId: columnOf(target, 'company_id')?.column, join: sql`${ref.id} = ${columns[name].column}` };
+    refs.push(bound);
+    shape[f.ref.as] = sql`json_build_object('uuid', ${bound.id}, 'name', ${bound.name})`;
+  }
+  for (const [name, c] of Object.entries(hooks.computed ?? {})) shape[name] = c.sql;
+
+  // Every reference is required (checkBinding), so its inner join never drops a row.
+  const joins = [...refs.map((r) => ({ table: r.table, on: r.join })), ...(hooks.joins ?? [])];
+  const from = joins.reduce<SQL>((acc, j) => sql`${acc} inner join ${j.table} on ${j.on}`, sql`${table}`);
+  const rows = { row: jsonRow(shape), from: compiled(from) };
+  const own = { from: compiled(sql`${table}`), id: compiled(sql`${id}`) };
+  const refByAs = new Map(refs.map((r) => [r.as, r]));
+  const sortKey = (key: string): SortKey => {
+    const ref = refByAs.get(key);
+    if (ref) return byLower(ref.name);
+    return decl.fields[key].type === 'number' || decl.fields[key].type === 'checkbox' ? byValue(columns[key].column) : byLower(columns[key].column);
+  };
+  const listSpec: ListSpec = {
+    sortable: Object.fromEntries(decl.list.sort.map((k) => [k, sortKey(k)])),
+    searchable: Object.fromEntries(decl.list.search.map((k) => [k, refByAs.get(k)?.name ?? columns[k].column])),
+    tiebreak: sql`${id}`,
+  };
+  const inTenant = (tenant: string | null) => (companyId && tenant ? eq(companyId, tenant) : undefined);
+
+  return {
+    shape,
+    writable,
+    listSpec,
+    /** The tenant's records (narrowed by `where`), searched, sorted and paged per the query. */
+    async list(db: Conn, tenant: string | null, query: ListQueryValues, where?: SQL) {
+      const plan = planList(query, listSpec);
+      const needsRefs = refByAs.has(plan.sortKey) || plan.searchKeys.some((k) => refByAs.has(k));
+      const source = { from: needsRefs ? rows.from : own.from, where: and(inTenant(tenant), where, plan.where), id: own.id };
+      return { plan, ...(await fetchList(db, plan, rows, source)) };
+    },
+    /** One record of the tenant, or null (also for an id that is not a uuid). */
+    async find(db: Conn, tenant: string | null, recordId: string): Promise<CrudRow | null> {
+      if (!isUuid(recordId)) return null;
+      let query = db.select(shape).from(table).$dynamic();
+      for (const j of joins) query = query.innerJoin(j.table, j.on);
+      const [row] = await query.where(and(eq(id, recordId), inTenant(tenant)));
+      return (row as CrudRow | undefined) ?? null;
+    },
+    /**
+     * Each reference's select options (uuid → name): the tenant's first UNPAGED_LIST_MAX by name, like
+     * any unpaged list (contract/lists.ts), plus the record's current one wherever it sorts.
+     */
+    async refOptions(db: Conn, tenant: string | null, current: Record<string, unknown> = {}) {
+      const out: Record<string, Record<string, string>> = {};
+      for (const r of refs) {
+        const pick = { id: r.id, name: r.name };
+        const mine = r.companyId && tenant ? eq(r.companyId, tenant) : undefined;
+        const found = await db.select(pick).from(r.table).where(mine).orderBy(asc(lowerOf(r.name)), asc(r.id)).limit(UNPAGED_LIST_MAX);
+        const now = current[r.field];
+        if (typeof now === 'string' && !found.some((o) => o.id === now)) found.push(...(await db.select(pick).from(r.table).where(and(mine, eq(r.id, now)))));
+        out[r.field] = Object.fromEntries(found.map((o) => [o.id, o.name]));
+      }
+      return out;
+    },
+    /** The references the body names that do not exist in the tenant's company: their field and `as`. */
+    async badRefs(db: Conn, tenant: string | null, body: Record<string, unknown>): Promise<BoundRef[]> {
+      const bad: BoundRef[] = [];
+      for (const r of refs) {
+        const value = body[r.field];
+        if (value === undefined) continue;
+        const ok = isUuid(value) && (await db.select({ id: r.id }).from(r.table).where(and(eq(r.id, value), r.companyId && tenant ? eq(r.companyId, tenant) : undefined))).length > 0;
+        if (!ok) bad.push(r);
+      }
+      return bad;
+    },
+    updatedAt: columnOf(table, 'updated_at')?.key,
+    id,
+  };
+}
+
+export type CrudQueries = ReturnType<typeof crudQueries>;

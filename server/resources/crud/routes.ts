@@ -1,0 +1,173 @@
+// The seven routes of a declared resource (docs/resources.md): list, one, the create and edit forms,
+// create, update and delete, with the access rules of ../access.ts in each route's config (so the
+// route table, authorization matrix and privilege matrix cover them), tenancy, validation, the
+// audit row in the change's transaction, the declared messages and the OpenAPI entries.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { eq } from 'drizzle-orm';
+import type { ResourceDecl, RouteKey } from '../../../contract/resources/declare';
+import { requireTenant } from '../../auth/guard';
+import { notFound } from '../../errors';
+import { EmptyData, formResponse } from '../../forms/schema';
+import { withValues } from '../../forms/fields';
+import { accessRules } from '../access';
+import { auditChange } from '../audit';
+import type { Db } from '../../db';
+import type { Conn, Tx } from '../db';
+import { FieldErrors, MSG } from '../errors';
+import { ListQuery, listResponse, sendList } from '../lists';
+import { errorResponses, IdParams, MessageResponse, mutationResponse } from '../schemas';
+import { columnsFrom, requiredText } from '../values';
+import type { CrudBinding, CrudHooks } from './binding';
+import { defaultsOf, formGroups } from './form';
+import type { CrudQueries } from './queries';
+import type { CrudSchemas } from './schemas';
+
+const LIST_DESCRIPTION = 'The whole list, or a page of it with `page`/`per_page` (and `sort`, `q`, `q_in`), answered with `meta.total`.';
+
+function summaries(decl: ResourceDecl): Record<RouteKey, string> {
+  const { one, many } = decl.noun;
+  const a = decl.noun.article ?? 'a';
+  const scoped = decl.tenancy === 'scoped';
+  return {
+    list: scoped ? `The ${many} of the X-Tenant company` : `Every ${one}`,
+    createForm: `Fields of the ${one} create form`,
+    one: `One ${one}`,
+    editForm: `The ${one} and its edit form filled in`,
+    create: scoped ? `Create ${a} ${one} in the X-Tenant company` : `Create ${a} ${one}`,
+    update: `Update ${a} ${one}`,
+    delete: `Delete ${a} ${one}`,
+    ...decl.summaries,
+  };
+}
+
+type Body = Record<string, unknown>;
+
+export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks, q: CrudQueries, schemas: CrudSchemas): FastifyPluginAsyncTypebox {
+  const rules = accessRules(decl.area, decl.tenancy);
+  const tags = [decl.name];
+  const summary = summaries(decl);
+  const path = decl.path;
+  const tenantOf = (req: FastifyRequest) => (decl.tenancy === 'scoped' ? requireTenant(req) : null);
+  const audit = (conn: Conn, req: FastifyRequest, action: string, id: string, before: Body | null, after: Body | null) =>
+    auditChange(conn, req, { action: `${decl.noun.one}.${action}`, entity: decl.noun.one, entityId: id, before, after });
+
+  const recordOr404 = async (db: Conn, tenant: string | null, id: string) => {
+    const record = await q.find(db, tenant, id);
+    if (!record) throw notFound(decl.messages.notFound);
+    return record;
+  };
+
+  /** What the schema cannot check: required text that is blank once trimmed, references outside the company, the hooks' own. */
+  const check = async (db: Conn, tenant: string | null, body: Body) => {
+    const errors = new FieldErrors();
+    for (const [name, f] of Object.entries(decl.fields)) {
+      if (f.required && (f.type === 'text' || f.type === 'textarea' || f.type === 'email') && body[name] !== undefined) requiredText(errors, name, body[name] as string);
+    }
+    for (const bad of await q.badRefs(db, tenant, body)) errors.add(bad.field, MSG.selectedInvalid(bad.as));
+    await hooks.validate?.({ db, tenant, body, errors });
+    errors.throwIfAny();
+  };
+
+  /** The write and its audit row in one transaction; a database error the hooks recognise answers as they say. */
+  const writing = async <T>(db: Db, action: 'create' | 'update' | 'delete', work: (tx: Tx) => Promise<T>): Promise<T> => {
+    try {
+      return await db.transaction(work);
+    } catch (err) {
+      throw hooks.writeError?.(err, action) ?? err;
+    }
+  };
+  const form = async (db: Conn, tenant: string | null, record?: Body) => formGroups(decl, await q.refOptions(db, tenant, record));
+  // Drizzle types insert/update values per table; these are the declared columns of this one, checked at start.
+  const table = binding.table as typeof binding.table & { $inferInsert: Body };
+
+  return async (app) => {
+    app.get(
+      path,
+      { schema: { tags, summary: summary.list, description: LIST_DESCRIPTION, querystring: ListQuery, response: { 200: listResponse(schemas.read), ...errorResponses } }, config: rules('view') },
+      async (req, reply) => {
+        const { plan, ...list } = await q.list(app.db, tenantOf(req), req.query);
+        return sendList(reply, plan, list);
+      },
+    );
+
+    app.get(
+      `${path}/create`,
+      { schema: { tags, summary: summary.createForm, response: { 200: formResponse(EmptyData), ...errorResponses } }, config: rules('create') },
+      async (req) => ({ data: {}, fields: withValues(await form(app.db, tenantOf(req)), defaultsOf(decl)) }),
+    );
+
+    app.get(
+      `${path}/:id`,
+      { schema: { tags, summary: summary.one, params: IdParams, response: { 200: Type.Object({ data: schemas.read }), ...errorResponses } }, config: rules('view') },
+      async (req) => ({ data: await recordOr404(app.db, tenantOf(req), req.params.id) }),
+    );
+
+    app.get(
+      `${path}/:id/edit`,
+      { schema: { tags, summary: summary.editForm, params: IdParams, response: { 200: formResponse(schemas.edit), ...errorResponses } }, config: rules('update') },
+      async (req) => {
+        const tenant = tenantOf(req);
+        const record = await recordOr404(app.db, tenant, req.params.id);
+        const more = hooks.edit ? await hooks.edit.data({ db: app.db, tenant, record }) : {};
+        return { data: { ...record, ...more }, fields: withValues(await form(app.db, tenant, record), record) };
+      },
+    );
+
+    app.post(
+      path,
+      { schema: { tags, summary: summary.create, body: schemas.create, response: { 201: mutationResponse(schemas.read), ...errorResponses } }, config: rules('create') },
+      async (req, reply) => {
+        const tenant = tenantOf(req);
+        const body = req.body as Body;
+        await check(app.db, tenant, body);
+        const values = { ...columnsFrom<Body>(body, q.writable), ...(tenant ? { companyId: tenant } : {}) };
+        await hooks.prepare?.({ db: app.db, tenant, body, values, before: null });
+        const record = await writing(app.db, 'create', async (tx) => {
+          const [row] = await tx.insert(table).values(values).returning({ id: q.id });
+          const created = await recordOr404(tx, tenant, row.id as string);
+          await audit(tx, req, 'created', created.id, null, created);
+          return created;
+        });
+        reply.code(201);
+        return { data: { message: decl.messages.created, ...record } };
+      },
+    );
+
+    app.put(
+      `${path}/:id`,
+      { schema: { tags, summary: summary.update, params: IdParams, body: schemas.update, response: { 200: mutationResponse(schemas.read), ...errorResponses } }, config: rules('update') },
+      async (req) => {
+        const tenant = tenantOf(req);
+        const before = await recordOr404(app.db, tenant, req.params.id);
+        const body = req.body as Body;
+        await check(app.db, tenant, body);
+        const changes = { ...columnsFrom<Body>(body, q.writable), ...(q.updatedAt ? { [q.updatedAt]: new Date() } : {}) };
+        await hooks.prepare?.({ db: app.db, tenant, body, values: changes, before });
+        const record = await writing(app.db, 'update', async (tx) => {
+          await tx.update(table).set(changes).where(eq(q.id, before.id));
+          const after = await recordOr404(tx, tenant, before.id);
+          await audit(tx, req, 'updated', before.id, before, after);
+          return after;
+        });
+        return { data: { message: decl.messages.updated, ...record } };
+      },
+    );
+
+    app.delete(
+      `${path}/:id`,
+      { schema: { tags, summary: summary.delete, params: IdParams, response: { 200: MessageResponse, ...errorResponses } }, config: rules('delete') },
+      async (req) => {
+        const tenant = tenantOf(req);
+        const before = await recordOr404(app.db, tenant, req.params.id);
+        await hooks.beforeDelete?.({ db: app.db, tenant, record: before });
+        await writing(app.db, 'delete', async (tx) => {
+          await tx.delete(table).where(eq(q.id, before.id));
+          await audit(tx, req, 'deleted', before.id, before, null);
+        });
+        return { data: { message: decl.messages.deleted } };
+      },
+    );
+  };
+}

@@ -1,0 +1,51 @@
+// The TypeBox shapes a declaration implies (docs/resources.md): the record as read, the create body
+// and the update body (the same fields, each optional). Same building blocks as the hand-written
+// resources (../schemas.ts), so validation messages and OpenAPI entries match theirs.
+import { Type, type TObject, type TSchema } from 'typebox';
+import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
+import { Checkbox, Nullable, OptChoice, OptInteger, OptNumber, OptRef, OptText, RequiredText, Uuid } from '../schemas';
+import type { Computed, CrudHooks } from './binding';
+
+export interface CrudSchemas {
+  read: TObject;
+  /** The edit form's record: the read shape and the edit hook's additions. */
+  edit: TObject;
+  create: TObject;
+  update: TObject;
+}
+
+function readSchema(f: FieldDecl): TSchema {
+  if (f.type === 'checkbox') return Type.Boolean();
+  if ('ref' in f) return f.required ? Uuid : Nullable(Uuid);
+  const value = f.type === 'number' ? (f.integer ? Type.Integer() : Type.Number()) : Type.String();
+  return f.required || f.derived ? value : Nullable(value);
+}
+
+function bodySchema(f: FieldDecl): TSchema {
+  switch (f.type) {
+    case 'checkbox':
+      return Type.Optional(Checkbox);
+    case 'number':
+      if (f.required) return f.integer ? Type.Integer({ minimum: f.min, maximum: f.max }) : Type.Number({ minimum: f.min, maximum: f.max });
+      return Type.Optional(f.integer ? OptInteger(f.min, f.max) : OptNumber(f.min, f.max));
+    case 'select':
+      if ('ref' in f) return f.required ? Type.String({ minLength: 1, maxLength: 64 }) : Type.Optional(OptRef);
+      return f.required ? Type.Unsafe<string>({ type: 'string', enum: [...f.options] }) : Type.Optional(OptChoice(f.options));
+    default:
+      return f.required ? RequiredText(f.maxlength) : Type.Optional(OptText(f.maxlength));
+  }
+}
+
+export function crudSchemas(decl: ResourceDecl, hooks: CrudHooks): CrudSchemas {
+  const computed: Record<string, Computed> = hooks.computed ?? {};
+  const read: Record<string, TSchema> = { uuid: Uuid, id: Uuid };
+  const body: Record<string, TSchema> = {};
+  for (const [name, f] of Object.entries(decl.fields)) {
+    read[name] = readSchema(f);
+    if ('ref' in f) read[f.ref.as] = Type.Object({ uuid: Uuid, name: Type.String() });
+    if (!f.readOnly) body[name] = bodySchema(f);
+  }
+  for (const [name, c] of Object.entries(computed)) read[name] = c.schema;
+  const edit = hooks.edit ? Type.Object({ ...read, ...hooks.edit.schema }) : Type.Object(read);
+  return { read: Type.Object(read), edit, create: Type.Object(body), update: Type.Partial(Type.Object(body)) };
+}

@@ -1,0 +1,73 @@
+// Declared resources (docs/resources.md): the start-up check refuses a declaration its table cannot
+// hold, naming resource and field; the derived record type is the wire type the SPA reads.
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { declareResource, group, number, ref, text as textField, catalogueKey } from '../../contract/resources/declare';
+import { unitResource, type UnitRecord } from '../../contract/resources/units';
+import { propertyResource, type PropertyRecord } from '../../contract/resources/properties';
+import type { Property, Unit } from '../../contract/types';
+import { properties } from '../../server/db/schema';
+import { defineCrud } from '../../server/resources/crud';
+
+const widgets = pgTable('widgets', { id: uuid('id').primaryKey(), companyId: uuid('company_id').notNull(), propertyId: uuid('property_id').notNull(), name: text('name').notNull(), size: integer('size') });
+
+const declare = (fields: Parameters<typeof declareResource>[0]['fields'], list = { columns: ['name'], sort: ['name'], search: ['name'] }) =>
+  declareResource({ name: 'widgets', spa: 'widget', noun: { one: 'widget', many: 'widgets' }, area: 'units', tenancy: 'scoped', fields, list });
+
+describe('the start-up check of a declared resource', () => {
+  it('accepts a declaration whose every field has a column', () => {
+    const ok = declare(group('Widget', { name: textField('Name', { required: true }), size: number('Size', { min: 0, max: 9, integer: true }) }));
+    expect(() => defineCrud(ok, { table: widgets })).not.toThrow();
+  });
+
+  it('refuses a declared field without a column, naming resource and field', () => {
+    const typo = declare(group('Widget', { name: textField('Name', { required: true }), colour: textField('Colour') }));
+    expect(() => defineCrud(typo, { table: widgets })).toThrow('Resource "widgets": field "colour" has no column "colour" in the bound table');
+  });
+
+  it('refuses a reference the binding does not name, and list keys that are neither field nor reference', () => {
+    const withRef = declare(group('Widget', { name: textField('Name', { required: true }), property_id: ref('Property', 'properties', 'property', { required: true }) }));
+    expect(() => defineCrud(withRef, { table: widgets })).toThrow('Resource "widgets": field "property_id" refers to "properties", which the binding does not name');
+    expect(() => defineCrud(withRef, { table: widgets, refs: { properties } })).not.toThrow();
+    const badList = declare(group('Widget', { name: textField('Name', { required: true }) }), { columns: ['name'], sort: ['name', 'price'], search: ['name'] });
+    expect(() => defineCrud(badList, { table: widgets })).toThrow('Resource "widgets": list key "price" is neither a field nor a reference');
+  });
+
+  it('fills in the conventional path, messages and catalogue keys', () => {
+    expect(unitResource.path).toBe('/units');
+    expect(unitResource.messages).toEqual({
+      created: 'The unit has been created',
+      updated: 'The unit has been updated',
+      deleted: 'The unit has been deleted',
+      notFound: 'Unit not found.',
+    });
+    expect(catalogueKey(unitResource, 'size_unit')).toBe('resources.units.fields.size_unit');
+  });
+
+  it('derives the record type the SPA reads (contract/types.ts Unit)', () => {
+    expectTypeOf<UnitRecord>().toEqualTypeOf<Unit>();
+    // Required fields are never null, optional ones may be; a reference brings its nested record.
+    expectTypeOf<Unit['name']>().toEqualTypeOf<string>();
+    expectTypeOf<Unit['unit_ref']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Unit['bedrooms']>().toEqualTypeOf<number | null>();
+    expectTypeOf<Unit['furnished']>().toEqualTypeOf<boolean>();
+    expectTypeOf<Unit['property']>().toEqualTypeOf<{ uuid: string; name: string }>();
+    expectTypeOf<keyof Unit>().toEqualTypeOf<
+      | 'uuid' | 'id' | 'name' | 'property_id' | 'property' | 'unit_ref' | 'unit_type' | 'unit_status' | 'short_description' | 'description'
+      | 'address_line_1' | 'address_line_2' | 'area' | 'city' | 'county' | 'postcode' | 'bedrooms' | 'bathrooms' | 'size_unit' | 'furnished' | 'full_address'
+    >();
+  });
+
+  it('derives the property type: a slug the server derives is never null when read', () => {
+    expectTypeOf<PropertyRecord>().toEqualTypeOf<Property>();
+    expectTypeOf<Property['slug']>().toEqualTypeOf<string>();
+    expectTypeOf<Property['reference']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Property['latitude']>().toEqualTypeOf<number | null>();
+    expectTypeOf<Property['company']>().toEqualTypeOf<{ uuid: string; name: string }>();
+    expectTypeOf<keyof Property>().toEqualTypeOf<
+      | 'uuid' | 'id' | 'company_uuid' | 'company' | 'name' | 'reference' | 'slug' | 'address_line_1' | 'address_line_2'
+      | 'city' | 'county' | 'country' | 'postcode' | 'area' | 'longitude' | 'latitude'
+    >();
+    expect(propertyResource.fields.slug).toMatchObject({ derived: true, required: false, help: 'Leave blank to derive it from the name' });
+  });
+});
