@@ -1,15 +1,16 @@
 // SPEC §2 PropertyIndex (/dashboard/property): Name, Company, Address, Edit; searched by name.
-import { DataTable } from 'react-admin';
 import type { Property } from '../../contract/types';
-import { EditLinkButton, ListScreen, shortAddress, type CsvColumn } from '../../src/lists';
+import { EditLinkButton, ListScreen, shortAddress, type ListColumn, type ListRowActions } from '../../src/lists';
 
 const companyName = (p: Property) => p.company?.name ?? '';
 
-const csv: CsvColumn<Property>[] = [
-  { label: 'olympus.lists.properties.name_column', value: (p) => p.name },
+const columns: ListColumn<Property>[] = [
+  { label: 'olympus.lists.properties.name_column', source: 'name' },
   { label: 'olympus.lists.properties.company', value: companyName },
   { label: 'olympus.lists.properties.address', value: shortAddress },
 ];
+
+const rowActions: ListRowActions = { label: 'olympus.lists.edit', element: <EditLinkButton label="olympus.lists.edit" /> };
 
 export default function PropertyList() {
   return (
@@ -17,16 +18,10 @@ export default function PropertyList() {
       title="olympus.lists.properties.title"
       createLabel="olympus.lists.properties.create"
       searchPlaceholder="olympus.lists.properties.search"
-      csv={csv}
+      columns={columns}
+      rowActions={rowActions}
       csvFilename="properties"
       showCompany
-    >
-      <DataTable.Col source="name" label="olympus.lists.properties.name_column" />
-      <DataTable.Col label="olympus.lists.properties.company" render={companyName} />
-      <DataTable.Col label="olympus.lists.properties.address" render={shortAddress} />
-      <DataTable.Col label="olympus.lists.edit">
-        <EditLinkButton label="olympus.lists.edit" />
-      </DataTable.Col>
-    </ListScreen>
+    />
   );
 }

@@ -26,6 +26,15 @@ export function groupPermissions(catalogue: readonly Permission[]): PermissionGr
   return [...groups.values()];
 }
 
+/** A wildcard permission: `users.*` (its prefix) or `*` (everything), as contract/roles.ts reads grants. */
+export const isWildcard = (name: string) => name === '*' || name.endsWith('.*');
+
+/** True when the wildcard grants `name` (itself aside). */
+export const wildcardCovers = (wildcard: string, name: string) => wildcard !== name && (wildcard === '*' || (wildcard.endsWith('.*') && name.startsWith(wildcard.slice(0, -1))));
+
+/** The ticked wildcard that already grants `name`, if any (the role edit shows the box ticked and locked). */
+export const coveringWildcard = (ticked: readonly string[], name: string): string | undefined => ticked.find((w) => isWildcard(w) && wildcardCovers(w, name));
+
 /** SPEC §8: a failed list reads as empty. */
 export async function loadPermissions(): Promise<Permission[]> {
   const res = await apiGet<Permission[]>('/api/v1/permissions');

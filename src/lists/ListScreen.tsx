@@ -1,14 +1,17 @@
 // The shared list screen of SPEC §2 (users, companies, properties, units, roles): header, search,
-// notices, a react-admin <DataTable> of the current page only, and the paging controls, over a
-// ListContext built by useScreenList (paged in the browser, or by the API past CLIENT_LIST_MAX). A
-// resource's list passes its texts, CSV columns and <DataTable.Col> children; what the search box
-// matches is the resource's LIST_SEARCH_FIELDS (contract/lists.ts). See resources/companies/CompanyList.tsx
-// for the smallest one.
-import type { ReactNode } from 'react';
+// notices, the current page only — a react-admin <DataTable>, or one card per record below 600 px
+// (ListCards) — and the paging controls, over a ListContext built by useScreenList (paged in the
+// browser, or by the API past CLIENT_LIST_MAX). A resource's list passes its texts, its columns once as
+// data (listColumns.ts: table, cards and CSV all come from them) and its row actions; what the search
+// box matches is the resource's LIST_SEARCH_FIELDS (contract/lists.ts). See
+// resources/companies/CompanyList.tsx for the smallest one.
+import { useMemo, type ReactNode } from 'react';
 import { Card, CardContent, Stack } from '@mui/material';
-import { ListContextProvider, type RaRecord } from 'ra-core';
+import { ListContextProvider, useTranslate, type RaRecord } from 'ra-core';
 import { DataTable, ExportButton, ListNoResults } from 'react-admin';
-import { useCsvExporter, type CsvColumn } from './csvExport';
+import { useCsvExporter } from './csvExport';
+import { columnText, csvColumnsOf, type ListColumn, type ListRowActions } from './listColumns';
+import { ListCards } from './ListCards';
 import { CreateLinkButton } from './LinkButtons';
 import { ListDialogsProvider } from './ListDialogs';
 import { ListHeader, type BackLink } from './ListHeader';
@@ -17,6 +20,7 @@ import { ListPagination } from './ListPagination';
 import { ListProgress, REPLACING_ROWS_SX, useRowsReplacing } from './ListProgress';
 import { ListSearch } from './ListSearch';
 import { useScreenList } from './useScreenList';
+import { useIsPhone } from './useIsPhone';
 
 export const HOME_LINK: BackLink = { to: '/dashboard', label: 'olympus.lists.back_home' };
 
@@ -25,8 +29,11 @@ export interface ListScreenProps<R extends RaRecord> {
   title: string;
   createLabel: string;
   searchPlaceholder: string;
-  /** CSV columns of "Export", and the file's name without .csv. */
-  csv: readonly CsvColumn<R>[];
+  /** The columns, declared once: the table's, the cards' and the CSV's ("Export"). */
+  columns: readonly ListColumn<R>[];
+  /** The row's buttons: the table's last column and each card's foot. */
+  rowActions?: ListRowActions;
+  /** The CSV file's name without .csv. */
   csvFilename: string;
   back?: BackLink;
   /** A list of the current company's records: show "Company: {name}" under the title. */
@@ -35,16 +42,40 @@ export interface ListScreenProps<R extends RaRecord> {
   meta?: Record<string, unknown>;
   /** Buttons before Export and Create. */
   actions?: ReactNode;
-  /** The table's <DataTable.Col> columns. */
-  children: ReactNode;
 }
 
 /** An export holds every match, not ExportButton's default of 1000. */
 const EXPORT_ALL = Number.MAX_SAFE_INTEGER;
 
+const NO_WRAP = () => ({ whiteSpace: 'nowrap' }) as const;
+
+/** The desktop table's columns: DataTable.Col (NumberCol for numbers), then the actions column. An array,
+ * not a fragment: DataTable counts its children (the loading skeleton has one cell per column). */
+function tableColumns<R extends RaRecord>(columns: readonly ListColumn<R>[], rowActions: ListRowActions | undefined) {
+  const cols = columns.map((c) => {
+    const sortable = c.sortable ?? c.source !== undefined;
+    if (c.numeric && c.source) return <DataTable.NumberCol<R> key={c.label} source={c.source} label={c.label} disableSort={!sortable} />;
+    // A column without `render` shows its `value` as text, or else its `source` the react-admin way.
+    const render = c.render ?? (c.value ? (r: R) => columnText(c, r) : undefined);
+    return <DataTable.Col<R> key={c.label} source={c.source} label={c.label} render={render} disableSort={!sortable} cellSx={c.noWrap ? NO_WRAP : undefined} />;
+  });
+  if (!rowActions) return cols;
+  return [
+    ...cols,
+    <DataTable.Col<R> key="actions" label={rowActions.label} align={rowActions.align}>
+      {/* A flex row in a right-aligned cell needs telling. */}
+      <Stack direction="row" spacing={1} sx={{ justifyContent: rowActions.align === 'right' ? 'flex-end' : 'flex-start' }}>
+        {rowActions.element}
+      </Stack>
+    </DataTable.Col>,
+  ];
+}
+
 function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
-  const { title, createLabel, searchPlaceholder, back = HOME_LINK, showCompany = false, actions, children } = props;
+  const { title, createLabel, searchPlaceholder, back = HOME_LINK, showCompany = false, actions, columns, rowActions } = props;
+  const translate = useTranslate();
   const replacing = useRowsReplacing();
+  const phone = useIsPhone();
   return (
     <ListNoticesProvider>
       <ListDialogsProvider>
@@ -62,15 +93,20 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
         />
         <Card sx={{ position: 'relative' }}>
           <ListProgress />
-          <CardContent>
+          {/* On a phone the record cards sit inside: a narrower margin leaves them more of the width. */}
+          <CardContent sx={{ px: { xs: 1.5, sm: 2 } }}>
             <Stack direction="row" sx={{ mb: 2 }}>
               <ListSearch placeholder={searchPlaceholder} />
             </Stack>
             <ListNotices />
-            {/* rowClick off: react-admin would link rows to /{resource}/{id}; rows carry their own edit links. */}
-            <DataTable rowClick={false} bulkActionButtons={false} empty={<ListNoResults />} size="medium" sx={replacing ? REPLACING_ROWS_SX : undefined}>
-              {children}
-            </DataTable>
+            {phone ? (
+              <ListCards<R> label={translate(title)} columns={columns} rowActions={rowActions} />
+            ) : (
+              /* rowClick off: react-admin would link rows to /{resource}/{id}; rows carry their own edit links. */
+              <DataTable rowClick={false} bulkActionButtons={false} empty={<ListNoResults />} size="medium" sx={replacing ? REPLACING_ROWS_SX : undefined}>
+                {tableColumns(columns, rowActions)}
+              </DataTable>
+            )}
             <ListPagination />
           </CardContent>
         </Card>
@@ -80,7 +116,8 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
 }
 
 export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
-  const exporter = useCsvExporter(props.csv, props.csvFilename);
+  const csv = useMemo(() => csvColumnsOf(props.columns), [props.columns]);
+  const exporter = useCsvExporter(csv, props.csvFilename);
   const list = useScreenList<R>({ meta: props.meta, exporter });
   return (
     <ListContextProvider value={list}>

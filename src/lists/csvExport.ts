@@ -3,12 +3,12 @@
 import { useMemo } from 'react';
 import { defaultExporter, useTranslate, type Exporter, type RaRecord } from 'ra-core';
 
-type Cell = string | number | boolean | null | undefined;
+export type Cell = string | number | boolean | null | undefined;
 
 export interface CsvColumn<R extends RaRecord> {
   /** i18n key of the column heading (the same text as the table's). */
   label: string;
-  value: (record: R) => Cell | Cell[];
+  value: (record: R) => Cell | readonly Cell[];
 }
 
 // A cell a spreadsheet would run as a formula (OWASP CSV injection) is kept as text with a leading quote.
@@ -22,7 +22,7 @@ export function csvRows<R extends RaRecord>(records: readonly R[], columns: read
     Object.fromEntries(
       columns.map((c, i) => {
         const v = c.value(r);
-        const cells = Array.isArray(v) ? v : [v];
+        const cells: readonly Cell[] = Array.isArray(v) ? v : [v as Cell];
         return [headings[i], csvCell(cells.filter((x) => x !== null && x !== undefined && x !== '').join('; '))];
       }),
     ),

@@ -1,6 +1,6 @@
 // SPEC §2/§3/§9 paging: the page from ?page (page 1 omitted), the page size from the persisted
 // uiStore.resultsPerPage (10, 20, 30 or 40, default 10). A new page size goes back to page 1.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { uiStore, useStoreState } from '../../providers/store';
 import { pageFromSearch, searchForPage } from './listUrl';
@@ -35,6 +35,13 @@ export function useListPaging(): ListPaging {
   if (resetFrom !== null && resetFrom !== search) setResetFrom(null);
   const page = resetFrom === search ? 1 : pageFromSearch(search);
   const perPage = pageSizeFrom(useStoreState(uiStore, (s) => s.resultsPerPage));
+
+  // SPEC §2 "page 1 is omitted from the URL": an address opened with ?page=1 (or a page that reads as 1)
+  // is rewritten without it, replacing the entry rather than adding one to the history.
+  const redundantPage = new URLSearchParams(search).has('page') && pageFromSearch(search) === 1;
+  useEffect(() => {
+    if (redundantPage) navigate({ pathname, search: searchForPage(search, 1) }, { replace: true });
+  }, [redundantPage, navigate, pathname, search]);
 
   const searchFor = useCallback((p: number) => searchForPage(search, p), [search]);
   const setPage = useCallback((p: number) => navigate({ pathname, search: searchForPage(search, p) }), [navigate, pathname, search]);

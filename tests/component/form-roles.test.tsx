@@ -1,5 +1,6 @@
 // SPEC §2 role screens: edit groups the permissions by prefix (title-cased) with label + name as help,
-// a wildcard ticks its whole prefix, "Update Role" sends { name, label, permissions }; super_admin is
+// a wildcard ticks and locks its whole prefix ("included in users.*") and unticking it gives back what was
+// ticked before, "Update Role" sends { name, label, permissions }; super_admin is
 // not editable; create draws the server's groups with a box that ticks a whole group.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -62,16 +63,67 @@ describe('role edit', () => {
     expect(screen.getByRole('link', { name: 'Back to Roles' })).toHaveAttribute('href', '/dashboard/roles');
   });
 
-  it('a wildcard checkbox ticks and clears every permission of its prefix', async () => {
+  it('a ticked wildcard ticks and locks every permission of its prefix; unticking it gives them back as stored', async () => {
     const { user } = openEdit();
     const users = await screen.findByRole('group', { name: 'Users' });
     await user.click(within(users).getByRole('checkbox', { name: 'All user permissions' }));
     for (const c of within(users).getAllByRole('checkbox')) expect(c).toBeChecked();
+    for (const name of ['View users', 'Create users']) {
+      const box = within(users).getByRole('checkbox', { name });
+      expect(box).toBeDisabled();
+      expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    }
+    expect(within(users).getByRole('checkbox', { name: 'Create users' })).toHaveAccessibleDescription('users.create included in users.*');
     expect(screen.getByRole('checkbox', { name: 'View property units' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Open reports' })).toBeChecked();
     await user.click(within(users).getByRole('checkbox', { name: 'All user permissions' }));
-    for (const c of within(users).getAllByRole('checkbox')) expect(c).not.toBeChecked();
+    // As stored: users.view ticked, users.create not; neither locked.
+    expect(within(users).getByRole('checkbox', { name: 'All user permissions' })).not.toBeChecked();
+    expect(within(users).getByRole('checkbox', { name: 'View users' })).toBeChecked();
+    expect(within(users).getByRole('checkbox', { name: 'View users' })).toBeEnabled();
+    expect(within(users).getByRole('checkbox', { name: 'Create users' })).not.toBeChecked();
+    expect(within(users).getByRole('checkbox', { name: 'Create users' })).toHaveAccessibleDescription('users.create');
+    expect(screen.queryByText('included in users.*')).not.toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Open reports' })).toBeChecked();
+  });
+
+  it('unticking a wildcard gives back what was ticked just before it, and sends that', async () => {
+    const { api, user } = openEdit();
+    const users = await screen.findByRole('group', { name: 'Users' });
+    await user.click(within(users).getByRole('checkbox', { name: 'Create users' }));
+    await user.click(within(users).getByRole('checkbox', { name: 'All user permissions' }));
+    await user.click(within(users).getByRole('checkbox', { name: 'All user permissions' }));
+    expect(within(users).getByRole('checkbox', { name: 'Create users' })).toBeChecked();
+    fakeDelays();
+    await user.click(screen.getByRole('button', { name: 'Update Role' }));
+    expect(await screen.findByText('The role has been updated. Redirecting...')).toBeInTheDocument();
+    expect(puts(api)[0].body).toEqual({ name: 'admin', label: 'Admin', permissions: ['users.view', 'users.create', 'reports.access'] });
+  });
+
+  it('a role stored with a wildcard shows its permissions ticked and locked, and sends the wildcard as stored', async () => {
+    const { api, user } = openEdit({ ...ADMIN_ROLE, permissions: ['users.*'] });
+    const users = await screen.findByRole('group', { name: 'Users' });
+    expect(within(users).getByRole('checkbox', { name: 'All user permissions' })).toBeChecked();
+    for (const name of ['View users', 'Create users']) {
+      expect(within(users).getByRole('checkbox', { name })).toBeChecked();
+      expect(within(users).getByRole('checkbox', { name })).toBeDisabled();
+    }
+    expect(within(users).getAllByText('included in users.*')).toHaveLength(2);
+    expect(screen.getByRole('checkbox', { name: 'Open reports' })).not.toBeChecked();
+    fakeDelays();
+    await user.click(screen.getByRole('button', { name: 'Update Role' }));
+    expect(await screen.findByText('The role has been updated. Redirecting...')).toBeInTheDocument();
+    expect(puts(api)[0].body).toEqual({ name: 'admin', label: 'Admin', permissions: ['users.*'] });
+  });
+
+  it('ticking a wildcard sends it with every permission of its prefix, as before', async () => {
+    const { api, user } = openEdit();
+    const users = await screen.findByRole('group', { name: 'Users' });
+    await user.click(within(users).getByRole('checkbox', { name: 'All user permissions' }));
+    fakeDelays();
+    await user.click(screen.getByRole('button', { name: 'Update Role' }));
+    expect(await screen.findByText('The role has been updated. Redirecting...')).toBeInTheDocument();
+    expect(puts(api)[0].body).toEqual({ name: 'admin', label: 'Admin', permissions: ['users.*', 'users.view', 'users.create', 'reports.access'] });
   });
 
   it('"Update Role" sends { name, label, permissions } and returns to the roles after 1 s', async () => {

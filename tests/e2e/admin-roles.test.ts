@@ -99,7 +99,15 @@ describe('roles', () => {
     for (const p of ['View users', 'Create users', 'Update users', 'Delete users', 'View users of every company']) expect(await box(page, p).isChecked(), p).toBe(true);
     expect(await box(page, 'View companies').isChecked()).toBe(false);
     await shot(b, 'roles-edit');
+    // While a wildcard is ticked its permissions are ticked and locked; unticking it gives them back
+    // as stored (ticked, by "Select all Reports"), unlocked.
+    expect(await box(page, 'View users').isDisabled()).toBe(true);
+    await page.getByText('included in users.*').first().waitFor();
     await box(page, 'All report permissions').uncheck();
+    expect(await box(page, 'Access reports').isChecked()).toBe(true);
+    expect(await box(page, 'Access reports').isEnabled()).toBe(true);
+    await box(page, 'Access reports').uncheck();
+    await box(page, 'Manage reports').uncheck();
     expect(await box(page, 'Access reports').isChecked()).toBe(false);
     await textbox(page, 'Label').fill('Auditor (read only)');
     await page.getByRole('button', { name: 'Update Role' }).click();

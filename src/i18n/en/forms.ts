@@ -92,6 +92,7 @@ export const forms = {
     label: 'Label',
     permissions: 'Permissions',
     permissions_desc: 'Choose what this role may do. A wildcard permission grants every permission of its group.',
+    included_in: 'included in %{wildcard}',
     not_editable: 'The %{role} role cannot be edited.',
     require_two_factor: 'Require two-factor sign-in',
   },

@@ -1,0 +1,43 @@
+// A list screen on a phone: the current page as one card per record (react-admin's SimpleList idea),
+// drawn from the same column declaration as the table: the title column, the other shown columns as
+// label/value lines (a line without a value is left out), and the row's actions inside the record's
+// context, so the edit and remove buttons are the table's own, with the same accessible names.
+import { RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'ra-core';
+import { ListNoResults } from 'react-admin';
+import { cardTitleOf, columnText, columnValue, type ListColumn, type ListRowActions } from './listColumns';
+import { REPLACING_ROWS_SX, useRowsReplacing } from './ListProgress';
+import { RecordCard, RecordCardList, type CardLine } from './RecordCard';
+
+export interface ListCardsProps<R extends RaRecord> {
+  /** Already translated: names the list of cards for screen readers. */
+  label: string;
+  columns: readonly ListColumn<R>[];
+  rowActions?: ListRowActions;
+}
+
+const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
+export function ListCards<R extends RaRecord>({ label, columns, rowActions }: ListCardsProps<R>) {
+  const translate = useTranslate();
+  const { data, isPending } = useListContext<R>();
+  const replacing = useRowsReplacing();
+  if (isPending || !data) return null;
+  if (data.length === 0) return <ListNoResults />;
+  const title = cardTitleOf(columns);
+  const shown = columns.filter((c) => c !== title && c.card !== 'hidden');
+  const cell = (c: ListColumn<R>, record: R) => (c.render ? c.render(record) : columnText(c, record));
+  return (
+    <RecordCardList label={label} sx={replacing ? REPLACING_ROWS_SX : undefined}>
+      {data.map((record) => {
+        const lines: CardLine[] = shown
+          .filter((c) => !(c.value || c.source) || !isEmpty(columnValue(c, record)))
+          .map((c) => ({ key: c.label, label: translate(c.label), value: cell(c, record) }));
+        return (
+          <RecordContextProvider key={record.id} value={record}>
+            <RecordCard title={title ? cell(title, record) : String(record.id)} lines={lines} actions={rowActions?.element} />
+          </RecordContextProvider>
+        );
+      })}
+    </RecordCardList>
+  );
+}

@@ -1,0 +1,59 @@
+// One record as a card on a phone (the list screens and the related-record tables of the edit screens):
+// its title, the key columns as label/value lines, and the row's actions. A list of them is a <ul>.
+import type { ReactNode } from 'react';
+import { Box, Card, CardActions, CardContent, Typography, type Theme } from '@mui/material';
+import type { SystemStyleObject } from '@mui/system';
+
+export interface CardLine {
+  key: string;
+  /** Already translated. */
+  label: string;
+  value: ReactNode;
+}
+
+export interface RecordCardProps {
+  title: ReactNode;
+  /** The title's heading level: h2 under the page's h1, h3 inside a titled section. */
+  titleAs?: 'h2' | 'h3';
+  lines: readonly CardLine[];
+  actions?: ReactNode;
+}
+
+/** A long word (an email address) breaks rather than widening the page. */
+const WRAP = { overflowWrap: 'anywhere', minWidth: 0 } as const;
+
+export function RecordCard({ title, titleAs = 'h2', lines, actions }: RecordCardProps) {
+  return (
+    <Card component="li" variant="outlined">
+      <CardContent sx={{ pb: actions ? 1 : 2 }}>
+        <Typography component={titleAs} variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.4, ...WRAP }}>
+          {title}
+        </Typography>
+        {lines.length > 0 && (
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(5.5rem, max-content) minmax(0, 1fr)', columnGap: 2, rowGap: 0.75, m: 0, mt: 1 }}>
+            {lines.map((line) => (
+              <Box key={line.key} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {line.label}
+                </Typography>
+                <Typography component="dd" variant="body2" sx={{ m: 0, ...WRAP }}>
+                  {line.value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </CardContent>
+      {actions && <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 1, pt: 0, pb: 1, '& > :not(style) ~ :not(style)': { ml: 0 }, '&:empty': { display: 'none' } }}>{actions}</CardActions>}
+    </Card>
+  );
+}
+
+/** `sx`: e.g. the dimming while the cards are being replaced (ListProgress). */
+export function RecordCardList({ label, children, sx }: { label: string; children: ReactNode; sx?: SystemStyleObject<Theme> }) {
+  return (
+    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, ...sx }}>
+      {children}
+    </Box>
+  );
+}
