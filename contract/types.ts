@@ -1,4 +1,6 @@
 // Entity shapes of SPEC §3 as they cross the wire. The server answers them, the SPA reads them.
+import type { PropertyRecord } from './resources/properties';
+import type { UnitRecord } from './resources/units';
 
 export type Uuid = string;
 
@@ -49,6 +51,17 @@ export interface SessionUser {
   property_permissions: string[];
 }
 
+/** A user's state on the users list: invited (never signed in, no password of their own yet), active, disabled, locked (too many wrong passwords, for now). */
+export type UserStatus = 'invited' | 'active' | 'disabled' | 'locked';
+
+/** A row of GET /api/v1/users: the session user's shape plus the list's state columns. */
+export interface User extends SessionUser {
+  disabled: boolean;
+  status: UserStatus;
+  /** ISO date-time of the last sign-in; null: never. */
+  last_login_at: string | null;
+}
+
 /** POST /api/v1/auth/login → data: a token, a first-login challenge, or a second-factor challenge. */
 export type LoginData =
   | { access_token: string; token_type: 'Bearer'; expires_at: string }
@@ -66,48 +79,11 @@ export interface Company {
   postcode: string | null;
 }
 
-export interface Property {
-  uuid: Uuid;
-  id: Uuid;
-  company_uuid: Uuid;
-  company: { uuid: Uuid; name: string };
-  name: string;
-  reference: string | null;
-  slug: string;
-  address_line_1: string | null;
-  address_line_2: string | null;
-  city: string | null;
-  county: string | null;
-  country: string | null;
-  postcode: string | null;
-  area: string | null;
-  longitude: number | null;
-  latitude: number | null;
-}
+/** SPEC §3 Property, derived from its declaration (contract/resources/properties.ts, docs/resources.md). */
+export type Property = PropertyRecord;
 
-export interface Unit {
-  uuid: Uuid;
-  id: Uuid;
-  name: string;
-  property_id: Uuid;
-  property: { uuid: Uuid; name: string };
-  unit_ref: string | null;
-  unit_type: string | null;
-  unit_status: string | null;
-  short_description: string | null;
-  description: string | null;
-  address_line_1: string | null;
-  address_line_2: string | null;
-  city: string | null;
-  county: string | null;
-  area: string | null;
-  postcode: string | null;
-  size_unit: string | null;
-  furnished: boolean;
-  full_address: string;
-  bedrooms: number | null;
-  bathrooms: number | null;
-}
+/** SPEC §3 Unit, derived from its declaration (contract/resources/units.ts, docs/resources.md). */
+export type Unit = UnitRecord;
 
 export interface Permission {
   name: string;

@@ -30,6 +30,21 @@ export async function passwordNew(body: { username: string; name: string; new_pa
   return apiPost<LoginData & { message?: string }>('/api/v1/auth/password/new', body);
 }
 
+/** The /invitation page: what a set-password link is for, then the password it sets. */
+export interface InvitationInfo {
+  email: string;
+  name: string;
+  kind: 'invite' | 'reset';
+}
+export async function invitationCheck(token: string) {
+  await csrfCookie();
+  return apiPost<InvitationInfo>('/api/v1/auth/invitation/check', { token });
+}
+export async function invitationAccept(body: { token: string; new_password: string }) {
+  await csrfCookie();
+  return apiPost<{ message: string }>('/api/v1/auth/invitation/accept', body);
+}
+
 export async function azureLoginUrl(system?: string | null) {
   await csrfCookie();
   return apiGet<{ url: string }>('/api/v1/auth/login/azure' + (system ? `?system=${encodeURIComponent(system)}` : ''));

@@ -23,6 +23,7 @@ const AzureCallbackPage = lazy(() => import('./pages/auth/AzureCallbackPage'));
 const PasswordNewPage = lazy(() => import('./pages/auth/PasswordNewPage'));
 const PasswordResetPage = lazy(() => import('./pages/auth/PasswordResetPage'));
 const PasswordVerifyPage = lazy(() => import('./pages/auth/PasswordVerifyPage'));
+const InvitationPage = lazy(() => import('./pages/auth/InvitationPage'));
 const AdminRoutes = lazy(() => import('./routing/AdminRoutes'));
 
 /** react-admin's own preferences (sidebar, list columns). Sign-out wipes them; ours live in providers/store. */
@@ -58,6 +59,7 @@ export default function App({ queryClient }: AppProps) {
             <Route path="/password/new" element={guarded('none', <PasswordNewPage />)} />
             <Route path="/password/reset" element={guarded('none', <PasswordResetPage />)} />
             <Route path="/password/reset/verify" element={guarded('none', <PasswordVerifyPage />)} />
+            <Route path="/invitation" element={guarded('none', <InvitationPage />)} />
             <Route path={`${DASHBOARD_PATH}/*`} element={guarded('login', <AdminRoutes />)} />
             <Route path="*" element={guarded('login', <StandaloneNotFoundPage />)} />
           </Routes>

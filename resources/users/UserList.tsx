@@ -1,25 +1,37 @@
-// SPEC §2 UsersIndex (/dashboard/users): Name, Email, System Access and System Roles pills, "Edit User"
-// and "Remove User"; searched by name or email; super_admin may view every company's users.
+// SPEC §2 UsersIndex (/dashboard/users): Name, Email, System Access and System Roles pills, then each
+// user's status and last sign-in, "Edit User" and "Remove User"; searched by name or email;
+// super_admin may view every company's users.
 import { useState } from 'react';
-import { Stack } from '@mui/material';
-import { DataTable } from 'react-admin';
-import { EditLinkButton, ListScreen, type CsvColumn } from '../../src/lists';
+import { EditLinkButton, ListScreen, type ListColumn, type ListRowActions } from '../../src/lists';
 import { rolePills, systemPills } from './UserListColumns';
+import { lastSignInCell, lastSignInValue, statusCell, statusValue } from './UserStatusChip';
 import { roleLabels, systemNames, type UserRecord } from './userRecord';
 import { UserRemoveButton } from './UserRemoveButton';
 import { useIsSuperAdmin, ViewAllUsersButton } from './ViewAllUsersButton';
 import { ReviewAccessButton } from './ReviewAccessButton';
 
 const ALL_USERS = { query: { all: true } };
-/** A name stays on one line; the pill columns wrap instead. */
-const NO_WRAP = () => ({ whiteSpace: 'nowrap' }) as const;
 
-const csv: CsvColumn<UserRecord>[] = [
-  { label: 'olympus.lists.users.name_column', value: (u) => u.name },
-  { label: 'olympus.lists.users.email', value: (u) => u.email },
-  { label: 'olympus.lists.users.systems', value: systemNames },
-  { label: 'olympus.lists.users.roles', value: roleLabels },
+/** A name stays on one line; the pill columns wrap instead. */
+const columns: ListColumn<UserRecord>[] = [
+  { label: 'olympus.lists.users.name_column', source: 'name', noWrap: true },
+  { label: 'olympus.lists.users.email', source: 'email', sortable: false },
+  { label: 'olympus.lists.users.systems', value: systemNames, render: systemPills },
+  { label: 'olympus.lists.users.roles', value: roleLabels, render: rolePills },
+  // After SPEC §2's columns: whether the user has joined, may sign in, and when they last did.
+  { label: 'olympus.invitation.list.status', value: statusValue, render: statusCell },
+  { label: 'olympus.invitation.list.last_sign_in', value: lastSignInValue, render: lastSignInCell, keepEmpty: true },
 ];
+
+const rowActions: ListRowActions = {
+  label: 'olympus.lists.actions',
+  element: (
+    <>
+      <EditLinkButton label="olympus.lists.users.edit" />
+      <UserRemoveButton />
+    </>
+  ),
+};
 
 export default function UserList() {
   const isSuperAdmin = useIsSuperAdmin();
@@ -30,7 +42,8 @@ export default function UserList() {
       title="olympus.lists.users.title"
       createLabel="olympus.lists.users.create"
       searchPlaceholder="olympus.lists.users.search"
-      csv={csv}
+      columns={columns}
+      rowActions={rowActions}
       csvFilename="users"
       showCompany={!showAll}
       meta={showAll ? ALL_USERS : undefined}
@@ -40,17 +53,6 @@ export default function UserList() {
           <ReviewAccessButton />
         </>
       }
-    >
-      <DataTable.Col source="name" label="olympus.lists.users.name_column" cellSx={NO_WRAP} />
-      <DataTable.Col source="email" label="olympus.lists.users.email" disableSort />
-      <DataTable.Col label="olympus.lists.users.systems" render={systemPills} />
-      <DataTable.Col label="olympus.lists.users.roles" render={rolePills} />
-      <DataTable.Col label="olympus.lists.actions">
-        <Stack direction="row" spacing={1}>
-          <EditLinkButton label="olympus.lists.users.edit" />
-          <UserRemoveButton />
-        </Stack>
-      </DataTable.Col>
-    </ListScreen>
+    />
   );
 }

@@ -1,7 +1,8 @@
-// A row of GET /users (issue 3 API contract): the session user's shape plus `disabled`.
-import type { SessionUser } from '../../contract/types';
+// A row of GET /users (contract/types.ts User): the session user's shape plus `disabled`, `status`
+// and `last_login_at` (optional here: a record from elsewhere, e.g. the session, lacks them).
+import type { SessionUser, User } from '../../contract/types';
 
-export type UserRecord = SessionUser & { disabled?: boolean };
+export type UserRecord = SessionUser & Partial<Pick<User, 'disabled' | 'status' | 'last_login_at'>>;
 
 export const systemNames = (u: UserRecord): string[] => (u.systems ?? []).map((s) => s.name);
 

@@ -4,6 +4,7 @@ import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { users } from '../db/schema';
 import { revokeAllTokens } from './tokens';
+import { voidInvitations } from '../users/invitationStore';
 
 export const LOCK_AFTER_FAILURES = 5;
 export const MAX_LOCK_MINUTES = 15;
@@ -54,8 +55,9 @@ export async function recordSuccessfulLogin(db: Db, userId: string, opts: { sign
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /**
- * The user's own new password (first-login or reset): store it, clear the temporary-password and
- * lock state, and end every session (DESIGN §4: tokens are revoked on password change).
+ * The user's own new password (first-login, reset, invitation, account page): store it, clear the
+ * temporary-password and lock state, end every session (DESIGN §4: tokens are revoked on password
+ * change) and void any set-password link still out (one left unused must not set it again later).
  * Call inside the transaction that consumed the challenge or code; hash before it.
  */
 export async function setOwnPassword(tx: Db, userId: string, passwordHash: string, opts: { signedIn: boolean }): Promise<void> {
@@ -73,4 +75,5 @@ export async function setOwnPassword(tx: Db, userId: string, passwordHash: strin
     })
     .where(eq(users.id, userId));
   await revokeAllTokens(tx, userId);
+  await voidInvitations(tx, userId);
 }

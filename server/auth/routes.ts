@@ -5,6 +5,7 @@ import loginMfa from './loginMfa';
 import logout from './logout';
 import passwordNew from './password';
 import reset from './reset';
+import invitation from './invitation';
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(login);
@@ -12,6 +13,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(logout);
   await app.register(passwordNew);
   await app.register(reset);
+  await app.register(invitation);
 };
 
 export default authRoutes;

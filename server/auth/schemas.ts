@@ -69,6 +69,18 @@ export const VerifyBody = Type.Object({
   verification_code: Type.String({ minLength: 1, maxLength: 32 }),
 });
 
+/** A set-password link's token (base64url of 32 bytes is 43 characters). */
+const InvitationToken = Type.String({ minLength: 1, maxLength: 200 });
+export const InvitationCheckBody = Type.Object({ token: InvitationToken });
+export const InvitationCheckResponse = Type.Object({
+  data: Type.Object({
+    email: Type.String(),
+    name: Type.String(),
+    kind: Type.Union([Type.Literal('invite'), Type.Literal('reset')], { description: 'invite: a new account; reset: an administrator reset the password' }),
+  }),
+});
+export const InvitationAcceptBody = Type.Object({ token: InvitationToken, new_password: Password });
+
 export const errorResponses = {
   401: ErrorBody,
   403: ErrorBody,

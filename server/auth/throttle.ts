@@ -48,6 +48,8 @@ export const LOGIN_PER_IP: ThrottleRule = { name: 'login:ip', limit: 10, windowS
 export const PASSWORD_NEW_PER_IP: ThrottleRule = { name: 'password-new:ip', limit: 10, windowSeconds: 60 };
 export const RESET_PER_IP: ThrottleRule = { name: 'reset:ip', limit: 10, windowSeconds: 60 };
 export const VERIFY_PER_IP: ThrottleRule = { name: 'verify:ip', limit: 10, windowSeconds: 60 };
+export const INVITATION_CHECK_PER_IP: ThrottleRule = { name: 'invitation-check:ip', limit: 10, windowSeconds: 60 };
+export const INVITATION_ACCEPT_PER_IP: ThrottleRule = { name: 'invitation-accept:ip', limit: 10, windowSeconds: 60 };
 
 /** Counts a hit for the client `address` under `rule`, in one statement. */
 export async function hit(db: Db, rule: ThrottleRule, address: string): Promise<ThrottleResult> {

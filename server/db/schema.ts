@@ -332,6 +332,28 @@ export const resetCodes = pgTable(
   (t) => [index('reset_codes_user').on(t.userId)],
 );
 
+/**
+ * Set-password links (DESIGN §4): 256-bit token, only its SHA-256 stored, single use, 72 h. A new
+ * user's welcome (`invite`) or an administrator's password reset (`reset`); the newest voids older ones.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('invite'),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    voidedAt: ts('voided_at'),
+  },
+  (t) => [index('invitations_user').on(t.userId), check('invitations_kind', sql`${t.kind} in ('invite', 'reset')`)],
+);
+
 /** Fixed-window counters for throttling (per IP, per account, per action). */
 export const throttles = pgTable('throttles', {
   key: text('key').primaryKey(),

@@ -1,7 +1,7 @@
-// The admin resources of issue 3 under /api/v1. Every route registered here must declare
+// The admin resources under /api/v1 (declared ones: docs/resources.md). Every route registered here must declare
 // `config.access` (./access.ts): this plugin refuses to start otherwise, puts the check in front of
 // validation, and records the route for the authorization matrix test.
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import userRoutes from '../users/routes';
 import companyRoutes from '../companies/routes';
 import integrationRoutes from '../integrations/routes';
@@ -12,12 +12,18 @@ import permissionRoutes from '../permissions/routes';
 import userSessionsRoutes from '../session/userSessionsRoutes';
 import reviewRoutes from '../users/reviewRoutes';
 import userTwoFactorRoutes from '../twoFactor/userTwoFactorRoutes';
+import invitationRoutes from '../users/invitationRoutes';
 import { authorize, recordRoute } from './access';
 
 type Hooks = RouteOptions['preValidation'];
 const asList = (hooks: Hooks) => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
 
-export default async function resourceRoutes(app: FastifyInstance): Promise<void> {
+export interface ResourceRoutesOptions {
+  /** More resource route plugins under the same rules (tests declare throwaway resources with it). */
+  extra?: readonly FastifyPluginAsync[];
+}
+
+export default async function resourceRoutes(app: FastifyInstance, opts: ResourceRoutesOptions = {}): Promise<void> {
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (!access) throw new Error(`${String(route.method)} ${route.url}: a resource route must declare config.access`);
@@ -38,4 +44,6 @@ export default async function resourceRoutes(app: FastifyInstance): Promise<void
   await app.register(userSessionsRoutes);
   await app.register(reviewRoutes);
   await app.register(userTwoFactorRoutes);
+  await app.register(invitationRoutes);
+  for (const plugin of opts.extra ?? []) await app.register(plugin);
 }

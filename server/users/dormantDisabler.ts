@@ -39,7 +39,7 @@ export async function disableDormantUsers(db: Db, days: number, now: Date = new 
       // Signed in or disabled since the list was read: leave them.
       const still = rowsOf<{ id: string; last_login_at: Date | string | null }>(await tx.execute(sql`select * from (${dormantSql(days, now)}) d where d.id = ${id}`));
       if (still.length === 0) return false;
-      await updateUser(tx, id, { disabled: true, addCompanies: [], removeCompanies: [], roles: {}, temporary: null });
+      await updateUser(tx, id, { disabled: true, addCompanies: [], removeCompanies: [], roles: {} });
       const last = still[0].last_login_at;
       await audit(tx as unknown as Db, {
         action: 'users.dormant_disabled',

@@ -28,7 +28,9 @@ export function userForm(o: UserFormOptions): FormFieldGroup[] {
       ...(o.editing
         ? [
             checkbox('disabled', 'Disabled', { 'label-help': 'A disabled user cannot sign in; their sessions end at once' }),
-            checkbox('reset_password', 'Email a new temporary password', { 'label-help': 'Their sessions end and the next sign-in asks for a new password' }),
+            checkbox('reset_password', 'Email a link to set a new password', {
+              'label-help': 'Their current password stops working, their sessions end and they are emailed a link to choose a new one (72 hours, works once)',
+            }),
           ]
         : []),
     ]),

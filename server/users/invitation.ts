@@ -1,44 +1,57 @@
-// The mail with a temporary password: sent after a user is created (or given a new one), after the
-// transaction has committed. The password is in the mail only — never in a response or the audit log.
+// The mails that bring a user to their account: a new user's welcome and an administrator's password
+// reset, each with a single-use link to set a password (./invitationStore.ts), or, for a user whose
+// organisation signs in through SSO, a pointer to "Login with Azure" instead. No mail carries a
+// password; the link is in the mail only — never in a response of these routes, a log or the audit.
 import type { MailMessage } from '../mail/mailer';
-import { generatePassword } from '../db/seed';
-import { hashPassword } from '../auth/passwords';
-import { TEMP_PASSWORD_MS, type TemporaryPassword } from './writes';
+import { INVITATION_TTL_HOURS, invitationLink, type InvitationKind } from './invitationStore';
 
 export const INVITATION_SUBJECT = 'Your Olympus account';
-export const NEW_PASSWORD_SUBJECT = 'Your new Olympus temporary password';
+export const RESET_LINK_SUBJECT = 'Set a new Olympus password';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A policy-compliant random password (contract/password.ts) and its hash, expiring in 72 h. */
-export async function temporaryPassword(): Promise<{ password: string; temporary: TemporaryPassword }> {
-  const password = generatePassword();
-  return { password, temporary: { hash: await hashPassword(password), expiresAt: new Date(Date.now() + TEMP_PASSWORD_MS) } };
+interface MailTo {
+  to: string;
+  name: string;
+  publicUrl: string;
+  invitedBy: string;
 }
 
-export function invitationMail(opts: { to: string; name: string; password: string; publicUrl: string; invitedBy: string; isNew: boolean }): MailMessage {
-  const link = `${opts.publicUrl}/login-form`;
-  const intro = opts.isNew
-    ? `${opts.invitedBy} has created an Olympus account for you.`
-    : `${opts.invitedBy} has set a new temporary password for your Olympus account.`;
-  const hours = TEMP_PASSWORD_MS / 3600_000;
-  const text = [
-    `Hello ${opts.name},`,
-    '',
-    intro,
-    '',
-    `Sign in at ${link} with`,
-    `    Email address: ${opts.to}`,
-    `    Temporary password: ${opts.password}`,
-    '',
-    `You will be asked to choose your own password. The temporary password expires in ${hours} hours.`,
-  ].join('\n');
-  const html = [
-    `<p>Hello ${escapeHtml(opts.name)},</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    `<p>Sign in at <a href="${escapeHtml(link)}">${escapeHtml(link)}</a> with</p>`,
-    `<p>Email address: <strong>${escapeHtml(opts.to)}</strong><br>Temporary password: <strong style="font-family:monospace">${escapeHtml(opts.password)}</strong></p>`,
-    `<p>You will be asked to choose your own password. The temporary password expires in ${hours} hours.</p>`,
-  ].join('\n');
-  return { to: opts.to, subject: opts.isNew ? INVITATION_SUBJECT : NEW_PASSWORD_SUBJECT, text, html };
+const subjectOf = (kind: InvitationKind) => (kind === 'invite' ? INVITATION_SUBJECT : RESET_LINK_SUBJECT);
+
+function message(opts: MailTo, kind: InvitationKind, lines: { text: string[]; html: string[] }): MailMessage {
+  return {
+    to: opts.to,
+    subject: subjectOf(kind),
+    text: [`Hello ${opts.name},`, '', ...lines.text].join('\n'),
+    html: [`<p>Hello ${escapeHtml(opts.name)},</p>`, ...lines.html].join('\n'),
+  };
+}
+
+/** A link to set a password: the welcome of a new user (`invite`) or an administrator's reset. */
+export function setPasswordMail(opts: MailTo & { token: string; kind: InvitationKind }): MailMessage {
+  const link = invitationLink(opts.publicUrl, opts.token);
+  const intro =
+    opts.kind === 'invite'
+      ? `${opts.invitedBy} has invited you to Olympus. Your email address (${opts.to}) is your username.`
+      : `${opts.invitedBy} has reset the password of your Olympus account: your old password no longer works and you have been signed out.`;
+  const action = opts.kind === 'invite' ? 'Choose your password here to finish setting up your account:' : 'Choose a new password here:';
+  const expiry = `The link expires in ${INVITATION_TTL_HOURS} hours and works once. If it has expired, ask your administrator to send you a new one.`;
+  return message(opts, opts.kind, {
+    text: [intro, '', action, '', `    ${link}`, '', expiry],
+    html: [
+      `<p>${escapeHtml(intro)}</p>`,
+      `<p>${escapeHtml(action)}</p>`,
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      `<p>${escapeHtml(expiry)}</p>`,
+    ],
+  });
+}
+
+/** For a user whose organisation signs in through SSO: no password to set, sign in with Azure. */
+export function ssoInvitationMail(opts: MailTo & { kind: InvitationKind }): MailMessage {
+  const link = `${opts.publicUrl}/login`;
+  const intro = opts.kind === 'invite' ? `${opts.invitedBy} has invited you to Olympus.` : `${opts.invitedBy} has signed you out of Olympus.`;
+  const how = `Your organisation signs in with single sign-on: open ${link} and choose "Login with Azure". You do not need an Olympus password.`;
+  return message(opts, opts.kind, { text: [intro, '', how], html: [`<p>${escapeHtml(intro)}</p>`, `<p>${escapeHtml(how).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`] });
 }

@@ -26,10 +26,15 @@ interface UserRow {
   email: string;
   bypass_sso: boolean;
   disabled: boolean;
+  status: UserStatus;
+  last_login_at: string | null;
   companies: { id: string; name: string }[];
   systems: SystemRow[];
   olympus_permissions: string[];
 }
+
+/** The users list's status column (contract/types.ts UserStatus). */
+export type UserStatus = 'invited' | 'active' | 'disabled' | 'locked';
 
 export interface UserRecord {
   uuid: string;
@@ -39,6 +44,8 @@ export interface UserRecord {
   email: string;
   bypass_sso: boolean;
   disabled: boolean;
+  status: UserStatus;
+  last_login_at: string | null;
   companies: { uuid: string; id: string; name: string }[];
   systems: { uuid: string; name: string; description: string | null }[];
   roles: { uuid: string; name: string; label: string; system: string }[];
@@ -71,6 +78,8 @@ function toRecord(row: UserRow): UserRecord {
     email: row.email,
     bypass_sso: row.bypass_sso,
     disabled: row.disabled,
+    status: row.status,
+    last_login_at: row.last_login_at === null ? null : new Date(row.last_login_at).toISOString(),
     companies: [...row.companies].sort(byName).map((c) => ({ uuid: c.id, id: c.id, name: c.name })),
     systems: systems.map((s) => ({ uuid: s.uuid, name: s.name, description: s.description })),
     roles: systems
@@ -112,6 +121,13 @@ function userShape(scope: UserScope) {
     email: sql<string>`u.email`,
     bypass_sso: sql<boolean>`u.bypass_sso`,
     disabled: sql<boolean>`(u.disabled_at is not null)`,
+    // Invited: never signed in and no password of their own yet (none at all, or a temporary one);
+    // an SSO user has no password, so for them it is never having signed in.
+    status: sql<UserStatus>`(case when u.disabled_at is not null then 'disabled'
+      when u.locked_until > now() then 'locked'
+      when u.last_login_at is null and (u.password_hash is null or u.must_change_password) then 'invited'
+      else 'active' end)`,
+    last_login_at: sql<string | null>`u.last_login_at`,
     companies: sql<UserRow['companies']>`coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name))
       from user_companies uc join companies c on c.id = uc.company_id where uc.user_id = u.id ${visible}), '[]'::json)`,
     systems: sql<SystemRow[]>`coalesce((select json_agg(json_build_object('uuid', s.id, 'name', s.name, 'description', s.description,

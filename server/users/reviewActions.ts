@@ -43,7 +43,7 @@ export async function reviewOne(db: Db, request: FastifyRequest, auth: AuthConte
     if (action.kind === 'disable') {
       if (whole.disabled) return null;
       // The user write path: disabling revokes every token of the user.
-      await updateUser(tx, id, { disabled: true, addCompanies: [], removeCompanies: [], roles: {}, temporary: null });
+      await updateUser(tx, id, { disabled: true, addCompanies: [], removeCompanies: [], roles: {} });
       await auditChange(tx, request, { action: 'users.review_disabled', entity: 'user', entityId: id, before: { disabled: false }, after: { disabled: true }, detail: { signed_out: true } });
       return null;
     }

@@ -14,7 +14,8 @@ interface CandidateRow {
   id: string;
   last_login_at: Date | string | null;
   created_at: Date | string;
-  must_change_password: boolean;
+  /** No password of their own yet: none (an invitation link) or a temporary one. */
+  invited: boolean;
   total: number | string;
 }
 
@@ -22,7 +23,7 @@ const iso = (v: Date | string) => new Date(v).toISOString();
 
 function reasonOf(row: CandidateRow): ReviewReason {
   if (row.last_login_at !== null) return 'dormant';
-  return row.must_change_password ? 'invitation_unused' : 'never_signed_in';
+  return row.invited ? 'invitation_unused' : 'never_signed_in';
 }
 
 /**
@@ -34,11 +35,11 @@ export async function reviewUsers(db: Conn, scope: UserScope, grantor: Holdings,
   const tenant = scope.tenantId === null ? sql`` : sql`and exists (select 1 from user_companies m where m.user_id = u.id and m.company_id = ${scope.tenantId})`;
   const rows = rowsOf<CandidateRow>(
     await db.execute(sql`
-      select u.id, u.last_login_at, u.created_at, u.must_change_password, count(*) over () as total
+      select u.id, u.last_login_at, u.created_at, (u.must_change_password or u.password_hash is null) as invited, count(*) over () as total
       from users u
       where u.disabled_at is null ${tenant}
         and (coalesce(u.last_login_at, u.created_at) < ${cutoff.toISOString()}::timestamptz
-             or (u.last_login_at is null and u.must_change_password))
+             or (u.last_login_at is null and (u.must_change_password or u.password_hash is null)))
       order by u.last_login_at asc nulls first, lower(u.name), u.id
       limit ${REVIEW_MAX_ROWS}`),
   );

@@ -1,6 +1,7 @@
 // Users (SPEC §2 UsersIndex/Create/Edit, issue 3 contract): the users of the X-Tenant company; a
-// super_admin may list everyone (?all=true) and reach any user. A new user gets a temporary password
-// by mail and must choose their own at first sign-in. Shrinking a user's access revokes their tokens.
+// super_admin may list everyone (?all=true) and reach any user. A new user gets a single-use link by
+// mail to choose their password (./invitationDelivery.ts; SSO users a pointer to "Login with Azure"),
+// as does a user whose password an administrator resets. Shrinking a user's access revokes their tokens.
 // Who may give which role and change whose sign-in: ./grants.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -22,7 +23,7 @@ import type { FormFieldGroup } from '../../contract/forms';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { userForm } from './fields';
 import { assignableCompanies, readUserInput, type UserInput } from './input';
-import { invitationMail, temporaryPassword } from './invitation';
+import { mailInvitation, prepareInvitation, type PreparedInvitation } from './invitationDelivery';
 import { emailChangedMail } from './emailChangedMail';
 import { mailErrorForLog } from '../mail/mailer';
 import { beyondReach, grantorOf, lockUser, mayGiveRole, refuseTakeover, type Holdings } from './grants';
@@ -99,11 +100,7 @@ async function formOptions(db: Conn, auth: AuthContext, grantor: Holdings, editi
 }
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /** Mail after the commit, never awaited inside a transaction; a failure is logged, not fatal. */
-  const mail = (req: FastifyRequest, to: { email: string; name: string; id: string }, password: string, isNew: boolean) => {
-    const message = invitationMail({ to: to.email, name: to.name, password, publicUrl: app.config.publicUrl, invitedBy: requireAuth(req).name, isNew });
-    app.mailer.send(message).catch((err: unknown) => req.log.error({ mail: mailErrorForLog(err), userId: to.id }, 'temporary password mail failed'));
-  };
+  const enforced = app.config.sso.enforcedDomains;
 
   app.get(
     '/users',
@@ -163,8 +160,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Create a user and email them a temporary password',
-        description: 'Without companies the user joins the X-Tenant company. The temporary password is only in the mail.',
+        summary: 'Create a user and email them a link to set their password',
+        description:
+          'Without companies the user joins the X-Tenant company. The link (72 h, single use) is only in the mail; a user whose domain must sign in through SSO is mailed a pointer to "Login with Azure" instead.',
         body: UserCreateBody,
         response: { 201: mutationResponse(UserSchema), ...errorResponses },
       },
@@ -174,8 +172,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const auth = requireAuth(req);
       const tenant = requireTenant(req);
       const input: UserInput = await readUserInput(app.db, auth, await grantorOf(app.db, auth), req.body, null);
-      const { password, temporary } = await temporaryPassword();
-      const id = await writing(() =>
+      const { id, invitation } = await writing(() =>
         app.db.transaction(async (tx) => {
           const userId = await insertUser(tx, {
             name: input.name as string,
@@ -183,15 +180,15 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
             bypassSso: input.bypassSso ?? false,
             companies: input.companies?.length ? input.companies : [tenant],
             roles: input.roles,
-            temporary,
           });
           const created = await userOr404(tx, EVERYTHING, userId);
-          await auditChange(tx, req, { action: 'user.created', entity: 'user', entityId: userId, before: null, after: auditView(created), detail: { invited: true } });
-          return userId;
+          const invitation = await prepareInvitation(tx, enforced, created, auth.userId, 'invite');
+          await auditChange(tx, req, { action: 'user.created', entity: 'user', entityId: userId, before: null, after: auditView(created), detail: { invited: 'sso' in invitation ? 'sso' : 'link' } });
+          return { id: userId, invitation };
         }),
       );
       const user = await userOr404(app.db, { tenantId: null, visibleCompanies: assignableCompanies(auth) }, id);
-      mail(req, user, password, true);
+      mailInvitation(app, req, user, auth.name, invitation);
       reply.code(201);
       return { data: { message: USER_MSG.created, ...user } };
     },
@@ -203,7 +200,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Update a user',
-        description: 'Removing a company, disabling or a new temporary password (reset_password) ends all of the user’s sessions.',
+        description:
+          'Removing a company, disabling or reset_password ends all of the user’s sessions. reset_password also stops their password working and mails them a link to set a new one (72 h, single use).',
         params: IdParams,
         body: UserUpdateBody,
         response: { 200: mutationResponse(UserSchema), ...errorResponses },
@@ -226,9 +224,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Memberships the caller cannot see or assign stay as they are.
       const assignable = assignableCompanies(auth);
       const wanted = input.companies;
-      const fresh = input.resetPassword ? await temporaryPassword() : null;
-
-      const { before, after } = await writing(() =>
+      const { before, after, reset } = await writing(() =>
         app.db.transaction(async (tx) => {
           await lockUser(tx, current.id);
           const before = await userOr404(tx, EVERYTHING, current.id);
@@ -247,21 +243,22 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
             addCompanies,
             removeCompanies,
             roles: input.roles,
-            temporary: fresh?.temporary ?? null,
+            clearPassword: input.resetPassword,
           });
           const updated = await userOr404(tx, EVERYTHING, current.id);
+          const reset: PreparedInvitation | null = input.resetPassword ? await prepareInvitation(tx, enforced, updated, auth.userId, 'reset') : null;
           await auditChange(tx, req, {
             action: 'user.updated',
             entity: 'user',
             entityId: current.id,
             before: auditView(before),
             after: auditView(updated),
-            detail: revoked || fresh ? { signed_out: revoked, new_temporary: fresh !== null } : null,
+            detail: revoked || reset ? { signed_out: revoked, reset_link: reset !== null } : null,
           });
-          return { before, after: updated };
+          return { before, after: updated, reset };
         }),
       );
-      if (fresh) mail(req, after, fresh.password, false);
+      if (reset) mailInvitation(app, req, after, auth.name, reset);
       if (after.email !== before.email) {
         const notice = emailChangedMail({ oldEmail: before.email, newEmail: after.email, name: after.name, changedBy: auth.name });
         app.mailer.send(notice).catch((err: unknown) => req.log.error({ mail: mailErrorForLog(err), userId: after.id }, 'email change notice failed'));

@@ -10,6 +10,10 @@ export const UserSchema = Type.Object({
   email: Type.String(),
   bypass_sso: Type.Boolean(),
   disabled: Type.Boolean(),
+  status: Type.Union([Type.Literal('invited'), Type.Literal('active'), Type.Literal('disabled'), Type.Literal('locked')], {
+    description: 'invited: never signed in and no password of their own yet; locked: too many wrong passwords, for now',
+  }),
+  last_login_at: Nullable(Type.String({ format: 'date-time', description: 'Last sign-in; null: never' })),
   companies: Type.Array(Type.Object({ uuid: Uuid, id: Uuid, name: Type.String() })),
   systems: Type.Array(Type.Object({ uuid: Uuid, name: Type.String(), description: Nullable(Type.String()) })),
   roles: Type.Array(Type.Object({ uuid: Uuid, name: Type.String(), label: Type.String(), system: Type.String() })),
@@ -42,7 +46,7 @@ export const UserUpdateBody = Type.Partial(
   Type.Object({
     ...fields,
     disabled: Checkbox,
-    /** Email the user a new temporary password (their first sign-in asks for a new one). */
+    /** Stop the user's password working, end their sessions and email them a link to set a new one. */
     reset_password: Checkbox,
   }),
 );

@@ -9,21 +9,11 @@ import type { Tx } from '../resources/db';
 import { systemIds } from './queries';
 import { ROLE_FIELDS, type RoleField } from './systems';
 
-/** DESIGN §4: a temporary password stops working after 72 hours. */
+/** DESIGN §4: a temporary password (the bootstrap admin's, admin:create's) stops working after 72 hours. */
 export const TEMP_PASSWORD_MS = 72 * 3600 * 1000;
 
-export interface TemporaryPassword {
-  hash: string;
-  expiresAt: Date;
-}
-
-const temporaryColumns = (temp: TemporaryPassword) => ({
-  passwordHash: temp.hash,
-  mustChangePassword: true,
-  tempPasswordExpiresAt: temp.expiresAt,
-  failedLogins: 0,
-  lockedUntil: null,
-});
+/** No password at all: nothing signs in with one until the user sets theirs through a link (./invitationStore.ts). */
+const NO_PASSWORD = { passwordHash: null, mustChangePassword: false, tempPasswordExpiresAt: null, failedLogins: 0, lockedUntil: null };
 
 /** Give, change or take away (null) the user's role — and with it access — in each sent system. */
 async function setSystemRoles(tx: Tx, userId: string, roles: Partial<Record<RoleField, string | null>>): Promise<void> {
@@ -52,13 +42,12 @@ export interface NewUser {
   bypassSso: boolean;
   companies: string[];
   roles: Partial<Record<RoleField, string | null>>;
-  temporary: TemporaryPassword;
 }
 
 export async function insertUser(tx: Tx, user: NewUser): Promise<string> {
   const [row] = await tx
     .insert(users)
-    .values({ name: user.name, email: user.email, username: user.email, bypassSso: user.bypassSso, ...temporaryColumns(user.temporary) })
+    .values({ name: user.name, email: user.email, username: user.email, bypassSso: user.bypassSso, ...NO_PASSWORD })
     .returning({ id: users.id });
   if (user.companies.length) await tx.insert(userCompanies).values(user.companies.map((companyId) => ({ userId: row.id, companyId })));
   await setSystemRoles(tx, row.id, user.roles);
@@ -75,10 +64,11 @@ export interface UserChanges {
   addCompanies: string[];
   removeCompanies: string[];
   roles: Partial<Record<RoleField, string | null>>;
-  temporary: TemporaryPassword | null;
+  /** The password stops working (an administrator's reset: a set-password link is mailed). */
+  clearPassword?: boolean;
 }
 
-/** Applies the changes; revokes every token when access shrinks (membership, disable, new password). */
+/** Applies the changes; revokes every token when access shrinks (membership, disable, password reset). */
 export async function updateUser(tx: Tx, userId: string, c: UserChanges): Promise<{ revoked: boolean }> {
   const set: PgUpdateSetSource<typeof users> = {};
   if (c.name !== undefined) set.name = c.name;
@@ -86,7 +76,7 @@ export async function updateUser(tx: Tx, userId: string, c: UserChanges): Promis
   if (c.username !== undefined) set.username = c.username;
   if (c.bypassSso !== undefined) set.bypassSso = c.bypassSso;
   if (c.disabled !== undefined) set.disabledAt = c.disabled ? sql`coalesce(${users.disabledAt}, now())` : null;
-  if (c.temporary) Object.assign(set, temporaryColumns(c.temporary), { passwordChangedAt: sql`now()` });
+  if (c.clearPassword) Object.assign(set, NO_PASSWORD, { passwordChangedAt: sql`now()` });
   await tx
     .update(users)
     .set({ ...set, updatedAt: sql`now()` })
@@ -103,7 +93,7 @@ export async function updateUser(tx: Tx, userId: string, c: UserChanges): Promis
   }
   await setSystemRoles(tx, userId, c.roles);
 
-  const revoke = c.removeCompanies.length > 0 || c.disabled === true || c.temporary !== null;
+  const revoke = c.removeCompanies.length > 0 || c.disabled === true || c.clearPassword === true;
   // A transaction is a PgDatabase too; revokeAllTokens only updates.
   if (revoke) await revokeAllTokens(tx as unknown as Db, userId);
   return { revoked: revoke };

@@ -30,7 +30,7 @@ export function ListCards<R extends RaRecord>({ label, columns, rowActions }: Li
     <RecordCardList label={label} sx={replacing ? REPLACING_ROWS_SX : undefined}>
       {data.map((record) => {
         const lines: CardLine[] = shown
-          .filter((c) => !(c.value || c.source) || !isEmpty(columnValue(c, record)))
+          .filter((c) => c.keepEmpty || !(c.value || c.source) || !isEmpty(columnValue(c, record)))
           .map((c) => ({ key: c.label, label: translate(c.label), value: cell(c, record) }));
         return (
           <RecordContextProvider key={record.id} value={record}>

@@ -24,6 +24,8 @@ export interface ListColumn<R extends RaRecord> {
   noWrap?: boolean;
   /** On a phone's card: the card's title, a label/value line (the default), or left out. */
   card?: 'title' | 'line' | 'hidden';
+  /** On a card, keep the line when the value is empty: its `render` says what empty means (e.g. "Never"). */
+  keepEmpty?: boolean;
 }
 
 /** The row's buttons (edit, remove, …): a last table column, and the foot of each card. */

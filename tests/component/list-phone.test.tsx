@@ -29,7 +29,7 @@ const ADA = userRow(1, {
   systems: [{ uuid: 's-everest', name: 'Everest', description: null }],
   roles: [{ uuid: 'r-ev', name: 'manager', label: 'Lettings Manager', system: 'Everest' }],
 });
-const GRACE = userRow(2, { name: 'Grace Hopper', email: 'grace@navy.mil' });
+const GRACE = { ...userRow(2, { name: 'Grace Hopper', email: 'grace@navy.mil' }), status: 'invited', last_login_at: null };
 
 /** The card list of the screen (a list named after the page title) and its cards. */
 async function cards(name: string) {
@@ -55,9 +55,9 @@ describe('list screens on a phone', () => {
     const [ada, grace] = await cards('Users');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(within(ada).getByRole('heading', { level: 2 })).toHaveTextContent('Ada Lovelace');
-    expect(lines(ada)).toEqual(['Email: ada@math.org', 'System Access: Everest', 'System Roles: Lettings Manager']);
-    // A user without systems or roles shows no empty lines.
-    expect(lines(grace)).toEqual(['Email: grace@navy.mil']);
+    expect(lines(ada)).toEqual(['Email: ada@math.org', 'System Access: Everest', 'System Roles: Lettings Manager', 'Last sign-in: Never']);
+    // A user without systems or roles shows no empty lines; one who never signed in says so.
+    expect(lines(grace)).toEqual(['Email: grace@navy.mil', 'Status: Invited', 'Last sign-in: Never']);
     expect(within(ada).getByRole('link', { name: 'Edit User' })).toHaveAttribute('href', '/dashboard/users/u-1/edit');
     expect(within(ada).getByRole('button', { name: 'Remove User' })).toBeEnabled();
     // The page's other controls stay: search, export, create.

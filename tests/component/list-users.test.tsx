@@ -18,7 +18,9 @@ const ADA = userRow(1, {
     { uuid: 'r-ol', name: 'admin', label: 'Admin', system: 'Olympus' },
   ],
 });
-const GRACE = userRow(2, { name: 'Grace Hopper', email: 'grace@navy.mil' });
+// The list's state columns (contract/types.ts User) ride along with the session user's shape.
+Object.assign(ADA, { status: 'invited', last_login_at: null });
+const GRACE = { ...userRow(2, { name: 'Grace Hopper', email: 'grace@navy.mil' }), status: 'locked', last_login_at: '2026-03-04T10:00:00.000Z' };
 const ALAN = userRow(3, { name: 'Alan Turing', email: 'alan@bletchley.uk' });
 const OTHER = userRow(4, { name: 'Zed Elsewhere', email: 'zed@beta.test' });
 
@@ -43,11 +45,17 @@ describe('users list', () => {
     await openUsers();
     expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     expect(screen.getByText('Company: Acme Lettings')).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'System Access', 'System Roles', 'Actions']);
+    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'System Access', 'System Roles', 'Status', 'Last sign-in', 'Actions']);
     const ada = row('Ada Lovelace');
     expect(ada).toHaveTextContent('ada@math.org');
     const pills = Array.from(ada.querySelectorAll('.MuiChip-root')).map((c) => c.textContent);
-    expect(pills).toEqual(['Everest', 'Portal', 'Lettings Manager', 'Admin']);
+    expect(pills).toEqual(['Everest', 'Portal', 'Lettings Manager', 'Admin', 'Invited']);
+    // The status is a word, not a colour alone; a user who never signed in says so.
+    expect(ada).toHaveTextContent('Never');
+    const grace = row('Grace Hopper');
+    expect(within(grace).getByText('Locked')).toBeInTheDocument();
+    expect(grace.querySelector('time')).toHaveAttribute('dateTime', '2026-03-04T10:00:00.000Z');
+    expect(grace.querySelector('time')?.textContent).toMatch(/2026/);
     expect(within(ada).getByRole('link', { name: 'Edit User' })).toHaveAttribute('href', '/dashboard/users/u-1/edit');
     expect(within(ada).getByRole('button', { name: 'Remove User' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create a User' })).toHaveAttribute('href', '/dashboard/users/create');

@@ -47,7 +47,7 @@ describe('users list', () => {
     expect(download.suggestedFilename()).toBe('users.csv');
     const csv = await readFile((await download.path())!, 'utf8');
     const lines = csv.trim().split(/\r?\n/);
-    expect(lines[0]).toBe('Name,Email,System Access,System Roles');
+    expect(lines[0]).toBe('Name,Email,System Access,System Roles,Status,Last sign-in');
     expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual(['Alex Admin', 'Sam Super']);
     await search.fill('nobody-here');
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(0);
@@ -129,7 +129,7 @@ describe('users list', () => {
 });
 
 describe('user forms', () => {
-  it('creates a user who gets the invitation mail and must set a password; then edits them', async () => {
+  it('creates a user who gets the invitation mail and sets a password through its link; then edits them', async () => {
     const b = await openUsers();
     const { page } = b;
     await page.getByRole('link', { name: 'Create a User' }).click();
@@ -155,15 +155,27 @@ describe('user forms', () => {
     expect(await row.locator('td').first().textContent()).toBe('Casey Created');
     for (const pill of ['Everest', 'Admin', 'Viewer']) expect(await row.locator('.MuiChip-root', { hasText: pill }).count(), pill).toBeGreaterThan(0);
 
-    // The invitation mail carries a temporary password; the first sign-in asks for a new one.
+    // Invited until they set a password: the list says so.
+    expect(await row.locator('.MuiChip-root', { hasText: 'Invited' }).count()).toBe(1);
+    expect(await row.textContent()).toContain('Never');
+
+    // The invitation mail carries a link (no password); the new starter sets their password there.
     const mail = await suite.server.mail.waitFor('casey.created@example.com', { after: mailsBefore });
     expect(mail.subject).toBe('Your Olympus account');
-    const temporary = /Temporary password: (\S+)/.exec(mail.text)?.[1];
-    expect(temporary).toBeTruthy();
+    expect(mail.text).not.toMatch(/password:/i);
+    const link = /(http:\/\/\S+\/invitation#[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+    expect(link).toBeTruthy();
     const guest = await suite.openGuest();
-    await signIn(guest.page, suite.server.url, 'casey.created@example.com', temporary!);
-    await guest.page.waitForURL(/\/password\/new$/);
-    await expect.poll(() => guest.page.getByLabel('Username').inputValue()).toBe('casey.created@example.com');
+    await guest.page.goto(link!);
+    await guest.page.getByRole('heading', { name: 'Welcome to Olympus' }).waitFor();
+    await expect.poll(() => guest.page.getByLabel('Email Address').inputValue()).toBe('casey.created@example.com');
+    await guest.page.getByLabel('New Password', { exact: true }).fill('Casey-Chosen-2026');
+    await guest.page.getByLabel('Confirm New Password').fill('Casey-Chosen-2026');
+    await guest.page.getByRole('button', { name: 'Set Password' }).click();
+    await guest.page.getByText('Your password has been set. You can now sign in.').waitFor();
+    await guest.page.waitForURL(/\/login-form$/);
+    await signIn(guest.page, suite.server.url, 'casey.created@example.com', 'Casey-Chosen-2026');
+    await guest.page.waitForURL(/\/dashboard$/);
 
     // Edit: change the name.
     await row.getByRole('link', { name: 'Edit User' }).click();

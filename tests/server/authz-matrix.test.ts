@@ -45,6 +45,8 @@ function expectedVerb(route: RouteEntry): string {
   if (route.url.startsWith('/api/v1/users/:id/sessions')) return 'update';
   // So is their second factor: seen and reset by whoever may update them.
   if (route.url.startsWith('/api/v1/users/:id/two-factor')) return 'update';
+  // And their set-password link: seen, resent and copied by whoever may update them.
+  if (route.url === '/api/v1/users/:id/invitation') return 'update';
   if (route.method === 'POST') return 'create';
   if (route.method === 'PUT') return 'update';
   if (route.method === 'DELETE') return 'delete';
@@ -55,7 +57,9 @@ function expectedVerb(route: RouteEntry): string {
 
 const hasId = (url: string) => url.includes(':id');
 const success = (route: RouteEntry) =>
-  route.url.includes(':integration') ? 404 : route.method === 'POST' && !route.url.endsWith('/revoke') && !route.url.endsWith('/two-factor/reset') && !isReviewRoute(route.url) ? 201 : 200;
+  route.url.includes(':integration') ? 404 : route.method === 'POST' && !route.url.endsWith('/revoke') && !route.url.endsWith('/two-factor/reset') && !route.url.endsWith('/invitation') && !isReviewRoute(route.url)
+    ? 201
+    : 200;
 
 function expectedStatus(route: RouteEntry, caller: Caller, variant: Variant): number {
   if (caller === 'guest') return 401;
@@ -116,6 +120,7 @@ async function bodyFor(route: RouteEntry, tenant: { id: string }): Promise<unkno
     const ids = [(await createUser(db(), { role: 'system_user', companies: [tenant] })).id];
     return route.url.endsWith('/remove-access') ? { ids, system: (await createSystem(db(), 'Everest')).id } : { ids };
   }
+  if (route.url.endsWith('/invitation')) return { mail: false };
   switch (resource) {
     case 'users':
       return { name, email: `${name.toLowerCase()}@example.test` };
@@ -142,6 +147,8 @@ async function call(route: RouteEntry, caller: Caller, variant: Variant): Promis
     const id = await recordId(resource, recordCompany, route.method !== 'GET');
     // A reset needs a second factor to reset (a user without one answers 409).
     if (route.url.endsWith('/two-factor/reset')) await db().execute(sql`update users set totp_enabled_at = now() where id = ${id}`);
+    // An invitation is for a user who has not set a password (one with a password answers 409).
+    if (route.url.endsWith('/invitation')) await db().execute(sql`update users set password_hash = null where id = ${id}`);
     url = url.replace(':id', id);
   }
   url = url.replace(':integration', 'no-such-integration');

@@ -211,7 +211,7 @@ describe('after a password sign-in that must set a new password first', () => {
   });
 });
 
-describe('a temporary password (sent by mail) with two-factor sign-in on', () => {
+describe('a temporary password (the bootstrap admin’s, admin:create’s) with two-factor sign-in on', () => {
   it('sets the new password but signs nobody in: the person signs in with the new password and a code', async () => {
     const { user, secret, tokenId } = await enrolled();
     await db().update(users).set({ mustChangePassword: true }).where(eq(users.id, user.id));

@@ -212,6 +212,23 @@ async function userTwoFactorResetCases(c: Caller): Promise<Case[]> {
   return cases;
 }
 
+/** A set-password link for a user without a password sets who signs in as them: the same reach as resetting their password. */
+async function userInvitationCases(c: Caller): Promise<Case[]> {
+  const cases: Case[] = [];
+  for (const target of ['own', 'other', 'shared', 'higher'] as UserTarget[]) {
+    const { id } = await userTarget(target, c);
+    await db().execute(sql`update users set password_hash = null where id = ${id}`);
+    const want = !mayUse(c, 'users', 'update') ? 403 : c === SUPER_ADMIN ? 200 : ({ own: 200, other: 404, shared: 403, higher: 403 } as const)[target as 'own'];
+    const state = async () => ({
+      user: await userFingerprint(db(), id),
+      invitations: await rowsOf(db(), sql`select id, voided_at from invitations where user_id = ${id} order by id`),
+      audits: await audits(),
+    });
+    cases.push({ label: `${target} user`, method: 'POST', url: `/users/${id}/invitation`, tenant: w.own.id, body: { mail: false }, want, state });
+  }
+  return cases;
+}
+
 /**
  * The access review's bulk actions answer 200 with each user done or refused: a user is done exactly
  * when updating their sign-in would be allowed (PUT's reach), and a refused one is left as it was.
@@ -387,6 +404,7 @@ const EXPECTATIONS: Record<string, (c: Caller) => Promise<Case[]>> = {
   'DELETE /api/v1/users/:id': userDeleteCases,
   'POST /api/v1/users/:id/sessions/revoke': userSessionsRevokeCases,
   'POST /api/v1/users/:id/two-factor/reset': userTwoFactorResetCases,
+  'POST /api/v1/users/:id/invitation': userInvitationCases,
   'POST /api/v1/users/review/disable': reviewCases('disable'),
   'POST /api/v1/users/review/remove-access': reviewCases('remove-access'),
   'POST /api/v1/roles': rolePostCases,

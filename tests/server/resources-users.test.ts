@@ -1,4 +1,4 @@
-// Users (issue 3): tenancy, ?all=true, create with a mailed temporary password, validation, the
+// Users (issue 3): tenancy, ?all=true, create with a mailed set-password link, validation, the
 // revocations, the super_admin and self protections, transactions and audit rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -133,23 +133,21 @@ describe('POST /users', () => {
 
     const mail = await t.mail.waitFor(address);
     expect(mail.subject).toBe('Your Olympus account');
-    expect(mail.text).toContain('http://olympus.test/login-form');
-    const password = /Temporary password: (\S+)/.exec(mail.text)?.[1] as string;
-    expect(password).toMatch(/^[A-Za-z0-9-]{20,}$/);
+    expect(mail.text).not.toMatch(/password:/i);
+    const token = /http:\/\/olympus\.test\/invitation#(\S+)/.exec(mail.text)?.[1] as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Never in a response or the audit log.
-    expect(res.body).not.toContain(password);
-    expect(JSON.stringify(await auditFor(db(), body.data.id))).not.toContain(password);
+    expect(res.body).not.toContain(token);
+    expect(JSON.stringify(await auditFor(db(), body.data.id))).not.toContain(token);
 
+    // No password until the link sets one (tests/server/invitations.test.ts).
     const [row] = await db().select().from(users).where(eq(users.id, body.data.id));
-    expect(row.mustChangePassword).toBe(true);
-    const hours = ((row.tempPasswordExpiresAt as Date).getTime() - Date.now()) / 3600_000;
-    expect(hours).toBeGreaterThan(71.9);
-    expect(hours).toBeLessThanOrEqual(72);
-
-    // The first sign-in goes through the new-password screen.
-    const login = await authClient(t).login(address, password);
+    expect(row).toMatchObject({ passwordHash: null, mustChangePassword: false, tempPasswordExpiresAt: null });
+    const accepted = await authClient(t).post('/api/v1/auth/invitation/accept', { token, new_password: 'Nina-New-Password-1' });
+    expect(accepted.statusCode).toBe(200);
+    const login = await authClient(t).login(address, 'Nina-New-Password-1');
     expect(login.statusCode).toBe(200);
-    expect(login.json().data).toEqual({ session: expect.any(String), username: address });
+    expect(login.json().data.access_token).toEqual(expect.any(String));
   });
 
   it('writes an audit row with actor, tenant, address and the new values', async () => {
@@ -245,7 +243,7 @@ describe('PUT /users/:id', () => {
     await admin.put(`/users/${user.id}`, { bypass_sso: true, disabled: true });
     const [row] = await auditFor(db(), user.id);
     expect(row.changes).toEqual({ bypass_sso: { before: false, after: true }, disabled: { before: false, after: true } });
-    expect(row.detail).toEqual({ signed_out: true, new_temporary: false });
+    expect(row.detail).toEqual({ signed_out: true, reset_link: false });
   });
 
   it('saving the edit form untouched changes nothing', async () => {
@@ -280,11 +278,11 @@ describe('PUT /users/:id', () => {
     expect((await session(tokens[2])).statusCode).toBe(401);
     expect((await session(tokens[3])).statusCode).toBe(200);
 
-    // c got a new temporary password by mail, and signs in through the new-password screen.
+    // c's password stopped working; a link to set a new one came by mail.
     const mail = await t.mail.waitFor(c.email);
-    expect(mail.subject).toBe('Your new Olympus temporary password');
-    const password = /Temporary password: (\S+)/.exec(mail.text)?.[1] as string;
-    expect((await authClient(t).login(c.email, password)).json().data).toEqual({ session: expect.any(String), username: c.username });
+    expect(mail.subject).toBe('Set a new Olympus password');
+    expect(mail.text).toMatch(/http:\/\/olympus\.test\/invitation#\S+/);
+    expect((await authClient(t).login(c.email)).statusCode).toBe(401);
     // b cannot sign in while disabled, and can again once enabled.
     expect((await authClient(t).login(b.email)).statusCode).toBe(401);
     expect((await admin.put(`/users/${b.id}`, { disabled: false })).json().data.disabled).toBe(false);

@@ -5,11 +5,12 @@ import { account } from './account';
 import { access_review } from './accessReview';
 import { auth } from './auth';
 import { forms } from './forms';
+import { invitation } from './invitation';
 import { lists } from './lists';
 import { reports } from './reports';
 import { shell } from './shell';
 
 export const en: TranslationMessages = {
   ...englishMessages,
-  olympus: { ...shell, account, access_review, auth, forms, lists, reports },
+  olympus: { ...shell, account, access_review, auth, forms, invitation, lists, reports },
 };
