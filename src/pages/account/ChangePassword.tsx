@@ -3,16 +3,15 @@
 // sends nothing). The server revokes every token of the account and answers a new one for this
 // browser, which is stored at once so the person stays signed in here; if a session still shows up
 // afterwards (one signed in meanwhile), the section offers to sign out all other sessions.
-import { useId, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied, useNotify, useTranslate } from 'ra-core';
-import { passwordProblems } from '../../../contract/password';
 import { isSuccess } from '../../../providers/httpClient';
 import { authStore } from '../../../providers/store';
 import { fieldErrors, serverMessage } from '../auth/authResult';
 import { PageSection } from '../../layout/PageSection';
-import { PasswordRules } from './PasswordRules';
+import { NewPasswordFields, newPasswordErrors } from './NewPasswordFields';
 import { changePassword, useOwnProfile } from './profileApi';
 import { endOtherSessions, fetchOwnSessions } from './sessionsApi';
 
@@ -25,7 +24,6 @@ function PasswordForm() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
-  const rulesId = useId();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -41,10 +39,8 @@ function PasswordForm() {
     if (busy) return;
     setProblem(null);
     setChanged(false);
-    const local: Record<string, string> = {};
+    const local = newPasswordErrors(next, confirmation, { rulesUnmet: translate(t('rules_unmet')), mismatch: translate(t('mismatch')) });
     if (!current) local.current_password = translate(t('current_required'));
-    if (passwordProblems(next).length) local.new_password = translate(t('rules_unmet'));
-    if (next !== confirmation) local.new_password_confirmation = translate(t('mismatch'));
     setErrors(local);
     if (Object.keys(local).length) return;
 
@@ -91,37 +87,15 @@ function PasswordForm() {
       {/* For password managers: which account this password belongs to. */}
       <input type="text" name="username" autoComplete="username" value={authStore.get().user?.email ?? ''} readOnly hidden />
       <TextField id="account-current-password" name="current_password" type="password" label={translate(t('current'))} value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" error={!!errors.current_password} helperText={errors.current_password} disabled={busy} fullWidth />
-      <TextField
-        id="account-new-password"
-        name="new_password"
-        type="password"
-        label={translate(t('new'))}
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-        autoComplete="new-password"
-        error={!!errors.new_password}
-        helperText={
-          <>
-            {errors.new_password && <Box component="span" sx={{ display: 'block' }}>{errors.new_password}</Box>}
-            <PasswordRules password={next} id={rulesId} />
-          </>
-        }
+      <NewPasswordFields
+        idPrefix="account"
+        labels={{ password: translate(t('new')), confirmation: translate(t('confirmation')) }}
+        password={next}
+        confirmation={confirmation}
+        onPassword={setNext}
+        onConfirmation={setConfirmation}
+        errors={errors}
         disabled={busy}
-        fullWidth
-        slotProps={{ formHelperText: { component: 'div' } }}
-      />
-      <TextField
-        id="account-new-password-confirmation"
-        name="new_password_confirmation"
-        type="password"
-        label={translate(t('confirmation'))}
-        value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
-        autoComplete="new-password"
-        error={!!errors.new_password_confirmation}
-        helperText={errors.new_password_confirmation}
-        disabled={busy}
-        fullWidth
       />
       {problem && <Alert severity="error">{problem}</Alert>}
       {changed && (

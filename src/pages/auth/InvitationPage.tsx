@@ -6,14 +6,13 @@
 // A used, replaced, expired or unknown link shows the server's explanation and where to go next.
 // The token leaves the address bar at once (kept for this tab only, so a reload still works): the
 // address then holds no credential for browser history, screenshots or error reports to pick up.
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Alert, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslate } from 'react-admin';
-import { passwordProblems } from '../../../contract/password';
 import { isSuccess, type ApiResult } from '../../../providers/httpClient';
 import { invitationAccept, invitationCheck, type InvitationInfo } from '../../../providers/olympusApi';
-import { PasswordRules } from '../account/PasswordRules';
+import { NewPasswordFields, newPasswordErrors } from '../account/NewPasswordFields';
 import AuthCard from './AuthCard';
 import { BUSY, IDLE, isLocked, StatusAlert, type FormStatus } from './FormStatus';
 import { failureText, fieldErrors, successMessage } from './authResult';
@@ -62,7 +61,6 @@ function Refused({ status, message }: { status: number; message: string }) {
 function SetPasswordForm({ token, info, onRefused }: { token: string; info: InvitationInfo; onRefused: (r: { status: number; message: string }) => void }) {
   const translate = useTranslate();
   const schedule = useDelayedNavigate();
-  const rulesId = useId();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [status, setStatus] = useState<FormStatus>(IDLE);
@@ -71,9 +69,7 @@ function SetPasswordForm({ token, info, onRefused }: { token: string; info: Invi
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (isLocked(status)) return;
-    const local: Record<string, string> = {};
-    if (passwordProblems(password).length) local.new_password = translate(t('rules_unmet'));
-    if (password !== confirmation) local.new_password_confirmation = translate(t('mismatch'));
+    const local = newPasswordErrors(password, confirmation, { rulesUnmet: translate(t('rules_unmet')), mismatch: translate(t('mismatch')) });
     setErrors(local);
     if (Object.keys(local).length) {
       setStatus(IDLE);
@@ -106,38 +102,16 @@ function SetPasswordForm({ token, info, onRefused }: { token: string; info: Invi
       </Typography>
       {/* Shown read-only, and for password managers: which account the new password belongs to. */}
       <TextField id="invitation-email" name="username" label={translate(t('email'))} value={info.email} autoComplete="username" fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
-      <TextField
-        id="invitation-new-password"
-        name="new_password"
-        type="password"
-        label={translate(t('password'))}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        autoComplete="new-password"
+      <NewPasswordFields
+        idPrefix="invitation"
+        labels={{ password: translate(t('password')), confirmation: translate(t('confirmation')) }}
+        password={password}
+        confirmation={confirmation}
+        onPassword={setPassword}
+        onConfirmation={setConfirmation}
+        errors={errors}
+        disabled={locked}
         autoFocus
-        disabled={locked}
-        error={!!errors.new_password}
-        helperText={
-          <>
-            {errors.new_password && <Box component="span" sx={{ display: 'block' }}>{errors.new_password}</Box>}
-            <PasswordRules password={password} id={rulesId} />
-          </>
-        }
-        fullWidth
-        slotProps={{ formHelperText: { component: 'div' } }}
-      />
-      <TextField
-        id="invitation-new-password-confirmation"
-        name="new_password_confirmation"
-        type="password"
-        label={translate(t('confirmation'))}
-        value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
-        autoComplete="new-password"
-        disabled={locked}
-        error={!!errors.new_password_confirmation}
-        helperText={errors.new_password_confirmation}
-        fullWidth
       />
       <StatusAlert status={status} />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={locked}>
