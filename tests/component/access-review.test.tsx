@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshPage, location, makeUser, renderApp, sessionApi, signIn, type ApiCall, type Handler } from './shell-harness';
 import { LOAD_TIMEOUT, listReply, openList, userRow } from './list-harness';
 import type { ReviewUser } from '../../contract/accessReview';
+import { phoneScreen } from './phone-screen';
 
 const T = { timeout: 10_000 };
 const REVIEW = 'GET /api/v1/users/review';
@@ -50,19 +51,6 @@ function openReview(routes: Record<string, Handler>, viewer = ADMIN) {
   signIn(viewer);
   const api = sessionApi(viewer, routes);
   return { api, ...renderApp('/dashboard/access-review') };
-}
-
-function phoneScreen() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: /max-width/.test(query),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    onchange: null,
-    dispatchEvent: () => false,
-  }));
 }
 
 describe('Access review', () => {

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshPage, location, makeUser, renderApp, sessionApi, signIn, type Handler } from './shell-harness';
 import type { SessionView } from '../../contract/sessions';
 import type { FormFieldGroup } from '../../contract/forms';
+import { phoneScreen } from './phone-screen';
 
 const T = { timeout: 10_000 };
 const OWN = 'GET /api/v1/session/sessions';
@@ -22,20 +23,6 @@ function openAccount(routes: Record<string, Handler>, url = '/dashboard/account'
   signIn(user);
   const api = sessionApi(user, routes);
   return { api, ...renderApp(url) };
-}
-
-/** Makes MUI's useMediaQuery see a phone (below 600 px). */
-function phoneScreen() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: /max-width/.test(query),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    onchange: null,
-    dispatchEvent: () => false,
-  }));
 }
 
 describe('Account page', () => {

@@ -8,20 +8,7 @@ import { PropertyUnits } from '../../resources/properties/PropertyUnits';
 import { renderScreens } from './form-test-utils';
 import { LOAD_TIMEOUT, listReply, openList, roleRow, unitRow, userRow, users } from './list-harness';
 import { freshPage, location } from './shell-harness';
-
-/** window.matchMedia answering like a 390 px wide phone: every max-width query matches. */
-function phoneScreen() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: /max-width/.test(query),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    onchange: null,
-    dispatchEvent: () => false,
-  }));
-}
+import { phoneScreen } from './phone-screen';
 
 const ADA = userRow(1, {
   name: 'Ada Lovelace',
