@@ -75,12 +75,12 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
       const source = { from: needsRefs ? rows.from : own.from, where: and(inTenant(tenant), where, plan.where), id: own.id };
       return { plan, ...(await fetchList(db, plan, rows, source)) };
     },
-    /** One record of the tenant, or null (also for an id that is not a uuid). */
-    async find(db: Conn, tenant: string | null, recordId: string): Promise<CrudRow | null> {
+    /** One record of the tenant (and within `where`), or null (also for an id that is not a uuid). */
+    async find(db: Conn, tenant: string | null, recordId: string, where?: SQL): Promise<CrudRow | null> {
       if (!isUuid(recordId)) return null;
       let query = db.select(shape).from(table).$dynamic();
       for (const j of joins) query = query.innerJoin(j.table, j.on);
-      const [row] = await query.where(and(eq(id, recordId), inTenant(tenant)));
+      const [row] = await query.where(and(eq(id, recordId), inTenant(tenant), where));
       return (row as CrudRow | undefined) ?? null;
     },
     /**

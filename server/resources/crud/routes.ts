@@ -5,13 +5,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { ResourceDecl, RouteKey } from '../../../contract/resources/declare';
 import { requireTenant } from '../../auth/guard';
 import { notFound } from '../../errors';
 import { EmptyData, formResponse } from '../../forms/schema';
 import { withValues } from '../../forms/fields';
-import { accessRules } from '../access';
+import { accessRules, type Action } from '../access';
 import { auditChange } from '../audit';
 import type { Db } from '../../db';
 import type { Conn, Tx } from '../db';
@@ -50,11 +50,16 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
   const summary = summaries(decl);
   const path = decl.path;
   const tenantOf = (req: FastifyRequest) => (decl.tenancy === 'scoped' ? requireTenant(req) : null);
+  /** Who asks: the guard hook's verdict first, then the tenant and the caller's reach (scope hook). */
+  const caller = (req: FastifyRequest, action: Action) => {
+    hooks.guard?.(req, action);
+    return { tenant: tenantOf(req), where: hooks.scope?.(req) };
+  };
   const audit = (conn: Conn, req: FastifyRequest, action: string, id: string, before: Body | null, after: Body | null) =>
     auditChange(conn, req, { action: `${decl.noun.one}.${action}`, entity: decl.noun.one, entityId: id, before, after });
 
-  const recordOr404 = async (db: Conn, tenant: string | null, id: string) => {
-    const record = await q.find(db, tenant, id);
+  const recordOr404 = async (db: Conn, tenant: string | null, id: string, where?: SQL) => {
+    const record = await q.find(db, tenant, id, where);
     if (!record) throw notFound(decl.messages.notFound);
     return record;
   };
@@ -87,7 +92,8 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
       path,
       { schema: { tags, summary: summary.list, description: LIST_DESCRIPTION, querystring: ListQuery, response: { 200: listResponse(schemas.read), ...errorResponses } }, config: rules('view') },
       async (req, reply) => {
-        const { plan, ...list } = await q.list(app.db, tenantOf(req), req.query);
+        const { tenant, where } = caller(req, 'view');
+        const { plan, ...list } = await q.list(app.db, tenant, req.query, where);
         return sendList(reply, plan, list);
       },
     );
@@ -95,21 +101,24 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
     app.get(
       `${path}/create`,
       { schema: { tags, summary: summary.createForm, response: { 200: formResponse(EmptyData), ...errorResponses } }, config: rules('create') },
-      async (req) => ({ data: {}, fields: withValues(await form(app.db, tenantOf(req)), defaultsOf(decl)) }),
+      async (req) => ({ data: {}, fields: withValues(await form(app.db, caller(req, 'create').tenant), defaultsOf(decl)) }),
     );
 
     app.get(
       `${path}/:id`,
       { schema: { tags, summary: summary.one, params: IdParams, response: { 200: Type.Object({ data: schemas.read }), ...errorResponses } }, config: rules('view') },
-      async (req) => ({ data: await recordOr404(app.db, tenantOf(req), req.params.id) }),
+      async (req) => {
+        const { tenant, where } = caller(req, 'view');
+        return { data: await recordOr404(app.db, tenant, req.params.id, where) };
+      },
     );
 
     app.get(
       `${path}/:id/edit`,
       { schema: { tags, summary: summary.editForm, params: IdParams, response: { 200: formResponse(schemas.edit), ...errorResponses } }, config: rules('update') },
       async (req) => {
-        const tenant = tenantOf(req);
-        const record = await recordOr404(app.db, tenant, req.params.id);
+        const { tenant, where } = caller(req, 'update');
+        const record = await recordOr404(app.db, tenant, req.params.id, where);
         const more = hooks.edit ? await hooks.edit.data({ db: app.db, tenant, record }) : {};
         return { data: { ...record, ...more }, fields: withValues(await form(app.db, tenant, record), record) };
       },
@@ -119,14 +128,14 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
       path,
       { schema: { tags, summary: summary.create, body: schemas.create, response: { 201: mutationResponse(schemas.read), ...errorResponses } }, config: rules('create') },
       async (req, reply) => {
-        const tenant = tenantOf(req);
+        const { tenant, where } = caller(req, 'create');
         const body = req.body as Body;
         await check(app.db, tenant, body);
         const values = { ...columnsFrom<Body>(body, q.writable), ...(tenant ? { companyId: tenant } : {}) };
         await hooks.prepare?.({ db: app.db, tenant, body, values, before: null });
         const record = await writing(app.db, 'create', async (tx) => {
           const [row] = await tx.insert(table).values(values).returning({ id: q.id });
-          const created = await recordOr404(tx, tenant, row.id as string);
+          const created = await recordOr404(tx, tenant, row.id as string, where);
           await audit(tx, req, 'created', created.id, null, created);
           return created;
         });
@@ -139,15 +148,15 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
       `${path}/:id`,
       { schema: { tags, summary: summary.update, params: IdParams, body: schemas.update, response: { 200: mutationResponse(schemas.read), ...errorResponses } }, config: rules('update') },
       async (req) => {
-        const tenant = tenantOf(req);
-        const before = await recordOr404(app.db, tenant, req.params.id);
+        const { tenant, where } = caller(req, 'update');
+        const before = await recordOr404(app.db, tenant, req.params.id, where);
         const body = req.body as Body;
         await check(app.db, tenant, body);
         const changes = { ...columnsFrom<Body>(body, q.writable), ...(q.updatedAt ? { [q.updatedAt]: new Date() } : {}) };
         await hooks.prepare?.({ db: app.db, tenant, body, values: changes, before });
         const record = await writing(app.db, 'update', async (tx) => {
           await tx.update(table).set(changes).where(eq(q.id, before.id));
-          const after = await recordOr404(tx, tenant, before.id);
+          const after = await recordOr404(tx, tenant, before.id, where);
           await audit(tx, req, 'updated', before.id, before, after);
           return after;
         });
@@ -159,8 +168,8 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
       `${path}/:id`,
       { schema: { tags, summary: summary.delete, params: IdParams, response: { 200: MessageResponse, ...errorResponses } }, config: rules('delete') },
       async (req) => {
-        const tenant = tenantOf(req);
-        const before = await recordOr404(app.db, tenant, req.params.id);
+        const { tenant, where } = caller(req, 'delete');
+        const before = await recordOr404(app.db, tenant, req.params.id, where);
         await hooks.beforeDelete?.({ db: app.db, tenant, record: before });
         await writing(app.db, 'delete', async (tx) => {
           await tx.delete(table).where(eq(q.id, before.id));
