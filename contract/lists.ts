@@ -2,6 +2,7 @@
 // in the browser; past CLIENT_LIST_MAX rows the SPA asks the API for each page instead
 // (`page`, `per_page`, `sort`, `q`, `q_in` → `{ data, meta: { total } }`), keeping the same URL and screens.
 // Both sides read this file: the SPA to search the same fields either way, the API to accept them.
+import { DECLARED_RESOURCES, searchBoxOf } from './resources';
 
 /** Past this many rows a list stays server-paged (the browser never holds the whole list). */
 export const CLIENT_LIST_MAX = 2000;
@@ -16,15 +17,15 @@ export const UNPAGED_LIST_MAX = 10_000;
 export const SEARCH_IN_PARAM = 'q_in';
 
 /**
- * The fields each list screen's search box matches (SPEC §2, case-insensitive substring), by API resource.
+ * The fields each list screen's search box matches (SPEC §2, case-insensitive substring), by API resource:
+ * a declared resource's `list.searchBox` (contract/resources/), then the hand-written lists'.
  * Every name here must be a searchable key of that resource's list on the server.
  */
-export const LIST_SEARCH_FIELDS = {
+export const LIST_SEARCH_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  ...Object.fromEntries(DECLARED_RESOURCES.map((d) => [d.name, searchBoxOf(d)])),
   users: ['name', 'email'],
-  companies: ['name'],
-  properties: ['name'],
-  units: ['unit_type'],
+  companies: ['name'], // its declaration searches wider; the list's box matches the name (SPEC §2)
   roles: ['label', 'name'],
-} as const satisfies Record<string, readonly string[]>;
+};
 
-export type ListResource = keyof typeof LIST_SEARCH_FIELDS;
+export type ListResource = string;

@@ -1,4 +1,5 @@
 // Entity shapes of SPEC §3 as they cross the wire. The server answers them, the SPA reads them.
+import type { CompanyRecord } from './resources/companies';
 import type { PropertyRecord } from './resources/properties';
 import type { UnitRecord } from './resources/units';
 
@@ -68,16 +69,8 @@ export type LoginData =
   | { session: string; username: string }
   | { mfa_required: true; challenge: string; username: string };
 
-export interface Company {
-  uuid: Uuid;
-  id: Uuid;
-  name: string;
-  address_line_1: string | null;
-  address_line_2: string | null;
-  city: string | null;
-  county: string | null;
-  postcode: string | null;
-}
+/** SPEC §3 Company, derived from its declaration (contract/resources/companies.ts, docs/resources.md). */
+export type Company = CompanyRecord;
 
 /** SPEC §3 Property, derived from its declaration (contract/resources/properties.ts, docs/resources.md). */
 export type Property = PropertyRecord;

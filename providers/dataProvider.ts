@@ -1,11 +1,13 @@
 // react-admin's DataProvider over /api/v1/{resource} (SPEC §4, §7). getList asks the API for a page
 // (`page`, `per_page`, `sort`, `q`, `q_in` → `meta.total`, DESIGN §6), or for the whole list with
 // WHOLE_LIST, which the list screens then search, sort and page in the browser; records are keyed by `uuid`. Resource names are the SPA paths under
-// /dashboard (SPEC §2: company, property, unit); API_PATHS maps them to the API's plural paths.
+// /dashboard (SPEC §2: company, property, unit); API_PATHS maps them to the API's plural paths (a
+// declared resource's from its declaration, contract/resources/).
 // The response convention — a top-level `message` means failure — becomes an HttpError whose
 // body.errors is { field: 'first message' }, the shape react-admin's pessimistic forms attach to
 // fields (DESIGN §8).
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'ra-core';
+import { DECLARED_RESOURCES } from '../contract/resources';
 import { apiDelete, apiGet, apiPost, apiPut, type ApiResult } from './httpClient';
 import { listQuery, WHOLE_LIST, type QueryValues } from './listQuery';
 
@@ -43,8 +45,8 @@ function unwrap<T>(res: ApiResult<T> | undefined): T {
   return (res as ApiResult<T>).data as T;
 }
 
-/** react-admin resource name → API path under /api/v1, where they differ. */
-export const API_PATHS: Readonly<Record<string, string>> = { company: 'companies', property: 'properties', unit: 'units' };
+/** react-admin resource name → API path under /api/v1, where they differ: a declared resource's `spa` → `path`. */
+export const API_PATHS: Readonly<Record<string, string>> = Object.fromEntries(DECLARED_RESOURCES.map((d) => [d.spa, d.path.replace(/^\//, '')]));
 
 export const apiPath = (resource: string): string => API_PATHS[resource] ?? resource;
 
@@ -57,6 +59,9 @@ function withQuery(url: string, query: QueryValues | undefined): string {
 }
 
 const get = (row: Row, field: string): unknown => field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Row)[k] : undefined), row);
+
+/** What a value sorts by: a reference's nested `{ uuid, name }` by its name, as the API sorts it. */
+const sortValue = (v: unknown): unknown => (v && typeof v === 'object' && 'name' in v ? (v as Row).name : v);
 
 /** `q` matches any top-level text or number, case-insensitively; other keys match their field exactly. */
 export function matchesFilter(row: Row, filter: Record<string, unknown> | undefined): boolean {
@@ -78,8 +83,8 @@ export function matchesFilter(row: Row, filter: Record<string, unknown> | undefi
 export function compareBy(field: string, order: 'ASC' | 'DESC') {
   const sign = order === 'DESC' ? -1 : 1;
   return (a: Row, b: Row): number => {
-    const x = get(a, field);
-    const y = get(b, field);
+    const x = sortValue(get(a, field));
+    const y = sortValue(get(b, field));
     // Empty values sort last whatever the order.
     if (x == null || x === '') return y == null || y === '' ? 0 : 1;
     if (y == null || y === '') return -1;

@@ -1,8 +1,11 @@
-// The registry the admin maps over (DESIGN §2): one declaration per resource, each default-exported by
-// resources/<name>/index.ts. Adding a resource = adding its folder + one line in `resources`.
+// The registry the admin maps over (DESIGN §2): one entry per resource, each default-exported by
+// resources/<name>/index.ts, plus every declared resource without a folder (docs/resources.md:
+// adding a plain declared resource = its line in contract/resources/index.ts, nothing here).
 // Admin pages that are not resources (the reports page of SPEC §2) register in `pages`.
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'ra-core';
+import { DECLARED_RESOURCES } from '../contract/resources';
+import { declaredResource } from '../src/resources/declared';
 import company from './companies';
 import IntegrationEdit from './companies/IntegrationEdit';
 import property from './properties';
@@ -22,7 +25,13 @@ export interface OlympusPage {
   component: ComponentType;
 }
 
-export const resources: OlympusResource[] = [users, company, property, unit, roles];
+/** Resources with a folder here: hand-written screens, or a declaration's with overrides (units, properties). */
+const own: OlympusResource[] = [users, company, property, unit, roles];
+
+/** Every other declared resource (contract/resources/index.ts): its screens come from its declaration alone. */
+const plain = DECLARED_RESOURCES.filter((d) => !own.some((r) => r.name === d.spa)).map((d) => declaredResource(d));
+
+export const resources: OlympusResource[] = [...own, ...plain];
 
 export const pages: OlympusPage[] = [
   // SPEC §2 IntegrationEdit; the route guard bars admin from it (contract/access.ts AREA.integrations).

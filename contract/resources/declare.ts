@@ -1,6 +1,6 @@
 // A resource declared once (docs/resources.md): plain data both sides import. The server derives its
-// routes, schemas, checks, forms, list and OpenAPI entries from it (server/resources/crud/); the
-// browser's screens follow next. No server code here: only shapes, builders and derived types.
+// routes, schemas, checks, forms, list and OpenAPI entries from it (server/resources/crud/), the
+// browser its screens and texts (src/resources/). No server code here: only shapes, builders and derived types.
 import type { AreaKey } from '../access';
 
 /** Length limits of text fields (the form's maxlength and the API's check). */
@@ -82,6 +82,8 @@ export interface ResourceDecl<F extends Fields = Fields> {
     sort: readonly string[];
     /** Keys `q` matches (case-insensitive substring): text fields or a reference's `as`. */
     search: readonly string[];
+    /** The keys the list screen's search box matches (`q_in`), when narrower than `search` (SPEC §2). */
+    searchBox?: readonly string[];
   };
   messages: ResourceMessages;
   /** OpenAPI summaries that differ from the derived ones. */
@@ -142,8 +144,8 @@ export function declareResource<F extends Fields>(d: { fields: F } & Omit<Resour
   };
 }
 
-/** The i18n catalogue key of a field's label, by convention. */
-export const catalogueKey = (resource: Pick<ResourceDecl, 'name'>, field: string) => `resources.${resource.name}.fields.${field}`;
+/** The i18n catalogue key of a field's label: react-admin's convention, under the SPA's resource name. */
+export const catalogueKey = (resource: Pick<ResourceDecl, 'spa'>, field: string) => `resources.${resource.spa}.fields.${field}`;
 
 // Derived types: a record as the API answers it.
 type ValueOf<F> = F extends CheckboxField

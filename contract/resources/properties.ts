@@ -32,6 +32,7 @@ export const propertyResource = declareResource({
     columns: ['name', 'company', 'address_line_1', 'city', 'postcode'],
     sort: ['name', 'reference', 'city', 'postcode'],
     search: ['name', 'reference', 'city', 'postcode', 'area'],
+    searchBox: ['name'],
   },
   summaries: { editForm: 'The property with its units, and the edit form filled in', delete: 'Delete a property without units' },
 });

@@ -44,6 +44,7 @@ export const unitResource = declareResource({
     columns: ['name', 'unit_type', 'property', 'bedrooms', 'bathrooms'],
     sort: ['name', 'unit_type', 'unit_ref', 'unit_status', 'property', 'bedrooms', 'bathrooms'],
     search: ['name', 'unit_ref', 'unit_type', 'unit_status', 'property'],
+    searchBox: ['unit_type'], // SPEC §2: "the search box filters by unit type"
   },
   summaries: { create: 'Create a unit in a property of the X-Tenant company' },
 });

@@ -1,19 +1,7 @@
-// The unit resource (SPEC §2 UnitIndex/Create/Edit at /dashboard/unit…; no navigation link); the API
-// path is /units (providers/dataProvider API_PATHS). Create and edit screens are added beside the list.
+// Units (SPEC §2 UnitIndex/Create/Edit at /dashboard/unit…; no navigation link): every screen is
+// generated from contract/resources/units.ts (docs/resources.md); only the icon is chosen here.
 import MeetingRoomOutlined from '@mui/icons-material/MeetingRoomOutlined';
-import type { OlympusResource } from '..';
-import UnitList from './UnitList';
-import UnitCreate from './UnitCreate';
-import UnitEdit from './UnitEdit';
+import { unitResource } from '../../contract/resources/units';
+import { declaredResource } from '../../src/resources/declared';
 
-const unit: OlympusResource = {
-  name: 'unit',
-  list: UnitList,
-  create: UnitCreate,
-  edit: UnitEdit,
-  icon: MeetingRoomOutlined,
-  options: { label: 'olympus.lists.units.name' },
-  recordRepresentation: 'name',
-};
-
-export default unit;
+export default declaredResource(unitResource, { icon: MeetingRoomOutlined });

@@ -10,15 +10,17 @@ import { authStore } from '../../providers/store';
 import CompanyCreate from '../../resources/companies/CompanyCreate';
 import CompanyEdit from '../../resources/companies/CompanyEdit';
 import { openInCompany } from '../../resources/companies/CompanyProperties';
-import PropertyCreate from '../../resources/properties/PropertyCreate';
-import PropertyEdit from '../../resources/properties/PropertyEdit';
+import property from '../../resources/properties';
 import RoleCreate from '../../resources/roles/RoleCreate';
 import RoleEdit from '../../resources/roles/RoleEdit';
-import UnitCreate from '../../resources/units/UnitCreate';
-import UnitEdit from '../../resources/units/UnitEdit';
+import unit from '../../resources/units';
 import UserCreate from '../../resources/users/UserCreate';
 import UserEdit from '../../resources/users/UserEdit';
 import { currentUrl, fakeDelays, renderScreens, signedIn, stubApi, type Handler } from './form-test-utils';
+
+// The generated screens of the declared resources (src/resources/declared.tsx).
+const { create: PropertyCreate, edit: PropertyEdit } = property;
+const { create: UnitCreate, edit: UnitEdit } = unit;
 
 const NAME_ONLY: FormFieldGroup[] = [{ group: 'Details', fields: [{ name: 'name', label: 'Name', type: 'text', required: true, value: 'Existing' }] }];
 const form = (data: Record<string, unknown> = {}) => ({ status: 200, body: { data, fields: NAME_ONLY } });

@@ -6,8 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormField } from '../../contract/forms';
 import { authStore } from '../../providers/store';
-import UnitCreate from '../../resources/units/UnitCreate';
+import unit from '../../resources/units';
 import { renderScreens, signedIn, spyScrollIntoView, stubApi } from './form-test-utils';
+
+const UnitCreate = unit.create; // generated from the declaration (src/resources/declared.tsx)
 
 function open(fields: FormField[]) {
   const api = stubApi({

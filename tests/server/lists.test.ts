@@ -13,11 +13,10 @@ import { LIST_SEARCH_FIELDS, SEARCH_IN_PARAM, type ListResource } from '../../co
 import type { ListSpec } from '../../server/resources/lists';
 import { DEEP_OFFSET } from '../../server/resources/listRows';
 import { unitCrud, UnitSchema } from '../../server/units/routes';
-import { COMPANY_LIST } from '../../server/companies/queries';
+import { companyCrud, CompanySchema } from '../../server/companies/routes';
 import { propertyCrud, PropertySchema } from '../../server/properties/routes';
 import { ROLE_LIST } from '../../server/roles/queries';
 import { USER_LIST } from '../../server/users/queries';
-import { CompanySchema } from '../../server/companies/schemas';
 import { RoleSchema } from '../../server/roles/schemas';
 import { UserSchema } from '../../server/users/schemas';
 import type { Db } from '../../server/db';
@@ -37,13 +36,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const SPECS: Record<ListResource, ListSpec> = { users: USER_LIST, companies: COMPANY_LIST, properties: propertyCrud.listSpec, units: unitCrud.listSpec, roles: ROLE_LIST };
+const SPECS: Record<ListResource, ListSpec> = { users: USER_LIST, companies: companyCrud.listSpec, properties: propertyCrud.listSpec, units: unitCrud.listSpec, roles: ROLE_LIST };
 const SCHEMAS: Record<ListResource, TSchema> = { users: UserSchema, companies: CompanySchema, properties: PropertySchema, units: UnitSchema, roles: RoleSchema };
 const names = (res: { json(): { data: { name: string }[] } }) => res.json().data.map((r) => r.name);
 
 describe('list parameters', () => {
   it('LIST_SEARCH_FIELDS are searchable keys of each resource’s list, which accepts them as q_in', async () => {
-    for (const [resource, fields] of Object.entries(LIST_SEARCH_FIELDS) as [ListResource, readonly string[]][]) {
+    // A declared resource's search box is also checked at start-up (server/resources/crud/binding.ts).
+    for (const [resource, fields] of Object.entries(LIST_SEARCH_FIELDS).filter(([r]) => Object.hasOwn(SPECS, r)) as [ListResource, readonly string[]][]) {
       expect(Object.keys(SPECS[resource].searchable), resource).toEqual(expect.arrayContaining([...fields]));
       const res = await sa.get(`/${resource}?q=zz&${SEARCH_IN_PARAM}=${fields.join(',')}&page=1&per_page=5`);
       expect(res.statusCode, resource).toBe(200);

@@ -3,13 +3,18 @@
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { resourceTexts } from '../../src/forms/ResourceFormPage';
+import { formTexts } from '../../src/resources/texts';
 
 const t = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
 
 describe('form texts', () => {
   it('has every key of each entity the screens use', () => {
-    for (const entity of ['user', 'company', 'property', 'unit', 'role']) {
+    for (const entity of ['user', 'company', 'role']) {
       for (const key of Object.values(resourceTexts(entity))) expect(t(key), key).not.toBe(key);
+    }
+    // The declared resources' screens (src/resources/declared.tsx).
+    for (const spa of ['property', 'unit']) {
+      for (const key of Object.values(formTexts(spa))) expect(t(key), key).not.toBe(key);
     }
   });
 
@@ -25,7 +30,11 @@ describe('form texts', () => {
     expect(t('olympus.forms.integration.submit', { integration: 'Xero' })).toBe('Update Xero');
     expect(t('olympus.forms.company.properties')).toBe('Properties');
     expect(t('olympus.forms.property.units')).toBe('Units');
-    const failures = ['user', 'company', 'property', 'unit', 'role'].flatMap((e) => [t(`olympus.forms.${e}.create_failed`), t(`olympus.forms.${e}.update_failed`)]);
+    const failed = (e: string) => {
+      const texts = e === 'property' || e === 'unit' ? formTexts(e) : resourceTexts(e);
+      return [t(texts.createFailed), t(texts.updateFailed)];
+    };
+    const failures = ['user', 'company', 'property', 'unit', 'role'].flatMap(failed);
     expect(failures).toEqual([
       'Could not create the user',
       'Could not update the user',

@@ -37,7 +37,8 @@ describe('list texts', () => {
     expect(['deleted_title', 'deleted_text', 'error_title'].map(u)).toEqual(['Deleted!', 'The user has been deleted.', 'Error']);
     expect(t('olympus.lists.companies.name_column')).toBe('Company name');
     expect(t('olympus.lists.companies.search')).toBe('by Company Name');
-    expect(['name_column', 'type', 'property', 'bedrooms', 'bathrooms', 'edit', 'remove'].map((k) => t(`olympus.lists.units.${k}`))).toEqual([
+    // Units and properties are declared resources: their texts are resources.{spa}.* (src/i18n/en/resources.ts).
+    expect(['fields.name', 'fields.unit_type', 'fields.property', 'fields.bedrooms', 'fields.bathrooms', 'list.edit', 'list.remove'].map((k) => t(`resources.unit.${k}`))).toEqual([
       'Unit Name',
       'Unit Type',
       'Property',
@@ -45,6 +46,16 @@ describe('list texts', () => {
       'Bathrooms',
       'Edit Unit',
       'Remove Unit',
+    ]);
+    expect(['title', 'create', 'search'].map((k) => t(`resources.unit.list.${k}`))).toEqual(['Units', 'Create a Unit', 'Search Unit Types']);
+    expect(['fields.name', 'fields.company', 'fields.address', 'list.edit', 'list.title', 'list.create', 'list.search'].map((k) => t(`resources.property.${k}`))).toEqual([
+      'Name',
+      'Company',
+      'Address',
+      'Edit',
+      'Properties',
+      'Create a Property',
+      'Search Properties',
     ]);
     expect(['edit', 'remove'].map((k) => t(`olympus.lists.roles.${k}`))).toEqual(['Edit Role', 'Remove Role']);
     expect(t('olympus.lists.remove.confirm')).toBe('Are you sure you want to delete this item?');

@@ -5,13 +5,14 @@ import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { declareResource, group, number, ref, text as textField, catalogueKey } from '../../contract/resources/declare';
 import { unitResource, type UnitRecord } from '../../contract/resources/units';
 import { propertyResource, type PropertyRecord } from '../../contract/resources/properties';
-import type { Property, Unit } from '../../contract/types';
+import { companyResource, type CompanyRecord } from '../../contract/resources/companies';
+import type { Company, Property, Unit } from '../../contract/types';
 import { properties } from '../../server/db/schema';
 import { defineCrud } from '../../server/resources/crud';
 
 const widgets = pgTable('widgets', { id: uuid('id').primaryKey(), companyId: uuid('company_id').notNull(), propertyId: uuid('property_id').notNull(), name: text('name').notNull(), size: integer('size') });
 
-const declare = (fields: Parameters<typeof declareResource>[0]['fields'], list = { columns: ['name'], sort: ['name'], search: ['name'] }) =>
+const declare = (fields: Parameters<typeof declareResource>[0]['fields'], list: Parameters<typeof declareResource>[0]['list'] = { columns: ['name'], sort: ['name'], search: ['name'] }) =>
   declareResource({ name: 'widgets', spa: 'widget', noun: { one: 'widget', many: 'widgets' }, area: 'units', tenancy: 'scoped', fields, list });
 
 describe('the start-up check of a declared resource', () => {
@@ -33,6 +34,12 @@ describe('the start-up check of a declared resource', () => {
     expect(() => defineCrud(badList, { table: widgets })).toThrow('Resource "widgets": list key "price" is neither a field nor a reference');
   });
 
+  it('refuses a search box key the list does not search (the screen would send it as q_in)', () => {
+    const fields = group('Widget', { name: textField('Name', { required: true }), size: number('Size', { min: 0, max: 9 }) });
+    const wide = declare(fields, { columns: ['name'], sort: ['name'], search: ['name'], searchBox: ['size'] });
+    expect(() => defineCrud(wide, { table: widgets })).toThrow('Resource "widgets": search box key "size" is not in list.search');
+  });
+
   it('fills in the conventional path, messages and catalogue keys', () => {
     expect(unitResource.path).toBe('/units');
     expect(unitResource.messages).toEqual({
@@ -41,7 +48,7 @@ describe('the start-up check of a declared resource', () => {
       deleted: 'The unit has been deleted',
       notFound: 'Unit not found.',
     });
-    expect(catalogueKey(unitResource, 'size_unit')).toBe('resources.units.fields.size_unit');
+    expect(catalogueKey(unitResource, 'size_unit')).toBe('resources.unit.fields.size_unit');
   });
 
   it('derives the record type the SPA reads (contract/types.ts Unit)', () => {
@@ -69,5 +76,13 @@ describe('the start-up check of a declared resource', () => {
       | 'city' | 'county' | 'country' | 'postcode' | 'area' | 'longitude' | 'latitude'
     >();
     expect(propertyResource.fields.slug).toMatchObject({ derived: true, required: false, help: 'Leave blank to derive it from the name' });
+  });
+
+  it('derives the company type: a name, and an address that may be left out', () => {
+    expectTypeOf<CompanyRecord>().toEqualTypeOf<Company>();
+    expectTypeOf<Company['name']>().toEqualTypeOf<string>();
+    expectTypeOf<Company['postcode']>().toEqualTypeOf<string | null>();
+    expectTypeOf<keyof Company>().toEqualTypeOf<'uuid' | 'id' | 'name' | 'address_line_1' | 'address_line_2' | 'city' | 'county' | 'postcode'>();
+    expect(companyResource.tenancy).toBe('global');
   });
 });

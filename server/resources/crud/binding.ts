@@ -2,9 +2,11 @@
 // references point at, and the hooks for what only this resource does. Checked once at start:
 // a declared field without a column stops the server with a message naming resource and field.
 import { getTableColumns, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TProperties, TSchema } from 'typebox';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
+import type { Action } from '../access';
 import type { Conn } from '../db';
 import type { FieldErrors } from '../errors';
 
@@ -21,6 +23,13 @@ interface Ctx {
 }
 
 export interface CrudHooks {
+  /**
+   * The caller's reach, for a resource without a tenant: a condition on the bound table that every
+   * read and write of this caller meets; a record beyond it answers 404 as if it did not exist.
+   */
+  scope?(req: FastifyRequest): SQL | undefined;
+  /** A per-caller refusal the access rules cannot state (throw, e.g. 403), first in the handler of each route of `action`. */
+  guard?(req: FastifyRequest, action: Action): void;
   /** Extra read-shape columns, after the declared fields. */
   computed?: Record<string, Computed>;
   /** Tables the computed columns read, inner-joined: each must match every row (a foreign key), never drop one. */
@@ -81,4 +90,6 @@ export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Cr
   const known = (key: string) => Object.hasOwn(decl.fields, key) || refsAs.has(key);
   for (const key of [...decl.list.sort, ...decl.list.search]) if (!known(key)) throw new Error(who(`list key "${key}" is neither a field nor a reference`));
   for (const key of decl.list.columns) if (!known(key) && !Object.hasOwn(hooks.computed ?? {}, key)) throw new Error(who(`list column "${key}" is unknown`));
+  // The search box sends its keys as q_in, which the list accepts only among `list.search`.
+  for (const key of decl.list.searchBox ?? []) if (!decl.list.search.includes(key)) throw new Error(who(`search box key "${key}" is not in list.search`));
 }

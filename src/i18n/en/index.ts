@@ -1,4 +1,5 @@
-// The English catalogue: react-admin's own texts (ra.*) plus Olympus's (olympus.*).
+// The English catalogue: react-admin's own texts (ra.*), Olympus's (olympus.*) and the declared
+// resources' (resources.*).
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
 import { account } from './account';
@@ -8,9 +9,11 @@ import { forms } from './forms';
 import { invitation } from './invitation';
 import { lists } from './lists';
 import { reports } from './reports';
+import { resources } from './resources';
 import { shell } from './shell';
 
 export const en: TranslationMessages = {
   ...englishMessages,
   olympus: { ...shell, account, access_review, auth, forms, invitation, lists, reports },
+  resources,
 };

@@ -1,0 +1,17 @@
+// Properties (SPEC §2 PropertyIndex/Create/Edit at /dashboard/property…), generated from
+// contract/resources/properties.ts (docs/resources.md) with what the spec makes special: the list's
+// columns Name, Company, Address and Edit only; a name before sending (§5); the edit's Units table.
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import { propertyResource, type PropertyRecord } from '../../contract/resources/properties';
+import { shortAddress } from '../../src/lists';
+import { declaredResource } from '../../src/resources/declared';
+import { fieldKey } from '../../src/resources/texts';
+import { PropertyUnits } from './PropertyUnits';
+
+export default declaredResource<PropertyRecord>(propertyResource, {
+  icon: ApartmentOutlined,
+  columns: ([name, company]) => [name, company, { label: fieldKey('property', 'address'), value: shortAddress }],
+  rowActions: ['edit'],
+  needsName: true,
+  editBelow: (data) => <PropertyUnits units={data.units} total={data.units_total} />,
+});

@@ -1,0 +1,10 @@
+// react-admin's `resources.{spa}` texts of the declared resources (docs/resources.md): derived from
+// each declaration (src/resources/texts.ts); below, only the texts SPEC §2 fixes otherwise.
+import { DECLARED_RESOURCES } from '../../../contract/resources';
+import { declaredCatalogue } from '../../resources/texts';
+
+export const resources = declaredCatalogue(DECLARED_RESOURCES, {
+  unit: { list: { search: 'Search Unit Types' } },
+  // "columns Name, Company, Address, Edit"
+  property: { fields: { name: 'Name', address: 'Address' }, list: { edit: 'Edit' } },
+});

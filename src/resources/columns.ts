@@ -1,0 +1,24 @@
+// A declared resource's list columns (docs/resources.md): `list.columns` as ListColumn data — a field
+// shows itself (numbers right-aligned), a reference or a computed `{ uuid, name }` object its name;
+// a column sorts when `list.sort` names it. The card's title is the first column (cardTitleOf).
+import type { RaRecord } from 'ra-core';
+import type { ResourceDecl } from '../../contract/resources/declare';
+import type { CellValue, ListColumn } from '../lists/listColumns';
+import { fieldKey } from './texts';
+
+/** A cell's plain value: text, number or boolean as is; a nested record by its name. */
+function cell(v: unknown): CellValue {
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  if (v && typeof v === 'object' && 'name' in v && typeof v.name === 'string') return v.name;
+  return undefined;
+}
+
+export function declaredColumns(d: ResourceDecl): ListColumn<RaRecord>[] {
+  return d.list.columns.map((key) => {
+    const field = Object.hasOwn(d.fields, key) ? d.fields[key] : undefined;
+    const column: ListColumn<RaRecord> = { label: fieldKey(d.spa, key), source: key, sortable: d.list.sort.includes(key) };
+    if (field?.type === 'number') return { ...column, numeric: true };
+    // A plain field shows itself the react-admin way; anything else (a reference's nested object) by value.
+    return field ? column : { ...column, value: (r: RaRecord) => cell(r[key]) };
+  });
+}

@@ -1,0 +1,78 @@
+// The browser half of a declared resource (docs/resources.md): the react-admin resource the registry
+// (resources/index.ts) lists, generated from the declaration — the list screen (ListScreen over
+// declaredColumns, the search box from `list.searchBox`), the create and edit screens (the server's
+// form, ResourceFormPage), the icon and label. Overrides carry only what the spec makes special.
+import type { ComponentType, ReactElement, ReactNode } from 'react';
+import type { RaRecord } from 'ra-core';
+import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
+import type { ResourceDecl } from '../../contract/resources/declare';
+import { EditRoute } from '../forms/EditRoute';
+import type { RecordData } from '../forms/fieldModel';
+import { ResourceFormPage, type ResourceFormConfig } from '../forms/ResourceFormPage';
+import { EditLinkButton, ListScreen, RemoveButton, type ListColumn, type ListRowActions } from '../lists';
+import { declaredColumns } from './columns';
+import { formTexts, listKey, resourceKey } from './texts';
+
+export interface ScreenOverrides<R extends RaRecord = RaRecord> {
+  /** The menu's and the registry's icon (a generic one by default). */
+  icon?: ComponentType;
+  /** The list's columns, from the derived ones (e.g. lines of an address as one "Address" column). */
+  columns?: (derived: ListColumn<R>[]) => ListColumn<R>[];
+  /** The row's buttons: edit and remove by default; with one, its text heads the column. */
+  rowActions?: readonly ('edit' | 'remove')[];
+  /** SPEC §5: refuse a blank name before sending ("All fields are required"). */
+  needsName?: boolean;
+  /** Sections under the edit form, from the loaded record (e.g. a property's units). */
+  editBelow?: (data: RecordData) => ReactNode;
+}
+
+type Screen = () => ReactElement;
+
+/** A generated resource: its screens are components (the tests render them). */
+export interface DeclaredResource {
+  name: string;
+  list: Screen;
+  create: Screen;
+  edit: Screen;
+  icon: ComponentType;
+  options: { label: string };
+  recordRepresentation: string;
+}
+
+function rowActionsOf(spa: string, actions: readonly ('edit' | 'remove')[]): ListRowActions {
+  const buttons = { edit: <EditLinkButton key="edit" label={listKey(spa, 'edit')} />, remove: <RemoveButton key="remove" label={listKey(spa, 'remove')} /> };
+  return { label: actions.length === 1 ? listKey(spa, actions[0]) : 'olympus.lists.actions', element: <>{actions.map((a) => buttons[a])}</> };
+}
+
+/** `R`, the record as the API answers it (RecordOf<typeof decl>), types the overrides' columns. */
+export function declaredResource<R extends RaRecord = RaRecord>(d: ResourceDecl, o: ScreenOverrides<R> = {}): DeclaredResource {
+  // The derived columns read only keys the declaration names, which are keys of R.
+  const derived = declaredColumns(d) as ListColumn<R>[];
+  const columns = o.columns ? o.columns(derived) : derived;
+  const rowActions = rowActionsOf(d.spa, o.rowActions ?? ['edit', 'remove']);
+  const scoped = d.tenancy === 'scoped';
+  const form: ResourceFormConfig = { resource: d.spa, listPath: `/dashboard/${d.spa}`, texts: formTexts(d.spa), needsName: o.needsName, companyLine: scoped };
+
+  const List = () => (
+    <ListScreen<R>
+      title={listKey(d.spa, 'title')}
+      createLabel={listKey(d.spa, 'create')}
+      searchPlaceholder={listKey(d.spa, 'search')}
+      columns={columns}
+      rowActions={rowActions}
+      csvFilename={d.name}
+      showCompany={scoped}
+    />
+  );
+  const Create = () => <ResourceFormPage config={form} />;
+  const Edit = () => <EditRoute>{(id) => <ResourceFormPage key={id} config={form} id={id} below={o.editBelow} />}</EditRoute>;
+  return {
+    name: d.spa,
+    list: List,
+    create: Create,
+    edit: Edit,
+    icon: o.icon ?? TableRowsOutlined,
+    options: { label: resourceKey(d.spa, 'name') },
+    recordRepresentation: Object.hasOwn(d.fields, 'name') ? 'name' : d.list.columns[0],
+  };
+}

@@ -1,0 +1,82 @@
+// A declared resource's texts by convention (docs/resources.md): the catalogue keys its generated
+// screens use, all under react-admin's `resources.{spa}`, and their English derived from the
+// declaration's noun and labels. The spec-fixed ones are overridden once (src/i18n/en/resources.ts).
+import type { ResourceDecl } from '../../contract/resources/declare';
+import type { ResourceFormTexts } from '../forms/ResourceFormPage';
+
+const LIST = ['title', 'create', 'search', 'edit', 'remove'] as const;
+const FORM = ['create_title', 'edit_title', 'create_submit', 'edit_submit', 'back', 'create_failed', 'update_failed'] as const;
+type ListText = (typeof LIST)[number];
+
+/** The catalogue key of one of a declared resource's texts. */
+export const resourceKey = (spa: string, path: string) => `resources.${spa}.${path}`;
+/** The list screen's texts: `resources.{spa}.list.{title|create|search|edit|remove}`. */
+export const listKey = (spa: string, text: ListText) => resourceKey(spa, `list.${text}`);
+/** A column's heading (a field's, a reference's or a computed column's): react-admin's `resources.{spa}.fields.{key}`. */
+export const fieldKey = (spa: string, key: string) => resourceKey(spa, `fields.${key}`);
+
+/** The create and edit screens' texts: `resources.{spa}.form.*`. */
+export function formTexts(spa: string): ResourceFormTexts {
+  const k = (name: (typeof FORM)[number]) => resourceKey(spa, `form.${name}`);
+  return {
+    createTitle: k('create_title'),
+    editTitle: k('edit_title'),
+    createSubmit: k('create_submit'),
+    editSubmit: k('edit_submit'),
+    back: k('back'),
+    createFailed: k('create_failed'),
+    updateFailed: k('update_failed'),
+  };
+}
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** "Unit name" → "Unit Name": the list headings of SPEC §2 are title case. */
+const titleCase = (s: string) => s.split(' ').map(capital).join(' ');
+
+/** A column heading: the field's label in title case; a computed column's key ("company" → "Company"). */
+function headings(d: ResourceDecl): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, f] of Object.entries(d.fields)) {
+    out[key] = titleCase(f.label);
+    if ('ref' in f) out[f.ref.as] = titleCase(f.label);
+  }
+  for (const key of d.list.columns) out[key] ??= titleCase(key.replace(/_/g, ' '));
+  return out;
+}
+
+/** The English catalogue entry `resources.{spa}` of one declaration (before the spec-fixed overrides). */
+export function declaredTexts(d: ResourceDecl) {
+  const One = titleCase(d.noun.one);
+  const Many = titleCase(d.noun.many);
+  const a = d.noun.article ?? 'a';
+  return {
+    name: `${One} |||| ${Many}`,
+    fields: headings(d),
+    list: { title: Many, create: `Create ${a} ${One}`, search: `Search ${Many}`, edit: `Edit ${One}`, remove: `Remove ${One}` } satisfies Record<ListText, string>,
+    form: {
+      create_title: `Create ${a} ${One}`,
+      edit_title: `Edit ${One}`,
+      create_submit: `Create ${One}`,
+      edit_submit: `Update ${One}`,
+      back: `Back to ${Many}`,
+      create_failed: `Could not create the ${d.noun.one}`,
+      update_failed: `Could not update the ${d.noun.one}`,
+    } satisfies Record<(typeof FORM)[number], string>,
+  };
+}
+
+type Tree = { [key: string]: string | Tree };
+
+/** `base` with `over` laid on top, key by key. */
+export function mergeTexts<T extends Tree>(base: T, over: Tree): T {
+  const out: Tree = { ...base };
+  for (const [k, v] of Object.entries(over)) {
+    const b = out[k];
+    out[k] = typeof v === 'object' && typeof b === 'object' ? mergeTexts(b, v) : v;
+  }
+  return out as T;
+}
+
+/** The catalogue's `resources` of every declaration, with the spec-fixed texts laid on top. */
+export const declaredCatalogue = (decls: readonly ResourceDecl[], fixed: Tree): Tree =>
+  mergeTexts(Object.fromEntries(decls.map((d) => [d.spa, declaredTexts(d)])), fixed);
