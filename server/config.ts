@@ -45,6 +45,11 @@ export interface Config {
   spaApiUrl: string | null;
   /** Disable users not signed in for this many days (OLYMPUS_DORMANT_DISABLE_DAYS); null = off. */
   dormantDisableDays: number | null;
+  /**
+   * Two-factor sign-in required of super admins (OLYMPUS_SUPER_ADMIN_TWO_FACTOR). The super_admin role
+   * cannot be edited (SPEC §6), so its requirement is the operator's, not a role screen's tick.
+   */
+  superAdminTwoFactor: boolean;
   /** Power BI "app owns data" embedding (server/reports/providers/powerbi.ts); hosts configurable for tests. */
   powerbi: PowerBiConfig;
 }
@@ -213,6 +218,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     spaApiUrl,
     powerbi,
     dormantDisableDays,
+    superAdminTwoFactor: bool('OLYMPUS_SUPER_ADMIN_TWO_FACTOR', false),
     ...overrides,
   };
   // A generated demo password is printed once: fine on a developer's machine, never for a server database.

@@ -56,7 +56,7 @@ const TOUCH_EVERY_SECONDS = 60;
  * Disabled users resolve to nothing. `tenant` (an already well-formed uuid) is checked for existence
  * in the same query, for super_admin. `validForMs`: how long the answer holds by the clock alone.
  */
-export async function loadAuth(db: Db, tokenHash: string, tenant: string | null): Promise<(GuardAnswer & { validForMs: number }) | null> {
+export async function loadAuth(db: Db, tokenHash: string, tenant: string | null, superAdminTwoFactor = false): Promise<(GuardAnswer & { validForMs: number }) | null> {
   const idleSeconds = TOKEN_IDLE_MS / 1000;
   const [row] = await rowsFrom<AuthRow>(db, sql`
     with tok as (
@@ -84,7 +84,8 @@ export async function loadAuth(db: Db, tokenHash: string, tenant: string | null)
       coalesce((select json_agg(uc.company_id) from user_companies uc where uc.user_id = u.id), '[]'::json) as company_ids,
       ${tenant === null ? sql`null::boolean` : sql`exists(select 1 from companies c where c.id = ${tenant}::uuid)`} as tenant_exists,
       -- Single sign-on relies on the provider's own MFA.
-      (coalesce(orole.require_two_factor, false) and u.totp_enabled_at is null and not tok.via_sso) as two_factor_required
+      ((coalesce(orole.require_two_factor, false) or (orole.name = ${SUPER_ADMIN} and ${superAdminTwoFactor}))
+        and u.totp_enabled_at is null and not tok.via_sso) as two_factor_required
     from tok
     join users u on u.id = tok.user_id and u.disabled_at is null
     left join olympus_role orole on orole.user_id = u.id`);
@@ -106,7 +107,7 @@ export async function loadAuth(db: Db, tokenHash: string, tenant: string | null)
 }
 
 /** The guard's answer for a token and tenant: from the short memory (./authCache.ts) or the database. */
-async function resolveAuth(db: Db, token: string, tenant: string | null): Promise<GuardAnswer | null> {
+async function resolveAuth(db: Db, token: string, tenant: string | null, superAdminTwoFactor: boolean): Promise<GuardAnswer | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
   const tokenHash = sha256(token);
   const key = cacheKey(tokenHash, tenant);
@@ -115,7 +116,7 @@ async function resolveAuth(db: Db, token: string, tenant: string | null): Promis
   const generation = lookupStarted();
   // Validity counts from before the query: the database's now() is later, so this errs short.
   const since = Date.now();
-  const loaded = await loadAuth(db, tokenHash, tenant);
+  const loaded = await loadAuth(db, tokenHash, tenant, superAdminTwoFactor);
   if (!loaded) return null;
   const answer = { auth: loaded.auth, tenantExists: loaded.tenantExists };
   remember(key, answer, loaded.validForMs, generation, since);
@@ -141,7 +142,7 @@ async function guard(app: FastifyInstance): Promise<void> {
     const header = tenantHeader(request);
     // A repeated or malformed X-Tenant is never a company of the caller: refuse it before SQL sees it.
     const tenant = typeof header === 'string' && UUID.test(header) ? header.toLowerCase() : null;
-    const loaded = await resolveAuth(app.db, token, tenant);
+    const loaded = await resolveAuth(app.db, token, tenant, app.config.superAdminTwoFactor);
     if (!loaded) return;
     request.auth = loaded.auth;
     refuseUntilEnrolled(request, loaded.auth);
