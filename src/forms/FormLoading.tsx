@@ -7,7 +7,7 @@ export function FormLoading() {
   const text = translate('olympus.forms.loading');
   return (
     <Box role="status" aria-live="polite" aria-label={text} sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}>
-      <CircularProgress size={28} />
+      <CircularProgress size={28} aria-hidden />
       <Typography color="text.secondary">{text}</Typography>
     </Box>
   );

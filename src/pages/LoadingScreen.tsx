@@ -11,7 +11,7 @@ export default function LoadingScreen({ text }: { text?: string }) {
       aria-label={text || translate('olympus.loading')}
       sx={{ minHeight: '60vh', height: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
     >
-      <CircularProgress />
+      <CircularProgress aria-hidden />
       {text && (
         <Typography variant="h6" component="p" color="text.secondary">
           {text}

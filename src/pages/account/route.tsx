@@ -10,7 +10,7 @@ function AccountLoading() {
   const translate = useTranslate();
   return (
     <Box role="status" aria-label={translate('olympus.loading')} sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-      <CircularProgress />
+      <CircularProgress aria-hidden />
     </Box>
   );
 }

@@ -75,7 +75,7 @@ export default function PowerBiReport({ entry, pbi }: PowerBiReportProps) {
       <Box sx={{ position: 'relative', height: { xs: 480, md: 640 }, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.50' }}>
         {!loaded && (
           <Stack role="status" spacing={1} sx={{ position: 'absolute', inset: 0, alignItems: 'center', justifyContent: 'center' }}>
-            <CircularProgress size={28} />
+            <CircularProgress size={28} aria-hidden />
             <Typography variant="body2" color="text.secondary">
               {translate('olympus.reports.powerbi.loading')}
             </Typography>

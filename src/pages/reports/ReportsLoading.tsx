@@ -6,7 +6,7 @@ export function ReportsLoading() {
   const translate = useTranslate();
   return (
     <Stack role="status" aria-live="polite" spacing={2} sx={{ minHeight: '50vh', alignItems: 'center', justifyContent: 'center' }}>
-      <CircularProgress />
+      <CircularProgress aria-hidden />
       <Typography variant="h6" component="p" color="text.secondary">
         {translate('olympus.reports.loading')}
       </Typography>
