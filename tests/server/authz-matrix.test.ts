@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness';
 import { createCompany, createRole, createSystem, createUser, OLYMPUS_GRANTS } from './factories';
-import { apiAs, createProperty, createUnit, createWorld, unique, type RoleKey, type World } from './resources-fixtures';
+import { apiAs, createWorld, unique, type RoleKey, type World } from './resources-fixtures';
+import { apiBase, DECLARED_AREAS, DECLARED_RESOURCES, DECLARED_SCOPED, declaredNamed, recordIn, validBody } from './declared-fixtures';
 import { routeTable, type RouteEntry } from '../../server/resources/access';
 import { ACCESS_REVIEW_PERMISSION, AREA, AREAS, mayOpenArea, type AreaKey } from '../../contract/access';
 import { hasPermission, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
@@ -21,12 +22,10 @@ const VARIANTS: Variant[] = ['own', 'other'];
 const resourceOf = (url: string) => url.replace(/^\/api\/v1\//, '').split('/')[0];
 const isIntegrationRoute = (url: string) => url.includes('/integrations');
 
-/** SPEC §6 areas of each resource (integration routes hang under companies/company). */
+/** SPEC §6 areas of each resource (integration routes hang under companies/company); declared resources name theirs. */
 const AREA_OF: Record<string, AreaKey> = {
+  ...DECLARED_AREAS,
   users: 'users',
-  companies: 'companies',
-  properties: 'properties',
-  units: 'units',
   roles: 'roles',
   permissions: 'roles',
 };
@@ -36,7 +35,7 @@ const expectedArea = (url: string): AreaKey => (isReviewRoute(url) ? 'accessRevi
 const expectedPermission = (route: RouteEntry): string => (isReviewRoute(route.url) ? ACCESS_REVIEW_PERMISSION : `${expectedArea(route.url)}.${expectedVerb(route)}`);
 
 /** Tenant-scoped resources (DESIGN §3): records of another company answer 404. */
-const SCOPED = new Set(['users', 'properties', 'units']);
+const SCOPED = new Set(['users', ...DECLARED_SCOPED]);
 /** The server bars these beyond contract/access.ts (issue 3: integrations also barred for system_user). */
 const SERVER_ALSO_BARS: Partial<Record<AreaKey, string[]>> = { integrations: [SYSTEM_USER] };
 
@@ -94,16 +93,13 @@ afterAll(() => t.close());
 
 /** The record a route is called on: shared for reads, fresh for writes so calls cannot disturb each other. */
 async function recordId(resource: string, company: { id: string }, fresh: boolean): Promise<string> {
+  const declared = declaredNamed(resource);
+  if (declared) return recordIn({ t, w }, declared, company, fresh);
   switch (resource) {
     case 'users':
       return (await createUser(db(), { role: 'system_user', companies: [company] })).id;
-    case 'companies':
     case 'company':
       return fresh ? (await createCompany(db())).id : company.id;
-    case 'properties':
-      return (await createProperty(db(), company.id)).id;
-    case 'units':
-      return (await createUnit(db(), await createProperty(db(), company.id))).id;
     case 'roles':
       return (await createRole(db(), 'Olympus', unique('role'), ['users.view'])).id;
     default:
@@ -121,14 +117,11 @@ async function bodyFor(route: RouteEntry, tenant: { id: string }): Promise<unkno
     return route.url.endsWith('/remove-access') ? { ids, system: (await createSystem(db(), 'Everest')).id } : { ids };
   }
   if (route.url.endsWith('/invitation')) return { mail: false };
+  const declared = declaredNamed(resource);
+  if (declared) return validBody({ t, w }, declared, tenant);
   switch (resource) {
     case 'users':
       return { name, email: `${name.toLowerCase()}@example.test` };
-    case 'companies':
-    case 'properties':
-      return { name };
-    case 'units':
-      return route.method === 'POST' ? { name, property_id: (await createProperty(db(), tenant.id)).id } : { name };
     case 'roles':
       return { name: name.toLowerCase(), label: name, permissions: ['users.view'] };
     default:
@@ -164,7 +157,7 @@ describe('the route table', () => {
     const areas = new Set(routes.map((r) => r.access.area));
     for (const area of AREAS.map((a) => a.key).filter((k) => k !== 'home' && k !== 'reports')) expect(areas, area).toContain(area);
     // Each resource answers list, create form, one, edit form, create, update, delete.
-    for (const base of ['/api/v1/users', '/api/v1/companies', '/api/v1/properties', '/api/v1/units', '/api/v1/roles']) {
+    for (const base of ['/api/v1/users', '/api/v1/roles', ...DECLARED_RESOURCES.map(apiBase)]) {
       const have = routes.filter((r) => r.url === base || r.url.startsWith(base + '/')).map((r) => `${r.method} ${r.url.slice(base.length) || '/'}`);
       expect(have, base).toEqual(expect.arrayContaining(['GET /', 'GET /create', 'GET /:id', 'GET /:id/edit', 'POST /', 'PUT /:id', 'DELETE /:id']));
     }

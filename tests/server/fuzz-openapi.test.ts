@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, type TestApp } from './harness';
-import { apiAs, createProperty, createUnit, createWorld, unique, type World } from './resources-fixtures';
+import { apiAs, createWorld, unique, type World } from './resources-fixtures';
+import { DECLARED_RESOURCES, declaredNamed, recordIn } from './declared-fixtures';
 import { createRole, createSystem, createUser, tokenFor } from './factories';
 import { createReport } from './reports-fixtures';
 import { authClient, uniqueIp, type CsrfPair } from './auth-client';
@@ -38,24 +39,28 @@ beforeAll(async () => {
   const db = t.database.db;
   w = await createWorld(db);
   csrf = await authClient(t).csrf();
-  const property = await createProperty(db, w.own.id);
-  const unit = await createUnit(db, property);
   const role = await createRole(db, 'Olympus', unique('fuzz_role').toLowerCase().replace(/-/g, '_'));
   const report = await createReport(db, w.own.id, { name: 'Fuzz report' });
   const system = await createSystem(db, 'Everest');
   const user = await createUser(db, { companies: [w.own] });
+  // Declared resources (docs/resources.md): a record each, companies' being the other company itself.
+  const ctx = { t, w };
+  const declared: Record<string, string> = {};
+  for (const d of DECLARED_RESOURCES) declared[d.name] = await recordIn(ctx, d, d.tenancy === 'scoped' ? w.own : w.other, false);
+  // Each declared reference field points at that record (same company).
+  const refs: Record<string, () => unknown> = {};
+  for (const d of DECLARED_RESOURCES)
+    for (const [key, field] of Object.entries(d.fields)) if ('ref' in field && declaredNamed(field.ref.to)) refs[key] = () => declared[field.ref.to];
   ids = {
+    ...declared,
     users: user.id,
-    companies: w.other.id,
     company: w.own.id,
-    properties: property.id,
-    units: unit.id,
     roles: role.id,
     reports: report.id,
     systems: system.id,
   };
   fields = {
-    property_id: () => property.id,
+    ...refs,
     companies: () => [w.own.id],
     olympus_role_uuid: () => null,
     everest_role_uuid: () => null,

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness';
 import { createCompany, createRole, createUser, OLYMPUS_GRANTS, tokenFor } from './factories';
-import { apiAs, createProperty, createUnit, createWorld, unique, type Api, type World } from './resources-fixtures';
+import { apiAs, createWorld, unique, type Api, type World } from './resources-fixtures';
+import { apiBase, createDeclared, DECLARED_RESOURCES, validBody } from './declared-fixtures';
+import type { ResourceDecl } from '../../contract/resources/declare';
 import { countWhere, roleFingerprint, rowsOf, userFingerprint } from './privilege-fixtures';
 import { routeTable, type RouteEntry } from '../../server/resources/access';
 import { clearAuthCache } from '../../server/auth/authCache';
@@ -367,33 +369,55 @@ const companyRecordCases = (method: 'PUT' | 'DELETE', area: AreaKey, verb: strin
     return cases;
   };
 
-// ---- properties and units (tenant-scoped: no sensitive fields, but refusals must change nothing) ---
+// ---- declared resources (docs/resources.md): no sensitive fields, but refusals must change nothing ---
 
-const recordState = (table: 'properties' | 'units', id: string | null) => async () => ({
-  row: id ? await rowsOf(db(), sql`select name, updated_at::text from ${sql.identifier(table)} where id = ${id}`) : null,
-  count: await countOf(table),
+/** A declared resource's table is named like its API name (server/resources/crud/ binds it). */
+const recordState = (d: ResourceDecl, id: string | null) => async () => ({
+  row: id ? await rowsOf(db(), sql`select to_jsonb(r)::text as row from ${sql.identifier(d.name)} r where id = ${id}`) : null,
+  count: await countOf(d.name),
   audits: await audits(),
 });
 
-const scopedCases = (table: 'properties' | 'units', method: string) =>
+/**
+ * A declared resource's writes from its declaration: its area's permission decides; a scoped one's
+ * POST names the other company as X-Tenant (only a super_admin may), its PUT/DELETE reach into it (404).
+ */
+const declaredCases = (d: ResourceDecl, method: 'POST' | 'PUT' | 'DELETE') =>
   async function (c: Caller): Promise<Case[]> {
     const cases: Case[] = [];
+    const ctx = { t, w };
     for (const kind of ['own', 'other'] as const) {
       const company = kind === 'own' ? w.own : w.other;
       const verb = method === 'POST' ? 'create' : method === 'PUT' ? 'update' : 'delete';
       let want = ok(method);
-      if (!mayUse(c, table, verb)) want = 403;
-      // POST names the other company as X-Tenant (only a super_admin may); PUT/DELETE reach into it (404).
-      else if (kind === 'other') want = method === 'POST' ? (c === SUPER_ADMIN ? 201 : 403) : 404;
-      const property = await createProperty(db(), company.id);
-      const record = table === 'properties' ? property : await createUnit(db(), property);
-      const name = unique('Matrix');
-      const body = method === 'DELETE' ? undefined : table === 'units' && method === 'POST' ? { name, property_id: property.id } : { name };
-      const url = method === 'POST' ? `/${table}` : `/${table}/${record.id}`;
-      cases.push({ label: `${kind} company`, method, url, tenant: method === 'POST' ? company.id : w.own.id, body, want, state: recordState(table, method === 'POST' ? null : record.id) });
+      if (!mayUse(c, d.area, verb)) want = 403;
+      else if (kind === 'other' && d.tenancy === 'scoped') want = method === 'POST' ? (c === SUPER_ADMIN ? 201 : 403) : 404;
+      const id = method === 'POST' ? null : await createDeclared(ctx, d, company);
+      const body = method === 'DELETE' ? undefined : await validBody(ctx, d, company);
+      const url = id ? `${d.path}/${id}` : d.path;
+      cases.push({ label: `${kind} company`, method, url, tenant: method === 'POST' ? company.id : w.own.id, body, want, state: recordState(d, id) });
     }
     return cases;
   };
+
+/** SPEC §2 makes companies special (server/companies/): only a super admin creates one, members reach theirs. */
+const DECLARED_OVERRIDES: Record<string, Partial<Record<'POST' | 'PUT' | 'DELETE', (c: Caller) => Promise<Case[]>>>> = {
+  companies: {
+    POST: companyPostCases,
+    PUT: companyRecordCases('PUT', 'companies', 'update', (id) => `/companies/${id}`, { name: 'Renamed Company' }),
+    DELETE: companyRecordCases('DELETE', 'companies', 'delete', (id) => `/companies/${id}`),
+  },
+};
+
+const declaredExpectations = () =>
+  Object.fromEntries(
+    DECLARED_RESOURCES.flatMap((d) =>
+      (['POST', 'PUT', 'DELETE'] as const).map((method) => [
+        `${method} ${apiBase(d)}${method === 'POST' ? '' : '/:id'}`,
+        DECLARED_OVERRIDES[d.name]?.[method] ?? declaredCases(d, method),
+      ]),
+    ),
+  );
 
 // ---- the expectations, one per mutating route ------------------------------------------------------
 
@@ -410,16 +434,8 @@ const EXPECTATIONS: Record<string, (c: Caller) => Promise<Case[]>> = {
   'POST /api/v1/roles': rolePostCases,
   'PUT /api/v1/roles/:id': rolePutCases,
   'DELETE /api/v1/roles/:id': roleDeleteCases,
-  'POST /api/v1/companies': companyPostCases,
-  'PUT /api/v1/companies/:id': companyRecordCases('PUT', 'companies', 'update', (id) => `/companies/${id}`, { name: 'Renamed Company' }),
-  'DELETE /api/v1/companies/:id': companyRecordCases('DELETE', 'companies', 'delete', (id) => `/companies/${id}`),
   'PUT /api/v1/companies/:id/integrations/:integration': companyRecordCases('PUT', 'integrations', 'update', (id) => `/companies/${id}/integrations/no-such-integration`, integrationBody, 404),
-  'POST /api/v1/properties': scopedCases('properties', 'POST'),
-  'PUT /api/v1/properties/:id': scopedCases('properties', 'PUT'),
-  'DELETE /api/v1/properties/:id': scopedCases('properties', 'DELETE'),
-  'POST /api/v1/units': scopedCases('units', 'POST'),
-  'PUT /api/v1/units/:id': scopedCases('units', 'PUT'),
-  'DELETE /api/v1/units/:id': scopedCases('units', 'DELETE'),
+  ...declaredExpectations(),
 };
 
 /** Each catalogue integration has its own PUT route: expectations follow its URL. */

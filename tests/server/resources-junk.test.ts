@@ -3,7 +3,8 @@
 // junk must answer 422 with an error on that very field; the rest may succeed or be refused, never crash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
-import { apiAs, createProperty, createUnit, createWorld, unique, type Api, type World } from './resources-fixtures';
+import { apiAs, createWorld, unique, type Api, type World } from './resources-fixtures';
+import { DECLARED_RESOURCES, declaredNamed, recordIn, validBody } from './declared-fixtures';
 import { createRole, createUser } from './factories';
 import { routeTable, type RouteEntry } from '../../server/resources/access';
 
@@ -52,18 +53,12 @@ async function base(route: RouteEntry): Promise<{ url: string; body: Record<stri
   const name = unique('Junk');
   let url = route.url;
   if (url.includes('/integrations/')) return { url: url.replace(':id', w.own.id), body: {} };
+  const declared = declaredNamed(resource);
+  if (declared) return { url: url.replace(':id', await recordIn({ t, w }, declared, w.own, true)), body: await validBody({ t, w }, declared, w.own) };
   switch (resource) {
     case 'users':
       url = url.replace(':id', (await createUser(db(), { companies: [w.own] })).id);
       return { url, body: { name, email: `${name.toLowerCase()}@example.test` } };
-    case 'companies':
-      return { url: url.replace(':id', w.other.id), body: { name } };
-    case 'properties':
-      return { url: url.replace(':id', (await createProperty(db(), w.own.id)).id), body: { name } };
-    case 'units': {
-      const property = await createProperty(db(), w.own.id);
-      return { url: url.replace(':id', (await createUnit(db(), property)).id), body: { name, property_id: property.id } };
-    }
     case 'roles':
       return { url: url.replace(':id', (await createRole(db(), 'Olympus', unique('role').toLowerCase())).id), body: { name: name.toLowerCase(), label: name } };
     default:
@@ -72,6 +67,9 @@ async function base(route: RouteEntry): Promise<{ url: string; body: Record<stri
 }
 
 const bodyFields = (route: RouteEntry) => Object.keys((route.body as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+
+/** Every resource with list and record routes: the hand-written ones and every declared one. */
+const RESOURCES = ['users', 'roles', ...DECLARED_RESOURCES.map((d) => d.name)];
 
 describe('junk input', () => {
   it('reaches every body field of every resource', () => {
@@ -112,13 +110,13 @@ describe('junk input', () => {
 
   it('junk ids and query strings never crash', async () => {
     for (const id of ['%00', '..%2F..', "x'; drop table users; --", 'a'.repeat(64), '00000000-0000-0000-0000-000000000000']) {
-      for (const resource of ['users', 'companies', 'properties', 'units', 'roles']) {
+      for (const resource of RESOURCES) {
         const res = await sa.get(`/${resource}/${id}`);
         expect([404, 422], `${resource}/${id}`).toContain(res.statusCode);
       }
     }
     for (const q of ['q=%00', 'q=%25%5F%5C', 'sort=name;drop', 'page=99999999999', 'per_page=-5', 'sort=', 'q=']) {
-      for (const resource of ['users', 'companies', 'properties', 'units', 'roles']) {
+      for (const resource of RESOURCES) {
         const res = await sa.get(`/${resource}?${q}`);
         expect(res.statusCode, `${resource}?${q}`).toBeLessThan(500);
       }
