@@ -1,14 +1,13 @@
 // The role/route access table of SPEC §6 — one source of truth: the SPA's navigation and route
 // guard read it, and the API enforces the same rules on the calls behind each area.
 import { ADMIN, hasPermission, SUPER_ADMIN, SYSTEM_USER } from './roles';
-
-export type AreaKey = 'home' | 'users' | 'roles' | 'properties' | 'units' | 'companies' | 'integrations' | 'reports' | 'accessReview';
+import type { PermissionDef } from './permissions';
 
 /** Reviewing access means acting on users: the same permission as changing one. */
 export const ACCESS_REVIEW_PERMISSION = 'users.update';
 
-export interface Area {
-  key: AreaKey;
+interface AreaDef {
+  key: string;
   /** Path under the SPA root; the navigation links to it when `nav` is set. */
   path: string;
   /** i18n key of the navigation label. */
@@ -20,22 +19,67 @@ export interface Area {
   barred: readonly string[];
   /** Route permission (SPEC §6): any of these grants opens the area. */
   permissions?: readonly string[];
+  /**
+   * The area's rows in the permission catalogue (contract/permissions.ts): `crud` names the noun of
+   * its `{area}.*|view|create|update|delete` rows, `more` follows them; `order` places the group
+   * in the role editor (SPEC §2), which lists groups in another order than the navigation.
+   */
+  grants?: { order: number; crud?: string; more?: readonly PermissionDef[] };
 }
 
-export const AREAS: readonly Area[] = [
+// `as const`: AreaKey follows from the entries, so a new area is this one entry (its permissions too).
+const AREA_LIST = [
   { key: 'home', path: '/dashboard', nav: 'olympus.nav.home', navLevel: ADMIN, barred: [] },
-  { key: 'users', path: '/dashboard/users', nav: 'olympus.nav.users', navLevel: ADMIN, barred: [SYSTEM_USER] },
-  { key: 'roles', path: '/dashboard/roles', nav: 'olympus.nav.roles', navLevel: SUPER_ADMIN, barred: [SYSTEM_USER, ADMIN] },
-  { key: 'properties', path: '/dashboard/property', nav: 'olympus.nav.properties', navLevel: ADMIN, barred: [SYSTEM_USER] },
-  { key: 'companies', path: '/dashboard/company', nav: 'olympus.nav.companies', navLevel: SUPER_ADMIN, barred: [SYSTEM_USER, ADMIN] },
-  { key: 'reports', path: '/dashboard/reports', nav: 'olympus.nav.reports', navPermission: 'reports.access', barred: [], permissions: ['reports.*', 'reports.access'] },
+  {
+    key: 'users',
+    path: '/dashboard/users',
+    nav: 'olympus.nav.users',
+    navLevel: ADMIN,
+    barred: [SYSTEM_USER],
+    grants: { order: 1, crud: 'users', more: [{ name: 'users.view_all', label: 'View users of every company' }] },
+  },
+  { key: 'roles', path: '/dashboard/roles', nav: 'olympus.nav.roles', navLevel: SUPER_ADMIN, barred: [SYSTEM_USER, ADMIN], grants: { order: 5, crud: 'roles' } },
+  { key: 'properties', path: '/dashboard/property', nav: 'olympus.nav.properties', navLevel: ADMIN, barred: [SYSTEM_USER], grants: { order: 3, crud: 'properties' } },
+  { key: 'companies', path: '/dashboard/company', nav: 'olympus.nav.companies', navLevel: SUPER_ADMIN, barred: [SYSTEM_USER, ADMIN], grants: { order: 2, crud: 'companies' } },
+  {
+    key: 'reports',
+    path: '/dashboard/reports',
+    nav: 'olympus.nav.reports',
+    navPermission: 'reports.access',
+    barred: [],
+    permissions: ['reports.*', 'reports.access'],
+    grants: {
+      order: 7,
+      more: [
+        { name: 'reports.*', label: 'All report permissions' },
+        { name: 'reports.access', label: 'Access reports' },
+        { name: 'reports.manage', label: 'Manage reports' },
+      ],
+    },
+  },
   // No navigation link (SPEC §2 note).
-  { key: 'units', path: '/dashboard/unit', barred: [SYSTEM_USER] },
+  { key: 'units', path: '/dashboard/unit', barred: [SYSTEM_USER], grants: { order: 4, crud: 'units' } },
   // SPEC §6 bars admin from the integration edit route; the API also bars system_user (the server may be stricter than the UI).
-  { key: 'integrations', path: '/dashboard/companies', barred: [ADMIN] },
+  {
+    key: 'integrations',
+    path: '/dashboard/companies',
+    barred: [ADMIN],
+    grants: {
+      order: 6,
+      more: [
+        { name: 'integrations.*', label: 'All integration permissions' },
+        { name: 'integrations.view', label: 'View integrations' },
+        { name: 'integrations.update', label: 'Update integrations' },
+      ],
+    },
+  },
   // The access review: no navigation link (reached from the users list); only for those who may change users.
   { key: 'accessReview', path: '/dashboard/access-review', barred: [SYSTEM_USER], permissions: [ACCESS_REVIEW_PERMISSION] },
-];
+] as const satisfies readonly AreaDef[];
+
+export type AreaKey = (typeof AREA_LIST)[number]['key'];
+export type Area = AreaDef & { key: AreaKey };
+export const AREAS: readonly Area[] = AREA_LIST;
 
 export const AREA: Record<AreaKey, Area> = Object.fromEntries(AREAS.map((a) => [a.key, a])) as Record<AreaKey, Area>;
 

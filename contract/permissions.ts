@@ -1,5 +1,7 @@
 // The permission catalogue: dotted names with labels. Wildcard entries (`users.*`) are grants too;
-// the role editor shows them as the group's "all" checkbox.
+// the role editor shows them as the group's "all" checkbox. Each area's rows are declared with the
+// area (contract/access.ts), so a new area is one entry there.
+import { AREAS } from './access';
 
 export interface PermissionDef {
   name: string;
@@ -14,19 +16,11 @@ const crud = (area: string, noun: string): PermissionDef[] => [
   { name: `${area}.delete`, label: `Delete ${noun}` },
 ];
 
+/** The areas' rows (contract/access.ts `grants`) in the role editor's group order, then the connected systems'. */
 export const PERMISSIONS: readonly PermissionDef[] = [
-  ...crud('users', 'users'),
-  { name: 'users.view_all', label: 'View users of every company' },
-  ...crud('companies', 'companies'),
-  ...crud('properties', 'properties'),
-  ...crud('units', 'units'),
-  ...crud('roles', 'roles'),
-  { name: 'integrations.*', label: 'All integration permissions' },
-  { name: 'integrations.view', label: 'View integrations' },
-  { name: 'integrations.update', label: 'Update integrations' },
-  { name: 'reports.*', label: 'All report permissions' },
-  { name: 'reports.access', label: 'Access reports' },
-  { name: 'reports.manage', label: 'Manage reports' },
+  ...AREAS.flatMap((a) => (a.grants ? [{ key: a.key, ...a.grants }] : []))
+    .sort((a, b) => a.order - b.order)
+    .flatMap((g) => [...(g.crud ? crud(g.key, g.crud) : []), ...(g.more ?? [])]),
   { name: 'systems.*', label: 'All system permissions' },
   { name: 'systems.redirect', label: 'Open connected systems' },
 ];
