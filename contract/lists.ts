@@ -24,7 +24,6 @@ export const SEARCH_IN_PARAM = 'q_in';
 export const LIST_SEARCH_FIELDS: Readonly<Record<string, readonly string[]>> = {
   ...Object.fromEntries(DECLARED_RESOURCES.map((d) => [d.name, searchBoxOf(d)])),
   users: ['name', 'email'],
-  companies: ['name'], // its declaration searches wider; the list's box matches the name (SPEC §2)
   roles: ['label', 'name'],
 };
 

@@ -25,7 +25,7 @@ export interface OlympusPage {
   component: ComponentType;
 }
 
-/** Resources with a folder here: hand-written screens, or a declaration's with overrides (units, properties). */
+/** Resources with a folder here: hand-written screens, or a declaration's with overrides (companies, units, properties). */
 const own: OlympusResource[] = [users, company, property, unit, roles];
 
 /** Every other declared resource (contract/resources/index.ts): its screens come from its declaration alone. */

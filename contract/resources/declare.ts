@@ -125,6 +125,28 @@ export const checkbox = (label: string, o: { default?: boolean; readOnly?: boole
 export const group = <F extends Fields>(name: string, fields: F): F =>
   Object.fromEntries(Object.entries(fields).map(([key, f]) => [key, { ...f, group: name }])) as F;
 
+const addressLines = () => ({
+  address_line_1: text('Address line 1'),
+  address_line_2: text('Address line 2'),
+  area: text('Area'),
+  city: text('City'),
+  county: text('County'),
+  country: text('Country'),
+  postcode: text('Postcode', { maxlength: POSTCODE_MAX }),
+});
+type AddressLines = ReturnType<typeof addressLines>;
+/** The address lines only some resources have. */
+type OptionalLine = 'area' | 'country';
+type AddressOpt = Partial<Record<OptionalLine, boolean>>;
+type Left<O extends AddressOpt> = { [K in OptionalLine]: O[K] extends true ? never : K }[OptionalLine];
+
+/**
+ * The 'Address' form group every addressed resource shares (labels, order and limits written once):
+ * lines 1 and 2, area, city, county, country, postcode; `area` and `country` only when asked for.
+ */
+export const addressFields = <const O extends AddressOpt = {}>(o: O = {} as O): Omit<AddressLines, Left<O>> =>
+  group('Address', Object.fromEntries(Object.entries(addressLines()).filter(([key]) => !(key === 'area' || key === 'country') || o[key] === true)) as Omit<AddressLines, Left<O>>);
+
 type Omitted = 'messages' | 'summaries' | 'path';
 
 /** A resource declaration with the conventional path, messages ("The unit has been created") and summaries filled in. */

@@ -1,7 +1,7 @@
 // The declared resources the browser serves (docs/resources.md). From this list come their API paths
 // (providers/dataProvider), search boxes (contract/lists.ts), catalogue texts (src/i18n/en/resources.ts)
-// and, for those without a folder in resources/, their screens (resources/index.ts; companies' are
-// still hand-written). A new declared resource adds its line here.
+// and their screens (src/resources/declared.tsx; resources/{companies,properties,units} add what
+// SPEC §2 makes special). A new declared resource adds its line here.
 import { companyResource } from './companies';
 import type { ResourceDecl } from './declare';
 import { propertyResource } from './properties';

@@ -1,6 +1,6 @@
 // Properties (SPEC §2 PropertyIndex/Create/Edit), declared once (docs/resources.md): a property of the
 // X-Tenant company; its slug, left blank, is derived from the name (unique in the company).
-import { declareResource, group, number, POSTCODE_MAX, text, type Flat, type RecordOf } from './declare';
+import { addressFields, declareResource, group, number, text, type Flat, type RecordOf } from './declare';
 
 export const propertyResource = declareResource({
   name: 'properties',
@@ -14,15 +14,7 @@ export const propertyResource = declareResource({
       reference: text('Reference'),
       slug: text('Slug', { derived: true, help: 'Leave blank to derive it from the name' }),
     }),
-    ...group('Address', {
-      address_line_1: text('Address line 1'),
-      address_line_2: text('Address line 2'),
-      area: text('Area'),
-      city: text('City'),
-      county: text('County'),
-      country: text('Country'),
-      postcode: text('Postcode', { maxlength: POSTCODE_MAX }),
-    }),
+    ...addressFields({ area: true, country: true }),
     ...group('Location', {
       latitude: number('Latitude', { min: -90, max: 90 }),
       longitude: number('Longitude', { min: -180, max: 180 }),

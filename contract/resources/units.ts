@@ -1,6 +1,6 @@
 // Units (SPEC §2 UnitIndex/Create/Edit), declared once (docs/resources.md): a unit sits in a property
 // of its company; the list searches and sorts by the property's name too.
-import { checkbox, choice, declareResource, group, number, POSTCODE_MAX, ref, text, textarea, type Flat, type RecordOf } from './declare';
+import { addressFields, checkbox, choice, declareResource, group, number, ref, text, textarea, type Flat, type RecordOf } from './declare';
 
 export const UNIT_TYPES = ['Flat', 'Studio', 'House', 'Maisonette', 'Penthouse', 'Townhouse'] as const;
 export const UNIT_STATUSES = ['Available', 'Let', 'Under Offer', 'Maintenance'] as const;
@@ -25,14 +25,7 @@ export const unitResource = declareResource({
       short_description: text('Short description'),
       description: textarea('Description'),
     }),
-    ...group('Address', {
-      address_line_1: text('Address line 1'),
-      address_line_2: text('Address line 2'),
-      area: text('Area'),
-      city: text('City'),
-      county: text('County'),
-      postcode: text('Postcode', { maxlength: POSTCODE_MAX }),
-    }),
+    ...addressFields({ area: true }),
     ...group('Details', {
       bedrooms: number('Bedrooms', { min: 0, max: ROOMS_MAX, integer: true }),
       bathrooms: number('Bathrooms', { min: 0, max: ROOMS_MAX, integer: true }),

@@ -4,7 +4,7 @@
 // browser, or by the API past CLIENT_LIST_MAX). A resource's list passes its texts, its columns once as
 // data (listColumns.ts: table, cards and CSV all come from them) and its row actions; what the search
 // box matches is the resource's LIST_SEARCH_FIELDS (contract/lists.ts). See
-// resources/companies/CompanyList.tsx for the smallest one.
+// src/resources/declared.tsx for a generated one.
 import { useMemo, type ReactNode } from 'react';
 import { Card, CardContent, Stack } from '@mui/material';
 import { ListContextProvider, useTranslate, type RaRecord } from 'ra-core';

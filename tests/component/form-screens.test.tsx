@@ -7,8 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormFieldGroup } from '../../contract/forms';
 import { authStore } from '../../providers/store';
-import CompanyCreate from '../../resources/companies/CompanyCreate';
-import CompanyEdit from '../../resources/companies/CompanyEdit';
+import company from '../../resources/companies';
 import { openInCompany } from '../../resources/companies/CompanyProperties';
 import property from '../../resources/properties';
 import RoleCreate from '../../resources/roles/RoleCreate';
@@ -19,6 +18,7 @@ import UserEdit from '../../resources/users/UserEdit';
 import { currentUrl, fakeDelays, renderScreens, signedIn, stubApi, type Handler } from './form-test-utils';
 
 // The generated screens of the declared resources (src/resources/declared.tsx).
+const { create: CompanyCreate, edit: CompanyEdit } = company;
 const { create: PropertyCreate, edit: PropertyEdit } = property;
 const { create: UnitCreate, edit: UnitEdit } = unit;
 

@@ -35,9 +35,9 @@ describe('list texts', () => {
       'No, keep the user',
     ]);
     expect(['deleted_title', 'deleted_text', 'error_title'].map(u)).toEqual(['Deleted!', 'The user has been deleted.', 'Error']);
-    expect(t('olympus.lists.companies.name_column')).toBe('Company name');
-    expect(t('olympus.lists.companies.search')).toBe('by Company Name');
-    // Units and properties are declared resources: their texts are resources.{spa}.* (src/i18n/en/resources.ts).
+    expect(t('resources.company.fields.name')).toBe('Company name');
+    expect(t('resources.company.list.search')).toBe('by Company Name');
+    // Companies, units and properties are declared resources: their texts are resources.{spa}.* (src/i18n/en/resources.ts).
     expect(['fields.name', 'fields.unit_type', 'fields.property', 'fields.bedrooms', 'fields.bathrooms', 'list.edit', 'list.remove'].map((k) => t(`resources.unit.${k}`))).toEqual([
       'Unit Name',
       'Unit Type',

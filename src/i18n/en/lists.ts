@@ -51,15 +51,7 @@ export const lists = {
     deleted_text: 'The user has been deleted.',
     error_title: 'Error',
   },
-  companies: {
-    name: 'Company |||| Companies',
-    title: 'Companies',
-    create: 'Create a Company',
-    search: 'by Company Name',
-    name_column: 'Company name',
-    address: 'Address',
-  },
-  // properties and units: the declared resources' texts (resources.*, src/i18n/en/resources.ts).
+  // companies, properties and units: the declared resources' texts (resources.*, src/i18n/en/resources.ts).
   roles: {
     name: 'Role |||| Roles',
     title: 'Roles',

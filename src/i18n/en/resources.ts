@@ -7,4 +7,6 @@ export const resources = declaredCatalogue(DECLARED_RESOURCES, {
   unit: { list: { search: 'Search Unit Types' } },
   // "columns Name, Company, Address, Edit"
   property: { fields: { name: 'Name', address: 'Address' }, list: { edit: 'Edit' } },
+  // "Company name, Address, Edit; searched by company name"
+  company: { fields: { name: 'Company name', address: 'Address' }, list: { search: 'by Company Name', edit: 'Edit' } },
 });

@@ -1,0 +1,27 @@
+// Companies (SPEC §2 CompanyIndex/Create/Edit at /dashboard/company…), generated from
+// contract/resources/companies.ts (docs/resources.md) with what the spec makes special: the list's
+// columns Company name, Address and Edit only; a name before sending (§5); under the edit form the
+// company's integrations (links to their edit screens) and its Properties table.
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import { companyResource, type CompanyRecord } from '../../contract/resources/companies';
+import { shortAddress } from '../../src/lists';
+import { declaredResource } from '../../src/resources/declared';
+import { fieldKey } from '../../src/resources/texts';
+import { CompanyIntegrations } from './CompanyIntegrations';
+import { CompanyProperties } from './CompanyProperties';
+
+export default declaredResource<CompanyRecord>(companyResource, {
+  icon: BusinessOutlined,
+  columns: ([name]) => [name, { label: fieldKey('company', 'address'), value: shortAddress }],
+  rowActions: ['edit'],
+  needsName: true,
+  editBelow: (data) => {
+    const id = String(data.id);
+    return (
+      <>
+        <CompanyIntegrations companyId={id} />
+        <CompanyProperties properties={data.properties} company={{ id, name: typeof data.name === 'string' ? data.name : '' }} />
+      </>
+    );
+  },
+});
