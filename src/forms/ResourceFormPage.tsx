@@ -9,31 +9,9 @@ import { FormPage } from './FormPage';
 import type { RecordData } from './fieldModel';
 import { API_PREFIX, useFormDefinition } from './useFormDefinition';
 import { useRecordSave } from './useRecordSave';
+import type { ResourceFormTexts } from './formTexts';
 
-/** The i18n keys of an entity's screens under olympus.forms.{entity} (src/i18n/en/forms.ts). */
-export function resourceTexts(entity: string): ResourceFormTexts {
-  const k = (name: string) => `olympus.forms.${entity}.${name}`;
-  return {
-    createTitle: k('create_title'),
-    editTitle: k('edit_title'),
-    createSubmit: k('create_submit'),
-    editSubmit: k('edit_submit'),
-    back: k('back'),
-    createFailed: k('create_failed'),
-    updateFailed: k('update_failed'),
-  };
-}
-
-/** i18n keys of a resource's screens. */
-export interface ResourceFormTexts {
-  createTitle: string;
-  editTitle: string;
-  createSubmit: string;
-  editSubmit: string;
-  back: string;
-  createFailed: string;
-  updateFailed: string;
-}
+export { formTextsUnder, resourceTexts, type ResourceFormTexts } from './formTexts';
 
 export interface ResourceFormConfig {
   /** The react-admin resource (the path under /dashboard): users, company, property, unit, roles. */

@@ -2,7 +2,7 @@
 // screens use, all under react-admin's `resources.{spa}`, and their English derived from the
 // declaration's noun and labels. The spec-fixed ones are overridden once (src/i18n/en/resources.ts).
 import type { ResourceDecl } from '../../contract/resources/declare';
-import type { ResourceFormTexts } from '../forms/ResourceFormPage';
+import { formTextsUnder, type ResourceFormTexts } from '../forms/formTexts';
 
 const LIST = ['title', 'create', 'search', 'edit', 'remove'] as const;
 const FORM = ['create_title', 'edit_title', 'create_submit', 'edit_submit', 'back', 'create_failed', 'update_failed'] as const;
@@ -16,18 +16,7 @@ export const listKey = (spa: string, text: ListText) => resourceKey(spa, `list.$
 export const fieldKey = (spa: string, key: string) => resourceKey(spa, `fields.${key}`);
 
 /** The create and edit screens' texts: `resources.{spa}.form.*`. */
-export function formTexts(spa: string): ResourceFormTexts {
-  const k = (name: (typeof FORM)[number]) => resourceKey(spa, `form.${name}`);
-  return {
-    createTitle: k('create_title'),
-    editTitle: k('edit_title'),
-    createSubmit: k('create_submit'),
-    editSubmit: k('edit_submit'),
-    back: k('back'),
-    createFailed: k('create_failed'),
-    updateFailed: k('update_failed'),
-  };
-}
+export const formTexts = (spa: string): ResourceFormTexts => formTextsUnder(resourceKey(spa, 'form'));
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** "Unit name" → "Unit Name": the list headings of SPEC §2 are title case. */
