@@ -54,6 +54,10 @@ export async function recordSuccessfulLogin(db: Db, userId: string, opts: { sign
 
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
+/** Signs in only through SSO (DESIGN §4): an address of SSO_ENFORCED_DOMAINS without bypass_sso; no password of theirs is used. */
+export const signsInWithSso = (enforcedDomains: readonly string[], email: string, bypassSso: boolean) =>
+  !bypassSso && enforcedDomains.includes(emailDomain(email));
+
 /**
  * The user's own new password (first-login, reset, invitation, account page): store it, clear the
  * temporary-password and lock state, end every session (DESIGN §4: tokens are revoked on password

@@ -9,14 +9,13 @@ import { eq } from 'drizzle-orm';
 import { ApiError, forbidden, invalid, notFound } from '../errors';
 import { users } from '../db/schema';
 import { hashPassword } from './passwords';
-import { setOwnPassword, type UserRow } from './accounts';
+import { setOwnPassword, signsInWithSso, type UserRow } from './accounts';
 import { asFieldErrors, policyErrors } from './passwordPolicy';
 import { INVITATION_ACCEPT_PER_IP, INVITATION_CHECK_PER_IP, limitPerIp } from './throttle';
 import { auditAuth } from './authAudit';
 import { MSG } from './messages';
 import { errorResponses, ErrorBody, InvitationAcceptBody, InvitationCheckBody, InvitationCheckResponse, MessageResponse } from './schemas';
 import { claimInvitation, findInvitation, type FoundInvitation, type InvitationState } from '../users/invitationStore';
-import { signsInWithSso } from '../users/invitationDelivery';
 
 const gone = (message: string) => new ApiError(410, message);
 const REFUSED: Record<Exclude<InvitationState, 'live'>, () => ApiError> = {
@@ -36,7 +35,7 @@ const invitation: FastifyPluginAsyncTypebox = async (app) => {
     if (!found || !user) refusal = notFound(MSG.invitationInvalid);
     else if (found.state !== 'live') refusal = REFUSED[found.state]();
     else if (user.disabledAt) [refusal, reason] = [forbidden(MSG.accountDisabled), 'disabled'];
-    else if (signsInWithSso(app.config.sso.enforcedDomains, { email: user.email, bypass_sso: user.bypassSso })) [refusal, reason] = [forbidden(MSG.ssoEnforced), 'sso_enforced'];
+    else if (signsInWithSso(app.config.sso.enforcedDomains, user.email, user.bypassSso)) [refusal, reason] = [forbidden(MSG.ssoEnforced), 'sso_enforced'];
     if (refusal) {
       await auditAuth(app, request, 'auth.invitation_failed', { userId: user?.id ?? null, detail: { reason } });
       throw refusal;

@@ -7,7 +7,7 @@ import { burnPasswordCheck, verifyPassword } from './passwords';
 import { issueToken } from './tokens';
 import { createNewPasswordChallenge } from './challenges';
 import { createSecondFactorChallenge } from '../twoFactor/challenge';
-import { claimLoginAttempt, emailDomain, findUserByEmail, recordSuccessfulLogin } from './accounts';
+import { claimLoginAttempt, findUserByEmail, recordSuccessfulLogin, signsInWithSso } from './accounts';
 import { LOGIN_PER_IP, limitPerIp, refund } from './throttle';
 import { auditAuth } from './authAudit';
 import { MSG } from './messages';
@@ -38,7 +38,7 @@ const login: FastifyPluginAsyncTypebox = async (app) => {
         throw unauthorized(MSG.badCredentials);
       };
 
-      const ssoOnly = app.config.sso.enforcedDomains.includes(emailDomain(email)) && !user?.bypassSso;
+      const ssoOnly = signsInWithSso(app.config.sso.enforcedDomains, email, user?.bypassSso === true);
       if (ssoOnly) {
         // Said for every address of the domain, known or not, so it reveals no account.
         await burnPasswordCheck(password);

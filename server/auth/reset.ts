@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalid } from '../errors';
 import { hashPassword } from './passwords';
-import { emailDomain, findUserByEmail, setOwnPassword, type UserRow } from './accounts';
+import { findUserByEmail, signsInWithSso, setOwnPassword, type UserRow } from './accounts';
 import { checkResetCode, consumeResetCode, issueResetCode, RESET_CODE_TTL_MINUTES } from './resetCodes';
 import { asFieldErrors, policyErrors, reusesTemporary, SAME_AS_TEMPORARY_MESSAGE } from './passwordPolicy';
 import { RESET_PER_IP, VERIFY_PER_IP, limitPerIp } from './throttle';
@@ -17,7 +17,7 @@ const codeInvalid = () => invalid({ verification_code: [MSG.codeInvalid] }, MSG.
 
 const reset: FastifyPluginAsyncTypebox = async (app) => {
   /** Who may receive a code: an enabled account that signs in with a password. */
-  const resettable = (user: UserRow) => !user.disabledAt && (user.bypassSso || !app.config.sso.enforcedDomains.includes(emailDomain(user.email)));
+  const resettable = (user: UserRow) => !user.disabledAt && !signsInWithSso(app.config.sso.enforcedDomains, user.email, user.bypassSso);
 
   app.post(
     '/auth/password/reset',

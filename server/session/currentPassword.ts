@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { invalid, tooMany } from '../errors';
 import { users } from '../db/schema';
-import { claimLoginAttempt, emailDomain, recordSuccessfulLogin, type UserRow } from '../auth/accounts';
+import { claimLoginAttempt, recordSuccessfulLogin, signsInWithSso, type UserRow } from '../auth/accounts';
 import { verifyPassword } from '../auth/passwords';
 import { LOGIN_PER_IP, limitPerIp, refund } from '../auth/throttle';
 import { auditAuth } from '../auth/authAudit';
@@ -15,8 +15,7 @@ import { MSG } from '../auth/messages';
 import { PROFILE_MSG } from './profileSchemas';
 
 /** Signs in only through SSO (an enforced domain without bypass_sso): no password of theirs is used. */
-export const ssoOnly = (app: FastifyInstance, user: Pick<UserRow, 'email' | 'bypassSso'>) =>
-  !user.bypassSso && app.config.sso.enforcedDomains.includes(emailDomain(user.email));
+export const ssoOnly = (app: FastifyInstance, user: Pick<UserRow, 'email' | 'bypassSso'>) => signsInWithSso(app.config.sso.enforcedDomains, user.email, user.bypassSso);
 
 export async function ownUserRow(app: FastifyInstance, userId: string): Promise<UserRow | null> {
   const [row] = await app.db.select().from(users).where(eq(users.id, userId));

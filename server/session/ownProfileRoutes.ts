@@ -13,7 +13,7 @@ import { forbidden, invalid, unauthorized } from '../errors';
 import { users } from '../db/schema';
 import { requireAuth } from '../auth/guard';
 import { auditAuth } from '../auth/authAudit';
-import { emailDomain, setOwnPassword, type UserRow } from '../auth/accounts';
+import { setOwnPassword, signsInWithSso, type UserRow } from '../auth/accounts';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueToken } from '../auth/tokens';
 import { policyErrors } from '../auth/passwordPolicy';
@@ -70,7 +70,7 @@ const ownProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const changesEmail = email !== undefined && email !== before.email;
       if (changesEmail) {
         if (ssoOnly(app, before)) throw forbidden(PROFILE_MSG.ssoEmail);
-        if (!before.bypassSso && app.config.sso.enforcedDomains.includes(emailDomain(email))) errors.add('email', PROFILE_MSG.ssoDomain);
+        if (signsInWithSso(app.config.sso.enforcedDomains, email, before.bypassSso)) errors.add('email', PROFILE_MSG.ssoDomain);
         else if (await emailTaken(app.db, email, before.id)) errors.add('email', MSG.emailTaken);
         if (!request.body.current_password) errors.add('current_password', PROFILE_MSG.currentRequired);
       }

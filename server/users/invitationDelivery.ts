@@ -4,14 +4,10 @@
 // the request nothing and a failure is logged without the link.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Conn } from '../resources/db';
-import { emailDomain } from '../auth/accounts';
+import { signsInWithSso } from '../auth/accounts';
 import { mailErrorForLog } from '../mail/mailer';
 import { issueInvitation, type InvitationKind } from './invitationStore';
 import { setPasswordMail, ssoInvitationMail } from './invitation';
-
-/** SSO_ENFORCED_DOMAINS without bypass_sso: the user has no password to set (login.ts refuses one). */
-export const signsInWithSso = (enforcedDomains: readonly string[], user: { email: string; bypass_sso: boolean }) =>
-  !user.bypass_sso && enforcedDomains.includes(emailDomain(user.email));
 
 /** What to mail once committed: a link (its token), or the SSO pointer. */
 export type PreparedInvitation = { kind: InvitationKind; token: string; expiresAt: Date } | { kind: InvitationKind; sso: true };
@@ -23,7 +19,8 @@ export async function prepareInvitation(
   createdBy: string | null,
   kind: InvitationKind,
 ): Promise<PreparedInvitation> {
-  if (signsInWithSso(enforcedDomains, user)) return { kind, sso: true };
+  // An SSO user has no password to set (login.ts refuses one): the mail points at single sign-on.
+  if (signsInWithSso(enforcedDomains, user.email, user.bypass_sso)) return { kind, sso: true };
   return { kind, ...(await issueInvitation(tx, user.id, createdBy, kind)) };
 }
 

@@ -20,7 +20,8 @@ import { recordScope, refuseSuperAdminTarget, userOr404 } from './routes';
 import type { UserRecord } from './queries';
 import { beyondReach, grantorOf, lockUser } from './grants';
 import { invitationLink, latestInvitation } from './invitationStore';
-import { mailInvitation, prepareInvitation, signsInWithSso } from './invitationDelivery';
+import { mailInvitation, prepareInvitation } from './invitationDelivery';
+import { signsInWithSso } from '../auth/accounts';
 
 const tags = ['users'];
 const config = accessRules('users', 'scoped')('update');
@@ -71,7 +72,7 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const [row] = await db.select({ passwordHash: users.passwordHash, lastLoginAt: users.lastLoginAt }).from(users).where(eq(users.id, user.id));
     return {
       password_set: row?.passwordHash != null,
-      sso: signsInWithSso(enforced, user),
+      sso: signsInWithSso(enforced, user.email, user.bypass_sso),
       disabled: user.disabled,
       invitation: await latestInvitation(db, user.id),
       neverSignedIn: row?.lastLoginAt == null,

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginFormPage from '../../src/pages/auth/LoginFormPage';
 import { authStore } from '../../providers/store';
-import { COMPANY, currentUrl, deferred, fakeDelays, renderAt, SESSION_OK, stubApi, stubLocationAssign, TOKEN_LOGIN, type Handler } from './auth-test-utils';
+import { COMPANY, currentUrl, deferred, fakeDelays, renderAt, SESSION_OK, stubApi, stubLocationAssign, TOKEN_LOGIN, type Handler, submitLoginForm } from './auth-test-utils';
 
 const LOGIN = 'POST /api/v1/auth/login';
 const SESSION = 'GET /api/v1/session';
@@ -12,12 +12,6 @@ const REDIRECT = 'GET /api/v1/systems/s-everest/redirect';
 function setup(url = '/login-form') {
   renderAt(<LoginFormPage />, { route: '/login-form', url });
   return userEvent.setup({ delay: null });
-}
-
-async function signIn(user: ReturnType<typeof userEvent.setup>, email = 'ada@example.com', password = 'Secret123') {
-  await user.type(screen.getByLabelText('Email Address'), email);
-  await user.type(screen.getByLabelText('Password'), password);
-  await user.click(screen.getByRole('button', { name: 'Login' }));
 }
 
 describe('LoginFormPage (/login-form)', () => {
@@ -64,7 +58,7 @@ describe('LoginFormPage (/login-form)', () => {
     const login = deferred();
     const api = stubApi({ [LOGIN]: login.handler, [SESSION]: SESSION_OK });
     const user = setup();
-    await signIn(user);
+    await submitLoginForm(user);
     expect(await screen.findByRole('button', { name: 'Please wait...' })).toBeDisabled();
     expect(api.apiCalls()[0]).toMatchObject({ method: 'POST', path: '/api/v1/auth/login', body: { email: 'ada@example.com', password: 'Secret123' } });
 
@@ -83,7 +77,7 @@ describe('LoginFormPage (/login-form)', () => {
     const api = stubApi({ [LOGIN]: TOKEN_LOGIN, [SESSION]: SESSION_OK, [REDIRECT]: { status: 200, body: { data: { url: 'https://everest.example.test/handoff?t=abc' } } } });
     const assign = stubLocationAssign();
     const user = setup('/login-form?system=everest');
-    await signIn(user);
+    await submitLoginForm(user);
     await waitFor(() => expect(api.apiCalls().map((c) => c.path)).toContain('/api/v1/systems/s-everest/redirect'));
     expect(api.apiCalls().find((c) => c.path.endsWith('/redirect'))?.search).toBe(`?tenant=${COMPANY.uuid}`);
     await act(() => vi.advanceTimersByTimeAsync(0)); // the redirect's answer is read
@@ -101,7 +95,7 @@ describe('LoginFormPage (/login-form)', () => {
     stubApi({ [LOGIN]: TOKEN_LOGIN, [SESSION]: SESSION_OK, ...extra });
     const assign = stubLocationAssign();
     const user = setup('/login-form' + query);
-    await signIn(user);
+    await submitLoginForm(user);
     expect(await screen.findByText('Login successful. Redirecting...')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(999));
     expect(currentUrl()).toBe('/login-form' + query);
@@ -113,7 +107,7 @@ describe('LoginFormPage (/login-form)', () => {
   it('goes to /password/new when the login answers a session', async () => {
     stubApi({ [LOGIN]: { status: 200, body: { data: { session: 'challenge-1', username: 'new@example.com' } } } });
     const user = setup();
-    await signIn(user, 'new@example.com');
+    await submitLoginForm(user, 'new@example.com');
     await waitFor(() => expect(currentUrl()).toBe('/password/new'));
     expect(authStore.get()).toMatchObject({ session: 'challenge-1', username: 'new@example.com', access_token: null });
   });
@@ -124,7 +118,7 @@ describe('LoginFormPage (/login-form)', () => {
   ])('shows the server message "%s" with one trailing period', async (message, shown) => {
     stubApi({ [LOGIN]: { status: message.startsWith('Too') ? 429 : 401, body: { message } } });
     const user = setup();
-    await signIn(user);
+    await submitLoginForm(user);
     expect(await screen.findByText(shown)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
     expect(currentUrl()).toBe('/login-form');
@@ -135,14 +129,14 @@ describe('LoginFormPage (/login-form)', () => {
     stubApi({ [LOGIN]: 'network-error' });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const user = setup();
-    await signIn(user);
+    await submitLoginForm(user);
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   });
 
   it('shows "Something went wrong" when the token works but the session cannot be loaded', async () => {
     stubApi({ [LOGIN]: TOKEN_LOGIN, [SESSION]: { status: 401, body: { message: 'Unauthenticated' } } });
     const user = setup();
-    await signIn(user);
+    await submitLoginForm(user);
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     expect(authStore.get().access_token).toBeNull();
   });

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginFormPage from '../../src/pages/auth/LoginFormPage';
 import { authStore } from '../../providers/store';
-import { COMPANY, currentUrl, fakeDelays, renderAt, SESSION_OK, stubApi, stubLocationAssign, TOKEN_LOGIN } from './auth-test-utils';
+import { COMPANY, currentUrl, fakeDelays, renderAt, SESSION_OK, stubApi, stubLocationAssign, TOKEN_LOGIN, submitLoginForm } from './auth-test-utils';
 
 const LOGIN = 'POST /api/v1/auth/login';
 const MFA = 'POST /api/v1/auth/login/mfa';
@@ -17,12 +17,6 @@ const CHALLENGE = { status: 200, body: { data: { mfa_required: true, challenge: 
 function setup(url = '/login-form') {
   renderAt(<LoginFormPage />, { route: '/login-form', url });
   return userEvent.setup({ delay: null });
-}
-
-async function password(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByLabelText('Email Address'), 'ada@example.com');
-  await user.type(screen.getByLabelText('Password'), 'Secret123');
-  await user.click(screen.getByRole('button', { name: 'Login' }));
 }
 
 describe('LoginFormPage: the second factor', () => {
@@ -39,7 +33,7 @@ describe('LoginFormPage: the second factor', () => {
   it('asks for the code, stores nothing before it, then signs in and goes to /dashboard after 1000 ms', async () => {
     const api = stubApi({ [LOGIN]: CHALLENGE, [MFA]: TOKEN_LOGIN, [SESSION]: SESSION_OK });
     const user = setup();
-    await password(user);
+    await submitLoginForm(user);
     const code = await screen.findByLabelText('Code');
     expect(screen.getByRole('heading', { name: 'Two-factor sign-in' })).toBeInTheDocument();
     expect(screen.getByText('Enter the 6-digit code from your authenticator app')).toBeInTheDocument();
@@ -68,7 +62,7 @@ describe('LoginFormPage: the second factor', () => {
     });
     const assign = stubLocationAssign();
     const user = setup('/login-form?system=everest');
-    await password(user);
+    await submitLoginForm(user);
     await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
     const field = screen.getByLabelText('Recovery code');
     expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
@@ -91,7 +85,7 @@ describe('LoginFormPage: the second factor', () => {
       [SESSION]: SESSION_OK,
     });
     const user = setup();
-    await password(user);
+    await submitLoginForm(user);
     await user.type(await screen.findByLabelText('Code'), '000000');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('That code is not right. Please try again.')).toBeInTheDocument();

@@ -3,6 +3,7 @@
 // answers per "METHOD /path" at the HTTP boundary.
 import type { ReactElement } from 'react';
 import { configure, render, screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AdminContext, memoryStore, mergeTranslations } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
@@ -148,3 +149,10 @@ configure({
     }
   },
 });
+
+/** Fills the /login-form screen's email and password and presses Login. */
+export async function submitLoginForm(user: ReturnType<typeof userEvent.setup>, email = 'ada@example.com', password = 'Secret123') {
+  await user.type(screen.getByLabelText('Email Address'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
