@@ -1,6 +1,7 @@
 // Entity shapes of SPEC §3 as they cross the wire. The server answers them, the SPA reads them.
 import type { CompanyRecord } from './resources/companies';
 import type { PropertyRecord } from './resources/properties';
+import type { RoleRecord } from './resources/roles';
 import type { UnitRecord } from './resources/units';
 
 export type Uuid = string;
@@ -83,15 +84,11 @@ export interface Permission {
   label: string;
 }
 
-export interface Role {
-  uuid: Uuid;
-  id: Uuid;
-  name: string;
-  label: string;
-  permissions: string[];
-  /** Password sign-ins of its holders must turn on two-factor sign-in before anything else. */
-  require_two_factor: boolean;
-}
+/**
+ * An Olympus role, derived from its declaration (contract/resources/roles.ts). `require_two_factor`:
+ * password sign-ins of its holders must turn on two-factor sign-in before anything else.
+ */
+export type Role = RoleRecord;
 
 export interface Report {
   id: string;

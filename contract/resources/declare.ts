@@ -52,7 +52,21 @@ export interface CheckboxField extends FieldBase {
   type: 'checkbox';
   default: boolean;
 }
-export type FieldDecl = TextField | NumberField | ChoiceField | RefField | CheckboxField;
+/**
+ * A set of values chosen among options (a checkbox list), kept one row per value in a link table the
+ * server binding names (docs/resources.md): read as a sorted array, written whole when sent.
+ */
+export interface ManyField extends FieldBase {
+  type: 'checkbox';
+  many: {
+    maxItems: number;
+    /** The longest value accepted. */
+    maxlength: number;
+    /** The 422 message for a value that is not among the options; `{value}` stands for it. */
+    unknown: string;
+  };
+}
+export type FieldDecl = TextField | NumberField | ChoiceField | RefField | CheckboxField | ManyField;
 export type Fields = Record<string, FieldDecl>;
 
 export interface ResourceMessages {
@@ -121,6 +135,10 @@ export const ref = <A extends string, const O extends Opt = {}>(label: string, t
 export const checkbox = (label: string, o: { default?: boolean; readOnly?: boolean; help?: string } = {}) =>
   ({ type: 'checkbox', ...common(label, o), default: o.default ?? false }) as CheckboxField & { required: false };
 
+/** A checkbox list (ManyField): `many('Permissions', { maxItems: 500, maxlength: 100, unknown: 'The permission {value} does not exist.' })`. */
+export const many = (label: string, o: ManyField['many'] & { help?: string }) =>
+  ({ type: 'checkbox', ...common(label, { help: o.help }), many: { maxItems: o.maxItems, maxlength: o.maxlength, unknown: o.unknown } }) as ManyField & { required: false };
+
 /** The fields of one form group, in form order: `...group('Unit', { name: text(…), … })`. */
 export const group = <F extends Fields>(name: string, fields: F): F =>
   Object.fromEntries(Object.entries(fields).map(([key, f]) => [key, { ...f, group: name }])) as F;
@@ -170,7 +188,9 @@ export function declareResource<F extends Fields>(d: { fields: F } & Omit<Resour
 export const catalogueKey = (resource: Pick<ResourceDecl, 'spa'>, field: string) => `resources.${resource.spa}.fields.${field}`;
 
 // Derived types: a record as the API answers it.
-type ValueOf<F> = F extends CheckboxField
+type ValueOf<F> = F extends ManyField
+  ? string[]
+  : F extends CheckboxField
   ? boolean
   : F extends NumberField
     ? F extends { required: true } | { derived: true } ? number : number | null

@@ -16,7 +16,11 @@ import { PERMISSIONS, PermissionGroups } from './PermissionGroups';
 import { loadPermissions } from './permissionGroups';
 import { roleInputs } from './RoleInputs';
 import { useSessionUser } from '../../src/layout/useSessionUser';
-import { roleForm } from './roleForm';
+import { roleResource } from '../../contract/resources/roles';
+import { formTexts } from '../../src/resources/texts';
+
+const texts = formTexts(roleResource.spa);
+const listPath = `/dashboard/${roleResource.spa}`;
 
 export default function RoleEdit() {
   return <EditRoute>{(id) => <RoleEditForm key={id} id={id} />}</EditRoute>;
@@ -24,16 +28,16 @@ export default function RoleEdit() {
 
 function RoleEditForm({ id }: { id: string }) {
   const translate = useTranslate();
-  const role = useGetOne<Role>(roleForm.resource, { id }, { retry: false, refetchOnWindowFocus: false });
+  const role = useGetOne<Role>(roleResource.spa, { id }, { retry: false, refetchOnWindowFocus: false });
   const catalogue = useQuery({ queryKey: ['olympus.permissions'], queryFn: loadPermissions, retry: false, refetchOnWindowFocus: false });
-  const save = useRecordSave({ resource: roleForm.resource, id, failedKey: roleForm.texts.updateFailed });
+  const save = useRecordSave({ resource: roleResource.spa, id, failedKey: texts.updateFailed });
   const record = role.data;
   const superAdmin = useSessionUser()?.olympusRole?.name === SUPER_ADMIN;
   const definition = useMemo(() => (record ? { groups: roleInputs(translate, superAdmin), data: { ...record } } : undefined), [record, translate, superAdmin]);
   const extraValues = useMemo(() => ({ [PERMISSIONS]: record?.permissions ?? [] }), [record]);
 
   return (
-    <FormPage title={translate(roleForm.texts.editTitle)} back={{ to: roleForm.listPath, label: translate(roleForm.texts.back) }}>
+    <FormPage title={translate(texts.editTitle)} back={{ to: listPath, label: translate(texts.back) }}>
       {record?.name === SUPER_ADMIN ? (
         <Alert severity="info">{translate('olympus.forms.role.not_editable', { role: record.label || record.name })}</Alert>
       ) : (
@@ -41,9 +45,9 @@ function RoleEditForm({ id }: { id: string }) {
           definition={definition}
           loading={role.isPending || catalogue.isPending}
           loadFailed={role.isError}
-          submitLabel={translate(roleForm.texts.editSubmit)}
+          submitLabel={translate(texts.editSubmit)}
           save={save}
-          redirectTo={roleForm.listPath}
+          redirectTo={listPath}
           extraValues={extraValues}
           precheck={namePrecheck(translate('olympus.forms.error.all_fields_required'))}
         >

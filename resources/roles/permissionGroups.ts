@@ -1,30 +1,9 @@
-// SPEC §2 role edit: permissions grouped by the text before the first dot of their name, the group
-// title-cased ("users.create" → "Users"). Loaded from GET /api/v1/permissions (wildcards included).
+// SPEC §2 role edit: the permission catalogue from GET /api/v1/permissions (wildcards included),
+// grouped as contract/permissionGroups.ts says, and how a ticked wildcard covers the rest.
 import type { Permission } from '../../contract/types';
 import { apiGet, isSuccess } from '../../providers/httpClient';
 
-export interface PermissionGroup {
-  prefix: string;
-  title: string;
-  permissions: Permission[];
-}
-
-export const permissionPrefix = (name: string) => name.split('.')[0];
-
-/** "users" → "Users", "view_all" → "View All". */
-export const titleCase = (s: string) => s.replace(/[_-]+/g, ' ').trim().replace(/\b\w/g, (c) => c.toUpperCase());
-
-/** Groups in the order their first permission comes in the catalogue. */
-export function groupPermissions(catalogue: readonly Permission[]): PermissionGroup[] {
-  const groups = new Map<string, PermissionGroup>();
-  for (const p of catalogue) {
-    const prefix = permissionPrefix(p.name);
-    const group = groups.get(prefix) ?? { prefix, title: titleCase(prefix), permissions: [] };
-    group.permissions.push(p);
-    groups.set(prefix, group);
-  }
-  return [...groups.values()];
-}
+export { groupPermissions, permissionPrefix, titleCase, type PermissionGroup } from '../../contract/permissionGroups';
 
 /** A wildcard permission: `users.*` (its prefix) or `*` (everything), as contract/roles.ts reads grants. */
 export const isWildcard = (name: string) => name === '*' || name.endsWith('.*');

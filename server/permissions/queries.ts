@@ -29,6 +29,3 @@ export async function loadPermissions(db: Conn): Promise<PermissionRow[]> {
   }
   return rows.sort(byCatalogue);
 }
-
-/** "users.view" → "users"; the role editor groups by it (SPEC §2). */
-export const permissionPrefix = (name: string) => name.split('.')[0];

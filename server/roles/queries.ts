@@ -1,44 +1,12 @@
-// Olympus roles (the roles of the Olympus system) with their permission names, built by Postgres.
+// What roles' hooks (./routes.ts) ask the database: a name already taken, a role still given to
+// someone, the Olympus system's id.
 import { and, eq, sql } from 'drizzle-orm';
 import { roles, systems, userSystems } from '../db/schema';
 import type { Conn } from '../resources/db';
-import { compiled } from '../db/statements';
-import { byLower, lowerOf, planList, type ListQueryValues, type ListSpec } from '../resources/lists';
-import { fetchList, jsonRow } from '../resources/listRows';
+import { lowerOf } from '../resources/lists';
 import { OLYMPUS_SYSTEM } from '../../contract/roles';
 
-export const roleShape = {
-  uuid: roles.id,
-  id: roles.id,
-  name: roles.name,
-  label: roles.label,
-  require_two_factor: roles.requireTwoFactor,
-  permissions: sql<string[]>`coalesce((select json_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role_id = ${roles.id}), '[]'::json)`,
-};
-
-export const ROLE_LIST: ListSpec = {
-  sortable: { name: byLower(roles.name), label: byLower(roles.label) },
-  searchable: { name: roles.name, label: roles.label },
-  tiebreak: sql`${roles.id}`,
-};
-
 const olympus = and(eq(systems.id, roles.systemId), eq(systems.name, OLYMPUS_SYSTEM));
-const selectRoles = (db: Conn) => db.select(roleShape).from(roles).innerJoin(systems, olympus);
-
-const ROLES_ID = compiled(sql`${roles.id}`);
-const ROLE_ROWS = { row: jsonRow(roleShape), from: sql`${roles} inner join ${systems} on ${olympus}` };
-
-export async function listRoles(db: Conn, query: ListQueryValues) {
-  const plan = planList(query, ROLE_LIST);
-  return { plan, ...(await fetchList(db, plan, ROLE_ROWS, { from: ROLE_ROWS.from, where: plan.where, id: ROLES_ID })) };
-}
-
-export async function findRole(db: Conn, id: string) {
-  const [row] = await selectRoles(db).where(eq(roles.id, id));
-  return row ?? null;
-}
-
-export type RoleRecord = NonNullable<Awaited<ReturnType<typeof findRole>>>;
 
 /** Role names are unique per system; compared without letter case so "Admin" cannot shadow "admin". */
 export async function roleNameTaken(db: Conn, name: string, exceptId?: string): Promise<boolean> {

@@ -3,13 +3,13 @@
 // declaredColumns, the search box from `list.searchBox`), the create and edit screens (the server's
 // form, ResourceFormPage), the icon and label. Overrides carry only what the spec makes special.
 import type { ComponentType, ReactElement, ReactNode } from 'react';
-import type { RaRecord } from 'ra-core';
+import { useRecordContext, type RaRecord } from 'ra-core';
 import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import { EditRoute } from '../forms/EditRoute';
 import type { RecordData } from '../forms/fieldModel';
 import { ResourceFormPage, type ResourceFormConfig } from '../forms/ResourceFormPage';
-import { EditLinkButton, ListScreen, RemoveButton, type ListColumn, type ListRowActions } from '../lists';
+import { EditLinkButton, ListScreen, RemoveButton, type BackLink, type ListColumn, type ListRowActions } from '../lists';
 import { declaredColumns } from './columns';
 import { formTexts, listKey, resourceKey } from './texts';
 
@@ -20,6 +20,16 @@ export interface ScreenOverrides<R extends RaRecord = RaRecord> {
   columns?: (derived: ListColumn<R>[]) => ListColumn<R>[];
   /** The row's buttons: edit and remove by default; with one, its text heads the column. */
   rowActions?: readonly ('edit' | 'remove')[];
+  /** Which records get the row's buttons (all by default). */
+  rowActionsFor?: (record: R) => boolean;
+  /** The list's back link (Home by default). */
+  back?: BackLink;
+  /** The name a record goes by (its `name`, else the first column, by default). */
+  recordRepresentation?: string;
+  /** Checkbox lists of the create form get a "Select all" box. */
+  toggleAll?: boolean;
+  /** An edit screen of its own instead of the generated one. */
+  edit?: Screen;
   /** SPEC §5: refuse a blank name before sending ("All fields are required"). */
   needsName?: boolean;
   /** Sections under the edit form, from the loaded record (e.g. a property's units). */
@@ -39,9 +49,14 @@ export interface DeclaredResource {
   recordRepresentation: string;
 }
 
-function rowActionsOf(spa: string, actions: readonly ('edit' | 'remove')[]): ListRowActions {
+function rowActionsOf<R extends RaRecord>(spa: string, actions: readonly ('edit' | 'remove')[], only?: (record: R) => boolean): ListRowActions {
   const buttons = { edit: <EditLinkButton key="edit" label={listKey(spa, 'edit')} />, remove: <RemoveButton key="remove" label={listKey(spa, 'remove')} /> };
-  return { label: actions.length === 1 ? listKey(spa, actions[0]) : 'olympus.lists.actions', element: <>{actions.map((a) => buttons[a])}</> };
+  const all = <>{actions.map((a) => buttons[a])}</>;
+  const Some = () => {
+    const record = useRecordContext<R>();
+    return record && only?.(record) ? all : null;
+  };
+  return { label: actions.length === 1 ? listKey(spa, actions[0]) : 'olympus.lists.actions', element: only ? <Some /> : all };
 }
 
 /** `R`, the record as the API answers it (RecordOf<typeof decl>), types the overrides' columns. */
@@ -49,7 +64,7 @@ export function declaredResource<R extends RaRecord = RaRecord>(d: ResourceDecl,
   // The derived columns read only keys the declaration names, which are keys of R.
   const derived = declaredColumns(d) as ListColumn<R>[];
   const columns = o.columns ? o.columns(derived) : derived;
-  const rowActions = rowActionsOf(d.spa, o.rowActions ?? ['edit', 'remove']);
+  const rowActions = rowActionsOf(d.spa, o.rowActions ?? ['edit', 'remove'], o.rowActionsFor);
   const scoped = d.tenancy === 'scoped';
   const form: ResourceFormConfig = { resource: d.spa, listPath: `/dashboard/${d.spa}`, texts: formTexts(d.spa), needsName: o.needsName, companyLine: scoped };
 
@@ -62,17 +77,18 @@ export function declaredResource<R extends RaRecord = RaRecord>(d: ResourceDecl,
       rowActions={rowActions}
       csvFilename={d.name}
       showCompany={scoped}
+      back={o.back}
     />
   );
-  const Create = () => <ResourceFormPage config={form} />;
+  const Create = () => <ResourceFormPage config={form} toggleAll={o.toggleAll} />;
   const Edit = () => <EditRoute>{(id) => <ResourceFormPage key={id} config={form} id={id} below={o.editBelow} />}</EditRoute>;
   return {
     name: d.spa,
     list: List,
     create: Create,
-    edit: Edit,
+    edit: o.edit ?? Edit,
     icon: o.icon ?? TableRowsOutlined,
     options: { label: resourceKey(d.spa, 'name') },
-    recordRepresentation: Object.hasOwn(d.fields, 'name') ? 'name' : d.list.columns[0],
+    recordRepresentation: o.recordRepresentation ?? (Object.hasOwn(d.fields, 'name') ? 'name' : d.list.columns[0]),
   };
 }

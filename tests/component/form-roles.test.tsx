@@ -8,9 +8,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormFieldGroup } from '../../contract/forms';
 import type { Permission } from '../../contract/types';
 import { authStore } from '../../providers/store';
-import RoleCreate from '../../resources/roles/RoleCreate';
-import RoleEdit from '../../resources/roles/RoleEdit';
+import roles from '../../resources/roles';
 import { currentUrl, fakeDelays, renderScreens, signedIn, stubApi, type Handler } from './form-test-utils';
+
+const { create: RoleCreate, edit: RoleEdit } = roles;
 
 const CATALOGUE: Permission[] = [
   { name: 'users.*', label: 'All user permissions' },

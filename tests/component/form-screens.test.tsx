@@ -10,12 +10,13 @@ import { authStore } from '../../providers/store';
 import company from '../../resources/companies';
 import { openInCompany } from '../../resources/companies/CompanyProperties';
 import property from '../../resources/properties';
-import RoleCreate from '../../resources/roles/RoleCreate';
-import RoleEdit from '../../resources/roles/RoleEdit';
+import roles from '../../resources/roles';
 import unit from '../../resources/units';
 import UserCreate from '../../resources/users/UserCreate';
 import UserEdit from '../../resources/users/UserEdit';
 import { currentUrl, fakeDelays, renderScreens, signedIn, stubApi, type Handler } from './form-test-utils';
+
+const { create: RoleCreate, edit: RoleEdit } = roles;
 
 // The generated screens of the declared resources (src/resources/declared.tsx).
 const { create: CompanyCreate, edit: CompanyEdit } = company;

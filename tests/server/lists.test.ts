@@ -15,9 +15,8 @@ import { DEEP_OFFSET } from '../../server/resources/listRows';
 import { unitCrud, UnitSchema } from '../../server/units/routes';
 import { companyCrud, CompanySchema } from '../../server/companies/routes';
 import { propertyCrud, PropertySchema } from '../../server/properties/routes';
-import { ROLE_LIST } from '../../server/roles/queries';
+import { roleCrud, RoleSchema } from '../../server/roles/routes';
 import { USER_LIST } from '../../server/users/queries';
-import { RoleSchema } from '../../server/roles/schemas';
 import { UserSchema } from '../../server/users/schemas';
 import type { Db } from '../../server/db';
 
@@ -36,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const SPECS: Record<ListResource, ListSpec> = { users: USER_LIST, companies: companyCrud.listSpec, properties: propertyCrud.listSpec, units: unitCrud.listSpec, roles: ROLE_LIST };
+const SPECS: Record<ListResource, ListSpec> = { users: USER_LIST, companies: companyCrud.listSpec, properties: propertyCrud.listSpec, units: unitCrud.listSpec, roles: roleCrud.listSpec };
 const SCHEMAS: Record<ListResource, TSchema> = { users: UserSchema, companies: CompanySchema, properties: PropertySchema, units: UnitSchema, roles: RoleSchema };
 const names = (res: { json(): { data: { name: string }[] } }) => res.json().data.map((r) => r.name);
 

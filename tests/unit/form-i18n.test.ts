@@ -9,11 +9,11 @@ const t = (key: string, options?: Record<string, unknown>) => i18nProvider.trans
 
 describe('form texts', () => {
   it('has every key of each entity the screens use', () => {
-    for (const entity of ['user', 'company', 'role']) {
+    for (const entity of ['user', 'company']) {
       for (const key of Object.values(resourceTexts(entity))) expect(t(key), key).not.toBe(key);
     }
     // The declared resources' screens (src/resources/declared.tsx).
-    for (const spa of ['property', 'unit']) {
+    for (const spa of ['property', 'unit', 'roles']) {
       for (const key of Object.values(formTexts(spa))) expect(t(key), key).not.toBe(key);
     }
   });
@@ -24,17 +24,17 @@ describe('form texts', () => {
     expect(t('olympus.forms.validation.summary_many')).toBe('The highlighted fields are required.');
     expect(t('olympus.forms.error.generic')).toBe('There was an error');
     expect(t('olympus.forms.error.all_fields_required')).toBe('All fields are required');
-    expect(t('olympus.forms.role.create_submit')).toBe('Create Role');
-    expect(t('olympus.forms.role.edit_submit')).toBe('Update Role');
+    expect(t(formTexts('roles').createSubmit)).toBe('Create Role');
+    expect(t(formTexts('roles').editSubmit)).toBe('Update Role');
     expect(t('olympus.forms.integration.title', { integration: 'Xero' })).toBe('Edit Xero');
     expect(t('olympus.forms.integration.submit', { integration: 'Xero' })).toBe('Update Xero');
     expect(t('olympus.forms.company.properties')).toBe('Properties');
     expect(t('olympus.forms.property.units')).toBe('Units');
     const failed = (e: string) => {
-      const texts = e === 'property' || e === 'unit' ? formTexts(e) : resourceTexts(e);
+      const texts = e === 'property' || e === 'unit' || e === 'roles' ? formTexts(e) : resourceTexts(e);
       return [t(texts.createFailed), t(texts.updateFailed)];
     };
-    const failures = ['user', 'company', 'property', 'unit', 'role'].flatMap(failed);
+    const failures = ['user', 'company', 'property', 'unit', 'roles'].flatMap(failed);
     expect(failures).toEqual([
       'Could not create the user',
       'Could not update the user',

@@ -57,7 +57,14 @@ describe('list texts', () => {
       'Create a Property',
       'Search Properties',
     ]);
-    expect(['edit', 'remove'].map((k) => t(`olympus.lists.roles.${k}`))).toEqual(['Edit Role', 'Remove Role']);
+    expect(['fields.label', 'list.title', 'list.create', 'list.search', 'list.edit', 'list.remove'].map((k) => t(`resources.roles.${k}`))).toEqual([
+      'Role',
+      'Roles',
+      'Create a Role',
+      'Search Roles',
+      'Edit Role',
+      'Remove Role',
+    ]);
     expect(t('olympus.lists.remove.confirm')).toBe('Are you sure you want to delete this item?');
     expect(t('olympus.lists.remove.failed')).toBe('Could not delete the Item');
     expect(t('olympus.lists.notice.deleting')).toBe('Deleting ...');

@@ -8,6 +8,7 @@ import type { TProperties, TSchema } from 'typebox';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
 import type { Action } from '../access';
 import type { Conn } from '../db';
+import type { FormFieldGroup } from '../../../contract/forms';
 import type { FieldErrors } from '../errors';
 
 /** A computed column of the read shape: SQL over the bound tables, and its schema for the docs. */
@@ -20,6 +21,8 @@ type Body = Record<string, unknown>;
 interface Ctx {
   db: Conn;
   tenant: string | null;
+  /** Who asks (requireAuth(req) for their permissions). */
+  req: FastifyRequest;
 }
 
 export interface CrudHooks {
@@ -34,22 +37,48 @@ export interface CrudHooks {
   computed?: Record<string, Computed>;
   /** Tables the computed columns read, inner-joined: each must match every row (a foreign key), never drop one. */
   joins?: { table: PgTable; on: SQL }[];
-  /** Checks the declaration cannot state, run after the generic ones on create and update (body as sent). */
-  validate?(ctx: Ctx & { body: Body; errors: FieldErrors }): Promise<void>;
-  /** After the checks, before the write: fill in derived column values (by Drizzle key), or refuse (e.g. 409). `before` is null on create. */
+  /**
+   * A refusal that depends on the record itself (e.g. 403 for a record the caller may read but not
+   * change), on update and delete, after it is found and before anything is checked.
+   */
+  refuseChange?(ctx: Ctx & { record: Body; action: 'update' | 'delete' }): void;
+  /**
+   * Checks the declaration cannot state, run after the generic ones on create and update (body as
+   * sent, a checkbox list's values cleaned); `before` is null on create. Their field errors come back with the generic ones as one 422.
+   */
+  validate?(ctx: Ctx & { body: Body; errors: FieldErrors; before: Body | null }): Promise<void>;
+  /**
+   * After the checks, inside the write's transaction (`db` is it), before the write: fill in derived
+   * column values (by Drizzle key), or refuse (e.g. 403, 409). `before` is null on create.
+   */
   prepare?(ctx: Ctx & { body: Body; values: Body; before: Body | null }): Promise<void>;
+  /** The form as this caller gets it (e.g. only the options they may give, or locked), from the declared groups. */
+  form?(ctx: Ctx & { groups: FormFieldGroup[]; record: Body | null }): Promise<FormFieldGroup[]>;
   /** Before a delete: refuse it (e.g. 409 while other records depend on it). */
   beforeDelete?(ctx: Ctx & { record: Body }): Promise<void>;
   /** A database error of a write as the answer a client should get (a lost race's 409), or undefined to let it fail. */
   writeError?(err: unknown, action: 'create' | 'update' | 'delete'): Error | undefined;
   /** More in the edit form's record (a sub-list), with its schema. */
-  edit?: { schema: TProperties; data(ctx: Ctx & { record: Body }): Promise<Body> };
+  edit?: { schema: TProperties; data(ctx: Omit<Ctx, 'req'> & { record: Body }): Promise<Body> };
+}
+
+/** Where a checkbox list (ManyField) keeps its values: one row per value in `table`. */
+export interface ManyBinding {
+  table: PgTable;
+  /** The SQL name of the column pointing at the record. */
+  owner: string;
+  /** The SQL name of the column holding a value. */
+  value: string;
+  /** Every value one may choose, with its label (value → label), in form order. */
+  options(db: Conn): Promise<Record<string, string>>;
 }
 
 export interface CrudBinding {
   table: PgTable;
   /** The referenced resources' tables, by their API name (a reference field's `ref.to`). */
   refs?: Record<string, PgTable>;
+  /** Each checkbox list's link table, by field name. */
+  many?: Record<string, ManyBinding>;
 }
 
 /** A table's column by its SQL name, with the key Drizzle knows it by. */
@@ -77,6 +106,13 @@ export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Cr
   if (decl.tenancy === 'scoped') requireColumn(binding.table, 'company_id', who('tenancy "scoped"'));
   const refsAs = new Set<string>();
   for (const [name, field] of Object.entries(decl.fields) as [string, FieldDecl][]) {
+    if ('many' in field) {
+      const link = binding.many?.[name];
+      if (!link) throw new Error(who(`checkbox list "${name}" has no link table in the binding`));
+      requireColumn(link.table, link.owner, who(`checkbox list "${name}"`));
+      requireColumn(link.table, link.value, who(`checkbox list "${name}"`));
+      continue;
+    }
     if (!columnOf(binding.table, name)) throw new Error(who(`field "${name}" has no column "${name}" in the bound table`));
     if (!('ref' in field)) continue;
     const target = binding.refs?.[field.ref.to];
@@ -87,7 +123,7 @@ export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Cr
     if (decl.tenancy === 'scoped') requireColumn(target, 'company_id', who(`reference "${field.ref.to}" of a scoped resource`));
     refsAs.add(field.ref.as);
   }
-  const known = (key: string) => Object.hasOwn(decl.fields, key) || refsAs.has(key);
+  const known = (key: string) => (Object.hasOwn(decl.fields, key) && !('many' in decl.fields[key])) || refsAs.has(key);
   for (const key of [...decl.list.sort, ...decl.list.search]) if (!known(key)) throw new Error(who(`list key "${key}" is neither a field nor a reference`));
   for (const key of decl.list.columns) if (!known(key) && !Object.hasOwn(hooks.computed ?? {}, key)) throw new Error(who(`list column "${key}" is unknown`));
   // The search box sends its keys as q_in, which the list accepts only among `list.search`.

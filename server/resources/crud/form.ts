@@ -4,11 +4,12 @@ import type { FormField, FormFieldGroup } from '../../../contract/forms';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
 import { group, optionsOf } from '../../forms/fields';
 
-/** Options of each reference field (uuid → name), by field name. */
+/** Options of each reference field (uuid → name) and checkbox list (value → label), by field name. */
 export type RefOptions = Record<string, Record<string, string>>;
 
 function formField(name: string, f: FieldDecl, refOptions: RefOptions): FormField {
   const field: FormField = { name, label: f.label, type: f.type };
+  if ('many' in f) Object.assign(field, { multiple: true, options: refOptions[name] ?? {} });
   if (f.required) field.required = true;
   if (f.readOnly) field.disabled = true;
   if (f.type === 'select') {
@@ -31,7 +32,7 @@ export function formGroups(decl: ResourceDecl, refOptions: RefOptions): FormFiel
   return [...groups].map(([name, fields]) => group(name, fields));
 }
 
-/** The create form's starting values: each checkbox's default. */
+/** The create form's starting values: each checkbox's default, each checkbox list empty. */
 export function defaultsOf(decl: ResourceDecl): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(decl.fields).flatMap(([name, f]) => (f.type === 'checkbox' ? [[name, f.default]] : [])));
+  return Object.fromEntries(Object.entries(decl.fields).flatMap(([name, f]): [string, unknown][] => (f.type !== 'checkbox' ? [] : [[name, 'many' in f ? [] : f.default]])));
 }

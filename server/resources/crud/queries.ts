@@ -9,7 +9,13 @@ import { compiled } from '../../db/statements';
 import { isUuid, type Conn } from '../db';
 import { fetchList, jsonRow, type RowShape } from '../listRows';
 import { byLower, byValue, lowerOf, planList, type ListQueryValues, type ListSpec, type SortKey } from '../lists';
-import { columnOf, requireColumn, type BoundColumn, type CrudBinding, type CrudHooks } from './binding';
+import { columnOf, requireColumn, type BoundColumn, type CrudBinding, type CrudHooks, type ManyBinding } from './binding';
+
+interface BoundMany extends ManyBinding {
+  field: string;
+  ownerColumn: BoundColumn;
+  valueColumn: BoundColumn;
+}
 
 interface BoundRef {
   field: string;
@@ -33,7 +39,16 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
   const columns: Record<string, BoundColumn> = {};
   const refs: BoundRef[] = [];
   const shape: RowShape = { uuid: id, id };
+  const lists: BoundMany[] = [];
   for (const [name, f] of Object.entries(decl.fields)) {
+    if ('many' in f) {
+      const link = binding.many?.[name] as ManyBinding;
+      const bound = { field: name, ...link, ownerColumn: requireColumn(link.table, link.owner, name), valueColumn: requireColumn(link.table, link.value, name) };
+      lists.push(bound);
+      const value = bound.valueColumn.column;
+      shape[name] = sql`coalesce((select json_agg(${value} order by ${value}) from ${link.table} where ${bound.ownerColumn.column} = ${id}), '[]'::json)`;
+      continue;
+    }
     columns[name] = col(name);
     shape[name] = columns[name].column;
     if (!f.readOnly) writable[name] = columns[name].key;
@@ -109,6 +124,21 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
         if (!ok) bad.push(r);
       }
       return bad;
+    },
+    /** Each checkbox list's options (value → label), by field name. */
+    async manyOptions(db: Conn): Promise<Record<string, Record<string, string>>> {
+      return Object.fromEntries(await Promise.all(lists.map(async (l) => [l.field, await l.options(db)] as const)));
+    },
+    /** Replace the record's values of each checkbox list the body sends (inside the write's transaction). */
+    async writeMany(tx: Conn, recordId: string, body: Record<string, unknown>): Promise<void> {
+      for (const l of lists) {
+        const values = body[l.field];
+        if (!Array.isArray(values)) continue;
+        await tx.delete(l.table).where(eq(l.ownerColumn.column, recordId));
+        // Drizzle types insert values per table; these two columns were checked at start (checkBinding).
+        const link = l.table as typeof l.table & { $inferInsert: Record<string, unknown> };
+        if (values.length) await tx.insert(link).values(values.map((v) => ({ [l.ownerColumn.key]: recordId, [l.valueColumn.key]: v })));
+      }
     },
     updatedAt: columnOf(table, 'updated_at')?.key,
     id,

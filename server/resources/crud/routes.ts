@@ -64,15 +64,26 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
     return record;
   };
 
-  /** What the schema cannot check: required text that is blank once trimmed, references outside the company, the hooks' own. */
-  const check = async (db: Conn, tenant: string | null, body: Body) => {
+  /**
+   * What the schema cannot check: required text that is blank once trimmed, references outside the
+   * company, checkbox-list values not among the options, the hooks' own. Answers the body with each
+   * checkbox list trimmed and without repeats (what is written).
+   */
+  const check = async (db: Conn, tenant: string | null, req: FastifyRequest, sent: Body, before: Body | null): Promise<Body> => {
     const errors = new FieldErrors();
+    const body = { ...sent };
+    const options = await q.manyOptions(db);
     for (const [name, f] of Object.entries(decl.fields)) {
       if (f.required && (f.type === 'text' || f.type === 'textarea' || f.type === 'email') && body[name] !== undefined) requiredText(errors, name, body[name] as string);
+      if (!('many' in f) || !Array.isArray(body[name])) continue;
+      const values = [...new Set((body[name] as string[]).map((v) => v.trim()).filter((v) => v !== ''))];
+      for (const v of values) if (!Object.hasOwn(options[name], v)) errors.add(name, f.many.unknown.replace('{value}', v));
+      body[name] = values;
     }
     for (const bad of await q.badRefs(db, tenant, body)) errors.add(bad.field, MSG.selectedInvalid(bad.as));
-    await hooks.validate?.({ db, tenant, body, errors });
+    await hooks.validate?.({ db, tenant, req, body, errors, before });
     errors.throwIfAny();
+    return body;
   };
 
   /** The write and its audit row in one transaction; a database error the hooks recognise answers as they say. */
@@ -83,7 +94,10 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
       throw hooks.writeError?.(err, action) ?? err;
     }
   };
-  const form = async (db: Conn, tenant: string | null, record?: Body) => formGroups(decl, await q.refOptions(db, tenant, record));
+  const form = async (db: Conn, tenant: string | null, req: FastifyRequest, record: Body | null) => {
+    const groups = formGroups(decl, { ...(await q.refOptions(db, tenant, record ?? {})), ...(await q.manyOptions(db)) });
+    return hooks.form ? hooks.form({ db, tenant, req, groups, record }) : groups;
+  };
   // Drizzle types insert/update values per table; these are the declared columns of this one, checked at start.
   const table = binding.table as typeof binding.table & { $inferInsert: Body };
 
@@ -101,7 +115,7 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
     app.get(
       `${path}/create`,
       { schema: { tags, summary: summary.createForm, response: { 200: formResponse(EmptyData), ...errorResponses } }, config: rules('create') },
-      async (req) => ({ data: {}, fields: withValues(await form(app.db, caller(req, 'create').tenant), defaultsOf(decl)) }),
+      async (req) => ({ data: {}, fields: withValues(await form(app.db, caller(req, 'create').tenant, req, null), defaultsOf(decl)) }),
     );
 
     app.get(
@@ -120,7 +134,7 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
         const { tenant, where } = caller(req, 'update');
         const record = await recordOr404(app.db, tenant, req.params.id, where);
         const more = hooks.edit ? await hooks.edit.data({ db: app.db, tenant, record }) : {};
-        return { data: { ...record, ...more }, fields: withValues(await form(app.db, tenant, record), record) };
+        return { data: { ...record, ...more }, fields: withValues(await form(app.db, tenant, req, record), record) };
       },
     );
 
@@ -129,12 +143,12 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
       { schema: { tags, summary: summary.create, body: schemas.create, response: { 201: mutationResponse(schemas.read), ...errorResponses } }, config: rules('create') },
       async (req, reply) => {
         const { tenant, where } = caller(req, 'create');
-        const body = req.body as Body;
-        await check(app.db, tenant, body);
+        const body = await check(app.db, tenant, req, req.body as Body, null);
         const values = { ...columnsFrom<Body>(body, q.writable), ...(tenant ? { companyId: tenant } : {}) };
-        await hooks.prepare?.({ db: app.db, tenant, body, values, before: null });
         const record = await writing(app.db, 'create', async (tx) => {
+          await hooks.prepare?.({ db: tx, tenant, req, body, values, before: null });
           const [row] = await tx.insert(table).values(values).returning({ id: q.id });
+          await q.writeMany(tx, row.id as string, body);
           const created = await recordOr404(tx, tenant, row.id as string, where);
           await audit(tx, req, 'created', created.id, null, created);
           return created;
@@ -150,12 +164,13 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
       async (req) => {
         const { tenant, where } = caller(req, 'update');
         const before = await recordOr404(app.db, tenant, req.params.id, where);
-        const body = req.body as Body;
-        await check(app.db, tenant, body);
+        hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'update' });
+        const body = await check(app.db, tenant, req, req.body as Body, before);
         const changes = { ...columnsFrom<Body>(body, q.writable), ...(q.updatedAt ? { [q.updatedAt]: new Date() } : {}) };
-        await hooks.prepare?.({ db: app.db, tenant, body, values: changes, before });
         const record = await writing(app.db, 'update', async (tx) => {
+          await hooks.prepare?.({ db: tx, tenant, req, body, values: changes, before });
           await tx.update(table).set(changes).where(eq(q.id, before.id));
+          await q.writeMany(tx, before.id, body);
           const after = await recordOr404(tx, tenant, before.id, where);
           await audit(tx, req, 'updated', before.id, before, after);
           return after;
@@ -170,7 +185,8 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
       async (req) => {
         const { tenant, where } = caller(req, 'delete');
         const before = await recordOr404(app.db, tenant, req.params.id, where);
-        await hooks.beforeDelete?.({ db: app.db, tenant, record: before });
+        hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'delete' });
+        await hooks.beforeDelete?.({ db: app.db, tenant, req, record: before });
         await writing(app.db, 'delete', async (tx) => {
           await tx.delete(table).where(eq(q.id, before.id));
           await audit(tx, req, 'deleted', before.id, before, null);

@@ -15,6 +15,7 @@ export interface CrudSchemas {
 }
 
 function readSchema(f: FieldDecl): TSchema {
+  if ('many' in f) return Type.Array(Type.String());
   if (f.type === 'checkbox') return Type.Boolean();
   if ('ref' in f) return f.required ? Uuid : Nullable(Uuid);
   const value = f.type === 'number' ? (f.integer ? Type.Integer() : Type.Number()) : Type.String();
@@ -22,6 +23,8 @@ function readSchema(f: FieldDecl): TSchema {
 }
 
 function bodySchema(f: FieldDecl): TSchema {
+  // A single string is taken as a list of one (ajv coerces it).
+  if ('many' in f) return Type.Optional(Type.Array(Type.String({ maxLength: f.many.maxlength }), { maxItems: f.many.maxItems }));
   switch (f.type) {
     case 'checkbox':
       return Type.Optional(Checkbox);

@@ -64,14 +64,8 @@ export const forms = {
     no_units: 'This property has no units yet.',
     units_truncated: 'Showing the first %{shown} of %{total} units. Find the others in the unit list.',
   },
+  // The role screens' titles, buttons and failures are the declared resource's (resources.roles.*).
   role: {
-    create_title: 'Create a Role',
-    edit_title: 'Edit Role',
-    create_submit: 'Create Role',
-    edit_submit: 'Update Role',
-    back: 'Back to Roles',
-    create_failed: 'Could not create the role',
-    update_failed: 'Could not update the role',
     details: 'Role',
     name: 'Name',
     label: 'Label',

@@ -51,14 +51,5 @@ export const lists = {
     deleted_text: 'The user has been deleted.',
     error_title: 'Error',
   },
-  // companies, properties and units: the declared resources' texts (resources.*, src/i18n/en/resources.ts).
-  roles: {
-    name: 'Role |||| Roles',
-    title: 'Roles',
-    create: 'Create a Role',
-    search: 'Search Roles',
-    name_column: 'Role',
-    edit: 'Edit Role',
-    remove: 'Remove Role',
-  },
+  // companies, properties, units and roles: the declared resources' texts (resources.*, src/i18n/en/resources.ts).
 };

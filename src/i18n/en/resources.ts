@@ -9,4 +9,6 @@ export const resources = declaredCatalogue(DECLARED_RESOURCES, {
   property: { fields: { name: 'Name', address: 'Address' }, list: { edit: 'Edit' } },
   // "Company name, Address, Edit; searched by company name"
   company: { fields: { name: 'Company name', address: 'Address' }, list: { search: 'by Company Name', edit: 'Edit' } },
+  // "shows role label": the list's one column, headed Role.
+  roles: { fields: { label: 'Role' } },
 });

@@ -1,0 +1,20 @@
+// Olympus roles (SPEC §2 RolesIndex/Create/Edit at /dashboard/roles…), generated from
+// contract/resources/roles.ts (docs/resources.md) with what the spec makes special: the list shows
+// the role label, its back link leads to Roles, neither "Edit Role" nor "Remove Role" is offered for
+// super_admin (SPEC §6); the create form's permission groups each get a "Select all" box; the edit
+// screen groups the permissions with wildcard toggles (./RoleEdit.tsx).
+import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
+import { roleResource, type RoleRecord } from '../../contract/resources/roles';
+import { SUPER_ADMIN } from '../../contract/roles';
+import { declaredResource } from '../../src/resources/declared';
+import RoleEdit from './RoleEdit';
+
+export default declaredResource<RoleRecord>(roleResource, {
+  icon: ShieldOutlined,
+  rowActionsFor: (role) => role.name !== SUPER_ADMIN,
+  back: { to: '/dashboard/roles', label: 'olympus.lists.back_roles' },
+  recordRepresentation: 'label',
+  needsName: true,
+  toggleAll: true,
+  edit: RoleEdit,
+});
