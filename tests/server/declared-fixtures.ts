@@ -1,7 +1,8 @@
-// The security suites' one source for declared resources (docs/resources.md): each resource of
-// DECLARED_RESOURCES with its SPEC §6 area, its tenancy, a valid body derived from its declared fields
-// and a record made through its own API. A new declared resource is attacked by the authorization
-// matrix, the privilege matrix, the junk and the fuzz suites without a hand-written fixture.
+// The security suites' one source for declared resources (docs/resources.md): each resource with its
+// SPEC §6 area, its tenancy, a valid body derived from its declared fields and a record made through
+// its own API. The suites attack `declaredFixtures()` (DECLARED_RESOURCES); a test passes other
+// declarations (tests/server/security-pickup.test.ts: a throwaway one) and the same attack code runs
+// over them, so a new declared resource needs no hand-written fixture.
 import { DECLARED_RESOURCES } from '../../contract/resources';
 import type { FieldDecl, ResourceDecl } from '../../contract/resources/declare';
 import type { AreaKey } from '../../contract/access';
@@ -11,17 +12,14 @@ import { apiAs, unique, type World } from './resources-fixtures';
 
 export { DECLARED_RESOURCES };
 
-/** The declared resource with this API name (a route's first segment under /api/v1), if any. */
-export const declaredNamed = (name: string): ResourceDecl | undefined => DECLARED_RESOURCES.find((d) => d.name === name);
-
-/** SPEC §6 area of each declared resource, by API name. */
-export const DECLARED_AREAS: Record<string, AreaKey> = Object.fromEntries(DECLARED_RESOURCES.map((d) => [d.name, d.area]));
-
-/** The declared resources whose records belong to the X-Tenant company (DESIGN §3). */
-export const DECLARED_SCOPED: readonly string[] = DECLARED_RESOURCES.filter((d) => d.tenancy === 'scoped').map((d) => d.name);
-
 /** The API base of a declared resource as the route table names it. */
 export const apiBase = (d: ResourceDecl) => `/api/v1${d.path}`;
+
+/** Names without repeats, first one kept: a resource both hand-written and declared is attacked once. */
+export const uniqueNames = (names: readonly string[]): string[] => [...new Set(names)];
+
+/** Declarations without repeated names, the first kept. */
+const uniqueByName = (decls: readonly ResourceDecl[]): ResourceDecl[] => decls.filter((d, i) => decls.findIndex((e) => e.name === d.name) === i);
 
 /** Companies' records are the tenants themselves: made directly, not inside a company. */
 const isCompanies = (d: ResourceDecl) => d.name === 'companies';
@@ -31,11 +29,40 @@ export interface DeclaredContext {
   w: World;
 }
 
+export interface DeclaredFixtures {
+  /** The declared resources the suites attack. */
+  resources: readonly ResourceDecl[];
+  /** An attacked resource, else a registry one (what references point at), by API name. */
+  named(name: string): ResourceDecl | undefined;
+  /** SPEC §6 area of each attacked resource, by API name. */
+  areas: Record<string, AreaKey>;
+  /** The attacked resources whose records belong to the X-Tenant company (DESIGN §3). */
+  scoped: readonly string[];
+  /** Whether a route URL or OpenAPI path belongs to an attacked resource. */
+  covers(url: string): boolean;
+  /**
+   * A valid create/update body: every required field, and every reference resolved to a fresh record
+   * of the same company; `full` fills the optional writable fields as well.
+   */
+  validBody(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }, full?: boolean): Promise<Record<string, unknown>>;
+  /**
+   * A fresh record of the resource in `company` (X-Tenant), made by a super admin through the
+   * resource's own create route, so its hooks fill in what they derive. Answers its id.
+   */
+  createDeclared(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }): Promise<string>;
+  /**
+   * The record a read is called on for `company`: companies' own record is the company itself (its
+   * members reach it); any other resource gets a fresh record in it.
+   */
+  recordIn(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }, fresh: boolean): Promise<string>;
+}
+
 /** A value the field accepts, within its declared limits (maxlength, min/max, whole numbers, choices). */
 export function validValue(field: FieldDecl): unknown {
   switch (field.type) {
     case 'checkbox':
-      return !field.default;
+      // A checkbox list's options are not in its declaration: none chosen is always valid.
+      return 'many' in field ? [] : !field.default;
     case 'number': {
       const mid = (field.min + field.max) / 2;
       return field.integer ? Math.floor(mid) : mid;
@@ -50,38 +77,46 @@ export function validValue(field: FieldDecl): unknown {
   }
 }
 
-/**
- * A valid create/update body: every required field, and every reference resolved to a fresh record
- * of the same company; `full` fills the optional writable fields as well.
- */
-export async function validBody(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }, full = false): Promise<Record<string, unknown>> {
-  const body: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(d.fields)) {
-    if (field.readOnly || (!field.required && !full)) continue;
-    if ('ref' in field) {
-      const to = declaredNamed(field.ref.to);
-      if (!to) throw new Error(`declared fixtures: ${d.name}.${key} refers to "${field.ref.to}", which is not declared`);
-      body[key] = await createDeclared(ctx, to, company);
-    } else body[key] = validValue(field);
+/** The fixtures of `resources` (by default every declared resource of the registry). */
+export function declaredFixtures(resources: readonly ResourceDecl[] = DECLARED_RESOURCES): DeclaredFixtures {
+  const attacked = uniqueByName(resources);
+  const known = uniqueByName([...attacked, ...DECLARED_RESOURCES]);
+  const named = (name: string) => known.find((d) => d.name === name);
+  const bases = attacked.map(apiBase);
+
+  async function validBody(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }, full = false) {
+    const body: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(d.fields)) {
+      if (field.readOnly || (!field.required && !full)) continue;
+      if ('ref' in field) {
+        const to = named(field.ref.to);
+        if (!to) throw new Error(`declared fixtures: ${d.name}.${key} refers to "${field.ref.to}", which is not declared`);
+        body[key] = await createDeclared(ctx, to, company);
+      } else body[key] = validValue(field);
+    }
+    return body;
   }
-  return body;
+
+  async function createDeclared(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }): Promise<string> {
+    if (isCompanies(d)) return (await createCompany(ctx.t.database.db)).id;
+    const res = await apiAs(ctx.t, ctx.w.headers.super_admin, company.id).post(d.path, await validBody(ctx, d, company));
+    if (res.statusCode !== 201) throw new Error(`declared fixtures: POST ${d.path} answered ${res.statusCode} ${res.body}`);
+    return (res.json() as { data: { id: string } }).data.id;
+  }
+
+  return {
+    resources: attacked,
+    named,
+    areas: Object.fromEntries(attacked.map((d) => [d.name, d.area])),
+    scoped: attacked.filter((d) => d.tenancy === 'scoped').map((d) => d.name),
+    covers: (url) => bases.some((base) => url === base || url.startsWith(base + '/')),
+    validBody,
+    createDeclared,
+    recordIn: async (ctx, d, company, fresh) => (isCompanies(d) && !fresh ? company.id : createDeclared(ctx, d, company)),
+  };
 }
 
-/**
- * A fresh record of the resource in `company` (X-Tenant), made by a super admin through the
- * resource's own create route, so its hooks fill in what they derive. Answers its id.
- */
-export async function createDeclared(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }): Promise<string> {
-  if (isCompanies(d)) return (await createCompany(ctx.t.database.db)).id;
-  const res = await apiAs(ctx.t, ctx.w.headers.super_admin, company.id).post(d.path, await validBody(ctx, d, company));
-  if (res.statusCode !== 201) throw new Error(`declared fixtures: POST ${d.path} answered ${res.statusCode} ${res.body}`);
-  return (res.json() as { data: { id: string } }).data.id;
-}
-
-/**
- * The record a read is called on for `company`: companies' own record is the company itself (its
- * members reach it); any other resource gets a fresh record in it.
- */
-export async function recordIn(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }, fresh: boolean): Promise<string> {
-  return isCompanies(d) && !fresh ? company.id : createDeclared(ctx, d, company);
+/** What an attack runs with: the app, its world of companies and callers, and the resources attacked. */
+export interface AttackContext extends DeclaredContext {
+  fx: DeclaredFixtures;
 }

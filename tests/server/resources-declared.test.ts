@@ -1,50 +1,13 @@
-// A resource declared only here (docs/resources.md): a throwaway "gadgets" declaration and table,
-// registered through the same generic plugin as units, gets the whole API from the declaration —
-// list (paging, search, sort, meta.total), OpenAPI entries, forms, create/update/delete with audit
-// rows, 422 field errors and 404 for another company's record — with refusals changing nothing.
+// A resource declared only in the test tree (docs/resources.md): the throwaway "gadgets" declaration
+// and table (./throwaway-resource.ts), registered through the same generic plugin as units, gets the
+// whole API from the declaration — list (paging, search, sort, meta.total), OpenAPI entries, forms,
+// create/update/delete with audit rows, 422 field errors and 404 for another company's record — with
+// refusals changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { checkbox, choice, declareResource, group, number, ref, text as textField, textarea } from '../../contract/resources/declare';
-import { properties } from '../../server/db/schema';
-import { defineCrud } from '../../server/resources/crud';
 import { createTestApp, type TestApp } from './harness';
 import { apiAs, auditFor, count, createProperty, createWorld, type Api, type World } from './resources-fixtures';
-
-const gadgets = pgTable('gadgets', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  companyId: uuid('company_id').notNull(),
-  propertyId: uuid('property_id').notNull(),
-  name: text('name').notNull(),
-  colour: text('colour'),
-  notes: text('notes'),
-  weight: integer('weight'),
-  boxed: boolean('boxed').notNull().default(true),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-const gadgetResource = declareResource({
-  name: 'gadgets',
-  spa: 'gadget',
-  noun: { one: 'gadget', many: 'gadgets' },
-  area: 'units',
-  tenancy: 'scoped',
-  fields: {
-    ...group('Gadget', {
-      name: textField('Gadget name', { required: true, maxlength: 40 }),
-      property_id: ref('Kept at', 'properties', 'property', { required: true }),
-      colour: choice('Colour', ['Red', 'Blue']),
-    }),
-    ...group('More', {
-      notes: textarea('Notes', { maxlength: 100 }),
-      weight: number('Weight', { min: 1, max: 9, integer: true }),
-      boxed: checkbox('Boxed', { default: true }),
-    }),
-  },
-  list: { columns: ['name', 'colour', 'property'], sort: ['name', 'weight', 'property'], search: ['name', 'colour', 'property'] },
-});
-
-const crud = defineCrud(gadgetResource, { table: gadgets, refs: { properties } });
+import { createGadgetsTable, gadgetCrud as crud, gadgets } from './throwaway-resource';
 
 let t: TestApp;
 let w: World;
@@ -55,11 +18,7 @@ const rows = () => count(db(), sql`select count(*) as n from gadgets`);
 
 beforeAll(async () => {
   t = await createTestApp({}, { resources: [crud.routes] });
-  await db().execute(
-    sql.raw(`create table gadgets (
-      id uuid primary key default gen_random_uuid(), company_id uuid not null references companies(id), property_id uuid not null references properties(id),
-      name text not null, colour text, notes text, weight integer, boxed boolean not null default true, updated_at timestamptz not null default now())`),
-  );
+  await createGadgetsTable(db());
   w = await createWorld(db());
   admin = apiAs(t, w.headers.admin, w.own.id);
   home = await createProperty(db(), w.own.id, { name: 'Home Block' });

@@ -1,0 +1,155 @@
+// The privilege matrix's attack (tests/server/privilege-matrix.test.ts): the callers (super_admin,
+// admin, system_user, a custom role with wildcard grants, a custom role with narrow grants), the
+// cases of every declared resource's writes from its declaration (./declared-fixtures.ts), and the
+// run that sends each case and checks that every refusal left its target, the counts and the audit
+// log as they were. The hand-written routes' cases stay in the test file and run through the same run.
+import { sql } from 'drizzle-orm';
+import { createRole, createUser, OLYMPUS_GRANTS, tokenFor } from './factories';
+import { apiAs, type Api } from './resources-fixtures';
+import { apiBase, type AttackContext } from './declared-fixtures';
+import { countWhere, rowsOf } from './privilege-fixtures';
+import type { ResourceDecl } from '../../contract/resources/declare';
+import type { RouteEntry } from '../../server/resources/access';
+import type { Db } from '../../server/db';
+import { AREA, mayOpenArea, type AreaKey } from '../../contract/access';
+import { hasPermission, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
+
+export type Caller = 'super_admin' | 'admin' | 'system_user' | 'wild' | 'narrow';
+export const CALLERS: Caller[] = ['super_admin', 'admin', 'system_user', 'wild', 'narrow'];
+const CUSTOM_GRANTS: Record<'wild' | 'narrow', string[]> = {
+  wild: ['users.*', 'roles.*', 'companies.*', 'integrations.*'],
+  narrow: ['users.view', 'users.update', 'roles.update', 'companies.update', 'integrations.update'],
+};
+export const grantsOf = (c: Caller) => (c === 'wild' || c === 'narrow' ? CUSTOM_GRANTS[c] : OLYMPUS_GRANTS[c]);
+export const roleNameOf = (c: Caller) => (c === 'wild' || c === 'narrow' ? `matrix_${c}` : c);
+
+/** SPEC §6 area and the caller's own permission: may the caller use the route at all? */
+export function mayUse(c: Caller, area: AreaKey, verb: string): boolean {
+  if (!mayOpenArea(AREA[area], { role: roleNameOf(c), permissions: grantsOf(c) })) return false;
+  if (area === 'integrations' && c === SYSTEM_USER) return false;
+  return c === SUPER_ADMIN || hasPermission(grantsOf(c), `${area}.${verb}`);
+}
+/** Holding a permission; wildcards count one way only. */
+export const holds = (c: Caller, permission: string) => c === SUPER_ADMIN || hasPermission(grantsOf(c), permission);
+export const holdsAll = (c: Caller, permissions: string[]) => permissions.every((p) => holds(c, p));
+
+export const ok = (method: string) => (method === 'POST' ? 201 : 200);
+/** Audit rows other than sign-ins: a refused write adds none. */
+export const auditCount = (db: Db) => countWhere(db, sql`select count(*) as n from audit_log where action not like 'auth.%'`);
+export const rowCount = (db: Db, table: string) => countWhere(db, sql`select count(*) as n from ${sql.identifier(table)}`);
+
+export interface Case {
+  label: string;
+  method: string;
+  url: string;
+  tenant: string;
+  body?: unknown;
+  want: number;
+  /** Everything the call must leave alone when refused. */
+  state: () => Promise<unknown>;
+  /** A bulk action's per-user answer: whether this user must be done (else refused and untouched). */
+  reviewed?: { id: string; done: boolean };
+}
+export type CaseBuilder = (c: Caller) => Promise<Case[]>;
+
+export interface PrivilegeContext extends AttackContext {
+  api: Record<Caller, Api>;
+  users: Record<Caller, { id: string }>;
+}
+
+/** The callers: the world's users for the built-in roles, and a user with each custom role. */
+export async function privilegeContext(a: AttackContext): Promise<PrivilegeContext> {
+  const db = a.t.database.db;
+  const api = {} as Record<Caller, Api>;
+  const users = {} as Record<Caller, { id: string }>;
+  for (const c of CALLERS) {
+    if (c === 'wild' || c === 'narrow') {
+      const role = await createRole(db, 'Olympus', roleNameOf(c), CUSTOM_GRANTS[c]);
+      const user = await createUser(db, { companies: [a.w.own], name: `Matrix ${c}` });
+      await db.execute(sql`insert into user_systems (user_id, system_id, role_id) values (${user.id}, ${role.systemId}, ${role.id})`);
+      users[c] = user;
+      api[c] = apiAs(a.t, await tokenFor(db, user.id), a.w.own.id);
+    } else {
+      users[c] = a.w.users[c];
+      api[c] = apiAs(a.t, a.w.headers[c], a.w.own.id);
+    }
+  }
+  return { ...a, api, users };
+}
+
+/** A declared resource's table is named like its API name (server/resources/crud/ binds it); the whole row counts. */
+const recordState = (db: Db, d: ResourceDecl, id: string | null) => async () => ({
+  row: id ? await rowsOf(db, sql`select to_jsonb(r)::text as row from ${sql.identifier(d.name)} r where id = ${id}`) : null,
+  count: await rowCount(db, d.name),
+  audits: await auditCount(db),
+});
+
+/**
+ * A declared resource's writes from its declaration: its area's permission decides; a scoped one's
+ * POST names the other company as X-Tenant (only a super_admin may), its PUT/DELETE reach into it (404).
+ */
+const declaredCases = (p: PrivilegeContext, d: ResourceDecl, method: 'POST' | 'PUT' | 'DELETE'): CaseBuilder =>
+  async function (c) {
+    const cases: Case[] = [];
+    const { w, fx } = p;
+    for (const kind of ['own', 'other'] as const) {
+      const company = kind === 'own' ? w.own : w.other;
+      const verb = method === 'POST' ? 'create' : method === 'PUT' ? 'update' : 'delete';
+      let want = ok(method);
+      if (!mayUse(c, d.area, verb)) want = 403;
+      else if (kind === 'other' && d.tenancy === 'scoped') want = method === 'POST' ? (c === SUPER_ADMIN ? 201 : 403) : 404;
+      const id = method === 'POST' ? null : await fx.createDeclared(p, d, company);
+      const body = method === 'DELETE' ? undefined : await fx.validBody(p, d, company);
+      const url = id ? `${d.path}/${id}` : d.path;
+      cases.push({ label: `${kind} company`, method, url, tenant: method === 'POST' ? company.id : w.own.id, body, want, state: recordState(p.t.database.db, d, id) });
+    }
+    return cases;
+  };
+
+/** The cases of every attacked declared resource's POST, PUT and DELETE, by "METHOD url" of the route. */
+export const declaredExpectations = (p: PrivilegeContext): Record<string, CaseBuilder> =>
+  Object.fromEntries(
+    p.fx.resources.flatMap((d) =>
+      (['POST', 'PUT', 'DELETE'] as const).map((method) => [`${method} ${apiBase(d)}${method === 'POST' ? '' : '/:id'}`, declaredCases(p, d, method)]),
+    ),
+  );
+
+export interface WriteOutcome {
+  route: RouteEntry;
+  caller: Caller;
+  case: Case;
+  got: number;
+  /** Refused as a whole, or this user refused by a bulk action. */
+  refused: boolean;
+  /** The state before and after a refused call (equal when nothing changed). */
+  before?: unknown;
+  after?: unknown;
+  /** What went wrong: a 5xx, another status than the rules say, a refusal that changed something. */
+  problems: string[];
+}
+
+/** Sends every case of every route as `caller`, one at a time, the refused ones checked for changes. */
+export async function attackWrites(p: PrivilegeContext, caller: Caller, routes: RouteEntry[], expectationFor: (route: RouteEntry) => CaseBuilder): Promise<WriteOutcome[]> {
+  const outcomes: WriteOutcome[] = [];
+  for (const route of routes) {
+    for (const k of await expectationFor(route)(caller)) {
+      const problems: string[] = [];
+      const before = await k.state();
+      const res = await p.api[caller].request(k.method, k.url, k.body, k.tenant);
+      const where = `${route.method} ${route.url} as ${caller} — ${k.label}`;
+      if (res.statusCode >= 500) problems.push(`${where}: ${res.statusCode} ${res.body}`);
+      else if (res.statusCode !== k.want) problems.push(`${where}: got ${res.statusCode} (${res.json().message}), want ${k.want}`);
+      const outcome = k.reviewed && res.statusCode === 200 ? (res.json().data as { done: string[] }) : null;
+      if (k.reviewed && outcome && outcome.done.includes(k.reviewed.id) !== k.reviewed.done) problems.push(`${where}: ${k.reviewed.done ? 'refused' : 'done'}, want the opposite`);
+      const refused = res.statusCode >= 400 || (outcome !== null && !outcome.done.includes(k.reviewed?.id ?? ''));
+      const result: WriteOutcome = { route, caller, case: k, got: res.statusCode, refused, problems };
+      if (refused) {
+        const after = await k.state();
+        Object.assign(result, { before, after });
+        if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`${where}: refused with ${res.statusCode} but changed ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+      }
+      outcomes.push(result);
+    }
+  }
+  return outcomes;
+}
