@@ -24,7 +24,9 @@ export interface ClientListQuery {
 
 const valuesOf = (record: RaRecord, fields: SearchIn): Searchable[] =>
   fields.map((f) => {
-    const v: unknown = record[f];
+    const field: unknown = record[f];
+    // A reference ({ uuid, name }, a declared resource's `ref`) matches by its name, as the API's q does.
+    const v = field && typeof field === 'object' && 'name' in field ? field.name : field;
     return typeof v === 'string' || typeof v === 'number' ? v : null;
   });
 

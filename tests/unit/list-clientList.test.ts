@@ -39,6 +39,16 @@ describe('searchAndSort', () => {
     expect(searchAndSort(ROWS, { search: 'example', searchIn: ['name'], sort: UNSORTED })).toEqual([]);
   });
 
+  it('matches a reference ({ uuid, name }) by its name, as the API does', () => {
+    const rows: RaRecord[] = [
+      { id: 1, name: 'Sprocket', property: { uuid: 'p-1', name: 'Wharf House' } },
+      { id: 2, name: 'Kettle', property: { uuid: 'p-2', name: 'Roundhay Gardens' } },
+      { id: 3, name: 'Wharf Lamp', property: null },
+    ];
+    expect(searchAndSort(rows, { search: 'WHARF', searchIn: ['property'], sort: UNSORTED }).map((r) => r.id)).toEqual([1]);
+    expect(searchAndSort(rows, { search: 'p-2', searchIn: ['property'], sort: UNSORTED })).toEqual([]);
+  });
+
   it('sorts text case-insensitively and numbers numerically, empty values last', () => {
     const names = (order: 'ASC' | 'DESC') => searchAndSort(ROWS, { search: '', searchIn: byNameOrEmail, sort: { field: 'name', order } }).map((r) => r.name);
     expect(names('ASC')).toEqual(['adam Ant', 'Bea Brown', 'Zoe Zimmer', '']);

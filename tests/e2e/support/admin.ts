@@ -32,8 +32,11 @@ export interface AdminSuite {
 export const SUPER = 'superadmin@example.com';
 export const NORTHGATE = 'Northgate Lettings';
 
-/** Registers the file's hooks: its own server, one browser per test, the checks after each test. */
-export function adminSuite(): AdminSuite {
+/**
+ * Registers the file's hooks: its own server, one browser per test, the checks after each test.
+ * `start`: how the server starts (another build of the SPA, extra routes); the demo server by default.
+ */
+export function adminSuite(start: () => Promise<RunningServer> = () => startServer()): AdminSuite {
   const browsers: AdminBrowser[] = [];
   const sessions = new Map<string, StorageState>();
   const suite = {
@@ -70,7 +73,7 @@ export function adminSuite(): AdminSuite {
     },
   };
   beforeAll(async () => {
-    suite.server = await startServer();
+    suite.server = await start();
   });
   afterAll(async () => {
     await suite.server?.close();

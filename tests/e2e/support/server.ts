@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../server/app';
+import { buildApp, type BuildOptions } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db';
 import { seedIfEmpty } from '../../../server/db/seed';
@@ -21,8 +21,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(overrides: Partial<Config> = {}): Promise<RunningServer> {
-  if (!existsSync('dist/index.html')) throw new Error('Build the SPA first (npx vite build): dist/index.html is missing');
+export interface ServerOptions extends Pick<BuildOptions, 'resources'> {
+  /** Runs on the migrated, seeded database before the server listens (a test's own tables). */
+  prepare?(database: Database): Promise<void>;
+}
+
+/** `overrides`: configuration (`staticDir`: another build of the SPA); `opts`: extra routes and set-up. */
+export async function startServer(overrides: Partial<Config> = {}, opts: ServerOptions = {}): Promise<RunningServer> {
+  const staticDir = overrides.staticDir ?? 'dist';
+  if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error(`Build the SPA first (npx vite build): ${staticDir}/index.html is missing`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'olympus-e2e-'));
   const mail = await startSmtpSink();
   // In a worker thread, as `npm start` runs it.
@@ -32,8 +39,9 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Runn
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({}, { port, host: '127.0.0.1', publicUrl, dataDir, smtpUrl: mail.url, logLevel: 'warn', staticDir: 'dist', ...overrides });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, resources: opts.resources });
   await seedIfEmpty(database.db, { password: DEMO_PASSWORD, publicUrl } as Parameters<typeof seedIfEmpty>[1]);
+  await opts.prepare?.(database);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     url: publicUrl,
