@@ -102,6 +102,8 @@ export interface ResourceDecl<F extends Fields = Fields> {
   messages: ResourceMessages;
   /** OpenAPI summaries that differ from the derived ones. */
   summaries: Partial<Record<RouteKey, string>>;
+  /** OpenAPI descriptions (the list has a derived one about paging; '' for none). */
+  descriptions?: Partial<Record<RouteKey, string>>;
 }
 
 export type RouteKey = 'list' | 'createForm' | 'one' | 'editForm' | 'create' | 'update' | 'delete';

@@ -1,14 +1,15 @@
 // The declared resources the browser serves (docs/resources.md). From this list come their API paths
 // (providers/dataProvider), search boxes (contract/lists.ts), catalogue texts (src/i18n/en/resources.ts)
 // and their screens (src/resources/declared.tsx; resources/{companies,properties,units,roles} add what
-// SPEC §2 makes special). A new declared resource adds its line here.
+// SPEC §2 makes special; resources/users still holds hand-written screens). A new declared resource adds its line here.
 import { companyResource } from './companies';
 import type { ResourceDecl } from './declare';
 import { propertyResource } from './properties';
 import { roleResource } from './roles';
 import { unitResource } from './units';
+import { userResource } from './users';
 
-export const DECLARED_RESOURCES: readonly ResourceDecl[] = [companyResource, propertyResource, unitResource, roleResource];
+export const DECLARED_RESOURCES: readonly ResourceDecl[] = [companyResource, propertyResource, unitResource, roleResource, userResource];
 
 /** The keys a list screen's search box matches: `list.searchBox`, else everything `q` may match. */
 export const searchBoxOf = (d: ResourceDecl): readonly string[] => d.list.searchBox ?? d.list.search;

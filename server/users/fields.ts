@@ -1,8 +1,9 @@
-// The user form (issue 3 contract): details, companies (checkbox list of uuids; inline options are the
-// companies the caller may assign, since admins cannot read GET /companies), and a role per system.
+// The user form (issue 3 contract): details (the declared fields, contract/resources/users.ts, and
+// the edit form's two actions), companies (checkbox list of uuids; inline options are the companies the
+// caller may assign, since admins cannot read GET /companies), and a role per system.
 import { checkbox, checkboxes, email, group, select, text } from '../forms/fields';
 import type { FormFieldGroup } from '../../contract/forms';
-import { NAME_MAX } from '../resources/schemas';
+import { userResource } from '../../contract/resources/users';
 import type { RoleOption } from './queries';
 import { ROLE_FIELDS } from './systems';
 import { SUPER_ADMIN } from '../../contract/roles';
@@ -20,11 +21,12 @@ export function userForm(o: UserFormOptions): FormFieldGroup[] {
     const roles = o.roles.filter((r) => r.system === f.system && (o.mayGrantSuperAdmin || r.name !== SUPER_ADMIN));
     return select(f.field, f.label, { options: { '': f.none, ...Object.fromEntries(roles.map((r) => [r.id, r.label])) } });
   };
+  const { name, email: address, bypass_sso: bypass } = userResource.fields;
   return [
-    group('User', [
-      text('name', 'Name', { required: true, maxlength: NAME_MAX }),
-      email('email', 'Email address', { required: true, maxlength: 254 }),
-      checkbox('bypass_sso', 'Allow email and password sign-in', { 'label-help': 'Lets this user sign in with a password even where single sign-on is required' }),
+    group(name.group, [
+      text('name', name.label, { required: true, maxlength: name.maxlength }),
+      email('email', address.label, { required: true, maxlength: address.maxlength }),
+      checkbox('bypass_sso', bypass.label, { 'label-help': bypass.help }),
       ...(o.editing
         ? [
             checkbox('disabled', 'Disabled', { 'label-help': 'A disabled user cannot sign in; their sessions end at once' }),

@@ -1,5 +1,7 @@
-// TypeBox shapes of the user calls: the issue 3 contract's User on the wire, form values in.
+// TypeBox shapes of the user calls (the generic plugin's records and bodies hooks, ./routes.ts): the
+// issue 3 contract's User on the wire, form values in.
 import { Type } from 'typebox';
+import { EMAIL_MAX } from '../../contract/resources/users';
 import { Checkbox, Nullable, OptRef, RequiredText, Uuid } from '../resources/schemas';
 
 export const UserSchema = Type.Object({
@@ -32,8 +34,7 @@ const CompanyRefs = Type.Array(
 
 const fields = {
   name: RequiredText(),
-  /** RFC 5321 caps an address at 254 characters. */
-  email: Type.String({ minLength: 1, maxLength: 254, format: 'email' }),
+  email: Type.String({ minLength: 1, maxLength: EMAIL_MAX, format: 'email' }),
   companies: Type.Optional(CompanyRefs),
   olympus_role_uuid: Type.Optional(OptRef),
   everest_role_uuid: Type.Optional(OptRef),

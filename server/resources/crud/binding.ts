@@ -4,10 +4,11 @@
 import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { TProperties, TSchema } from 'typebox';
+import type { TObject, TProperties, TSchema } from 'typebox';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
 import type { Action } from '../access';
-import type { Conn } from '../db';
+import type { Conn, Tx } from '../db';
+import type { ListPlan, ListQueryValues } from '../lists';
 import type { FormFieldGroup } from '../../../contract/forms';
 import type { FieldErrors } from '../errors';
 
@@ -25,7 +26,31 @@ interface Ctx {
   req: FastifyRequest;
 }
 
-export interface CrudHooks {
+/**
+ * A record shaped in JS rather than by the bound table's columns (users: companies, a role per
+ * system): its schema, one record and a list page. Every read of the routes goes through it.
+ */
+export interface RecordSource {
+  schema: TObject;
+  /**
+   * One record as the caller sees it, or null (404; also for an id that is not a uuid). `reach`
+   * false: the record a write of this request just made or changed, not narrowed by the caller's reach.
+   */
+  find(ctx: Ctx & { id: string; reach: boolean }): Promise<object | null>;
+  /** A page of the list (`tenant` null: the `?all=true` list of listQuery.allowAll). */
+  list(ctx: Ctx & { query: ListQueryValues & Body }): Promise<{ plan: ListPlan; rows: object[]; total: number }>;
+}
+
+/** What a write step (CrudHooks.write) did, for the audit row and after the commit. */
+export interface WriteOutcome {
+  /** The audit row's detail (e.g. who was signed out). */
+  detail?: Body | null;
+  /** Runs once the transaction has committed, never awaited (a mail), with the record as answered. */
+  afterCommit?(record: Body): void;
+}
+
+/** `P`: what `validate` answers (the body as the resource reads it), handed to prepare and write. */
+export interface CrudHooks<P = unknown> {
   /**
    * The caller's reach, for a resource without a tenant: a condition on the bound table that every
    * read and write of this caller meets; a record beyond it answers 404 as if it did not exist.
@@ -45,13 +70,35 @@ export interface CrudHooks {
   /**
    * Checks the declaration cannot state, run after the generic ones on create and update (body as
    * sent, a checkbox list's values cleaned); `before` is null on create. Their field errors come back with the generic ones as one 422.
+   * What it answers (the body as the resource reads it) is handed to prepare and write as `parsed`.
    */
-  validate?(ctx: Ctx & { body: Body; errors: FieldErrors; before: Body | null }): Promise<void>;
+  validate?(ctx: Ctx & { body: Body; errors: FieldErrors; before: Body | null }): Promise<P | void>;
   /**
    * After the checks, inside the write's transaction (`db` is it), before the write: fill in derived
    * column values (by Drizzle key), or refuse (e.g. 403, 409). `before` is null on create.
    */
-  prepare?(ctx: Ctx & { body: Body; values: Body; before: Body | null }): Promise<void>;
+  prepare?(ctx: Ctx & { body: Body; values: Body; before: Body | null; parsed: P }): Promise<void>;
+  /**
+   * The write itself, replacing the generic insert and update (and checkbox lists), inside the
+   * transaction after `prepare`: for a record kept across several tables (users). Create answers the new id.
+   */
+  write?: {
+    create(ctx: Ctx & { db: Tx; body: Body; parsed: P }): Promise<WriteOutcome & { id: string }>;
+    update(ctx: Ctx & { db: Tx; body: Body; parsed: P; before: Body }): Promise<WriteOutcome>;
+  };
+  /** The record as its audit rows keep it (e.g. never a secret, every company), read inside the write's transaction; default: the record. */
+  auditView?(ctx: { db: Conn; id: string }): Promise<Body>;
+  /** The record shaped in JS (RecordSource): replaces the reads of the bound table. */
+  records?: RecordSource;
+  /** Create and update bodies when they are not what the fields derive (users: companies as uuids or `{ uuid }`). */
+  bodies?: { create: TObject; update: TObject };
+  /**
+   * More list query parameters, with their schemas. `allowAll`: the route's access lets a
+   * super_admin ask `?all=true` without a tenant (RouteAccess.allowAll); the list then gets tenant null.
+   */
+  listQuery?: { properties: TProperties; allowAll?: boolean };
+  /** The forms' values: the create form's defaults (record null) or the edit form's values, when not the declared defaults or the record. */
+  formValues?(ctx: Ctx & { record: Body | null }): Body;
   /** The form as this caller gets it (e.g. only the options they may give, or locked), from the declared groups. */
   form?(ctx: Ctx & { groups: FormFieldGroup[]; record: Body | null }): Promise<FormFieldGroup[]>;
   /** Before a delete: refuse it (e.g. 409 while other records depend on it). */
@@ -100,10 +147,11 @@ export function requireColumn(table: PgTable, sqlName: string, who: string): Bou
 }
 
 /** Every declared field and list key against the binding; throws on the first mismatch. */
-export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks): void {
+export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Pick<CrudHooks, 'computed' | 'records'>): void {
   const who = (what: string) => `Resource "${decl.name}": ${what}`;
   requireColumn(binding.table, 'id', who('the id'));
-  if (decl.tenancy === 'scoped') requireColumn(binding.table, 'company_id', who('tenancy "scoped"'));
+  // A records hook reads the tenant's records its own way (users: a membership in a link table).
+  if (decl.tenancy === 'scoped' && !hooks.records) requireColumn(binding.table, 'company_id', who('tenancy "scoped"'));
   const refsAs = new Set<string>();
   for (const [name, field] of Object.entries(decl.fields) as [string, FieldDecl][]) {
     if ('many' in field) {

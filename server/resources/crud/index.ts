@@ -7,9 +7,10 @@ import { crudQueries } from './queries';
 import { crudRoutes } from './routes';
 import { crudSchemas } from './schemas';
 
-export type { CrudBinding, CrudHooks } from './binding';
+export type { CrudBinding, CrudHooks, RecordSource, WriteOutcome } from './binding';
 
-export function defineCrud(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks = {}) {
+/** `P`: what the validate hook answers, handed on to prepare and write (CrudHooks). */
+export function defineCrud<P = unknown>(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks<P> = {}) {
   checkBinding(decl, binding, hooks);
   const schemas = crudSchemas(decl, hooks);
   const queries = crudQueries(decl, binding, hooks);

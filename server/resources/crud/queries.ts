@@ -33,7 +33,7 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
   const { table } = binding;
   const col = (name: string) => requireColumn(table, name, `Resource "${decl.name}"`);
   const id = col('id').column;
-  const companyId = decl.tenancy === 'scoped' ? col('company_id').column : undefined;
+  const companyId = decl.tenancy === 'scoped' && !hooks.records ? col('company_id').column : undefined;
   /** Body key → the column key Drizzle writes (writable fields only). */
   const writable: Record<string, string> = {};
   const columns: Record<string, BoundColumn> = {};

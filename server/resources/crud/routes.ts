@@ -16,10 +16,10 @@ import { auditChange } from '../audit';
 import type { Db } from '../../db';
 import type { Conn, Tx } from '../db';
 import { FieldErrors, MSG } from '../errors';
-import { ListQuery, listResponse, sendList } from '../lists';
+import { answerList, ListQuery, listResponse, sendList } from '../lists';
 import { errorResponses, IdParams, MessageResponse, mutationResponse } from '../schemas';
 import { columnsFrom, requiredText } from '../values';
-import type { CrudBinding, CrudHooks } from './binding';
+import type { CrudBinding, CrudHooks, WriteOutcome } from './binding';
 import { defaultsOf, formGroups } from './form';
 import type { CrudQueries } from './queries';
 import type { CrudSchemas } from './schemas';
@@ -41,13 +41,20 @@ function summaries(decl: ResourceDecl): Record<RouteKey, string> {
     ...decl.summaries,
   };
 }
+/** A route's OpenAPI description: the declared one ('' for none), else the list's about paging. */
+function descriptionOf(decl: ResourceDecl, key: RouteKey): string | undefined {
+  const declared = decl.descriptions?.[key];
+  if (declared !== undefined) return declared === '' ? undefined : declared;
+  return key === 'list' ? LIST_DESCRIPTION : undefined;
+}
 
 type Body = Record<string, unknown>;
 
-export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks, q: CrudQueries, schemas: CrudSchemas): FastifyPluginAsyncTypebox {
+export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks<P>, q: CrudQueries, schemas: CrudSchemas): FastifyPluginAsyncTypebox {
   const rules = accessRules(decl.area, decl.tenancy);
   const tags = [decl.name];
   const summary = summaries(decl);
+  const described = (key: RouteKey) => descriptionOf(decl, key);
   const path = decl.path;
   const tenantOf = (req: FastifyRequest) => (decl.tenancy === 'scoped' ? requireTenant(req) : null);
   /** Who asks: the guard hook's verdict first, then the tenant and the caller's reach (scope hook). */
@@ -55,11 +62,18 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
     hooks.guard?.(req, action);
     return { tenant: tenantOf(req), where: hooks.scope?.(req) };
   };
-  const audit = (conn: Conn, req: FastifyRequest, action: string, id: string, before: Body | null, after: Body | null) =>
-    auditChange(conn, req, { action: `${decl.noun.one}.${action}`, entity: decl.noun.one, entityId: id, before, after });
+  const audit = (conn: Conn, req: FastifyRequest, action: string, id: string, before: Body | null, after: Body | null, detail?: Body | null) =>
+    auditChange(conn, req, { action: `${decl.noun.one}.${action}`, entity: decl.noun.one, entityId: id, before, after, detail });
+  /** The record as the audit row keeps it: the auditView hook's, else the record itself. */
+  const audited = async (conn: Conn, record: Body & { id: string }) => (hooks.auditView ? hooks.auditView({ db: conn, id: record.id }) : record);
 
-  const recordOr404 = async (db: Conn, tenant: string | null, id: string, where?: SQL) => {
-    const record = await q.find(db, tenant, id, where);
+  /** One record: the records hook's (reach false: just written by this request), else the bound table's. */
+  const findOne = async (db: Conn, tenant: string | null, req: FastifyRequest, id: string, where: SQL | undefined, reach = true) => {
+    if (!hooks.records) return q.find(db, tenant, id, where);
+    return (await hooks.records.find({ db, tenant, req, id, reach })) as (Body & { id: string }) | null;
+  };
+  const recordOr404 = async (db: Conn, tenant: string | null, req: FastifyRequest, id: string, where?: SQL, reach = true) => {
+    const record = await findOne(db, tenant, req, id, where, reach);
     if (!record) throw notFound(decl.messages.notFound);
     return record;
   };
@@ -67,9 +81,9 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
   /**
    * What the schema cannot check: required text that is blank once trimmed, references outside the
    * company, checkbox-list values not among the options, the hooks' own. Answers the body with each
-   * checkbox list trimmed and without repeats (what is written).
+   * checkbox list trimmed and without repeats (what is written), and what the validate hook read.
    */
-  const check = async (db: Conn, tenant: string | null, req: FastifyRequest, sent: Body, before: Body | null): Promise<Body> => {
+  const check = async (db: Conn, tenant: string | null, req: FastifyRequest, sent: Body, before: Body | null): Promise<{ body: Body; parsed: P }> => {
     const errors = new FieldErrors();
     const body = { ...sent };
     const options = await q.manyOptions(db);
@@ -81,9 +95,10 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
       body[name] = values;
     }
     for (const bad of await q.badRefs(db, tenant, body)) errors.add(bad.field, MSG.selectedInvalid(bad.as));
-    await hooks.validate?.({ db, tenant, req, body, errors, before });
+    // What validate answers is handed on as it is; without a validate hook there is nothing to hand on.
+    const parsed = (await hooks.validate?.({ db, tenant, req, body, errors, before })) as P;
     errors.throwIfAny();
-    return body;
+    return { body, parsed };
   };
 
   /** The write and its audit row in one transaction; a database error the hooks recognise answers as they say. */
@@ -96,63 +111,82 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
   };
   const form = async (db: Conn, tenant: string | null, req: FastifyRequest, record: Body | null) => {
     const groups = formGroups(decl, { ...(await q.refOptions(db, tenant, record ?? {})), ...(await q.manyOptions(db)) });
-    return hooks.form ? hooks.form({ db, tenant, req, groups, record }) : groups;
+    const fields = hooks.form ? await hooks.form({ db, tenant, req, groups, record }) : groups;
+    return withValues(fields, hooks.formValues ? hooks.formValues({ db, tenant, req, record }) : (record ?? defaultsOf(decl)));
   };
   // Drizzle types insert/update values per table; these are the declared columns of this one, checked at start.
   const table = binding.table as typeof binding.table & { $inferInsert: Body };
+  const listQuery = hooks.listQuery ? Type.Object({ ...ListQuery.properties, ...hooks.listQuery.properties }) : ListQuery;
+  const listAccess = hooks.listQuery?.allowAll ? { access: { ...rules('view').access, allowAll: true } } : rules('view');
 
   return async (app) => {
     app.get(
       path,
-      { schema: { tags, summary: summary.list, description: LIST_DESCRIPTION, querystring: ListQuery, response: { 200: listResponse(schemas.read), ...errorResponses } }, config: rules('view') },
+      { schema: { tags, summary: summary.list, description: described('list'), querystring: listQuery, response: { 200: listResponse(schemas.read), ...errorResponses } }, config: listAccess },
       async (req, reply) => {
-        const { tenant, where } = caller(req, 'view');
-        const { plan, ...list } = await q.list(app.db, tenant, req.query, where);
+        const query = req.query as Body;
+        // authorize() let `?all=true` through for a super_admin only (RouteAccess.allowAll).
+        const everyone = hooks.listQuery?.allowAll === true && query.all === true;
+        hooks.guard?.(req, 'view');
+        const tenant = everyone ? null : tenantOf(req);
+        const where = hooks.scope?.(req);
+        if (hooks.records) {
+          const { plan, rows, total } = await hooks.records.list({ db: app.db, tenant, req, query });
+          return answerList(plan, rows as Body[], total);
+        }
+        const { plan, ...list } = await q.list(app.db, tenant, query, where);
         return sendList(reply, plan, list);
       },
     );
 
     app.get(
       `${path}/create`,
-      { schema: { tags, summary: summary.createForm, response: { 200: formResponse(EmptyData), ...errorResponses } }, config: rules('create') },
-      async (req) => ({ data: {}, fields: withValues(await form(app.db, caller(req, 'create').tenant, req, null), defaultsOf(decl)) }),
+      { schema: { tags, summary: summary.createForm, description: described('createForm'), response: { 200: formResponse(EmptyData), ...errorResponses } }, config: rules('create') },
+      async (req) => ({ data: {}, fields: await form(app.db, caller(req, 'create').tenant, req, null) }),
     );
 
     app.get(
       `${path}/:id`,
-      { schema: { tags, summary: summary.one, params: IdParams, response: { 200: Type.Object({ data: schemas.read }), ...errorResponses } }, config: rules('view') },
+      { schema: { tags, summary: summary.one, description: described('one'), params: IdParams, response: { 200: Type.Object({ data: schemas.read }), ...errorResponses } }, config: rules('view') },
       async (req) => {
         const { tenant, where } = caller(req, 'view');
-        return { data: await recordOr404(app.db, tenant, req.params.id, where) };
+        return { data: await recordOr404(app.db, tenant, req, req.params.id, where) };
       },
     );
 
     app.get(
       `${path}/:id/edit`,
-      { schema: { tags, summary: summary.editForm, params: IdParams, response: { 200: formResponse(schemas.edit), ...errorResponses } }, config: rules('update') },
+      { schema: { tags, summary: summary.editForm, description: described('editForm'), params: IdParams, response: { 200: formResponse(schemas.edit), ...errorResponses } }, config: rules('update') },
       async (req) => {
         const { tenant, where } = caller(req, 'update');
-        const record = await recordOr404(app.db, tenant, req.params.id, where);
+        const record = await recordOr404(app.db, tenant, req, req.params.id, where);
         const more = hooks.edit ? await hooks.edit.data({ db: app.db, tenant, record }) : {};
-        return { data: { ...record, ...more }, fields: withValues(await form(app.db, tenant, req, record), record) };
+        return { data: { ...record, ...more }, fields: await form(app.db, tenant, req, record) };
       },
     );
 
     app.post(
       path,
-      { schema: { tags, summary: summary.create, body: schemas.create, response: { 201: mutationResponse(schemas.read), ...errorResponses } }, config: rules('create') },
+      { schema: { tags, summary: summary.create, description: described('create'), body: schemas.create, response: { 201: mutationResponse(schemas.read), ...errorResponses } }, config: rules('create') },
       async (req, reply) => {
         const { tenant, where } = caller(req, 'create');
-        const body = await check(app.db, tenant, req, req.body as Body, null);
+        const { body, parsed } = await check(app.db, tenant, req, req.body as Body, null);
         const values = { ...columnsFrom<Body>(body, q.writable), ...(tenant ? { companyId: tenant } : {}) };
-        const record = await writing(app.db, 'create', async (tx) => {
-          await hooks.prepare?.({ db: tx, tenant, req, body, values, before: null });
-          const [row] = await tx.insert(table).values(values).returning({ id: q.id });
-          await q.writeMany(tx, row.id as string, body);
-          const created = await recordOr404(tx, tenant, row.id as string, where);
-          await audit(tx, req, 'created', created.id, null, created);
-          return created;
+        const { record, outcome } = await writing(app.db, 'create', async (tx) => {
+          await hooks.prepare?.({ db: tx, tenant, req, body, values, before: null, parsed });
+          let id: string;
+          let outcome: WriteOutcome = {};
+          if (hooks.write) ({ id, ...outcome } = await hooks.write.create({ db: tx, tenant, req, body, parsed }));
+          else {
+            const [row] = await tx.insert(table).values(values).returning({ id: q.id });
+            id = row.id as string;
+            await q.writeMany(tx, id, body);
+          }
+          const created = await recordOr404(tx, tenant, req, id, where, false);
+          await audit(tx, req, 'created', created.id, null, await audited(tx, created), outcome.detail);
+          return { record: created, outcome };
         });
+        outcome.afterCommit?.(record);
         reply.code(201);
         return { data: { message: decl.messages.created, ...record } };
       },
@@ -160,36 +194,43 @@ export function crudRoutes(decl: ResourceDecl, binding: CrudBinding, hooks: Crud
 
     app.put(
       `${path}/:id`,
-      { schema: { tags, summary: summary.update, params: IdParams, body: schemas.update, response: { 200: mutationResponse(schemas.read), ...errorResponses } }, config: rules('update') },
+      { schema: { tags, summary: summary.update, description: described('update'), params: IdParams, body: schemas.update, response: { 200: mutationResponse(schemas.read), ...errorResponses } }, config: rules('update') },
       async (req) => {
         const { tenant, where } = caller(req, 'update');
-        const before = await recordOr404(app.db, tenant, req.params.id, where);
+        const before = await recordOr404(app.db, tenant, req, req.params.id, where);
         hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'update' });
-        const body = await check(app.db, tenant, req, req.body as Body, before);
+        const { body, parsed } = await check(app.db, tenant, req, req.body as Body, before);
         const changes = { ...columnsFrom<Body>(body, q.writable), ...(q.updatedAt ? { [q.updatedAt]: new Date() } : {}) };
-        const record = await writing(app.db, 'update', async (tx) => {
-          await hooks.prepare?.({ db: tx, tenant, req, body, values: changes, before });
-          await tx.update(table).set(changes).where(eq(q.id, before.id));
-          await q.writeMany(tx, before.id, body);
-          const after = await recordOr404(tx, tenant, before.id, where);
-          await audit(tx, req, 'updated', before.id, before, after);
-          return after;
+        const { record, outcome } = await writing(app.db, 'update', async (tx) => {
+          await hooks.prepare?.({ db: tx, tenant, req, body, values: changes, before, parsed });
+          const auditBefore = await audited(tx, before);
+          let outcome: WriteOutcome = {};
+          if (hooks.write) outcome = await hooks.write.update({ db: tx, tenant, req, body, parsed, before });
+          else {
+            await tx.update(table).set(changes).where(eq(q.id, before.id));
+            await q.writeMany(tx, before.id, body);
+          }
+          const after = await recordOr404(tx, tenant, req, before.id, where, false);
+          await audit(tx, req, 'updated', before.id, auditBefore, await audited(tx, after), outcome.detail);
+          return { record: after, outcome };
         });
+        outcome.afterCommit?.(record);
         return { data: { message: decl.messages.updated, ...record } };
       },
     );
 
     app.delete(
       `${path}/:id`,
-      { schema: { tags, summary: summary.delete, params: IdParams, response: { 200: MessageResponse, ...errorResponses } }, config: rules('delete') },
+      { schema: { tags, summary: summary.delete, description: described('delete'), params: IdParams, response: { 200: MessageResponse, ...errorResponses } }, config: rules('delete') },
       async (req) => {
         const { tenant, where } = caller(req, 'delete');
-        const before = await recordOr404(app.db, tenant, req.params.id, where);
+        const before = await recordOr404(app.db, tenant, req, req.params.id, where);
         hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'delete' });
         await hooks.beforeDelete?.({ db: app.db, tenant, req, record: before });
         await writing(app.db, 'delete', async (tx) => {
+          const auditBefore = await audited(tx, before);
           await tx.delete(table).where(eq(q.id, before.id));
-          await audit(tx, req, 'deleted', before.id, before, null);
+          await audit(tx, req, 'deleted', before.id, auditBefore, null);
         });
         return { data: { message: decl.messages.deleted } };
       },

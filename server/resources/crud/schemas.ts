@@ -39,7 +39,7 @@ function bodySchema(f: FieldDecl): TSchema {
   }
 }
 
-export function crudSchemas(decl: ResourceDecl, hooks: CrudHooks): CrudSchemas {
+export function crudSchemas(decl: ResourceDecl, hooks: Pick<CrudHooks, 'computed' | 'edit' | 'records' | 'bodies'>): CrudSchemas {
   const computed: Record<string, Computed> = hooks.computed ?? {};
   const read: Record<string, TSchema> = { uuid: Uuid, id: Uuid };
   const body: Record<string, TSchema> = {};
@@ -49,6 +49,9 @@ export function crudSchemas(decl: ResourceDecl, hooks: CrudHooks): CrudSchemas {
     if (!f.readOnly) body[name] = bodySchema(f);
   }
   for (const [name, c] of Object.entries(computed)) read[name] = c.schema;
-  const edit = hooks.edit ? Type.Object({ ...read, ...hooks.edit.schema }) : Type.Object(read);
-  return { read: Type.Object(read), edit, create: Type.Object(body), update: Type.Partial(Type.Object(body)) };
+  // A record shaped in JS (users) brings its own schema, and bodies that differ from the fields their own.
+  const readShape = hooks.records?.schema ?? Type.Object(read);
+  const edit = hooks.edit ? Type.Object({ ...readShape.properties, ...hooks.edit.schema }) : readShape;
+  const bodies = hooks.bodies ?? { create: Type.Object(body), update: Type.Partial(Type.Object(body)) };
+  return { read: readShape, edit, ...bodies };
 }

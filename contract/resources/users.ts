@@ -1,0 +1,36 @@
+// Users (SPEC §2 UsersIndex/Create/Edit), declared once (docs/resources.md): the users of the X-Tenant
+// company. Only the columns the generic plugin reads as they are (name, email, the SSO bypass) are
+// fields here; the record (companies, a role per system, status), its form and its writes are
+// shaped by the server's hooks (server/users/routes.ts), and the browser's screens are still written by hand.
+import { checkbox, declareResource, email, group, text } from './declare';
+
+/** RFC 5321 caps an address at 254 characters. */
+export const EMAIL_MAX = 254;
+
+export const userResource = declareResource({
+  name: 'users',
+  spa: 'users',
+  noun: { one: 'user', many: 'users' },
+  area: 'users',
+  tenancy: 'scoped',
+  fields: {
+    ...group('User', {
+      name: text('Name', { required: true }),
+      email: email('Email address', { required: true, maxlength: EMAIL_MAX }),
+      bypass_sso: checkbox('Allow email and password sign-in', { help: 'Lets this user sign in with a password even where single sign-on is required' }),
+    }),
+  },
+  list: { columns: ['name', 'email'], sort: ['name', 'email'], search: ['name', 'email'] },
+  summaries: {
+    list: 'The users of the X-Tenant company (every user with ?all=true, super_admin only)',
+    editForm: 'The user and the edit form filled in',
+    create: 'Create a user and email them a link to set their password',
+  },
+  descriptions: {
+    list: '',
+    create:
+      'Without companies the user joins the X-Tenant company. The link (72 h, single use) is only in the mail; a user whose domain must sign in through SSO is mailed a pointer to "Login with Azure" instead.',
+    update:
+      'Removing a company, disabling or reset_password ends all of the user’s sessions. reset_password also stops their password working and mails them a link to set a new one (72 h, single use).',
+  },
+});
