@@ -18,13 +18,11 @@ export const SEARCH_IN_PARAM = 'q_in';
 
 /**
  * The fields each list screen's search box matches (SPEC §2, case-insensitive substring), by API resource:
- * a declared resource's `list.searchBox` (contract/resources/), then the hand-written lists'.
+ * a declared resource's `list.searchBox` (contract/resources/).
  * Every name here must be a searchable key of that resource's list on the server.
  */
 export const LIST_SEARCH_FIELDS: Readonly<Record<string, readonly string[]>> = {
   ...Object.fromEntries(DECLARED_RESOURCES.map((d) => [d.name, searchBoxOf(d)])),
-  users: ['name', 'email'],
-  roles: ['label', 'name'],
 };
 
 export type ListResource = string;

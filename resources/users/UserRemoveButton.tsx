@@ -6,6 +6,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { errorText, useListDialogs, useListNotices, useRemoveRecord } from '../../src/lists';
 import type { UserRecord } from './userRecord';
+import { listKey } from '../../src/resources/texts';
 
 export function UserRemoveButton() {
   const translate = useTranslate();
@@ -40,7 +41,7 @@ export function UserRemoveButton() {
 
   return (
     <Button size="small" color="error" startIcon={<DeleteOutline />} onClick={onClick} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
-      {translate('olympus.lists.users.remove')}
+      {translate(listKey('users', 'remove'))}
     </Button>
   );
 }

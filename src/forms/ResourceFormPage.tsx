@@ -11,7 +11,7 @@ import { API_PREFIX, useFormDefinition } from './useFormDefinition';
 import { useRecordSave } from './useRecordSave';
 import type { ResourceFormTexts } from './formTexts';
 
-export { formTextsUnder, resourceTexts, type ResourceFormTexts } from './formTexts';
+export { formTextsUnder, type ResourceFormTexts } from './formTexts';
 
 export interface ResourceFormConfig {
   /** The react-admin resource (the path under /dashboard): users, company, property, unit, roles. */

@@ -1,5 +1,5 @@
-// The i18n keys of a form screen's texts (titles, buttons, failure lines): a hand-written entity's under
-// olympus.forms.{entity}, a declared resource's under resources.{spa}.form (src/resources/texts.ts).
+// The i18n keys of a form screen's texts (titles, buttons, failure lines): a declared resource's are
+// under resources.{spa}.form (src/resources/texts.ts).
 // No imports: the catalogue builds on it, and the catalogue loads with the sign-in screens.
 
 /** i18n keys of a resource's screens. */
@@ -26,6 +26,3 @@ export function formTextsUnder(prefix: string): ResourceFormTexts {
     updateFailed: k('update_failed'),
   };
 }
-
-/** The i18n keys of a hand-written entity's screens under olympus.forms.{entity} (src/i18n/en/forms.ts). */
-export const resourceTexts = (entity: string): ResourceFormTexts => formTextsUnder(`olympus.forms.${entity}`);

@@ -11,7 +11,7 @@ export interface RecordSaveOptions {
   resource: string;
   /** Absent: create (POST); present: update (PUT). */
   id?: string;
-  /** i18n key of the SPEC §8 failure line, e.g. olympus.forms.company.update_failed. */
+  /** i18n key of the SPEC §8 failure line, e.g. resources.company.form.update_failed. */
   failedKey: string;
 }
 

@@ -2,7 +2,7 @@
 // (resources/index.ts) lists, generated from the declaration — the list screen (ListScreen over
 // declaredColumns, the search box from `list.searchBox`), the create and edit screens (the server's
 // form, ResourceFormPage), the icon and label. Overrides carry only what the spec makes special.
-import type { ComponentType, ReactElement, ReactNode } from 'react';
+import { Fragment, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { useRecordContext, type RaRecord } from 'ra-core';
 import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
 import type { ResourceDecl } from '../../contract/resources/declare';
@@ -20,6 +20,8 @@ export interface ScreenOverrides<R extends RaRecord = RaRecord> {
   columns?: (derived: ListColumn<R>[]) => ListColumn<R>[];
   /** The row's buttons: edit and remove by default; with one, its text heads the column. */
   rowActions?: readonly ('edit' | 'remove')[];
+  /** The row's remove button, when the spec asks for another (users: their own confirm dialog). */
+  removeButton?: ReactElement;
   /** Which records get the row's buttons (all by default). */
   rowActionsFor?: (record: R) => boolean;
   /** The list's back link (Home by default). */
@@ -30,6 +32,11 @@ export interface ScreenOverrides<R extends RaRecord = RaRecord> {
   toggleAll?: boolean;
   /** An edit screen of its own instead of the generated one. */
   edit?: Screen;
+  /**
+   * A hook the list screen calls for what changes with the screen's state: buttons before Export and
+   * Create, extra list options (`meta`), whether the company line shows (users: "View All Users").
+   */
+  useListExtras?: () => { actions?: ReactNode; meta?: Record<string, unknown>; showCompany?: boolean };
   /** SPEC §5: refuse a blank name before sending ("All fields are required"). */
   needsName?: boolean;
   /** Sections under the edit form, from the loaded record (e.g. a property's units). */
@@ -37,6 +44,9 @@ export interface ScreenOverrides<R extends RaRecord = RaRecord> {
 }
 
 type Screen = () => ReactElement;
+
+type ListExtras = ReturnType<NonNullable<ScreenOverrides['useListExtras']>>;
+const noExtras = (): ListExtras => ({});
 
 /** A generated resource: its screens are components (the tests render them). */
 export interface DeclaredResource {
@@ -49,8 +59,10 @@ export interface DeclaredResource {
   recordRepresentation: string;
 }
 
-function rowActionsOf<R extends RaRecord>(spa: string, actions: readonly ('edit' | 'remove')[], only?: (record: R) => boolean): ListRowActions {
-  const buttons = { edit: <EditLinkButton key="edit" label={listKey(spa, 'edit')} />, remove: <RemoveButton key="remove" label={listKey(spa, 'remove')} /> };
+function rowActionsOf<R extends RaRecord>(spa: string, actions: readonly ('edit' | 'remove')[], o: ScreenOverrides<R>): ListRowActions {
+  const only = o.rowActionsFor;
+  const remove = o.removeButton ?? <RemoveButton label={listKey(spa, 'remove')} />;
+  const buttons = { edit: <EditLinkButton key="edit" label={listKey(spa, 'edit')} />, remove: <Fragment key="remove">{remove}</Fragment> };
   const all = <>{actions.map((a) => buttons[a])}</>;
   const Some = () => {
     const record = useRecordContext<R>();
@@ -64,22 +76,28 @@ export function declaredResource<R extends RaRecord = RaRecord>(d: ResourceDecl,
   // The derived columns read only keys the declaration names, which are keys of R.
   const derived = declaredColumns(d) as ListColumn<R>[];
   const columns = o.columns ? o.columns(derived) : derived;
-  const rowActions = rowActionsOf(d.spa, o.rowActions ?? ['edit', 'remove'], o.rowActionsFor);
+  const rowActions = rowActionsOf(d.spa, o.rowActions ?? ['edit', 'remove'], o);
+  const useListExtras = o.useListExtras ?? noExtras;
   const scoped = d.tenancy === 'scoped';
   const form: ResourceFormConfig = { resource: d.spa, listPath: `/dashboard/${d.spa}`, texts: formTexts(d.spa), needsName: o.needsName, companyLine: scoped };
 
-  const List = () => (
-    <ListScreen<R>
-      title={listKey(d.spa, 'title')}
-      createLabel={listKey(d.spa, 'create')}
-      searchPlaceholder={listKey(d.spa, 'search')}
-      columns={columns}
-      rowActions={rowActions}
-      csvFilename={d.name}
-      showCompany={scoped}
-      back={o.back}
-    />
-  );
+  const List = () => {
+    const extras = useListExtras();
+    return (
+      <ListScreen<R>
+        title={listKey(d.spa, 'title')}
+        createLabel={listKey(d.spa, 'create')}
+        searchPlaceholder={listKey(d.spa, 'search')}
+        columns={columns}
+        rowActions={rowActions}
+        csvFilename={d.name}
+        showCompany={extras.showCompany ?? scoped}
+        back={o.back}
+        meta={extras.meta}
+        actions={extras.actions}
+      />
+    );
+  };
   const Create = () => <ResourceFormPage config={form} toggleAll={o.toggleAll} />;
   const Edit = () => <EditRoute>{(id) => <ResourceFormPage key={id} config={form} id={id} below={o.editBelow} />}</EditRoute>;
   return {

@@ -5,8 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormFieldGroup } from '../../contract/forms';
 import { authStore } from '../../providers/store';
-import UserCreate from '../../resources/users/UserCreate';
+import users from '../../resources/users';
 import { currentUrl, deferred, fakeDelays, renderScreens, signedIn, stubApi, type Handler } from './form-test-utils';
+
+const { create: UserCreate } = users;
 
 const COMPANIES = { status: 200, body: { data: [{ uuid: 'c-1', id: 'c-1', name: 'Acme Lettings' }, { uuid: 'c-2', id: 'c-2', name: 'Beta Homes' }] } };
 

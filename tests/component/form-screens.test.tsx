@@ -12,11 +12,11 @@ import { openInCompany } from '../../resources/companies/CompanyProperties';
 import property from '../../resources/properties';
 import roles from '../../resources/roles';
 import unit from '../../resources/units';
-import UserCreate from '../../resources/users/UserCreate';
-import UserEdit from '../../resources/users/UserEdit';
+import users from '../../resources/users';
 import { currentUrl, fakeDelays, renderScreens, signedIn, stubApi, type Handler } from './form-test-utils';
 
 const { create: RoleCreate, edit: RoleEdit } = roles;
+const { create: UserCreate, edit: UserEdit } = users;
 
 // The generated screens of the declared resources (src/resources/declared.tsx).
 const { create: CompanyCreate, edit: CompanyEdit } = company;

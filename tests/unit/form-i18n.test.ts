@@ -2,18 +2,14 @@
 // (§2, §5, §8) are verbatim.
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../providers/i18nProvider';
-import { resourceTexts } from '../../src/forms/ResourceFormPage';
 import { formTexts } from '../../src/resources/texts';
 
 const t = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
 
 describe('form texts', () => {
   it('has every key of each entity the screens use', () => {
-    for (const entity of ['user', 'company']) {
-      for (const key of Object.values(resourceTexts(entity))) expect(t(key), key).not.toBe(key);
-    }
     // The declared resources' screens (src/resources/declared.tsx).
-    for (const spa of ['property', 'unit', 'roles']) {
+    for (const spa of ['users', 'company', 'property', 'unit', 'roles']) {
       for (const key of Object.values(formTexts(spa))) expect(t(key), key).not.toBe(key);
     }
   });
@@ -31,10 +27,10 @@ describe('form texts', () => {
     expect(t('olympus.forms.company.properties')).toBe('Properties');
     expect(t('olympus.forms.property.units')).toBe('Units');
     const failed = (e: string) => {
-      const texts = e === 'property' || e === 'unit' || e === 'roles' ? formTexts(e) : resourceTexts(e);
+      const texts = formTexts(e);
       return [t(texts.createFailed), t(texts.updateFailed)];
     };
-    const failures = ['user', 'company', 'property', 'unit', 'roles'].flatMap(failed);
+    const failures = ['users', 'company', 'property', 'unit', 'roles'].flatMap(failed);
     expect(failures).toEqual([
       'Could not create the user',
       'Could not update the user',

@@ -26,8 +26,9 @@ describe('list texts', () => {
 
   it('keeps the SPEC §2 and §8 texts verbatim', () => {
     const u = (k: string) => t(`olympus.lists.users.${k}`);
-    expect(['create', 'view_all', 'edit', 'remove'].map(u)).toEqual(['Create a User', 'View All Users', 'Edit User', 'Remove User']);
-    expect(['name_column', 'email', 'systems', 'roles'].map(u)).toEqual(['Name', 'Email', 'System Access', 'System Roles']);
+    const r = (k: string) => t(`resources.users.${k}`);
+    expect([r('list.create'), u('view_all'), r('list.edit'), r('list.remove')]).toEqual(['Create a User', 'View All Users', 'Edit User', 'Remove User']);
+    expect(['fields.name', 'fields.email', 'fields.systems', 'fields.roles'].map(r)).toEqual(['Name', 'Email', 'System Access', 'System Roles']);
     expect(['confirm_title', 'confirm_text', 'confirm_yes', 'confirm_no'].map(u)).toEqual([
       'Are you sure?',
       'You will not be able to recover this user',

@@ -30,19 +30,10 @@ export const lists = {
   dialog: {
     ok: 'OK',
   },
+  // The users list's title, buttons and columns are the declared resource's (resources.users.*).
   users: {
-    name: 'User |||| Users',
-    title: 'Users',
-    create: 'Create a User',
     view_all: 'View All Users',
     view_company: 'View Company Users',
-    search: 'Search Users',
-    name_column: 'Name',
-    email: 'Email',
-    systems: 'System Access',
-    roles: 'System Roles',
-    edit: 'Edit User',
-    remove: 'Remove User',
     confirm_title: 'Are you sure?',
     confirm_text: 'You will not be able to recover this user',
     confirm_yes: 'Yes, delete the user',

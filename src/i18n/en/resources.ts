@@ -11,4 +11,6 @@ export const resources = declaredCatalogue(DECLARED_RESOURCES, {
   company: { fields: { name: 'Company name', address: 'Address' }, list: { search: 'by Company Name', edit: 'Edit' } },
   // "shows role label": the list's one column, headed Role.
   roles: { fields: { label: 'Role' } },
+  // "columns Name, Email, System Access (pills per system), System Roles (pills with role label)"
+  users: { fields: { email: 'Email', systems: 'System Access', roles: 'System Roles' } },
 });
