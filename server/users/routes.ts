@@ -186,10 +186,10 @@ export const userCrud = defineCrud<Parsed>(
     },
     // A taken email slipping past the check (a concurrent create) ends as the same 422.
     writeError: (err, action) => (action !== 'delete' && pgError(err).code === UNIQUE_VIOLATION ? invalid({ email: [MSG.emailTaken] }) : undefined),
-    async form({ db, req, record }) {
+    async form({ db, req, record, groups }) {
       const auth = requireAuth(req);
       const grantor = await grantorOf(db, auth);
-      const fields = userForm(await formOptions(db, auth, grantor, record && asUser(record)));
+      const fields = userForm(await formOptions(db, auth, grantor, record && asUser(record)), groups);
       // A user beyond the caller's reach keeps their sign-in fields: show them locked (PUT refuses them anyway).
       return record && beyondReach(grantor, await userOr404(db, EVERYTHING, record.id as string)) ? lockSignInFields(fields) : fields;
     },
