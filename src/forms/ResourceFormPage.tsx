@@ -9,9 +9,9 @@ import { FormPage } from './FormPage';
 import type { RecordData } from './fieldModel';
 import { API_PREFIX, useFormDefinition } from './useFormDefinition';
 import { useRecordSave } from './useRecordSave';
-import type { ResourceFormTexts } from './formTexts';
+import type { ResourceFormTexts } from '../resources/texts';
 
-export { formTextsUnder, type ResourceFormTexts } from './formTexts';
+export type { ResourceFormTexts } from '../resources/texts';
 
 export interface ResourceFormConfig {
   /** The react-admin resource (the path under /dashboard): users, company, property, unit, roles. */

@@ -1,8 +1,19 @@
 // A declared resource's texts by convention (docs/resources.md): the catalogue keys its generated
 // screens use, all under react-admin's `resources.{spa}`, and their English derived from the
 // declaration's noun and labels. The spec-fixed ones are overridden once (src/i18n/en/resources.ts).
+// The catalogue builds on this file and loads with the sign-in screens: it imports no screen code.
 import type { ResourceDecl } from '../../contract/resources/declare';
-import { formTextsUnder, type ResourceFormTexts } from '../forms/formTexts';
+
+/** i18n keys of a resource's create and edit screens (titles, buttons, failure lines). */
+export interface ResourceFormTexts {
+  createTitle: string;
+  editTitle: string;
+  createSubmit: string;
+  editSubmit: string;
+  back: string;
+  createFailed: string;
+  updateFailed: string;
+}
 
 const LIST = ['title', 'create', 'search', 'edit', 'remove'] as const;
 const FORM = ['create_title', 'edit_title', 'create_submit', 'edit_submit', 'back', 'create_failed', 'update_failed'] as const;
@@ -15,8 +26,19 @@ export const listKey = (spa: string, text: ListText) => resourceKey(spa, `list.$
 /** A column's heading (a field's, a reference's or a computed column's): react-admin's `resources.{spa}.fields.{key}`. */
 export const fieldKey = (spa: string, key: string) => resourceKey(spa, `fields.${key}`);
 
-/** The create and edit screens' texts: `resources.{spa}.form.*`. */
-export const formTexts = (spa: string): ResourceFormTexts => formTextsUnder(resourceKey(spa, 'form'));
+/** The create and edit screens' texts: `resources.{spa}.form.{create_title|…}`. */
+export function formTexts(spa: string): ResourceFormTexts {
+  const k = (name: (typeof FORM)[number]) => resourceKey(spa, `form.${name}`);
+  return {
+    createTitle: k('create_title'),
+    editTitle: k('edit_title'),
+    createSubmit: k('create_submit'),
+    editSubmit: k('edit_submit'),
+    back: k('back'),
+    createFailed: k('create_failed'),
+    updateFailed: k('update_failed'),
+  };
+}
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** "Unit name" → "Unit Name": the list headings of SPEC §2 are title case. */
