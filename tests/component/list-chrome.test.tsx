@@ -2,10 +2,10 @@
 // ?page handling, page sizes from the persisted preference, page links, notices, CSV export.
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uiStore } from '../../providers/store';
 import { freshPage, location } from './shell-harness';
-import { LOAD_TIMEOUT, companyRow, firstCells, listReply, openList, unitRow } from './list-harness';
+import { LOAD_TIMEOUT, captureCsv, companyRow, firstCells, listReply, openList, unitRow } from './list-harness';
 
 const companies = (count: number) => Array.from({ length: count }, (_, i) => companyRow(i + 1, { name: `Company ${String(i + 1).padStart(2, '0')}` }));
 
@@ -144,17 +144,7 @@ describe('list chrome', () => {
 
   it('exports the searched and sorted list as CSV', async () => {
     const user = userEvent.setup();
-    const blobs: Blob[] = [];
-    // jsdom has no createObjectURL: downloadCSV's Blob is captured here.
-    const createObjectURL = URL.createObjectURL;
-    URL.createObjectURL = (b: Blob) => (blobs.push(b), 'blob:csv');
-    onTestFinished(() => {
-      URL.createObjectURL = createObjectURL;
-    });
-    const downloads: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(this.getAttribute('download') ?? '');
-    });
+    const { blobs, downloads } = captureCsv();
     await openCompanies('/dashboard/company', [
       companyRow(1, { name: 'Gamma', address_line_1: '3 Road', city: 'York', postcode: 'YO1' }),
       companyRow(2, { name: 'alpha', address_line_1: null, city: 'Leeds', postcode: null }),

@@ -7,10 +7,10 @@
 // CSV, and the create and edit screens over the server's form.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_LIST_MAX } from '../../contract/lists';
 import { freshPage, location } from './shell-harness';
-import { LOAD_TIMEOUT, firstCells, listCalls, listReply, openList, rowOf } from './list-harness';
+import { LOAD_TIMEOUT, captureCsv, firstCells, listCalls, listReply, openList, rowOf } from './list-harness';
 import { gadgetRow } from './declared-gadgets';
 
 // The test's declaration joins the declared resources, as its one line in contract/resources/index.ts
@@ -93,16 +93,7 @@ describe('a resource declared only in the test tree', () => {
 
   it('exports the columns as CSV, named after the API resource', async () => {
     const user = userEvent.setup();
-    const blobs: Blob[] = [];
-    const createObjectURL = URL.createObjectURL;
-    URL.createObjectURL = (b: Blob) => (blobs.push(b), 'blob:csv');
-    onTestFinished(() => {
-      URL.createObjectURL = createObjectURL;
-    });
-    const downloads: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      downloads.push(this.getAttribute('download') ?? '');
-    });
+    const { blobs, downloads } = captureCsv();
     const view = await openGadgets(GADGETS.slice(0, 2));
     await view.loadedWhole(API);
     await user.click(screen.getByRole('button', { name: 'Export' }));

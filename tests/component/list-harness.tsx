@@ -1,11 +1,29 @@
 // Harness of the list-screen tests: the real App (route guard, registry, AdminUI) at a list path,
 // signed in, with the list endpoints stubbed at the HTTP boundary per the issue 3 API contract.
 import { screen, waitFor } from '@testing-library/react';
-import { expect } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import type { Company, Property, Role, SessionUser, Unit } from '../../contract/types';
 import { makeUser, renderApp, sessionApi, signIn, type ApiCall, type Handler, type Reply } from './shell-harness';
 
 export const LOAD_TIMEOUT = { timeout: 10_000 };
+
+/**
+ * The CSV files the list's Export makes in this test: jsdom has no createObjectURL, so downloadCSV's
+ * Blob is captured, and the link's click records the file name instead of navigating.
+ */
+export function captureCsv(): { blobs: Blob[]; downloads: string[] } {
+  const blobs: Blob[] = [];
+  const downloads: string[] = [];
+  const createObjectURL = URL.createObjectURL;
+  URL.createObjectURL = (b: Blob) => (blobs.push(b), 'blob:csv');
+  onTestFinished(() => {
+    URL.createObjectURL = createObjectURL;
+  });
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    downloads.push(this.getAttribute('download') ?? '');
+  });
+  return { blobs, downloads };
+}
 
 /** Signs `viewer` in, stubs the session and `routes`, and renders the App at `url`. */
 export function openList(url: string, routes: Record<string, Handler>, viewer: SessionUser = makeUser({ role: 'super_admin' })) {

@@ -4,11 +4,11 @@
 // q and q_in — with the same URL and screens. Stubbed at the HTTP boundary like the other list tests.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_LIST_MAX } from '../../contract/lists';
 import { uiStore } from '../../providers/store';
 import { freshPage, location, makeUser, type ApiCall } from './shell-harness';
-import { LOAD_TIMEOUT, companyRow, firstCells, listCalls, listParams, listReply, openList, unitRow, userRow } from './list-harness';
+import { LOAD_TIMEOUT, captureCsv, companyRow, firstCells, listCalls, listParams, listReply, openList, unitRow, userRow } from './list-harness';
 
 const UNITS = '/api/v1/units';
 const TYPES = ['Flat', 'House', 'Studio'];
@@ -193,13 +193,7 @@ describe('list paging modes', () => {
 
   it('big list: exports the searched and sorted rows fetched from the API, unpaged', async () => {
     const user = userEvent.setup();
-    const blobs: Blob[] = [];
-    const createObjectURL = URL.createObjectURL;
-    URL.createObjectURL = (b: Blob) => (blobs.push(b), 'blob:csv');
-    onTestFinished(() => {
-      URL.createObjectURL = createObjectURL;
-    });
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { blobs } = captureCsv();
     const view = await openUnits(manyUnits(BIG));
     await user.type(searchbox(), 'house');
     await user.click(nameHeader());

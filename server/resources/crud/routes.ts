@@ -57,10 +57,13 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
   const described = (key: RouteKey) => descriptionOf(decl, key);
   const path = decl.path;
   const tenantOf = (req: FastifyRequest) => (decl.tenancy === 'scoped' ? requireTenant(req) : null);
-  /** Who asks: the guard hook's verdict first, then the tenant and the caller's reach (scope hook). */
-  const caller = (req: FastifyRequest, action: Action) => {
+  /**
+   * Who asks: the guard hook's verdict first, then the tenant and the caller's reach (scope hook).
+   * `everyone`: a super_admin's `?all=true` list (listQuery.allowAll), with no tenant.
+   */
+  const caller = (req: FastifyRequest, action: Action, everyone = false) => {
     hooks.guard?.(req, action);
-    return { tenant: tenantOf(req), where: hooks.scope?.(req) };
+    return { tenant: everyone ? null : tenantOf(req), where: hooks.scope?.(req) };
   };
   const audit = (conn: Conn, req: FastifyRequest, action: string, id: string, before: Body | null, after: Body | null, detail?: Body | null) =>
     auditChange(conn, req, { action: `${decl.noun.one}.${action}`, entity: decl.noun.one, entityId: id, before, after, detail });
@@ -126,10 +129,7 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
       async (req, reply) => {
         const query = req.query as Body;
         // authorize() let `?all=true` through for a super_admin only (RouteAccess.allowAll).
-        const everyone = hooks.listQuery?.allowAll === true && query.all === true;
-        hooks.guard?.(req, 'view');
-        const tenant = everyone ? null : tenantOf(req);
-        const where = hooks.scope?.(req);
+        const { tenant, where } = caller(req, 'view', hooks.listQuery?.allowAll === true && query.all === true);
         if (hooks.records) {
           const { plan, rows, total } = await hooks.records.list({ db: app.db, tenant, req, query });
           return answerList(plan, rows as Body[], total);
