@@ -117,9 +117,26 @@ function totalOf(res: ApiResult): number | undefined {
   return typeof total === 'number' ? total : undefined;
 }
 
+/** What a list answer's `meta` adds to its rows and total: `more` when a capped count stopped (contract/lists.ts COUNT_CAP). */
+export interface ListAnswerMeta {
+  more: true;
+}
+
+/** `meta.more` of a list answer: there are more than `meta.total` matching rows. */
+function moreOf(res: ApiResult): boolean {
+  const meta = res.meta;
+  return meta !== null && typeof meta === 'object' && (meta as Row).more === true;
+}
+
+/** The address getList calls for these parameters (src/startup/firstScreen.ts asks it ahead of the list screen). */
+export function listPath(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>, meta?: ListMeta): string {
+  // Search and sort are the API's; other filter keys are not list parameters of the API.
+  return withQuery(path(resource), listQuery(apiPath(resource), params, meta?.query));
+}
+
 /** GET /{resource}[?query]: SPEC §8 — a failed list fetch is logged and reads as empty; only 401 propagates (sign-out). */
-async function fetchList(resource: string, query: QueryValues | undefined, signal?: AbortSignal): Promise<{ data: RaRecord[]; total: number }> {
-  const res = await apiGet<Row[]>(withQuery(path(resource), query), { signal });
+async function fetchList(resource: string, url: string, signal?: AbortSignal): Promise<{ data: RaRecord[]; total: number; meta?: ListAnswerMeta }> {
+  const res = await apiGet<Row[]>(url, { signal });
   const error = responseError(res);
   if (error) {
     if (error.status === 401) throw error;
@@ -127,10 +144,11 @@ async function fetchList(resource: string, query: QueryValues | undefined, signa
     return { data: [], total: 0 };
   }
   const rows = Array.isArray(res?.data) ? res.data.map(withId) : [];
-  return { data: rows, total: (res && totalOf(res)) ?? rows.length };
+  const total = (res && totalOf(res)) ?? rows.length;
+  return res && moreOf(res) ? { data: rows, total, meta: { more: true } } : { data: rows, total };
 }
 
-const loadList = async (resource: string, meta?: ListMeta): Promise<RaRecord[]> => (await fetchList(resource, meta?.query)).data;
+const loadList = async (resource: string, meta?: ListMeta): Promise<RaRecord[]> => (await fetchList(resource, withQuery(path(resource), meta?.query))).data;
 
 /** Mutations answer { data: { message, ...record } }; keep the message on the record for the form's notice. */
 function mutationRecord(body: unknown, fallback: Row): RaRecord {
@@ -143,9 +161,7 @@ export const dataProvider: DataProvider = {
   // react-query cancels superseded list pages (a new keystroke, page or sort) through the signal.
   supportAbortSignal: true,
   async getList(resource, params) {
-    // Search and sort are the API's; other filter keys are not list parameters of the API.
-    const query = listQuery(apiPath(resource), params, (params.meta as ListMeta | undefined)?.query);
-    return (await fetchList(resource, query, params.signal)) as never;
+    return (await fetchList(resource, listPath(resource, params, params.meta as ListMeta | undefined), params.signal)) as never;
   },
   async getOne(resource, params) {
     return { data: withId(unwrap<Row>(await apiGet(path(resource, params.id)))) } as never;

@@ -41,15 +41,40 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+const send = (method: string, path: string, headers: Record<string, string>, body: string | undefined, signal?: AbortSignal) =>
+  fetch(API_URL + path, { method, credentials: 'include', headers, body, signal });
+
+/**
+ * Calls started early (startEarly) by what identifies them: method, path, body, token and company.
+ * Each answer goes to the first identical call only, and only while it is fresh: an early answer
+ * is the answer that call would have had a moment later, never a stale copy (docs/speed.md).
+ */
+const early = new Map<string, { at: number; response: Promise<Response | undefined> }>();
+export const EARLY_ANSWER_TTL_MS = 5_000;
+const earlyKey = (method: string, path: string, headers: Record<string, string>, body: string | undefined) =>
+  [method, path, body ?? '', headers.Authorization ?? '', headers['X-Tenant'] ?? ''].join('\n');
+
+/** Starts a read the first screen will make while its code still loads (src/startup/firstScreen.ts). */
+export function startEarly(method: 'GET' | 'POST', path: string): void {
+  const headers = apiHeaders();
+  const body = method === 'GET' ? undefined : '{}';
+  const response = send(method, path, headers, body).catch(() => undefined);
+  early.set(earlyKey(method, path, headers, body), { at: Date.now(), response });
+}
+
+function takeEarly(key: string): Promise<Response | undefined> | undefined {
+  const found = early.get(key);
+  if (!found) return undefined;
+  early.delete(key);
+  return Date.now() - found.at <= EARLY_ANSWER_TTL_MS ? found.response : undefined;
+}
+
 export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown, { signal }: RequestOptions = {}): Promise<ApiResult<T> | undefined> {
   try {
-    const res = await fetch(API_URL + path, {
-      method,
-      credentials: 'include',
-      headers: apiHeaders(),
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    const headers = apiHeaders();
+    const json = body === undefined ? undefined : JSON.stringify(body);
+    // An early call that failed on the network is simply made again.
+    const res = (await takeEarly(earlyKey(method, path, headers, json))) ?? (await send(method, path, headers, json, signal));
     const text = await res.text();
     const parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     return { ...parsed, status: res.status } as ApiResult<T>;

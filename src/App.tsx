@@ -15,6 +15,7 @@ import LoadingScreen from './pages/LoadingScreen';
 import { StandaloneNotFoundPage } from './pages/NotFoundPage';
 import { DASHBOARD_PATH, type Restriction } from './routing/guardDecision';
 import { RouteGuard } from './routing/RouteGuard';
+import { loadAdminRoutes } from './startup/firstScreen';
 
 const LandingPage = lazy(() => import('./pages/auth/LandingPage'));
 const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
@@ -24,7 +25,7 @@ const PasswordNewPage = lazy(() => import('./pages/auth/PasswordNewPage'));
 const PasswordResetPage = lazy(() => import('./pages/auth/PasswordResetPage'));
 const PasswordVerifyPage = lazy(() => import('./pages/auth/PasswordVerifyPage'));
 const InvitationPage = lazy(() => import('./pages/auth/InvitationPage'));
-const AdminRoutes = lazy(() => import('./routing/AdminRoutes'));
+const AdminRoutes = lazy(loadAdminRoutes);
 
 /** react-admin's own preferences (sidebar, list columns). Sign-out wipes them; ours live in providers/store. */
 const adminStore = localStorageStore(undefined, 'Olympus');

@@ -1,4 +1,6 @@
 // Start-up (SPEC §9): error reporting and the tag manager when configured, then the app on #app.
+// First of all, a signed-in person's first screen is asked for (./startup/firstScreen.ts).
+import './startup/early';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

@@ -37,5 +37,5 @@ export function searchAndSort<R extends RaRecord>(rows: readonly R[], { search, 
   return sort.field ? found.sort(compareBy(sort.field, sort.order === 'DESC' ? 'DESC' : 'ASC')) : found;
 }
 
-/** Rows keep the server's order until a column header is clicked. */
-export const UNSORTED: SortPayload = { field: '', order: 'ASC' };
+/** Rows keep the server's order until a column header is clicked (shared with the start-up's first request). */
+export { UNSORTED } from '../../providers/listQuery';

@@ -1,12 +1,7 @@
 // SPEC §2: the page number lives in the query parameter `page`; page 1 is omitted from the URL.
-// Nothing else about the list (search, sort, page size) goes in the URL.
-
-/** The page asked for by the address: a positive whole number, else 1. */
-export function pageFromSearch(search: string): number {
-  const raw = new URLSearchParams(search).get('page');
-  const page = raw && /^\d+$/.test(raw) ? Number(raw) : 1;
-  return page >= 1 ? page : 1;
-}
+// Nothing else about the list (search, sort, page size) goes in the URL. Reading the page is shared
+// with the start-up's first request (providers/listQuery.ts).
+export { pageFromSearch } from '../../providers/listQuery';
 
 /** The query string for `page`, keeping other parameters; page 1 drops `page`. */
 export function searchForPage(search: string, page: number): string {

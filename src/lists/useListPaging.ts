@@ -3,16 +3,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { uiStore, useStoreState } from '../../providers/store';
-import { pageFromSearch, searchForPage } from './listUrl';
+import { PAGE_SIZES, pageFromSearch, pageSizeFrom } from '../../providers/listQuery';
+import { searchForPage } from './listUrl';
 
-export const PAGE_SIZES = [10, 20, 30, 40] as const;
-const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
-
-/** The stored preference as a page size; anything unexpected reads as the default. */
-export function pageSizeFrom(stored: string): number {
-  const n = Number(stored);
-  return (PAGE_SIZES as readonly number[]).includes(n) ? n : DEFAULT_PAGE_SIZE;
-}
+export { PAGE_SIZES, pageSizeFrom };
 
 export interface ListPaging {
   /** The page the address asks for (not yet limited to the pages that exist). */

@@ -8,12 +8,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useDataProvider, useGetList, useResourceContext, type Exporter, type ListControllerResult, type RaRecord } from 'ra-core';
 import { CLIENT_LIST_MAX } from '../../contract/lists';
-import { apiPath } from '../../providers/dataProvider';
+import { apiPath, type ListAnswerMeta } from '../../providers/dataProvider';
 import { searchFieldsOf, WHOLE_LIST } from '../../providers/listQuery';
 import { UNSORTED } from './clientList';
 import { useClientPage } from './useClientPage';
 import { useListState } from './useListState';
 import { useServerPage } from './useServerPage';
+import { useIdleAfter } from './useIdleAfter';
 
 export interface ScreenListOptions<R extends RaRecord> {
   /** Passed to dataProvider.getList, e.g. { query: { all: true } } for GET /users?all=true. */
@@ -41,7 +42,10 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
   };
 
   const small = size !== undefined && size <= CLIENT_LIST_MAX;
-  const whole = useGetList<R>(resource, { pagination: WHOLE_LIST, sort: UNSORTED, meta }, { enabled: small });
+  // The whole list waits until the first page is on screen and the browser is idle: it must not
+  // compete with the first rows for the network and the main thread (docs/speed.md).
+  const idle = useIdleAfter(small);
+  const whole = useGetList<R>(resource, { pagination: WHOLE_LIST, sort: UNSORTED, meta }, { enabled: small && idle });
   // A copy kept from an earlier visit counts as small: show it and refresh it (as react-query does).
   if (size === undefined && whole.data) learnSize(whole.data.length);
   const inBrowser = small && whole.data !== undefined;
@@ -53,6 +57,8 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
   const data = inBrowser ? client.data : server.data;
   const total = inBrowser ? client.total : server.total;
   const page = inBrowser ? client.page : server.page;
+  // A searched page of the API may have a capped total: more rows than `total` (ListPagination).
+  const more = !inBrowser && server.more;
   const found = client.found;
 
   // Export: every match, searched and sorted — from the loaded list, or asked of the API unpaged.
@@ -91,7 +97,7 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
       exporter,
       getData,
       hasPreviousPage: page > 1,
-      hasNextPage: total !== undefined && page * perPage < total,
+      hasNextPage: total !== undefined && (more || page * perPage < total),
       isFetching,
       isLoading: data === undefined && isFetching,
       refetch,
@@ -101,6 +107,7 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
       return { ...base, data: undefined, total: undefined, meta: undefined, error: null, isPending: true } as const;
     }
     // A failed load reads as an empty list (the dataProvider logs it, SPEC §8); only 401 errors, and signs out.
-    return { ...base, data, total, error: error ?? null, isPending: false } as ListControllerResult<R>;
-  }, [resource, sort, setSort, page, perPage, setPage, setPerPage, filterValues, setFilters, exporter, getData, total, isFetching, refetch, data, error]);
+    const answerMeta: ListAnswerMeta | undefined = more ? { more } : undefined;
+    return { ...base, data, total, meta: answerMeta, error: error ?? null, isPending: false } as ListControllerResult<R>;
+  }, [resource, sort, setSort, page, perPage, setPage, setPerPage, filterValues, setFilters, exporter, getData, total, more, isFetching, refetch, data, error]);
 }

@@ -1,0 +1,41 @@
+// A signed-in person's first screen, asked for while the app's own code still loads (docs/speed.md):
+// the admin's code, the session check and refresh, and on a list screen its first page start together
+// with the shell instead of one after another. Each early answer is handed to the first identical call
+// (providers/httpClient.ts startEarly); a screen that asks something else simply asks it.
+import { API_PATHS, listPath } from '../../providers/dataProvider';
+import { startEarly } from '../../providers/httpClient';
+import { pageFromSearch, pageSizeFrom, UNSORTED } from '../../providers/listQuery';
+import { authStore, uiStore } from '../../providers/store';
+import { DASHBOARD_PATH } from '../routing/guardDecision';
+
+/** Everything under /dashboard (App.tsx loads it lazily; started here it downloads beside the shell). */
+export const loadAdminRoutes = () => import('../routing/AdminRoutes');
+
+const isDashboard = (pathname: string) => pathname === DASHBOARD_PATH || pathname.startsWith(`${DASHBOARD_PATH}/`);
+
+/** What the first screen at this address will ask of the API, for a stored session; nothing without one. */
+export function firstCalls(pathname: string, search: string): { method: 'GET' | 'POST'; path: string }[] {
+  const { access_token, currentCompany } = authStore.get();
+  if (!access_token || !isDashboard(pathname)) return [];
+  // The route guard's check and session refresh (src/routing/sessionCheck.ts).
+  const calls: { method: 'GET' | 'POST'; path: string }[] = [
+    { method: 'POST', path: '/api/v1/auth/authenticated' },
+    { method: 'GET', path: '/api/v1/session' },
+  ];
+  // A list screen (/dashboard/{resource}) asks its first page unsorted and unsearched (src/lists/useScreenList.ts).
+  const resource = new RegExp(`^${DASHBOARD_PATH}/([^/]+)/?$`).exec(pathname)?.[1];
+  if (resource && currentCompany && Object.hasOwn(API_PATHS, resource)) {
+    const pagination = { page: pageFromSearch(search), perPage: pageSizeFrom(uiStore.get().resultsPerPage) };
+    calls.push({ method: 'GET', path: listPath(resource, { pagination, sort: UNSORTED, filter: {} }) });
+  }
+  return calls;
+}
+
+/** Starts the first screen's code and calls; called once, before the app renders (main.tsx). */
+export function startFirstScreen({ pathname, search }: { pathname: string; search: string }): void {
+  const calls = firstCalls(pathname, search);
+  if (calls.length === 0) return;
+  for (const call of calls) startEarly(call.method, call.path);
+  // A failed download surfaces where App.tsx renders the lazy page, not here.
+  void loadAdminRoutes().catch(() => {});
+}

@@ -1,0 +1,103 @@
+// A signed-in person's first screen asked for early (src/startup/firstScreen.ts, docs/speed.md): which
+// calls start before the app renders, and how an early answer is handed to the one identical call
+// (providers/httpClient.ts) — once, to the same token and company only, and only while fresh.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiGet, apiPost, EARLY_ANSWER_TTL_MS, startEarly } from '../../providers/httpClient';
+import { authStore, uiStore } from '../../providers/store';
+import { firstCalls } from '../../src/startup/firstScreen';
+import { stubRoutes } from './fetchStub';
+
+const SIGNED_IN = { access_token: 'tok', currentCompany: 'c-1' };
+
+describe('the first screen’s calls', () => {
+  beforeEach(() => {
+    authStore.reset();
+    uiStore.set({ resultsPerPage: '10' });
+  });
+
+  it('asks nothing without a stored token, or outside /dashboard', () => {
+    expect(firstCalls('/dashboard/unit', '')).toEqual([]);
+    authStore.set(SIGNED_IN);
+    expect(firstCalls('/', '')).toEqual([]);
+    expect(firstCalls('/login', '')).toEqual([]);
+    expect(firstCalls('/dashboards', '')).toEqual([]);
+  });
+
+  it('on the dashboard: the session check and the session', () => {
+    authStore.set(SIGNED_IN);
+    expect(firstCalls('/dashboard', '')).toEqual([
+      { method: 'POST', path: '/api/v1/auth/authenticated' },
+      { method: 'GET', path: '/api/v1/session' },
+    ]);
+  });
+
+  it('on a list screen: also its first page, as the list asks it (page from the address, size from the preference)', () => {
+    authStore.set(SIGNED_IN);
+    uiStore.set({ resultsPerPage: '20' });
+    expect(firstCalls('/dashboard/unit', '?page=3').map((c) => c.path)).toContain('/api/v1/units?page=3&per_page=20');
+    expect(firstCalls('/dashboard/users', '').map((c) => c.path)).toContain('/api/v1/users?page=1&per_page=20');
+    // Not a list screen: a form, an unknown area, or a list without a company to ask it for.
+    for (const path of ['/dashboard/unit/create', '/dashboard/unit/u-1', '/dashboard/account', '/dashboard/nothing']) {
+      expect(firstCalls(path, '')).toHaveLength(2);
+    }
+    authStore.set({ currentCompany: null });
+    expect(firstCalls('/dashboard/unit', '')).toHaveLength(2);
+  });
+});
+
+describe('an early answer', () => {
+  beforeEach(() => authStore.reset());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('goes to the first identical call, once; the next call asks again', async () => {
+    authStore.set(SIGNED_IN);
+    const calls = stubRoutes({ 'GET /api/v1/session': { status: 200, body: { data: { name: 'Ann' } } }, 'POST /api/v1/auth/authenticated': { status: 200, body: { data: { authenticated: true } } } });
+    startEarly('GET', '/api/v1/session');
+    startEarly('POST', '/api/v1/auth/authenticated');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toMatchObject({ method: 'POST', body: {}, headers: { Authorization: 'Bearer tok', 'X-Tenant': 'c-1' } });
+    expect(await apiGet('/api/v1/session')).toEqual({ data: { name: 'Ann' }, status: 200 });
+    expect(await apiPost('/api/v1/auth/authenticated')).toEqual({ data: { authenticated: true }, status: 200 });
+    expect(calls).toHaveLength(2);
+    await apiGet('/api/v1/session');
+    expect(calls).toHaveLength(3);
+  });
+
+  it('never goes to another token or company, nor to a call with another body', async () => {
+    authStore.set(SIGNED_IN);
+    const calls = stubRoutes({ 'GET /api/v1/units?page=1&per_page=10': { status: 200, body: { data: [] } }, 'POST /api/v1/auth/authenticated': { status: 200, body: {} } });
+    startEarly('GET', '/api/v1/units?page=1&per_page=10');
+    startEarly('POST', '/api/v1/auth/authenticated');
+    authStore.set({ currentCompany: 'c-2' });
+    await apiGet('/api/v1/units?page=1&per_page=10');
+    expect(calls.at(-1)?.headers['X-Tenant']).toBe('c-2');
+    authStore.set({ currentCompany: 'c-1', access_token: 'other' });
+    await apiGet('/api/v1/units?page=1&per_page=10');
+    expect(calls.at(-1)?.headers.Authorization).toBe('Bearer other');
+    authStore.set(SIGNED_IN);
+    await apiPost('/api/v1/auth/authenticated', { other: true });
+    expect(calls).toHaveLength(5);
+  });
+
+  it('is dropped once older than its time to live', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    authStore.set(SIGNED_IN);
+    const calls = stubRoutes({ 'GET /api/v1/session': { status: 200, body: { data: {} } } });
+    startEarly('GET', '/api/v1/session');
+    vi.setSystemTime(Date.now() + EARLY_ANSWER_TTL_MS + 1);
+    await apiGet('/api/v1/session');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('that failed on the network is asked again', async () => {
+    authStore.set(SIGNED_IN);
+    const calls = stubRoutes({ 'GET /api/v1/session': 'network-error' });
+    startEarly('GET', '/api/v1/session');
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await apiGet('/api/v1/session')).toBeUndefined();
+    expect(calls).toHaveLength(2);
+  });
+});
