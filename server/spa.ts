@@ -1,6 +1,7 @@
-// The built SPA from the API's own port: static files (compressed by @fastify/compress), long cache
-// for Vite's hashed /assets, a history fallback to index.html for browser navigations, and the one
-// JSON 404 `{ message: 'Not found.' }` for everything else.
+// The built SPA from the API's own port: static files as the build precompressed them (.br, .gz
+// beside each file, vite.config.ts; @fastify/compress only for what has none), long cache for Vite's
+// hashed /assets, a history fallback to index.html for browser navigations, and the one JSON 404
+// `{ message: 'Not found.' }` for everything else.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +12,11 @@ const NOT_SPA = /^\/(api|sanctum|\.well-known|healthz|readyz|demo)(\/|$|\?)/;
 
 const YEAR = 365 * 24 * 3600;
 
-export function cacheControlFor(file: string): string {
+/** The file a precompressed copy (x.js.br, x.js.gz) stands for. */
+const original = (file: string) => file.replace(/\.(br|gz)$/, '');
+
+export function cacheControlFor(sent: string): string {
+  const file = original(sent);
   // index.html names the current hashed bundles: always revalidate so a deploy shows at once.
   if (file.endsWith('.html')) return 'no-cache';
   // Vite puts content-hashed files under assets/: they never change under the same name.
@@ -44,6 +49,8 @@ async function spa(app: FastifyInstance): Promise<void> {
       root,
       prefix: '/',
       wildcard: true,
+      // x.js.br / x.js.gz when the browser takes them: no compressing per download (docs/speed.md).
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, file) => {
         reply.header('cache-control', cacheControlFor(file));

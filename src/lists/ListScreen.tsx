@@ -49,15 +49,25 @@ const EXPORT_ALL = Number.MAX_SAFE_INTEGER;
 
 const NO_WRAP = () => ({ whiteSpace: 'nowrap' }) as const;
 
-/** The desktop table's columns: DataTable.Col (NumberCol for numbers), then the actions column. An array,
- * not a fragment: DataTable counts its children (the loading skeleton has one cell per column). */
+/** The desktop table's columns: DataTable.Col each, then the actions column. An array, not a fragment:
+ * DataTable counts its children (the loading skeleton has one cell per column). */
 function tableColumns<R extends RaRecord>(columns: readonly ListColumn<R>[], rowActions: ListRowActions | undefined) {
   const cols = columns.map((c) => {
     const sortable = c.sortable ?? c.source !== undefined;
-    if (c.numeric && c.source) return <DataTable.NumberCol<R> key={c.label} source={c.source} label={c.label} disableSort={!sortable} />;
-    // A column without `render` shows its `value` as text, or else its `source` the react-admin way.
-    const render = c.render ?? (c.value ? (r: R) => columnText(c, r) : undefined);
-    return <DataTable.Col<R> key={c.label} source={c.source} label={c.label} render={render} disableSort={!sortable} cellSx={c.noWrap ? NO_WRAP : undefined} />;
+    // A column without `render` shows its `value` (a number's by numberText, right-aligned like
+    // DataTable.NumberCol, the same text as the cards), or else its `source` the react-admin way.
+    const render = c.render ?? (c.value || c.numeric ? (r: R) => columnText(c, r) : undefined);
+    return (
+      <DataTable.Col<R>
+        key={c.label}
+        source={c.source}
+        label={c.label}
+        render={render}
+        disableSort={!sortable}
+        align={c.numeric ? 'right' : undefined}
+        cellSx={c.noWrap ? NO_WRAP : undefined}
+      />
+    );
   });
   if (!rowActions) return cols;
   return [

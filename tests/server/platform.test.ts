@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from './harness';
 import { cspDirectives } from '../../server/http/security';
 import { loadConfig } from '../../server/config';
@@ -21,6 +21,12 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("olympus");\n'.repeat(200));
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build's precompressed copies (vite.config.ts). Their text differs from the plain file's, so a
+  // test tells a copy sent as built from one compressed on the fly.
+  writeFileSync(path.join(dist, 'assets', 'admin-def456.js'), 'console.log("plain");\n'.repeat(200));
+  writeFileSync(path.join(dist, 'assets', 'admin-def456.js.br'), brotliCompressSync('console.log("from the .br");\n'.repeat(200)));
+  writeFileSync(path.join(dist, 'assets', 'admin-def456.js.gz'), gzipSync('console.log("from the .gz");\n'.repeat(200)));
+  writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML.replace('Olympus', 'Olympus (br)')));
   [t, spa] = await Promise.all([createTestApp(), createTestApp({ staticDir: dist })]);
 });
 afterAll(async () => {
@@ -183,6 +189,31 @@ describe('SPA', () => {
     expect(gunzipSync(res.rawPayload).toString()).toContain('olympus');
     const icon = await spa.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('sends the build\'s precompressed copy the browser takes, cached like its file', async () => {
+    const br = await spa.app.inject({ method: 'GET', url: '/assets/admin-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('from the .br');
+    const gz = await spa.app.inject({ method: 'GET', url: '/assets/admin-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('from the .gz');
+    const plain = await spa.app.inject({ method: 'GET', url: '/assets/admin-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('plain');
+    // index.html's copy is never cached either, at / and for client-side routes.
+    for (const url of ['/', '/dashboard/unit']) {
+      const page = await spa.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toMatch(/text\/html/);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      const html = page.headers['content-encoding'] === 'br' ? brotliDecompressSync(page.rawPayload).toString() : page.body;
+      expect(html, url).toContain('<div id="app">');
+    }
   });
 
   it('refuses path traversal', async () => {
