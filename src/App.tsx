@@ -15,17 +15,10 @@ import LoadingScreen from './pages/LoadingScreen';
 import { StandaloneNotFoundPage } from './pages/NotFoundPage';
 import { DASHBOARD_PATH, type Restriction } from './routing/guardDecision';
 import { RouteGuard } from './routing/RouteGuard';
-import { loadAdminRoutes } from './startup/firstScreen';
+import { ROUTES } from './routing/routes';
 
-const LandingPage = lazy(() => import('./pages/auth/LandingPage'));
-const LoginPage = lazy(() => import('./pages/auth/LoginPage'));
-const LoginFormPage = lazy(() => import('./pages/auth/LoginFormPage'));
-const AzureCallbackPage = lazy(() => import('./pages/auth/AzureCallbackPage'));
-const PasswordNewPage = lazy(() => import('./pages/auth/PasswordNewPage'));
-const PasswordResetPage = lazy(() => import('./pages/auth/PasswordResetPage'));
-const PasswordVerifyPage = lazy(() => import('./pages/auth/PasswordVerifyPage'));
-const InvitationPage = lazy(() => import('./pages/auth/InvitationPage'));
-const AdminRoutes = lazy(loadAdminRoutes);
+/** Each route's page, loaded on demand (./routing/routes.ts). */
+const PAGES = ROUTES.map((route) => ({ ...route, Page: lazy(route.load) }));
 
 /** react-admin's own preferences (sidebar, list columns). Sign-out wipes them; ours live in providers/store. */
 const adminStore = localStorageStore(undefined, 'Olympus');
@@ -53,15 +46,9 @@ export default function App({ queryClient }: AppProps) {
       <SiteFrame>
         <Suspense fallback={<LoadingScreen />}>
           <Routes>
-            <Route path="/" element={guarded('none', <LandingPage />)} />
-            <Route path="/login" element={guarded('guest', <LoginPage />)} />
-            <Route path="/login-form" element={guarded('guest', <LoginFormPage />)} />
-            <Route path="/login/azure/callback" element={guarded('none', <AzureCallbackPage />)} />
-            <Route path="/password/new" element={guarded('none', <PasswordNewPage />)} />
-            <Route path="/password/reset" element={guarded('none', <PasswordResetPage />)} />
-            <Route path="/password/reset/verify" element={guarded('none', <PasswordVerifyPage />)} />
-            <Route path="/invitation" element={guarded('none', <InvitationPage />)} />
-            <Route path={`${DASHBOARD_PATH}/*`} element={guarded('login', <AdminRoutes />)} />
+            {PAGES.map(({ path, restriction, Page }) => (
+              <Route key={path} path={path} element={guarded(restriction, <Page />)} />
+            ))}
             <Route path="*" element={guarded('login', <StandaloneNotFoundPage />)} />
           </Routes>
         </Suspense>

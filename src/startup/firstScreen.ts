@@ -1,15 +1,14 @@
-// A signed-in person's first screen, asked for while the app's own code still loads (docs/speed.md):
-// the admin's code, the session check and refresh, and on a list screen its first page start together
-// with the shell instead of one after another. Each early answer is handed to the first identical call
-// (providers/httpClient.ts startEarly); a screen that asks something else simply asks it.
+// The first screen, asked for while the app's own code still loads (docs/speed.md): the page's code
+// (./routing/routes.ts) and, for a signed-in person, the session check and refresh and on a list screen
+// its first page start together with the shell instead of one after another. Each early answer is
+// handed to the first identical call (providers/httpClient.ts startEarly); a screen that asks
+// something else simply asks it.
 import { API_PATHS, listPath } from '../../providers/dataProvider';
 import { startEarly } from '../../providers/httpClient';
 import { pageFromSearch, pageSizeFrom, UNSORTED } from '../../providers/listQuery';
 import { authStore, uiStore } from '../../providers/store';
 import { DASHBOARD_PATH } from '../routing/guardDecision';
-
-/** Everything under /dashboard (App.tsx loads it lazily; started here it downloads beside the shell). */
-export const loadAdminRoutes = () => import('../routing/AdminRoutes');
+import { routeModuleFor } from '../routing/routes';
 
 const isDashboard = (pathname: string) => pathname === DASHBOARD_PATH || pathname.startsWith(`${DASHBOARD_PATH}/`);
 
@@ -33,9 +32,7 @@ export function firstCalls(pathname: string, search: string): { method: 'GET' | 
 
 /** Starts the first screen's code and calls; called once, before the app renders (main.tsx). */
 export function startFirstScreen({ pathname, search }: { pathname: string; search: string }): void {
-  const calls = firstCalls(pathname, search);
-  if (calls.length === 0) return;
-  for (const call of calls) startEarly(call.method, call.path);
+  for (const call of firstCalls(pathname, search)) startEarly(call.method, call.path);
   // A failed download surfaces where App.tsx renders the lazy page, not here.
-  void loadAdminRoutes().catch(() => {});
+  void routeModuleFor(pathname, !!authStore.get().access_token)?.load().catch(() => {});
 }

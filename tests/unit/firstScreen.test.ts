@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet, apiPost, EARLY_ANSWER_TTL_MS, startEarly } from '../../providers/httpClient';
 import { authStore, uiStore } from '../../providers/store';
+import { routeModuleFor } from '../../src/routing/routes';
 import { firstCalls } from '../../src/startup/firstScreen';
 import { stubRoutes } from './fetchStub';
 
@@ -42,6 +43,26 @@ describe('the first screen’s calls', () => {
     }
     authStore.set({ currentCompany: null });
     expect(firstCalls('/dashboard/unit', '')).toHaveLength(2);
+  });
+});
+
+describe('the page code started early', () => {
+  const path = (pathname: string, signedIn: boolean) => routeModuleFor(pathname, signedIn)?.path;
+
+  it('is the page the route guard will show for the stored session', () => {
+    expect(path('/login', false)).toBe('/login');
+    expect(path('/login-form', false)).toBe('/login-form');
+    expect(path('/password/reset/verify', false)).toBe('/password/reset/verify');
+    expect(path('/', true)).toBe('/');
+    expect(path('/dashboard/unit', true)).toBe('/dashboard/*');
+    expect(path('/dashboard', true)).toBe('/dashboard/*');
+  });
+
+  it('never loads the admin for a guest, nor a sign-in page for a signed-in person (both are redirected)', () => {
+    expect(path('/dashboard/unit', false)).toBeUndefined();
+    expect(path('/dashboard', false)).toBeUndefined();
+    expect(path('/login', true)).toBeUndefined();
+    expect(path('/nowhere', false)).toBeUndefined();
   });
 });
 

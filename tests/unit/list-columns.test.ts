@@ -14,8 +14,8 @@ describe('list column text', () => {
   });
 
   it('does not start Intl for whole numbers below 1 000', () => {
-    // `format` is a getter on the prototype: any formatting by an Intl.NumberFormat reads it.
-    const spy = vi.spyOn(Intl.NumberFormat.prototype, 'format', 'get');
+    // `format` is a getter on the prototype (typed as a method): any formatting by an Intl.NumberFormat reads it.
+    const spy = vi.spyOn(Intl.NumberFormat.prototype as unknown as { readonly format: unknown }, 'format', 'get');
     expect([0, 3, 999, -999].map(numberText)).toEqual(['0', '3', '999', '-999']);
     expect(spy).not.toHaveBeenCalled();
     expect(numberText(1000)).toBe(new Intl.NumberFormat().format(1000));
