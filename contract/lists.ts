@@ -1,6 +1,6 @@
 // List screens at scale (SPEC §4, DESIGN §6): small lists load once and are searched, sorted and paged
 // in the browser; past CLIENT_LIST_MAX rows the SPA asks the API for each page instead
-// (`page`, `per_page`, `sort`, `q`, `q_in` → `{ data, meta: { total } }`), keeping the same URL and screens.
+// (`page`, `per_page`, `sort`, `q`, `q_in`, `count` → `{ data, meta: { total, more? } }`), keeping the same URL and screens.
 // Both sides read this file: the SPA to search the same fields either way, the API to accept them.
 import { DECLARED_RESOURCES, searchBoxOf } from './resources';
 
@@ -15,6 +15,22 @@ export const UNPAGED_LIST_MAX = 10_000;
 
 /** The list query parameter naming the fields `q` searches (comma-separated); all searchable fields when absent. */
 export const SEARCH_IN_PARAM = 'q_in';
+
+/**
+ * The list query parameter choosing how a page's `meta.total` is counted: COUNT_EXACT (the default,
+ * which API clients rely on) or COUNT_CAPPED. The SPA asks for a capped count on searched pages: an
+ * exact count of a common term reads every row of a big list on each keystroke.
+ */
+export const COUNT_PARAM = 'count';
+export const COUNT_EXACT = 'exact';
+export const COUNT_CAPPED = 'capped';
+export type CountMode = typeof COUNT_EXACT | typeof COUNT_CAPPED;
+
+/**
+ * With `count=capped`, matching rows are counted only up to this many past the page's end; when there
+ * are more, the answer is `meta: { total: offset + per_page + COUNT_CAP, …, more: true }`.
+ */
+export const COUNT_CAP = 1000;
 
 /**
  * The fields each list screen's search box matches (SPEC §2, case-insensitive substring), by API resource:

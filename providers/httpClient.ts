@@ -73,8 +73,10 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
   try {
     const headers = apiHeaders();
     const json = body === undefined ? undefined : JSON.stringify(body);
-    // An early call that failed on the network is simply made again.
-    const res = (await takeEarly(earlyKey(method, path, headers, json))) ?? (await send(method, path, headers, json, signal));
+    // An early call that failed on the network is simply made again; without one, fetch is called at
+    // once (a signal already aborted then rejects it straight away).
+    const earlyAnswer = takeEarly(earlyKey(method, path, headers, json));
+    const res = (earlyAnswer && (await earlyAnswer)) ?? (await send(method, path, headers, json, signal));
     const text = await res.text();
     const parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     return { ...parsed, status: res.status } as ApiResult<T>;

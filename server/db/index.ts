@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { nodePostgresDatabase, STATEMENT_TIMEOUT_MS, type Database } from './database';
 import { openPgliteInline, openPgliteWorker } from './pglite';
+import { OffThreadQueries, runOffThreadOn } from './offThread';
 
 export type { Database, Db, Schema } from './database';
 
@@ -62,5 +63,10 @@ export async function migrateDatabase(database: Database): Promise<void> {
 
 function openPostgres(url: string, statementTimeoutMs: number): Database {
   // Sent with each connection's start-up, so every statement on every connection is bounded (0: none).
-  return nodePostgresDatabase(new pg.Pool({ connectionString: url, max: 10, statement_timeout: statementTimeoutMs }), 'postgres');
+  const pool = new pg.Pool({ connectionString: url, max: 10, statement_timeout: statementTimeoutMs });
+  // Whole lists run on a few connections of a worker thread (server/db/offThread.ts, docs/speed.md).
+  const offThread = new OffThreadQueries({ url, statementTimeoutMs });
+  const database = nodePostgresDatabase(pool, 'postgres', { close: () => offThread.close() });
+  runOffThreadOn(database.db, offThread);
+  return database;
 }

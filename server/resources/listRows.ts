@@ -8,7 +8,8 @@ import { compiled, fragmentOf, render, rowsFrom, rowsOfQuery } from '../db/state
 import { UNPAGED_LIST_MAX } from '../../contract/lists';
 import { invalid } from '../errors';
 import type { Conn } from './db';
-import { MAX_PER_PAGE, type ListPlan } from './lists';
+import { wholeListRows } from './wholeLists';
+import { MAX_PER_PAGE, type ListPlan, type ListTotal } from './lists';
 
 /** Column types whose JSON (json_build_object) is exactly what drizzle would answer for them. */
 const JSON_NATIVE = new Set(['PgUUID', 'PgText', 'PgVarchar', 'PgBoolean', 'PgInteger', 'PgSmallInt', 'PgDoublePrecision', 'PgReal', 'PgJson', 'PgJsonb']);
@@ -51,10 +52,17 @@ export interface ListSource {
 
 const whereOf = (condition: SQL | undefined) => (condition ? sql`where ${condition}` : sql``);
 
-/** A list's rows as the JSON array text PostgreSQL wrote (typed by its row). */
-export type RowsJson<T> = string & { readonly rowType?: T };
+/** The count of `from … where`; with a `cap` (a capped count), of at most `cap` of its rows, so a common search stops early. */
+const countOf = (from: SQL, where: SQL, cap: SQL | undefined) =>
+  cap ? sql`select count(*)::int as n from (select 1 from ${from} ${where} limit ${cap}) as counted` : sql`select count(*)::int as n from ${from} ${where}`;
 
-export const parseRows = <T>(json: RowsJson<T>): T[] => JSON.parse(json) as T[];
+/**
+ * A list's rows as the JSON array text PostgreSQL wrote (typed by its row), or its UTF-8 bytes: a
+ * whole list read off the event loop (./wholeLists.ts), sent as they are.
+ */
+export type RowsJson<T> = (string | Buffer) & { readonly rowType?: T };
+
+export const parseRows = <T>(json: RowsJson<T>): T[] => JSON.parse(typeof json === 'string' ? json : json.toString('utf8')) as T[];
 
 export const UNPAGED_TOO_LONG =
   `This list has more than ${UNPAGED_LIST_MAX} rows, too many to send at once. ` +
@@ -74,31 +82,37 @@ export const DEEP_OFFSET = 5000;
  *   already tells the total (offset + rows). Only a page past the end needs a count of its own.
  * A deep page (DEEP_OFFSET) is counted first instead: walking to it costs about as much, and with
  * the total known a page in the second half is read backwards from the end, a short walk.
+ * With `plan.countCap` (count=capped) every count stops at countCap + 1 rows: more than countCap
+ * answers `{ total: countCap, more: true }`, and such a page has no known end, so it is read forwards.
  */
-export async function fetchList<T>(db: Conn, plan: ListPlan, list: ListRows<T>, source: ListSource): Promise<{ json: RowsJson<T>; total: number }> {
+export async function fetchList<T>(db: Conn, plan: ListPlan, list: ListRows<T>, source: ListSource): Promise<ListTotal & { json: RowsJson<T> }> {
   const { limit } = plan;
   if (limit === null) {
     // At most UNPAGED_LIST_MAX + 1 rows are cut and shaped: one more than the cap tells the list is too long.
-    const [found] = await rowsOfQuery<PageRow>(db, pageQuery(plan, { order: plan.orderBy, limit: UNPAGED_LIST_MAX + 1, offset: 0 }, list, source, false));
+    const [found] = await wholeListRows<WholeListRow<T>>(db, pageQuery(plan, { order: plan.orderBy, limit: UNPAGED_LIST_MAX + 1, offset: 0 }, list, source, false), ['data']);
     if (found.rows > UNPAGED_LIST_MAX) throw invalid({ page: [UNPAGED_TOO_LONG] });
     return { json: found.data, total: found.rows };
   }
-  const count = async () => (await rowsFrom<{ n: number }>(db, sql`select count(*)::int as n from ${source.from} ${whereOf(source.where)}`))[0].n;
+  const { countCap } = plan;
+  const totalOf = (n: number): ListTotal => (countCap !== null && n > countCap ? { total: countCap, more: true } : { total: n });
+  const count = async () =>
+    totalOf((await rowsFrom<{ n: number }>(db, countOf(source.from, whereOf(source.where), countCap === null ? undefined : sql`${countCap + 1}`)))[0].n);
   if (plan.offset >= DEEP_OFFSET) {
-    const total = await count();
-    if (plan.offset >= total) return { json: '[]', total };
+    const counted = await count();
+    const { total } = counted;
+    if (plan.offset >= total) return { json: '[]', ...counted };
     const end = Math.min(plan.offset + limit, total);
-    const fromEnd = total - end < plan.offset;
+    const fromEnd = !counted.more && total - end < plan.offset;
     const cut = fromEnd ? { order: plan.reverseOrderBy, limit: end - plan.offset, offset: total - end } : { order: plan.orderBy, limit, offset: plan.offset };
     const [found] = await rowsOfQuery<PageRow>(db, pageQuery(plan, cut, list, source, false));
-    return { json: found.data, total };
+    return { json: found.data, ...counted };
   }
   const [found] = await rowsOfQuery<PageRow>(db, pageQuery(plan, { order: plan.orderBy, limit, offset: plan.offset }, list, source, true));
   const json: RowsJson<T> = found.data;
-  if (found.rows === limit && found.total !== null) return { json, total: found.total };
+  if (found.rows === limit && found.total !== null) return { json, ...totalOf(found.total) };
   if (found.rows > 0) return { json, total: plan.offset + found.rows };
   if (plan.offset === 0) return { json, total: 0 };
-  return { json, total: await count() };
+  return { json, ...(await count()) };
 }
 
 interface PageRow {
@@ -107,6 +121,9 @@ interface PageRow {
   total: number | null;
 }
 
+/** A whole list's row: its data may come as bytes (./wholeLists.ts). */
+type WholeListRow<T> = Omit<PageRow, 'data'> & { data: RowsJson<T> };
+
 /** Which rows a page statement cuts: in this order, this many after skipping `offset`. */
 interface Cut {
   order: SQL[];
@@ -114,7 +131,7 @@ interface Cut {
   offset: number;
 }
 
-/** Page statement texts by their parts (compiled fragments' ids, limit, total or not, the WHERE's text): a pure function of them. */
+/** Page statement texts by their parts (compiled fragments' ids, limit, total or not and capped or not, the WHERE's text): a pure function of them. */
 const pageTexts = new Map<string, string>();
 
 /**
@@ -125,12 +142,14 @@ const pageTexts = new Map<string, string>();
 function pageQuery(plan: ListPlan, cut: Cut, list: ListRows<unknown>, source: ListSource, lazyTotal: boolean): Query {
   // LIMIT is written into the text (a checked integer), OFFSET stays a parameter: a prepared
   // statement's generic plan then knows the page is small and keeps the index and the joins by id.
+  // A capped count's limit follows the offset, so it is a parameter too (one text for every page).
   if (!Number.isSafeInteger(cut.limit) || cut.limit < 1) throw new Error(`Invalid page size ${cut.limit}`);
   const limit = String(cut.limit);
   const parts = [list.row, list.from, source.from, source.id, ...plan.orderBy, ...cut.order].map(fragmentOf);
   if (!parts.every((part) => part !== undefined)) {
     const where = whereOf(source.where);
-    const total = lazyTotal ? sql`case when count(*) = ${sql.raw(limit)} then (select count(*)::int as n from ${source.from} ${where}) end` : sql`null::int`;
+    const cap = plan.countCap === null ? undefined : sql`${plan.countCap + 1}`;
+    const total = lazyTotal ? sql`case when count(*) = ${sql.raw(limit)} then (${countOf(source.from, where, cap)}) end` : sql`null::int`;
     return render(sql`
       select coalesce(json_agg(${list.row} order by ${sql.join(plan.orderBy, sql`, `)}), '[]')::text as data, count(*)::int as rows, ${total} as total
       from ${list.from}
@@ -139,15 +158,17 @@ function pageQuery(plan: ListPlan, cut: Cut, list: ListRows<unknown>, source: Li
         on page.page_id = ${source.id}`);
   }
   const where = source.where ? render(source.where) : { sql: '', params: [] };
-  const key = `${parts.map((part) => part.id).join(',')}|${limit}|${lazyTotal}|${where.sql}`;
+  const cap = lazyTotal ? plan.countCap : null;
+  const key = `${parts.map((part) => part.id).join(',')}|${limit}|${lazyTotal}|${cap !== null}|${where.sql}`;
   let text = pageTexts.get(key);
   if (text === undefined) {
     const [row, from, sourceFrom, id, ...orders] = parts.map((part) => part.text);
     const rowOrder = orders.slice(0, plan.orderBy.length).join(', ');
     const cutOrder = orders.slice(plan.orderBy.length).join(', ');
     const filter = where.sql ? `where ${where.sql}` : '';
-    const total = lazyTotal ? `case when count(*) = ${limit} then (select count(*)::int as n from ${sourceFrom} ${filter}) end` : 'null::int';
-    // The WHERE's parameters are $1…$n; the offset follows.
+    const counted = cap !== null ? `(select 1 from ${sourceFrom} ${filter} limit $${where.params.length + 2}) as counted` : `${sourceFrom} ${filter}`;
+    const total = lazyTotal ? `case when count(*) = ${limit} then (select count(*)::int as n from ${counted}) end` : 'null::int';
+    // The WHERE's parameters are $1…$n; the offset follows, then a capped count's limit.
     text = `select coalesce(json_agg(${row} order by ${rowOrder}), '[]')::text as data, count(*)::int as rows, ${total} as total
       from ${from}
       join (select ${id} as page_id from ${sourceFrom} ${filter}
@@ -156,5 +177,5 @@ function pageQuery(plan: ListPlan, cut: Cut, list: ListRows<unknown>, source: Li
     if (pageTexts.size >= 1000) pageTexts.clear();
     pageTexts.set(key, text);
   }
-  return { sql: text, params: [...where.params, cut.offset] };
+  return { sql: text, params: cap === null ? [...where.params, cut.offset] : [...where.params, cut.offset, cap + 1] };
 }

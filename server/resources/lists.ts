@@ -1,12 +1,13 @@
 // Lists (SPEC §4, DESIGN §6): the whole array by default, for client-side filtering; optional
-// `page`, `per_page`, `sort`, `q` and `q_in` (contract/lists.ts) let a big list be paged by the
-// server, answered with `meta: { total }`. Each resource says which keys sort and which `q` searches;
-// ./listRows.ts fetches the rows.
+// `page`, `per_page`, `sort`, `q`, `q_in` and `count` (contract/lists.ts) let a big list be paged by
+// the server, answered with `meta: { total }` (`more` when a capped count stopped). Each resource
+// says which keys sort and which `q` searches; ./listRows.ts fetches the rows.
+import { Readable } from 'node:stream';
 import { Type, type TSchema } from 'typebox';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
-import { SEARCH_IN_PARAM } from '../../contract/lists';
+import { COUNT_CAP, COUNT_CAPPED, COUNT_EXACT, COUNT_PARAM, SEARCH_IN_PARAM, type CountMode } from '../../contract/lists';
 import { invalid } from '../errors';
 import { compiled } from '../db/statements';
 import { likePattern } from './db';
@@ -22,6 +23,13 @@ export const listQueryProperties = {
   [SEARCH_IN_PARAM]: Type.Optional(
     Type.String({ maxLength: 200, description: 'The searchable fields `q` matches, comma-separated (default: all of them)' }),
   ),
+  [COUNT_PARAM]: Type.Optional(
+    Type.Union([Type.Literal(COUNT_EXACT), Type.Literal(COUNT_CAPPED)], {
+      description:
+        `How a page's meta.total is counted: "${COUNT_EXACT}" (the default) or "${COUNT_CAPPED}", which stops counting ` +
+        `${COUNT_CAP} matching rows past the page and then answers meta.more (fast on a common search of a big list)`,
+    }),
+  ),
 };
 export const ListQuery = Type.Object(listQueryProperties);
 
@@ -31,12 +39,14 @@ export interface ListQueryValues {
   sort?: string;
   q?: string;
   q_in?: string;
+  count?: CountMode;
 }
 
 export const ListMeta = Type.Object({
   total: Type.Integer(),
   page: Type.Optional(Type.Integer()),
   per_page: Type.Optional(Type.Integer()),
+  more: Type.Optional(Type.Boolean({ description: 'There are more than `total` matching rows; the exact count was not taken (`count=capped`).' })),
 });
 
 export const listResponse = <T extends TSchema>(row: T) => Type.Object({ data: Type.Array(row), meta: Type.Optional(ListMeta) });
@@ -75,6 +85,8 @@ export interface ListPlan {
   withMeta: boolean;
   page: number | null;
   perPage: number | null;
+  /** `count=capped` on a page: count at most this many rows (offset + per_page + COUNT_CAP), then answer `more`. */
+  countCap: number | null;
   /** The sort key and the keys `q` searches (none without `q`): a query joins only the tables they need. */
   sortKey: string;
   searchKeys: readonly string[];
@@ -155,24 +167,34 @@ export function planList(query: ListQueryValues, spec: ListSpec): ListPlan {
   const perPage = paged ? (query.per_page ?? DEFAULT_PER_PAGE) : null;
   const page = paged ? (query.page ?? 1) : null;
   const order = orderOf(spec, key, desc);
+  const offset = page && perPage ? (page - 1) * perPage : 0;
   return {
     where,
     orderBy: order.orderBy,
     reverseOrderBy: order.reverse,
     limit: perPage,
-    offset: page && perPage ? (page - 1) * perPage : 0,
-    withMeta: paged || query.sort !== undefined || query.q !== undefined || query.q_in !== undefined,
+    offset,
+    withMeta: paged || query.sort !== undefined || query.q !== undefined || query.q_in !== undefined || query.count !== undefined,
     page,
     perPage,
+    // An unpaged list is counted whole anyway (it holds every row).
+    countCap: perPage !== null && query.count === COUNT_CAPPED ? offset + perPage + COUNT_CAP : null,
     sortKey: key,
     searchKeys: q ? searchIn : [],
   };
 }
 
+/** A list's total; `more` when a capped count stopped at `total` (ListPlan.countCap). */
+export interface ListTotal {
+  total: number;
+  more?: boolean;
+}
+
 /** `meta` of a list answer, or null when no list parameter was given. */
-function metaOf(plan: ListPlan, total: number): { total: number; page?: number; per_page?: number } | null {
+function metaOf(plan: ListPlan, { total, more }: ListTotal): { total: number; page?: number; per_page?: number; more?: true } | null {
   if (!plan.withMeta) return null;
-  return plan.page === null ? { total } : { total, page: plan.page, per_page: plan.perPage ?? DEFAULT_PER_PAGE };
+  const meta = plan.page === null ? { total } : { total, page: plan.page, per_page: plan.perPage ?? DEFAULT_PER_PAGE };
+  return more ? { ...meta, more: true } : meta;
 }
 
 /**
@@ -180,14 +202,19 @@ function metaOf(plan: ListPlan, total: number): { total: number; page?: number; 
  * again. The route still declares listResponse(row) for its documentation, and
  * tests/server/lists.test.ts checks every list's rows against that schema, key for key.
  */
-export function sendList(reply: FastifyReply, plan: ListPlan, list: { json: string; total: number }): FastifyReply {
-  const meta = metaOf(plan, list.total);
-  const body = meta === null ? `{"data":${list.json}}` : `{"data":${list.json},"meta":${JSON.stringify(meta)}}`;
-  return reply.type('application/json; charset=utf-8').send(body);
+export function sendList(reply: FastifyReply, plan: ListPlan, list: ListTotal & { json: string | Buffer }): FastifyReply {
+  const meta = metaOf(plan, list);
+  const end = meta === null ? '}' : `,"meta":${JSON.stringify(meta)}}`;
+  reply.type('application/json; charset=utf-8');
+  if (typeof list.json === 'string') return reply.send(`{"data":${list.json}${end}`);
+  // Bytes (a whole list read off the event loop, ./wholeLists.ts) are sent as they are: neither
+  // decoded nor copied into one more ~8 MB buffer (docs/speed.md).
+  const parts = [Buffer.from('{"data":'), list.json, Buffer.from(end)];
+  return reply.header('content-length', String(parts.reduce((n, part) => n + part.length, 0))).send(Readable.from(parts));
 }
 
 /** `{ data }`, or `{ data, meta }` when list parameters were given (rows that needed work in JS). */
-export function answerList<T>(plan: ListPlan, rows: T[], total: number) {
+export function answerList<T>(plan: ListPlan, rows: T[], total: ListTotal) {
   const meta = metaOf(plan, total);
   return meta === null ? { data: rows } : { data: rows, meta };
 }

@@ -157,8 +157,8 @@ const EVERY_COMPANY_COLUMNS = compiled(columnsOf(userShape(EVERY_COMPANY)));
 export async function listUsers(db: Conn, scope: UserScope, query: ListQueryValues) {
   const plan = planList(query, USER_LIST);
   const rows = { row: scope.visibleCompanies === null ? EVERY_COMPANY_ROW : jsonRow(userShape(scope)), from: USERS };
-  const { json, total } = await fetchList(db, plan, rows, { from: USERS, where: conditionsOf(scope, [plan.where]), id: USERS_ID });
-  return { plan, rows: parseRows(json).map(toRecord), total };
+  const { json, ...total } = await fetchList(db, plan, rows, { from: USERS, where: conditionsOf(scope, [plan.where]), id: USERS_ID });
+  return { plan, rows: parseRows(json).map(toRecord), ...total };
 }
 
 export async function findUser(db: Conn, scope: UserScope, id: string): Promise<UserRecord | null> {

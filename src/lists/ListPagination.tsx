@@ -1,14 +1,17 @@
 // SPEC §2/§9 paging controls: page size 10/20/30/40 and at most 3 page links with ellipsis gaps.
 // Page links are real links to ?page=N (page 1 without it), so a page can be bookmarked and opened anew.
+// A capped total (`meta.more`, a searched page of a big list) reads "of more than N": the pages known so
+// far are linked, the end ellipsis stays and "last page" is off until the last page is known.
 import { useId } from 'react';
 import { Box, MenuItem, PaginationItem, Stack, TextField, Typography } from '@mui/material';
 import { Link, useLocation } from 'react-router';
 import { useListContext, useTranslate } from 'ra-core';
-import { pageCount, pageWindow } from './pageWindow';
+import type { ListAnswerMeta } from '../../providers/dataProvider';
+import { MAX_PAGE_LINKS, pageCount, pageWindow } from './pageWindow';
 import { PAGE_SIZES } from './useListPaging';
 import { searchForPage } from './listUrl';
 
-function PageLinks({ page, count }: { page: number; count: number }) {
+function PageLinks({ page, count, more }: { page: number; count: number; more: boolean }) {
   const translate = useTranslate();
   const { pathname, search } = useLocation();
   const to = (p: number) => ({ pathname, search: searchForPage(search, p) });
@@ -27,7 +30,7 @@ function PageLinks({ page, count }: { page: number; count: number }) {
       <Box component="ul" sx={{ display: 'flex', alignItems: 'center', listStyle: 'none', m: 0, p: 0, gap: 0.25 }}>
         {arrow('first', 1, page <= 1)}
         {arrow('previous', page - 1, page <= 1)}
-        {pageWindow(page, count).map((link) =>
+        {pageWindow(page, count, MAX_PAGE_LINKS, more).map((link) =>
           link.type === 'ellipsis' ? (
             <li key={link.side}>
               <PaginationItem type={link.side === 'start' ? 'start-ellipsis' : 'end-ellipsis'} />
@@ -46,7 +49,7 @@ function PageLinks({ page, count }: { page: number; count: number }) {
           ),
         )}
         {arrow('next', page + 1, page >= count)}
-        {arrow('last', count, page >= count)}
+        {arrow('last', count, more || page >= count)}
       </Box>
     </Box>
   );
@@ -55,9 +58,11 @@ function PageLinks({ page, count }: { page: number; count: number }) {
 export function ListPagination() {
   const translate = useTranslate();
   const id = useId();
-  const { page, perPage, total, setPerPage, isPending } = useListContext();
+  const { page, perPage, total, setPerPage, isPending, meta } = useListContext();
   if (isPending || !total) return null;
-  const count = pageCount(total, perPage);
+  const more = (meta as ListAnswerMeta | undefined)?.more === true;
+  // More than `total` rows: at least the page holding row total + 1.
+  const count = pageCount(more ? total + 1 : total, perPage);
   const from = (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
   return (
@@ -79,10 +84,10 @@ export function ListPagination() {
           ))}
         </TextField>
         <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ whiteSpace: 'nowrap' }}>
-          {translate('olympus.lists.range', { from, to, total })}
+          {translate(more ? 'olympus.lists.range_more' : 'olympus.lists.range', { from, to, total })}
         </Typography>
       </Stack>
-      {count > 1 && <PageLinks page={page} count={count} />}
+      {count > 1 && <PageLinks page={page} count={count} more={more} />}
     </Stack>
   );
 }

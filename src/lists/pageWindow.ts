@@ -9,8 +9,11 @@ export function pageCount(total: number, perPage: number): number {
   return perPage > 0 ? Math.max(1, Math.ceil(total / perPage)) : 1;
 }
 
-/** The page links around `page` (kept inside 1…count), at most `max` of them, centred when possible. */
-export function pageWindow(page: number, count: number, max: number = MAX_PAGE_LINKS): PageLink[] {
+/**
+ * The page links around `page` (kept inside 1…count), at most `max` of them, centred when possible.
+ * With `more` (a capped total) `count` is only the pages known so far: the end ellipsis always follows.
+ */
+export function pageWindow(page: number, count: number, max: number = MAX_PAGE_LINKS, more = false): PageLink[] {
   if (count < 1 || max < 1) return [];
   const current = Math.min(Math.max(1, page), count);
   const size = Math.min(max, count);
@@ -18,6 +21,6 @@ export function pageWindow(page: number, count: number, max: number = MAX_PAGE_L
   const links: PageLink[] = [];
   if (start > 1) links.push({ type: 'ellipsis', side: 'start' });
   for (let p = start; p < start + size; p++) links.push({ type: 'page', page: p, selected: p === current });
-  if (start + size - 1 < count) links.push({ type: 'ellipsis', side: 'end' });
+  if (more || start + size - 1 < count) links.push({ type: 'ellipsis', side: 'end' });
   return links;
 }

@@ -1,5 +1,6 @@
 // One page of a list asked of the API (DESIGN §6): page, page size, sort and search go to the server
-// (`page`, `per_page`, `sort`, `q`, `q_in`), which answers the rows and `meta.total`. The previous
+// (`page`, `per_page`, `sort`, `q`, `q_in`), which answers the rows and `meta.total`; a searched page's
+// total is capped (`count=capped`), `more` telling there are more rows than it. The previous
 // page stays on screen while the next one loads (keepPreviousData), and a superseded request is
 // cancelled (dataProvider.supportAbortSignal). Searching sends at most one request at a time: keys
 // typed while one is answered wait for it, then the latest text goes. A cancelled request still costs
@@ -8,6 +9,7 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useGetList, type RaRecord, type SortPayload } from 'ra-core';
+import type { ListAnswerMeta } from '../../providers/dataProvider';
 import { pageCount } from './pageWindow';
 
 export interface ServerPageQuery {
@@ -25,6 +27,8 @@ export interface ServerPage<R extends RaRecord> {
   /** The rows to show; undefined until a first answer. */
   data: R[] | undefined;
   total: number | undefined;
+  /** There are more than `total` rows: a capped count stopped (the last page is unknown). */
+  more: boolean;
   /** The page asked of the API: the address's page, kept inside the list. */
   page: number;
   /** The total is of the list as it stands now (no search), not of a previous answer still shown. */
@@ -36,7 +40,7 @@ export interface ServerPage<R extends RaRecord> {
 
 export function useServerPage<R extends RaRecord>(resource: string, { page: asked, perPage, sort, search, meta, enabled }: ServerPageQuery): ServerPage<R> {
   // A page past the end (an old link, a row deleted from the last page) asks for the last page
-  // instead, by the last total the API gave.
+  // instead, by the last total the API gave; a capped total (`more`) tells no last page.
   const [lastTotal, setLastTotal] = useState<number>();
   const page = lastTotal === undefined ? asked : Math.min(asked, pageCount(lastTotal, perPage));
   // The search term the API is asked for: the typed one, once no request is under way.
@@ -45,13 +49,16 @@ export function useServerPage<R extends RaRecord>(resource: string, { page: aske
   const result = useGetList<R>(resource, { pagination: { page, perPage }, sort, filter, meta }, { enabled, placeholderData: keepPreviousData });
   // Adjusting state while rendering (React's pattern for state derived from a changing input).
   if (sent !== search && !result.isFetching) setSent(search);
-  if (enabled && result.total !== undefined && result.total !== lastTotal) setLastTotal(result.total);
+  const more = (result.meta as ListAnswerMeta | undefined)?.more === true;
+  const known = more ? undefined : result.total;
+  if (enabled && result.total !== undefined && known !== lastTotal) setLastTotal(known);
 
   // A previous answer without rows (the page past the end being replaced) is nothing to show yet.
   const showable = result.data !== undefined && !(result.isPlaceholderData && result.data.length === 0 && (result.total ?? 0) > 0);
   return {
     data: showable ? result.data : undefined,
     total: showable ? result.total : undefined,
+    more: showable && more,
     page,
     isWholeTotal: !sent && result.isSuccess && !result.isPlaceholderData,
     isFetching: enabled && result.isFetching,

@@ -2,6 +2,7 @@
 // signed in, with the list endpoints stubbed at the HTTP boundary per the issue 3 API contract.
 import { screen, waitFor } from '@testing-library/react';
 import { expect, onTestFinished, vi } from 'vitest';
+import { COUNT_CAP, COUNT_CAPPED } from '../../contract/lists';
 import type { Company, Property, Role, SessionUser, Unit } from '../../contract/types';
 import { makeUser, renderApp, sessionApi, signIn, type ApiCall, type Handler, type Reply } from './shell-harness';
 
@@ -70,6 +71,7 @@ export function listParams(call: ApiCall) {
     sort: p.get('sort'),
     q: p.get('q'),
     qIn: p.get('q_in'),
+    count: p.get('count'),
     all: p.get('all'),
   };
 }
@@ -78,12 +80,13 @@ export function listParams(call: ApiCall) {
  * GET /{resource} answered like the API: the whole array without list parameters; with them
  * searched (`q`, case-insensitive, over `q_in` fields), sorted (`field`, `field:desc`, `-field`; text
  * case-insensitively, empty last), paged, and `meta: { total, page, per_page }`. Without a sort the
- * rows keep their order, the list's default order.
+ * rows keep their order, the list's default order. With `count=capped` a page's total stops at
+ * offset + per_page + COUNT_CAP, adding `more: true` when there are more.
  */
 export function listReply(rows: Row[] | ((call: ApiCall) => Row[])): (call: ApiCall) => Reply {
   return (call) => {
     const all = typeof rows === 'function' ? rows(call) : rows;
-    const { paged, page, perPage, sort, q, qIn } = listParams(call);
+    const { paged, page, perPage, sort, q, qIn, count } = listParams(call);
     if (!paged && sort === null && q === null) return ok(all);
     let out = [...all];
     if (q) {
@@ -99,7 +102,10 @@ export function listReply(rows: Row[] | ((call: ApiCall) => Row[])): (call: ApiC
     }
     const total = out.length;
     if (!paged) return { status: 200, body: { data: out, meta: { total } } };
-    return { status: 200, body: { data: out.slice((page - 1) * perPage, page * perPage), meta: { total, page, per_page: perPage } } };
+    const data = out.slice((page - 1) * perPage, page * perPage);
+    const cap = page * perPage + COUNT_CAP;
+    if (count === COUNT_CAPPED && total > cap) return { status: 200, body: { data, meta: { total: cap, page, per_page: perPage, more: true } } };
+    return { status: 200, body: { data, meta: { total, page, per_page: perPage } } };
   };
 }
 

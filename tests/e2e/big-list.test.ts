@@ -3,8 +3,9 @@
 // seeded with one INSERT … SELECT generate_series through the test server's database handle.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { CLIENT_LIST_MAX } from '../../contract/lists';
+import { CLIENT_LIST_MAX, COUNT_CAP } from '../../contract/lists';
 import { adminSuite, firstColumn, listLoaded, NORTHGATE, pathOf, shot, sortBy } from './support/admin';
+import { seriousViolations } from './support/axe';
 
 const suite = adminSuite();
 const BULK = CLIENT_LIST_MAX + 500;
@@ -69,7 +70,33 @@ describe('a big unit list (server-side paging)', () => {
     const params = listCalls.map((s) => new URLSearchParams(s));
     expect(params.length).toBeGreaterThan(3);
     expect(params.every((p) => p.get('per_page') === '10' && p.has('page'))).toBe(true);
-    expect(Object.fromEntries(params.at(-1) ?? [])).toEqual({ page: '2', per_page: '10', sort: 'name:desc', q: 'loft', q_in: 'unit_type' });
+    expect(Object.fromEntries(params.at(-1) ?? [])).toEqual({ page: '2', per_page: '10', sort: 'name:desc', q: 'loft', q_in: 'unit_type', count: 'capped' });
+  });
+
+  it('a search matching more than a capped count reads "of more than N" and pages on, on a desktop and a 390 px phone', async () => {
+    const b = await suite.open();
+    const { page } = b;
+    await page.goto(suite.server.url + '/dashboard/unit');
+    await listLoaded(page);
+    // The 2 000 bulk flats (and the seed's): more than a first page and COUNT_CAP.
+    await page.getByPlaceholder('Search Unit Types').pressSequentially('flat');
+    await page.getByText(`1–10 of more than ${10 + COUNT_CAP}`).waitFor();
+    const nav = page.getByRole('navigation', { name: 'Pagination' });
+    expect(await nav.getByRole('button', { name: 'Go to last page' }).isDisabled()).toBe(true);
+    expect(await nav.textContent()).toContain('…');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(b, 'big-unit-list-capped-count');
+
+    await nav.getByRole('link', { name: 'Go to next page' }).click();
+    await expect.poll(() => pathOf(page)).toBe('/dashboard/unit?page=2');
+    await page.getByText(`11–20 of more than ${20 + COUNT_CAP}`).waitFor();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByText(`11–20 of more than ${20 + COUNT_CAP}`).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await shot(b, 'big-unit-list-capped-count-phone');
   });
 
   it('opens an old link past the end on the last page', async () => {

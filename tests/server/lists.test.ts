@@ -18,7 +18,7 @@ import { propertyCrud, PropertySchema } from '../../server/properties/routes';
 import { roleCrud, RoleSchema } from '../../server/roles/routes';
 import { USER_LIST } from '../../server/users/queries';
 import { UserSchema } from '../../server/users/schemas';
-import type { Db } from '../../server/db';
+import { countingDb } from './counting-db';
 
 let t: TestApp;
 let w: World;
@@ -257,26 +257,3 @@ describe('rows written by PostgreSQL', () => {
     }
   });
 });
-
-/** The database, counting the statements prepared through it (every list statement is). */
-function countingDb(inner: Db): { db: Db; statements: () => number } {
-  let n = 0;
-  const session = new Proxy(inner._.session, {
-    get(target, key, receiver) {
-      if (key === 'prepareQuery') {
-        return (...args: Parameters<typeof target.prepareQuery>) => {
-          n++;
-          return target.prepareQuery(...args);
-        };
-      }
-      return Reflect.get(target, key, receiver) as unknown;
-    },
-  });
-  const db = new Proxy(inner, {
-    get(target, key, receiver) {
-      if (key === '_') return { ...target._, session };
-      return Reflect.get(target, key, receiver) as unknown;
-    },
-  });
-  return { db, statements: () => n };
-}

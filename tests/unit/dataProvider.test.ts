@@ -34,17 +34,22 @@ describe('dataProvider', () => {
     expect(data.map((r) => r.id)).toEqual(['u-1', 'u-2', 'u-3']);
   });
 
-  it('asks the API for a page: page, per_page, sort, q and the list\'s q_in; the total is meta.total', async () => {
+  it('asks the API for a page: page, per_page, sort, q, the list\'s q_in and a capped count when searched; the total is meta.total', async () => {
     const calls = stubRoutes({
-      'GET /api/v1/users?page=2&per_page=2&sort=name%3Adesc&q=EX&q_in=name%2Cemail': { status: 200, body: { data: [USERS[0]], meta: { total: 3, page: 2, per_page: 2 } } },
-      'GET /api/v1/units?page=1&per_page=10&sort=name%3Aasc&q=flat&q_in=unit_type': { status: 200, body: { data: [], meta: { total: 0, page: 1, per_page: 10 } } },
+      'GET /api/v1/users?page=2&per_page=2&sort=name%3Adesc&q=EX&q_in=name%2Cemail&count=capped': { status: 200, body: { data: [USERS[0]], meta: { total: 3, page: 2, per_page: 2 } } },
+      'GET /api/v1/units?page=1&per_page=10&sort=name%3Aasc&q=flat&q_in=unit_type&count=capped': {
+        status: 200,
+        body: { data: [], meta: { total: 1010, page: 1, per_page: 10, more: true } },
+      },
     });
     const page = await dataProvider.getList('users', { pagination: { page: 2, perPage: 2 }, sort: { field: 'name', order: 'DESC' }, filter: { q: ' EX ' } });
     expect(page).toEqual({ data: [{ ...USERS[0], id: 'u-1' }], total: 3 });
-    await dataProvider.getList('unit', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'flat' } });
+    // `more` (a capped count stopped) comes back as the answer's meta.
+    const capped = await dataProvider.getList('unit', { pagination: { page: 1, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'flat' } });
+    expect(capped).toEqual({ data: [], total: 1010, meta: { more: true } });
     expect(calls.map((c) => c.url)).toEqual([
-      '/api/v1/users?page=2&per_page=2&sort=name%3Adesc&q=EX&q_in=name%2Cemail',
-      '/api/v1/units?page=1&per_page=10&sort=name%3Aasc&q=flat&q_in=unit_type',
+      '/api/v1/users?page=2&per_page=2&sort=name%3Adesc&q=EX&q_in=name%2Cemail&count=capped',
+      '/api/v1/units?page=1&per_page=10&sort=name%3Aasc&q=flat&q_in=unit_type&count=capped',
     ]);
   });
 

@@ -40,6 +40,12 @@ describe('pageWindow', () => {
     expect(pageWindow(1, 0)).toEqual([]);
   });
 
+  it('with more pages than counted (a capped total) keeps the end ellipsis, even at the last page counted', () => {
+    expect(show(pageWindow(1, 102, 3, true))).toBe('[1] 2 3 …');
+    expect(show(pageWindow(102, 102, 3, true))).toBe('… 100 101 [102] …');
+    expect(show(pageWindow(2, 2, 3, true))).toBe('1 [2] …');
+  });
+
   it('takes another window size', () => {
     expect(show(pageWindow(5, 10, 5))).toBe('… 3 4 [5] 6 7 …');
     expect(show(pageWindow(5, 10, 2))).toBe('… [5] 6 …');

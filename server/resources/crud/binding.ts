@@ -8,7 +8,7 @@ import type { TObject, TProperties, TSchema } from 'typebox';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
 import type { Action } from '../access';
 import type { Conn, Tx } from '../db';
-import type { ListPlan, ListQueryValues } from '../lists';
+import type { ListPlan, ListQueryValues, ListTotal } from '../lists';
 import type { FormFieldGroup } from '../../../contract/forms';
 import type { FieldErrors } from '../errors';
 
@@ -38,7 +38,7 @@ export interface RecordSource {
    */
   find(ctx: Ctx & { id: string; reach: boolean }): Promise<object | null>;
   /** A page of the list (`tenant` null: the `?all=true` list of listQuery.allowAll). */
-  list(ctx: Ctx & { query: ListQueryValues & Body }): Promise<{ plan: ListPlan; rows: object[]; total: number }>;
+  list(ctx: Ctx & { query: ListQueryValues & Body }): Promise<ListTotal & { plan: ListPlan; rows: object[] }>;
 }
 
 /** What a write step (CrudHooks.write) did, for the audit row and after the commit. */

@@ -131,7 +131,7 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
         // authorize() let `?all=true` through for a super_admin only (RouteAccess.allowAll).
         const { tenant, where } = caller(req, 'view', hooks.listQuery?.allowAll === true && query.all === true);
         if (hooks.records) {
-          const { plan, rows, total } = await hooks.records.list({ db: app.db, tenant, req, query });
+          const { plan, rows, ...total } = await hooks.records.list({ db: app.db, tenant, req, query });
           return answerList(plan, rows as Body[], total);
         }
         const { plan, ...list } = await q.list(app.db, tenant, query, where);

@@ -8,6 +8,8 @@ export const lists = {
   loading: 'Loading results',
   per_page: 'Results per page',
   range: '%{from}–%{to} of %{total}',
+  // A capped count (contract/lists.ts COUNT_CAP): there are more rows than were counted.
+  range_more: '%{from}–%{to} of more than %{total}',
   actions: 'Actions',
   edit: 'Edit',
   pagination: {

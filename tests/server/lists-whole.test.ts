@@ -1,0 +1,142 @@
+// Whole lists on a PostgreSQL server run in a worker thread, a few at a time (server/resources/
+// wholeLists.ts, server/db/offThread.ts, docs/speed.md): the answer's bytes are exactly those of
+// the same statement run on the request's own connection; requests beyond the worker's connections
+// wait and are answered, not dropped; clients that hang up do not keep a connection; a statement the
+// timeout stops answers 503 as any other. On PGlite (no worker) the same answers hold.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createTestApp, type TestApp } from './harness';
+import { apiAs, createWorld, type Api, type World } from './resources-fixtures';
+import { addScaleCompany } from '../../bench/lib/data';
+import { unitCrud } from '../../server/units/routes';
+import { OFF_THREAD_CONNECTIONS, OffThreadQueries, offThreadOf } from '../../server/db/offThread';
+import { loggableError, sqlStateOf } from '../../server/http/error-log';
+
+const UNITS = 3000;
+const pgUrl = inject('postgresTemplateUrl');
+
+let t: TestApp;
+let w: World;
+let api: Api;
+let tenant: string;
+/** The whole list as the request's own connection answers it (a transaction never goes off thread). */
+let expected: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t.database.db);
+  tenant = (await addScaleCompany(t.database.db, UNITS)).id;
+  api = apiAs(t, w.headers.super_admin, tenant);
+  const inThread = await t.database.db.transaction((tx) => unitCrud.list(tx, tenant, {}));
+  expect(typeof inThread.json).toBe('string');
+  expected = `{"data":${inThread.json as string}}`;
+}, 60_000);
+afterAll(() => t.close());
+
+describe('whole lists', () => {
+  it(pgUrl ? 'run off the event loop on PostgreSQL' : 'run on the one connection of PGlite', () => {
+    expect(offThreadOf(t.database.db) !== undefined).toBe(Boolean(pgUrl));
+  });
+
+  it('answer byte for byte what the statement answers on the request’s own connection', async () => {
+    const res = await api.get('/units');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(expected)));
+    expect(res.body).toBe(expected);
+    expect(res.json().data).toHaveLength(UNITS);
+    // With a list parameter but no page: the same rows, then meta.
+    const sorted = await api.get('/units?sort=name');
+    expect(sorted.statusCode).toBe(200);
+    expect(sorted.body).toBe(`${expected.slice(0, -1)},"meta":{"total":${UNITS}}}`);
+  });
+
+  it('compressed, decompress to the same bytes; HEAD answers the headers alone', async () => {
+    for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/units', headers: { ...w.headers.super_admin, 'x-tenant': tenant, 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(expected);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/v1/units', headers: { ...w.headers.super_admin, 'x-tenant': tenant } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('answer every request of a burst larger than the worker’s connections, each whole and of its own tenant', async () => {
+    const other = apiAs(t, w.headers.super_admin, w.own.id);
+    const own = await other.get('/units');
+    expect(own.statusCode).toBe(200);
+    const burst = await Promise.all(Array.from({ length: OFF_THREAD_CONNECTIONS * 4 }, (_, i) => (i % 4 === 3 ? other : api).get('/units')));
+    burst.forEach((res, i) => {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(i % 4 === 3 ? own.body : expected);
+    });
+  });
+
+  it('are answered after clients hung up mid-burst: no connection stays taken', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as AddressInfo).port;
+    expect(address).toContain(String(port));
+    const url = `http://127.0.0.1:${port}/api/v1/units`;
+    const headers = { ...w.headers.super_admin, 'x-tenant': tenant };
+    const aborted = Array.from({ length: OFF_THREAD_CONNECTIONS * 3 }, async () => {
+      const abort = new AbortController();
+      const res = fetch(url, { headers, signal: abort.signal });
+      setTimeout(() => abort.abort(), 5);
+      return res.then(
+        () => 'answered',
+        () => 'aborted',
+      );
+    });
+    await Promise.all(aborted);
+    // Every later request is answered, more of them at once than the worker has connections.
+    const after = await Promise.all(Array.from({ length: OFF_THREAD_CONNECTIONS + 2 }, () => fetch(url, { headers }).then(async (r) => [r.status, await r.text()] as const)));
+    for (const [status, body] of after) {
+      expect(status).toBe(200);
+      expect(body).toBe(expected);
+    }
+  });
+});
+
+describe.skipIf(!pgUrl)('the off-thread worker (PostgreSQL)', () => {
+  it('fails a statement stopped by the statement timeout as a database error with its code (the API answers 503)', async () => {
+    const queries = new OffThreadQueries({ url: pgUrl, statementTimeoutMs: 100 });
+    try {
+      const err: unknown = await queries.rows({ sql: 'select pg_sleep(2)', params: [] }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(Error);
+      // What server/http/errors-plugin.ts reads to answer 503 "The request took too long…".
+      expect(sqlStateOf(err)).toBe('57014');
+      // The worker still serves the next statement.
+      expect(await queries.rows<{ n: number }>({ sql: 'select 1::int as n', params: [] })).toEqual([{ n: 1 }]);
+    } finally {
+      await queries.close();
+    }
+  });
+
+  it('fails a statement without its text or values in the error, nor the value PostgreSQL quotes in the log', async () => {
+    const queries = new OffThreadQueries({ url: pgUrl, statementTimeoutMs: 1000 });
+    try {
+      const secret = 'do-not-echo-4711';
+      const err = (await queries.rows({ sql: 'select $1::int as n', params: [secret] }).catch((e: unknown) => e)) as Error;
+      expect(sqlStateOf(err)).toBe('22P02');
+      const fields = JSON.stringify({ ...err, stack: err.stack });
+      expect(fields).not.toContain('select');
+      expect(JSON.stringify(loggableError(err))).not.toContain(secret);
+    } finally {
+      await queries.close();
+    }
+  });
+
+  it('refuses statements once closed', async () => {
+    const queries = new OffThreadQueries({ url: pgUrl, statementTimeoutMs: 1000 });
+    expect(await queries.rows<{ n: number }>({ sql: 'select 2::int as n', params: [] })).toEqual([{ n: 2 }]);
+    await queries.close();
+    await expect(queries.rows({ sql: 'select 1', params: [] })).rejects.toThrow(/closed/);
+  });
+});
