@@ -8,7 +8,7 @@
 // fields (DESIGN §8).
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'ra-core';
 import { DECLARED_RESOURCES } from '../contract/resources';
-import { apiDelete, apiGet, apiPost, apiPut, type ApiResult } from './httpClient';
+import { apiDelete, apiGet, apiPost, apiPut, takeSettledEarly, type ApiResult } from './httpClient';
 import { listQuery, WHOLE_LIST, type QueryValues } from './listQuery';
 
 export { WHOLE_LIST };
@@ -134,9 +134,8 @@ export function listPath(resource: string, params: Pick<GetListParams, 'paginati
   return withQuery(path(resource), listQuery(apiPath(resource), params, meta?.query));
 }
 
-/** GET /{resource}[?query]: SPEC §8 — a failed list fetch is logged and reads as empty; only 401 propagates (sign-out). */
-async function fetchList(resource: string, url: string, signal?: AbortSignal): Promise<{ data: RaRecord[]; total: number; meta?: ListAnswerMeta }> {
-  const res = await apiGet<Row[]>(url, { signal });
+/** One list answer as getList's result: SPEC §8 — a failure is logged and reads as empty; only 401 is thrown (sign-out). */
+function listResult(resource: string, res: ApiResult<Row[]> | undefined): ListResult {
   const error = responseError(res);
   if (error) {
     if (error.status === 401) throw error;
@@ -146,6 +145,24 @@ async function fetchList(resource: string, url: string, signal?: AbortSignal): P
   const rows = Array.isArray(res?.data) ? res.data.map(withId) : [];
   const total = (res && totalOf(res)) ?? rows.length;
   return res && moreOf(res) ? { data: rows, total, meta: { more: true } } : { data: rows, total };
+}
+
+type ListResult = { data: RaRecord[]; total: number; meta?: ListAnswerMeta };
+
+/** GET /{resource}[?query] as getList's result. */
+async function fetchList(resource: string, url: string, signal?: AbortSignal): Promise<ListResult> {
+  return listResult(resource, await apiGet<Row[]>(url, { signal }));
+}
+
+/**
+ * The list page the start-up already fetched (src/startup/firstScreen.ts, docs/speed.md), when its
+ * answer is in and fresh: a list's first render can show it without waiting. Taken once; a refused
+ * answer (401) is left to the list's own call, which signs out.
+ */
+export function earlyListPage(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>, meta?: ListMeta): ListResult | undefined {
+  const res = takeSettledEarly<Row[]>('GET', listPath(resource, params, meta));
+  if (!res || res.status === 401) return undefined;
+  return listResult(resource, res);
 }
 
 const loadList = async (resource: string, meta?: ListMeta): Promise<RaRecord[]> => (await fetchList(resource, withQuery(path(resource), meta?.query))).data;

@@ -44,42 +44,68 @@ export interface RequestOptions {
 const send = (method: string, path: string, headers: Record<string, string>, body: string | undefined, signal?: AbortSignal) =>
   fetch(API_URL + path, { method, credentials: 'include', headers, body, signal });
 
+/** A response as the app reads it: the JSON body with the HTTP status added. */
+async function readAnswer<T>(res: Response): Promise<ApiResult<T>> {
+  const text = await res.text();
+  const parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  return { ...parsed, status: res.status } as ApiResult<T>;
+}
+
+interface Early {
+  at: number;
+  /** undefined when the call failed on the network or its body was no JSON: the caller asks again. */
+  answer: Promise<ApiResult | undefined>;
+  /** Set once the answer is in: a screen's first render can take it without waiting. */
+  settled?: ApiResult;
+}
+
 /**
  * Calls started early (startEarly) by what identifies them: method, path, body, token and company.
  * Each answer goes to the first identical call only, and only while it is fresh: an early answer
  * is the answer that call would have had a moment later, never a stale copy (docs/speed.md).
  */
-const early = new Map<string, { at: number; response: Promise<Response | undefined> }>();
+const early = new Map<string, Early>();
 export const EARLY_ANSWER_TTL_MS = 5_000;
 const earlyKey = (method: string, path: string, headers: Record<string, string>, body: string | undefined) =>
   [method, path, body ?? '', headers.Authorization ?? '', headers['X-Tenant'] ?? ''].join('\n');
+const earlyBody = (method: string) => (method === 'GET' ? undefined : '{}');
 
 /** Starts a read the first screen will make while its code still loads (src/startup/firstScreen.ts). */
 export function startEarly(method: 'GET' | 'POST', path: string): void {
   const headers = apiHeaders();
-  const body = method === 'GET' ? undefined : '{}';
-  const response = send(method, path, headers, body).catch(() => undefined);
-  early.set(earlyKey(method, path, headers, body), { at: Date.now(), response });
+  const body = earlyBody(method);
+  const entry: Early = { at: Date.now(), answer: send(method, path, headers, body).then(readAnswer, () => undefined).catch(() => undefined) };
+  void entry.answer.then((answer) => {
+    entry.settled = answer;
+  });
+  early.set(earlyKey(method, path, headers, body), entry);
 }
 
-function takeEarly(key: string): Promise<Response | undefined> | undefined {
+/** The fresh early entry for this call, taken (it goes to one call only). */
+function takeEarly(key: string): Early | undefined {
   const found = early.get(key);
   if (!found) return undefined;
   early.delete(key);
-  return Date.now() - found.at <= EARLY_ANSWER_TTL_MS ? found.response : undefined;
+  return Date.now() - found.at <= EARLY_ANSWER_TTL_MS ? found : undefined;
+}
+
+/** The early answer of this call when it is already in (and fresh), taken; otherwise nothing is taken. */
+export function takeSettledEarly<T = unknown>(method: 'GET' | 'POST', path: string): ApiResult<T> | undefined {
+  const key = earlyKey(method, path, apiHeaders(), earlyBody(method));
+  if (!early.get(key)?.settled) return undefined;
+  return takeEarly(key)?.settled as ApiResult<T> | undefined;
 }
 
 export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown, { signal }: RequestOptions = {}): Promise<ApiResult<T> | undefined> {
   try {
     const headers = apiHeaders();
     const json = body === undefined ? undefined : JSON.stringify(body);
-    // An early call that failed on the network is simply made again; without one, fetch is called at
-    // once (a signal already aborted then rejects it straight away).
-    const earlyAnswer = takeEarly(earlyKey(method, path, headers, json));
-    const res = (earlyAnswer && (await earlyAnswer)) ?? (await send(method, path, headers, json, signal));
-    const text = await res.text();
-    const parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    return { ...parsed, status: res.status } as ApiResult<T>;
+    // An early call that failed is simply made again; without one, fetch is called at once (a signal
+    // already aborted then rejects it straight away).
+    const earlyEntry = takeEarly(earlyKey(method, path, headers, json));
+    const earlyAnswer = earlyEntry && (await earlyEntry.answer);
+    if (earlyAnswer) return earlyAnswer as ApiResult<T>;
+    return await readAnswer<T>(await send(method, path, headers, json, signal));
   } catch (err) {
     // A cancelled call is no failure: its caller (react-query) discards it.
     if (signal?.aborted) throw err;

@@ -1,5 +1,6 @@
 // Page load in Debian chromium (playwright-core), cold cache (a new context per run): time until the
-// first data row is visible (a table cell with a known text, not LCP), JS bytes, API calls, DOM
+// first data row is visible (a table cell with a known text, not LCP; a cell rendered inside a hidden
+// element does not count — checkVisibility), JS bytes, API calls, DOM
 // nodes and JS heap. Profiles: unthrottled, and CPU 4x + 40 ms / 10 Mbit through CDP. Requests
 // that would leave loopback are counted and refused by the host resolver.
 import { chromium, type Browser } from 'playwright-core';
@@ -11,7 +12,7 @@ export interface PageTarget {
   /** The tenant's unit count (lists), for the scale ratios. */
   units?: number;
   url: string;
-  /** Ready when a <td> has exactly this text, (css) when this selector matches, or (text) when the page shows it. */
+  /** Ready when a visible <td> has exactly this text, (css) when this selector matches a visible element, or (text) when the page shows it. */
   ready: { cell: string } | { css: string } | { text: string };
   /** localStorage entries for the page's origin (a signed-in session). */
   storage?: Record<string, string>;
@@ -97,12 +98,13 @@ export async function measure(browser: Browser, target: PageTarget, profile: Pro
     await page.goto(target.url, { waitUntil: 'commit', timeout: timeoutMs });
     const handle = page.waitForFunction(
       (ready: { cell?: string; css?: string; text?: string }) => {
+        // Rendered is not shown: a view mounted behind a loading screen (hidden) is not ready yet.
         const ok =
           ready.cell !== undefined
-            ? [...document.querySelectorAll('td')].some((td) => td.textContent?.trim() === ready.cell)
+            ? [...document.querySelectorAll('td')].some((td) => td.textContent?.trim() === ready.cell && td.checkVisibility())
             : ready.text !== undefined
               ? (document.body?.innerText ?? '').includes(ready.text)
-              : !!document.querySelector(ready.css ?? 'body > never');
+              : [...document.querySelectorAll(ready.css ?? 'body > never')].some((el) => el.checkVisibility());
         // Milliseconds since the navigation started (the page's own clock).
         return ok ? performance.now() : false;
       },

@@ -5,11 +5,13 @@
 // cancelled (dataProvider.supportAbortSignal). Searching sends at most one request at a time: keys
 // typed while one is answered wait for it, then the latest text goes. A cancelled request still costs
 // the API its query, so fast typing would otherwise queue one per key behind a slow database; a key
-// typed alone is sent at once (no debounce delay).
+// typed alone is sent at once (no debounce delay). The first page the start-up already fetched
+// (src/startup/firstScreen.ts) is the first answer, so the first render shows rows (docs/speed.md).
 import { useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useGetList, type RaRecord, type SortPayload } from 'ra-core';
-import type { ListAnswerMeta } from '../../providers/dataProvider';
+import { useGetList, type GetListResult, type RaRecord, type SortPayload } from 'ra-core';
+import { earlyListPage, listPath, type ListAnswerMeta } from '../../providers/dataProvider';
+import { EARLY_ANSWER_TTL_MS } from '../../providers/httpClient';
 import { pageCount } from './pageWindow';
 
 export interface ServerPageQuery {
@@ -46,7 +48,19 @@ export function useServerPage<R extends RaRecord>(resource: string, { page: aske
   // The search term the API is asked for: the typed one, once no request is under way.
   const [sent, setSent] = useState(search);
   const filter = useMemo(() => (sent ? { q: sent } : {}), [sent]);
-  const result = useGetList<R>(resource, { pagination: { page, perPage }, sort, filter, meta }, { enabled, placeholderData: keepPreviousData });
+  const params = { pagination: { page, perPage }, sort, filter };
+  // The page the start-up fetched already (docs/speed.md) is this list's first answer: the first
+  // render shows its rows without a request of its own, and it counts as fresh for a moment.
+  const [early] = useState(() => {
+    const result = enabled ? earlyListPage(resource, params, meta) : undefined;
+    return result && { result: result as unknown as GetListResult<R>, path: listPath(resource, params, meta), at: Date.now() };
+  });
+  const first = early !== undefined && early.path === listPath(resource, params, meta);
+  const result = useGetList<R>(resource, { ...params, meta }, {
+    enabled,
+    placeholderData: keepPreviousData,
+    ...(first ? { initialData: early.result, initialDataUpdatedAt: early.at, staleTime: EARLY_ANSWER_TTL_MS } : {}),
+  });
   // Adjusting state while rendering (React's pattern for state derived from a changing input).
   if (sent !== search && !result.isFetching) setSent(search);
   const more = (result.meta as ListAnswerMeta | undefined)?.more === true;

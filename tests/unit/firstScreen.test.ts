@@ -2,7 +2,8 @@
 // calls start before the app renders, and how an early answer is handed to the one identical call
 // (providers/httpClient.ts) — once, to the same token and company only, and only while fresh.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiGet, apiPost, EARLY_ANSWER_TTL_MS, startEarly } from '../../providers/httpClient';
+import { earlyListPage } from '../../providers/dataProvider';
+import { apiGet, apiPost, EARLY_ANSWER_TTL_MS, startEarly, takeSettledEarly } from '../../providers/httpClient';
 import { authStore, uiStore } from '../../providers/store';
 import { routeModuleFor } from '../../src/routing/routes';
 import { firstCalls } from '../../src/startup/firstScreen';
@@ -120,5 +121,31 @@ describe('an early answer', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(await apiGet('/api/v1/session')).toBeUndefined();
     expect(calls).toHaveLength(2);
+  });
+
+  it('is taken at once by a first render only when it is in (a list’s first page, shaped as getList’s result)', async () => {
+    authStore.set(SIGNED_IN);
+    const page = '/api/v1/units?page=1&per_page=10';
+    const calls = stubRoutes({ [`GET ${page}`]: { status: 200, body: { data: [{ uuid: 'u-1', name: 'Flat 1' }], meta: { total: 26, page: 1, per_page: 10 } } } });
+    const params = { pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' as const }, filter: {} };
+    startEarly('GET', page);
+    // Not in yet: nothing is taken, and the list's own call still gets it.
+    expect(earlyListPage('unit', params)).toBeUndefined();
+    expect(takeSettledEarly('GET', '/api/v1/elsewhere')).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(earlyListPage('unit', params)).toEqual({ data: [{ uuid: 'u-1', name: 'Flat 1', id: 'u-1' }], total: 26 });
+    // Taken once: the next identical call asks the API.
+    expect(earlyListPage('unit', params)).toBeUndefined();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('refused (401) is left to the list’s own call, which signs out', async () => {
+    authStore.set(SIGNED_IN);
+    const page = '/api/v1/units?page=1&per_page=10';
+    const calls = stubRoutes({ [`GET ${page}`]: { status: 401, body: { message: 'Unauthenticated.' } } });
+    startEarly('GET', page);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(earlyListPage('unit', { pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' }, filter: {} })).toBeUndefined();
+    expect(calls).toHaveLength(1);
   });
 });
