@@ -74,7 +74,7 @@ const earlyBody = (method: string) => (method === 'GET' ? undefined : '{}');
 export function startEarly(method: 'GET' | 'POST', path: string): void {
   const headers = apiHeaders();
   const body = earlyBody(method);
-  const entry: Early = { at: Date.now(), answer: send(method, path, headers, body).then(readAnswer, () => undefined).catch(() => undefined) };
+  const entry: Early = { at: Date.now(), answer: send(method, path, headers, body).then(readAnswer).catch(() => undefined) };
   void entry.answer.then((answer) => {
     entry.settled = answer;
   });

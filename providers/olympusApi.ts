@@ -11,11 +11,15 @@ export async function loginMfa(challenge: string, code: string) {
   await csrfCookie();
   return apiPost<LoginData>('/api/v1/auth/login/mfa', { challenge, code });
 }
-export const fetchSession = () => apiGet<SessionUser>('/api/v1/session');
+/** The calls of the route guard's check (src/routing/sessionCheck.ts), also started early (src/startup/firstScreen.ts). */
+export const SESSION_PATH = '/api/v1/session';
+export const AUTHENTICATED_PATH = '/api/v1/auth/authenticated';
+
+export const fetchSession = () => apiGet<SessionUser>(SESSION_PATH);
 export async function logout() {
   return apiPost<{ message: string }>('/api/v1/auth/logout');
 }
-export const authenticated = () => apiPost<{ authenticated: boolean }>('/api/v1/auth/authenticated');
+export const authenticated = () => apiPost<{ authenticated: boolean }>(AUTHENTICATED_PATH);
 
 export async function passwordReset(email: string) {
   await csrfCookie();

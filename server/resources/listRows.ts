@@ -53,6 +53,9 @@ export interface ListSource {
 const whereOf = (condition: SQL | undefined) => (condition ? sql`where ${condition}` : sql``);
 
 /** The count of `from … where`; with a `cap` (a capped count), of at most `cap` of its rows, so a common search stops early. */
+/** How many rows a capped count reads: one past the cap tells that there are more. */
+const countLimit = (plan: ListPlan): number | null => (plan.countCap === null ? null : plan.countCap + 1);
+
 const countOf = (from: SQL, where: SQL, cap: SQL | undefined) =>
   cap ? sql`select count(*)::int as n from (select 1 from ${from} ${where} limit ${cap}) as counted` : sql`select count(*)::int as n from ${from} ${where}`;
 
@@ -96,7 +99,7 @@ export async function fetchList<T>(db: Conn, plan: ListPlan, list: ListRows<T>, 
   const { countCap } = plan;
   const totalOf = (n: number): ListTotal => (countCap !== null && n > countCap ? { total: countCap, more: true } : { total: n });
   const count = async () =>
-    totalOf((await rowsFrom<{ n: number }>(db, countOf(source.from, whereOf(source.where), countCap === null ? undefined : sql`${countCap + 1}`)))[0].n);
+    totalOf((await rowsFrom<{ n: number }>(db, countOf(source.from, whereOf(source.where), countCap === null ? undefined : sql`${countLimit(plan)}`)))[0].n);
   if (plan.offset >= DEEP_OFFSET) {
     const counted = await count();
     const { total } = counted;
@@ -148,7 +151,7 @@ function pageQuery(plan: ListPlan, cut: Cut, list: ListRows<unknown>, source: Li
   const parts = [list.row, list.from, source.from, source.id, ...plan.orderBy, ...cut.order].map(fragmentOf);
   if (!parts.every((part) => part !== undefined)) {
     const where = whereOf(source.where);
-    const cap = plan.countCap === null ? undefined : sql`${plan.countCap + 1}`;
+    const cap = plan.countCap === null ? undefined : sql`${countLimit(plan)}`;
     const total = lazyTotal ? sql`case when count(*) = ${sql.raw(limit)} then (${countOf(source.from, where, cap)}) end` : sql`null::int`;
     return render(sql`
       select coalesce(json_agg(${list.row} order by ${sql.join(plan.orderBy, sql`, `)}), '[]')::text as data, count(*)::int as rows, ${total} as total
@@ -158,7 +161,7 @@ function pageQuery(plan: ListPlan, cut: Cut, list: ListRows<unknown>, source: Li
         on page.page_id = ${source.id}`);
   }
   const where = source.where ? render(source.where) : { sql: '', params: [] };
-  const cap = lazyTotal ? plan.countCap : null;
+  const cap = lazyTotal ? countLimit(plan) : null;
   const key = `${parts.map((part) => part.id).join(',')}|${limit}|${lazyTotal}|${cap !== null}|${where.sql}`;
   let text = pageTexts.get(key);
   if (text === undefined) {
@@ -177,5 +180,5 @@ function pageQuery(plan: ListPlan, cut: Cut, list: ListRows<unknown>, source: Li
     if (pageTexts.size >= 1000) pageTexts.clear();
     pageTexts.set(key, text);
   }
-  return { sql: text, params: cap === null ? [...where.params, cut.offset] : [...where.params, cut.offset, cap + 1] };
+  return { sql: text, params: cap === null ? [...where.params, cut.offset] : [...where.params, cut.offset, cap] };
 }

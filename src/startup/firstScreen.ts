@@ -5,6 +5,7 @@
 // something else simply asks it.
 import { API_PATHS, listPath } from '../../providers/dataProvider';
 import { startEarly } from '../../providers/httpClient';
+import { AUTHENTICATED_PATH, SESSION_PATH } from '../../providers/olympusApi';
 import { pageFromSearch, pageSizeFrom, UNSORTED } from '../../providers/listQuery';
 import { authStore, uiStore } from '../../providers/store';
 import { DASHBOARD_PATH } from '../routing/guardDecision';
@@ -18,8 +19,8 @@ export function firstCalls(pathname: string, search: string): { method: 'GET' | 
   if (!access_token || !isDashboard(pathname)) return [];
   // The route guard's check and session refresh (src/routing/sessionCheck.ts).
   const calls: { method: 'GET' | 'POST'; path: string }[] = [
-    { method: 'POST', path: '/api/v1/auth/authenticated' },
-    { method: 'GET', path: '/api/v1/session' },
+    { method: 'POST', path: AUTHENTICATED_PATH },
+    { method: 'GET', path: SESSION_PATH },
   ];
   // A list screen (/dashboard/{resource}) asks its first page unsorted and unsearched (src/lists/useScreenList.ts).
   const resource = new RegExp(`^${DASHBOARD_PATH}/([^/]+)/?$`).exec(pathname)?.[1];
