@@ -110,8 +110,9 @@ describe('Reports page with Power BI', () => {
     const api = open({
       'GET /api/v1/reports': () => {
         listed++;
-        // First answer: a token that is due for refresh (2 minutes + a moment left).
-        const entry = listed === 1 ? powerbi({ expires_at: new Date(Date.now() + REFRESH_BEFORE_MS + 100).toISOString() }) : powerbi({ token: 'embed-2' });
+        // First answer: a token that is due for refresh (2 minutes + a second left: time for the first
+        // embed to render on a loaded machine before the refresh is due).
+        const entry = listed === 1 ? powerbi({ expires_at: new Date(Date.now() + REFRESH_BEFORE_MS + 1000).toISOString() }) : powerbi({ token: 'embed-2' });
         return { status: 200, body: { data: { urls: [entry] } } };
       },
     });
