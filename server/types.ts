@@ -15,6 +15,10 @@ export interface AuthContext {
   companyIds: string[];
   /** A password sign-in whose Olympus role requires a second factor the user has not set up: only enrolment is open (server/auth/twoFactorGate.ts). */
   twoFactorRequired?: boolean;
+  /** How the token's sign-in was authenticated (server/auth/tokens.ts AuthMethod). */
+  amr: string[];
+  /** When that sign-in happened (ms since the epoch): the token's issue time. */
+  authenticatedAt: number;
 }
 
 declare module 'fastify' {

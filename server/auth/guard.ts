@@ -8,7 +8,7 @@ import type { AuthContext } from '../types';
 import { forbidden, unauthorized } from '../errors';
 import { AREA, mayOpenArea, type AreaKey } from '../../contract/access';
 import { hasPermission, OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
-import { sha256, TOKEN_IDLE_MS, TOKEN_PREFIX } from './tokens';
+import { provesSecondFactor, sha256, TOKEN_IDLE_MS, TOKEN_PREFIX } from './tokens';
 import { globalPlugin } from './globalPlugin';
 import { rowsFrom } from '../db/statements';
 import { refuseUntilEnrolled } from './twoFactorGate';
@@ -45,7 +45,10 @@ interface AuthRow {
   company_ids: string[];
   tenant_exists: boolean | null;
   valid_ms: number;
-  two_factor_required: boolean;
+  amr: string[];
+  authenticated_ms: number;
+  role_requires_two_factor: boolean;
+  totp_on: boolean;
 }
 
 /** How stale last_used_at may get before a request refreshes it (idle expiry is 30 min). */
@@ -60,7 +63,7 @@ export async function loadAuth(db: Db, tokenHash: string, tenant: string | null,
   const idleSeconds = TOKEN_IDLE_MS / 1000;
   const [row] = await rowsFrom<AuthRow>(db, sql`
     with tok as (
-      select id, user_id, last_used_at, via_sso,
+      select id, user_id, last_used_at, amr, created_at,
         -- How long this answer stays true by the clock alone (idle or absolute expiry, whichever is first).
         extract(epoch from least(expires_at, last_used_at + make_interval(secs => ${idleSeconds})) - now()) * 1000 as valid_ms
       from access_tokens
@@ -83,13 +86,17 @@ export async function loadAuth(db: Db, tokenHash: string, tenant: string | null,
       coalesce((select json_agg(rp.permission) from role_permissions rp where rp.role_id = orole.id), '[]'::json) as permissions,
       coalesce((select json_agg(uc.company_id) from user_companies uc where uc.user_id = u.id), '[]'::json) as company_ids,
       ${tenant === null ? sql`null::boolean` : sql`exists(select 1 from companies c where c.id = ${tenant}::uuid)`} as tenant_exists,
-      -- Single sign-on relies on the provider's own MFA.
-      ((coalesce(orole.require_two_factor, false) or (orole.name = ${SUPER_ADMIN} and ${superAdminTwoFactor}))
-        and u.totp_enabled_at is null and not tok.via_sso) as two_factor_required
+      tok.amr, (extract(epoch from tok.created_at) * 1000)::float8 as authenticated_ms,
+      (coalesce(orole.require_two_factor, false) or (orole.name = ${SUPER_ADMIN} and ${superAdminTwoFactor})) as role_requires_two_factor,
+      u.totp_enabled_at is not null as totp_on
     from tok
     join users u on u.id = tok.user_id and u.disabled_at is null
     left join olympus_role orole on orole.user_id = u.id`);
   if (!row) return null;
+  const twoFactorRequired = row.role_requires_two_factor && !tokenProvesSecondFactor(row.amr, row.totp_on);
+  // A token that cannot be completed by enrolling — the user already has a second factor (it was
+  // issued before it was turned on), or it came from SSO without the provider's MFA — signs in again.
+  if (twoFactorRequired && (row.totp_on || row.amr.includes('sso'))) return null;
   return {
     auth: {
       userId: row.user_id,
@@ -99,11 +106,24 @@ export async function loadAuth(db: Db, tokenHash: string, tenant: string | null,
       role: row.role,
       permissions: row.permissions,
       companyIds: row.company_ids,
-      twoFactorRequired: row.two_factor_required === true,
+      twoFactorRequired,
+      amr: row.amr,
+      authenticatedAt: Number(row.authenticated_ms),
     },
     tenantExists: row.tenant_exists === true,
     validForMs: Number(row.valid_ms),
   };
+}
+
+/**
+ * Whether the sign-in behind a token proved a second factor: the SSO provider's MFA, or a code of the
+ * user's authenticator (or a recovery code) while it is still on. Decided by how the token was
+ * issued, never by the user's state alone: a password-only token stays password-only after the user
+ * enrols (docs/security.md "How a token was signed in").
+ */
+export function tokenProvesSecondFactor(amr: readonly string[], totpOn: boolean): boolean {
+  if (amr.includes('mfa')) return true;
+  return totpOn && provesSecondFactor(amr);
 }
 
 /** The guard's answer for a token and tenant: from the short memory (./authCache.ts) or the database. */

@@ -3,6 +3,12 @@
 // with it. The link is claimed in the statement that checks it is still live, inside the transaction
 // that sets the password, so two parallel accepts set it once. Neither answer signs anyone in: the
 // person signs in with the new password (and their second factor, if on) afterwards.
+//
+// A link stands for its issuer's decision about the account as it was: it is void once the account's
+// email, SSO bypass, disabled state, companies or system access change (database triggers), and it is
+// accepted only while its issuer still exists, is enabled and still reaches the user
+// (../users/grants.ts beyondReach) — judged on the locked user row, so an access change racing the
+// accept either comes after it or voids it (docs/security.md "Invitations").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -16,11 +22,25 @@ import { auditAuth } from './authAudit';
 import { MSG } from './messages';
 import { errorResponses, ErrorBody, InvitationAcceptBody, InvitationCheckBody, InvitationCheckResponse, MessageResponse } from './schemas';
 import { claimInvitation, findInvitation, type FoundInvitation, type InvitationState } from '../users/invitationStore';
+import { beyondReach, holdingsOf, lockUser } from '../users/grants';
+import { findUser } from '../users/queries';
+import type { Conn } from '../resources/db';
+
+const EVERYONE = { tenantId: null, visibleCompanies: null };
+
+/** Whether whoever issued the link could still issue it now: present, enabled, the user within their reach. */
+async function issuerStillReaches(db: Conn, found: FoundInvitation): Promise<boolean> {
+  if (!found.createdBy) return false;
+  const [issuer, user] = await Promise.all([findUser(db, EVERYONE, found.createdBy), findUser(db, EVERYONE, found.userId)]);
+  if (!issuer || issuer.disabled || !user) return false;
+  return beyondReach(holdingsOf(issuer), user) === null;
+}
 
 const gone = (message: string) => new ApiError(410, message);
 const REFUSED: Record<Exclude<InvitationState, 'live'>, () => ApiError> = {
   used: () => gone(MSG.invitationUsed),
   voided: () => gone(MSG.invitationReplaced),
+  changed: () => gone(MSG.invitationAccountChanged),
   expired: () => gone(MSG.invitationExpired),
 };
 const responses = { ...errorResponses, 404: ErrorBody, 410: ErrorBody };
@@ -36,6 +56,7 @@ const invitation: FastifyPluginAsyncTypebox = async (app) => {
     else if (found.state !== 'live') refusal = REFUSED[found.state]();
     else if (user.disabledAt) [refusal, reason] = [forbidden(MSG.accountDisabled), 'disabled'];
     else if (signsInWithSso(app.config.sso.enforcedDomains, user.email, user.bypassSso)) [refusal, reason] = [forbidden(MSG.ssoEnforced), 'sso_enforced'];
+    else if (!(await issuerStillReaches(app.db, found))) [refusal, reason] = [gone(MSG.invitationAccountChanged), 'issuer_reach'];
     if (refusal) {
       await auditAuth(app, request, 'auth.invitation_failed', { userId: user?.id ?? null, detail: { reason } });
       throw refusal;
@@ -86,6 +107,10 @@ const invitation: FastifyPluginAsyncTypebox = async (app) => {
       // argon2 before the transaction: nothing slow may hold PGlite's single connection.
       const passwordHash = await hashPassword(newPassword);
       const done = await app.db.transaction(async (tx) => {
+        // After the lock, a change of the user's access has either committed (and voided the link or
+        // moved the user out of the issuer's reach) or waits until this accept is done.
+        await lockUser(tx, user.id);
+        if (!(await issuerStillReaches(tx, found))) return false;
         if (!(await claimInvitation(tx, found.id))) return false;
         await setOwnPassword(tx, user.id, passwordHash, { signedIn: false });
         return true;

@@ -81,7 +81,7 @@ const login: FastifyPluginAsyncTypebox = async (app) => {
         return { data: { mfa_required: true as const, challenge, username: user.username } };
       }
 
-      const issued = await issueToken(app.db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      const issued = await issueToken(app.db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'], amr: ['pwd'] });
       await recordSuccessfulLogin(app.db, user.id, { signedIn: true });
       await auditAuth(app, request, 'auth.login', { userId: user.id, detail: { method: 'password' } });
       return { data: { access_token: issued.token, token_type: 'Bearer' as const, expires_at: issued.expiresAt.toISOString() } };

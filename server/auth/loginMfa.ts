@@ -77,7 +77,7 @@ const loginMfa: FastifyPluginAsyncTypebox = async (app) => {
       if (accepted !== 'accepted') return fail(accepted, failureDetail);
 
       await refund(app.db, LOGIN_PER_IP, request.ip);
-      const issued = await issueToken(app.db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      const issued = await issueToken(app.db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'], amr: ['pwd', kind === 'totp' ? 'otp' : 'recovery'] });
       await recordSuccessfulLogin(app.db, user.id, { signedIn: true });
       await auditAuth(app, request, 'auth.login', { userId: user.id, detail: { method: 'password', second_factor: kind } });
       return { data: { access_token: issued.token, token_type: 'Bearer' as const, expires_at: issued.expiresAt.toISOString() } };

@@ -19,6 +19,7 @@ export const MSG = {
   invitationExpired: 'This invitation has expired. Ask your administrator to send you a new one.',
   invitationUsed: 'This invitation has already been used. Sign in with your password, or use "Forgot Password?" to choose a new one.',
   invitationReplaced: 'This invitation has been replaced by a newer one. Use the link in the most recent email, or ask your administrator to send you a new one.',
+  invitationAccountChanged: 'This invitation no longer works because your account has changed since it was sent. Ask your administrator to send you a new one.',
   accountDisabled: 'Your Olympus account has been disabled. Please contact your administrator.',
   invitationAccepted: 'Your password has been set. You can now sign in.',
   invitationThrottled: (s: number) => `Too many attempts. Please try again in ${s} seconds.`,

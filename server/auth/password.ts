@@ -41,7 +41,7 @@ const passwordNew: FastifyPluginAsyncTypebox = async (app) => {
 
       // argon2 before the transaction: nothing slow may hold PGlite's single connection.
       const passwordHash = await hashPassword(newPassword);
-      const meta = { ip: request.ip, userAgent: request.headers['user-agent'] };
+      const meta = { ip: request.ip, userAgent: request.headers['user-agent'], amr: ['pwd'] as const };
       // With a second factor on, a temporary password (which travelled by mail) must not sign anyone in
       // alone: the password is set, and the person signs in with it and their code.
       const secondFactor = user.totpEnabledAt !== null;

@@ -1,7 +1,7 @@
 // Opaque bearer tokens (DESIGN §4): 256 random bits, only the SHA-256 stored, 30 min idle and
 // 12 h absolute expiry, revocable.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { accessTokens } from '../db/schema';
 import { clearAuthCache } from './authCache';
@@ -19,18 +19,43 @@ export interface IssuedToken {
   expiresAt: Date;
 }
 
-export async function issueToken(db: Db, userId: string, meta: { ip?: string | null; userAgent?: string | null; sso?: boolean } = {}): Promise<IssuedToken> {
+/**
+ * How a sign-in was authenticated, kept on its token (OIDC's `amr` values): `pwd` a password, `otp`
+ * an authenticator code, `recovery` a recovery code, `sso` single sign-on, `mfa` the SSO provider
+ * said a second factor was used. See docs/security.md "How a token was signed in".
+ */
+export type AuthMethod = 'pwd' | 'otp' | 'recovery' | 'sso' | 'mfa';
+/** The methods that prove a second factor. */
+export const SECOND_FACTOR_METHODS: readonly AuthMethod[] = ['otp', 'recovery', 'mfa'];
+export const provesSecondFactor = (amr: readonly string[]) => amr.some((m) => (SECOND_FACTOR_METHODS as readonly string[]).includes(m));
+
+export async function issueToken(db: Db, userId: string, meta: { ip?: string | null; userAgent?: string | null; amr: readonly AuthMethod[] }): Promise<IssuedToken> {
   const token = TOKEN_PREFIX + randomSecret(32);
   const expiresAt = new Date(Date.now() + TOKEN_ABSOLUTE_MS);
   const [row] = await db
     .insert(accessTokens)
-    .values({ userId, tokenHash: sha256(token), expiresAt, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null, viaSso: meta.sso === true })
+    .values({ userId, tokenHash: sha256(token), expiresAt, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null, amr: [...new Set(meta.amr)] })
     .returning({ id: accessTokens.id });
   return { token, id: row.id, expiresAt };
 }
 
 export async function revokeToken(db: Db, tokenId: string): Promise<void> {
   await db.update(accessTokens).set({ revokedAt: sql`now()` }).where(and(eq(accessTokens.id, tokenId), isNull(accessTokens.revokedAt)));
+  clearAuthCache();
+}
+
+/** Every token of the user but `keep` stops working (a second factor turned on, off or renewed). */
+export async function revokeOtherTokens(db: Db, userId: string, keep: string): Promise<void> {
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), ne(accessTokens.id, keep)));
+  clearAuthCache();
+}
+
+/** What the token now proves: after enrolment its own code counts; after turning the factor off nothing does. */
+export async function setTokenMethods(db: Db, tokenId: string, amr: readonly AuthMethod[]): Promise<void> {
+  await db.update(accessTokens).set({ amr: [...new Set(amr)] }).where(eq(accessTokens.id, tokenId));
   clearAuthCache();
 }
 

@@ -2,6 +2,10 @@
 // without a second factor yet reaches only what enrolment on the account page needs. Checked once,
 // in the guard (./guard.ts), so no route can forget it; the guard's cached answer carries the flag.
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { rowsFrom } from '../db/statements';
+import { OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
 import type { AuthContext } from '../types';
 import { forbidden } from '../errors';
 
@@ -30,4 +34,15 @@ export function refuseUntilEnrolled(request: FastifyRequest, auth: AuthContext):
   if (OPEN.has(`${request.method} ${route}`)) return;
   if (request.method === 'HEAD' && OPEN.has(`GET ${route}`)) return;
   throw forbidden(TWO_FACTOR_REQUIRED_MSG);
+}
+
+/** Whether the user's Olympus role requires two-factor sign-in (the role's tick, or OLYMPUS_SUPER_ADMIN_TWO_FACTOR for super admins). */
+export async function roleRequiresTwoFactor(db: Db, userId: string, superAdminTwoFactor: boolean): Promise<boolean> {
+  const [row] = await rowsFrom<{ required: boolean }>(db, sql`
+    select (r.require_two_factor or (r.name = ${SUPER_ADMIN} and ${superAdminTwoFactor})) as required
+    from user_systems us
+    join systems s on s.id = us.system_id and s.name = ${OLYMPUS_SYSTEM}
+    join roles r on r.id = us.role_id
+    where us.user_id = ${userId}`);
+  return row?.required === true;
 }

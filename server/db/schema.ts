@@ -278,8 +278,13 @@ export const accessTokens = pgTable(
     revokedAt: ts('revoked_at'),
     ip: inet('ip'),
     userAgent: text('user_agent'),
-    /** Issued by single sign-on: the provider's MFA counts, a role's two-factor requirement does not apply. */
-    viaSso: boolean('via_sso').notNull().default(false),
+    /**
+     * How the sign-in that issued this token was authenticated (OIDC's `amr`): `pwd`, `otp` (an
+     * authenticator code), `recovery` (a recovery code), `sso`, `mfa` (the SSO provider said a second
+     * factor was used). A role's two-factor requirement looks at this, not at the user's current state
+     * (docs/security.md "How a token was signed in").
+     */
+    amr: text('amr').array().notNull().default(sql`'{pwd}'::text[]`),
   },
   (t) => [index('access_tokens_user').on(t.userId)],
 );
@@ -350,6 +355,8 @@ export const invitations = pgTable(
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     voidedAt: ts('voided_at'),
+    /** Why it stopped working: `replaced` (a newer link, or a password set otherwise), `account_changed` (what it opens changed). */
+    voidReason: text('void_reason'),
   },
   (t) => [index('invitations_user').on(t.userId), check('invitations_kind', sql`${t.kind} in ('invite', 'reset')`)],
 );

@@ -15,7 +15,7 @@ import { requireAuth } from '../auth/guard';
 import { auditAuth } from '../auth/authAudit';
 import { setOwnPassword, signsInWithSso, type UserRow } from '../auth/accounts';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { issueToken } from '../auth/tokens';
+import { issueToken, type AuthMethod } from '../auth/tokens';
 import { policyErrors } from '../auth/passwordPolicy';
 import { errorResponses } from '../auth/schemas';
 import { auditChange } from '../resources/audit';
@@ -26,7 +26,7 @@ import { lockUser } from '../users/grants';
 import { emailTaken } from '../users/queries';
 import { emailChangedMail } from '../users/emailChangedMail';
 import { mailErrorForLog } from '../mail/mailer';
-import { checkCurrentPassword, ownUserRow, ssoOnly } from './currentPassword';
+import { ownUserRow, requireFreshProof, ssoOnly } from './currentPassword';
 import { PasswordChangeBody, PasswordChangedResponse, PROFILE_MSG, ProfileBody, ProfileResponse, ProfileSavedResponse } from './profileSchemas';
 
 const tags = ['session'];
@@ -75,7 +75,7 @@ const ownProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!request.body.current_password) errors.add('current_password', PROFILE_MSG.currentRequired);
       }
       errors.throwIfAny();
-      if (changesEmail) await checkCurrentPassword(app, request, before, request.body.current_password ?? '', 'users.email_change_failed');
+      if (changesEmail) await requireFreshProof(app, request, before, request.body.current_password, 'email', 'users.email_change_failed');
 
       const after = await app.db
         .transaction(async (tx) => {
@@ -148,7 +148,7 @@ const ownProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (next !== confirmation) errors.add('new_password_confirmation', PROFILE_MSG.confirmationMismatch);
       errors.throwIfAny();
 
-      await checkCurrentPassword(app, request, user, current, fail);
+      await requireFreshProof(app, request, user, current, 'password', fail);
       if (await verifyPassword(user.passwordHash, next)) throw invalid({ new_password: [PROFILE_MSG.sameAsCurrent] });
 
       // argon2 before the transaction: nothing slow may hold PGlite's single connection.
@@ -156,7 +156,8 @@ const ownProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const issued = await app.db.transaction(async (tx) => {
         await lockUser(tx, user.id);
         await setOwnPassword(tx, user.id, passwordHash, { signedIn: false });
-        return issueToken(tx, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+        // This browser keeps what its sign-in proved (a second factor included): it just proved the password again.
+        return issueToken(tx, user.id, { ip: request.ip, userAgent: request.headers['user-agent'], amr: requireAuth(request).amr as AuthMethod[] });
       });
       await auditAuth(app, request, 'auth.password_changed', { userId: user.id, detail: { signed_out: 'all', kept_signed_in: true } });
       return { data: { message: PROFILE_MSG.passwordChanged, access_token: issued.token, token_type: 'Bearer' as const, expires_at: issued.expiresAt.toISOString() } };

@@ -8,6 +8,9 @@ const statusFields = {
   enabled: Type.Boolean(),
   recovery_codes_left: Type.Integer({ description: 'Unused recovery codes (0 when two-factor sign-in is off)' }),
   sso_only: Type.Boolean({ description: 'Signs in only through single sign-on: the provider’s own second factor applies' }),
+  password_needed: Type.Boolean({
+    description: 'Whether turning it on asks for the current password: false only just after a password sign-in of someone whose role requires two-factor sign-in',
+  }),
 };
 export const TwoFactorStatusResponse = Type.Object({ data: Type.Object(statusFields) });
 
@@ -19,7 +22,9 @@ export const TwoFactorSetupResponse = Type.Object({
   }),
 });
 
-export const TwoFactorConfirmBody = Type.Object({ code: Type.String({ maxLength: 32 }) });
+const OptionalPassword = Type.Optional(Type.String({ maxLength: 1024, description: 'The current password; not needed just after a password sign-in of someone whose role requires two-factor sign-in' }));
+export const TwoFactorSetupBody = Type.Object({ current_password: OptionalPassword });
+export const TwoFactorConfirmBody = Type.Object({ code: Type.String({ maxLength: 32 }), current_password: OptionalPassword });
 export const PasswordOnlyBody = Type.Object({ current_password: Password });
 
 export const RecoveryCodesResponse = Type.Object({

@@ -161,7 +161,8 @@ const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!match.ok) throw await fail(403, REFUSALS[match.reason], match.reason, who, match.userId ?? null);
 
       await refund(app.db, SSO_CALLBACK_PER_IP, request.ip);
-      return completeSsoLogin(app, request, match.user, { linked: match.linked, system: transaction.system, identity: who });
+      const mfa = Array.isArray(claims.amr) && claims.amr.includes('mfa');
+      return completeSsoLogin(app, request, match.user, { linked: match.linked, mfa, system: transaction.system, identity: who });
     },
   );
 };

@@ -1,8 +1,8 @@
 // An administrator's view of another user's second factor (the user edit screen): whether it is on,
 // and resetting it for someone who lost their phone and their recovery codes. Who may do it is who may
 // update the user (as for their sessions, ../session/userSessionsRoutes.ts), and the reset, a change
-// to how they sign in, also needs the user within the caller's reach (../users/grants.ts), judged
-// again on the locked row. The reset ends every session of the user, is audited and mailed to them.
+// to how they sign in, also needs someone other than the caller, within the caller's reach and with
+// less access than the caller (../users/grants.ts secondFactorResetRefusal), judged again on the locked row. The reset ends every session of the user, is audited and mailed to them.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import { accessRules, authorize } from '../resources/access';
 import { errorResponses, IdParams } from '../resources/schemas';
 import { recordScope, refuseSuperAdminTarget, userOr404 } from '../users/routes';
 import type { UserRecord } from '../users/queries';
-import { beyondReach, grantorOf, lockUser } from '../users/grants';
+import { grantorOf, lockUser, secondFactorResetRefusal } from '../users/grants';
 import { conflict, forbidden } from '../errors';
 import { users } from '../db/schema';
 import { mailErrorForLog } from '../mail/mailer';
@@ -65,7 +65,9 @@ const userTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Reset the user’s two-factor sign-in: secret and recovery codes removed, every session ended, the user mailed',
-        description: '403 when the user is beyond the caller’s reach; 409 when two-factor sign-in is not on.',
+        description:
+          '403 for the caller themselves (the account page changes one’s own), a user beyond the caller’s reach, or one with as much access as the caller ' +
+          '(then only a super admin may); 409 when two-factor sign-in is not on.',
         params: IdParams,
         response: { 200: ResetResponse, ...errorResponses, 409: errorResponses[403] },
       },
@@ -78,7 +80,7 @@ const userTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await lockUser(tx, target.id);
         // Reach on all of the user's companies, read after the lock: a concurrent change cannot slip past.
         const whole = await userOr404(tx, { tenantId: null, visibleCompanies: null }, target.id);
-        const why = beyondReach(grantor, whole);
+        const why = secondFactorResetRefusal(grantor, whole);
         if (why) throw forbidden(why);
         if (!(await enabledOf(tx, target.id))) throw conflict(USER_TWO_FACTOR_MSG.notOn);
         await clearSecondFactor(tx, target.id);

@@ -12,6 +12,10 @@
 //   hold the same way. Only then may the caller change what decides who signs in as them or what
 //   they reach (email, new password, disabled, bypass_sso, roles): otherwise the caller could take
 //   over their account and with it the access the caller lacks. Names stay editable.
+// - Nobody changes their own sign-in here (email, set-password link, SSO bypass, second factor,
+//   invitation): the account page does that, and asks for the current password first
+//   (../session/currentPassword.ts requireFreshProof), so a stolen session cannot take the account
+//   over through the administrators' routes (docs/security.md "Changing one's own sign-in").
 import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../types';
 import { forbidden } from '../errors';
@@ -25,10 +29,14 @@ export const GRANT_USER_MSG = {
   roleNotHeld: 'You can only give roles you hold yourself.',
   otherCompanies: 'This user also belongs to companies you do not manage. Ask a super admin to change their email, password, sign-in or roles.',
   moreAccess: 'This user has access you do not hold. Ask a super admin to change their email, password, sign-in or roles.',
+  self: 'You cannot change your own email, password, sign-in or two-factor sign-in here. Use your account page, which asks for your current password.',
+  peerSecondFactor: 'This user has as much access as you. Ask a super admin to reset their two-factor sign-in.',
 } as const;
 
 /** What a user holds: companies, Olympus permissions, and per connected system their role (null: access without one). */
 export interface Holdings {
+  /** Whose holdings these are (null: a user's own, read to compare with a caller's). */
+  userId: string | null;
   superAdmin: boolean;
   role: string | null;
   companies: string[];
@@ -40,17 +48,17 @@ export function holdingsOf(user: UserRecord): Holdings {
   const systemRoles = new Map<string, string | null>();
   for (const s of user.systems) if (s.name !== OLYMPUS_SYSTEM) systemRoles.set(s.name, user.roles.find((r) => r.system === s.name)?.uuid ?? null);
   const role = user.olympusRole?.name ?? null;
-  return { superAdmin: role === SUPER_ADMIN, role, companies: user.companies.map((c) => c.id), permissions: user.olympusRole?.permissions ?? [], systemRoles };
+  return { userId: user.id, superAdmin: role === SUPER_ADMIN, role, companies: user.companies.map((c) => c.id), permissions: user.olympusRole?.permissions ?? [], systemRoles };
 }
 
 const EVERYTHING = { tenantId: null, visibleCompanies: null };
 
 /** The caller's holdings, read fresh from the database (a super_admin needs no read). */
 export async function grantorOf(db: Conn, auth: AuthContext): Promise<Holdings> {
-  if (auth.role === SUPER_ADMIN) return { superAdmin: true, role: SUPER_ADMIN, companies: [], permissions: [], systemRoles: new Map() };
+  if (auth.role === SUPER_ADMIN) return { userId: auth.userId, superAdmin: true, role: SUPER_ADMIN, companies: [], permissions: [], systemRoles: new Map() };
   const me = await findUser(db, EVERYTHING, auth.userId);
   // The guard found the caller a moment ago; a caller deleted since holds nothing.
-  return me ? holdingsOf(me) : { superAdmin: false, role: null, companies: [], permissions: [], systemRoles: new Map() };
+  return me ? holdingsOf(me) : { userId: auth.userId, superAdmin: false, role: null, companies: [], permissions: [], systemRoles: new Map() };
 }
 
 export function mayGiveRole(grantor: Holdings, role: RoleOption): boolean {
@@ -61,8 +69,11 @@ export function mayGiveRole(grantor: Holdings, role: RoleOption): boolean {
 
 /** Why the target is beyond the grantor's reach, or null when they are within it. */
 export function beyondReach(grantor: Holdings, target: UserRecord): string | null {
+  return reachRefusal(grantor, holdingsOf(target));
+}
+
+function reachRefusal(grantor: Holdings, held: Holdings): string | null {
   if (grantor.superAdmin) return null;
-  const held = holdingsOf(target);
   if (held.superAdmin) return GRANT_USER_MSG.moreAccess;
   if (held.companies.some((c) => !grantor.companies.includes(c))) return GRANT_USER_MSG.otherCompanies;
   if (permissionsNotHeld(grantor, held.permissions).length) return GRANT_USER_MSG.moreAccess;
@@ -71,6 +82,31 @@ export function beyondReach(grantor: Holdings, target: UserRecord): string | nul
   }
   return null;
 }
+
+/**
+ * Why the caller may not change how the target signs in — email, set-password link, SSO bypass,
+ * second factor, invitation — or null: never oneself (the account page asks for the password), else
+ * only a user within reach.
+ */
+export function signInRefusal(grantor: Holdings, target: UserRecord): string | null {
+  if (grantor.userId === target.id) return GRANT_USER_MSG.self;
+  return beyondReach(grantor, target);
+}
+
+/**
+ * Resetting someone's second factor opens their account to whoever can then set its password: a
+ * super admin's decision unless the caller holds strictly more than the target (the target could not
+ * reach the caller).
+ */
+export function secondFactorResetRefusal(grantor: Holdings, target: UserRecord): string | null {
+  const why = signInRefusal(grantor, target);
+  if (why || grantor.superAdmin) return why;
+  return reachRefusal(holdingsOf(target), grantor) === null ? GRANT_USER_MSG.peerSecondFactor : null;
+}
+
+/** Does the input change how the user signs in (not what they reach)? */
+const changesOwnSignIn = (input: UserInput, current: UserRecord) =>
+  input.resetPassword || (input.email !== undefined && input.email !== current.email) || (input.bypassSso !== undefined && input.bypassSso !== current.bypass_sso);
 
 /** Does the input change who can sign in as the user or what they reach? Unchanged values are no change. */
 export function changesSignIn(input: UserInput, current: UserRecord): boolean {
@@ -86,7 +122,7 @@ export function changesSignIn(input: UserInput, current: UserRecord): boolean {
 /** 403 when the input changes the sign-in of a user beyond the grantor's reach. */
 export function refuseTakeover(grantor: Holdings, input: UserInput, target: UserRecord): void {
   if (!changesSignIn(input, target)) return;
-  const why = beyondReach(grantor, target);
+  const why = changesOwnSignIn(input, target) ? signInRefusal(grantor, target) : beyondReach(grantor, target);
   if (why) throw forbidden(why);
 }
 

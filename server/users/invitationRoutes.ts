@@ -2,7 +2,7 @@
 // mailed ("Resend invitation") or answered once for the administrator to pass on ("Copy invitation
 // link"). Either voids the user's earlier links. Who may do it is who may update the user (as for their
 // sessions and second factor), and since a link sets the password, also the user within the caller's
-// reach (./grants.ts beyondReach), judged again on the locked row. Only for a user without a password:
+// reach and not the caller (./grants.ts signInRefusal), judged again on the locked row. Only for a user without a password:
 // anyone else is reset with the edit form's reset_password. Audited as `user.invitation_sent`; the
 // link is in the mail or this one response only — never in a log or the audit.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -18,7 +18,7 @@ import { conflict, forbidden } from '../errors';
 import { users } from '../db/schema';
 import { recordScope, refuseSuperAdminTarget, userOr404 } from './routes';
 import type { UserRecord } from './queries';
-import { beyondReach, grantorOf, lockUser } from './grants';
+import { grantorOf, lockUser, signInRefusal } from './grants';
 import { invitationLink, latestInvitation } from './invitationStore';
 import { mailInvitation, prepareInvitation } from './invitationDelivery';
 import { signsInWithSso } from '../auth/accounts';
@@ -90,7 +90,7 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const target = await targetOf(request, request.params.id);
       const whole = await userOr404(app.db, { tenantId: null, visibleCompanies: null }, target.id);
-      const maySend = beyondReach(await grantorOf(app.db, requireAuth(request)), whole) === null;
+      const maySend = signInRefusal(await grantorOf(app.db, requireAuth(request)), whole) === null;
       return { data: { ...answer(await stateOf(app.db, target)), may_send: maySend } };
     },
   );
@@ -104,7 +104,7 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'A fresh set-password link for a user without a password, mailed or answered once; earlier links stop working',
         description:
-          '403 when the user is beyond the caller’s reach; 409 when they have a password, are disabled, or (mail: false) sign in through SSO. A user who signs in through SSO is mailed how to sign in instead of a link.',
+          '403 for the caller themselves or a user beyond the caller’s reach; 409 when they have a password, are disabled, or (mail: false) sign in through SSO. A user who signs in through SSO is mailed how to sign in instead of a link.',
         params: IdParams,
         body: SendBody,
         response: { 200: SendResponse, ...errorResponses, 409: errorResponses[403] },
@@ -119,7 +119,7 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await lockUser(tx, target.id);
         // Reach on all of the user's companies, read after the lock: a concurrent change cannot slip past.
         const whole = await userOr404(tx, { tenantId: null, visibleCompanies: null }, target.id);
-        const why = beyondReach(grantor, whole);
+        const why = signInRefusal(grantor, whole);
         if (why) throw forbidden(why);
         const before = await stateOf(tx, whole);
         if (before.password_set) throw conflict(INVITATION_MSG.passwordSet);

@@ -1,5 +1,7 @@
 // Set-password links (DESIGN §4 "invitation link"): 256 random bits, only the SHA-256 stored, 72 h,
-// single use; issuing one voids the user's older ones. Claiming marks the link used in the same
+// single use; issuing one voids the user's older ones, and so does any change to what a link opens
+// (the database's triggers, migration 0009_invitation_voiding: email, SSO bypass, disabled,
+// companies, system access). Claiming marks the link used in the same
 // statement that checks it is live, so two parallel accepts cannot both win.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Conn } from '../resources/db';
@@ -29,21 +31,23 @@ export async function issueInvitation(tx: Conn, userId: string, createdBy: strin
 export async function voidInvitations(tx: Conn, userId: string): Promise<void> {
   await tx
     .update(invitations)
-    .set({ voidedAt: sql`now()` })
+    .set({ voidedAt: sql`now()`, voidReason: 'replaced' })
     .where(and(eq(invitations.userId, userId), isNull(invitations.usedAt), isNull(invitations.voidedAt)));
 }
 
-export type InvitationState = 'live' | 'used' | 'voided' | 'expired';
+export type InvitationState = 'live' | 'used' | 'voided' | 'changed' | 'expired';
 
 export interface FoundInvitation {
   id: string;
   userId: string;
+  /** Who issued it: the link works only while they could still issue it (server/auth/invitation.ts). */
+  createdBy: string | null;
   kind: InvitationKind;
   state: InvitationState;
 }
 
-const stateOf = (row: { usedAt: Date | null; voidedAt: Date | null; expired: boolean }): InvitationState =>
-  row.usedAt ? 'used' : row.voidedAt ? 'voided' : row.expired ? 'expired' : 'live';
+const stateOf = (row: { usedAt: Date | null; voidedAt: Date | null; voidReason: string | null; expired: boolean }): InvitationState =>
+  row.usedAt ? 'used' : row.voidedAt ? (row.voidReason === 'account_changed' ? 'changed' : 'voided') : row.expired ? 'expired' : 'live';
 
 /** The link a token names, live or not; null for a token that never was one. */
 export async function findInvitation(db: Conn, token: string): Promise<FoundInvitation | null> {
@@ -52,13 +56,15 @@ export async function findInvitation(db: Conn, token: string): Promise<FoundInvi
       id: invitations.id,
       userId: invitations.userId,
       kind: invitations.kind,
+      createdBy: invitations.createdBy,
       usedAt: invitations.usedAt,
       voidedAt: invitations.voidedAt,
+      voidReason: invitations.voidReason,
       expired: sql<boolean>`${invitations.expiresAt} <= now()`,
     })
     .from(invitations)
     .where(eq(invitations.tokenHash, sha256(token)));
-  return row ? { id: row.id, userId: row.userId, kind: row.kind as InvitationKind, state: stateOf(row) } : null;
+  return row ? { id: row.id, userId: row.userId, createdBy: row.createdBy, kind: row.kind as InvitationKind, state: stateOf(row) } : null;
 }
 
 /** Marks the link used if it is still live, in one statement; false when another request got there first. */

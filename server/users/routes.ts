@@ -64,8 +64,10 @@ const auditView = (u: UserRecord) => ({
 });
 
 const SIGN_IN_FIELDS = new Set<string>(['email', 'bypass_sso', 'disabled', 'reset_password', ...ROLE_FIELDS.map((f) => f.field)]);
-const lockSignInFields = (groups: FormFieldGroup[]): FormFieldGroup[] =>
-  groups.map((g) => ({ ...g, fields: g.fields.map((f) => (SIGN_IN_FIELDS.has(f.name) ? { ...f, disabled: true } : f)) }));
+/** How the user signs in (not what they reach): never changed here for oneself. */
+const OWN_SIGN_IN_FIELDS = new Set<string>(['email', 'bypass_sso', 'reset_password']);
+const lockSignInFields = (groups: FormFieldGroup[], locked: Set<string>): FormFieldGroup[] =>
+  groups.map((g) => ({ ...g, fields: g.fields.map((f) => (locked.has(f.name) ? { ...f, disabled: true } : f)) }));
 
 export function refuseSuperAdminTarget(auth: AuthContext, target: UserRecord): void {
   if (target.olympusRole?.name === SUPER_ADMIN && auth.role !== SUPER_ADMIN) throw forbidden(USER_MSG.superAdminOnly);
@@ -190,8 +192,11 @@ export const userCrud = defineCrud<Parsed>(
       const auth = requireAuth(req);
       const grantor = await grantorOf(db, auth);
       const fields = userForm(await formOptions(db, auth, grantor, record && asUser(record)), groups);
-      // A user beyond the caller's reach keeps their sign-in fields: show them locked (PUT refuses them anyway).
-      return record && beyondReach(grantor, await userOr404(db, EVERYTHING, record.id as string)) ? lockSignInFields(fields) : fields;
+      // A user beyond the caller's reach keeps their sign-in fields, and so does the caller (their
+      // account page changes them): show them locked (PUT refuses them anyway).
+      if (!record) return fields;
+      if (record.id === auth.userId) return lockSignInFields(fields, OWN_SIGN_IN_FIELDS);
+      return beyondReach(grantor, await userOr404(db, EVERYTHING, record.id as string)) ? lockSignInFields(fields, SIGN_IN_FIELDS) : fields;
     },
     formValues: ({ tenant, record }) =>
       record

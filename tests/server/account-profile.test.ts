@@ -25,7 +25,7 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 
 async function bearer(userId: string) {
-  const { token, id } = await issueToken(db(), userId);
+  const { token, id } = await issueToken(db(), userId, { amr: ['pwd'] });
   return { token, id, headers: { authorization: `Bearer ${token}` } };
 }
 

@@ -107,7 +107,7 @@ describe('the guard’s memory', () => {
 
 describe('authCache', () => {
   const answer = (): GuardAnswer => ({
-    auth: { userId: 'u', tokenId: 't', name: 'n', email: 'e', role: null, permissions: ['units.view'], companyIds: ['c'] },
+    auth: { userId: 'u', tokenId: 't', name: 'n', email: 'e', role: null, permissions: ['units.view'], companyIds: ['c'], amr: ['pwd'], authenticatedAt: 0 },
     tenantExists: false,
   });
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db';
 import { companies, permissions, rolePermissions, roles, systems, userCompanies, users, userSystems } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
-import { issueToken } from '../../server/auth/tokens';
+import { issueToken, type AuthMethod } from '../../server/auth/tokens';
 import { PERMISSIONS } from '../../contract/permissions';
 
 export const PASSWORD = 'Correct-Horse-9';
@@ -95,7 +95,7 @@ export async function createUser(db: Db, spec: UserSpec = {}) {
 }
 
 /** A signed-in user: the bearer header to send. */
-export async function tokenFor(db: Db, userId: string) {
-  const { token } = await issueToken(db, userId);
+export async function tokenFor(db: Db, userId: string, amr: readonly AuthMethod[] = ['pwd']) {
+  const { token } = await issueToken(db, userId, { amr });
   return { authorization: `Bearer ${token}` };
 }

@@ -30,7 +30,7 @@ const mfa = (challenge: string, code: string, ip?: string) => client.post('/api/
 /** A user with two-factor sign-in on; `tokenId` is the enrolment's own token. */
 async function enrolled() {
   const user = await createUser(db());
-  const issued = await issueToken(db(), user.id);
+  const issued = await issueToken(db(), user.id, { amr: ['pwd'] });
   const { secret, codes } = await enrol(t, { authorization: `Bearer ${issued.token}` });
   return { user, secret, codes, tokenId: issued.id };
 }

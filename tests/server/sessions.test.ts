@@ -28,7 +28,7 @@ interface Signed {
 }
 
 async function signedIn(userId: string, meta: { ip?: string; userAgent?: string } = {}): Promise<Signed> {
-  const { token, id } = await issueToken(db(), userId, meta);
+  const { token, id } = await issueToken(db(), userId, { amr: ['pwd'], ...meta });
   return { token, id, headers: { authorization: `Bearer ${token}` } };
 }
 

@@ -26,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const bearer = async (userId: string) => ({ authorization: `Bearer ${(await issueToken(db(), userId)).token}` });
+const bearer = async (userId: string) => ({ authorization: `Bearer ${(await issueToken(db(), userId, { amr: ['pwd'] })).token}` });
 const row = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
 
 describe('RFC 6238 (SHA-1 vectors, Appendix B)', () => {
@@ -66,9 +66,9 @@ describe('enrolment (POST /session/two-factor/setup and /confirm)', () => {
   it('answers a secret and a QR code, turns on with a first code, and answers ten recovery codes once', async () => {
     const me = await createUser(db());
     const headers = await bearer(me.id);
-    expect((await call(t, 'GET', '/session/two-factor', headers)).json()).toEqual({ data: { enabled: false, recovery_codes_left: 0, sso_only: false } });
+    expect((await call(t, 'GET', '/session/two-factor', headers)).json()).toEqual({ data: { enabled: false, recovery_codes_left: 0, sso_only: false, password_needed: true } });
 
-    const setup = await call(t, 'POST', '/session/two-factor/setup', headers);
+    const setup = await call(t, 'POST', '/session/two-factor/setup', headers, { current_password: PASSWORD });
     expect(setup.statusCode).toBe(200);
     const { secret, otpauth_uri: uri, qr_code: qr } = setup.json().data;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -79,12 +79,12 @@ describe('enrolment (POST /session/two-factor/setup and /confirm)', () => {
     expect((await row(me.id)).totpEnabledAt).toBeNull();
     expect((await row(me.id)).totpPendingSecret).not.toContain(secret);
 
-    const wrong = await call(t, 'POST', '/session/two-factor/confirm', headers, { code: codeAt(secret, nowStep() + 5) });
+    const wrong = await call(t, 'POST', '/session/two-factor/confirm', headers, { code: codeAt(secret, nowStep() + 5), current_password: PASSWORD });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.code[0]).toMatch(/not right/);
     expect((await row(me.id)).totpEnabledAt).toBeNull();
 
-    const ok = await call(t, 'POST', '/session/two-factor/confirm', headers, { code: codeAt(secret, nowStep()) });
+    const ok = await call(t, 'POST', '/session/two-factor/confirm', headers, { code: codeAt(secret, nowStep()), current_password: PASSWORD });
     expect(ok.statusCode).toBe(200);
     const codes: string[] = ok.json().data.recovery_codes;
     expect(codes).toHaveLength(10);
@@ -101,32 +101,32 @@ describe('enrolment (POST /session/two-factor/setup and /confirm)', () => {
     for (const s of stored) expect(codes.some((c) => s.codeHash.includes(c) || s.codeHash.includes(c.replace('-', '')))).toBe(false);
 
     const status = await call(t, 'GET', '/session/two-factor', headers);
-    expect(status.json()).toEqual({ data: { enabled: true, recovery_codes_left: 10, sso_only: false } });
+    expect(status.json()).toEqual({ data: { enabled: true, recovery_codes_left: 10, sso_only: false, password_needed: true } });
     // Already on: no new secret is handed out, and confirming again changes nothing.
-    expect((await call(t, 'POST', '/session/two-factor/setup', headers)).statusCode).toBe(409);
-    expect((await call(t, 'POST', '/session/two-factor/confirm', headers, { code: codeAt(secret, nowStep()) })).statusCode).toBe(409);
+    expect((await call(t, 'POST', '/session/two-factor/setup', headers, { current_password: PASSWORD })).statusCode).toBe(409);
+    expect((await call(t, 'POST', '/session/two-factor/confirm', headers, { code: codeAt(secret, nowStep()), current_password: PASSWORD })).statusCode).toBe(409);
     expect((await row(me.id)).totpSecret).toBe(after.totpSecret);
     expect((await auditRows(t, 'users.two_factor_enabled')).some((r) => r.entity_id === me.id)).toBe(true);
   });
 
   it('confirming with nothing pending is a 409; SSO-only users are refused; no token is a 401', async () => {
     const me = await createUser(db());
-    const res = await call(t, 'POST', '/session/two-factor/confirm', await bearer(me.id), { code: '123456' });
+    const res = await call(t, 'POST', '/session/two-factor/confirm', await bearer(me.id), { code: '123456', current_password: PASSWORD });
     expect(res.statusCode).toBe(409);
     const sso = await createUser(db(), { email: `sam@${SSO_DOMAIN}` });
-    expect((await call(t, 'POST', '/session/two-factor/setup', await bearer(sso.id))).statusCode).toBe(403);
+    expect((await call(t, 'POST', '/session/two-factor/setup', await bearer(sso.id), {})).statusCode).toBe(403);
     expect((await row(sso.id)).totpPendingSecret).toBeNull();
-    expect((await call(t, 'POST', '/session/two-factor/setup', { authorization: 'Bearer oly_stolen-or-made-up' })).statusCode).toBe(401);
+    expect((await call(t, 'POST', '/session/two-factor/setup', { authorization: 'Bearer oly_stolen-or-made-up' }, {})).statusCode).toBe(401);
     expect((await call(t, 'GET', '/session/two-factor', {})).statusCode).toBe(401);
   });
 
   it('a secret sealed for one user does not open on another user’s row', async () => {
     const a = await createUser(db());
     const b = await createUser(db());
-    await call(t, 'POST', '/session/two-factor/setup', await bearer(a.id));
+    await call(t, 'POST', '/session/two-factor/setup', await bearer(a.id), { current_password: PASSWORD });
     const sealed = (await row(a.id)).totpPendingSecret;
     await db().update(users).set({ totpPendingSecret: sealed }).where(eq(users.id, b.id));
-    const res = await call(t, 'POST', '/session/two-factor/confirm', await bearer(b.id), { code: '123456' });
+    const res = await call(t, 'POST', '/session/two-factor/confirm', await bearer(b.id), { code: '123456', current_password: PASSWORD });
     expect(res.statusCode).toBe(409);
     expect((await row(b.id)).totpEnabledAt).toBeNull();
   });
@@ -167,7 +167,7 @@ describe('turning off and new recovery codes ask for the password', () => {
 
     const off = await call(t, 'POST', '/session/two-factor/disable', headers, { current_password: PASSWORD });
     expect(off.statusCode).toBe(200);
-    expect(off.json().data).toEqual({ message: 'Two-factor sign-in is off', enabled: false, recovery_codes_left: 0, sso_only: false });
+    expect(off.json().data).toEqual({ message: 'Two-factor sign-in is off', enabled: false, recovery_codes_left: 0, sso_only: false, password_needed: true });
     const after = await row(me.id);
     expect([after.totpSecret, after.totpEnabledAt, after.totpLastStep]).toEqual([null, null, null]);
     expect((await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, me.id))).length).toBe(0);
@@ -209,7 +209,7 @@ describe('the secret is never echoed, audited or logged once on', () => {
     try {
       const logged: TestApp = { app, database, config, mail: t.mail, close: async () => {} };
       const me = await createUser(database.db);
-      const headers = { authorization: `Bearer ${(await issueToken(database.db, me.id)).token}` };
+      const headers = { authorization: `Bearer ${(await issueToken(database.db, me.id, { amr: ['pwd'] })).token}` };
       const { secret, codes } = await enrol(logged, headers);
       const client = authClient(logged);
       const login = await client.login(me.email);

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { TestApp } from './harness';
 import { uniqueIp } from './auth-client';
+import { PASSWORD } from './factories';
 import { base32Decode, hotp, totpStep } from '../../server/twoFactor/totp';
 import { users } from '../../server/db/schema';
 
@@ -14,12 +15,17 @@ export function call(t: TestApp, method: 'GET' | 'POST', url: string, headers: R
   return t.app.inject({ method, url: `/api/v1${url}`, headers, payload, remoteAddress: ip });
 }
 
-/** Turns two-factor sign-in on for the bearer's user; answers the secret and the recovery codes. */
-export async function enrol(t: TestApp, headers: Record<string, string>): Promise<{ secret: string; codes: string[] }> {
-  const setup = await call(t, 'POST', '/session/two-factor/setup', headers);
+/**
+ * Turns two-factor sign-in on for the bearer's user; answers the secret and the recovery codes.
+ * `password`: the current password sent with both steps (the factories' PASSWORD); null sends none,
+ * as just after a password sign-in of someone whose role requires it.
+ */
+export async function enrol(t: TestApp, headers: Record<string, string>, password: string | null = PASSWORD): Promise<{ secret: string; codes: string[] }> {
+  const proof = password === null ? {} : { current_password: password };
+  const setup = await call(t, 'POST', '/session/two-factor/setup', headers, proof);
   if (setup.statusCode !== 200) throw new Error(`setup failed: ${setup.statusCode} ${setup.body}`);
   const secret = setup.json().data.secret as string;
-  const confirm = await call(t, 'POST', '/session/two-factor/confirm', headers, { code: codeAt(secret, nowStep()) });
+  const confirm = await call(t, 'POST', '/session/two-factor/confirm', headers, { code: codeAt(secret, nowStep()), ...proof });
   if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.statusCode} ${confirm.body}`);
   return { secret, codes: confirm.json().data.recovery_codes as string[] };
 }

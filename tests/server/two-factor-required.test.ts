@@ -125,7 +125,7 @@ describe('who is not held back', () => {
     expect((await inject('GET', '/users', plainHeaders)).statusCode).toBe(200);
     const ssoUser = await createUser(db(), { companies: [company] });
     await db().insert(userSystems).values({ userId: ssoUser.id, systemId: role.systemId, roleId: role.id });
-    const sso = await issueToken(db(), ssoUser.id, { sso: true });
+    const sso = await issueToken(db(), ssoUser.id, { amr: ['sso', 'mfa'] });
     const res = await inject('GET', '/users', { authorization: `Bearer ${sso.token}`, 'x-tenant': company.id });
     expect(res.statusCode).toBe(200);
   });

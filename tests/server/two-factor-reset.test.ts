@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const bearer = async (userId: string) => ({ authorization: `Bearer ${(await issueToken(db(), userId)).token}` });
+const bearer = async (userId: string) => ({ authorization: `Bearer ${(await issueToken(db(), userId, { amr: ['pwd'] })).token}` });
 const row = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
 const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, tenant: string): Promise<LightMyRequestResponse> =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: { ...headers, 'x-tenant': tenant }, remoteAddress: uniqueIp() });

@@ -1,0 +1,290 @@
+// Whole lists cannot pile up (docs/security.md "Unbounded work", server/resources/wholeLists.ts,
+// server/db/offThread.ts): a caller has at most WHOLE_LISTS_PER_CALLER in flight (then 429), the
+// worker's queue holds at most OFF_THREAD_QUEUE_MAX (then 503) for at most its deadline (then 503),
+// a list whose client hung up leaves the queue unrun or is cancelled in PostgreSQL. The attack: an
+// admin opens 300 whole lists of 10 000 units and hangs up after 300 ms; another company's list must
+// still answer in its usual time and /healthz stay fast. Real HTTP, so the sockets really close.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from './harness';
+import { createWorld, type World } from './resources-fixtures';
+import { createUser, tokenFor } from './factories';
+import {
+  OFF_THREAD_CONNECTIONS,
+  OFF_THREAD_QUEUE_MAX,
+  OFF_THREAD_RETRY_AFTER_S,
+  OffThreadAbortedError,
+  OffThreadBusyError,
+  OffThreadQueries,
+  offThreadOf,
+  runOffThreadOn,
+} from '../../server/db/offThread';
+import { PER_CALLER_RETRY_AFTER_S, TOO_MANY_WHOLE_LISTS, WHOLE_LISTS_BUSY, WHOLE_LISTS_PER_CALLER, wholeListsInFlight } from '../../server/resources/wholeLists';
+import { TIMEOUT_MESSAGE } from '../../server/http/errors-plugin';
+
+const pgUrl = inject('postgresTemplateUrl');
+const UNITS = 10_000;
+const ATTACK_REQUESTS = 300;
+const ABORT_AFTER_MS = 300;
+
+let t: TestApp;
+let w: World;
+let base: string;
+/** Admin of company A (the attacker) and of company B (the victim), as fetch headers. */
+let asA: Record<string, string>;
+let asB: Record<string, string>;
+let adminA: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t.database.db);
+  adminA = w.users.admin.id;
+  const adminOfB = await createUser(t.database.db, { role: 'admin', companies: [w.other] });
+  asA = { ...w.headers.admin, 'x-tenant': w.own.id };
+  asB = { ...(await tokenFor(t.database.db, adminOfB.id)), 'x-tenant': w.other.id };
+  if (pgUrl) {
+    // 10 000 units in each company, in one statement (as bench/lib/data.ts shapes them).
+    await t.database.db.execute(sql`
+      with p as (
+        insert into properties (company_id, name, slug, city, postcode)
+        select c, 'Bound Court', 'bound-court', 'Leeds', 'LS1 1AA' from unnest(array[${w.own.id}, ${w.other.id}]::uuid[]) as c
+        returning id, company_id)
+      insert into units (company_id, property_id, name, unit_ref, unit_type, unit_status, short_description, description,
+        address_line_1, address_line_2, city, county, area, postcode, size_unit, furnished, bedrooms, bathrooms)
+      select p.company_id, p.id, 'Bound Unit ' || lpad(g::text, 6, '0'), 'BU-' || g, 'Flat',
+        (array['Available','Let','Under Offer','Maintenance'])[1 + g % 4],
+        'A generated unit of the bound test', 'Generated unit number ' || g || ' with a longer description of the kind staff type in.',
+        g || ' Bound Street', 'Floor ' || (g % 9), 'Leeds', 'West Yorkshire', 'Area ' || (g % 12),
+        'LS' || (1 + g % 28) || ' ' || (1 + g % 9) || 'CD', 'sq ft', g % 3 = 0, 1 + g % 5, 1 + g % 3
+      from p, generate_series(1, ${UNITS}) as g`);
+  }
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}, 60_000);
+afterAll(() => t.close());
+
+const unitsUrl = () => `${base}/api/v1/units`;
+
+/** A whole list's status, body and time in ms. */
+async function wholeList(headers: Record<string, string>, signal?: AbortSignal) {
+  const started = performance.now();
+  const res = await fetch(unitsUrl(), { headers, signal });
+  const body = await res.text();
+  return { status: res.status, body, headers: res.headers, ms: performance.now() - started };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)];
+
+/** Polls `done` every 10 ms for up to `ms`; answers whether it came true. */
+async function until(done: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await done()) return true;
+    await sleep(10);
+  }
+  return done();
+}
+
+/** Statements running in this test's database other than the asking one's. */
+async function activeStatements(): Promise<string[]> {
+  const rows = (await t.database.db.execute(
+    sql`select query from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+  )) as unknown as { rows: { query: string }[] };
+  return rows.rows.map((r) => r.query);
+}
+
+/** The app's own off-thread runner (PostgreSQL only). */
+const worker = () => {
+  const queries = offThreadOf(t.database.db);
+  if (!queries) throw new Error('no off-thread worker');
+  return queries;
+};
+
+/** `n` statements that sleep until their controller aborts, on `queries`: they hold its connections and queue. */
+function holders(queries: OffThreadQueries, n: number) {
+  return Array.from({ length: n }, () => {
+    const controller = new AbortController();
+    const settled = queries.rows({ sql: 'select pg_sleep(30)', params: [] }, [], { signal: controller.signal }).then(
+      () => 'ran' as const,
+      (err: unknown) => err,
+    );
+    return { controller, settled };
+  });
+}
+
+describe('a caller’s whole lists, on either engine', () => {
+  it('free their slot when answered: more lists one after another than the per-caller limit all answer', async () => {
+    for (let i = 0; i < WHOLE_LISTS_PER_CALLER + 2; i++) expect((await wholeList(asA)).status).toBe(200);
+    expect(wholeListsInFlight(`user:${adminA}`)).toBe(0);
+  });
+});
+
+describe.skipIf(!pgUrl)('whole lists under attack (PostgreSQL)', () => {
+  it(`${ATTACK_REQUESTS} whole lists hung up after ${ABORT_AFTER_MS} ms leave another company’s list at its usual time and /healthz fast`, async () => {
+    const queries = worker();
+    // Warm up (connections, the statement's size), then the usual time of B's list.
+    expect((await wholeList(asA)).status).toBe(200);
+    const first = await wholeList(asB);
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.body).data).toHaveLength(UNITS);
+    const baseline: number[] = [];
+    for (let i = 0; i < 3; i++) baseline.push((await wholeList(asB)).ms);
+    const usual = median(baseline);
+    // The attacker's connections are opened first, as a client with keep-alive holds them: opening
+    // 300 TCP connections at once in this one process stalls its event loop for 200-500 ms on a
+    // 2-core machine even for 300 plain /healthz (measured), whatever the lists do.
+    await Promise.all(Array.from({ length: ATTACK_REQUESTS }, () => fetch(`${base}/healthz`).then((r) => r.text())));
+
+    // /healthz every 20 ms from the first request of the attack until the server has settled.
+    let sampling = true;
+    const health: number[] = [];
+    const sampler = (async () => {
+      while (sampling) {
+        const started = performance.now();
+        await fetch(`${base}/healthz`).then((r) => r.text());
+        health.push(performance.now() - started);
+        await sleep(20);
+      }
+    })();
+
+    const attackStarted = performance.now();
+    const statuses: number[] = [];
+    let hungUp = 0;
+    const attack = Array.from({ length: ATTACK_REQUESTS }, async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), ABORT_AFTER_MS);
+      try {
+        const res = await wholeList(asA, controller.signal);
+        statuses.push(res.status);
+        if (res.status !== 200) {
+          expect(JSON.parse(res.body).message).toBe(TOO_MANY_WHOLE_LISTS);
+          expect(res.headers.get('retry-after')).toBe(String(PER_CALLER_RETRY_AFTER_S));
+        }
+      } catch {
+        hungUp++;
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+    // B asks while the attack is on.
+    await sleep(100);
+    const during = await wholeList(asB);
+    await Promise.all(attack);
+    // The hung-up lists leave the queue or are cancelled: nothing of them stays.
+    const settled = await until(() => queries.running === 0 && queries.queued === 0 && wholeListsInFlight(`user:${adminA}`) === 0, 2_000);
+    const attackMs = performance.now() - attackStarted;
+    const after = await wholeList(asB);
+    sampling = false;
+    await sampler;
+    const stillActive = await activeStatements();
+    const p99 = percentile(health, 99);
+    console.info(
+      `whole-list attack: B usual ${usual.toFixed(0)} ms, during ${during.ms.toFixed(0)} ms, after ${after.ms.toFixed(0)} ms; ` +
+        `attack settled in ${attackMs.toFixed(0)} ms (${hungUp} hung up, ${statuses.filter((s) => s === 429).length} × 429, ${statuses.filter((s) => s === 200).length} × 200); ` +
+        `/healthz p99 ${p99.toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms over ${health.length} samples`,
+    );
+
+    expect(settled).toBe(true);
+    expect(stillActive).toEqual([]);
+    expect(during.status).toBe(200);
+    expect(after.status).toBe(200);
+    expect(after.body).toBe(first.body);
+    expect(after.ms).toBeLessThanOrEqual(3 * usual);
+    expect(p99).toBeLessThanOrEqual(50);
+    // Every list past the caller's limit was refused at once; only those admitted were left to hang up.
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    expect(hungUp + statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(WHOLE_LISTS_PER_CALLER * 3);
+  }, 60_000);
+
+  it('a full queue answers 503 with Retry-After at once; its statements, hung up, leave the queue unrun or are cancelled', async () => {
+    const queries = worker();
+    const held = holders(queries, OFF_THREAD_CONNECTIONS + OFF_THREAD_QUEUE_MAX);
+    expect(queries.running).toBe(OFF_THREAD_CONNECTIONS);
+    expect(queries.queued).toBe(OFF_THREAD_QUEUE_MAX);
+    // One more statement is refused without waiting.
+    await expect(queries.rows({ sql: 'select 1', params: [] })).rejects.toBeInstanceOf(OffThreadBusyError);
+    const refused = await wholeList(asB);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe(String(OFF_THREAD_RETRY_AFTER_S));
+    expect(JSON.parse(refused.body)).toEqual({ message: WHOLE_LISTS_BUSY });
+    expect(refused.ms).toBeLessThan(1_000);
+    expect(wholeListsInFlight(`user:${w.users.admin.id}`)).toBe(0);
+
+    // Hang them all up: the waiting ones leave at once, the running ones are cancelled in PostgreSQL.
+    const started = performance.now();
+    for (const h of held) h.controller.abort();
+    const outcomes = await Promise.all(held.map((h) => h.settled));
+    expect(performance.now() - started).toBeLessThan(2_000);
+    for (const outcome of outcomes) expect(outcome).toBeInstanceOf(OffThreadAbortedError);
+    expect(queries.running).toBe(0);
+    expect(queries.queued).toBe(0);
+    expect(await until(async () => (await activeStatements()).length === 0, 1_000)).toBe(true);
+    // The cancelled statements' connections were dropped, not handed on: the next lists answer whole.
+    const again = await Promise.all(Array.from({ length: OFF_THREAD_CONNECTIONS + 1 }, () => wholeList(asB)));
+    for (const res of again) {
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body).data).toHaveLength(UNITS);
+    }
+  }, 30_000);
+
+  it(`a caller past ${WHOLE_LISTS_PER_CALLER} lists in flight answers 429 with Retry-After at once; other callers still wait their turn`, async () => {
+    const queries = worker();
+    const held = holders(queries, OFF_THREAD_CONNECTIONS);
+    try {
+      const mine = Array.from({ length: WHOLE_LISTS_PER_CALLER }, () => wholeList(asA));
+      expect(await until(() => queries.queued === WHOLE_LISTS_PER_CALLER, 5_000)).toBe(true);
+      const extra = await wholeList(asA);
+      expect(extra.status).toBe(429);
+      expect(extra.headers.get('retry-after')).toBe(String(PER_CALLER_RETRY_AFTER_S));
+      expect(JSON.parse(extra.body)).toEqual({ message: TOO_MANY_WHOLE_LISTS });
+      expect(queries.queued).toBe(WHOLE_LISTS_PER_CALLER);
+      // Another caller is not refused: it waits in the queue.
+      const theirs = wholeList(asB);
+      expect(await until(() => queries.queued === WHOLE_LISTS_PER_CALLER + 1, 5_000)).toBe(true);
+      for (const h of held) h.controller.abort();
+      for (const res of await Promise.all([...mine, theirs])) expect(res.status).toBe(200);
+      expect(wholeListsInFlight(`user:${adminA}`)).toBe(0);
+    } finally {
+      for (const h of held) h.controller.abort();
+      await Promise.all(held.map((h) => h.settled));
+    }
+  }, 30_000);
+
+  it('a statement past its queue deadline answers 503 with Retry-After without ever running', async () => {
+    const own = worker();
+    // A runner of its own with a short queue deadline, on this test's database, in place of the app's.
+    const current = (await t.database.db.execute(sql`select current_database() as db`)) as unknown as { rows: { db: string }[] };
+    const url = new URL(pgUrl);
+    url.pathname = `/${current.rows[0].db}`;
+    const short = new OffThreadQueries({ url: url.toString(), statementTimeoutMs: 15_000, queueWaitMs: 300 });
+    await t.database.db.execute(sql`create table bound_probe (n int)`);
+    const held = holders(short, OFF_THREAD_CONNECTIONS);
+    runOffThreadOn(t.database.db, short);
+    try {
+      // A statement that would leave a row, were it ever run.
+      const probe = short.rows({ sql: 'insert into bound_probe values (1)', params: [] }).catch((e: unknown) => e);
+      const res = await wholeList(asB);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe(String(OFF_THREAD_RETRY_AFTER_S));
+      expect(JSON.parse(res.body)).toEqual({ message: TIMEOUT_MESSAGE });
+      expect(res.ms).toBeGreaterThanOrEqual(290);
+      expect(res.ms).toBeLessThan(2_000);
+      const refused = await probe;
+      expect(refused).toBeInstanceOf(OffThreadBusyError);
+      expect((refused as OffThreadBusyError).reason).toBe('deadline');
+      // Only the holders ever reached PostgreSQL.
+      expect((await activeStatements()).every((q) => q.includes('pg_sleep'))).toBe(true);
+    } finally {
+      runOffThreadOn(t.database.db, own);
+      for (const h of held) h.controller.abort();
+      await Promise.all(held.map((h) => h.settled));
+      await short.close();
+    }
+    const rows = (await t.database.db.execute(sql`select count(*)::int as n from bound_probe`)) as unknown as { rows: { n: number }[] };
+    expect(rows.rows[0].n).toBe(0);
+  }, 30_000);
+});
