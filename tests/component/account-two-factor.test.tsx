@@ -29,11 +29,14 @@ const section = () => screen.findByRole('region', { name: 'Two-factor sign-in' }
 describe('Two-factor sign-in', () => {
   beforeEach(freshPage);
 
-  it('turns on: QR code and key, a wrong code on its field, then the recovery codes shown once', async () => {
+  it('turns on: the current password first, then QR code and key, a wrong code on its field, then the recovery codes shown once', async () => {
     let enabled = false;
     const api = openAccount({
-      [STATUS]: () => ({ status: 200, body: { data: { enabled, recovery_codes_left: enabled ? 10 : 0, sso_only: false } } }),
-      'POST /api/v1/session/two-factor/setup': { status: 200, body: { data: SETUP } },
+      [STATUS]: () => ({ status: 200, body: { data: { enabled, recovery_codes_left: enabled ? 10 : 0, sso_only: false, password_needed: true } } }),
+      'POST /api/v1/session/two-factor/setup': (call) =>
+        (call.body as { current_password?: string }).current_password === 'Right-Pass-1'
+          ? { status: 200, body: { data: SETUP } }
+          : { status: 422, body: { message: 'The current password is not right.', errors: { current_password: ['The current password is not right.'] } } },
       'POST /api/v1/session/two-factor/confirm': (call) => {
         if ((call.body as { code: string }).code !== '123456') return { status: 422, body: { message: 'That code is not right.', errors: { code: ['That code is not right. Check that your phone’s clock is correct and try the newest code.'] } } };
         enabled = true;
@@ -42,6 +45,14 @@ describe('Two-factor sign-in', () => {
     });
     const s = await section();
     await userEvent.click(await within(s).findByRole('button', { name: 'Turn on' }, T));
+    expect(within(s).getByText(/Enter your current password to turn on two-factor sign-in/)).toBeInTheDocument();
+    const password = within(s).getByLabelText('Current password', { exact: false });
+    await userEvent.type(password, 'Wrong-Pass-1');
+    await userEvent.click(within(s).getByRole('button', { name: 'Continue' }));
+    expect(await within(s).findByText('The current password is not right.', {}, T)).toBeInTheDocument();
+    await userEvent.clear(password);
+    await userEvent.type(password, 'Right-Pass-1');
+    await userEvent.click(within(s).getByRole('button', { name: 'Continue' }));
     expect(await within(s).findByRole('img', { name: 'QR code to add Olympus to your authenticator app' }, T)).toHaveAttribute('src', SETUP.qr_code);
     expect(within(s).getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
     const code = within(s).getByRole('textbox', { name: 'Code from the app' });
@@ -63,6 +74,11 @@ describe('Two-factor sign-in', () => {
     await userEvent.click(within(s).getByRole('button', { name: 'Confirm and turn on' }));
     const list = await within(s).findByRole('list', { name: 'Recovery codes' }, T);
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
+    // The password that started the set-up goes with the code too: the server asks for it at both steps.
+    expect(api.called('POST /api/v1/session/two-factor/confirm').map((c) => c.body)).toEqual([
+      { code: '999999', current_password: 'Right-Pass-1' },
+      { code: '123456', current_password: 'Right-Pass-1' },
+    ]);
     expect(within(s).getByText('Two-factor sign-in is on.', { selector: '.MuiAlert-message' })).toBeInTheDocument();
     expect(within(s).queryByText(SETUP.secret)).not.toBeInTheDocument();
 

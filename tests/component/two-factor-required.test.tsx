@@ -19,7 +19,8 @@ function withEnrolment(required: () => boolean, extra: Record<string, Handler> =
     'GET /api/v1/session': () => ({ status: 200, body: { data: user() } }),
     'GET /api/v1/session/profile': { status: 200, body: { data: { name: 'Ada Lovelace', email: 'ada@example.com', sso_only: false } } },
     'GET /api/v1/session/sessions': { status: 200, body: { data: [] } },
-    'GET /api/v1/session/two-factor': () => ({ status: 200, body: { data: { enabled: !required(), recovery_codes_left: required() ? 0 : 10, sso_only: false } } }),
+    // Just after a sign-in held back until enrolment, turning it on needs no password again.
+    'GET /api/v1/session/two-factor': () => ({ status: 200, body: { data: { enabled: !required(), recovery_codes_left: required() ? 0 : 10, sso_only: false, password_needed: !required() } } }),
     ...extra,
   });
 }
@@ -56,7 +57,7 @@ describe('a role that requires two-factor sign-in', () => {
 
   it('after turning it on, the session is read again and the rest of the app opens', async () => {
     let required = true;
-    withEnrolment(() => required, {
+    const api = withEnrolment(() => required, {
       'POST /api/v1/session/two-factor/setup': { status: 200, body: { data: SETUP } },
       'POST /api/v1/session/two-factor/confirm': () => {
         required = false;
@@ -70,6 +71,9 @@ describe('a role that requires two-factor sign-in', () => {
     await userEvent.type(await within(section).findByRole('textbox', { name: 'Code from the app' }, T), '123456');
     await userEvent.click(within(section).getByRole('button', { name: 'Confirm and turn on' }));
     expect(await within(section).findByRole('list', { name: 'Recovery codes' }, T)).toBeInTheDocument();
+    // Within the window after the sign-in nothing asks for the password again.
+    expect(api.called('POST /api/v1/session/two-factor/setup').map((c) => c.body)).toEqual([{}]);
+    expect(api.called('POST /api/v1/session/two-factor/confirm').map((c) => c.body)).toEqual([{ code: '123456' }]);
     await waitFor(() => expect(screen.queryByText(NOTICE)).not.toBeInTheDocument(), T);
     await router.navigate('/dashboard/users');
     await waitFor(() => expect(location(router)).toBe('/dashboard/users'), T);

@@ -27,7 +27,7 @@ function openUserEdit(routes: Record<string, Handler>) {
   const api = sessionApi(admin, {
     'GET /api/v1/users/u-ivy/edit': { status: 200, body: { data: { uuid: 'u-ivy', id: 'u-ivy', name: 'Ivy Invitee' }, fields: FIELDS } },
     'GET /api/v1/users/u-ivy/sessions': { status: 200, body: { data: [] } },
-    'GET /api/v1/users/u-ivy/two-factor': { status: 200, body: { data: { enabled: false } } },
+    'GET /api/v1/users/u-ivy/two-factor': { status: 200, body: { data: { enabled: false, may_reset: false } } },
     ...routes,
   });
   return { api, ...renderApp('/dashboard/users/u-ivy/edit') };

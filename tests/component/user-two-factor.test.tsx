@@ -26,7 +26,7 @@ describe('User edit: two-factor sign-in', () => {
   it('resets it after confirming, and then shows it off', async () => {
     let enabled = true;
     const { api } = openUserEdit({
-      'GET /api/v1/users/u-bob/two-factor': () => ({ status: 200, body: { data: { enabled } } }),
+      'GET /api/v1/users/u-bob/two-factor': () => ({ status: 200, body: { data: { enabled, may_reset: true } } }),
       'POST /api/v1/users/u-bob/two-factor/reset': () => {
         enabled = false;
         return { status: 200, body: { data: { message: 'Two-factor sign-in has been reset.', enabled: false } } };
@@ -44,6 +44,13 @@ describe('User edit: two-factor sign-in', () => {
     expect(await within(section).findByText('Off: the user signs in with their password alone.', {}, T)).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Reset two-factor sign-in' })).not.toBeInTheDocument();
     expect(api.called('POST /api/v1/users/u-bob/two-factor/reset')).toHaveLength(1);
+  });
+
+  it('offers no reset when the server would refuse it (oneself, or someone with as much access)', async () => {
+    openUserEdit({ 'GET /api/v1/users/u-bob/two-factor': { status: 200, body: { data: { enabled: true, may_reset: false } } } });
+    const section = await screen.findByRole('region', { name: 'Two-factor sign-in' }, T);
+    expect(await within(section).findByText('On: signing in asks for a code from an authenticator app.', {}, T)).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Reset two-factor sign-in' })).not.toBeInTheDocument();
   });
 
   it('shows nothing when the API refuses (a super admin seen by an admin)', async () => {

@@ -1,7 +1,9 @@
-// "Two-factor sign-in" on the account page: off → "Turn on" shows a QR code and the key as text, and a
-// first code from the app confirms it; the ten recovery codes are then shown once. On → how many
-// recovery codes are left, "New recovery codes" and "Turn off", both asking for the current password
-// again (the server throttles it like sign-in). Single-sign-on users rely on their provider's factor.
+// "Two-factor sign-in" on the account page: off → "Turn on" asks for the current password (not just
+// after a sign-in held back until enrolment), then shows a QR code and the key as text, and a first
+// code from the app confirms it; the ten recovery codes are then shown once. On → how many recovery
+// codes are left, "New recovery codes" and "Turn off", both asking for the current password again
+// (the server throttles it like sign-in). Each change signs the other sessions out. Single-sign-on
+// users rely on their provider's factor.
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { loadState, PageSection } from '../../layout/PageSection';
@@ -14,7 +16,12 @@ import { RecoveryCodesList } from './RecoveryCodesList';
 import { confirmSetup, newRecoveryCodes, startSetup, turnOff, TWO_FACTOR_KEY, useTwoFactorStatus, type TwoFactorSetup } from './twoFactorApi';
 
 const t = (key: string) => `olympus.account.two_factor.${key}`;
-type PasswordAction = 'off' | 'codes';
+type PasswordAction = 'on' | 'off' | 'codes';
+/** A set-up waiting for its first code, and the password that started it (sent again with the code). */
+interface PendingSetup {
+  setup: TwoFactorSetup;
+  password?: string;
+}
 
 /** Shared failure handling: 401 signs out; field errors go on fields; anything else is one line. */
 function useFailure() {
@@ -31,7 +38,7 @@ function useFailure() {
   };
 }
 
-function SetupForm({ setup, onCodes, onCancel }: { setup: TwoFactorSetup; onCodes: (codes: string[]) => void; onCancel: () => void }) {
+function SetupForm({ pending: { setup, password }, onCodes, onCancel }: { pending: PendingSetup; onCodes: (codes: string[]) => void; onCancel: () => void }) {
   const translate = useTranslate();
   const failure = useFailure();
   const [code, setCode] = useState('');
@@ -46,7 +53,7 @@ function SetupForm({ setup, onCodes, onCancel }: { setup: TwoFactorSetup; onCode
       return;
     }
     setBusy(true);
-    const res = await confirmSetup(code.replace(/\s/g, ''));
+    const res = await confirmSetup(code.replace(/\s/g, ''), password);
     setBusy(false);
     if (isSuccess(res) && res.data) return onCodes(res.data.recovery_codes);
     const f = await failure(res, 'code');
@@ -91,7 +98,24 @@ function SetupForm({ setup, onCodes, onCancel }: { setup: TwoFactorSetup; onCode
   );
 }
 
-function PasswordStep({ action, onDone, onCancel }: { action: PasswordAction; onDone: (codes: string[] | null) => void; onCancel: () => void }) {
+interface PasswordStepDone {
+  codes: string[] | null;
+  pending: PendingSetup | null;
+}
+
+const INTRO: Record<PasswordAction, string> = { on: 'on_intro', off: 'off_intro', codes: 'codes_new_intro' };
+const SUBMIT: Record<PasswordAction, string> = { on: 'continue', off: 'turn_off', codes: 'codes_new' };
+
+async function runWithPassword(action: PasswordAction, password: string): Promise<{ res: ApiResult<unknown> | undefined; done: PasswordStepDone | null }> {
+  if (action === 'on') {
+    const res = await startSetup(password);
+    return { res, done: isSuccess(res) && res.data ? { codes: null, pending: { setup: res.data, password } } : null };
+  }
+  const res = action === 'off' ? await turnOff(password) : await newRecoveryCodes(password);
+  return { res, done: isSuccess(res) && res.data ? { codes: 'recovery_codes' in res.data ? res.data.recovery_codes : null, pending: null } : null };
+}
+
+function PasswordStep({ action, onDone, onCancel }: { action: PasswordAction; onDone: (done: PasswordStepDone) => void; onCancel: () => void }) {
   const translate = useTranslate();
   const failure = useFailure();
   const [password, setPassword] = useState('');
@@ -107,16 +131,16 @@ function PasswordStep({ action, onDone, onCancel }: { action: PasswordAction; on
     }
     setBusy(true);
     setProblem(undefined);
-    const res = action === 'off' ? await turnOff(password) : await newRecoveryCodes(password);
+    const { res, done } = await runWithPassword(action, password);
     setBusy(false);
-    if (isSuccess(res) && res.data) return onDone('recovery_codes' in res.data ? res.data.recovery_codes : null);
+    if (done) return onDone(done);
     const f = await failure(res, 'current_password');
     setError(f.field);
     setProblem(f.problem);
   };
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate sx={{ maxWidth: 560 }}>
-      <Typography>{translate(t(action === 'off' ? 'off_intro' : 'codes_new_intro'))}</Typography>
+      <Typography>{translate(t(INTRO[action]))}</Typography>
       <TextField
         id="account-two-factor-password"
         name="current_password"
@@ -134,7 +158,7 @@ function PasswordStep({ action, onDone, onCancel }: { action: PasswordAction; on
       {problem && <Alert severity="error">{problem}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
         <Button type="submit" variant="contained" color={action === 'off' ? 'error' : 'primary'} disabled={busy}>
-          {translate(t(action === 'off' ? 'turn_off' : 'codes_new'))}
+          {translate(t(SUBMIT[action]))}
         </Button>
         <Button onClick={onCancel} disabled={busy}>
           {translate(t('cancel'))}
@@ -149,7 +173,7 @@ export function TwoFactor() {
   const queryClient = useQueryClient();
   const failure = useFailure();
   const { data, isPending, error, refetch } = useTwoFactorStatus();
-  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [setup, setSetup] = useState<PendingSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [asking, setAsking] = useState<PasswordAction | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -158,12 +182,13 @@ export function TwoFactor() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: TWO_FACTOR_KEY });
   const begin = async () => {
-    setStarting(true);
     setNotice(null);
     setProblem(null);
+    if (data?.password_needed !== false) return setAsking('on');
+    setStarting(true);
     const res = await startSetup();
     setStarting(false);
-    if (isSuccess(res) && res.data) setSetup(res.data);
+    if (isSuccess(res) && res.data) setSetup({ setup: res.data });
     else setProblem((await failure(res, '')).problem ?? null);
   };
 
@@ -189,7 +214,7 @@ export function TwoFactor() {
   } else if (setup) {
     body = (
       <SetupForm
-        setup={setup}
+        pending={setup}
         onCancel={() => setSetup(null)}
         onCodes={(c) => {
           setSetup(null);
@@ -206,8 +231,9 @@ export function TwoFactor() {
       <PasswordStep
         action={asking}
         onCancel={() => setAsking(null)}
-        onDone={(c) => {
+        onDone={({ codes: c, pending }) => {
           setAsking(null);
+          if (pending) return setSetup(pending);
           setNotice(translate(t(c ? 'codes_renewed' : 'turned_off')));
           if (c) setCodes(c);
           void refresh();

@@ -1,6 +1,7 @@
 // The user edit screen's "Two-factor sign-in" section: whether the user has it on, and "Reset
 // two-factor sign-in" (after a confirmation) for someone who lost their phone and recovery codes. The
-// server signs the user out everywhere and mails them. Shown to whoever may update the user; when the
+// server signs the user out everywhere and mails them; the button only for whom the server would allow
+// it (not oneself, nor someone with as much access). Shown to whoever may update the user; when the
 // API refuses (403, 404), there is nothing to show, as for the sessions section beside it.
 import { useEffect, useState } from 'react';
 import { Button, Typography } from '@mui/material';
@@ -49,7 +50,8 @@ export function UserTwoFactorPanel({ userId, name }: { userId: string; name: str
     <PageSection
       title={t('title')}
       action={
-        data?.enabled && (
+        data?.enabled &&
+        data.may_reset && (
           <Button variant="outlined" color="error" onClick={() => setAsking(true)} disabled={busy !== null}>
             {t('reset')}
           </Button>
