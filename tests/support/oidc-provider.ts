@@ -21,6 +21,8 @@ export interface OidcAccount {
   oid?: string;
   /** More ID token claims (preferred_username, xms_edov, …), overriding the defaults. */
   claims?: Record<string, unknown>;
+  /** How the provider says the sign-in was authenticated (the ID token's `amr`; Azure sends `mfa` after a second factor). */
+  amr?: string[];
 }
 
 /** The demo users of the seed (server/db/seed.ts), with stable subjects. */
@@ -118,7 +120,8 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true } },
     claims: {
-      openid: ['sub', 'tid', 'oid'],
+      // amr (how the sign-in was authenticated) comes from the sign-in itself, as Azure sends it.
+      openid: ['sub', 'tid', 'oid', 'amr'],
       email: ['email', 'email_verified', 'xms_edov'],
       profile: ['name', 'preferred_username'],
     },
@@ -135,7 +138,11 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
   // The development form signs in as whatever was typed; turn a listed account's email into its subject.
   const finish = provider.interactionFinished.bind(provider);
   provider.interactionFinished = (req, res, result: InteractionResults, options) => {
-    if (result.login) result.login.accountId = byLogin(result.login.accountId)?.sub ?? result.login.accountId.trim();
+    if (result.login) {
+      const account = byLogin(result.login.accountId);
+      result.login.accountId = account?.sub ?? result.login.accountId.trim();
+      if (account?.amr) result.login.amr = account.amr;
+    }
     return finish(req, res, result, options);
   };
   server.on('request', provider.callback());
