@@ -5,7 +5,7 @@
 // codes) and of the login's code step, at desktop width and on a 390 px phone.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { adminSuite, shot, signIn, SUPER } from './support/admin';
+import { adminSuite, DEMO_PASSWORD, shot, signIn, SUPER } from './support/admin';
 import { base32Decode, hotp, totpStep } from '../../server/twoFactor/totp';
 
 const ADMIN = 'admin@example.com';
@@ -30,6 +30,11 @@ describe('two-factor sign-in', () => {
     await page.setViewportSize(PHONE);
     await page.reload();
     await section.getByRole('button', { name: 'Turn on' }).click();
+    // A stolen session alone cannot turn it on: the current password comes first.
+    await section.getByLabel('Current password', { exact: false }).fill(DEMO_PASSWORD);
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await shot(b, 'two-factor-password-phone', { keepScroll: true });
+    await section.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => section.getByRole('img', { name: 'QR code to add Olympus to your authenticator app' }).isVisible()).toBe(true);
     const secret = ((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
