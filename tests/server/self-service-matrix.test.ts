@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness';
 import { createCompany, createRole, createUser, OLYMPUS_GRANTS, PASSWORD, tokenFor } from './factories';
-import { uniqueIp } from './auth-client';
-import { codeAt, enrol, nowStep } from './two-factor-client';
+import { authClient, uniqueIp } from './auth-client';
+import { codeAt, enrol, forgetLastStep, nowStep } from './two-factor-client';
 import { rowsOf } from './privilege-fixtures';
 import { userSystems, users } from '../../server/db/schema';
 import { GRANT_USER_MSG } from '../../server/users/grants';
@@ -233,5 +233,35 @@ describe('one’s own sign-in through the account page', () => {
     const after = await fingerprint(me.id);
     expect(after).toEqual(before.me);
     expect(await mailCount(me.email, body)).toBe(before.mail);
+  });
+});
+
+describe('the takeover chain of a stolen administrator’s token', () => {
+  it.each(['admin', 'super_admin'] as Caller[])('%s: own email, second-factor reset, set-password link and SSO bypass are all refused; the owner still signs in with password and code', async (caller) => {
+    const victim = await person(caller);
+    const owner = { ...(await tokenFor(db(), victim.id)), 'x-tenant': own.id };
+    const { secret } = await enrol(t, owner);
+    const stolen = { ...(await tokenFor(db(), victim.id, ['pwd', 'otp'])), 'x-tenant': own.id };
+    const before = await fingerprint(victim.id);
+    const inbox = `${fresh('thief')}@evil.test`;
+    const steps = await Promise.all([
+      send('PUT', `/users/${victim.id}`, stolen, { email: inbox }),
+      send('POST', `/users/${victim.id}/two-factor/reset`, stolen, {}),
+      send('PUT', `/users/${victim.id}`, stolen, { reset_password: true }),
+      send('PUT', `/users/${victim.id}`, stolen, { bypass_sso: true }),
+      send('POST', `/users/${victim.id}/invitation`, stolen, { mail: false }),
+      send('POST', '/session/two-factor/disable', stolen, {}),
+      send('PUT', '/session/profile', stolen, { name: victim.name, email: inbox }),
+    ]);
+    expect(steps.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 422, 422]);
+    expect(await fingerprint(victim.id)).toEqual(before);
+    expect(await mailCount(victim.email, { email: inbox })).toBe(0);
+    // The owner's own sign-in still needs their code.
+    const client = authClient(t);
+    const login = await client.login(victim.email);
+    expect(login.json().data.mfa_required).toBe(true);
+    await forgetLastStep(t, victim.id);
+    const signedIn = await client.post('/api/v1/auth/login/mfa', { challenge: login.json().data.challenge, code: codeAt(secret, nowStep()) });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
   });
 });

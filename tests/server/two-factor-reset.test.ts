@@ -38,7 +38,7 @@ describe('POST /users/{id}/two-factor/reset', () => {
     const admin = await createUser(db(), { role: 'admin', companies: [company], name: 'Alex Admin' });
     const adminHeaders = await bearer(admin.id);
     const { staff, headers, secret } = await enrolledStaff([company]);
-    expect((await call('GET', `/users/${staff.id}/two-factor`, adminHeaders, company.id)).json()).toEqual({ data: { enabled: true } });
+    expect((await call('GET', `/users/${staff.id}/two-factor`, adminHeaders, company.id)).json()).toEqual({ data: { enabled: true, may_reset: true } });
 
     const mails = t.mail.messages.length;
     const res = await call('POST', `/users/${staff.id}/two-factor/reset`, adminHeaders, company.id);
@@ -57,7 +57,7 @@ describe('POST /users/{id}/two-factor/reset', () => {
     expect(mail.text).toContain('Alex Admin has reset the two-factor sign-in');
     // The password alone signs in again.
     expect((await authClient(t).login(staff.email, PASSWORD)).json().data.access_token).toMatch(/^oly_/);
-    expect((await call('GET', `/users/${staff.id}/two-factor`, adminHeaders, company.id)).json()).toEqual({ data: { enabled: false } });
+    expect((await call('GET', `/users/${staff.id}/two-factor`, adminHeaders, company.id)).json()).toEqual({ data: { enabled: false, may_reset: true } });
     expect((await call('POST', `/users/${staff.id}/two-factor/reset`, adminHeaders, company.id)).statusCode).toBe(409);
   });
 
