@@ -29,7 +29,12 @@ export const USER_TWO_FACTOR_MSG = {
   notOn: 'This user has not turned on two-factor sign-in.',
 } as const;
 
-const StatusResponse = Type.Object({ data: Type.Object({ enabled: Type.Boolean() }) });
+const StatusResponse = Type.Object({
+  data: Type.Object({
+    enabled: Type.Boolean(),
+    may_reset: Type.Boolean({ description: 'Whether the caller may reset it: not for themselves, a user beyond their reach or one with as much access' }),
+  }),
+});
 const ResetResponse = Type.Object({ data: Type.Object({ message: Type.String(), enabled: Type.Literal(false) }) });
 
 const userTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -53,7 +58,9 @@ const userTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const target = await targetOf(request, request.params.id);
-      return { data: { enabled: await enabledOf(app.db, target.id) } };
+      const whole = await userOr404(app.db, { tenantId: null, visibleCompanies: null }, target.id);
+      const mayReset = secondFactorResetRefusal(await grantorOf(app.db, requireAuth(request)), whole) === null;
+      return { data: { enabled: await enabledOf(app.db, target.id), may_reset: mayReset } };
     },
   );
 
