@@ -66,8 +66,9 @@ const auditView = (u: UserRecord) => ({
 const SIGN_IN_FIELDS = new Set<string>(['email', 'bypass_sso', 'disabled', 'reset_password', ...ROLE_FIELDS.map((f) => f.field)]);
 /** How the user signs in (not what they reach): never changed here for oneself. */
 const OWN_SIGN_IN_FIELDS = new Set<string>(['email', 'bypass_sso', 'reset_password']);
-const lockSignInFields = (groups: FormFieldGroup[], locked: Set<string>): FormFieldGroup[] =>
-  groups.map((g) => ({ ...g, fields: g.fields.map((f) => (locked.has(f.name) ? { ...f, disabled: true } : f)) }));
+const OWN_SIGN_IN_HELP = 'Yours: change it on your account page, which asks for your current password.';
+const lockSignInFields = (groups: FormFieldGroup[], locked: Set<string>, help?: string): FormFieldGroup[] =>
+  groups.map((g) => ({ ...g, fields: g.fields.map((f) => (locked.has(f.name) ? { ...f, disabled: true, ...(help ? { 'label-help': help } : {}) } : f)) }));
 
 export function refuseSuperAdminTarget(auth: AuthContext, target: UserRecord): void {
   if (target.olympusRole?.name === SUPER_ADMIN && auth.role !== SUPER_ADMIN) throw forbidden(USER_MSG.superAdminOnly);
@@ -195,7 +196,7 @@ export const userCrud = defineCrud<Parsed>(
       // A user beyond the caller's reach keeps their sign-in fields, and so does the caller (their
       // account page changes them): show them locked (PUT refuses them anyway).
       if (!record) return fields;
-      if (record.id === auth.userId) return lockSignInFields(fields, OWN_SIGN_IN_FIELDS);
+      if (record.id === auth.userId) return lockSignInFields(fields, OWN_SIGN_IN_FIELDS, OWN_SIGN_IN_HELP);
       return beyondReach(grantor, await userOr404(db, EVERYTHING, record.id as string)) ? lockSignInFields(fields, SIGN_IN_FIELDS) : fields;
     },
     formValues: ({ tenant, record }) =>

@@ -265,3 +265,24 @@ describe('the takeover chain of a stolen administrator’s token', () => {
     expect(signedIn.statusCode, signedIn.body).toBe(200);
   });
 });
+
+describe('the user edit form of oneself', () => {
+  it('shows one’s own email, set-password link and SSO bypass locked, pointing at the account page; someone else’s stay open', async () => {
+    const me = await person('super_admin');
+    const headers = { ...(await tokenFor(db(), me.id)), 'x-tenant': own.id };
+    const fieldsOf = async (id: string) => {
+      const res = await send('GET', `/users/${id}/edit`, headers);
+      expect(res.statusCode, res.body).toBe(200);
+      const fields = (res.json().fields as { fields: { name: string; disabled?: boolean; 'label-help'?: string }[] }[]).flatMap((g) => g.fields);
+      return Object.fromEntries(fields.filter((f) => ['email', 'reset_password', 'bypass_sso', 'name'].includes(f.name)).map((f) => [f.name, f]));
+    };
+    const mine = await fieldsOf(me.id);
+    for (const name of ['email', 'reset_password', 'bypass_sso']) {
+      expect(mine[name]?.disabled, name).toBe(true);
+      expect(mine[name]?.['label-help']).toMatch(/account page/);
+    }
+    expect(mine.name?.disabled).toBeFalsy();
+    const theirs = await fieldsOf((await person('plain')).id);
+    for (const name of ['email', 'reset_password', 'bypass_sso']) expect(theirs[name]?.disabled, name).toBeFalsy();
+  });
+});
