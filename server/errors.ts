@@ -19,3 +19,6 @@ export const invalid = (errors: Record<string, string[]>, message?: string) =>
   new ApiError(422, message ?? Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors);
 export const tooMany = (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>
   new ApiError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** 503 with Retry-After: the server cannot take the request now (a full queue), not the caller's fault. */
+export const unavailable = (retryAfterSeconds: number, message: string) =>
+  new ApiError(503, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

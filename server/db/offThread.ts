@@ -2,12 +2,34 @@
 // whole lists, whose one ~8 MB answer would otherwise be buffered and decoded on the event loop
 // while every other request waits (docs/speed.md). The worker starts at the first such
 // statement, so a server that never lists a whole big table never starts it.
+//
+// The queue lives here, in the main thread, and the worker is only ever sent as many statements as
+// it has connections: so the queue is bounded (OFF_THREAD_QUEUE_MAX, then 503), a statement waits
+// at most OFF_THREAD_QUEUE_WAIT_MS (then 503), one whose request was closed leaves the queue without
+// running, and one already running is cancelled in PostgreSQL (docs/security.md "Unbounded work").
 import { Worker } from 'node:worker_threads';
 import type { Query } from 'drizzle-orm';
 import type { OffThreadCommand, OffThreadErrorFields, OffThreadOptions, OffThreadReply } from './offThreadWorker';
 
 /** Whole-list statements at once per process (the rest wait their turn): see docs/speed.md. */
 export const OFF_THREAD_CONNECTIONS = 2;
+
+/**
+ * Statements waiting for a connection at most, per process; one more is refused at once with 503
+ * (OffThreadBusyError 'full'). Four rounds of the connections: ~1.5 s of waiting for 10 000-unit
+ * lists, where an unbounded queue let abandoned requests hold others for 46 s (docs/security.md).
+ */
+export const OFF_THREAD_QUEUE_MAX = 4 * OFF_THREAD_CONNECTIONS;
+
+/**
+ * Longest a statement waits in the queue before it is refused with 503 without running
+ * (OffThreadBusyError 'deadline'); never longer than the statement timeout. The statement timeout
+ * bounds the run, this the wait PostgreSQL never sees.
+ */
+export const OFF_THREAD_QUEUE_WAIT_MS = 5_000;
+
+/** Retry-After (seconds) of a refused statement: the queue turns over within about this. */
+export const OFF_THREAD_RETRY_AFTER_S = 2;
 
 /**
  * A statement failed in the worker: PostgreSQL's error fields, as node-postgres' DatabaseError has
@@ -29,43 +51,121 @@ export class OffThreadQueryError extends Error {
   }
 }
 
+/** A statement refused without running: the queue was full, or it waited past its deadline. */
+export class OffThreadBusyError extends Error {
+  constructor(
+    readonly reason: 'full' | 'deadline',
+    readonly retryAfterSeconds = OFF_THREAD_RETRY_AFTER_S,
+  ) {
+    super(reason === 'full' ? 'The off-thread queue is full' : 'The statement waited too long for a connection');
+    this.name = 'OffThreadBusyError';
+  }
+}
+
+/** A statement whose signal aborted (its request was closed): dropped from the queue, or cancelled. */
+export class OffThreadAbortedError extends Error {
+  constructor() {
+    super('The statement was dropped: its request was closed');
+    this.name = 'OffThreadAbortedError';
+  }
+}
+
+export interface OffThreadLimits {
+  /** Statements running at once (the worker's connections). Default OFF_THREAD_CONNECTIONS. */
+  connections?: number;
+  /** Statements waiting at most. Default OFF_THREAD_QUEUE_MAX. */
+  queueMax?: number;
+  /** Longest wait in the queue. Default OFF_THREAD_QUEUE_WAIT_MS, at most the statement timeout. */
+  queueWaitMs?: number;
+}
+
+interface Job {
+  id: number;
+  command: Extract<OffThreadCommand, { type: 'query' }>;
+  resolve: (rows: Record<string, unknown>[]) => void;
+  reject: (err: Error) => void;
+  signal?: AbortSignal;
+  onAbort?: () => void;
+  /** The queue deadline, while it waits. */
+  timer?: NodeJS.Timeout;
+  /** The worker it was sent to, once running. */
+  worker?: Worker;
+  /** Its signal aborted while it ran: answered as aborted whatever the worker says. */
+  aborted: boolean;
+}
+
 export class OffThreadQueries {
   #worker: Worker | null = null;
   #next = 0;
-  readonly #pending = new Map<number, { resolve: (rows: Record<string, unknown>[]) => void; reject: (err: Error) => void }>();
+  /** Sent to the worker and not answered yet: never more than #connections. */
+  readonly #running = new Map<number, Job>();
+  /** Waiting for a connection, first come first served. */
+  #queue: Job[] = [];
   #closed = false;
+  readonly #connections: number;
+  readonly #queueMax: number;
+  readonly #queueWaitMs: number;
 
   /** Holds the database URL (and its password): private, never logged. */
-  readonly #options: Omit<OffThreadOptions, 'connections'> & { connections?: number };
+  readonly #options: Omit<OffThreadOptions, 'connections'>;
 
-  constructor(options: Omit<OffThreadOptions, 'connections'> & { connections?: number }) {
+  constructor({ connections, queueMax, queueWaitMs, ...options }: Omit<OffThreadOptions, 'connections'> & OffThreadLimits) {
     this.#options = options;
+    this.#connections = connections ?? OFF_THREAD_CONNECTIONS;
+    this.#queueMax = queueMax ?? OFF_THREAD_QUEUE_MAX;
+    const timeout = options.statementTimeoutMs > 0 ? options.statementTimeoutMs : Infinity;
+    this.#queueWaitMs = queueWaitMs ?? Math.min(OFF_THREAD_QUEUE_WAIT_MS, timeout);
   }
 
-  /** The rows of a rendered statement, run in the worker; the `bytes` text columns come as UTF-8 Buffers. */
-  rows<T>(query: Query, bytes: readonly string[] = []): Promise<T[]> {
+  /** Statements running in the worker now. */
+  get running(): number {
+    return this.#running.size;
+  }
+
+  /** Statements waiting for a connection now. */
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  /**
+   * The rows of a rendered statement, run in the worker; the `bytes` text columns come as UTF-8
+   * Buffers. Refused with OffThreadBusyError when the queue is full or the wait passes its deadline;
+   * when `signal` aborts, a waiting statement leaves the queue unrun and a running one is cancelled,
+   * and the promise rejects with OffThreadAbortedError once its connection is free again.
+   */
+  rows<T>(query: Query, bytes: readonly string[] = [], { signal }: { signal?: AbortSignal } = {}): Promise<T[]> {
     if (this.#closed) return Promise.reject(new Error('The database is closed'));
-    const worker = (this.#worker ??= this.#start());
-    const id = this.#next++;
-    return new Promise<T[]>((resolve, reject) => {
-      // While a statement runs, the worker keeps the process alive; idle, it does not.
-      if (this.#pending.size === 0) worker.ref();
-      this.#pending.set(id, { resolve: resolve as (rows: Record<string, unknown>[]) => void, reject });
-      worker.postMessage({ type: 'query', id, text: query.sql, values: query.params, bytes: [...bytes] } satisfies OffThreadCommand);
+    if (signal?.aborted) return Promise.reject(new OffThreadAbortedError());
+    return new Promise<Record<string, unknown>[]>((resolve, reject) => {
+      const id = this.#next++;
+      const job: Job = { id, command: { type: 'query', id, text: query.sql, values: query.params, bytes: [...bytes] }, resolve, reject, signal, aborted: false };
+      if (this.#running.size < this.#connections) this.#send(job);
+      else if (this.#queue.length >= this.#queueMax) return reject(new OffThreadBusyError('full'));
+      else {
+        this.#queue.push(job);
+        job.timer = setTimeout(() => this.#expire(job), this.#queueWaitMs);
+      }
+      if (signal) {
+        job.onAbort = () => this.#abort(job);
+        signal.addEventListener('abort', job.onAbort, { once: true });
+      }
     }).then((rows) => {
-      for (const row of rows as Record<string, unknown>[]) {
+      for (const row of rows) {
         for (const column of bytes) {
           const value = row[column];
           if (value instanceof Uint8Array) row[column] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
         }
       }
-      return rows;
+      return rows as T[];
     });
   }
 
-  /** Ends the worker's connections and the worker (a no-op when it never started). */
+  /** Ends the worker's connections and the worker (a no-op when it never started); waiting statements are refused. */
   async close(): Promise<void> {
     this.#closed = true;
+    const waiting = this.#queue;
+    this.#queue = [];
+    for (const job of waiting) this.#settle(job).reject(new Error('The database is closed'));
     const worker = this.#worker;
     if (!worker) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
@@ -75,23 +175,81 @@ export class OffThreadQueries {
     clearTimeout(timer);
   }
 
+  /** The job's timer and abort listener removed: it is about to be answered. */
+  #settle(job: Job): Job {
+    clearTimeout(job.timer);
+    if (job.onAbort) job.signal?.removeEventListener('abort', job.onAbort);
+    return job;
+  }
+
+  #send(job: Job): void {
+    const worker = (this.#worker ??= this.#start());
+    // While a statement runs, the worker keeps the process alive; idle, it does not.
+    if (this.#running.size === 0) worker.ref();
+    job.worker = worker;
+    this.#running.set(job.id, job);
+    worker.postMessage(job.command satisfies OffThreadCommand);
+  }
+
+  /** Fills the connections freed from the front of the queue. */
+  #pump(): void {
+    while (!this.#closed && this.#running.size < this.#connections && this.#queue.length > 0) {
+      const job = this.#queue.shift() as Job;
+      clearTimeout(job.timer);
+      job.timer = undefined;
+      this.#send(job);
+    }
+  }
+
+  #expire(job: Job): void {
+    const at = this.#queue.indexOf(job);
+    if (at < 0) return;
+    this.#queue.splice(at, 1);
+    this.#settle(job).reject(new OffThreadBusyError('deadline'));
+  }
+
+  #abort(job: Job): void {
+    const at = this.#queue.indexOf(job);
+    if (at >= 0) {
+      // Never sent: it leaves the queue without running.
+      this.#queue.splice(at, 1);
+      this.#settle(job).reject(new OffThreadAbortedError());
+      return;
+    }
+    if (!this.#running.has(job.id) || job.aborted) return;
+    job.aborted = true;
+    // The worker cancels it in PostgreSQL; it answers once the connection is free, and only then
+    // does the next statement go, so the worker never runs more than #connections at once.
+    job.worker?.postMessage({ type: 'cancel', id: job.id } satisfies OffThreadCommand);
+  }
+
+  #answered(worker: Worker, reply: Exclude<OffThreadReply, { type: 'closed' }>): void {
+    const job = this.#running.get(reply.id);
+    if (!job) return;
+    this.#running.delete(reply.id);
+    this.#settle(job);
+    if (job.aborted) job.reject(new OffThreadAbortedError());
+    else if (reply.type === 'rows') job.resolve(reply.rows);
+    else job.reject(new OffThreadQueryError(reply.error));
+    this.#pump();
+    if (this.#running.size === 0 && this.#worker === worker) worker.unref();
+  }
+
   #start(): Worker {
-    const options: OffThreadOptions = { connections: OFF_THREAD_CONNECTIONS, ...this.#options };
+    const options: OffThreadOptions = { ...this.#options, connections: this.#connections };
     const worker = startOffThreadWorker(options);
     worker.on('message', (reply: OffThreadReply) => {
-      if (reply.type === 'closed') return;
-      const waiting = this.#pending.get(reply.id);
-      if (!waiting) return;
-      this.#pending.delete(reply.id);
-      if (this.#pending.size === 0) worker.unref();
-      if (reply.type === 'rows') waiting.resolve(reply.rows);
-      else waiting.reject(new OffThreadQueryError(reply.error));
+      if (reply.type !== 'closed') this.#answered(worker, reply);
     });
-    // A crashed worker fails what it was running; the next statement starts a new one.
+    // A crashed worker fails what it was running; the waiting statements go to a new one.
     const failAll = (err: Error) => {
       if (this.#worker === worker) this.#worker = null;
-      for (const waiting of this.#pending.values()) waiting.reject(err);
-      this.#pending.clear();
+      for (const job of [...this.#running.values()]) {
+        if (job.worker !== worker) continue;
+        this.#running.delete(job.id);
+        this.#settle(job).reject(err);
+      }
+      this.#pump();
     };
     worker.on('error', failAll);
     worker.on('exit', () => failAll(new Error('The query worker stopped')));

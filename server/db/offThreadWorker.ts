@@ -2,14 +2,16 @@
 // huge text value — a whole list, ~8 MB of JSON for 10 000 units (DESIGN §6) — on a small
 // node-postgres pool of its own. Receiving such a value (buffering the wire message, decoding it to
 // a string) costs tens of milliseconds of CPU per answer; done here, the server's event loop only
-// copies the finished string in (docs/speed.md). Keep the imports to packages: this file is
-// loaded before anything else.
+// copies the finished string in (docs/speed.md). The main thread queues, bounds and drops the
+// statements (docs/security.md "Unbounded work"): this worker is only ever sent as many as it has
+// connections, and cancels one whose request was closed. Keep the imports to packages: this file
+// is loaded before anything else.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import pg from 'pg';
 
 export interface OffThreadOptions {
   url: string;
-  /** Statements at once: the rest wait in the pool's queue (a bulkhead, docs/speed.md). */
+  /** Statements at once: the main thread never sends more (a bulkhead, docs/speed.md). */
   connections: number;
   /** As the main pool's (server/db/index.ts): 0 for none. */
   statementTimeoutMs: number;
@@ -19,6 +21,8 @@ export interface OffThreadOptions {
 export type OffThreadCommand =
   /** `bytes`: text columns answered as their UTF-8 bytes (a Uint8Array handed over without a copy). */
   | { type: 'query'; id: number; text: string; values: unknown[]; bytes: string[] }
+  /** Stop statement `id` (its request was closed): it answers an error, or its rows if it ended first. */
+  | { type: 'cancel'; id: number }
   | { type: 'close' };
 
 /**
@@ -36,7 +40,7 @@ export interface OffThreadErrorFields {
   routine?: string;
 }
 
-/** Worker → main thread. */
+/** Worker → main thread: exactly one `rows` or `error` per `query`, sent once its connection is free. */
 export type OffThreadReply =
   | { type: 'rows'; id: number; rows: Record<string, unknown>[] }
   | { type: 'error'; id: number; error: OffThreadErrorFields }
@@ -51,6 +55,12 @@ function errorFields(err: unknown): OffThreadErrorFields {
   return out;
 }
 
+/** PostgreSQL refused the statement (its connection is fine), as opposed to a broken connection. */
+const isDatabaseError = (err: unknown) => typeof (err as { severity?: unknown } | null)?.severity === 'string';
+
+/** What a statement cancelled before it was sent answers: query_canceled, as PostgreSQL's own cancel. */
+const CANCELLED: OffThreadErrorFields = { message: 'canceling statement due to user request', code: '57014', severity: 'ERROR' };
+
 if (!parentPort) throw new Error('offThreadWorker.ts runs only as a worker thread (see server/db/offThread.ts).');
 const port: MessagePort = parentPort;
 const options = workerData as OffThreadOptions;
@@ -58,32 +68,99 @@ const pool = new pg.Pool({ connectionString: options.url, max: options.connectio
 // An idle connection that breaks (server restart) is dropped by the pool; the next query opens another.
 pool.on('error', () => {});
 
+/**
+ * Where cancels are sent from: `pg_cancel_backend(pid)` must come from another connection, as the
+ * statement's own is busy (node-postgres has no documented cancel of its own). One connection,
+ * opened at the first cancel and closed after a second idle, so the worker holds it only during
+ * an abort burst (docs/speed.md).
+ */
+const cancels = new pg.Pool({ connectionString: options.url, max: 1, idleTimeoutMillis: 1_000, connectionTimeoutMillis: 5_000, statement_timeout: 5_000 });
+cancels.on('error', () => {});
+
+/** Each pool connection's backend pid, asked once per connection. */
+const pids = new WeakMap<pg.PoolClient, number>();
+
+async function pidOf(client: pg.PoolClient): Promise<number> {
+  let pid = pids.get(client);
+  if (pid === undefined) {
+    // The server's own answer rather than the start-up message's key: right behind a session pooler too.
+    pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid;
+    pids.set(client, pid);
+  }
+  return pid;
+}
+
+interface Running {
+  /** The backend running it, once the statement was sent. */
+  pid?: number;
+  /** The main thread asked to stop it. */
+  cancelled: boolean;
+  /** A cancel went to `pid`: the connection is then discarded, never reused. */
+  cancelSent: boolean;
+}
+
+const running = new Map<number, Running>();
+
+function sendCancel(entry: Running): void {
+  if (entry.pid === undefined || entry.cancelSent) return;
+  entry.cancelSent = true;
+  // A failed cancel (no connection to be had) leaves the statement to the statement timeout.
+  cancels.query('select pg_cancel_backend($1)', [entry.pid]).catch(() => {});
+}
+
+/** The statement's reply and the buffers to hand over with it (those encoded here only). */
+async function run(id: number, text: string, values: unknown[], bytes: string[]): Promise<{ reply: OffThreadReply; transfer: ArrayBuffer[] }> {
+  const entry: Running = { cancelled: false, cancelSent: false };
+  running.set(id, entry);
+  let client: pg.PoolClient | undefined;
+  let broken: unknown;
+  try {
+    client = await pool.connect();
+    const pid = await pidOf(client);
+    // Cancelled while waiting for the connection: never sent.
+    if (entry.cancelled) return { reply: { type: 'error', id, error: CANCELLED }, transfer: [] };
+    entry.pid = pid;
+    const result = await client.query({ text, values });
+    const rows = result.rows as Record<string, unknown>[];
+    // Encoded here and transferred: the event loop then writes the bytes as they are, instead of
+    // copying an 8 MB string in and encoding it again to send it.
+    const transfer: ArrayBuffer[] = [];
+    for (const row of rows) {
+      for (const column of bytes) {
+        const value = row[column];
+        if (typeof value !== 'string') continue;
+        const encoded = new TextEncoder().encode(value);
+        row[column] = encoded;
+        transfer.push(encoded.buffer as ArrayBuffer);
+      }
+    }
+    return { reply: { type: 'rows', id, rows }, transfer };
+  } catch (err) {
+    if (!isDatabaseError(err)) broken = err;
+    return { reply: { type: 'error', id, error: errorFields(err) }, transfer: [] };
+  } finally {
+    running.delete(id);
+    // After a cancel the connection is dropped: a cancel that lands after its statement ended could
+    // otherwise stop the next statement run on it. A broken connection is dropped as well.
+    client?.release(broken instanceof Error ? broken : entry.cancelSent);
+  }
+}
+
 port.on('message', (command: OffThreadCommand) => {
   if (command.type === 'close') {
-    void pool.end().finally(() => {
+    void Promise.allSettled([pool.end(), cancels.end()]).finally(() => {
       port.postMessage({ type: 'closed' } satisfies OffThreadReply);
       port.close();
     });
     return;
   }
+  if (command.type === 'cancel') {
+    const entry = running.get(command.id);
+    if (!entry || entry.cancelled) return;
+    entry.cancelled = true;
+    sendCancel(entry);
+    return;
+  }
   const { id, text, values, bytes } = command;
-  pool.query({ text, values }).then(
-    (result) => {
-      const rows = result.rows as Record<string, unknown>[];
-      // Encoded here and transferred: the event loop then writes the bytes as they are, instead of
-      // copying an 8 MB string in and encoding it again to send it.
-      const transfer: ArrayBuffer[] = [];
-      for (const row of rows) {
-        for (const column of bytes) {
-          const value = row[column];
-          if (typeof value !== 'string') continue;
-          const encoded = new TextEncoder().encode(value);
-          row[column] = encoded;
-          transfer.push(encoded.buffer as ArrayBuffer);
-        }
-      }
-      port.postMessage({ type: 'rows', id, rows } satisfies OffThreadReply, transfer);
-    },
-    (err: unknown) => port.postMessage({ type: 'error', id, error: errorFields(err) } satisfies OffThreadReply),
-  );
+  void run(id, text, values, bytes).then(({ reply, transfer }) => port.postMessage(reply, transfer));
 });

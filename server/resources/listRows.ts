@@ -8,7 +8,7 @@ import { compiled, fragmentOf, render, rowsFrom, rowsOfQuery } from '../db/state
 import { UNPAGED_LIST_MAX } from '../../contract/lists';
 import { invalid } from '../errors';
 import type { Conn } from './db';
-import { wholeListRows } from './wholeLists';
+import { wholeListRows, type WholeListOptions } from './wholeLists';
 import { MAX_PER_PAGE, type ListPlan, type ListTotal } from './lists';
 
 /** Column types whose JSON (json_build_object) is exactly what drizzle would answer for them. */
@@ -87,12 +87,13 @@ export const DEEP_OFFSET = 5000;
  * the total known a page in the second half is read backwards from the end, a short walk.
  * With `plan.countCap` (count=capped) every count stops at countCap + 1 rows: more than countCap
  * answers `{ total: countCap, more: true }`, and such a page has no known end, so it is read forwards.
+ * `whole`: who asks an unpaged list and whether they still wait (./wholeLists.ts, its limits).
  */
-export async function fetchList<T>(db: Conn, plan: ListPlan, list: ListRows<T>, source: ListSource): Promise<ListTotal & { json: RowsJson<T> }> {
+export async function fetchList<T>(db: Conn, plan: ListPlan, list: ListRows<T>, source: ListSource, whole?: WholeListOptions): Promise<ListTotal & { json: RowsJson<T> }> {
   const { limit } = plan;
   if (limit === null) {
     // At most UNPAGED_LIST_MAX + 1 rows are cut and shaped: one more than the cap tells the list is too long.
-    const [found] = await wholeListRows<WholeListRow<T>>(db, pageQuery(plan, { order: plan.orderBy, limit: UNPAGED_LIST_MAX + 1, offset: 0 }, list, source, false), ['data']);
+    const [found] = await wholeListRows<WholeListRow<T>>(db, () => pageQuery(plan, { order: plan.orderBy, limit: UNPAGED_LIST_MAX + 1, offset: 0 }, list, source, false), ['data'], whole);
     if (found.rows > UNPAGED_LIST_MAX) throw invalid({ page: [UNPAGED_TOO_LONG] });
     return { json: found.data, total: found.rows };
   }

@@ -7,6 +7,7 @@ import { uuidArray } from '../resources/db';
 import { compiled, rowsFrom } from '../db/statements';
 import { planList, type ListQueryValues, type ListSpec } from '../resources/lists';
 import { fetchList, jsonRow, parseRows } from '../resources/listRows';
+import type { WholeListOptions } from '../resources/wholeLists';
 import { OLYMPUS_SYSTEM } from '../../contract/roles';
 import { ROLE_FIELDS, type RoleField } from './systems';
 
@@ -154,10 +155,10 @@ const EVERY_COMPANY: UserScope = { tenantId: null, visibleCompanies: null };
 const EVERY_COMPANY_ROW = jsonRow(userShape(EVERY_COMPANY));
 const EVERY_COMPANY_COLUMNS = compiled(columnsOf(userShape(EVERY_COMPANY)));
 
-export async function listUsers(db: Conn, scope: UserScope, query: ListQueryValues) {
+export async function listUsers(db: Conn, scope: UserScope, query: ListQueryValues, whole?: WholeListOptions) {
   const plan = planList(query, USER_LIST);
   const rows = { row: scope.visibleCompanies === null ? EVERY_COMPANY_ROW : jsonRow(userShape(scope)), from: USERS };
-  const { json, ...total } = await fetchList(db, plan, rows, { from: USERS, where: conditionsOf(scope, [plan.where]), id: USERS_ID });
+  const { json, ...total } = await fetchList(db, plan, rows, { from: USERS, where: conditionsOf(scope, [plan.where]), id: USERS_ID }, whole);
   return { plan, rows: parseRows(json).map(toRecord), ...total };
 }
 

@@ -104,9 +104,9 @@ export const userCrud = defineCrud<Parsed>(
         const scope = reach ? recordScope(req, auth) : { tenantId: null, visibleCompanies: assignableCompanies(auth) };
         return isUuid(id) ? findUser(db, scope, id.toLowerCase()) : null;
       },
-      async list({ db, tenant, req, query }) {
+      async list({ db, tenant, req, query, whole }) {
         const scope = tenant === null ? EVERYTHING : { tenantId: tenant, visibleCompanies: assignableCompanies(requireAuth(req)) };
-        return listUsers(db, scope, query);
+        return listUsers(db, scope, query, whole);
       },
     },
     bodies: { create: UserCreateBody, update: UserUpdateBody },

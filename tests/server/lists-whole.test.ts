@@ -1,8 +1,9 @@
 // Whole lists on a PostgreSQL server run in a worker thread, a few at a time (server/resources/
 // wholeLists.ts, server/db/offThread.ts, docs/speed.md): the answer's bytes are exactly those of
 // the same statement run on the request's own connection; requests beyond the worker's connections
-// wait and are answered, not dropped; clients that hang up do not keep a connection; a statement the
-// timeout stops answers 503 as any other. On PGlite (no worker) the same answers hold.
+// wait and are answered, not dropped (from callers within WHOLE_LISTS_PER_CALLER each; the limits
+// themselves: lists-whole-bound.test.ts); clients that hang up do not keep a connection; a statement
+// the timeout stops answers 503 as any other. On PGlite (no worker) the same answers hold.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +13,8 @@ import { apiAs, createWorld, type Api, type World } from './resources-fixtures';
 import { addScaleCompany } from '../../bench/lib/data';
 import { unitCrud } from '../../server/units/routes';
 import { OFF_THREAD_CONNECTIONS, OffThreadQueries, offThreadOf } from '../../server/db/offThread';
-import { SMALL_WHOLE_LIST_BYTES } from '../../server/resources/wholeLists';
+import { SMALL_WHOLE_LIST_BYTES, WHOLE_LISTS_PER_CALLER, wholeListsInFlight } from '../../server/resources/wholeLists';
+import { createUser, tokenFor } from './factories';
 import { loggableError, sqlStateOf } from '../../server/http/error-log';
 
 const UNITS = 3000;
@@ -24,6 +26,8 @@ let api: Api;
 let tenant: string;
 /** The whole list as the request's own connection answers it (a transaction never goes off thread). */
 let expected: string;
+/** Super admins enough for a burst of OFF_THREAD_CONNECTIONS * 4 lists within each one's WHOLE_LISTS_PER_CALLER (at least 3). */
+let callers: { authorization: string }[];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,6 +37,10 @@ beforeAll(async () => {
   const inThread = await t.database.db.transaction((tx) => unitCrud.list(tx, tenant, {}));
   expect(typeof inThread.json).toBe('string');
   expected = `{"data":${inThread.json as string}}`;
+  callers = [w.headers.super_admin];
+  while (callers.length < 3 || callers.length * WHOLE_LISTS_PER_CALLER < OFF_THREAD_CONNECTIONS * 4) {
+    callers.push(await tokenFor(t.database.db, (await createUser(t.database.db, { role: 'super_admin' })).id));
+  }
 }, 60_000);
 afterAll(() => t.close());
 
@@ -67,10 +75,10 @@ describe('whole lists', () => {
   });
 
   it('answer every request of a burst larger than the worker’s connections, each whole and of its own tenant', async () => {
-    const other = apiAs(t, w.headers.super_admin, w.own.id);
-    const own = await other.get('/units');
+    const own = await apiAs(t, w.headers.super_admin, w.own.id).get('/units');
     expect(own.statusCode).toBe(200);
-    const burst = await Promise.all(Array.from({ length: OFF_THREAD_CONNECTIONS * 4 }, (_, i) => (i % 4 === 3 ? other : api).get('/units')));
+    const caller = (i: number) => callers[i % callers.length];
+    const burst = await Promise.all(Array.from({ length: OFF_THREAD_CONNECTIONS * 4 }, (_, i) => apiAs(t, caller(i), i % 4 === 3 ? w.own.id : tenant).get('/units')));
     burst.forEach((res, i) => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(i % 4 === 3 ? own.body : expected);
@@ -93,12 +101,20 @@ describe('whole lists', () => {
       );
     });
     await Promise.all(aborted);
-    // Every later request is answered, more of them at once than the worker has connections.
-    const after = await Promise.all(Array.from({ length: OFF_THREAD_CONNECTIONS + 2 }, () => fetch(url, { headers }).then(async (r) => [r.status, await r.text()] as const)));
+    // Every later request is answered, more of them at once than the worker has connections (from
+    // other callers: the hung-up ones' own slots free once the server has seen them go).
+    const others = callers.slice(1);
+    const after = await Promise.all(
+      Array.from({ length: OFF_THREAD_CONNECTIONS + 2 }, (_, i) =>
+        fetch(url, { headers: { ...others[i % others.length], 'x-tenant': tenant } }).then(async (r) => [r.status, await r.text()] as const),
+      ),
+    );
     for (const [status, body] of after) {
       expect(status).toBe(200);
       expect(body).toBe(expected);
     }
+    // Their lists dropped, cancelled or answered (docs/security.md "Unbounded work"), the hung-up caller holds no slot.
+    await vi.waitFor(() => expect(wholeListsInFlight(`user:${w.users.super_admin.id}`)).toBe(0), { timeout: 5_000, interval: 10 });
   });
 });
 

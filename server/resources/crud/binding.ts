@@ -9,6 +9,7 @@ import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declar
 import type { Action } from '../access';
 import type { Conn, Tx } from '../db';
 import type { ListPlan, ListQueryValues, ListTotal } from '../lists';
+import type { WholeListOptions } from '../wholeLists';
 import type { FormFieldGroup } from '../../../contract/forms';
 import type { FieldErrors } from '../errors';
 
@@ -38,7 +39,8 @@ export interface RecordSource {
    */
   find(ctx: Ctx & { id: string; reach: boolean }): Promise<object | null>;
   /** A page of the list (`tenant` null: the `?all=true` list of listQuery.allowAll). */
-  list(ctx: Ctx & { query: ListQueryValues & Body }): Promise<ListTotal & { plan: ListPlan; rows: object[] }>;
+  /** `whole`: the caller and hang-up signal a whole (unpaged) list is read with (../wholeLists.ts). */
+  list(ctx: Ctx & { query: ListQueryValues & Body; whole: WholeListOptions }): Promise<ListTotal & { plan: ListPlan; rows: object[] }>;
 }
 
 /** What a write step (CrudHooks.write) did, for the audit row and after the commit. */

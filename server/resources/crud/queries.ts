@@ -8,6 +8,7 @@ import type { ResourceDecl } from '../../../contract/resources/declare';
 import { compiled } from '../../db/statements';
 import { isUuid, type Conn } from '../db';
 import { fetchList, jsonRow, type RowShape } from '../listRows';
+import type { WholeListOptions } from '../wholeLists';
 import { byLower, byValue, lowerOf, planList, type ListQueryValues, type ListSpec, type SortKey } from '../lists';
 import { columnOf, requireColumn, type BoundColumn, type CrudBinding, type CrudHooks, type ManyBinding } from './binding';
 
@@ -83,12 +84,12 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     shape,
     writable,
     listSpec,
-    /** The tenant's records (narrowed by `where`), searched, sorted and paged per the query. */
-    async list(db: Conn, tenant: string | null, query: ListQueryValues, where?: SQL) {
+    /** The tenant's records (narrowed by `where`), searched, sorted and paged per the query; `whole`: see fetchList. */
+    async list(db: Conn, tenant: string | null, query: ListQueryValues, where?: SQL, whole?: WholeListOptions) {
       const plan = planList(query, listSpec);
       const needsRefs = refByAs.has(plan.sortKey) || plan.searchKeys.some((k) => refByAs.has(k));
       const source = { from: needsRefs ? rows.from : own.from, where: and(inTenant(tenant), where, plan.where), id: own.id };
-      return { plan, ...(await fetchList(db, plan, rows, source)) };
+      return { plan, ...(await fetchList(db, plan, rows, source, whole)) };
     },
     /** One record of the tenant (and within `where`), or null (also for an id that is not a uuid). */
     async find(db: Conn, tenant: string | null, recordId: string, where?: SQL): Promise<CrudRow | null> {

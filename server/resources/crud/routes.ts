@@ -17,6 +17,7 @@ import type { Db } from '../../db';
 import type { Conn, Tx } from '../db';
 import { FieldErrors, MSG } from '../errors';
 import { answerList, ListQuery, listResponse, sendList } from '../lists';
+import { wholeListContext } from '../wholeLists';
 import { errorResponses, IdParams, MessageResponse, mutationResponse } from '../schemas';
 import { columnsFrom, requiredText } from '../values';
 import type { CrudBinding, CrudHooks, WriteOutcome } from './binding';
@@ -131,10 +132,11 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
         // authorize() let `?all=true` through for a super_admin only (RouteAccess.allowAll).
         const { tenant, where } = caller(req, 'view', hooks.listQuery?.allowAll === true && query.all === true);
         if (hooks.records) {
-          const { plan, rows, ...total } = await hooks.records.list({ db: app.db, tenant, req, query });
+          const { plan, rows, ...total } = await hooks.records.list({ db: app.db, tenant, req, query, whole: wholeListContext(req, reply) });
           return answerList(plan, rows as Body[], total);
         }
-        const { plan, ...list } = await q.list(app.db, tenant, query, where);
+        // The caller and the request's close reach an unpaged list's limits (../wholeLists.ts).
+        const { plan, ...list } = await q.list(app.db, tenant, query, where, wholeListContext(req, reply));
         return sendList(reply, plan, list);
       },
     );
