@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, ConfigError, redactUrl, type Config } from './config';
-import { openDatabase, type Database } from './db';
+import { DatabaseUnreachableError, MigrationError, openDatabase, type Database } from './db';
 import { buildApp } from './app';
 import { seedIfEmpty, type SeedResult } from './db/seed';
 import { bootstrapFromConfig } from './db/bootstrap';
@@ -52,17 +52,17 @@ async function openConfiguredDatabase(config: Config): Promise<Database> {
     return openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), thread: 'worker' });
   }
   const where = redactUrl(config.databaseUrl);
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StartupError(`Olympus cannot reach the database at ${where}: no answer within ${DATABASE_TIMEOUT_MS / 1000} s. Check DATABASE_URL.`)), DATABASE_TIMEOUT_MS);
-  });
   try {
-    return await Promise.race([openDatabase({ kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs }), timeout]);
+    // Only connecting is timed: another instance may hold the migration lock for as long as its
+    // migrations take (server/db/index.ts MIGRATION_LOCK).
+    return await openDatabase({ kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs, connectTimeoutMs: DATABASE_TIMEOUT_MS });
   } catch (err) {
-    if (err instanceof StartupError) throw err;
+    if (err instanceof DatabaseUnreachableError) {
+      throw new StartupError(`Olympus cannot reach the database at ${where}: no answer within ${DATABASE_TIMEOUT_MS / 1000} s. Check DATABASE_URL.`);
+    }
+    // Connected, so the address is right: say what failed.
+    if (err instanceof MigrationError) throw new StartupError(`Olympus could not migrate the database at ${where}: ${describeDbError(err)}.`);
     throw new StartupError(`Olympus cannot use the database at ${where}: ${describeDbError(err)}. Check DATABASE_URL.`);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

@@ -5,6 +5,7 @@
 // Runs under /usr/bin/time when present (peak RSS and CPU seconds of the whole process life).
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { secretKey } from '../../server/integrations/crypto';
 import { childPid, freePort, startChild, type Child } from './proc';
 import { hasTime, readTime, timed, type ProcessTime } from './timed';
 
@@ -37,6 +38,9 @@ export async function startOlympus(o: OlympusOptions): Promise<OlympusServer> {
     OLYMPUS_DATA_DIR: o.dataDir,
     // Empty means "not set" for loadConfig: PGlite unless the bench passes PostgreSQL.
     DATABASE_URL: o.databaseUrl ?? '',
+    // Required with DATABASE_URL: the key file of the bench's data directory, made once, so a PostgreSQL
+    // database kept between runs (scripts/measure-whole-lists.ts) opens with the same key.
+    OLYMPUS_SECRET_KEY: o.databaseUrl ? secretKey({ secretKey: null, dataDir: o.dataDir }).toString('hex') : '',
     OLYMPUS_STATIC_DIR: o.staticDir,
     OLYMPUS_SEED: 'false',
     LOG_LEVEL: 'warn',

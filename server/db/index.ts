@@ -3,6 +3,7 @@
 // server or in this thread for tests (server/db/pglite.ts). Migrations run on open.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -15,7 +16,14 @@ export type { Database, Db, Schema } from './database';
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; /** Default STATEMENT_TIMEOUT_MS. */ statementTimeoutMs?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Default STATEMENT_TIMEOUT_MS. */
+      statementTimeoutMs?: number;
+      /** Give up connecting after this long (an unreachable host can hang); waiting for the migration lock is not limited. */
+      connectTimeoutMs?: number;
+    }
   /** In this thread (the default): a query blocks the event loop; can start from a data-dir dump. */
   | { kind: 'pglite'; dataDir: string | null; thread?: 'inline'; loadDataDir?: Blob }
   /** In a worker thread, reached over a private socket: the server stays responsive during a slow query. */
@@ -33,15 +41,9 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
   if (opts.migrate !== false) {
     try {
       if (target.kind === 'postgres') {
-        // A migration (an index over a big table) may rightly take longer than one request's
-        // statement: migrate on a pool of its own, without the statement timeout.
-        const migrator = openPostgres(target.url, 0);
-        try {
-          await migrateDatabase(migrator);
-        } finally {
-          await migrator.close();
-        }
+        await migratePostgres(target.url, target.connectTimeoutMs);
       } else {
+        // No lock needed: one process per data directory (PGlite's lock file, server/db/pglite.ts).
         await migrateDatabase(database);
       }
     } catch (err) {
@@ -53,6 +55,67 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
   return database;
 }
 
+/** The database did not answer within `connectTimeoutMs`. */
+export class DatabaseUnreachableError extends Error {}
+
+/** The migrations failed on a database that answered: the cause is theirs, not the address's. */
+export class MigrationError extends Error {}
+
+/**
+ * Advisory lock key held while migrating: instances starting at once on one empty database would
+ * otherwise run the same migrations side by side, and all but one fail (a duplicate
+ * pg_type_typname_nsp_index from drizzle's `create table if not exists` of its journal table, or
+ * any migration's `create`). The seed and the bootstrap admin take their own (server/db/seed.ts SEED_LOCK).
+ */
+export const MIGRATION_LOCK = 7_201_000;
+
+/**
+ * Migrates a PostgreSQL database on one connection of its own that holds MIGRATION_LOCK throughout:
+ * the others wait, then find every migration applied. No statement timeout: a migration (an index over
+ * a big table) may rightly take longer than a request's statement. The lock ends with the session
+ * even if this process dies.
+ */
+async function migratePostgres(url: string, connectTimeoutMs?: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  // A failing connection's errors also come as events; the awaited calls below report them.
+  client.on('error', () => {});
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const connected = client.connect();
+    if (connectTimeoutMs) {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new DatabaseUnreachableError(`no answer within ${connectTimeoutMs / 1000} s`)), connectTimeoutMs);
+      });
+      await Promise.race([connected, timeout]);
+    } else {
+      await connected;
+    }
+  } catch (err) {
+    await client.end().catch(() => {});
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzle(client), { migrationsFolder: MIGRATIONS_DIR });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  } catch (err) {
+    throw new MigrationError(rootMessage(err), { cause: err });
+  } finally {
+    // Closing the session also releases the lock when a migration failed.
+    await client.end().catch(() => {});
+  }
+}
+
+/** The driver's own message: drizzle wraps it ("Failed query: <the whole migration>") as the cause. */
+function rootMessage(err: unknown): string {
+  let root = err;
+  for (let i = 0; i < 5 && root instanceof Error && root.cause !== undefined; i++) root = root.cause;
+  return root instanceof Error ? root.message : String(root);
+}
+
+/** Migrates an open database (the PostgreSQL server's start-up migrates through migratePostgres, under its lock). */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.driver === 'pglite') {
     await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: MIGRATIONS_DIR });

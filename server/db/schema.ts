@@ -69,7 +69,9 @@ export const roles = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('roles_system_name').on(t.systemId, t.name), unique('roles_id_system').on(t.id, t.systemId)],
+  // Names are unique per system without letter case ("Admin" cannot shadow "admin"): held here, so
+  // parallel creates cannot both pass the check in server/roles/routes.ts.
+  (t) => [uniqueIndex('roles_system_name_lower').on(t.systemId, sql`lower(${t.name})`), unique('roles_id_system').on(t.id, t.systemId)],
 );
 
 export const permissions = pgTable('permissions', {

@@ -8,7 +8,7 @@ import { companies, roles, systems, users, userSystems } from '../../server/db/s
 import { bootstrapFromConfig, type BootstrapLog } from '../../server/db/bootstrap';
 import { ConfigError, loadConfig } from '../../server/config';
 
-const PRODUCTION = { DATABASE_URL: 'postgres://olympus:pw@db.example:5432/olympus' };
+const PRODUCTION = { DATABASE_URL: 'postgres://olympus:pw@db.example:5432/olympus', OLYMPUS_SECRET_KEY: 'a'.repeat(64) };
 const PASSWORD = 'Bootstrap-Secret-42';
 
 let t: TestApp;

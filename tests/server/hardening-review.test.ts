@@ -245,7 +245,7 @@ describe('bootstrap admin', () => {
   it('OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD may not be a common password', () => {
     for (const password of ['Admin123456', 'Olympus2025', 'Password123']) {
       expect(policyErrors(password).length, password).toBeGreaterThan(0);
-      expect(() => loadConfig({ DATABASE_URL: 'postgres://o:p@db.example:5432/o', OLYMPUS_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com', OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD: password }), password).toThrow(ConfigError);
+      expect(() => loadConfig({ DATABASE_URL: 'postgres://o:p@db.example:5432/o', OLYMPUS_SECRET_KEY: 'a'.repeat(64), OLYMPUS_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com', OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD: password }), password).toThrow(ConfigError);
     }
   });
 
