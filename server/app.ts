@@ -24,6 +24,7 @@ import systemPublicRoutes from './systems/public-routes';
 import healthRoutes from './health/routes';
 import spa from './spa';
 import { scheduleDormantDisabling } from './users/dormantDisabler';
+import { scheduleSnapshots } from './backups/snapshots';
 import './types';
 
 export interface BuildOptions {
@@ -96,5 +97,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(systemPublicRoutes);
   await app.register(spa);
   scheduleDormantDisabling(app, config.dormantDisableDays);
+  scheduleSnapshots(app);
   return app;
 }

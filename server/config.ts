@@ -45,6 +45,10 @@ export interface Config {
   spaApiUrl: string | null;
   /** Disable users not signed in for this many days (OLYMPUS_DORMANT_DISABLE_DAYS); null = off. */
   dormantDisableDays: number | null;
+  /** Snapshots of the embedded database every this many hours (OLYMPUS_BACKUP_INTERVAL_HOURS; server/backups/snapshots.ts); null = off. */
+  backupIntervalHours: number | null;
+  /** How many snapshots to keep (OLYMPUS_BACKUP_KEEP). */
+  backupKeep: number;
   /**
    * Two-factor sign-in required of super admins (OLYMPUS_SUPER_ADMIN_TWO_FACTOR). The super_admin role
    * cannot be edited (SPEC §6), so its requirement is the operator's, not a role screen's tick.
@@ -70,6 +74,13 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** The problem reported for DATABASE_URL without OLYMPUS_SECRET_KEY. */
+const SECRET_KEY_REQUIRED = (dataDir: string) =>
+  'OLYMPUS_SECRET_KEY is required with DATABASE_URL: every instance must seal and open the database\'s secrets with the same key. ' +
+  'Generate one with `openssl rand -hex 32` (or `node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'hex\'))"`), ' +
+  'set it on every instance and keep a copy apart from the database backups. ' +
+  `If an earlier start created ${dataDir.replace(/\/+$/, '')}/secret.key, set its contents instead, so the secrets sealed with it still open.`;
 
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const problems: string[] = [];
@@ -184,6 +195,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     if (/^\d+$/.test(rawDormant) && Number.isSafeInteger(n) && n >= 1 && n <= 3650) dormantDisableDays = n;
     else problems.push(`OLYMPUS_DORMANT_DISABLE_DAYS must be a whole number of days from 1 to 3650, or unset to keep automatic disabling off (got "${rawDormant}").`);
   }
+  const rawBackupHours = str('OLYMPUS_BACKUP_INTERVAL_HOURS');
+  let backupIntervalHours: number | null = null;
+  if (rawBackupHours !== null) {
+    const n = Number(rawBackupHours);
+    // PostgreSQL has its own tools, and instances behind a load balancer would each take one
+    // (README "Backups and durability").
+    if (databaseUrl !== null) problems.push('OLYMPUS_BACKUP_INTERVAL_HOURS is for the embedded database only: with DATABASE_URL, run `npm run backup` (or pg_dump) from a scheduler instead.');
+    else if (/^\d+$/.test(rawBackupHours) && n >= 1 && n <= 8760) backupIntervalHours = n;
+    else problems.push(`OLYMPUS_BACKUP_INTERVAL_HOURS must be a whole number of hours from 1 to 8760, or unset to take no scheduled snapshots (got "${rawBackupHours}").`);
+  }
   const config: Config = {
     port,
     host: str('HOST') ?? '0.0.0.0',
@@ -218,6 +239,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     spaApiUrl,
     powerbi,
     dormantDisableDays,
+    backupIntervalHours,
+    backupKeep: int('OLYMPUS_BACKUP_KEEP', 7, 1, 1000),
     superAdminTwoFactor: bool('OLYMPUS_SUPER_ADMIN_TWO_FACTOR', false),
     ...overrides,
   };
@@ -225,6 +248,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (config.seedDemo && config.databaseUrl !== null && config.demoPassword === null) {
     problems.push('OLYMPUS_SEED=true with DATABASE_URL needs OLYMPUS_DEMO_PASSWORD: Olympus does not print a generated password for a PostgreSQL database.');
   }
+  // Without it a key would be generated into this one machine's data directory: other instances could
+  // not open what it seals, and a lost container loses every secret (docs/security.md "Secrets at rest").
+  if (config.databaseUrl !== null && config.secretKey === null && rawKey === null) problems.push(SECRET_KEY_REQUIRED(config.dataDir));
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

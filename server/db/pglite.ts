@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { errorListeners, nodePostgresDatabase, pingPool, type Database, type Db } from './database';
+import { openDurablePglite } from './pgliteDurability';
 import type { PgliteWorkerCommand, PgliteWorkerListen, PgliteWorkerMessage, PgliteWorkerOptions } from './pgliteWorker';
 
 /** PGlite in this thread: every query runs on the caller's event loop. */
@@ -18,7 +19,8 @@ export async function openPgliteInline(dataDir: string | null, loadDataDir?: Blo
   const release = dataDir ? prepareDirectory(dataDir) : () => {};
   let client: PGlite;
   try {
-    client = new PGlite({ dataDir: dataDir ?? undefined, loadDataDir });
+    // On disk, commits are flushed (pgliteDurability.ts); in memory (tests) there is nothing to flush.
+    client = dataDir ? await openDurablePglite(dataDir, { loadDataDir }) : new PGlite({ loadDataDir });
     await client.waitReady;
   } catch (err) {
     release();

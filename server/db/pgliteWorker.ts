@@ -1,10 +1,12 @@
 // Worker-thread entry (started by server/db/pglite.ts): owns the embedded PGlite and serves it over
 // the Postgres wire protocol with @electric-sql/pglite-socket, so a slow query runs here and never
 // blocks the server's event loop. The main thread talks to it through node-postgres like to any
-// PostgreSQL server. Keep the imports to packages: this file is loaded before anything else.
+// PostgreSQL server. Keep the imports to packages (and pgliteDurability.ts, which imports only
+// packages): this file is loaded before anything else.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { openDurablePglite } from './pgliteDurability';
 
 export interface PgliteWorkerOptions {
   /** Data directory (absolute), or null for an in-memory database. */
@@ -102,7 +104,8 @@ async function main(): Promise<void> {
   let db: PGlite | undefined;
   let served: Awaited<ReturnType<typeof listen>>;
   try {
-    db = new PGlite({ dataDir: options.dataDir ?? undefined });
+    // On disk, an acknowledged commit is flushed to it (pgliteDurability.ts).
+    db = options.dataDir ? await openDurablePglite(options.dataDir) : new PGlite();
     await db.waitReady;
     crashOnEngineFailure(db);
     served = await listen(db);

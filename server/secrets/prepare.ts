@@ -37,7 +37,8 @@ export function sealingKey(db: Db): Buffer {
   return key;
 }
 
-const opensCheck = (key: Buffer, sealed: string) => open(key, sealed, CHECK_CONTEXT)?.check === CHECK_VALUE.check;
+/** Whether `key` opens the sealed check constant (also how a restore tests a key: server/backups/restore.ts). */
+export const opensCheck = (key: Buffer, sealed: string) => open(key, sealed, CHECK_CONTEXT)?.check === CHECK_VALUE.check;
 
 /** Whether the database holds anything sealed: the check row, integration secrets or sealed signing keys. */
 async function holdsSealedSecrets(db: Db): Promise<boolean> {

@@ -1,6 +1,9 @@
 // Configuration from the environment: defaults, and one clear message per bad value.
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { ConfigError, loadConfig, redactUrl } from '../../server/config';
+
+const KEY = '0123456789abcdef'.repeat(4);
 
 const problemsOf = (env: Record<string, string>) => {
   try {
@@ -86,7 +89,28 @@ describe('loadConfig', () => {
   });
 
   it('accepts good values', () => {
-    expect(problemsOf({ PORT: '8080', DATABASE_URL: 'postgresql://u:p@localhost:5432/olympus', OLYMPUS_DEMO_PASSWORD: 'Olympus-Demo-1', VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE: '0.25' })).toEqual([]);
+    expect(
+      problemsOf({ PORT: '8080', DATABASE_URL: 'postgresql://u:p@localhost:5432/olympus', OLYMPUS_SECRET_KEY: KEY, OLYMPUS_DEMO_PASSWORD: 'Olympus-Demo-1', VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE: '0.25' }),
+    ).toEqual([]);
+  });
+
+  it('requires OLYMPUS_SECRET_KEY with DATABASE_URL, saying how to make one; the embedded database keeps its generated key file', () => {
+    const DATABASE_URL = 'postgres://olympus:pw@db.example:5432/olympus';
+    const problems = problemsOf({ DATABASE_URL, OLYMPUS_DATA_DIR: '/srv/olympus/' });
+    expect(problems).toEqual([
+      'OLYMPUS_SECRET_KEY is required with DATABASE_URL: every instance must seal and open the database\'s secrets with the same key. ' +
+        'Generate one with `openssl rand -hex 32` (or `node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'hex\'))"`), ' +
+        'set it on every instance and keep a copy apart from the database backups. ' +
+        'If an earlier start created /srv/olympus/secret.key, set its contents instead, so the secrets sealed with it still open.',
+    ]);
+    // The command it gives makes a key it accepts.
+    const generated = execFileSync(process.execPath, ['-e', "console.log(require('crypto').randomBytes(32).toString('hex'))"], { encoding: 'utf8' }).trim();
+    expect(loadConfig({ DATABASE_URL, OLYMPUS_SECRET_KEY: generated }).secretKey).toEqual(Buffer.from(generated, 'hex'));
+    expect(loadConfig({ DATABASE_URL, OLYMPUS_SECRET_KEY: Buffer.from(KEY, 'hex').toString('base64') }).secretKey).toEqual(Buffer.from(KEY, 'hex'));
+    // A bad key is one problem, not two.
+    expect(problemsOf({ DATABASE_URL, OLYMPUS_SECRET_KEY: 'abc' })).toEqual(['OLYMPUS_SECRET_KEY must be 32 bytes, as 64 hex digits or base64.']);
+    expect(problemsOf({ DATABASE_URL, OLYMPUS_SECRET_KEY: '   ' })).toHaveLength(1);
+    expect(loadConfig({}).secretKey).toBeNull();
   });
 
   it('TRUST_PROXY takes false, a number of proxies or their addresses, never "trust everything"', () => {

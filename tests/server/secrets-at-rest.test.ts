@@ -1,12 +1,14 @@
 // Secrets at rest (DESIGN §4): the hand-off signing key is sealed with the secret key like integration
 // secrets, so a database backup alone cannot mint tokens; a start with another key, or without the
 // key file while the database holds sealed secrets, is refused with nothing changed; and a secret
-// that does not open at runtime is never dropped by a save.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync } from 'node:fs';
+// that does not open at runtime is never dropped by a save. With DATABASE_URL the key must be given:
+// no key file is generated.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
 import { createTestApp, openTestDatabase, type TestApp } from './harness';
@@ -17,6 +19,7 @@ import type { Database, Db } from '../../server/db';
 import { signingKeys } from '../../server/db/schema';
 import { signingKey } from '../../server/systems/keys';
 import { seal, sealContext } from '../../server/integrations/crypto';
+import { runToExit, startServer } from './server-process';
 
 const MISMATCH = /^OLYMPUS_SECRET_KEY does not match the key this database's secrets were sealed with\. Restore the original key \(or .*secret\.key\)/;
 const MISSING = /^OLYMPUS_SECRET_KEY is not set and .*secret\.key does not exist, but this database holds secrets sealed with a key\./;
@@ -156,4 +159,40 @@ describe('an integration secret that does not open at runtime', () => {
     expect(res.json()).toEqual({ message: 'The saved secrets of this integration cannot be decrypted with this server’s secret key, so nothing was saved. Restore the original OLYMPUS_SECRET_KEY and try again.' });
     expect(await snapshot(db())).toBe(before);
   });
+});
+
+describe('with DATABASE_URL (production)', () => {
+  const pgUrl = inject('postgresTemplateUrl');
+
+  it('the server refuses to start without OLYMPUS_SECRET_KEY, saying how to make one, and writes no key file', async () => {
+    // Refused by the configuration check, before any connection: no database is needed.
+    const run = await runToExit({ DATABASE_URL: 'postgres://olympus:pw@127.0.0.1:9/olympus' });
+    expect(run.code).toBe(1);
+    expect(run.output).toMatch(/^Olympus cannot start, the configuration has problems:\n {2}- OLYMPUS_SECRET_KEY is required with DATABASE_URL: /);
+    expect(run.output).toContain('openssl rand -hex 32');
+    expect(run.output).not.toContain(':pw@');
+    expect(run.files).toEqual([]);
+  });
+
+  it.skipIf(!pgUrl)('with OLYMPUS_SECRET_KEY it starts and seals with that key, writing no key file', async () => {
+    const name = 'olympus_key_' + randomBytes(6).toString('hex');
+    const admin = async (query: string) => {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(query).finally(() => c.end());
+    };
+    await admin(`create database ${name} template olympus_test_template`);
+    try {
+      const u = new URL(pgUrl);
+      u.pathname = '/' + name;
+      const server = await startServer({ DATABASE_URL: u.toString(), OLYMPUS_SECRET_KEY: randomBytes(32).toString('hex') });
+      try {
+        expect(readdirSync(server.dataDir)).not.toContain('secret.key');
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await admin(`drop database if exists ${name} with (force)`);
+    }
+  }, 60_000);
 });
