@@ -2,19 +2,12 @@
 // its environment (with a data directory of its own and no built SPA), for tests of how it starts.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { freePort } from '../support/free-port';
 import os from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function spawnServer(env: Record<string, string>, port: number, dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -1,8 +1,7 @@
 // SSO set-up: which settings turn it on, what the endpoints answer when it is off or the provider
 // is down, and that a provider outage is retried rather than remembered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import net from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { freePort } from '../support/free-port';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, type TestApp } from './harness';
 import { authClient, uniqueIp } from './auth-client';
@@ -26,14 +25,6 @@ async function appWith(sso: Partial<Config['sso']>): Promise<FastifyInstance> {
   const app = await buildApp({ config: { ...t.config, sso: { ...NO_SSO, ...sso } }, database: t.database, logger: false });
   await app.ready();
   return app;
-}
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = srv.address() as AddressInfo;
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
 }
 
 describe('without SSO settings', () => {
