@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { loadConfig, ConfigError, redactUrl, type Config } from './config';
+import { loadConfigOrExit, redactUrl, type Config } from './config';
 import { openDatabase, type Database } from './db';
 import { nodePostgresDatabase } from './db/database';
 import { existingInstallationKey, keyFilePath } from './integrations/crypto';
@@ -123,13 +123,7 @@ async function main() {
   }
   if (command !== 'backup' && command !== 'restore') fail(USAGE);
   if (command === 'restore' && !values.file) fail(`--file is required: the backup to restore.\n${USAGE}`);
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = loadConfigOrExit();
   if (command === 'backup') await backup(config, values.file ?? `olympus-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl.gz`);
   else await restore(config, values.file!);
 }

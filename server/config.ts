@@ -259,3 +259,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
 export function redactUrl(raw: string): string {
   return raw.replace(/\/\/([^:/@]+):([^@]+)@/, '//$1:***@');
 }
+
+/** The configuration for a command-line entry point (the server, backup): each problem printed, exit 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}

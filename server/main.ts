@@ -3,7 +3,7 @@
 // line and exits 1; a stack trace means a bug.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, ConfigError, redactUrl, type Config } from './config';
+import { loadConfigOrExit, redactUrl, type Config } from './config';
 import { DatabaseUnreachableError, MigrationError, openDatabase, type Database } from './db';
 import { buildApp } from './app';
 import { seedIfEmpty, type SeedResult } from './db/seed';
@@ -118,13 +118,7 @@ function handleSignals(app: FastifyInstance, database: Database): void {
 }
 
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) fail(err.message);
-    throw err;
-  }
+  const config = loadConfigOrExit();
 
   let database: Database;
   try {
