@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { fastifyTrustProxy } from './http/trustProxy';
 import type { Database } from './db';
 import { nameStatementsOn } from './db/statements';
+import { loggableError } from './http/error-log';
 import { prepareSecrets } from './secrets/prepare';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandling } from './http/errors-plugin';
@@ -61,6 +62,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
   // A database failing outside any request (the PGlite worker crashed) must not go unnoticed; /readyz reports it too.
   database.onError((err) => app.log.error({ err }, `Database failure: ${err.message}`));
+  // One line as an outage begins and one as it ends; meanwhile requests answer 503 (server/http/errors-plugin.ts).
+  database.outage.onChange((event) =>
+    event.state === 'down'
+      ? app.log.error({ error: loggableError(event.error) }, 'The database is not reachable; requests answer 503 until it is back')
+      : app.log.warn({ downForMs: event.downForMs }, `The database is reachable again after ${Math.round(event.downForMs / 1000)} s`),
+  );
   app.decorate('db', database.db);
   // A PostgreSQL server keeps each connection's prepared statements: name the hot ones (server/db/statements.ts).
   if (database.kind === 'postgres') nameStatementsOn(database.db);

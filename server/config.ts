@@ -3,6 +3,7 @@ import { isLoopbackHttp } from './sso/settings';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import { policyErrors } from './auth/passwordPolicy';
 import { STATEMENT_TIMEOUT_MS } from './db/database';
+import { CONNECT_TIMEOUT_MS } from './db/boundedPool';
 
 export interface Config {
   port: number;
@@ -12,6 +13,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Longest a statement may run on PostgreSQL before it is cancelled (OLYMPUS_STATEMENT_TIMEOUT_MS). */
   statementTimeoutMs: number;
+  /** Longest a request waits to connect to PostgreSQL, or for a pooled connection (OLYMPUS_DB_CONNECT_TIMEOUT_MS). */
+  dbConnectTimeoutMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   demoPassword: string | null;
@@ -212,6 +215,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dataDir: str('OLYMPUS_DATA_DIR') ?? './data',
     databaseUrl,
     statementTimeoutMs: int('OLYMPUS_STATEMENT_TIMEOUT_MS', STATEMENT_TIMEOUT_MS, 100, 600_000),
+    dbConnectTimeoutMs: int('OLYMPUS_DB_CONNECT_TIMEOUT_MS', CONNECT_TIMEOUT_MS, 100, 60_000),
     smtpUrl,
     mailFrom,
     demoPassword,

@@ -55,7 +55,7 @@ async function openConfiguredDatabase(config: Config): Promise<Database> {
   try {
     // Only connecting is timed: another instance may hold the migration lock for as long as its
     // migrations take (server/db/index.ts MIGRATION_LOCK).
-    return await openDatabase({ kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs, connectTimeoutMs: DATABASE_TIMEOUT_MS });
+    return await openDatabase({ kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs, connectTimeoutMs: config.dbConnectTimeoutMs, startTimeoutMs: DATABASE_TIMEOUT_MS });
   } catch (err) {
     if (err instanceof DatabaseUnreachableError) {
       throw new StartupError(`Olympus cannot reach the database at ${where}: no answer within ${DATABASE_TIMEOUT_MS / 1000} s. Check DATABASE_URL.`);

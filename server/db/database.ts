@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema';
+import { DatabaseOutage, isDatabaseUnreachable } from './outage';
 
 export type Schema = typeof schema;
 /** Either driver's database: both are PgDatabase with our schema. */
@@ -23,6 +24,8 @@ export interface Database {
    * server can log them. Without a listener they go to stderr.
    */
   onError(listener: (err: Error) => void): void;
+  /** Whether the database can be reached now; each outage is told once as it begins and once as it ends. */
+  outage: DatabaseOutage;
 }
 
 /**
@@ -66,12 +69,14 @@ export async function pingPool(pool: pg.Pool): Promise<boolean> {
 export function nodePostgresDatabase(
   pool: pg.Pool,
   kind: Database['kind'],
-  extra: { ping?: () => Promise<boolean>; close?: () => Promise<void>; errors?: ReturnType<typeof errorListeners> } = {},
+  extra: { ping?: () => Promise<boolean>; close?: () => Promise<void>; errors?: ReturnType<typeof errorListeners>; outage?: DatabaseOutage } = {},
 ): Database {
   const errors = extra.errors ?? errorListeners();
+  const outage = extra.outage ?? new DatabaseOutage();
   // An idle client that breaks (server restart, PGlite worker gone) is reported on the pool; with
-  // no listener node would throw it and end the process.
-  pool.on('error', (err) => errors.emit(err));
+  // no listener node would throw it and end the process. A stopped server breaks every idle
+  // connection at once: that is one outage, not one failure per connection.
+  pool.on('error', (err) => (isDatabaseUnreachable(err) ? outage.failed(err) : errors.emit(err)));
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind,
@@ -85,5 +90,6 @@ export function nodePostgresDatabase(
       }
     },
     onError: errors.add,
+    outage,
   };
 }

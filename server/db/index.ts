@@ -10,6 +10,8 @@ import pg from 'pg';
 import { nodePostgresDatabase, STATEMENT_TIMEOUT_MS, type Database } from './database';
 import { openPgliteInline, openPgliteWorker } from './pglite';
 import { OffThreadQueries, runOffThreadOn } from './offThread';
+import { boundedPool, CONNECT_TIMEOUT_MS, type PoolLimits } from './boundedPool';
+import { DatabaseOutage } from './outage';
 
 export type { Database, Db, Schema } from './database';
 
@@ -21,8 +23,10 @@ export type DatabaseTarget =
       url: string;
       /** Default STATEMENT_TIMEOUT_MS. */
       statementTimeoutMs?: number;
-      /** Give up connecting after this long (an unreachable host can hang); waiting for the migration lock is not limited. */
+      /** Requests' connecting, or waiting for a pooled connection, gives up after this long. Default CONNECT_TIMEOUT_MS. */
       connectTimeoutMs?: number;
+      /** Start-up's connecting gives up after this long (an unreachable host can hang); waiting for the migration lock is not limited. */
+      startTimeoutMs?: number;
     }
   /** In this thread (the default): a query blocks the event loop; can start from a data-dir dump. */
   | { kind: 'pglite'; dataDir: string | null; thread?: 'inline'; loadDataDir?: Blob }
@@ -32,7 +36,7 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean } = {}): Promise<Database> {
   const database =
     target.kind === 'postgres'
-      ? openPostgres(target.url, target.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS)
+      ? openPostgres(target.url, { statementTimeoutMs: target.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS, connectTimeoutMs: target.connectTimeoutMs ?? CONNECT_TIMEOUT_MS })
       : // The worker is reached over a unix socket, which node-postgres cannot open on Windows (and
         // a TCP port would be open to every local user): PGlite runs in this thread there.
         target.thread === 'worker' && process.platform !== 'win32'
@@ -41,7 +45,7 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
   if (opts.migrate !== false) {
     try {
       if (target.kind === 'postgres') {
-        await migratePostgres(target.url, target.connectTimeoutMs);
+        await migratePostgres(target.url, target.startTimeoutMs);
       } else {
         // No lock needed: one process per data directory (PGlite's lock file, server/db/pglite.ts).
         await migrateDatabase(database);
@@ -55,7 +59,7 @@ export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boo
   return database;
 }
 
-/** The database did not answer within `connectTimeoutMs`. */
+/** The database did not answer within `startTimeoutMs`. */
 export class DatabaseUnreachableError extends Error {}
 
 /** The migrations failed on a database that answered: the cause is theirs, not the address's. */
@@ -124,12 +128,13 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
-function openPostgres(url: string, statementTimeoutMs: number): Database {
-  // Sent with each connection's start-up, so every statement on every connection is bounded (0: none).
-  const pool = new pg.Pool({ connectionString: url, max: 10, statement_timeout: statementTimeoutMs });
+function openPostgres(url: string, limits: PoolLimits): Database {
+  // Every wait bounded: connecting, a pooled connection, each statement (server/db/boundedPool.ts).
+  const outage = new DatabaseOutage();
+  const pool = boundedPool(url, 10, limits, { watch: outage });
   // Whole lists run on a few connections of a worker thread (server/db/offThread.ts, docs/speed.md).
-  const offThread = new OffThreadQueries({ url, statementTimeoutMs });
-  const database = nodePostgresDatabase(pool, 'postgres', { close: () => offThread.close() });
+  const offThread = new OffThreadQueries({ url, ...limits });
+  const database = nodePostgresDatabase(pool, 'postgres', { close: () => offThread.close(), outage });
   runOffThreadOn(database.db, offThread);
   return database;
 }

@@ -92,6 +92,8 @@ interface Job {
   worker?: Worker;
   /** Its signal aborted while it ran: answered as aborted whatever the worker says. */
   aborted: boolean;
+  /** When it was asked for (Date.now()). */
+  askedAt: number;
 }
 
 export class OffThreadQueries {
@@ -138,7 +140,8 @@ export class OffThreadQueries {
     if (signal?.aborted) return Promise.reject(new OffThreadAbortedError());
     return new Promise<Record<string, unknown>[]>((resolve, reject) => {
       const id = this.#next++;
-      const job: Job = { id, command: { type: 'query', id, text: query.sql, values: query.params, bytes: [...bytes] }, resolve, reject, signal, aborted: false };
+      const command: Job['command'] = { type: 'query', id, text: query.sql, values: query.params, bytes: [...bytes], queuedMs: 0 };
+      const job: Job = { id, command, resolve, reject, signal, aborted: false, askedAt: Date.now() };
       if (this.#running.size < this.#connections) this.#send(job);
       else if (this.#queue.length >= this.#queueMax) return reject(new OffThreadBusyError('full'));
       else {
@@ -188,7 +191,7 @@ export class OffThreadQueries {
     if (this.#running.size === 0) worker.ref();
     job.worker = worker;
     this.#running.set(job.id, job);
-    worker.postMessage(job.command satisfies OffThreadCommand);
+    worker.postMessage({ ...job.command, queuedMs: Date.now() - job.askedAt } satisfies OffThreadCommand);
   }
 
   /** Fills the connections freed from the front of the queue. */

@@ -4,10 +4,11 @@
 // a string) costs tens of milliseconds of CPU per answer; done here, the server's event loop only
 // copies the finished string in (docs/speed.md). The main thread queues, bounds and drops the
 // statements (docs/security.md "Unbounded work"): this worker is only ever sent as many as it has
-// connections, and cancels one whose request was closed. Keep the imports to packages: this file
-// is loaded before anything else.
+// connections, and cancels one whose request was closed. Keep the imports light: packages and the
+// pool module only.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import pg from 'pg';
+import type pg from 'pg';
+import { boundedPool, CONNECT_TIMEOUT_MS, QUERY_TIMEOUT_GRACE_MS } from './boundedPool';
 
 export interface OffThreadOptions {
   url: string;
@@ -15,12 +16,22 @@ export interface OffThreadOptions {
   connections: number;
   /** As the main pool's (server/db/index.ts): 0 for none. */
   statementTimeoutMs: number;
+  /** As the main pool's: connecting, or waiting for a pooled connection. Default CONNECT_TIMEOUT_MS. */
+  connectTimeoutMs?: number;
 }
 
 /** Main thread → worker. */
 export type OffThreadCommand =
   /** `bytes`: text columns answered as their UTF-8 bytes (a Uint8Array handed over without a copy). */
-  | { type: 'query'; id: number; text: string; values: unknown[]; bytes: string[] }
+  | {
+      type: 'query';
+      id: number;
+      text: string;
+      values: unknown[];
+      bytes: string[];
+      /** How long it waited in the main thread's queue: taken off the wait for its answer, so the whole request stays within the pool's bound. */
+      queuedMs: number;
+    }
   /** Stop statement `id` (its request was closed): it answers an error, or its rows if it ended first. */
   | { type: 'cancel'; id: number }
   | { type: 'close' };
@@ -64,7 +75,8 @@ const CANCELLED: OffThreadErrorFields = { message: 'canceling statement due to u
 if (!parentPort) throw new Error('offThreadWorker.ts runs only as a worker thread (see server/db/offThread.ts).');
 const port: MessagePort = parentPort;
 const options = workerData as OffThreadOptions;
-const pool = new pg.Pool({ connectionString: options.url, max: options.connections, statement_timeout: options.statementTimeoutMs });
+const limits = { statementTimeoutMs: options.statementTimeoutMs, connectTimeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS };
+const pool = boundedPool(options.url, options.connections, limits);
 // An idle connection that breaks (server restart) is dropped by the pool; the next query opens another.
 pool.on('error', () => {});
 
@@ -74,7 +86,7 @@ pool.on('error', () => {});
  * opened at the first cancel and closed after a second idle, so the worker holds it only during
  * an abort burst (docs/speed.md).
  */
-const cancels = new pg.Pool({ connectionString: options.url, max: 1, idleTimeoutMillis: 1_000, connectionTimeoutMillis: 5_000, statement_timeout: 5_000 });
+const cancels = boundedPool(options.url, 1, { statementTimeoutMs: 5_000, connectTimeoutMs: limits.connectTimeoutMs }, { extra: { idleTimeoutMillis: 1_000 } });
 cancels.on('error', () => {});
 
 /** Each pool connection's backend pid, asked once per connection. */
@@ -109,7 +121,7 @@ function sendCancel(entry: Running): void {
 }
 
 /** The statement's reply and the buffers to hand over with it (those encoded here only). */
-async function run(id: number, text: string, values: unknown[], bytes: string[]): Promise<{ reply: OffThreadReply; transfer: ArrayBuffer[] }> {
+async function run({ id, text, values, bytes, queuedMs }: Extract<OffThreadCommand, { type: 'query' }>): Promise<{ reply: OffThreadReply; transfer: ArrayBuffer[] }> {
   const entry: Running = { cancelled: false, cancelSent: false };
   running.set(id, entry);
   let client: pg.PoolClient | undefined;
@@ -120,7 +132,9 @@ async function run(id: number, text: string, values: unknown[], bytes: string[])
     // Cancelled while waiting for the connection: never sent.
     if (entry.cancelled) return { reply: { type: 'error', id, error: CANCELLED }, transfer: [] };
     entry.pid = pid;
-    const result = await client.query({ text, values });
+    // Without a statement timeout, nothing is timed (as the main pool).
+    const readTimeout = limits.statementTimeoutMs > 0 ? Math.max(100, limits.statementTimeoutMs + QUERY_TIMEOUT_GRACE_MS - queuedMs) : undefined;
+    const result = await client.query({ text, values, query_timeout: readTimeout } as pg.QueryConfig);
     const rows = result.rows as Record<string, unknown>[];
     // Encoded here and transferred: the event loop then writes the bytes as they are, instead of
     // copying an 8 MB string in and encoding it again to send it.
@@ -161,6 +175,5 @@ port.on('message', (command: OffThreadCommand) => {
     sendCancel(entry);
     return;
   }
-  const { id, text, values, bytes } = command;
-  void run(id, text, values, bytes).then(({ reply, transfer }) => port.postMessage(reply, transfer));
+  void run(command).then(({ reply, transfer }) => port.postMessage(reply, transfer));
 });

@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { DatabaseOutage } from './outage';
 import * as schema from './schema';
 import { errorListeners, nodePostgresDatabase, pingPool, type Database, type Db } from './database';
 import { openDurablePglite } from './pgliteDurability';
@@ -48,6 +49,8 @@ export async function openPgliteInline(dataDir: string | null, loadDataDir?: Blo
     },
     // In-process PGlite has no failure of its own outside a query: a query's error goes to its caller.
     onError: () => {},
+    // Nor an outage: it lives in this process.
+    outage: new DatabaseOutage(),
   };
 }
 

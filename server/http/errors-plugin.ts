@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { loggableError, sqlStateOf } from './error-log';
 import { UNSTORABLE_MESSAGE } from './storable-text';
+import { isDatabaseUnreachable } from '../db/outage';
 
 interface AjvError {
   keyword: string;
@@ -65,6 +66,11 @@ export function validationErrors(errors: AjvError[]): Record<string, string[]> {
 export const TIMEOUT_MESSAGE =
   'The request took too long and was stopped. Please try again later; for a long list, ask for it page by page (page and per_page).';
 
+export const DATABASE_UNREACHABLE_MESSAGE = 'The database is not reachable. Please try again shortly.';
+
+/** Seconds a client is asked to wait while the database cannot be reached: about the time a restart takes. */
+export const DATABASE_UNREACHABLE_RETRY_AFTER_S = 5;
+
 /**
  * Database failures that are the request's, not the server's: a statement stopped by the statement
  * timeout (57014) and data PostgreSQL refuses (class 22: text it cannot store, a number out of
@@ -102,6 +108,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
               ? 'The request body is not valid JSON.'
               : fe.message;
       return reply.status(status).send({ message });
+    }
+    if (isDatabaseUnreachable(error)) {
+      // Logged once per outage (server/app.ts), not once per request: every request fails alike.
+      request.server.database.outage.failed(error);
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_UNREACHABLE_RETRY_AFTER_S))
+        .send({ message: DATABASE_UNREACHABLE_MESSAGE });
     }
     const answer = databaseAnswer(sqlStateOf(error));
     // Never `err: error`: a failed query's error carries its parameters (./error-log.ts).

@@ -30,7 +30,7 @@ function spawnServer(env: Record<string, string>, port: number, dataDir: string)
   return { child, output: () => output };
 }
 
-/** `server/main.ts` until /readyz answers; `stop` ends it (SIGTERM, then SIGKILL) and removes its data directory. */
+/** `server/main.ts` until /readyz answers, at `baseUrl`; `stop` ends it (SIGTERM, then SIGKILL) and removes its data directory. */
 export async function startServer(env: Record<string, string>) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'olympus-start-'));
@@ -51,7 +51,7 @@ export async function startServer(env: Record<string, string>) {
       throw new Error(`instance exited with ${child.exitCode}: ${output()}`);
     }
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
-    if (ready) return { output, stop, dataDir };
+    if (ready) return { output, stop, dataDir, baseUrl: `http://127.0.0.1:${port}` };
     await new Promise((r) => setTimeout(r, 200));
   }
   await stop();
