@@ -11,6 +11,7 @@ import { openDatabase } from '../../server/db';
 import { STATEMENT_TIMEOUT_MS } from '../../server/db/database';
 import { TIMEOUT_MESSAGE } from '../../server/http/errors-plugin';
 import { ConfigError, loadConfig } from '../../server/config';
+import { CONNECT_TIMEOUT_MS, longestWaitMs } from '../../server/db/boundedPool';
 
 let t: TestApp;
 let w: World;
@@ -87,6 +88,16 @@ describe('statement timeout', () => {
     expect(loadConfig({ OLYMPUS_STATEMENT_TIMEOUT_MS: '5000' }).statementTimeoutMs).toBe(5000);
     for (const bad of ['0', '-1', 'abc', '600001']) {
       expect(() => loadConfig({ OLYMPUS_STATEMENT_TIMEOUT_MS: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
+  it('bounds the wait for a connection with OLYMPUS_DB_CONNECT_TIMEOUT_MS; with the defaults no request waits on the database more than 20 s', () => {
+    const defaults = loadConfig({});
+    expect(defaults.dbConnectTimeoutMs).toBe(CONNECT_TIMEOUT_MS);
+    expect(longestWaitMs({ connectTimeoutMs: defaults.dbConnectTimeoutMs, statementTimeoutMs: defaults.statementTimeoutMs })).toBeLessThanOrEqual(20_000);
+    expect(loadConfig({ OLYMPUS_DB_CONNECT_TIMEOUT_MS: '1500' }).dbConnectTimeoutMs).toBe(1500);
+    for (const bad of ['0', '99', 'abc', '60001']) {
+      expect(() => loadConfig({ OLYMPUS_DB_CONNECT_TIMEOUT_MS: bad }), bad).toThrow(ConfigError);
     }
   });
 
