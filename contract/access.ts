@@ -1,6 +1,6 @@
 // The role/route access table of SPEC §6 — one source of truth: the SPA's navigation and route
 // guard read it, and the API enforces the same rules on the calls behind each area.
-import { ADMIN, hasPermission, SUPER_ADMIN, SYSTEM_USER } from './roles';
+import { ADMIN, hasPermission, SUPER_ADMIN, SYSTEM_USER, type OlympusRoleName } from './roles';
 import type { PermissionDef } from './permissions';
 
 /** Reviewing access means acting on users: the same permission as changing one. */
@@ -24,7 +24,17 @@ interface AreaDef {
    * its `{area}.*|view|create|update|delete` rows, `more` follows them; `order` places the group
    * in the role editor (SPEC §2), which lists groups in another order than the navigation.
    */
-  grants?: { order: number; crud?: string; more?: readonly PermissionDef[] };
+  grants?: {
+    order: number;
+    crud?: string;
+    more?: readonly PermissionDef[];
+    /**
+     * Which of the area's permissions each built-in role is given by default: on a new database, and
+     * on an existing one when the permission first appears there (server/permissions/catalogue.ts);
+     * never again after, so a grant an administrator took away stays away.
+     */
+    defaults?: Partial<Record<OlympusRoleName, readonly string[]>>;
+  };
 }
 
 // `as const`: AreaKey follows from the entries, so a new area is this one entry (its permissions too).
@@ -36,11 +46,16 @@ const AREA_LIST = [
     nav: 'olympus.nav.users',
     navLevel: ADMIN,
     barred: [SYSTEM_USER],
-    grants: { order: 1, crud: 'users', more: [{ name: 'users.view_all', label: 'View users of every company' }] },
+    grants: {
+      order: 1,
+      crud: 'users',
+      more: [{ name: 'users.view_all', label: 'View users of every company' }],
+      defaults: { [SUPER_ADMIN]: ['users.*'], [ADMIN]: ['users.*'] },
+    },
   },
-  { key: 'roles', path: '/dashboard/roles', nav: 'olympus.nav.roles', navLevel: SUPER_ADMIN, barred: [SYSTEM_USER, ADMIN], grants: { order: 5, crud: 'roles' } },
-  { key: 'properties', path: '/dashboard/property', nav: 'olympus.nav.properties', navLevel: ADMIN, barred: [SYSTEM_USER], grants: { order: 3, crud: 'properties' } },
-  { key: 'companies', path: '/dashboard/company', nav: 'olympus.nav.companies', navLevel: SUPER_ADMIN, barred: [SYSTEM_USER, ADMIN], grants: { order: 2, crud: 'companies' } },
+  { key: 'roles', path: '/dashboard/roles', nav: 'olympus.nav.roles', navLevel: SUPER_ADMIN, barred: [SYSTEM_USER, ADMIN], grants: { order: 5, crud: 'roles', defaults: { [SUPER_ADMIN]: ['roles.*'] } } },
+  { key: 'properties', path: '/dashboard/property', nav: 'olympus.nav.properties', navLevel: ADMIN, barred: [SYSTEM_USER], grants: { order: 3, crud: 'properties', defaults: { [SUPER_ADMIN]: ['properties.*'], [ADMIN]: ['properties.*'] } } },
+  { key: 'companies', path: '/dashboard/company', nav: 'olympus.nav.companies', navLevel: SUPER_ADMIN, barred: [SYSTEM_USER, ADMIN], grants: { order: 2, crud: 'companies', defaults: { [SUPER_ADMIN]: ['companies.*'] } } },
   {
     key: 'reports',
     path: '/dashboard/reports',
@@ -55,10 +70,11 @@ const AREA_LIST = [
         { name: 'reports.access', label: 'Access reports' },
         { name: 'reports.manage', label: 'Manage reports' },
       ],
+      defaults: { [SUPER_ADMIN]: ['reports.*'], [ADMIN]: ['reports.access'] },
     },
   },
   // No navigation link (SPEC §2 note).
-  { key: 'units', path: '/dashboard/unit', barred: [SYSTEM_USER], grants: { order: 4, crud: 'units' } },
+  { key: 'units', path: '/dashboard/unit', barred: [SYSTEM_USER], grants: { order: 4, crud: 'units', defaults: { [SUPER_ADMIN]: ['units.*'], [ADMIN]: ['units.*'] } } },
   // SPEC §6 bars admin from the integration edit route; the API also bars system_user (the server may be stricter than the UI).
   {
     key: 'integrations',
@@ -71,6 +87,7 @@ const AREA_LIST = [
         { name: 'integrations.view', label: 'View integrations' },
         { name: 'integrations.update', label: 'Update integrations' },
       ],
+      defaults: { [SUPER_ADMIN]: ['integrations.*'] },
     },
   },
   // The access review: no navigation link (reached from the users list); only for those who may change users.

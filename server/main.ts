@@ -8,6 +8,7 @@ import { DatabaseUnreachableError, MigrationError, openDatabase, type Database }
 import { buildApp } from './app';
 import { seedIfEmpty, type SeedResult } from './db/seed';
 import { bootstrapFromConfig } from './db/bootstrap';
+import { syncCatalogue } from './permissions/catalogue';
 import { SecretKeyError } from './secrets/prepare';
 
 /** How long shutdown may take before the process gives up waiting (open keep-alive sockets, slow queries). */
@@ -130,6 +131,9 @@ async function main() {
   let app: FastifyInstance | null = null;
   try {
     app = await buildApp({ config, database });
+    // Every area's permissions, on an existing database too, before anything may grant them.
+    const catalogue = await syncCatalogue(database.db);
+    if (catalogue.added.length) app.log.info(`Permissions added to the catalogue: ${catalogue.added.join(', ')}`);
     const seeded = config.seedDemo ? await seedIfEmpty(database.db, { password: config.demoPassword, publicUrl: config.publicUrl }) : null;
     await bootstrapFromConfig(database.db, config, app.log);
     handleSignals(app, database);

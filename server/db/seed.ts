@@ -4,9 +4,10 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from './index';
-import { companies, permissions, properties, reports, rolePermissions, roles, systems, units, userCompanies, users, userSystems } from './schema';
+import { companies, properties, reports, roles, systems, units, userCompanies, users, userSystems } from './schema';
 import { hashPassword } from '../auth/passwords';
-import { PERMISSIONS } from '../../contract/permissions';
+import { DEFAULT_GRANTS } from '../../contract/permissions';
+import { OLYMPUS_ROLES as BUILT_IN_ROLES, syncCatalogueIn } from '../permissions/catalogue';
 import { passwordProblems } from '../../contract/password';
 import { ADMIN, OLYMPUS_SYSTEM, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
 import { FEATURES, NUMBER_WORDS, SEED_COMPANIES, UNIT_STATUSES, UNIT_TYPE_RULES, UNIT_TYPES, UNITS_PER_PROPERTY, type SeedCompany, type UnitType } from './seed-data';
@@ -24,12 +25,8 @@ export interface SeedOptions {
   publicUrl?: string;
 }
 
-/** Olympus roles and their grants (SPEC §6; the catalogue is contract/permissions.ts). */
-export const OLYMPUS_ROLES = [
-  { name: SUPER_ADMIN, label: 'Super Admin', grants: ['users.*', 'companies.*', 'properties.*', 'units.*', 'roles.*', 'integrations.*', 'reports.*', 'systems.*'] },
-  { name: ADMIN, label: 'Admin', grants: ['users.*', 'properties.*', 'units.*', 'reports.access', 'systems.redirect'] },
-  { name: SYSTEM_USER, label: 'System User', grants: ['systems.redirect'] },
-];
+/** Olympus roles with the grants they start with (contract/access.ts `defaults`; written by server/permissions/catalogue.ts). */
+export const OLYMPUS_ROLES = BUILT_IN_ROLES.map((r) => ({ ...r, grants: DEFAULT_GRANTS[r.name] }));
 
 interface SeedSystem {
   name: string;
@@ -174,35 +171,30 @@ function unitsFor(property: PropertyRow, count: number, rand: ReturnType<typeof 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * The permission catalogue and the given systems with their roles (Olympus's with their grants);
- * rows already there are kept. Answers the ids by system name and by "System/role".
+ * The permission catalogue with Olympus and its roles (server/permissions/catalogue.ts), and the other
+ * given systems with their roles; rows already there are kept. Answers the ids by system name and
+ * by "System/role".
  */
 export async function insertCatalogue(tx: Tx, list: readonly SeedSystem[], publicUrl: string) {
-  await tx.insert(permissions).values(PERMISSIONS.map((p) => ({ name: p.name, label: p.label }))).onConflictDoNothing();
-
-  const systemIds: Record<string, string> = {};
+  const olympus = await syncCatalogueIn(tx);
+  const systemIds: Record<string, string> = { [OLYMPUS_SYSTEM]: olympus.systemId };
   const roleIds: Record<string, string> = {}; // "System/role" → id
+  for (const [name, id] of Object.entries(olympus.roleIds)) roleIds[`${OLYMPUS_SYSTEM}/${name}`] = id;
   for (const s of list) {
+    if (s.name === OLYMPUS_SYSTEM) continue;
     await tx
       .insert(systems)
       .values({ name: s.name, description: s.description, baseUrl: s.path ? publicUrl + s.path : null })
       .onConflictDoNothing();
     const [row] = await tx.select({ id: systems.id }).from(systems).where(sql`${systems.name} = ${s.name}`);
     systemIds[s.name] = row.id;
-    const systemRoles: { name: string; label: string; grants?: string[] }[] = s.name === OLYMPUS_SYSTEM ? OLYMPUS_ROLES : s.roles;
-    for (const r of systemRoles) {
+    for (const r of s.roles) {
       await tx.insert(roles).values({ systemId: row.id, name: r.name, label: r.label }).onConflictDoNothing();
       const [role] = await tx
         .select({ id: roles.id })
         .from(roles)
         .where(sql`${roles.systemId} = ${row.id} and ${roles.name} = ${r.name}`);
       roleIds[`${s.name}/${r.name}`] = role.id;
-      if (r.grants?.length) {
-        await tx
-          .insert(rolePermissions)
-          .values(r.grants.map((permission) => ({ roleId: role.id, permission })))
-          .onConflictDoNothing();
-      }
     }
   }
   return { systemIds, roleIds };

@@ -4,7 +4,7 @@ import type { Db } from '../../server/db';
 import { companies, permissions, rolePermissions, roles, systems, userCompanies, users, userSystems } from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { issueToken, type AuthMethod } from '../../server/auth/tokens';
-import { PERMISSIONS } from '../../contract/permissions';
+import { DEFAULT_GRANTS, PERMISSIONS } from '../../contract/permissions';
 
 export const PASSWORD = 'Correct-Horse-9';
 let cachedHash: Promise<string> | null = null;
@@ -47,11 +47,8 @@ export async function createRole(db: Db, systemName: string, name: string, grant
   return role;
 }
 
-export const OLYMPUS_GRANTS: Record<string, string[]> = {
-  super_admin: ['users.*', 'companies.*', 'properties.*', 'units.*', 'roles.*', 'integrations.*', 'reports.*', 'systems.*'],
-  admin: ['users.*', 'properties.*', 'units.*', 'reports.access', 'systems.redirect'],
-  system_user: ['systems.redirect'],
-};
+/** The built-in roles' grants as a new database gives them (contract/access.ts `defaults`). */
+export const OLYMPUS_GRANTS: Record<string, string[]> = Object.fromEntries(Object.entries(DEFAULT_GRANTS).map(([role, grants]) => [role, [...grants]]));
 
 export interface UserSpec {
   email?: string;
