@@ -3,33 +3,37 @@
 import type { ComponentType } from 'react';
 import { ListItemIcon, MenuItem, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
-import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
-import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
+import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import { Link, useLocation } from 'react-router';
 import { useTranslate } from 'ra-core';
 import { Menu, useSidebarState } from 'react-admin';
 import type { Area, AreaKey } from '../../contract/access';
 import { viewerOf } from '../../providers/authProvider';
 import { isCurrentNavItem, visibleNavItems } from './navItems';
+import { DECLARED_RESOURCES } from '../../contract/resources';
+import { resources } from '../../resources';
 import { useSessionUser } from './useSessionUser';
 
-const ICONS: Partial<Record<AreaKey, ComponentType>> = {
-  home: HomeOutlined,
-  users: PeopleOutlined,
-  roles: ShieldOutlined,
-  properties: ApartmentOutlined,
-  companies: BusinessOutlined,
-  reports: AssessmentOutlined,
-};
+/** The areas that are pages rather than resources; a resource's area shows its registration's icon. */
+const PAGE_ICONS: Partial<Record<AreaKey, ComponentType>> = { home: HomeOutlined, reports: AssessmentOutlined };
+
+/** The icon of the resource registered for the area (resources/index.ts), found by its declaration's area. */
+const RESOURCE_ICONS: Partial<Record<string, ComponentType>> = Object.fromEntries(
+  resources.flatMap((r) => {
+    const area = DECLARED_RESOURCES.find((d) => d.spa === r.name)?.area;
+    return area && r.icon ? [[area, r.icon as ComponentType]] : [];
+  }),
+);
+
+/** A list icon, never Home's, for an area that names none. */
+const iconOf = (key: AreaKey): ComponentType => PAGE_ICONS[key] ?? RESOURCE_ICONS[key] ?? ListAltOutlined;
 
 function NavItem({ area, current }: { area: Area; current: boolean }) {
   const translate = useTranslate();
   const [open, setOpen] = useSidebarState();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
-  const Icon = ICONS[area.key] ?? HomeOutlined;
+  const Icon = iconOf(area.key);
   const label = translate(area.nav ?? '');
   const item = (
     <MenuItem
