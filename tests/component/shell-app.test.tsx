@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore, uiStore } from '../../providers/store';
-import { freshPage, location, makeUser, renderApp, sessionApi, signIn } from './shell-harness';
+import { expectedNav, freshPage, location, makeUser, renderApp, sessionApi, signIn } from './shell-harness';
 
 describe('App at /dashboard', () => {
   beforeEach(freshPage);
@@ -29,7 +29,7 @@ describe('App at /dashboard', () => {
     for (const call of api.calls) expect(call.url.startsWith('/')).toBe(true);
 
     const nav = screen.getByRole('menu', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Home', 'Users', 'Roles', 'Properties', 'Companies', 'Reports']);
+    expect(within(nav).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(expectedNav(['Home', 'Users', 'Roles', 'Properties', 'Companies', 'Reports'], { role: 'super_admin', permissions: [] }));
     expect(within(nav).getByRole('menuitem', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Company' })).toHaveTextContent('Acme Lettings');

@@ -8,6 +8,9 @@ import type { CompanyRef, SessionUser, SystemRef } from '../../contract/types';
 import { authStore, uiStore } from '../../providers/store';
 import App from '../../src/App';
 import { forgetVerification } from '../../src/routing/sessionCheck';
+import { showsInNavigation, type Viewer } from '../../contract/access';
+import { i18nProvider } from '../../providers/i18nProvider';
+import { NAV_AREAS } from '../../src/layout/navItems';
 
 // ---- fixtures -------------------------------------------------------------------------------
 
@@ -154,3 +157,15 @@ export const byWholeText = (text: string) => (_: string, el: Element | null) =>
   !!el && el.textContent === text && Array.from(el.children).every((c) => c.textContent !== text);
 
 export const findWholeText = (text: string) => screen.findByText(byWholeText(text));
+
+/** The areas SPEC's navigation lists; the test tables below name their items. */
+const SPEC_NAV_AREAS: readonly string[] = ['home', 'users', 'roles', 'properties', 'companies', 'reports'];
+
+/**
+ * SPEC's navigation items for a viewer, followed by those of any area declared since (in declaration
+ * order) that shows for the viewer: a new area's menu item does not make these tests wrong.
+ */
+export function expectedNav(specItems: readonly string[], viewer: Viewer | null): string[] {
+  const later = NAV_AREAS.filter((a) => !SPEC_NAV_AREAS.includes(a.key) && showsInNavigation(a, viewer));
+  return [...specItems, ...later.map((a) => i18nProvider.translate(a.nav ?? ''))];
+}

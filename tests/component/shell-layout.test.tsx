@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore, uiStore } from '../../providers/store';
-import { freshPage, location, makeUser, renderApp, sessionApi, signIn, stubLocation } from './shell-harness';
+import { expectedNav, freshPage, location, makeUser, renderApp, sessionApi, signIn, stubLocation } from './shell-harness';
 
 const T = { timeout: 10_000 };
 
@@ -34,8 +34,9 @@ describe('navigation', () => {
     sessionApi(user);
     renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, T);
-    expect(navLabels()).toEqual(expected);
-    expect(screen.queryByRole('button', { name: /menu/i }) !== null).toBe(expected.length > 0);
+    const items = expectedNav(expected, role ? { role, permissions } : null);
+    expect(navLabels()).toEqual(items);
+    expect(screen.queryByRole('button', { name: /menu/i }) !== null).toBe(items.length > 0);
   });
 
   it('links to the spec paths and highlights the current item by prefix, Home only on /dashboard', async () => {
