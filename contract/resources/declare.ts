@@ -170,7 +170,10 @@ export const addressFields = <const O extends AddressOpt = {}>(o: O = {} as O): 
 type Omitted = 'messages' | 'summaries' | 'path';
 
 /** A resource declaration with the conventional path, messages ("The unit has been created") and summaries filled in. */
-export function declareResource<F extends Fields>(d: { fields: F } & Omit<ResourceDecl, Omitted | 'fields'> & Partial<Pick<ResourceDecl, Omitted>>): ResourceDecl<F> {
+/** `tenancy` keeps its literal type: the derived table (server/db/declaredTable.ts) has `companyId` only when 'scoped'. */
+export function declareResource<F extends Fields, const T extends ResourceDecl['tenancy']>(
+  d: { fields: F; tenancy: T } & Omit<ResourceDecl, Omitted | 'fields' | 'tenancy'> & Partial<Pick<ResourceDecl, Omitted>>,
+): ResourceDecl<F> & { tenancy: T } {
   const One = d.noun.one.charAt(0).toUpperCase() + d.noun.one.slice(1);
   return {
     ...d,

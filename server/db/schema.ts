@@ -19,6 +19,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { declaredTable } from './declaredTable';
+import { companyResource } from '../../contract/resources/companies';
+import { propertyResource } from '../../contract/resources/properties';
+import { roleResource } from '../../contract/resources/roles';
+import { unitResource } from '../../contract/resources/units';
+import { userResource } from '../../contract/resources/users';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -29,21 +35,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 // within the tenant where the list has one: a page stops after its rows instead of sorting them all.
 // The trailing plain `name` lets PostgreSQL answer a page's ids from the index alone (an index-only
 // scan needs every column an expression uses), so even a deep page's OFFSET stays in the index.
-export const companies = pgTable(
-  'companies',
-  {
-    id: id(),
-    name: text('name').notNull(),
-    addressLine1: text('address_line_1'),
-    addressLine2: text('address_line_2'),
-    city: text('city'),
-    county: text('county'),
-    postcode: text('postcode'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('companies_list_name').on(sql`lower(${t.name})`, t.id, t.name)],
-);
+export const companies = declaredTable(companyResource);
 
 /** Connected systems (Olympus, Everest, Portal, …). base_url is where a hand-off lands. */
 export const systems = pgTable('systems', {
@@ -55,24 +47,18 @@ export const systems = pgTable('systems', {
 });
 
 /** Roles belong to a system; Olympus roles are those of the Olympus system. */
-export const roles = pgTable(
-  'roles',
-  {
-    id: id(),
+export const roles = declaredTable(roleResource, {
+  // A handful of rows: no index for the list's sort.
+  listIndex: false,
+  columns: {
     systemId: uuid('system_id')
       .notNull()
       .references(() => systems.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    label: text('label').notNull(),
-    /** Password sign-ins of its holders reach only two-factor enrolment until they have a second factor. */
-    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
   },
   // Names are unique per system without letter case ("Admin" cannot shadow "admin"): held here, so
   // parallel creates cannot both pass the check in server/roles/routes.ts.
-  (t) => [uniqueIndex('roles_system_name_lower').on(t.systemId, sql`lower(${t.name})`), unique('roles_id_system').on(t.id, t.systemId)],
-);
+  extra: (t) => [uniqueIndex('roles_system_name_lower').on(t.systemId, sql`lower(${t.name})`), unique('roles_id_system').on(t.id, t.systemId)],
+});
 
 export const permissions = pgTable('permissions', {
   name: text('name').primaryKey(),
@@ -92,11 +78,10 @@ export const rolePermissions = pgTable(
   (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
 );
 
-export const users = pgTable(
-  'users',
-  {
-    id: id(),
-    name: text('name').notNull(),
+export const users = declaredTable(userResource, {
+  // A user's companies are the user_companies rows.
+  companyColumn: false,
+  columns: {
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
@@ -120,16 +105,13 @@ export const users = pgTable(
     totpEnabledAt: ts('totp_enabled_at'),
     /** The last accepted 30 s step: a code is accepted only for a later step (no replay). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
   },
-  (t) => [
+  extra: (t) => [
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
     uniqueIndex('users_sso_identity').on(t.ssoTid, t.ssoOid),
-    index('users_list_name').on(sql`lower(${t.name})`, t.id, t.name),
   ],
-);
+});
 
 export const userCompanies = pgTable(
   'user_companies',
@@ -164,73 +146,19 @@ export const userSystems = pgTable(
   ],
 );
 
-export const properties = pgTable(
-  'properties',
-  {
-    id: id(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'restrict' }),
-    name: text('name').notNull(),
-    reference: text('reference'),
-    slug: text('slug').notNull(),
-    addressLine1: text('address_line_1'),
-    addressLine2: text('address_line_2'),
-    city: text('city'),
-    county: text('county'),
-    country: text('country'),
-    postcode: text('postcode'),
-    area: text('area'),
-    longitude: doublePrecision('longitude'),
-    latitude: doublePrecision('latitude'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    unique('properties_id_company').on(t.id, t.companyId),
-    unique('properties_company_slug').on(t.companyId, t.slug),
-    index('properties_company').on(t.companyId),
-    index('properties_list_name').on(t.companyId, sql`lower(${t.name})`, t.id, t.name),
-  ],
-);
+export const properties = declaredTable(propertyResource, {
+  companies: () => companies.id,
+  // (id, company_id) is what a unit's same-company reference points at; a slug is unique in its company.
+  extra: (t) => [unique('properties_id_company').on(t.id, t.companyId), unique('properties_company_slug').on(t.companyId, t.slug)],
+});
 
-export const units = pgTable(
-  'units',
-  {
-    id: id(),
-    companyId: uuid('company_id').notNull(),
-    propertyId: uuid('property_id').notNull(),
-    name: text('name').notNull(),
-    unitRef: text('unit_ref'),
-    unitType: text('unit_type'),
-    unitStatus: text('unit_status'),
-    shortDescription: text('short_description'),
-    description: text('description'),
-    addressLine1: text('address_line_1'),
-    addressLine2: text('address_line_2'),
-    city: text('city'),
-    county: text('county'),
-    area: text('area'),
-    postcode: text('postcode'),
-    sizeUnit: text('size_unit'),
-    furnished: boolean('furnished').notNull().default(false),
-    bedrooms: integer('bedrooms'),
-    bathrooms: integer('bathrooms'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    // A unit can only point at a property of its own company.
-    foreignKey({ name: 'units_property_same_company', columns: [t.propertyId, t.companyId], foreignColumns: [properties.id, properties.companyId] }).onDelete(
-      'restrict',
-    ),
-    index('units_company').on(t.companyId),
-    index('units_property').on(t.propertyId),
-    index('units_list_name').on(t.companyId, sql`lower(${t.name})`, t.id, t.name),
+export const units = declaredTable(unitResource, {
+  refs: { properties: () => properties },
+  extra: (t) => [
     check('units_bedrooms_non_negative', sql`${t.bedrooms} is null or ${t.bedrooms} >= 0`),
     check('units_bathrooms_non_negative', sql`${t.bathrooms} is null or ${t.bathrooms} >= 0`),
   ],
-);
+});
 
 /** Per-company settings of an integration from the code catalogue; secrets AES-256-GCM encrypted. */
 export const integrationSettings = pgTable(

@@ -1,0 +1,162 @@
+// The table of a declared resource, derived from its declaration (docs/resources.md "The table"):
+// a column per stored field (its SQL name is the field's name, its Drizzle key the same in camel
+// case), not-null for required and derived fields, a checkbox's default, `company_id` and the
+// same-company foreign keys for a scoped resource, an index per reference and for the default sort,
+// `created_at` and `updated_at`. Only what the declaration cannot say (a column only the server
+// keeps, a unique rule, a check) is given beside it. drizzle-kit generates the migrations from these
+// tables as from any other.
+import { createHash } from 'node:crypto';
+import { sql, type BuildColumns, type NotNull } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+  type PgColumnBuilderBase,
+  type PgTable,
+  type PgTableExtraConfigValue,
+  type PgTableWithColumns,
+} from 'drizzle-orm/pg-core';
+import type { CheckboxField, DateField, FieldDecl, Fields, ManyField, NumberField, RefField, ResourceDecl } from '../../contract/resources/declare';
+
+const builders = {
+  id: () => uuid('id').primaryKey().defaultRandom(),
+  company: () => uuid('company_id').notNull(),
+  text: (name: string) => text(name),
+  integer: (name: string) => integer(name),
+  double: (name: string) => doublePrecision(name),
+  uuid: (name: string) => uuid(name),
+  date: (name: string) => date(name, { mode: 'string' }),
+  checkbox: (name: string, dflt: boolean) => boolean(name).notNull().default(dflt),
+  stamp: (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow(),
+};
+type Built<K extends keyof typeof builders> = ReturnType<(typeof builders)[K]>;
+
+/** `address_line_1` → `addressLine1`: the Drizzle key of a field's column. */
+type Camel<S extends string> = S extends `${infer H}_${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+export const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+// A number's type says number either way; whole numbers are stored as integer, others as double precision.
+type Stored<F> = F extends CheckboxField
+  ? Built<'checkbox'>
+  : F extends NumberField
+    ? F extends { integer: true } ? Built<'integer'> : Built<'double'>
+    : F extends RefField
+      ? Built<'uuid'>
+      : F extends DateField
+        ? Built<'date'>
+        : Built<'text'>;
+type ColumnOf<F> = F extends CheckboxField ? Stored<F> : F extends { required: true } | { derived: true } ? NotNull<Stored<F>> : Stored<F>;
+
+/** The columns the declaration's fields derive (a checkbox list lives in its link table, not here). */
+export type FieldColumns<F extends Fields> = { [K in keyof F as F[K] extends ManyField ? never : Camel<K & string>]: ColumnOf<F[K]> };
+
+type Stamps = { createdAt: Built<'stamp'>; updatedAt: Built<'stamp'> };
+type CompanyColumn<D extends ResourceDecl, C> = D['tenancy'] extends 'scoped' ? (C extends false ? {} : { companyId: Built<'company'> }) : {};
+
+export interface DeclaredTableOptions<X extends Record<string, PgColumnBuilderBase>, C extends boolean> {
+  /** The companies table: a scoped resource's `company_id` points at it. */
+  companies?: () => AnyPgColumn;
+  /** The tables the references point at, by the referenced resource's API name. */
+  refs?: Record<string, () => PgTable>;
+  /** Columns the declaration does not hold (only the server keeps them), by Drizzle key. */
+  columns?: X;
+  /** Constraints and indexes beyond the derived ones. */
+  extra?: (t: Record<string, AnyPgColumn>) => PgTableExtraConfigValue[];
+  /** false: a scoped resource whose company is kept in a link table (users), so no `company_id` here. */
+  companyColumn?: C;
+  /** false: no index for the default sort by name (a table of a handful of rows). */
+  listIndex?: boolean;
+}
+
+/**
+ * PostgreSQL keeps 63 bytes of a name and cuts the rest, so two long names could meet: a name
+ * longer than that keeps its start and ends with a hash of the whole.
+ */
+export function pgName(...parts: string[]): string {
+  const whole = parts.join('_');
+  if (whole.length <= 63) return whole;
+  return `${whole.slice(0, 54)}_${createHash('sha256').update(whole).digest('hex').slice(0, 8)}`;
+}
+
+const storedFields = (fields: Fields) => Object.entries(fields).filter((entry): entry is [string, Exclude<FieldDecl, ManyField>] => !('many' in entry[1]));
+
+function columnFor(name: string, field: Exclude<FieldDecl, ManyField>): PgColumnBuilderBase {
+  if (field.type === 'checkbox') return builders.checkbox(name, field.default);
+  const stored =
+    field.type === 'number'
+      ? field.integer
+        ? builders.integer(name)
+        : builders.double(name)
+      : 'ref' in field
+        ? builders.uuid(name)
+        : field.type === 'date'
+          ? builders.date(name)
+          : builders.text(name);
+  return field.required || field.derived ? stored.notNull() : stored;
+}
+
+/** The table of `decl` (see above); its Drizzle keys are the fields' names in camel case. */
+export function declaredTable<D extends ResourceDecl, X extends Record<string, PgColumnBuilderBase> = {}, C extends boolean = true>(
+  decl: D,
+  o: DeclaredTableOptions<X, C> = {},
+) {
+  const table = decl.name;
+  const fields = storedFields(decl.fields);
+  const refs = fields.filter((entry): entry is [string, RefField] => 'ref' in entry[1]);
+  const scoped = decl.tenancy === 'scoped' && o.companyColumn !== false;
+  // A required same-company reference already ties the company to one that exists (through the
+  // referenced record's own company): only a scoped table without one points at companies itself.
+  const companyThroughRef = refs.some(([, f]) => f.required);
+  const columns: Record<string, PgColumnBuilderBase> = { id: builders.id() };
+  if (scoped) {
+    const company = builders.company();
+    if (!companyThroughRef) {
+      if (!o.companies) throw new Error(`Table of "${decl.name}": a scoped resource needs the companies table (options.companies).`);
+      const target = o.companies;
+      company.references(target, { onDelete: 'restrict' });
+    }
+    columns.companyId = company;
+  }
+  for (const [name, field] of fields) columns[camel(name)] = columnFor(name, field);
+  Object.assign(columns, o.columns ?? {});
+  columns.createdAt = builders.stamp('created_at');
+  columns.updatedAt = builders.stamp('updated_at');
+
+  const sortsByName = decl.list.sort[0] === 'name' && fields.some(([name]) => name === 'name');
+  const built = pgTable(table, columns, (t) => {
+    const c = t as unknown as Record<string, AnyPgColumn>;
+    const out: PgTableExtraConfigValue[] = [];
+    for (const [name, field] of refs) {
+      const target = o.refs?.[field.ref.to];
+      if (!target) throw new Error(`Table of "${decl.name}": field "${name}" refers to "${field.ref.to}"; name its table in options.refs.`);
+      const own = c[camel(name)];
+      const theirs = target() as unknown as Record<string, AnyPgColumn>;
+      // Deleting the referenced record is refused by the server first (a 409 naming the dependents);
+      // this holds the rule when a race gets past that check.
+      out.push(
+        scoped
+          ? foreignKey({ name: pgName(table, field.ref.as, 'same_company'), columns: [own, c.companyId], foreignColumns: [theirs.id, theirs.companyId] }).onDelete('restrict')
+          : foreignKey({ name: pgName(table, field.ref.as, 'ref'), columns: [own], foreignColumns: [theirs.id] }).onDelete('restrict'),
+      );
+      out.push(index(pgName(table, field.ref.as)).on(own));
+    }
+    if (scoped) out.push(index(pgName(table, 'company')).on(c.companyId));
+    // The list's default sort, lower(name) then id (server/resources/lists.ts), within the company
+    // when there is one; the plain name last lets a page's ids come from the index alone.
+    if (sortsByName && o.listIndex !== false) {
+      const name = index(pgName(table, 'list_name'));
+      out.push(scoped ? name.on(c.companyId, sql`lower(${c.name})`, c.id, c.name) : name.on(sql`lower(${c.name})`, c.id, c.name));
+    }
+    return [...out, ...(o.extra?.(c) ?? [])];
+  });
+  type Columns = { id: Built<'id'> } & CompanyColumn<D, C> & FieldColumns<D['fields']> & X & Stamps;
+  return built as unknown as PgTableWithColumns<{ name: string; schema: undefined; columns: BuildColumns<string, Columns, 'pg'>; dialect: 'pg' }>;
+}
