@@ -117,13 +117,8 @@ export function declaredTable<D extends ResourceDecl, X extends Record<string, P
   const companyThroughRef = refs.some(([, f]) => f.required);
   const columns: Record<string, PgColumnBuilderBase> = { id: builders.id() };
   if (scoped) {
-    const company = builders.company();
-    if (!companyThroughRef) {
-      if (!o.companies) throw new Error(`Table of "${decl.name}": a scoped resource needs the companies table (options.companies).`);
-      const target = o.companies;
-      company.references(target, { onDelete: 'restrict' });
-    }
-    columns.companyId = company;
+    if (!companyThroughRef && !o.companies) throw new Error(`Table of "${decl.name}": a scoped resource needs the companies table (options.companies).`);
+    columns.companyId = builders.company();
   }
   for (const [name, field] of fields) columns[camel(name)] = columnFor(name, field);
   Object.assign(columns, o.columns ?? {});
@@ -148,7 +143,14 @@ export function declaredTable<D extends ResourceDecl, X extends Record<string, P
       );
       out.push(index(pgName(table, field.ref.as)).on(own));
     }
-    if (scoped) out.push(index(pgName(table, 'company')).on(c.companyId));
+    if (scoped) {
+      out.push(index(pgName(table, 'company')).on(c.companyId));
+      // Named as drizzle names a `.references()` key, but never past 63 characters.
+      if (!companyThroughRef && o.companies) {
+        const target = o.companies();
+        out.push(foreignKey({ name: pgName(table, 'company_id', 'companies', 'id', 'fk'), columns: [c.companyId], foreignColumns: [target] }).onDelete('restrict'));
+      }
+    }
     // The list's default sort, lower(name) then id (server/resources/lists.ts), within the company
     // when there is one; the plain name last lets a page's ids come from the index alone.
     if (sortsByName && o.listIndex !== false) {
