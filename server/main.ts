@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { seedIfEmpty, type SeedResult } from './db/seed';
 import { bootstrapFromConfig } from './db/bootstrap';
 import { syncCatalogue } from './permissions/catalogue';
+import { schemaProblems } from './db/schemaCheck';
 import { SecretKeyError } from './secrets/prepare';
 
 /** How long shutdown may take before the process gives up waiting (open keep-alive sockets, slow queries). */
@@ -126,6 +127,12 @@ async function main() {
     database = await openConfiguredDatabase(config);
   } catch (err) {
     fail(err instanceof Error ? err.message : String(err));
+  }
+  // A table or column the code declares but no migration made: stop here, saying what to run.
+  const problems = await schemaProblems(database.db);
+  if (problems.length) {
+    await database.close().catch(() => {});
+    fail(`Olympus cannot start: the database does not match the code.\n  ${problems.join('\n  ')}`);
   }
 
   let app: FastifyInstance | null = null;

@@ -62,7 +62,7 @@ describe('a table derived from a declaration', () => {
   });
 
   it('keeps every constraint name within PostgreSQL’s 63 characters, stable and distinct', () => {
-    const names = [...config.indexes.map((i) => i.config.name), ...config.foreignKeys.map((f) => f.getName())];
+    const names = [...config.indexes.map((i) => i.config.name ?? ''), ...config.foreignKeys.map((f) => f.getName())];
     for (const name of names) expect(name.length, name).toBeLessThanOrEqual(63);
     expect(new Set(names).size).toBe(names.length);
     expect(pgName('a'.repeat(60), 'property', 'same_company')).toBe(pgName('a'.repeat(60), 'property', 'same_company'));
