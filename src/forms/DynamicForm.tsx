@@ -63,6 +63,26 @@ function LoadedForm({ definition: { groups, data }, submitLabel, save, redirectT
   // react-hook-form reads defaultValues once, at mount: what the user types survives re-renders.
   const defaultValues = useMemo(() => ({ ...extraValues, ...initialValues(groups, data) }), [extraValues, groups, data]);
   const form = useForm<FormValues>({ defaultValues });
+  // The error line summed up field errors (not a failed save's own message): once the last of them
+  // is put right, it goes too.
+  const lineFromFields = useRef(false);
+  const fieldErrorCount = Object.keys(form.formState.errors).length;
+  useEffect(() => {
+    if (fieldErrorCount === 0 && lineFromFields.current) {
+      lineFromFields.current = false;
+      dispatch({ type: 'corrected' });
+    }
+  }, [fieldErrorCount]);
+  // A pre-check's line names no field: it goes at the next change, and the next submit checks again.
+  const lineFromPrecheck = useRef(false);
+  useEffect(() => {
+    const watching = form.watch(() => {
+      if (!lineFromPrecheck.current) return;
+      lineFromPrecheck.current = false;
+      dispatch({ type: 'corrected' });
+    });
+    return () => watching.unsubscribe();
+  }, [form]);
 
   // A field may arrive with an error of its own (SPEC §3 field `error`): show it from the start.
   useEffect(() => {
@@ -96,10 +116,13 @@ function LoadedForm({ definition: { groups, data }, submitLabel, save, redirectT
     const body = { ...extras, ...bodyOf(groups, values) };
     const blocked = precheck?.(body);
     if (blocked) {
+      lineFromFields.current = false;
+      lineFromPrecheck.current = true;
       dispatch({ type: 'rejected', error: blocked });
       return;
     }
     busy.current = true;
+    lineFromPrecheck.current = false;
     dispatch({ type: 'submit' });
     const outcome = await save(body);
     if (outcome.ok) {
@@ -110,10 +133,12 @@ function LoadedForm({ definition: { groups, data }, submitLabel, save, redirectT
     busy.current = false;
     dispatch({ type: 'failed', error: outcome.error });
     showServerErrors(outcome.fieldErrors);
+    lineFromFields.current = Object.keys(outcome.fieldErrors).length > 0;
   };
 
   const onInvalid = (errors: FieldErrors<FormValues>) => {
     const messages = Object.values(errors).flatMap((e) => (typeof e?.message === 'string' && e.message ? [e.message] : []));
+    lineFromFields.current = true;
     dispatch({ type: 'rejected', error: errorSummary(messages, translate) ?? translate('olympus.forms.error.generic') });
     scrollToFirst(new Set(Object.keys(errors)));
   };

@@ -12,7 +12,9 @@ export type FormEvent =
   | { type: 'rejected'; error: string }
   | { type: 'submit' }
   | { type: 'failed'; error: string }
-  | { type: 'saved'; message: string };
+  | { type: 'saved'; message: string }
+  /** Every field the error line was about has been put right: the line goes. */
+  | { type: 'corrected' };
 
 export const LOADING: FormPhase = { kind: 'loading' };
 export const READY: FormPhase = { kind: 'ready' };
@@ -28,6 +30,8 @@ export function nextPhase(phase: FormPhase, event: FormEvent): FormPhase {
       return phase.kind === 'submitting' ? { kind: 'ready', error: event.error } : phase;
     case 'saved':
       return phase.kind === 'submitting' ? { kind: 'success', message: event.message } : phase;
+    case 'corrected':
+      return phase.kind === 'ready' && phase.error !== undefined ? READY : phase;
   }
 }
 

@@ -285,6 +285,34 @@ describe('dynamic form renderer', () => {
     expect(posted(api)).toEqual([]);
   });
 
+  it('takes the error line away once the fields it was about are put right, and keeps a failed save’s own', async () => {
+    const { user } = open([{ group: 'G', fields: [{ name: 'name', label: 'Name', type: 'text' }] }], {
+      'POST /api/v1/users': { status: 422, body: { message: 'The given data was invalid.', errors: { name: ['The name has already been taken.'] } } },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await user.click(await screen.findByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('All fields are required')).toBeInTheDocument();
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.type(name, 'Ada');
+    await waitFor(() => expect(screen.queryByText('All fields are required')).not.toBeInTheDocument());
+    // The server's field error: the line goes when that field is changed to something valid.
+    await user.click(submit());
+    expect(await screen.findByText('Could not create the user')).toBeInTheDocument();
+    expect(name).toHaveAccessibleDescription('The name has already been taken.');
+    await user.type(name, 'x');
+    await waitFor(() => expect(screen.queryByText('Could not create the user')).not.toBeInTheDocument());
+  });
+
+  it('keeps the error line of a save that failed without field errors', async () => {
+    const { user } = open(EVERY_TYPE, { 'POST /api/v1/users': 'network-error' });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'x');
+    await user.click(submit());
+    expect(await screen.findByText('There was an error')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'y');
+    expect(screen.getByText('There was an error')).toBeInTheDocument();
+  });
+
   it('says the form could not be loaded when the definition fails', async () => {
     open(EVERY_TYPE, { 'GET /api/v1/users/create': { status: 500, body: { message: 'Server Error' } } });
     expect(await screen.findByText('Sorry, this form could not be loaded. Please try again later.')).toBeInTheDocument();
