@@ -2,6 +2,7 @@
 // an internal portal must make no outbound call the operator did not configure.
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
+import { afterAll } from 'vitest';
 
 export interface BrowserSession {
   browser: Browser;
@@ -15,13 +16,26 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
+/**
+ * One chromium per test file, started at its first session and closed after the file; each session
+ * is a context of its own (cookies, storage and cache apart, as a fresh browser's), which opens in a
+ * fraction of a launch's time.
+ */
+let shared: Promise<Browser> | null = null;
+afterAll(async () => {
+  const browser = shared;
+  shared = null;
+  await (await browser)?.close();
+});
+
 /** `storageState`: cookies and local storage to start with (e.g. a session saved after signing in). */
 export async function openBrowser(opts: { storageState?: BrowserContextOptions['storageState'] } = {}): Promise<BrowserSession> {
-  const browser = await chromium.launch({
+  shared ??= chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  const browser = await shared;
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'en-GB', storageState: opts.storageState });
   const outbound: string[] = [];
   const errors: string[] = [];
@@ -45,6 +59,6 @@ export async function openBrowser(opts: { storageState?: BrowserContextOptions['
       await page.screenshot({ path: file, fullPage: true });
       return file;
     },
-    close: () => browser.close(),
+    close: () => context.close(),
   };
 }
