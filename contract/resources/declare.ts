@@ -2,6 +2,7 @@
 // routes, schemas, checks, forms, list and OpenAPI entries from it (server/resources/crud/), the
 // browser its screens and texts (src/resources/). No server code here: only shapes, builders and derived types.
 import type { AreaKey } from '../access';
+import { TEL_MAX, URL_MAX } from './kinds';
 
 /** Length limits of text fields (the form's maxlength and the API's check). */
 export const NAME_MAX = 255;
@@ -22,9 +23,14 @@ interface FieldBase {
   help?: string;
 }
 
+/** Text; `email`, `tel` and `url` add their format checks (./kinds.ts, server/resources/crud/kinds.ts). */
 export interface TextField extends FieldBase {
-  type: 'text' | 'textarea' | 'email';
+  type: 'text' | 'textarea' | 'email' | 'tel' | 'url';
   maxlength: number;
+}
+/** A calendar date, `Y-m-d` on the wire, a PostgreSQL `date` column. */
+export interface DateField extends FieldBase {
+  type: 'date';
 }
 export interface NumberField extends FieldBase {
   type: 'number';
@@ -44,10 +50,16 @@ export interface RefField extends FieldBase {
   ref: {
     /** The referenced resource's API name (its list fills the select: `options-from`). */
     to: string;
-    /** The key of the nested `{ uuid, name }` object the read shape shows it as. */
+    /** The key of the nested `{ uuid, name }` object the read shape shows it as (null when unset). */
     as: string;
+    /**
+     * Deleting the referenced record: 'restrict' answers 409 while records point at it; 'set null'
+     * (optional references only) empties this field of those records first.
+     */
+    onDelete: OnDelete;
   };
 }
+export type OnDelete = 'restrict' | 'set null';
 export interface CheckboxField extends FieldBase {
   type: 'checkbox';
   default: boolean;
@@ -66,7 +78,7 @@ export interface ManyField extends FieldBase {
     unknown: string;
   };
 }
-export type FieldDecl = TextField | NumberField | ChoiceField | RefField | CheckboxField | ManyField;
+export type FieldDecl = TextField | DateField | NumberField | ChoiceField | RefField | CheckboxField | ManyField;
 export type Fields = Record<string, FieldDecl>;
 
 export interface ResourceMessages {
@@ -128,12 +140,19 @@ export const text = <const O extends TextOpt = {}>(label: string, o: O = {} as O
 export const textarea = <const O extends TextOpt = {}>(label: string, o: O = {} as O) =>
   ({ ...text(label, { maxlength: DESCRIPTION_MAX, ...o }), type: 'textarea' }) as TextField & Flags<O>;
 export const email = <const O extends TextOpt = {}>(label: string, o: O = {} as O) => ({ ...text(label, o), type: 'email' }) as TextField & Flags<O>;
+/** A phone number: at least TEL_MIN_LENGTH of digits, spaces, +, -, ( and ) (./kinds.ts). */
+export const tel = <const O extends TextOpt = {}>(label: string, o: O = {} as O) => ({ ...text(label, { maxlength: TEL_MAX, ...o }), type: 'tel' }) as TextField & Flags<O>;
+/** A web address, http or https (./kinds.ts). */
+export const url = <const O extends TextOpt = {}>(label: string, o: O = {} as O) => ({ ...text(label, { maxlength: URL_MAX, ...o }), type: 'url' }) as TextField & Flags<O>;
+/** A calendar date, `Y-m-d` (contract/forms.ts DATE_FORMAT). */
+export const date = <const O extends Opt = {}>(label: string, o: O = {} as O) => ({ type: 'date', ...common(label, o) }) as DateField & Flags<O>;
 export const number = <const O extends Opt & { min: number; max: number; integer?: boolean }>(label: string, o: O) =>
   ({ type: 'number', ...common(label, o), min: o.min, max: o.max, integer: o.integer ?? false }) as NumberField & Flags<O>;
 export const choice = <const O extends Opt = {}>(label: string, options: readonly string[], o: O = {} as O) =>
   ({ type: 'select', ...common(label, o), options }) as ChoiceField & Flags<O>;
-export const ref = <A extends string, const O extends Opt = {}>(label: string, to: string, as: A, o: O = {} as O) =>
-  ({ type: 'select', ...common(label, o), ref: { to, as } }) as RefField & Flags<O> & { ref: { as: A } };
+/** `onDelete` 'set null' only for an optional reference: the start-up check refuses it on a required one. */
+export const ref = <A extends string, const O extends Opt & { onDelete?: OnDelete } = {}>(label: string, to: string, as: A, o: O = {} as O) =>
+  ({ type: 'select', ...common(label, o), ref: { to, as, onDelete: o.onDelete ?? 'restrict' } }) as RefField & Flags<O> & { ref: { as: A } };
 export const checkbox = (label: string, o: { default?: boolean; readOnly?: boolean; help?: string } = {}) =>
   ({ type: 'checkbox', ...common(label, o), default: o.default ?? false }) as CheckboxField & { required: false };
 
@@ -200,7 +219,8 @@ type ValueOf<F> = F extends ManyField
   : F extends NumberField
     ? F extends { required: true } | { derived: true } ? number : number | null
     : F extends { required: true } | { derived: true } ? string : string | null;
-type RefsOf<F extends Fields> = { [K in keyof F as F[K] extends { ref: { as: infer A extends string } } ? A : never]: { uuid: string; name: string } };
+type Nested<F> = F extends { required: true } ? { uuid: string; name: string } : { uuid: string; name: string } | null;
+type RefsOf<F extends Fields> = { [K in keyof F as F[K] extends { ref: { as: infer A extends string } } ? A : never]: Nested<F[K]> };
 
 /** A record of the resource as read (`uuid`, `id`, every field, each reference's nested object). */
 export type RecordOf<D extends ResourceDecl> = Flat<{ uuid: string; id: string } & { [K in keyof D['fields']]: ValueOf<D['fields'][K]> } & RefsOf<D['fields']>>;

@@ -4,6 +4,7 @@ import { ApiError } from '../errors';
 import { loggableError, sqlStateOf } from './error-log';
 import { UNSTORABLE_MESSAGE } from './storable-text';
 import { isDatabaseUnreachable } from '../db/outage';
+import { HTTP_URL_PATTERN } from '../../contract/resources/kinds';
 
 interface AjvError {
   keyword: string;
@@ -29,9 +30,12 @@ function fieldMessage(field: string, e: AjvError): string {
       return `The ${l} must be ${type === 'integer' || type === 'number' ? 'a number' : `a ${type}`}.`;
     }
     case 'format':
-      return e.params.format === 'email' ? `The ${l} must be a valid email address.` : `The ${l} format is invalid.`;
+      if (e.params.format === 'email') return `The ${l} must be a valid email address.`;
+      if (e.params.format === 'uri') return `The ${l} must be a valid URL.`;
+      return e.params.format === 'date' ? `The ${l} is not a valid date.` : `The ${l} format is invalid.`;
     case 'pattern':
-      return `The ${l} format is invalid.`;
+      // A url field's http(s) pattern says the same as its format (contract/resources/kinds.ts).
+      return e.params.pattern === HTTP_URL_PATTERN ? `The ${l} must be a valid URL.` : `The ${l} format is invalid.`;
     case 'enum':
     case 'const':
     case 'anyOf':
@@ -59,6 +63,11 @@ export function validationErrors(errors: AjvError[]): Record<string, string[]> {
     if (!field) field = 'body';
     const msg = fieldMessage(field, e);
     (out[field] ??= []).includes(msg) || out[field].push(msg);
+  }
+  // A field left blank is only that: not also "not a valid email address".
+  for (const [field, messages] of Object.entries(out)) {
+    const missing = `The ${label(field)} field is required.`;
+    if (messages.length > 1 && messages.includes(missing)) out[field] = [missing];
   }
   return out;
 }

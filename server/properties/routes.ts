@@ -9,7 +9,7 @@ import { propertyResource } from '../../contract/resources/properties';
 import { companies, properties, units } from '../db/schema';
 import { ApiError, conflict } from '../errors';
 import { defineCrud } from '../resources/crud';
-import { FOREIGN_KEY_VIOLATION, pgError, UNIQUE_VIOLATION } from '../resources/db';
+import { pgError, UNIQUE_VIOLATION } from '../resources/db';
 import { parseRows } from '../resources/listRows';
 import { Uuid } from '../resources/schemas';
 import { cleanText } from '../resources/values';
@@ -43,12 +43,10 @@ export const propertyCrud = defineCrud(
       const [unit] = await db.select({ id: units.id }).from(units).where(eq(units.propertyId, record.id as string)).limit(1);
       if (unit) throw conflict(PROPERTY_MSG.hasUnits);
     },
-    // The same answers when a concurrent request wins the race past the checks above.
+    // The same answer when a concurrent request wins the race past the slug check. A delete a foreign
+    // key refuses is judged again by the generic routes: beforeDelete above, then the references to it.
     writeError(err, action) {
-      const { code } = pgError(err);
-      if (code === UNIQUE_VIOLATION && action !== 'delete') return slugConflict();
-      if (code === FOREIGN_KEY_VIOLATION && action === 'delete') return conflict(PROPERTY_MSG.hasUnits);
-      return undefined;
+      return pgError(err).code === UNIQUE_VIOLATION && action !== 'delete' ? slugConflict() : undefined;
     },
     // The SPA's Units table names each unit by its reference (SPEC §2): listed in that order, one page
     // as long as the unpaged cap — a property with more units still opens, and says how many it has.

@@ -45,3 +45,7 @@ export function pgError(err: unknown): { code: string | null; constraint: string
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** A foreign key `on delete restrict` refusing a delete. */
+export const RESTRICT_VIOLATION = '23001';
+/** Whether a driver error is a foreign key refusing the write (either code). */
+export const isForeignKeyError = (err: unknown) => [FOREIGN_KEY_VIOLATION, RESTRICT_VIOLATION].includes(pgError(err).code ?? '');

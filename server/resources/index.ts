@@ -14,6 +14,7 @@ import reviewRoutes from '../users/reviewRoutes';
 import userTwoFactorRoutes from '../twoFactor/userTwoFactorRoutes';
 import invitationRoutes from '../users/invitationRoutes';
 import { authorize, recordRoute } from './access';
+import { mountedOn } from './crud/dependents';
 
 type Hooks = RouteOptions['preValidation'];
 const asList = (hooks: Hooks) => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
@@ -34,6 +35,8 @@ export default async function resourceRoutes(app: FastifyInstance, opts: Resourc
     for (const method of [route.method].flat()) if (method !== 'HEAD') recordRoute({ method, url: route.url, access, body: route.schema?.body });
   });
 
+  // One registry of the declared resources below, so a delete finds every reference to its record.
+  mountedOn(app);
   await app.register(userRoutes);
   await app.register(companyRoutes);
   await app.register(integrationRoutes);

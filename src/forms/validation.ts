@@ -2,12 +2,13 @@
 // "Value is not a valid email address", "This field should be at least {min} characters long");
 // field types bring their own messages that replace the generic ones, as the spec lists them.
 import type { FormField } from '../../contract/forms';
+import { TEL_MIN_LENGTH } from '../../contract/resources/kinds';
 import { kindOf, type FieldValue } from './fieldModel';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** SPEC §5/§9: a phone number has at least 10 characters. */
-export const TEL_MIN_LENGTH = 10;
+/** SPEC §5/§9: a phone number has at least 10 characters (the server checks the same: contract/resources/kinds.ts). */
+export { TEL_MIN_LENGTH };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -1,8 +1,10 @@
 // A declared resource's list columns (docs/resources.md): `list.columns` as ListColumn data — a field
-// shows itself (numbers right-aligned), a reference or a computed `{ uuid, name }` object its name;
-// a column sorts when `list.sort` names it. The card's title is the first column (cardTitleOf).
+// shows itself (numbers right-aligned, dates like "Tue, 5 Mar 2025"), a reference or a computed
+// `{ uuid, name }` object its name; a column sorts when `list.sort` names it. The card's title is
+// the first column (cardTitleOf).
 import type { RaRecord } from 'ra-core';
 import type { ResourceDecl } from '../../contract/resources/declare';
+import { dateText } from '../lists/dateText';
 import type { CellValue, ListColumn } from '../lists/listColumns';
 import { fieldKey } from './texts';
 
@@ -18,6 +20,8 @@ export function declaredColumns(d: ResourceDecl): ListColumn<RaRecord>[] {
     const field = Object.hasOwn(d.fields, key) ? d.fields[key] : undefined;
     const column: ListColumn<RaRecord> = { label: fieldKey(d.spa, key), source: key, sortable: d.list.sort.includes(key) };
     if (field?.type === 'number') return { ...column, numeric: true };
+    // Shown as people read a date; the CSV keeps the Y-m-d value.
+    if (field?.type === 'date') return { ...column, render: (r: RaRecord) => dateText(r[key]) };
     // A plain field shows itself the react-admin way; anything else (a reference's nested object) by value.
     return field ? column : { ...column, value: (r: RaRecord) => cell(r[key]) };
   });

@@ -69,6 +69,12 @@ export function validValue(field: FieldDecl): unknown {
     }
     case 'email':
       return `${unique('declared').toLowerCase()}@example.test`.slice(-field.maxlength);
+    case 'tel':
+      return '+44 (20) 7946-0000';
+    case 'url':
+      return `https://example.test/${unique('declared').toLowerCase()}`.slice(0, field.maxlength);
+    case 'date':
+      return '2025-03-05';
     case 'select':
       if ('options' in field) return field.options[0];
       throw new Error('a reference has no value of its own: use validBody()');

@@ -2,7 +2,7 @@
 // hold, naming resource and field; the derived record type is the wire type the SPA reads.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { declareResource, group, number, ref, text as textField, catalogueKey } from '../../contract/resources/declare';
+import { date, declareResource, group, number, ref, tel, text as textField, url, catalogueKey, type RecordOf } from '../../contract/resources/declare';
 import { unitResource, type UnitRecord } from '../../contract/resources/units';
 import { propertyResource, type PropertyRecord } from '../../contract/resources/properties';
 import { companyResource, type CompanyRecord } from '../../contract/resources/companies';
@@ -32,6 +32,32 @@ describe('the start-up check of a declared resource', () => {
     expect(() => defineCrud(withRef, { table: widgets, refs: { properties } })).not.toThrow();
     const badList = declare(group('Widget', { name: textField('Name', { required: true }) }), { columns: ['name'], sort: ['name', 'price'], search: ['name'] });
     expect(() => defineCrud(badList, { table: widgets })).toThrow('Resource "widgets": list key "price" is neither a field nor a reference');
+  });
+
+  it('refuses onDelete "set null" on a required reference; an optional one takes either', () => {
+    const name = textField('Name', { required: true });
+    const required = declare(group('Widget', { name, property_id: ref('Property', 'properties', 'property', { required: true, onDelete: 'set null' }) }));
+    expect(() => defineCrud(required, { table: widgets, refs: { properties } })).toThrow(
+      `Resource "widgets": field "property_id": onDelete 'set null' needs an optional reference (it is required)`,
+    );
+    for (const onDelete of ['restrict', 'set null'] as const) {
+      const optional = declare(group('Widget', { name, property_id: ref('Property', 'properties', 'property', { onDelete }) }));
+      expect(() => defineCrud(optional, { table: widgets, refs: { properties } })).not.toThrow();
+    }
+    expect(ref('Property', 'properties', 'property').ref.onDelete).toBe('restrict');
+  });
+
+  it('types an optional reference’s nested record, a tel, a url and a date as nullable', () => {
+    const fields = group('Widget', { name: textField('Name', { required: true }), property_id: ref('Property', 'properties', 'property'), phone: tel('Phone'), site: url('Site'), since: date('Since', { required: true }) });
+    const d = declareResource({ name: 'widgets', spa: 'widget', noun: { one: 'widget', many: 'widgets' }, area: 'units', tenancy: 'scoped', fields, list: { columns: ['name'], sort: ['name'], search: ['name'] } });
+    type W = RecordOf<typeof d>;
+    expectTypeOf<W['property']>().toEqualTypeOf<{ uuid: string; name: string } | null>();
+    expectTypeOf<W['property_id']>().toEqualTypeOf<string | null>();
+    expectTypeOf<W['phone']>().toEqualTypeOf<string | null>();
+    expectTypeOf<W['site']>().toEqualTypeOf<string | null>();
+    expectTypeOf<W['since']>().toEqualTypeOf<string>();
+    expect(d.fields.phone).toMatchObject({ type: 'tel', maxlength: 32 });
+    expect(d.fields.site).toMatchObject({ type: 'url', maxlength: 2048 });
   });
 
   it('refuses a search box key the list does not search (the screen would send it as q_in)', () => {

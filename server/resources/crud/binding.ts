@@ -167,7 +167,8 @@ export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Pi
     if (!('ref' in field)) continue;
     const target = binding.refs?.[field.ref.to];
     if (!target) throw new Error(who(`field "${name}" refers to "${field.ref.to}", which the binding does not name`));
-    if (!field.required) throw new Error(who(`field "${name}": only required references are supported`));
+    // Emptying a required reference would break the record that holds it.
+    if (field.required && field.ref.onDelete === 'set null') throw new Error(who(`field "${name}": onDelete 'set null' needs an optional reference (it is required)`));
     requireColumn(target, 'id', who(`reference "${field.ref.to}"`));
     requireColumn(target, 'name', who(`reference "${field.ref.to}"`));
     if (decl.tenancy === 'scoped') requireColumn(target, 'company_id', who(`reference "${field.ref.to}" of a scoped resource`));

@@ -2,6 +2,7 @@
 // in the order their first field is declared, each field with its label, limits and choices.
 import type { FormField, FormFieldGroup } from '../../../contract/forms';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
+import { TEL_MIN_LENGTH } from '../../../contract/resources/kinds';
 import { group, optionsOf } from '../../forms/fields';
 
 /** Options of each reference field (uuid → name) and checkbox list (value → label), by field name. */
@@ -17,7 +18,8 @@ function formField(name: string, f: FieldDecl, refOptions: RefOptions): FormFiel
     else field.options = optionsOf(f.options);
   }
   if (f.type === 'number') Object.assign(field, { min: f.min, max: f.max });
-  if (f.type === 'text' || f.type === 'textarea' || f.type === 'email') field.maxlength = f.maxlength;
+  if ('maxlength' in f) field.maxlength = f.maxlength;
+  if (f.type === 'tel') field.minlength = TEL_MIN_LENGTH;
   if (f.help) field['label-help'] = f.help;
   return field;
 }

@@ -2,7 +2,7 @@
 // ../listRows.ts: each row's JSON built by PostgreSQL, constant fragments compiled once, a page cut
 // from the resource's own table unless its search or sort needs a referenced table.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { UNPAGED_LIST_MAX } from '../../../contract/lists';
 import type { ResourceDecl } from '../../../contract/resources/declare';
 import { compiled } from '../../db/statements';
@@ -21,11 +21,23 @@ interface BoundMany extends ManyBinding {
 interface BoundRef {
   field: string;
   as: string;
+  /** An optional reference is left-joined: a record without one still lists. */
+  required: boolean;
   table: PgTable;
+  /** How a FROM names the table: `properties`, or `properties as "fallback_property_id_ref"`. */
+  item: SQL;
   id: AnyPgColumn;
   name: AnyPgColumn;
   companyId: AnyPgColumn | undefined;
   join: SQL;
+}
+
+/** A join of the read: required references and the computed columns' tables inner, optional references left. */
+interface Join {
+  table: PgTable;
+  on: SQL;
+  left?: boolean;
+  item?: SQL;
 }
 
 export type CrudRow = Record<string, unknown> & { id: string };
@@ -41,6 +53,8 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
   const refs: BoundRef[] = [];
   const shape: RowShape = { uuid: id, id };
   const lists: BoundMany[] = [];
+  // A table read twice in one query (two references to properties, or one to the resource's own table) needs an alias.
+  const joined = new Set<PgTable>([table, ...(hooks.joins ?? []).map((j) => j.table)]);
   for (const [name, f] of Object.entries(decl.fields)) {
     if ('many' in f) {
       const link = binding.many?.[name] as ManyBinding;
@@ -51,31 +65,39 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
       continue;
     }
     columns[name] = col(name);
-    shape[name] = columns[name].column;
+    // A date leaves as its Y-m-d text, whatever the driver would make of it (a JS Date, a time zone).
+    shape[name] = f.type === 'date' ? sql`to_char(${columns[name].column}, 'YYYY-MM-DD')` : columns[name].column;
     if (!f.readOnly) writable[name] = columns[name].key;
     if (!('ref' in f)) continue;
-    const target = binding.refs?.[f.ref.to] as PgTable;
-    const ref = { field: name, as: f.ref.as, table: target, id: requireColumn(target, 'id', name).column, name: requireColumn(target, 'name', name).column };
+    const referenced = binding.refs?.[f.ref.to] as PgTable;
+    const aliased = joined.has(referenced) ? `${name}_ref` : undefined;
+    const target = aliased ? alias(referenced, aliased) : referenced;
+    const item = aliased ? sql`${referenced} as ${sql.identifier(aliased)}` : sql`${referenced}`;
+    joined.add(referenced);
+    const ref = { field: name, as: f.ref.as, required: f.required, table: target, item, id: requireColumn(target, 'id', name).column, name: requireColumn(target, 'name', name).column };
     const bound = { ...ref, companyId: columnOf(target, 'company_id')?.column, join: sql`${ref.id} = ${columns[name].column}` };
     refs.push(bound);
-    shape[f.ref.as] = sql`json_build_object('uuid', ${bound.id}, 'name', ${bound.name})`;
+    const nested = sql`json_build_object('uuid', ${bound.id}, 'name', ${bound.name})`;
+    shape[f.ref.as] = f.required ? nested : sql`case when ${bound.id} is null then null else ${nested} end`;
   }
   for (const [name, c] of Object.entries(hooks.computed ?? {})) shape[name] = c.sql;
 
-  // Every reference is required (checkBinding), so its inner join never drops a row.
-  const joins = [...refs.map((r) => ({ table: r.table, on: r.join })), ...(hooks.joins ?? [])];
-  const from = joins.reduce<SQL>((acc, j) => sql`${acc} inner join ${j.table} on ${j.on}`, sql`${table}`);
+  // No join drops a row: a required reference always matches (its foreign key), an optional one is a left join.
+  const joins: Join[] = [...refs.map((r) => ({ table: r.table, item: r.item, on: r.join, left: !r.required })), ...(hooks.joins ?? [])];
+  const from = joins.reduce<SQL>((acc, j) => sql`${acc} ${sql.raw(j.left ? 'left' : 'inner')} join ${j.item ?? j.table} on ${j.on}`, sql`${table}`);
   const rows = { row: jsonRow(shape), from: compiled(from) };
   const own = { from: compiled(sql`${table}`), id: compiled(sql`${id}`) };
   const refByAs = new Map(refs.map((r) => [r.as, r]));
   const sortKey = (key: string): SortKey => {
     const ref = refByAs.get(key);
-    if (ref) return byLower(ref.name);
-    return decl.fields[key].type === 'number' || decl.fields[key].type === 'checkbox' ? byValue(columns[key].column) : byLower(columns[key].column);
+    // An optional reference's name is null where the record has none: it sorts last.
+    if (ref) return ref.required ? byLower(ref.name) : { ...byLower(ref.name), nullable: true };
+    return ['number', 'checkbox', 'date'].includes(decl.fields[key].type) ? byValue(columns[key].column) : byLower(columns[key].column);
   };
   const listSpec: ListSpec = {
     sortable: Object.fromEntries(decl.list.sort.map((k) => [k, sortKey(k)])),
-    searchable: Object.fromEntries(decl.list.search.map((k) => [k, refByAs.get(k)?.name ?? columns[k].column])),
+    // A date is searched as its Y-m-d text.
+    searchable: Object.fromEntries(decl.list.search.map((k) => [k, refByAs.get(k)?.name ?? (decl.fields[k]?.type === 'date' ? shape[k] : columns[k].column)])),
     tiebreak: sql`${id}`,
   };
   const inTenant = (tenant: string | null) => (companyId && tenant ? eq(companyId, tenant) : undefined);
@@ -95,7 +117,7 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     async find(db: Conn, tenant: string | null, recordId: string, where?: SQL): Promise<CrudRow | null> {
       if (!isUuid(recordId)) return null;
       let query = db.select(shape).from(table).$dynamic();
-      for (const j of joins) query = query.innerJoin(j.table, j.on);
+      for (const j of joins) query = j.left ? query.leftJoin(j.table, j.on) : query.innerJoin(j.table, j.on);
       const [row] = await query.where(and(eq(id, recordId), inTenant(tenant), where));
       return (row as CrudRow | undefined) ?? null;
     },
@@ -115,12 +137,12 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
       }
       return out;
     },
-    /** The references the body names that do not exist in the tenant's company: their field and `as`. */
+    /** The references the body names that do not exist in the tenant's company: their field and `as`. None ('' or null) is no reference. */
     async badRefs(db: Conn, tenant: string | null, body: Record<string, unknown>): Promise<BoundRef[]> {
       const bad: BoundRef[] = [];
       for (const r of refs) {
         const value = body[r.field];
-        if (value === undefined) continue;
+        if (value === undefined || (!r.required && (value === null || (typeof value === 'string' && value.trim() === '')))) continue;
         const ok = isUuid(value) && (await db.select({ id: r.id }).from(r.table).where(and(eq(r.id, value), r.companyId && tenant ? eq(r.companyId, tenant) : undefined))).length > 0;
         if (!ok) bad.push(r);
       }
@@ -143,6 +165,8 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     },
     updatedAt: columnOf(table, 'updated_at')?.key,
     id,
+    /** The references, bound (their field, `as`, table and join). */
+    refs: refs as readonly BoundRef[],
   };
 }
 

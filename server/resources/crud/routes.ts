@@ -8,22 +8,24 @@ import { Type } from 'typebox';
 import { eq, type SQL } from 'drizzle-orm';
 import type { ResourceDecl, RouteKey } from '../../../contract/resources/declare';
 import { requireTenant } from '../../auth/guard';
-import { notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { EmptyData, formResponse } from '../../forms/schema';
 import { withValues } from '../../forms/fields';
 import { accessRules, type Action } from '../access';
 import { auditChange } from '../audit';
-import type { Db } from '../../db';
-import type { Conn, Tx } from '../db';
+import type { Conn } from '../db';
 import { FieldErrors, MSG } from '../errors';
 import { answerList, ListQuery, listResponse, sendList } from '../lists';
 import { wholeListContext } from '../wholeLists';
 import { errorResponses, IdParams, MessageResponse, mutationResponse } from '../schemas';
 import { columnsFrom, requiredText } from '../values';
 import type { CrudBinding, CrudHooks, WriteOutcome } from './binding';
+import { emptyReferences, mountedOn, usedBy } from './dependents';
 import { defaultsOf, formGroups } from './form';
+import { trimKinds } from './kinds';
 import type { CrudQueries } from './queries';
 import type { CrudSchemas } from './schemas';
+import { writeSteps } from './writing';
 
 const LIST_DESCRIPTION = 'The whole list, or a page of it with `page`/`per_page` (and `sort`, `q`, `q_in`), answered with `meta.total`.';
 
@@ -105,14 +107,7 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
     return { body, parsed };
   };
 
-  /** The write and its audit row in one transaction; a database error the hooks recognise answers as they say. */
-  const writing = async <T>(db: Db, action: 'create' | 'update' | 'delete', work: (tx: Tx) => Promise<T>): Promise<T> => {
-    try {
-      return await db.transaction(work);
-    } catch (err) {
-      throw hooks.writeError?.(err, action) ?? err;
-    }
-  };
+  const { writing, refGone, stillUsed } = writeSteps(decl, hooks, q);
   const form = async (db: Conn, tenant: string | null, req: FastifyRequest, record: Body | null) => {
     const groups = formGroups(decl, { ...(await q.refOptions(db, tenant, record ?? {})), ...(await q.manyOptions(db)) });
     const fields = hooks.form ? await hooks.form({ db, tenant, req, groups, record }) : groups;
@@ -123,7 +118,15 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
   const listQuery = hooks.listQuery ? Type.Object({ ...ListQuery.properties, ...hooks.listQuery.properties }) : ListQuery;
   const listAccess = hooks.listQuery?.allowAll ? { access: { ...rules('view').access, allowAll: true } } : rules('view');
 
+  // Trims the email, tel, url and date fields and makes a blank optional one null, before validation;
+  // bodies of a resource's own (the bodies hook: users) are left as sent.
+  const preValidation = hooks.bodies ? [] : [trimKinds(decl)];
+
   return async (app) => {
+    // Its references count when a record they point at is deleted (./dependents.ts).
+    const mounted = mountedOn(app);
+    mounted.add({ decl, binding });
+
     app.get(
       path,
       { schema: { tags, summary: summary.list, description: described('list'), querystring: listQuery, response: { 200: listResponse(schemas.read), ...errorResponses } }, config: listAccess },
@@ -169,7 +172,7 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
 
     app.post(
       path,
-      { schema: { tags, summary: summary.create, description: described('create'), body: schemas.create, response: { 201: mutationResponse(schemas.read), ...errorResponses } }, config: rules('create') },
+      { schema: { tags, summary: summary.create, description: described('create'), body: schemas.create, response: { 201: mutationResponse(schemas.read), ...errorResponses } }, config: rules('create'), preValidation },
       async (req, reply) => {
         const { tenant, where } = caller(req, 'create');
         const { body, parsed } = await check(app.db, tenant, req, req.body as Body, null);
@@ -187,7 +190,7 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
           const created = await recordOr404(tx, tenant, req, id, where, false);
           await audit(tx, req, 'created', created.id, null, await audited(tx, created), outcome.detail);
           return { record: created, outcome };
-        });
+        }, refGone(app.db, tenant, body));
         outcome.afterCommit?.(record);
         reply.code(201);
         return { data: { message: decl.messages.created, ...record } };
@@ -196,7 +199,11 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
 
     app.put(
       `${path}/:id`,
-      { schema: { tags, summary: summary.update, description: described('update'), params: IdParams, body: schemas.update, response: { 200: mutationResponse(schemas.read), ...errorResponses } }, config: rules('update') },
+      {
+        schema: { tags, summary: summary.update, description: described('update'), params: IdParams, body: schemas.update, response: { 200: mutationResponse(schemas.read), ...errorResponses } },
+        config: rules('update'),
+        preValidation,
+      },
       async (req) => {
         const { tenant, where } = caller(req, 'update');
         const before = await recordOr404(app.db, tenant, req, req.params.id, where);
@@ -215,7 +222,7 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
           const after = await recordOr404(tx, tenant, req, before.id, where, false);
           await audit(tx, req, 'updated', before.id, auditBefore, await audited(tx, after), outcome.detail);
           return { record: after, outcome };
-        });
+        }, refGone(app.db, tenant, body));
         outcome.afterCommit?.(record);
         return { data: { message: decl.messages.updated, ...record } };
       },
@@ -229,11 +236,22 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
         const before = await recordOr404(app.db, tenant, req, req.params.id, where);
         hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'delete' });
         await hooks.beforeDelete?.({ db: app.db, tenant, req, record: before });
-        await writing(app.db, 'delete', async (tx) => {
-          const auditBefore = await audited(tx, before);
-          await tx.delete(table).where(eq(q.id, before.id));
-          await audit(tx, req, 'deleted', before.id, auditBefore, null);
-        });
+        const id = before.id;
+        await writing(
+          app.db,
+          'delete',
+          async (tx) => {
+            // The resource's own refusal first (beforeDelete), then the declared references to it.
+            const used = await usedBy(tx, mounted, decl, id, tenant);
+            if (used) throw conflict(used);
+            await emptyReferences(tx, mounted, decl, id);
+            const auditBefore = await audited(tx, before);
+            // A parallel delete that won: nothing left to delete.
+            if ((await tx.delete(table).where(eq(q.id, id)).returning({ id: q.id })).length === 0) throw notFound(decl.messages.notFound);
+            await audit(tx, req, 'deleted', id, auditBefore, null);
+          },
+          stillUsed(mounted, app.db, tenant, req, before),
+        );
         return { data: { message: decl.messages.deleted } };
       },
     );

@@ -5,6 +5,7 @@ import { Type, type TObject, type TSchema } from 'typebox';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
 import { Checkbox, Nullable, OptChoice, OptInteger, OptNumber, OptRef, OptText, RequiredText, Uuid } from '../schemas';
 import type { Computed, CrudHooks } from './binding';
+import { kindBody, kindRead, rulesOf } from './kinds';
 
 export interface CrudSchemas {
   read: TObject;
@@ -18,7 +19,8 @@ function readSchema(f: FieldDecl): TSchema {
   if ('many' in f) return Type.Array(Type.String());
   if (f.type === 'checkbox') return Type.Boolean();
   if ('ref' in f) return f.required ? Uuid : Nullable(Uuid);
-  const value = f.type === 'number' ? (f.integer ? Type.Integer() : Type.Number()) : Type.String();
+  const rules = rulesOf(f);
+  const value = f.type === 'number' ? (f.integer ? Type.Integer() : Type.Number()) : rules ? kindRead(rules) : Type.String();
   return f.required || f.derived ? value : Nullable(value);
 }
 
@@ -34,10 +36,17 @@ function bodySchema(f: FieldDecl): TSchema {
     case 'select':
       if ('ref' in f) return f.required ? Type.String({ minLength: 1, maxLength: 64 }) : Type.Optional(OptRef);
       return f.required ? Type.Unsafe<string>({ type: 'string', enum: [...f.options] }) : Type.Optional(OptChoice(f.options));
+    case 'date':
+    case 'email':
+    case 'tel':
+    case 'url':
+      return kindBody(f);
     default:
       return f.required ? RequiredText(f.maxlength) : Type.Optional(OptText(f.maxlength));
   }
 }
+
+const RefRead = Type.Object({ uuid: Uuid, name: Type.String() });
 
 export function crudSchemas(decl: ResourceDecl, hooks: Pick<CrudHooks, 'computed' | 'edit' | 'records' | 'bodies'>): CrudSchemas {
   const computed: Record<string, Computed> = hooks.computed ?? {};
@@ -45,7 +54,7 @@ export function crudSchemas(decl: ResourceDecl, hooks: Pick<CrudHooks, 'computed
   const body: Record<string, TSchema> = {};
   for (const [name, f] of Object.entries(decl.fields)) {
     read[name] = readSchema(f);
-    if ('ref' in f) read[f.ref.as] = Type.Object({ uuid: Uuid, name: Type.String() });
+    if ('ref' in f) read[f.ref.as] = f.required ? RefRead : Nullable(RefRead);
     if (!f.readOnly) body[name] = bodySchema(f);
   }
   for (const [name, c] of Object.entries(computed)) read[name] = c.schema;

@@ -1,0 +1,80 @@
+// Who points at a record (docs/resources.md "References"): every declared resource mounted on this
+// server whose reference fields name the deleted record's resource. A delete answers 409 while a
+// 'restrict' reference holds the record, counted in the deleting company ("This property is used by
+// 2 units and 1 parking space."); the 'set null' ones are emptied in the delete's transaction.
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { ResourceDecl } from '../../../contract/resources/declare';
+import type { Conn } from '../db';
+import { columnOf, requireColumn, type CrudBinding } from './binding';
+
+/** A declared resource whose routes this server serves. */
+export interface Mounted {
+  decl: ResourceDecl;
+  binding: CrudBinding;
+}
+
+/** One resource's references to another: the rows counted or emptied together. */
+interface Referrer {
+  decl: ResourceDecl;
+  table: PgTable;
+  columns: AnyPgColumn[];
+  /** The referrer's company, when it is scoped: dependents are counted in the deleting company. */
+  companyId: AnyPgColumn | undefined;
+}
+
+/** The declared resources mounted on one server (its own and a test's extra ones), by route plugin. */
+export class MountedResources {
+  private readonly all: Mounted[] = [];
+
+  add(m: Mounted): void {
+    if (!this.all.some((x) => x.decl.name === m.decl.name)) this.all.push(m);
+  }
+
+  /** The resources referring to `name`, with the fields of the given onDelete. */
+  referrers(name: string, onDelete: 'restrict' | 'set null'): Referrer[] {
+    return this.all.flatMap(({ decl, binding }) => {
+      const fields = Object.entries(decl.fields).flatMap(([field, f]) => ('ref' in f && f.ref.to === name && f.ref.onDelete === onDelete ? [field] : []));
+      if (fields.length === 0) return [];
+      const who = `Resource "${decl.name}"`;
+      const columns = fields.map((field) => requireColumn(binding.table, field, who).column);
+      return [{ decl, table: binding.table, columns, companyId: decl.tenancy === 'scoped' ? columnOf(binding.table, 'company_id')?.column : undefined }];
+    });
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Decorated by server/resources/index.ts for every resource route plugin under it. */
+    mountedResources: MountedResources;
+  }
+}
+
+/** The registry the resource routes share: made where first asked (server/resources/index.ts asks first). */
+export function mountedOn(app: FastifyInstance): MountedResources {
+  if (!app.hasDecorator('mountedResources')) app.decorate('mountedResources', new MountedResources());
+  return app.mountedResources;
+}
+
+const pointsAt = (r: Referrer, id: string): SQL => or(...r.columns.map((c) => eq(c, id))) as SQL;
+
+/** "2 units and 1 parking space" → the 409 message, or null when nothing refers to the record. */
+export async function usedBy(db: Conn, mounted: MountedResources, decl: ResourceDecl, id: string, tenant: string | null): Promise<string | null> {
+  const parts: string[] = [];
+  for (const r of mounted.referrers(decl.name, 'restrict')) {
+    const mine = r.companyId && tenant ? eq(r.companyId, tenant) : undefined;
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(r.table).where(and(pointsAt(r, id), mine));
+    if (n > 0) parts.push(`${n} ${n === 1 ? r.decl.noun.one : r.decl.noun.many}`);
+  }
+  if (parts.length === 0) return null;
+  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  return `This ${decl.noun.one} is used by ${list}.`;
+}
+
+/** Empties the 'set null' references to the record, inside the delete's transaction (every company's: none may be left pointing at it). */
+export async function emptyReferences(tx: Conn, mounted: MountedResources, decl: ResourceDecl, id: string): Promise<void> {
+  for (const r of mounted.referrers(decl.name, 'set null')) {
+    for (const c of r.columns) await tx.execute(sql`update ${r.table} set ${sql.identifier(c.name)} = null where ${c} = ${id}`);
+  }
+}

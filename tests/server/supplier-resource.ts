@@ -1,0 +1,37 @@
+// The server side of the throwaway "suppliers" resource (tests/support/supplier-declaration.ts): its
+// Drizzle table, the SQL that creates it in a test database (no migration knows it; a PostgreSQL
+// `date` column, two nullable references with their onDelete) and its routes on the generic plugin.
+// Mount with `createTestApp({}, { resources: [supplierCrud.routes] })`, then `await createSuppliersTable(db)`.
+import { sql } from 'drizzle-orm';
+import { date, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { properties } from '../../server/db/schema';
+import type { Db } from '../../server/db';
+import { defineCrud } from '../../server/resources/crud';
+import { supplierResource } from '../support/supplier-declaration';
+
+export { supplierResource };
+
+export const suppliers = pgTable('suppliers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  companyId: uuid('company_id').notNull(),
+  name: text('name').notNull(),
+  propertyId: uuid('property_id'),
+  fallbackPropertyId: uuid('fallback_property_id'),
+  email: text('email'),
+  phone: text('phone'),
+  website: text('website'),
+  startDate: date('start_date', { mode: 'string' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The table above, made by hand on a migrated database. */
+export async function createSuppliersTable(db: Db): Promise<void> {
+  await db.execute(
+    sql.raw(`create table suppliers (
+      id uuid primary key default gen_random_uuid(), company_id uuid not null references companies(id), name text not null,
+      property_id uuid references properties(id) on delete restrict, fallback_property_id uuid references properties(id) on delete set null,
+      email text, phone text, website text, start_date date, updated_at timestamptz not null default now())`),
+  );
+}
+
+export const supplierCrud = defineCrud(supplierResource, { table: suppliers, refs: { properties } });
