@@ -101,8 +101,13 @@ export interface ResourceDecl<F extends Fields = Fields> {
   /** 'scoped': records belong to the X-Tenant company; another company's record answers 404. */
   tenancy: 'scoped' | 'global';
   fields: F;
+  /**
+   * Read-only columns the server computes for the read shape (its binding's `computed` hook), named
+   * here so the list may show them: e.g. a property's `company`.
+   */
+  computed?: readonly string[];
   list: {
-    /** The list screen's columns. */
+    /** The list screen's columns: fields, references' `as`, or `computed` names. */
     columns: readonly string[];
     /** Sort keys, the default sort first: a field (text sorts without letter case) or a reference's `as`. */
     sort: readonly string[];
@@ -188,10 +193,28 @@ export const addressFields = <const O extends AddressOpt = {}>(o: O = {} as O): 
 
 type Omitted = 'messages' | 'summaries' | 'path';
 
-/** A resource declaration with the conventional path, messages ("The unit has been created") and summaries filled in. */
-/** `tenancy` keeps its literal type: the derived table (server/db/declaredTable.ts) has `companyId` only when 'scoped'. */
-export function declareResource<F extends Fields, const T extends ResourceDecl['tenancy']>(
-  d: { fields: F; tenancy: T } & Omit<ResourceDecl, Omitted | 'fields' | 'tenancy'> & Partial<Pick<ResourceDecl, Omitted>>,
+/** A field that has a column of its own (not a checkbox list). */
+type ColumnKey<F extends Fields> = { [K in keyof F]: F[K] extends ManyField ? never : K }[keyof F] & string;
+/** The `as` of each reference field. */
+type RefKey<F extends Fields> = { [K in keyof F]: F[K] extends { ref: { as: infer A extends string } } ? A : never }[keyof F];
+/** What a list may sort and search by: a field's column or a reference's `as` (the type checker refuses anything else). */
+export type ListKey<F extends Fields> = ColumnKey<F> | RefKey<F>;
+interface ListOf<F extends Fields, C extends string> {
+  columns: readonly (ListKey<F> | C)[];
+  sort: readonly ListKey<F>[];
+  search: readonly ListKey<F>[];
+  searchBox?: readonly ListKey<F>[];
+}
+
+/**
+ * A resource declaration with the conventional path, messages ("The unit has been created") and
+ * summaries filled in. `tenancy` keeps its literal type (the derived table, server/db/declaredTable.ts,
+ * has `companyId` only when 'scoped'); list keys are checked against the fields: a misspelt column is
+ * a type error naming the keys it may be.
+ */
+export function declareResource<F extends Fields, const T extends ResourceDecl['tenancy'], const C extends string = never>(
+  d: { fields: F; tenancy: T; computed?: readonly C[]; list: ListOf<NoInfer<F>, NoInfer<C>> } & Omit<ResourceDecl, Omitted | 'fields' | 'tenancy' | 'computed' | 'list'> &
+    Partial<Pick<ResourceDecl, Omitted>>,
 ): ResourceDecl<F> & { tenancy: T } {
   const One = d.noun.one.charAt(0).toUpperCase() + d.noun.one.slice(1);
   return {

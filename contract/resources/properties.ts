@@ -20,6 +20,8 @@ export const propertyResource = declareResource({
       longitude: number('Longitude', { min: -180, max: 180 }),
     }),
   },
+  // Its company's name, computed by the server (server/properties/routes.ts), shown in the list.
+  computed: ['company'],
   list: {
     columns: ['name', 'company', 'address_line_1', 'city', 'postcode'],
     sort: ['name', 'reference', 'city', 'postcode'],

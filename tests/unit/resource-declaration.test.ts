@@ -2,7 +2,7 @@
 // hold, naming resource and field; the derived record type is the wire type the SPA reads.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { date, declareResource, group, number, ref, tel, text as textField, url, catalogueKey, type RecordOf } from '../../contract/resources/declare';
+import { date, declareResource, group, number, ref, tel, text as textField, url, catalogueKey, type Fields, type RecordOf } from '../../contract/resources/declare';
 import { unitResource, type UnitRecord } from '../../contract/resources/units';
 import { propertyResource, type PropertyRecord } from '../../contract/resources/properties';
 import { companyResource, type CompanyRecord } from '../../contract/resources/companies';
@@ -13,7 +13,8 @@ import { defineCrud } from '../../server/resources/crud';
 const widgets = pgTable('widgets', { id: uuid('id').primaryKey(), companyId: uuid('company_id').notNull(), propertyId: uuid('property_id').notNull(), name: text('name').notNull(), size: integer('size') });
 
 const declare = (fields: Parameters<typeof declareResource>[0]['fields'], list: Parameters<typeof declareResource>[0]['list'] = { columns: ['name'], sort: ['name'], search: ['name'] }) =>
-  declareResource({ name: 'widgets', spa: 'widget', noun: { one: 'widget', many: 'widgets' }, area: 'units', tenancy: 'scoped', fields, list });
+  // Any list keys: the type checker's refusal is tested below, the start-up check's here.
+  declareResource<Fields, 'scoped', string>({ name: 'widgets', spa: 'widget', noun: { one: 'widget', many: 'widgets' }, area: 'units', tenancy: 'scoped', fields, list });
 
 describe('the start-up check of a declared resource', () => {
   it('accepts a declaration whose every field has a column', () => {
@@ -32,6 +33,32 @@ describe('the start-up check of a declared resource', () => {
     expect(() => defineCrud(withRef, { table: widgets, refs: { properties } })).not.toThrow();
     const badList = declare(group('Widget', { name: textField('Name', { required: true }) }), { columns: ['name'], sort: ['name', 'price'], search: ['name'] });
     expect(() => defineCrud(badList, { table: widgets })).toThrow('Resource "widgets": list key "price" is neither a field nor a reference');
+  });
+
+  it('says which key was meant and lists the valid ones', () => {
+    const typo = declare(group('Widget', { name: textField('Name', { required: true }), size: number('Size', { min: 0, max: 9 }) }), { columns: ['nmae'], sort: ['name'], search: ['name'] });
+    expect(() => defineCrud(typo, { table: widgets })).toThrow('Resource "widgets": list column "nmae" is unknown (did you mean "name"? valid: name, size)');
+    const column = declare(group('Widget', { name: textField('Name', { required: true }), szie: number('Size', { min: 0, max: 9 }) }));
+    expect(() => defineCrud(column, { table: widgets })).toThrow('field "szie" has no column "szie" in the bound table (did you mean "size"? valid: id, company_id, property_id, name, size)');
+    const computed = declareResource<Fields, 'scoped', string>({
+      ...{ name: 'widgets', spa: 'widget', noun: { one: 'widget', many: 'widgets' }, area: 'units', tenancy: 'scoped' },
+      fields: group('Widget', { name: textField('Name', { required: true }) }),
+      computed: ['company'],
+      list: { columns: ['name', 'company'], sort: ['name'], search: ['name'] },
+    });
+    expect(() => defineCrud(computed, { table: widgets })).toThrow('computed column "company" is declared, but the binding\'s computed hook has no "company" (valid: none)');
+  });
+
+  it('refuses at compile time a list key that is no field, reference or declared computed column', () => {
+    const fields = group('Widget', { name: textField('Name', { required: true }), property_id: ref('Property', 'properties', 'property') });
+    const base = { name: 'widgets', spa: 'widget', noun: { one: 'widget', many: 'widgets' }, area: 'units', tenancy: 'scoped' } as const;
+    declareResource({ ...base, fields, computed: ['company'], list: { columns: ['name', 'property', 'company'], sort: ['name', 'property'], search: ['property'] } });
+    // @ts-expect-error a misspelt column
+    declareResource({ ...base, fields, list: { columns: ['nmae'], sort: ['name'], search: ['name'] } });
+    // @ts-expect-error a computed column is shown, never sorted by
+    declareResource({ ...base, fields, computed: ['company'], list: { columns: ['name'], sort: ['company'], search: ['name'] } });
+    // @ts-expect-error a computed column must be declared to be shown
+    declareResource({ ...base, fields, list: { columns: ['company'], sort: ['name'], search: ['name'] } });
   });
 
   it('refuses onDelete "set null" on a required reference; an optional one takes either', () => {

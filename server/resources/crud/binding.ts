@@ -12,6 +12,7 @@ import type { ListPlan, ListQueryValues, ListTotal } from '../lists';
 import type { WholeListOptions } from '../wholeLists';
 import type { FormFieldGroup } from '../../../contract/forms';
 import type { FieldErrors } from '../errors';
+import { suggestion } from './suggest';
 
 /** A computed column of the read shape: SQL over the bound tables, and its schema for the docs. */
 export interface Computed {
@@ -163,10 +164,10 @@ export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Pi
       requireColumn(link.table, link.value, who(`checkbox list "${name}"`));
       continue;
     }
-    if (!columnOf(binding.table, name)) throw new Error(who(`field "${name}" has no column "${name}" in the bound table`));
+    if (!columnOf(binding.table, name)) throw new Error(who(`field "${name}" has no column "${name}" in the bound table${suggestion(name, Object.values(getTableColumns(binding.table)).map((c) => c.name))}`));
     if (!('ref' in field)) continue;
     const target = binding.refs?.[field.ref.to];
-    if (!target) throw new Error(who(`field "${name}" refers to "${field.ref.to}", which the binding does not name`));
+    if (!target) throw new Error(who(`field "${name}" refers to "${field.ref.to}", which the binding does not name${suggestion(field.ref.to, Object.keys(binding.refs ?? {}))}`));
     // Emptying a required reference would break the record that holds it.
     if (field.required && field.ref.onDelete === 'set null') throw new Error(who(`field "${name}": onDelete 'set null' needs an optional reference (it is required)`));
     requireColumn(target, 'id', who(`reference "${field.ref.to}"`));
@@ -175,8 +176,15 @@ export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Pi
     refsAs.add(field.ref.as);
   }
   const known = (key: string) => (Object.hasOwn(decl.fields, key) && !('many' in decl.fields[key])) || refsAs.has(key);
-  for (const key of [...decl.list.sort, ...decl.list.search]) if (!known(key)) throw new Error(who(`list key "${key}" is neither a field nor a reference`));
-  for (const key of decl.list.columns) if (!known(key) && !Object.hasOwn(hooks.computed ?? {}, key)) throw new Error(who(`list column "${key}" is unknown`));
+  const listKeys = [...Object.keys(decl.fields).filter((k) => !('many' in decl.fields[k])), ...refsAs];
+  for (const key of [...decl.list.sort, ...decl.list.search]) if (!known(key)) throw new Error(who(`list key "${key}" is neither a field nor a reference${suggestion(key, listKeys)}`));
+  const computed = Object.keys(hooks.computed ?? {});
+  for (const name of decl.computed ?? []) {
+    if (!computed.includes(name)) throw new Error(who(`computed column "${name}" is declared, but the binding's computed hook has no "${name}"${suggestion(name, computed)}`));
+  }
+  for (const key of decl.list.columns) {
+    if (!known(key) && !computed.includes(key)) throw new Error(who(`list column "${key}" is unknown${suggestion(key, [...listKeys, ...computed])}`));
+  }
   // The search box sends its keys as q_in, which the list accepts only among `list.search`.
   for (const key of decl.list.searchBox ?? []) if (!decl.list.search.includes(key)) throw new Error(who(`search box key "${key}" is not in list.search`));
 }
