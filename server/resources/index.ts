@@ -2,12 +2,12 @@
 // `config.access` (./access.ts): this plugin refuses to start otherwise, puts the check in front of
 // validation, and records the route for the authorization matrix test.
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
-import userRoutes from '../users/routes';
-import companyRoutes from '../companies/routes';
+import { userCrud } from '../users/routes';
+import { companyCrud } from '../companies/routes';
 import integrationRoutes from '../integrations/routes';
-import propertyRoutes from '../properties/routes';
-import unitRoutes from '../units/routes';
-import roleRoutes from '../roles/routes';
+import { propertyCrud } from '../properties/routes';
+import { unitCrud } from '../units/routes';
+import { roleCrud } from '../roles/routes';
 import permissionRoutes from '../permissions/routes';
 import userSessionsRoutes from '../session/userSessionsRoutes';
 import reviewRoutes from '../users/reviewRoutes';
@@ -15,6 +15,14 @@ import userTwoFactorRoutes from '../twoFactor/userTwoFactorRoutes';
 import invitationRoutes from '../users/invitationRoutes';
 import { authorize, recordRoute } from './access';
 import { mountedOn } from './crud/dependents';
+import { plainRoutes } from './plainBindings';
+import { DECLARED_RESOURCES } from '../../contract/resources';
+
+/**
+ * The declared resources bound by hand, for their hooks (server/<name>/routes.ts). Every other
+ * declared resource (contract/resources/index.ts) is served on its derived table as it is.
+ */
+const BOUND = [userCrud, companyCrud, propertyCrud, unitCrud, roleCrud];
 
 type Hooks = RouteOptions['preValidation'];
 const asList = (hooks: Hooks) => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
@@ -37,12 +45,13 @@ export default async function resourceRoutes(app: FastifyInstance, opts: Resourc
 
   // One registry of the declared resources below, so a delete finds every reference to its record.
   mountedOn(app);
-  await app.register(userRoutes);
-  await app.register(companyRoutes);
+  await app.register(userCrud.routes);
+  await app.register(companyCrud.routes);
   await app.register(integrationRoutes);
-  await app.register(propertyRoutes);
-  await app.register(unitRoutes);
-  await app.register(roleRoutes);
+  await app.register(propertyCrud.routes);
+  await app.register(unitCrud.routes);
+  await app.register(roleCrud.routes);
+  for (const plugin of plainRoutes(DECLARED_RESOURCES, BOUND)) await app.register(plugin);
   await app.register(permissionRoutes);
   await app.register(userSessionsRoutes);
   await app.register(reviewRoutes);

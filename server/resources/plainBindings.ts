@@ -1,0 +1,39 @@
+// The server side of a declared resource that needs no hooks (docs/resources.md "Declaring a
+// resource"): its table is the one server/db/schema.ts derives from the declaration, its references'
+// tables are those of the resources they name, and its routes are the generic ones. A resource with
+// hooks binds itself (server/<name>/routes.ts) and is listed in server/resources/index.ts instead.
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ResourceDecl } from '../../contract/resources/declare';
+import * as schema from '../db/schema';
+import { defineCrud, type Crud } from './crud';
+import { suggestion } from './crud/suggest';
+
+const tablesByName = new Map<string, PgTable>(
+  (Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [[getTableConfig(value).name, value] as const] : [])),
+);
+
+function tableOf(name: string, who: string): PgTable {
+  const table = tablesByName.get(name);
+  if (!table) {
+    throw new Error(
+      `${who}: server/db/schema.ts has no table "${name}"; add \`export const … = declaredTable(…Resource)\` there and run \`npx drizzle-kit generate --name ${name}\`${suggestion(name, [...tablesByName.keys()])}`,
+    );
+  }
+  return table;
+}
+
+/** The generic CRUD of `decl` on its derived table (checked as any binding is, at start). */
+export function plainCrud(decl: ResourceDecl): Crud {
+  const who = `Resource "${decl.name}"`;
+  const refs: Record<string, PgTable> = {};
+  for (const field of Object.values(decl.fields)) if ('ref' in field) refs[field.ref.to] = tableOf(field.ref.to, who);
+  return defineCrud(decl, { table: tableOf(decl.name, who), refs });
+}
+
+/** The route plugins of the declared resources that no hand-written binding (`bound`) serves. */
+export function plainRoutes(declared: readonly ResourceDecl[], bound: readonly { decl: ResourceDecl }[]): FastifyPluginAsync[] {
+  const served = new Set(bound.map((crud) => crud.decl.name));
+  return declared.filter((decl) => !served.has(decl.name)).map((decl) => plainCrud(decl).routes);
+}

@@ -1,0 +1,44 @@
+// A declared resource with no hooks needs no server file: the server binds it to the table
+// server/db/schema.ts derives from it (server/resources/plainBindings.ts).
+import { describe, expect, it } from 'vitest';
+import { declareResource, group, ref, text } from '../../contract/resources/declare';
+import { companyResource } from '../../contract/resources/companies';
+import { unitResource } from '../../contract/resources/units';
+import { DECLARED_RESOURCES } from '../../contract/resources';
+import { plainCrud, plainRoutes } from '../../server/resources/plainBindings';
+import { companyCrud } from '../../server/companies/routes';
+
+const lockers = declareResource({
+  name: 'lockers',
+  spa: 'locker',
+  noun: { one: 'locker', many: 'lockers' },
+  area: 'properties',
+  tenancy: 'scoped',
+  fields: group('Locker', { name: text('Name', { required: true }), property_id: ref('Property', 'properties', 'property') }),
+  list: { columns: ['name', 'property'], sort: ['name'], search: ['name'] },
+});
+
+describe('declared resources without a binding of their own', () => {
+  it('are bound to the schema’s table of their name, their references to the tables of the resources they name', () => {
+    expect(plainCrud(companyResource).decl).toBe(companyResource);
+    const crud = plainCrud(unitResource);
+    expect(crud.decl.name).toBe('units');
+    expect(typeof crud.routes).toBe('function');
+  });
+
+  it('serve every declared resource the hand-written bindings do not', () => {
+    const plain = [companyResource, unitResource];
+    expect(plainRoutes(plain, [])).toHaveLength(2);
+    expect(plainRoutes(plain, [companyCrud])).toHaveLength(1);
+    // What needs a hook (computed columns, a checkbox list's link table) is refused without one, by name.
+    expect(() => plainRoutes(DECLARED_RESOURCES, [])).toThrow(/Resource "(properties|roles)": /);
+    const property = DECLARED_RESOURCES.find((d) => d.name === 'properties')!;
+    expect(() => plainRoutes([property], [])).toThrow('Resource "properties": computed column "company" is declared, but the binding\'s computed hook has no "company"');
+  });
+
+  it('stop the start when the schema has no table for one, saying what to add and run', () => {
+    expect(() => plainCrud(lockers)).toThrow(
+      /Resource "lockers": server\/db\/schema\.ts has no table "lockers"; add `export const … = declaredTable\(…Resource\)` there and run `npx drizzle-kit generate --name lockers` \(valid: /,
+    );
+  });
+});
