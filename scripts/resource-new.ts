@@ -1,0 +1,107 @@
+// `npm run resource:new -- <name> [--global] [--area <area>]`: the skeleton of a declared resource
+// (docs/resources.md "Declaring a resource"): its declaration, its line in DECLARED_RESOURCES, its
+// derived table in server/db/schema.ts and the migration drizzle-kit generates for it; then it says
+// what to edit next. `--root <dir>` writes into another checkout, `--no-generate` skips drizzle-kit.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+interface Options {
+  name: string;
+  scoped: boolean;
+  area: string;
+  root: string;
+  generate: boolean;
+}
+
+function parse(argv: string[]): Options {
+  const o: Options = { name: '', scoped: true, area: 'properties', root: process.cwd(), generate: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--global') o.scoped = false;
+    else if (a === '--no-generate') o.generate = false;
+    else if (a === '--area') o.area = argv[++i] ?? '';
+    else if (a === '--root') o.root = path.resolve(argv[++i] ?? '.');
+    else if (!a.startsWith('--') && !o.name) o.name = a;
+    else throw new Error(`Unknown option "${a}".`);
+  }
+  if (!/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(o.name)) {
+    throw new Error('Give the resource its API name in lower case with underscores, plural: npm run resource:new -- parking_spaces');
+  }
+  return o;
+}
+
+/** parking_spaces → parking_space; properties → property. */
+const singular = (name: string) => (name.endsWith('ies') ? name.slice(0, -3) + 'y' : name.endsWith('s') ? name.slice(0, -1) : name);
+const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const words = (name: string) => name.replace(/_/g, ' ');
+
+function declaration(o: Options, one: string, constName: string): string {
+  const label = words(one).charAt(0).toUpperCase() + words(one).slice(1);
+  return `// ${label}s, declared once (docs/resources.md): the table, the API with its checks, the screens,
+// the menu and the security suites follow from this file.
+import { declareResource, group, text } from './declare';
+
+export const ${constName} = declareResource({
+  name: '${o.name}',
+  spa: '${one}',
+  noun: { one: '${words(one)}', many: '${words(o.name)}' },
+  // Whose rules and permissions apply: an area of contract/access.ts (a new one is one entry there).
+  area: '${o.area}',
+  tenancy: '${o.scoped ? 'scoped' : 'global'}',
+  fields: {
+    ...group('${label}', {
+      name: text('Name', { required: true }),
+    }),
+  },
+  list: { columns: ['name'], sort: ['name'], search: ['name'] },
+});
+`;
+}
+
+/** Adds `line` after the file's last import, and `entry` where `anchor` is found. */
+function insert(file: string, importLine: string, edit: (text: string) => string): void {
+  const text = readFileSync(file, 'utf8');
+  const imports = [...text.matchAll(/^import [^;]+;$/gm)];
+  const last = imports[imports.length - 1];
+  if (!last || last.index === undefined) throw new Error(`${file}: no import to add after.`);
+  const at = last.index + last[0].length;
+  writeFileSync(file, edit(text.slice(0, at) + '\n' + importLine + text.slice(at)));
+}
+
+function main(): void {
+  const o = parse(process.argv.slice(2));
+  const one = singular(o.name);
+  const constName = `${camel(one)}Resource`;
+  const tableName = camel(o.name);
+  const file = path.join(o.root, 'contract/resources', `${o.name.replace(/_/g, '-')}.ts`);
+  const registry = path.join(o.root, 'contract/resources/index.ts');
+  const schema = path.join(o.root, 'server/db/schema.ts');
+  if (existsSync(file)) throw new Error(`${path.relative(o.root, file)} exists already.`);
+  if (readFileSync(registry, 'utf8').includes(`${constName}`)) throw new Error(`${constName} is registered already.`);
+  if (new RegExp(`^export const ${tableName}\\b`, 'm').test(readFileSync(schema, 'utf8'))) throw new Error(`server/db/schema.ts has a table ${tableName} already.`);
+
+  writeFileSync(file, declaration(o, one, constName));
+  const module = `./${path.basename(file, '.ts')}`;
+  insert(registry, `import { ${constName} } from '${module}';`, (text) =>
+    text.replace(/(export const DECLARED_RESOURCES: readonly ResourceDecl\[\] = \[[^\]]*)\]/, (_, list: string) => `${list}, ${constName}]`),
+  );
+  const options = o.scoped ? ', { companies: () => companies.id }' : '';
+  insert(schema, `import { ${constName} } from '../../contract/resources/${path.basename(file, '.ts')}';`, (text) => `${text.trimEnd()}\n\nexport const ${tableName} = declaredTable(${constName}${options});\n`);
+  if (o.generate) execFileSync('npx', ['drizzle-kit', 'generate', '--name', o.name], { cwd: o.root, stdio: 'inherit' });
+
+  console.log(`
+Created ${path.relative(o.root, file)}, registered it in contract/resources/index.ts and derived its table in server/db/schema.ts${o.generate ? ', with its migration in server/db/migrations/' : ''}.
+Next:
+  1. Edit the fields, the list and the area in ${path.relative(o.root, file)} (README "Adding a resource" lists the field kinds).
+  2. After changing fields, run: npx drizzle-kit generate --name ${o.name}_fields
+  3. npm start: the API is at /api/v1/${o.name}, the screens at /dashboard/${one}.
+`);
+}
+
+try {
+  main();
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
