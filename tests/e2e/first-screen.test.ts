@@ -42,10 +42,17 @@ describe('the first screen of a signed-in person', () => {
         where companies.name = ${NORTHGATE} order by lower(units.name), units.id limit 10`)) as unknown as { rows: { name: string }[] }
     ).rows.map((r) => r.name);
 
+    // The whole list comes after an idle moment, which may be after the network first fell quiet:
+    // wait for its answer itself, then a while longer for anything asked twice.
+    const wholeAnswered = b.page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === '/api/v1/units' && url.search === '';
+    });
     await b.page.goto(suite.server.url + '/dashboard/unit');
     await b.page.locator('table tbody tr td').first().waitFor({ state: 'visible' });
     expect(await firstColumn(b.page)).toEqual(firstTen);
-    await b.page.waitForLoadState('networkidle');
+    await wholeAnswered;
+    await b.page.waitForTimeout(1_000);
 
     const count = (call: string) => calls.filter((c) => c === call).length;
     expect(count('POST /api/v1/auth/authenticated')).toBe(1);
