@@ -2,7 +2,7 @@
 // body schemas and OpenAPI entries (server/resources/crud/kinds.ts), its 422 messages
 // (server/http/errors-plugin.ts) and the form's own checks (src/forms/validation.ts).
 
-/** SPEC §5/§9: a phone number has at least 10 characters… */
+/** A phone number has at least 10 characters… */
 export const TEL_MIN_LENGTH = 10;
 export const TEL_MAX = 32;
 /** …of digits, spaces, +, -, ( and ). */

@@ -12,7 +12,7 @@ import { ADMIN, OLYMPUS_SYSTEM, SUPER_ADMIN, SYSTEM_USER, type OlympusRoleName }
 /** Held in the catalogue's transaction: instances starting at once write it one after the other. */
 export const CATALOGUE_LOCK = 7_201_002;
 
-/** Olympus's own roles (SPEC §6), made with the Olympus system. */
+/** Olympus's own roles (super admin, admin, system user), made with the Olympus system. */
 export const OLYMPUS_ROLES: readonly { name: OlympusRoleName; label: string }[] = [
   { name: SUPER_ADMIN, label: 'Super Admin' },
   { name: ADMIN, label: 'Admin' },

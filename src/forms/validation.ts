@@ -7,7 +7,7 @@ import { kindOf, type FieldValue } from './fieldModel';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** SPEC §5/§9: a phone number has at least 10 characters (the server checks the same: contract/resources/kinds.ts). */
+/** A phone number has at least 10 characters, in the form as on the server (contract/resources/kinds.ts). */
 export { TEL_MIN_LENGTH };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
