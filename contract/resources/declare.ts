@@ -3,6 +3,7 @@
 // browser its screens and texts (src/resources/). No server code here: only shapes, builders and derived types.
 import type { AreaKey } from '../access';
 import { TEL_MAX, URL_MAX } from './kinds';
+import type { FilterDecl, FilterOf } from './filters';
 
 /** Length limits of text fields (the form's maxlength and the API's check). */
 export const NAME_MAX = 255;
@@ -115,6 +116,8 @@ export interface ResourceDecl<F extends Fields = Fields> {
     search: readonly string[];
     /** The keys the list screen's search box matches (`q_in`), when narrower than `search` (SPEC §2). */
     searchBox?: readonly string[];
+    /** The list's filters (./filters.ts): query parameters of the list route and the list screen's filter bar. */
+    filters?: readonly FilterDecl[];
   };
   messages: ResourceMessages;
   /** OpenAPI summaries that differ from the derived ones. */
@@ -204,6 +207,7 @@ interface ListOf<F extends Fields, C extends string> {
   sort: readonly ListKey<F>[];
   search: readonly ListKey<F>[];
   searchBox?: readonly ListKey<F>[];
+  filters?: readonly FilterOf<F>[];
 }
 
 /**

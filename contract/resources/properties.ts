@@ -1,6 +1,7 @@
 // Properties (SPEC §2 PropertyIndex/Create/Edit), declared once (docs/resources.md): a property of the
 // X-Tenant company; its slug, left blank, is derived from the name (unique in the company).
 import { addressFields, declareResource, group, number, text, type Flat, type RecordOf } from './declare';
+import { rangeFilter, textFilter } from './filters';
 
 export const propertyResource = declareResource({
   name: 'properties',
@@ -27,6 +28,7 @@ export const propertyResource = declareResource({
     sort: ['name', 'reference', 'city', 'postcode'],
     search: ['name', 'reference', 'city', 'postcode', 'area'],
     searchBox: ['name'],
+    filters: [textFilter('city'), textFilter('postcode'), rangeFilter('latitude'), rangeFilter('longitude')],
   },
   summaries: { editForm: 'The property with its units, and the edit form filled in', delete: 'Delete a property without units' },
 });

@@ -11,6 +11,8 @@ import { fetchList, jsonRow, type RowShape } from '../listRows';
 import type { WholeListOptions } from '../wholeLists';
 import { byLower, byValue, lowerOf, planList, type ListQueryValues, type ListSpec, type SortKey } from '../lists';
 import { columnOf, requireColumn, type BoundColumn, type CrudBinding, type CrudHooks, type ManyBinding } from './binding';
+import { filtersOf } from '../../../contract/resources/filters';
+import { filterCondition } from './filters';
 
 interface BoundMany extends ManyBinding {
   field: string;
@@ -101,6 +103,9 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     tiebreak: sql`${id}`,
   };
   const inTenant = (tenant: string | null) => (companyId && tenant ? eq(companyId, tenant) : undefined);
+  // Declared filters (./filters.ts) are conditions on the resource's own columns: a page never joins for them.
+  const filters = filtersOf(decl);
+  if (filters.length > 0 && hooks.records) throw new Error(`Resource "${decl.name}": list filters need the generic reads, not a records hook`);
 
   return {
     shape,
@@ -109,8 +114,11 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     /** The tenant's records (narrowed by `where`), searched, sorted and paged per the query; `whole`: see fetchList. */
     async list(db: Conn, tenant: string | null, query: ListQueryValues, where?: SQL, whole?: WholeListOptions) {
       const plan = planList(query, listSpec);
+      const filtered = filterCondition(filters, (field) => columns[field].column, query);
+      // A filtered list answers its meta.total, like any list asked with parameters.
+      if (filtered.filtered) plan.withMeta = true;
       const needsRefs = refByAs.has(plan.sortKey) || plan.searchKeys.some((k) => refByAs.has(k));
-      const source = { from: needsRefs ? rows.from : own.from, where: and(inTenant(tenant), where, plan.where), id: own.id };
+      const source = { from: needsRefs ? rows.from : own.from, where: and(inTenant(tenant), where, filtered.where, plan.where), id: own.id };
       return { plan, ...(await fetchList(db, plan, rows, source, whole)) };
     },
     /** One record of the tenant (and within `where`), or null (also for an id that is not a uuid). */

@@ -23,6 +23,7 @@ import type { CrudBinding, CrudHooks, WriteOutcome } from './binding';
 import { emptyReferences, mountedOn, usedBy } from './dependents';
 import { defaultsOf, formGroups } from './form';
 import { trimKinds } from './kinds';
+import { filterProperties } from './filters';
 import type { CrudQueries } from './queries';
 import type { CrudSchemas } from './schemas';
 import { writeSteps } from './writing';
@@ -115,7 +116,9 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
   };
   // Drizzle types insert/update values per table; these are the declared columns of this one, checked at start.
   const table = binding.table as typeof binding.table & { $inferInsert: Body };
-  const listQuery = hooks.listQuery ? Type.Object({ ...ListQuery.properties, ...hooks.listQuery.properties }) : ListQuery;
+  const filterQuery = filterProperties(decl);
+  const listQuery =
+    hooks.listQuery || Object.keys(filterQuery).length > 0 ? Type.Object({ ...ListQuery.properties, ...filterQuery, ...hooks.listQuery?.properties }) : ListQuery;
   const listAccess = hooks.listQuery?.allowAll ? { access: { ...rules('view').access, allowAll: true } } : rules('view');
 
   // Trims the email, tel, url and date fields and makes a blank optional one null, before validation;
