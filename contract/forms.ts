@@ -1,5 +1,6 @@
 // Server-defined forms (SPEC §2 "Dynamic forms", §3 "Form field group"): the API answers groups of
 // fields; the SPA's renderer in src/forms/ draws them. Both sides import these shapes.
+import type { FieldWhen } from './resources/when';
 
 export const FIELD_TYPES = [
   'text',
@@ -14,6 +15,8 @@ export const FIELD_TYPES = [
   'radio',
   'checkbox',
   'date',
+  // An amount: a number input with the `currency` symbol, sent as the decimal text typed.
+  'money',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -38,6 +41,13 @@ export interface FormField {
   max?: number;
   minlength?: number;
   maxlength?: number;
+  /** A money field's ISO 4217 currency (its symbol beside the input). */
+  currency?: string;
+  /**
+   * Shown only while the field `when.field` has one of the values `when.is` (contract/resources/when.ts);
+   * `required` applies only while shown. A hidden field is not sent: the server clears it.
+   */
+  when?: FieldWhen;
 }
 
 export interface FormFieldGroup {

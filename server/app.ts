@@ -27,6 +27,7 @@ import spa from './spa';
 import { scheduleDormantDisabling } from './users/dormantDisabler';
 import { scheduleSnapshots } from './backups/snapshots';
 import './types';
+import { OPENAPI_EXTENSIONS } from './resources/crud/extensions';
 
 export interface BuildOptions {
   config: Config;
@@ -55,7 +56,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Collect every field error at once so a form can mark each field.
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false } },
+    // The declared bodies' OpenAPI extensions are annotations, not checks (server/resources/crud/extensions.ts).
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, keywords: OPENAPI_EXTENSIONS } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);

@@ -2,7 +2,8 @@
 // routes, schemas, checks, forms, list and OpenAPI entries from it (server/resources/crud/), the
 // browser its screens and texts (src/resources/). No server code here: only shapes, builders and derived types.
 import type { AreaKey } from '../access';
-import { TEL_MAX, URL_MAX } from './kinds';
+import { MONEY_MAX, TEL_MAX, URL_MAX } from './kinds';
+import { whenOf, type FieldWhen, type WhenOpt } from './when';
 import type { FilterDecl, FilterOf } from './filters';
 
 /** Length limits of text fields (the form's maxlength and the API's check). */
@@ -22,6 +23,11 @@ interface FieldBase {
   readOnly?: boolean;
   /** A hint under the label (the form's `label-help`). */
   help?: string;
+  /**
+   * Shown only while another field has one of some values (./when.ts); `required` then applies only
+   * while shown (such a field's own `required` is false: it may be null). Hidden, it is stored cleared.
+   */
+  when?: FieldWhen & { required: boolean };
 }
 
 /** Text; `email`, `tel` and `url` add their format checks (./kinds.ts, server/resources/crud/kinds.ts). */
@@ -43,6 +49,25 @@ export interface NumberField extends FieldBase {
 export interface ChoiceField extends FieldBase {
   type: 'select';
   /** The choices, value = label. */
+  options: readonly string[];
+  /** 'radio': the form shows a radio group rather than a select (the API is the same). */
+  display?: 'radio';
+}
+/**
+ * An amount of money: a PostgreSQL `numeric(12,2)`, exact to the penny. On the wire a decimal string
+ * ("1250.00", always 2 places when read; a number or "1250.5" is taken when written), so no client
+ * loses a penny to floating point (docs/resources.md "Fields").
+ */
+export interface MoneyField extends FieldBase {
+  type: 'money';
+  /** ISO 4217 code: the form's symbol and the list's format (Intl.NumberFormat). */
+  currency: string;
+  min: number;
+  max: number;
+}
+/** Several of fixed options in one column (PostgreSQL `text[]`): read as an array in the options' order, written whole. */
+export interface MultiChoiceField extends FieldBase {
+  type: 'multichoice';
   options: readonly string[];
 }
 /** A reference to another resource's record, chosen in a select filled from that resource. */
@@ -79,7 +104,7 @@ export interface ManyField extends FieldBase {
     unknown: string;
   };
 }
-export type FieldDecl = TextField | DateField | NumberField | ChoiceField | RefField | CheckboxField | ManyField;
+export type FieldDecl = TextField | DateField | NumberField | ChoiceField | RefField | CheckboxField | ManyField | MoneyField | MultiChoiceField;
 export type Fields = Record<string, FieldDecl>;
 
 export interface ResourceMessages {
@@ -133,11 +158,24 @@ interface Opt {
   derived?: boolean;
   readOnly?: boolean;
   help?: string;
+  /** Shown (and `required`) only while `field` has the value `is` (or one of them): ./when.ts. */
+  when?: WhenOpt;
 }
-/** `true` only for `{ required: true }` (written as a conditional so a call's context cannot widen it). */
-type Req<O> = O extends { required: true } ? true : false;
+/**
+ * `true` only for `{ required: true }` without `when` (written as a conditional so a call's context
+ * cannot widen it): a conditional field may be null.
+ */
+type Req<O> = O extends { when: object } ? false : O extends { required: true } ? true : false;
 type Flags<O extends Opt> = { required: Req<O>; derived: O extends { derived: true } ? true : undefined };
-const common = (label: string, o: Opt) => ({ label, group: '', required: o.required ?? false, derived: o.derived, readOnly: o.readOnly, help: o.help });
+const common = (label: string, o: Opt) => ({
+  label,
+  group: '',
+  required: o.when ? false : (o.required ?? false),
+  derived: o.derived,
+  readOnly: o.readOnly,
+  help: o.help,
+  ...(o.when ? { when: { ...whenOf(o.when), required: o.required ?? false } } : {}),
+});
 interface TextOpt extends Opt {
   maxlength?: number;
 }
@@ -156,12 +194,20 @@ export const url = <const O extends TextOpt = {}>(label: string, o: O = {} as O)
 export const date = <const O extends Opt = {}>(label: string, o: O = {} as O) => ({ type: 'date', ...common(label, o) }) as DateField & Flags<O>;
 export const number = <const O extends Opt & { min: number; max: number; integer?: boolean }>(label: string, o: O) =>
   ({ type: 'number', ...common(label, o), min: o.min, max: o.max, integer: o.integer ?? false }) as NumberField & Flags<O>;
-export const choice = <const O extends Opt = {}>(label: string, options: readonly string[], o: O = {} as O) =>
-  ({ type: 'select', ...common(label, o), options }) as ChoiceField & Flags<O>;
+export const choice = <const O extends Opt & { display?: 'radio' | 'select' } = {}>(label: string, options: readonly string[], o: O = {} as O) =>
+  ({ type: 'select', ...common(label, o), options, ...(o.display === 'radio' ? { display: 'radio' } : {}) }) as ChoiceField & Flags<O>;
+/** A choice shown as a radio group: `choice(label, options, { display: 'radio' })`. */
+export const radio = <const O extends Opt = {}>(label: string, options: readonly string[], o: O = {} as O) => choice(label, options, { ...o, display: 'radio' }) as ChoiceField & Flags<O>;
+/** An amount: `money('Rent', { currency: 'GBP', min: 0, max: 100000 })`; `min` defaults to 0, `max` to MONEY_MAX (./kinds.ts). */
+export const money = <const O extends Opt & { currency: string; min?: number; max?: number }>(label: string, o: O) =>
+  ({ type: 'money', ...common(label, o), currency: o.currency, min: o.min ?? 0, max: o.max ?? MONEY_MAX }) as MoneyField & Flags<O>;
+/** Several of fixed options: `multiChoice('Amenities', ['Parking', 'Garden', 'Lift'])`; `required`: at least one. */
+export const multiChoice = <const O extends Omit<Opt, 'derived'> = {}>(label: string, options: readonly string[], o: O = {} as O) =>
+  ({ type: 'multichoice', ...common(label, o), options }) as MultiChoiceField & Flags<O>;
 /** `onDelete` 'set null' only for an optional reference: the start-up check refuses it on a required one. */
 export const ref = <A extends string, const O extends Opt & { onDelete?: OnDelete } = {}>(label: string, to: string, as: A, o: O = {} as O) =>
   ({ type: 'select', ...common(label, o), ref: { to, as, onDelete: o.onDelete ?? 'restrict' } }) as RefField & Flags<O> & { ref: { as: A } };
-export const checkbox = (label: string, o: { default?: boolean; readOnly?: boolean; help?: string } = {}) =>
+export const checkbox = (label: string, o: { default?: boolean; readOnly?: boolean; help?: string; when?: WhenOpt } = {}) =>
   ({ type: 'checkbox', ...common(label, o), default: o.default ?? false }) as CheckboxField & { required: false };
 
 /** A checkbox list (ManyField): `many('Permissions', { maxItems: 500, maxlength: 100, unknown: 'The permission {value} does not exist.' })`. */
@@ -239,7 +285,7 @@ export function declareResource<F extends Fields, const T extends ResourceDecl['
 export const catalogueKey = (resource: Pick<ResourceDecl, 'spa'>, field: string) => `resources.${resource.spa}.fields.${field}`;
 
 // Derived types: a record as the API answers it.
-type ValueOf<F> = F extends ManyField
+type ValueOf<F> = F extends ManyField | MultiChoiceField
   ? string[]
   : F extends CheckboxField
   ? boolean

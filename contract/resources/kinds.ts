@@ -14,3 +14,17 @@ export const URL_MAX = 2048;
  * JSON Schema patterns take no flags, so the scheme spells out its letter cases.
  */
 export const HTTP_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+([/?#]\\S*)?$';
+
+/**
+ * Money (`money()`): a PostgreSQL `numeric(12,2)` holds 10 digits before the point and 2 after, so
+ * the largest amount is MONEY_MAX. Written as a decimal string with at most 2 places ("1250",
+ * "1250.5", "1250.50"; a JSON number is taken as its text); read with exactly 2 ("1250.50").
+ */
+export const MONEY_PRECISION = 12;
+export const MONEY_SCALE = 2;
+export const MONEY_MAX = 9999999999.99;
+export const MONEY_PATTERN = '^-?[0-9]{1,10}([.][0-9]{1,2})?$';
+/** The read shape: always 2 places. */
+export const MONEY_READ_PATTERN = '^-?[0-9]+[.][0-9]{2}$';
+/** An amount as the API writes it in texts: 2 places ("0.00", "100000.00"). */
+export const moneyText = (n: number): string => n.toFixed(MONEY_SCALE);

@@ -14,6 +14,7 @@ import {
   foreignKey,
   index,
   integer,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -24,7 +25,8 @@ import {
   type PgTableExtraConfigValue,
   type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
-import type { CheckboxField, DateField, FieldDecl, Fields, ManyField, NumberField, RefField, ResourceDecl } from '../../contract/resources/declare';
+import type { CheckboxField, DateField, FieldDecl, Fields, ManyField, MoneyField, MultiChoiceField, NumberField, RefField, ResourceDecl } from '../../contract/resources/declare';
+import { MONEY_PRECISION, MONEY_SCALE } from '../../contract/resources/kinds';
 
 const builders = {
   id: () => uuid('id').primaryKey().defaultRandom(),
@@ -34,6 +36,10 @@ const builders = {
   double: (name: string) => doublePrecision(name),
   uuid: (name: string) => uuid(name),
   date: (name: string) => date(name, { mode: 'string' }),
+  // Exact to the penny (a double would not be); drizzle reads it as a string, as the API answers it.
+  money: (name: string) => numeric(name, { precision: MONEY_PRECISION, scale: MONEY_SCALE }),
+  // Several options in one column, never null: none chosen is the empty array.
+  multi: (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`),
   checkbox: (name: string, dflt: boolean) => boolean(name).notNull().default(dflt),
   stamp: (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow(),
 };
@@ -46,6 +52,10 @@ export const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: strin
 // A number's type says number either way; whole numbers are stored as integer, others as double precision.
 type Stored<F> = F extends CheckboxField
   ? Built<'checkbox'>
+  : F extends MultiChoiceField
+  ? Built<'multi'>
+  : F extends MoneyField
+  ? Built<'money'>
   : F extends NumberField
     ? F extends { integer: true } ? Built<'integer'> : Built<'double'>
     : F extends RefField
@@ -53,7 +63,7 @@ type Stored<F> = F extends CheckboxField
       : F extends DateField
         ? Built<'date'>
         : Built<'text'>;
-type ColumnOf<F> = F extends CheckboxField ? Stored<F> : F extends { required: true } | { derived: true } ? NotNull<Stored<F>> : Stored<F>;
+type ColumnOf<F> = F extends CheckboxField | MultiChoiceField ? Stored<F> : F extends { required: true } | { derived: true } ? NotNull<Stored<F>> : Stored<F>;
 
 /** The columns the declaration's fields derive (a checkbox list lives in its link table, not here). */
 export type FieldColumns<F extends Fields> = { [K in keyof F as F[K] extends ManyField ? never : Camel<K & string>]: ColumnOf<F[K]> };
@@ -90,8 +100,11 @@ const storedFields = (fields: Fields) => Object.entries(fields).filter((entry): 
 
 function columnFor(name: string, field: Exclude<FieldDecl, ManyField>): PgColumnBuilderBase {
   if (field.type === 'checkbox') return builders.checkbox(name, field.default);
+  if (field.type === 'multichoice') return builders.multi(name);
   const stored =
-    field.type === 'number'
+    field.type === 'money'
+      ? builders.money(name)
+      : field.type === 'number'
       ? field.integer
         ? builders.integer(name)
         : builders.double(name)

@@ -19,6 +19,13 @@ export const FormFieldSchema = Type.Object({
   max: Type.Optional(Type.Number()),
   minlength: Type.Optional(Type.Integer()),
   maxlength: Type.Optional(Type.Integer()),
+  currency: Type.Optional(Type.String({ description: 'A money field: its ISO 4217 currency' })),
+  when: Type.Optional(
+    Type.Object(
+      { field: Type.String(), is: Type.Array(Type.Union([Type.String(), Type.Boolean()])) },
+      { description: 'Shown (and required, when `required`) only while the field `field` has one of the values `is`; hidden, it is not sent' },
+    ),
+  ),
 });
 
 export const FormFieldGroupSchema = Type.Object({

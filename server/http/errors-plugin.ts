@@ -4,7 +4,7 @@ import { ApiError } from '../errors';
 import { loggableError, sqlStateOf } from './error-log';
 import { UNSTORABLE_MESSAGE } from './storable-text';
 import { isDatabaseUnreachable } from '../db/outage';
-import { HTTP_URL_PATTERN } from '../../contract/resources/kinds';
+import { HTTP_URL_PATTERN, MONEY_PATTERN } from '../../contract/resources/kinds';
 
 interface AjvError {
   keyword: string;
@@ -14,6 +14,8 @@ interface AjvError {
 }
 
 const label = (field: string) => field.replace(/_/g, ' ');
+/** "Parking, Garden or Lift". */
+const orList = (values: unknown[]) => (values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${String(values[values.length - 1])}` : String(values[0]));
 
 function fieldMessage(field: string, e: AjvError): string {
   const l = label(field);
@@ -35,8 +37,16 @@ function fieldMessage(field: string, e: AjvError): string {
       return e.params.format === 'date' ? `The ${l} is not a valid date.` : `The ${l} format is invalid.`;
     case 'pattern':
       // A url field's http(s) pattern says the same as its format (contract/resources/kinds.ts).
+      if (e.params.pattern === MONEY_PATTERN) return `The ${l} must be an amount with at most 2 decimal places, such as 1250.50.`;
       return e.params.pattern === HTTP_URL_PATTERN ? `The ${l} must be a valid URL.` : `The ${l} format is invalid.`;
     case 'enum':
+      // An item of a multi-choice (/amenities/0): say which values it may hold.
+      if (/^\/[^/]+\/\d+$/.test(e.instancePath) && Array.isArray(e.params.allowedValues)) return `The ${l} may only hold ${orList(e.params.allowedValues)}.`;
+      return `The selected ${l} is invalid.`;
+    case 'uniqueItems':
+      return `The ${l} may not hold the same value twice.`;
+    case 'minItems':
+      return Number(e.params.limit) <= 1 ? `The ${l} field is required.` : `The ${l} must have at least ${e.params.limit} items.`;
     case 'const':
     case 'anyOf':
       return `The selected ${l} is invalid.`;

@@ -75,6 +75,10 @@ export function validValue(field: FieldDecl): unknown {
       return `https://example.test/${unique('declared').toLowerCase()}`.slice(0, field.maxlength);
     case 'date':
       return '2025-03-05';
+    case 'money':
+      return ((field.min + field.max) / 2).toFixed(2);
+    case 'multichoice':
+      return field.options.slice(0, 1);
     case 'select':
       if ('options' in field) return field.options[0];
       throw new Error('a reference has no value of its own: use validBody()');

@@ -175,9 +175,16 @@ export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Pi
     if (decl.tenancy === 'scoped') requireColumn(target, 'company_id', who(`reference "${field.ref.to}" of a scoped resource`));
     refsAs.add(field.ref.as);
   }
+  checkConditions(decl, who);
   const known = (key: string) => (Object.hasOwn(decl.fields, key) && !('many' in decl.fields[key])) || refsAs.has(key);
   const listKeys = [...Object.keys(decl.fields).filter((k) => !('many' in decl.fields[k])), ...refsAs];
   for (const key of [...decl.list.sort, ...decl.list.search]) if (!known(key)) throw new Error(who(`list key "${key}" is neither a field nor a reference${suggestion(key, listKeys)}`));
+  // A set of values has no order to sort by, and neither it nor an amount is text to search.
+  for (const key of decl.list.sort) if (decl.fields[key]?.type === 'multichoice') throw new Error(who(`list sort key "${key}" is a multi-choice, which has no order`));
+  for (const key of decl.list.search) {
+    const type = decl.fields[key]?.type;
+    if (type === 'multichoice' || type === 'money') throw new Error(who(`list search key "${key}" is a ${type === 'money' ? 'money' : 'multi-choice'} field, which is not text to search`));
+  }
   const computed = Object.keys(hooks.computed ?? {});
   for (const name of decl.computed ?? []) {
     if (!computed.includes(name)) throw new Error(who(`computed column "${name}" is declared, but the binding's computed hook has no "${name}"${suggestion(name, computed)}`));
@@ -187,4 +194,21 @@ export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Pi
   }
   // The search box sends its keys as q_in, which the list accepts only among `list.search`.
   for (const key of decl.list.searchBox ?? []) if (!decl.list.search.includes(key)) throw new Error(who(`search box key "${key}" is not in list.search`));
+}
+
+/**
+ * Each condition (`when`, contract/resources/when.ts) names another declared field with a column, and
+ * values that field can have: a choice's options, a checkbox's true or false.
+ */
+function checkConditions(decl: ResourceDecl, who: (what: string) => string): void {
+  for (const [name, field] of Object.entries(decl.fields) as [string, FieldDecl][]) {
+    if (!field.when) continue;
+    const names = Object.keys(decl.fields).filter((k) => k !== name && !('many' in decl.fields[k]));
+    const { field: on, is } = field.when;
+    const ctrl = Object.hasOwn(decl.fields, on) ? decl.fields[on] : undefined;
+    if (!ctrl || on === name || 'many' in ctrl) throw new Error(who(`field "${name}" is shown when "${on}" has a value, but that is not another field with a column${suggestion(on, names)}`));
+    const options = ctrl.type === 'multichoice' || (ctrl.type === 'select' && !('ref' in ctrl)) ? ctrl.options : ctrl.type === 'checkbox' ? [true, false] : undefined;
+    const wrong = options ? is.filter((v) => !options.includes(v as never)) : [];
+    if (is.length === 0 || wrong.length) throw new Error(who(`field "${name}" is shown when "${on}" is ${JSON.stringify(wrong.length ? wrong[0] : is)}, which "${on}" cannot be (it may be: ${(options ?? []).map(String).join(', ')})`));
+  }
 }

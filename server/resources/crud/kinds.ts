@@ -48,7 +48,8 @@ export function kindRead(rules: StringRules): TSchema {
  * left blank stays '' and answers "The … field is required.".
  */
 export function trimKinds(decl: ResourceDecl) {
-  const fields = Object.entries(decl.fields).filter(([, f]) => !f.readOnly && rulesOf(f));
+  // Money too: "1250.00 " is an amount, and a blank optional one none.
+  const fields = Object.entries(decl.fields).filter(([, f]) => !f.readOnly && (rulesOf(f) || f.type === 'money'));
   return async (req: FastifyRequest): Promise<void> => {
     const body = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) return;

@@ -11,6 +11,8 @@ import { fetchList, jsonRow, type RowShape } from '../listRows';
 import type { WholeListOptions } from '../wholeLists';
 import { byLower, byValue, lowerOf, planList, type ListQueryValues, type ListSpec, type SortKey } from '../lists';
 import { columnOf, requireColumn, type BoundColumn, type CrudBinding, type CrudHooks, type ManyBinding } from './binding';
+import { moneyColumn } from './money';
+import { multiChoiceColumn } from './multiChoice';
 import { filtersOf } from '../../../contract/resources/filters';
 import { filterCondition } from './filters';
 
@@ -68,7 +70,9 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     }
     columns[name] = col(name);
     // A date leaves as its Y-m-d text, whatever the driver would make of it (a JS Date, a time zone).
-    shape[name] = f.type === 'date' ? sql`to_char(${columns[name].column}, 'YYYY-MM-DD')` : columns[name].column;
+    // A money amount leaves as its text with 2 places, a multi-choice as a JSON array.
+    const column = columns[name].column;
+    shape[name] = f.type === 'date' ? sql`to_char(${column}, 'YYYY-MM-DD')` : f.type === 'money' ? moneyColumn(column) : f.type === 'multichoice' ? multiChoiceColumn(column) : column;
     if (!f.readOnly) writable[name] = columns[name].key;
     if (!('ref' in f)) continue;
     const referenced = binding.refs?.[f.ref.to] as PgTable;
@@ -94,7 +98,7 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     const ref = refByAs.get(key);
     // An optional reference's name is null where the record has none: it sorts last.
     if (ref) return ref.required ? byLower(ref.name) : { ...byLower(ref.name), nullable: true };
-    return ['number', 'checkbox', 'date'].includes(decl.fields[key].type) ? byValue(columns[key].column) : byLower(columns[key].column);
+    return ['number', 'money', 'checkbox', 'date'].includes(decl.fields[key].type) ? byValue(columns[key].column) : byLower(columns[key].column);
   };
   const listSpec: ListSpec = {
     sortable: Object.fromEntries(decl.list.sort.map((k) => [k, sortKey(k)])),

@@ -21,8 +21,11 @@ import { errorResponses, IdParams, MessageResponse, mutationResponse } from '../
 import { columnsFrom, requiredText } from '../values';
 import type { CrudBinding, CrudHooks, WriteOutcome } from './binding';
 import { emptyReferences, mountedOn, usedBy } from './dependents';
+import { applyConditions } from './conditions';
 import { defaultsOf, formGroups } from './form';
 import { trimKinds } from './kinds';
+import { checkMoney } from './money';
+import { inOptionOrder } from './multiChoice';
 import { filterProperties } from './filters';
 import type { CrudQueries } from './queries';
 import type { CrudSchemas } from './schemas';
@@ -86,16 +89,22 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
   };
 
   /**
-   * What the schema cannot check: required text that is blank once trimmed, references outside the
-   * company, checkbox-list values not among the options, the hooks' own. Answers the body with each
-   * checkbox list trimmed and without repeats (what is written), and what the validate hook read.
+   * What the schema cannot check: conditional fields (cleared when hidden, required while shown),
+   * required text that is blank once trimmed, a money amount's range, references outside the company,
+   * checkbox-list values not among the options, the hooks' own. Answers the body with each checkbox
+   * list trimmed and without repeats and each multi-choice in the options' order (what is written),
+   * and what the validate hook read.
    */
   const check = async (db: Conn, tenant: string | null, req: FastifyRequest, sent: Body, before: Body | null): Promise<{ body: Body; parsed: P }> => {
     const errors = new FieldErrors();
     const body = { ...sent };
     const options = await q.manyOptions(db);
+    // First, so a hidden field's value (cleared) is checked no further.
+    applyConditions(decl, body, before, errors);
     for (const [name, f] of Object.entries(decl.fields)) {
       if (f.required && (f.type === 'text' || f.type === 'textarea' || f.type === 'email') && body[name] !== undefined) requiredText(errors, name, body[name] as string);
+      if (f.type === 'money') checkMoney(errors, name, f, body[name]);
+      if (f.type === 'multichoice' && body[name] !== undefined) body[name] = inOptionOrder(f, body[name]);
       if (!('many' in f) || !Array.isArray(body[name])) continue;
       const values = [...new Set((body[name] as string[]).map((v) => v.trim()).filter((v) => v !== ''))];
       for (const v of values) if (!Object.hasOwn(options[name], v)) errors.add(name, f.many.unknown.replace('{value}', v));

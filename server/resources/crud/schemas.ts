@@ -5,7 +5,10 @@ import { Type, type TObject, type TSchema } from 'typebox';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
 import { Checkbox, Nullable, OptChoice, OptInteger, OptNumber, OptRef, OptText, RequiredText, Uuid } from '../schemas';
 import type { Computed, CrudHooks } from './binding';
+import { withCondition } from './conditions';
 import { kindBody, kindRead, rulesOf } from './kinds';
+import { moneyBody, moneyRead } from './money';
+import { multiChoiceBody, multiChoiceRead } from './multiChoice';
 
 export interface CrudSchemas {
   read: TObject;
@@ -19,6 +22,8 @@ function readSchema(f: FieldDecl): TSchema {
   if ('many' in f) return Type.Array(Type.String());
   if (f.type === 'checkbox') return Type.Boolean();
   if ('ref' in f) return f.required ? Uuid : Nullable(Uuid);
+  if (f.type === 'multichoice') return multiChoiceRead(f);
+  if (f.type === 'money') return f.required ? moneyRead(f) : Nullable(moneyRead(f));
   const rules = rulesOf(f);
   const value = f.type === 'number' ? (f.integer ? Type.Integer() : Type.Number()) : rules ? kindRead(rules) : Type.String();
   return f.required || f.derived ? value : Nullable(value);
@@ -36,6 +41,10 @@ function bodySchema(f: FieldDecl): TSchema {
     case 'select':
       if ('ref' in f) return f.required ? Type.String({ minLength: 1, maxLength: 64 }) : Type.Optional(OptRef);
       return f.required ? Type.Unsafe<string>({ type: 'string', enum: [...f.options] }) : Type.Optional(OptChoice(f.options));
+    case 'money':
+      return moneyBody(f);
+    case 'multichoice':
+      return multiChoiceBody(f);
     case 'date':
     case 'email':
     case 'tel':
@@ -55,7 +64,7 @@ export function crudSchemas(decl: ResourceDecl, hooks: Pick<CrudHooks, 'computed
   for (const [name, f] of Object.entries(decl.fields)) {
     read[name] = readSchema(f);
     if ('ref' in f) read[f.ref.as] = f.required ? RefRead : Nullable(RefRead);
-    if (!f.readOnly) body[name] = bodySchema(f);
+    if (!f.readOnly) body[name] = withCondition(bodySchema(f), f);
   }
   for (const [name, c] of Object.entries(computed)) read[name] = c.schema;
   // A record shaped in JS (users) brings its own schema, and bodies that differ from the fields their own.
