@@ -2,6 +2,8 @@
 // guard read it, and the API enforces the same rules on the calls behind each area.
 import { ADMIN, hasPermission, SUPER_ADMIN, SYSTEM_USER, type OlympusRoleName } from './roles';
 import type { PermissionDef } from './permissions';
+import { DECLARED_RESOURCES } from './resources';
+import type { DeclaredArea, ResourceDecl } from './resources/declare';
 
 /** Reviewing access means acting on users: the same permission as changing one. */
 export const ACCESS_REVIEW_PERMISSION = 'users.update';
@@ -12,6 +14,8 @@ interface AreaDef {
   path: string;
   /** i18n key of the navigation label. */
   nav?: string;
+  /** The navigation item's place: the built-in items stand at 10, 20, … (NAV_ORDER). */
+  navOrder?: number;
   /** Navigation filter (SPEC §6): the access level that shows the item, or the permission that does. */
   navLevel?: string;
   navPermission?: string;
@@ -37,7 +41,8 @@ interface AreaDef {
   };
 }
 
-// `as const`: AreaKey follows from the entries, so a new area is this one entry (its permissions too).
+// `as const`: AreaKey follows from the entries. A resource's own new area is declared with the
+// resource instead (`newArea`, below), so adding one touches no shared file.
 const AREA_LIST = [
   { key: 'home', path: '/dashboard', nav: 'olympus.nav.home', navLevel: ADMIN, barred: [] },
   {
@@ -94,11 +99,65 @@ const AREA_LIST = [
   { key: 'accessReview', path: '/dashboard/access-review', barred: [SYSTEM_USER], permissions: [ACCESS_REVIEW_PERMISSION] },
 ] as const satisfies readonly AreaDef[];
 
+/** The built-in areas' keys; a declared area's key is any other name (DeclaredArea). */
 export type AreaKey = (typeof AREA_LIST)[number]['key'];
-export type Area = AreaDef & { key: AreaKey };
-export const AREAS: readonly Area[] = AREA_LIST;
+export type Area = AreaDef;
 
-export const AREA: Record<AreaKey, Area> = Object.fromEntries(AREAS.map((a) => [a.key, a])) as Record<AreaKey, Area>;
+/** The built-in navigation items' places, 10 apart, so a declared area can stand between two. */
+const NAV_ORDER: readonly string[] = ['home', 'users', 'roles', 'properties', 'companies', 'reports'];
+/** Where a declared area's group stands in the role editor by default: after the built-in ones. */
+const DECLARED_GROUP_ORDER = 100;
+
+/** The key of a declaration's area, built-in or its own. */
+export const areaKeyOf = (d: Pick<ResourceDecl, 'area'>): string => (typeof d.area === 'string' ? d.area : d.area.key);
+
+/** The area a declaration brings (the first resource naming a declared area owns its path and navigation). */
+function declaredAreaOf(d: ResourceDecl): Area | undefined {
+  if (typeof d.area === 'string') return undefined;
+  const a = d.area;
+  const nav = a.nav === false ? undefined : (a.nav ?? {});
+  return {
+    key: a.key,
+    path: `/dashboard/${d.spa}`,
+    ...(nav && { nav: `resources.${d.spa}.list.title`, navOrder: nav.order ?? 1000, ...(nav.level !== null && { navLevel: nav.level ?? ADMIN }) }),
+    barred: a.barred ?? [SYSTEM_USER],
+    grants: { order: a.order ?? DECLARED_GROUP_ORDER, crud: d.noun.many, defaults: { [SUPER_ADMIN]: [`${a.key}.*`], ...a.defaults } },
+  };
+}
+
+function allAreas(): Area[] {
+  const out: Area[] = AREA_LIST.map((a) => (NAV_ORDER.includes(a.key) ? { ...a, navOrder: (NAV_ORDER.indexOf(a.key) + 1) * 10 } : a));
+  for (const d of DECLARED_RESOURCES) {
+    // Resources may share a declared area (area: otherResource.area): the first one brings it.
+    if (typeof d.area === 'string' || DECLARED_RESOURCES.find((o) => o.area === d.area) !== d) continue;
+    if (out.some((a) => a.key === areaKeyOf(d))) {
+      throw new Error(`Resource "${d.name}" declares the area "${areaKeyOf(d)}", which exists already: name it (area: '${areaKeyOf(d)}') or share its declaration (area: otherResource.area).`);
+    }
+    out.push(declaredAreaOf(d)!);
+  }
+  return out;
+}
+
+/** Every area: the built-in ones and those the declared resources bring. */
+export const AREAS: readonly Area[] = allAreas();
+
+export const AREA: Readonly<Record<string, Area>> & Record<AreaKey, Area> = Object.fromEntries(AREAS.map((a) => [a.key, a])) as Record<AreaKey, Area>;
+
+/** The area by key; a key no area has is a mistake in the code, not a caller's. */
+export function areaByKey(key: string): Area {
+  const area = AREA[key];
+  if (!area) throw new Error(`There is no area "${key}" (contract/access.ts, or a declaration's newArea).`);
+  return area;
+}
+
+/** Each declared resource's SPA path → its area, so its screens follow the area's rules whatever their path. */
+const AREA_BY_SPA_PATH = new Map(DECLARED_RESOURCES.map((d) => [`/dashboard/${d.spa}`, areaByKey(areaKeyOf(d))]));
+
+/** The SPA resource name (react-admin's) → its area's key: the declared resources', and the pages'. */
+export function areaKeyOfResource(resource: string): string | undefined {
+  const declared = DECLARED_RESOURCES.find((d) => d.spa === resource);
+  return declared ? areaKeyOf(declared) : AREA[resource]?.key;
+}
 
 export interface Viewer {
   role: string | null | undefined;
@@ -135,7 +194,9 @@ export function mayOpenSystems(viewer: Viewer | null | undefined): boolean {
 /** Which area a SPA path belongs to (longest prefix), if any. */
 export function areaForPath(pathname: string): Area | undefined {
   if (pathname.startsWith('/dashboard/companies/') && pathname.includes('/integrations/')) return AREA.integrations;
-  return AREAS.filter((a) => a.key !== 'home' && a.key !== 'integrations' && (pathname === a.path || pathname.startsWith(a.path + '/'))).sort(
-    (a, b) => b.path.length - a.path.length,
-  )[0];
+  const candidates: [string, Area][] = [
+    ...AREAS.filter((a) => a.key !== 'home' && a.key !== 'integrations').map((a): [string, Area] => [a.path, a]),
+    ...AREA_BY_SPA_PATH,
+  ];
+  return candidates.filter(([path]) => pathname === path || pathname.startsWith(path + '/')).sort((a, b) => b[0].length - a[0].length)[0]?.[1];
 }

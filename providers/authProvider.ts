@@ -2,7 +2,7 @@
 // themselves (they own the SPEC delays), so login resolves without a redirect. Redirects are plain
 // SPA paths: react-admin does not prefix them with the /dashboard basename (DESIGN §8).
 import type { AuthProvider } from 'ra-core';
-import { AREA, mayOpenArea, type AreaKey, type Viewer } from '../contract/access';
+import { areaByKey, areaKeyOfResource, mayOpenArea, type Viewer } from '../contract/access';
 import type { SessionUser } from '../contract/types';
 import { completeLogin } from './authSession';
 import * as olympusApi from './olympusApi';
@@ -23,17 +23,6 @@ export function viewerOf(user: SessionUser | null | undefined): Viewer {
 }
 
 export const currentViewer = (): Viewer => viewerOf(authStore.get().user);
-
-/** react-admin resource names (the SPA paths under /dashboard) → areas of the access table. */
-const AREA_BY_RESOURCE: Record<string, AreaKey> = {
-  users: 'users',
-  roles: 'roles',
-  property: 'properties',
-  unit: 'units',
-  company: 'companies',
-  integrations: 'integrations',
-  reports: 'reports',
-};
 
 /** SPEC §4 authenticated check: false (and state reset) unless the API answers 200; true only with a token. */
 export async function checkAuthenticated(): Promise<boolean> {
@@ -87,7 +76,8 @@ export const authProvider: AuthProvider = {
   },
 
   async canAccess({ resource }: { resource?: string; action?: string }) {
-    const key = resource ? AREA_BY_RESOURCE[resource] : undefined;
-    return key ? mayOpenArea(AREA[key], currentViewer()) : true;
+    // A declared resource follows its declaration's area; a page its area of the same name.
+    const key = resource ? areaKeyOfResource(resource) : undefined;
+    return key ? mayOpenArea(areaByKey(key), currentViewer()) : true;
   },
 };

@@ -1,21 +1,23 @@
 // `npm run resource:new -- <name> [--global] [--area <area>]`: the skeleton of a declared resource
-// (docs/resources.md "Declaring a resource"): its declaration, its line in DECLARED_RESOURCES, its
-// derived table in server/db/schema.ts and the migration drizzle-kit generates for it; then it says
-// what to edit next. `--root <dir>` writes into another checkout, `--no-generate` skips drizzle-kit.
+// (docs/resources.md "Declaring a resource"): its declaration (with an area of its own unless
+// `--area` names a built-in one), its line in DECLARED_RESOURCES, its derived table and the migration
+// (`npm run db:generate`); then it says what to edit next. `--root <dir>` writes into another
+// checkout, `--no-generate` skips the migration.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeDeclaredTables } from './db-generate';
 
 interface Options {
   name: string;
   scoped: boolean;
-  area: string;
+  area: string | null;
   root: string;
   generate: boolean;
 }
 
 function parse(argv: string[]): Options {
-  const o: Options = { name: '', scoped: true, area: 'properties', root: process.cwd(), generate: true };
+  const o: Options = { name: '', scoped: true, area: null, root: process.cwd(), generate: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--global') o.scoped = false;
@@ -40,14 +42,17 @@ function declaration(o: Options, one: string, constName: string): string {
   const label = words(one).charAt(0).toUpperCase() + words(one).slice(1);
   return `// ${label}s, declared once (docs/resources.md): the table, the API with its checks, the screens,
 // the menu and the security suites follow from this file.
-import { declareResource, group, text } from './declare';
+import { declareResource, group, ${o.area ? '' : 'newArea, '}text } from './declare';
 
 export const ${constName} = declareResource({
   name: '${o.name}',
   spa: '${one}',
   noun: { one: '${words(one)}', many: '${words(o.name)}' },
-  // Whose rules and permissions apply: an area of contract/access.ts (a new one is one entry there).
-  area: '${o.area}',
+${
+    o.area
+      ? `  // Whose rules and permissions apply: a built-in area of contract/access.ts.\n  area: '${o.area}',`
+      : `  // An area of its own: permissions ${o.name}.*|view|create|update|delete, a menu item, system users barred;\n  // super_admin gets ${o.name}.*, and admin what \`defaults\` says (docs/resources.md "A new area").\n  area: newArea('${o.name}', { defaults: { admin: ['${o.name}.*'] } }),`
+  }
   tenancy: '${o.scoped ? 'scoped' : 'global'}',
   fields: {
     ...group('${label}', {
@@ -69,39 +74,33 @@ function insert(file: string, importLine: string, edit: (text: string) => string
   writeFileSync(file, edit(text.slice(0, at) + '\n' + importLine + text.slice(at)));
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const o = parse(process.argv.slice(2));
   const one = singular(o.name);
   const constName = `${camel(one)}Resource`;
-  const tableName = camel(o.name);
   const file = path.join(o.root, 'contract/resources', `${o.name.replace(/_/g, '-')}.ts`);
   const registry = path.join(o.root, 'contract/resources/index.ts');
-  const schema = path.join(o.root, 'server/db/schema.ts');
   if (existsSync(file)) throw new Error(`${path.relative(o.root, file)} exists already.`);
   if (readFileSync(registry, 'utf8').includes(`${constName}`)) throw new Error(`${constName} is registered already.`);
-  if (new RegExp(`^export const ${tableName}\\b`, 'm').test(readFileSync(schema, 'utf8'))) throw new Error(`server/db/schema.ts has a table ${tableName} already.`);
 
   writeFileSync(file, declaration(o, one, constName));
   const module = `./${path.basename(file, '.ts')}`;
   insert(registry, `import { ${constName} } from '${module}';`, (text) =>
     text.replace(/(export const DECLARED_RESOURCES: readonly ResourceDecl\[\] = \[[^\]]*)\]/, (_, list: string) => `${list}, ${constName}]`),
   );
-  const options = o.scoped ? ', { companies: () => companies.id }' : '';
-  insert(schema, `import { ${constName} } from '../../contract/resources/${path.basename(file, '.ts')}';`, (text) => `${text.trimEnd()}\n\nexport const ${tableName} = declaredTable(${constName}${options});\n`);
+  await writeDeclaredTables(o.root);
   if (o.generate) execFileSync('npx', ['drizzle-kit', 'generate', '--name', o.name], { cwd: o.root, stdio: 'inherit' });
 
   console.log(`
-Created ${path.relative(o.root, file)}, registered it in contract/resources/index.ts and derived its table in server/db/schema.ts${o.generate ? ', with its migration in server/db/migrations/' : ''}.
+Created ${path.relative(o.root, file)}, registered it in contract/resources/index.ts and derived its table into server/db/declaredTables.ts${o.generate ? ', with its migration in server/db/migrations/' : ''}.
 Next:
   1. Edit the fields, the list and the area in ${path.relative(o.root, file)} (README "Adding a resource" lists the field kinds).
-  2. After changing fields, run: npx drizzle-kit generate --name ${o.name}_fields
+  2. After changing fields, run: npm run db:generate -- --name ${o.name}_fields
   3. npm start: the API is at /api/v1/${o.name}, the screens at /dashboard/${one}.
 `);
 }
 
-try {
-  main();
-} catch (err) {
+main().catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
-}
+});

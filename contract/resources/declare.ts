@@ -2,6 +2,7 @@
 // routes, schemas, checks, forms, list and OpenAPI entries from it (server/resources/crud/), the
 // browser its screens and texts (src/resources/). No server code here: only shapes, builders and derived types.
 import type { AreaKey } from '../access';
+import type { OlympusRoleName } from '../roles';
 import { MONEY_MAX, TEL_MAX, URL_MAX } from './kinds';
 import { whenOf, type FieldWhen, type WhenOpt } from './when';
 import type { FilterDecl, FilterOf } from './filters';
@@ -107,6 +108,27 @@ export interface ManyField extends FieldBase {
 export type FieldDecl = TextField | DateField | NumberField | ChoiceField | RefField | CheckboxField | ManyField | MoneyField | MultiChoiceField;
 export type Fields = Record<string, FieldDecl>;
 
+/**
+ * A new area a resource declares for itself (docs/resources.md "A new area"; contract/access.ts adds it to the built-in ones): its permissions
+ * `{key}.*|view|create|update|delete` (labelled with the resource's plural noun), its navigation item
+ * linking to the resource's list (labelled with the list's title, its icon the registration's), the
+ * roles barred from it, and which of its permissions each built-in role gets by default.
+ */
+export interface DeclaredArea {
+  key: string;
+  /** The navigation item (false: none): its place (built-in items at 10, 20, …: home, users, roles, properties, companies, reports; default last), and the access level that sees it besides super_admin (default admin). */
+  nav?: false | { order?: number; level?: OlympusRoleName | null };
+  /** Roles barred from its routes and calls (default system_user). */
+  barred?: readonly OlympusRoleName[];
+  /** The permission group's place in the role editor (built-in groups 1–7; default after them). */
+  order?: number;
+  /** Which of its permissions each built-in role is given, once, when the area first appears; super_admin gets `{key}.*` unless stated. */
+  defaults?: Partial<Record<OlympusRoleName, readonly string[]>>;
+}
+
+/** `area: newArea('parking', { defaults: { admin: ['parking.*'] } })` in a resource declaration. */
+export const newArea = <const K extends string>(key: K, o: Omit<DeclaredArea, 'key'> = {}): DeclaredArea & { key: K } => ({ key, ...o });
+
 export interface ResourceMessages {
   created: string;
   updated: string;
@@ -122,8 +144,11 @@ export interface ResourceDecl<F extends Fields = Fields> {
   spa: string;
   /** For texts: "unit" / "units"; `article` "an" for "an integration" (default "a"). */
   noun: { one: string; many: string; article?: 'a' | 'an' };
-  /** The SPEC §6 area whose rules and `{area}.{action}` permissions apply (contract/access.ts). */
-  area: AreaKey;
+  /**
+   * The area whose rules and `{area}.{action}` permissions apply: a built-in one (contract/access.ts)
+   * by name, or the resource's own `newArea(…)` (another resource may share it: `area: theirs.area`).
+   */
+  area: AreaKey | DeclaredArea;
   /** 'scoped': records belong to the X-Tenant company; another company's record answers 404. */
   tenancy: 'scoped' | 'global';
   fields: F;

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import type { AuthContext } from '../types';
 import { forbidden, unauthorized } from '../errors';
-import { AREA, mayOpenArea, type AreaKey } from '../../contract/access';
+import { areaByKey, mayOpenArea } from '../../contract/access';
 import { hasPermission, OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
 import { provesSecondFactor, sha256, TOKEN_IDLE_MS, TOKEN_PREFIX } from './tokens';
 import { globalPlugin } from './globalPlugin';
@@ -192,9 +192,9 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 }
 
 /** SPEC §6 route rules from contract/access.ts: 401 without a caller, 403 when the area is barred. */
-export function requireArea(request: FastifyRequest, area: AreaKey): AuthContext {
+export function requireArea(request: FastifyRequest, area: string): AuthContext {
   const auth = requireAuth(request);
-  if (!mayOpenArea(AREA[area], auth)) throw forbidden();
+  if (!mayOpenArea(areaByKey(area), auth)) throw forbidden();
   return auth;
 }
 

@@ -3,7 +3,7 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import * as schema from './schema';
+import * as schema from './tables';
 import { DatabaseOutage, isDatabaseUnreachable } from './outage';
 
 export type Schema = typeof schema;

@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { DatabaseOutage } from './outage';
-import * as schema from './schema';
+import * as schema from './tables';
 import { errorListeners, nodePostgresDatabase, pingPool, type Database, type Db } from './database';
 import { openDurablePglite } from './pgliteDurability';
 import type { PgliteWorkerCommand, PgliteWorkerListen, PgliteWorkerMessage, PgliteWorkerOptions } from './pgliteWorker';

@@ -1,11 +1,11 @@
-// After the migrations, the tables the code declares (server/db/schema.ts, the declared resources'
+// After the migrations, the tables the code declares (server/db/tables.ts, the declared resources'
 // among them) must all be in the database with every column: a declaration changed without its
 // migration would otherwise start and answer 500 on every call. Checked against the real database
 // (information_schema), it stops the start with what to run (docs/resources.md "The table").
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
-import * as schema from './schema';
+import * as schema from './tables';
 
 /** What the code declares: table name → column names. */
 function declaredColumns(): Map<string, string[]> {
@@ -29,13 +29,13 @@ export async function schemaProblems(db: Db): Promise<string[]> {
   for (const [table, columns] of declaredColumns()) {
     const have = stored.get(table);
     if (!have) {
-      problems.push(`The table "${table}" is declared in the code but not in the database: run \`npx drizzle-kit generate --name ${table}\` to write its migration, then start again.`);
+      problems.push(`The table "${table}" is declared in the code but not in the database: run \`npm run db:generate -- --name ${table}\` to write its migration, then start again.`);
       continue;
     }
     const missing = columns.filter((c) => !have.has(c));
     if (missing.length) {
       problems.push(
-        `The table "${table}" lacks ${missing.map((c) => `"${c}"`).join(', ')} in the database: run \`npx drizzle-kit generate --name ${table}_${missing[0]}\` to write the migration, then start again.`,
+        `The table "${table}" lacks ${missing.map((c) => `"${c}"`).join(', ')} in the database: run \`npm run db:generate -- --name ${table}_${missing[0]}\` to write the migration, then start again.`,
       );
     }
   }

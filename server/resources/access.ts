@@ -4,12 +4,11 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../errors';
 import { requireArea, requirePermission, requireTenant } from '../auth/guard';
-import type { AreaKey } from '../../contract/access';
 import { SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
 
 export interface RouteAccess {
   /** The SPEC §6 area whose route rules apply (contract/access.ts). */
-  area: AreaKey;
+  area: string;
   /**
    * The dotted permission the caller's Olympus role must grant (super_admin holds all). Stricter
    * than the area table alone: a user without a role is not barred by SPEC §6, but holds nothing.
@@ -57,7 +56,7 @@ export type Action = 'view' | 'create' | 'update' | 'delete';
 
 /** The rules of one resource: `rules('update')` → the route's config.access. */
 export const accessRules =
-  (area: AreaKey, tenant: RouteAccess['tenant'], extra: Partial<RouteAccess> = {}) =>
+  (area: string, tenant: RouteAccess['tenant'], extra: Partial<RouteAccess> = {}) =>
   (action: Action): { access: RouteAccess } => ({ access: { area, permission: `${area}.${action}`, tenant, ...extra } });
 
 export interface RouteEntry {

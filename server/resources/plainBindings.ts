@@ -1,12 +1,13 @@
 // The server side of a declared resource that needs no hooks (docs/resources.md "Declaring a
-// resource"): its table is the one server/db/schema.ts derives from the declaration, its references'
+// resource"): its table is the one derived from the declaration (server/db/declaredTables.ts, written
+// by `npm run db:generate`, or server/db/schema.ts for a table with more than the declaration says), its references'
 // tables are those of the resources they name, and its routes are the generic ones. A resource with
 // hooks binds itself (server/<name>/routes.ts) and is listed in server/resources/index.ts instead.
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ResourceDecl } from '../../contract/resources/declare';
-import * as schema from '../db/schema';
+import * as schema from '../db/tables';
 import { defineCrud, type Crud } from './crud';
 import { suggestion } from './crud/suggest';
 
@@ -18,7 +19,7 @@ function tableOf(name: string, who: string): PgTable {
   const table = tablesByName.get(name);
   if (!table) {
     throw new Error(
-      `${who}: server/db/schema.ts has no table "${name}"; add \`export const … = declaredTable(…Resource)\` there and run \`npx drizzle-kit generate --name ${name}\`${suggestion(name, [...tablesByName.keys()])}`,
+      `${who}: there is no table "${name}"; run \`npm run db:generate -- --name ${name}\` to derive it and write its migration${suggestion(name, [...tablesByName.keys()])}`,
     );
   }
   return table;

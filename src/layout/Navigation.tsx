@@ -8,26 +8,25 @@ import ListAltOutlined from '@mui/icons-material/ListAltOutlined';
 import { Link, useLocation } from 'react-router';
 import { useTranslate } from 'ra-core';
 import { Menu, useSidebarState } from 'react-admin';
-import type { Area, AreaKey } from '../../contract/access';
+import { areaKeyOfResource, type Area } from '../../contract/access';
 import { viewerOf } from '../../providers/authProvider';
 import { isCurrentNavItem, visibleNavItems } from './navItems';
-import { DECLARED_RESOURCES } from '../../contract/resources';
 import { resources } from '../../resources';
 import { useSessionUser } from './useSessionUser';
 
 /** The areas that are pages rather than resources; a resource's area shows its registration's icon. */
-const PAGE_ICONS: Partial<Record<AreaKey, ComponentType>> = { home: HomeOutlined, reports: AssessmentOutlined };
+const PAGE_ICONS: Partial<Record<string, ComponentType>> = { home: HomeOutlined, reports: AssessmentOutlined };
 
 /** The icon of the resource registered for the area (resources/index.ts), found by its declaration's area. */
 const RESOURCE_ICONS: Partial<Record<string, ComponentType>> = Object.fromEntries(
   resources.flatMap((r) => {
-    const area = DECLARED_RESOURCES.find((d) => d.spa === r.name)?.area;
+    const area = areaKeyOfResource(r.name);
     return area && r.icon ? [[area, r.icon as ComponentType]] : [];
   }),
 );
 
 /** A list icon, never Home's, for an area that names none. */
-const iconOf = (key: AreaKey): ComponentType => PAGE_ICONS[key] ?? RESOURCE_ICONS[key] ?? ListAltOutlined;
+const iconOf = (key: string): ComponentType => PAGE_ICONS[key] ?? RESOURCE_ICONS[key] ?? ListAltOutlined;
 
 function NavItem({ area, current }: { area: Area; current: boolean }) {
   const translate = useTranslate();

@@ -4,7 +4,8 @@ import { AREAS, showsInNavigation, type Area, type Viewer } from '../../contract
 
 export const HOME_PATH = '/dashboard';
 
-export const NAV_AREAS: readonly Area[] = AREAS.filter((a) => a.nav);
+/** In their declared places (built-in items at 10, 20, …; an item without one last). */
+export const NAV_AREAS: readonly Area[] = AREAS.filter((a) => a.nav).sort((a, b) => (a.navOrder ?? 1000) - (b.navOrder ?? 1000));
 
 export function visibleNavItems(viewer: Viewer | null | undefined): Area[] {
   return NAV_AREAS.filter((a) => showsInNavigation(a, viewer));

@@ -5,7 +5,7 @@
 // over them, so a new declared resource needs no hand-written fixture.
 import { DECLARED_RESOURCES } from '../../contract/resources';
 import type { FieldDecl, ResourceDecl } from '../../contract/resources/declare';
-import type { AreaKey } from '../../contract/access';
+import { areaKeyOf } from '../../contract/access';
 import type { TestApp } from './harness';
 import { createCompany } from './factories';
 import { apiAs, unique, type World } from './resources-fixtures';
@@ -34,8 +34,8 @@ export interface DeclaredFixtures {
   resources: readonly ResourceDecl[];
   /** An attacked resource, else a registry one (what references point at), by API name. */
   named(name: string): ResourceDecl | undefined;
-  /** SPEC §6 area of each attacked resource, by API name. */
-  areas: Record<string, AreaKey>;
+  /** The area (contract/access.ts) of each attacked resource, by API name. */
+  areas: Record<string, string>;
   /** The attacked resources whose records belong to the X-Tenant company (DESIGN §3). */
   scoped: readonly string[];
   /** Whether a route URL or OpenAPI path belongs to an attacked resource. */
@@ -117,7 +117,7 @@ export function declaredFixtures(resources: readonly ResourceDecl[] = DECLARED_R
   return {
     resources: attacked,
     named,
-    areas: Object.fromEntries(attacked.map((d) => [d.name, d.area])),
+    areas: Object.fromEntries(attacked.map((d) => [d.name, areaKeyOf(d)])),
     scoped: attacked.filter((d) => d.tenancy === 'scoped').map((d) => d.name),
     covers: (url) => bases.some((base) => url === base || url.startsWith(base + '/')),
     validBody,

@@ -11,7 +11,7 @@ import { countWhere, rowsOf } from './privilege-fixtures';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import type { RouteEntry } from '../../server/resources/access';
 import type { Db } from '../../server/db';
-import { AREA, mayOpenArea, type AreaKey } from '../../contract/access';
+import { areaByKey, areaKeyOf, mayOpenArea } from '../../contract/access';
 import { hasPermission, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
 
 export type Caller = 'super_admin' | 'admin' | 'system_user' | 'wild' | 'narrow';
@@ -24,8 +24,8 @@ export const grantsOf = (c: Caller) => (c === 'wild' || c === 'narrow' ? CUSTOM_
 export const roleNameOf = (c: Caller) => (c === 'wild' || c === 'narrow' ? `matrix_${c}` : c);
 
 /** SPEC §6 area and the caller's own permission: may the caller use the route at all? */
-export function mayUse(c: Caller, area: AreaKey, verb: string): boolean {
-  if (!mayOpenArea(AREA[area], { role: roleNameOf(c), permissions: grantsOf(c) })) return false;
+export function mayUse(c: Caller, area: string, verb: string): boolean {
+  if (!mayOpenArea(areaByKey(area), { role: roleNameOf(c), permissions: grantsOf(c) })) return false;
   if (area === 'integrations' && c === SYSTEM_USER) return false;
   return c === SUPER_ADMIN || hasPermission(grantsOf(c), `${area}.${verb}`);
 }
@@ -96,7 +96,7 @@ const declaredCases = (p: PrivilegeContext, d: ResourceDecl, method: 'POST' | 'P
       const company = kind === 'own' ? w.own : w.other;
       const verb = method === 'POST' ? 'create' : method === 'PUT' ? 'update' : 'delete';
       let want = ok(method);
-      if (!mayUse(c, d.area, verb)) want = 403;
+      if (!mayUse(c, areaKeyOf(d), verb)) want = 403;
       else if (kind === 'other' && d.tenancy === 'scoped') want = method === 'POST' ? (c === SUPER_ADMIN ? 201 : 403) : 404;
       const id = method === 'POST' ? null : await fx.createDeclared(p, d, company);
       const body = method === 'DELETE' ? undefined : await fx.validBody(p, d, company);

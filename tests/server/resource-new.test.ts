@@ -1,7 +1,9 @@
-// `npm run resource:new -- <name>` (scripts/resource-new.ts) on a copy of the repo's declaration and
-// schema files: the declaration it writes loads, is registered, and its derived table is there.
+// `npm run resource:new -- <name>` (scripts/resource-new.ts) and `npm run db:generate`
+// (scripts/db-generate.ts) on a copy of the repo's declarations and database files: the declaration
+// the scaffold writes loads, is registered with its own area, and its table is derived into the
+// generated module, from which drizzle-kit writes the migration.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,26 +13,54 @@ const ROOT = path.resolve(__dirname, '../..');
 const copy = mkdtempSync(path.join(os.tmpdir(), 'olympus-scaffold-'));
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
-function scaffold(...args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/resource-new.ts'), ...args, '--root', copy, '--no-generate'], { cwd: ROOT, encoding: 'utf8' });
-}
+const run = (script: string, ...args: string[]) =>
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', script), ...args, '--root', copy], { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const scaffold = (...args: string[]) => run('resource-new.ts', ...args, '--no-generate');
 
 describe('npm run resource:new', () => {
   cpSync(path.join(ROOT, 'contract'), path.join(copy, 'contract'), { recursive: true });
-  mkdirSync(path.join(copy, 'server/db'), { recursive: true });
-  for (const f of ['schema.ts', 'declaredTable.ts']) cpSync(path.join(ROOT, 'server/db', f), path.join(copy, 'server/db', f));
+  cpSync(path.join(ROOT, 'server/db/migrations'), path.join(copy, 'server/db/migrations'), { recursive: true });
+  for (const f of ['schema.ts', 'declaredTable.ts', 'declaredTables.ts', 'tables.ts']) cpSync(path.join(ROOT, 'server/db', f), path.join(copy, 'server/db', f));
+  for (const f of ['drizzle.config.ts', 'package.json']) cpSync(path.join(ROOT, f), path.join(copy, f));
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
 
-  it('writes a declaration, registers it and derives its table, then says what to edit next', async () => {
+  it('writes a declaration with an area of its own, registers it and derives its table, then says what to edit next', async () => {
     const out = scaffold('parking_spaces');
     expect(out).toContain('Created contract/resources/parking-spaces.ts');
     expect(out).toContain('the screens at /dashboard/parking_space');
+    expect(out).toContain('npm run db:generate -- --name parking_spaces_fields');
     const { DECLARED_RESOURCES } = (await import(path.join(copy, 'contract/resources/index.ts'))) as { DECLARED_RESOURCES: { name: string; spa: string; noun: { one: string } }[] };
     const declared = DECLARED_RESOURCES.find((d) => d.name === 'parking_spaces');
-    expect(declared).toMatchObject({ spa: 'parking_space', noun: { one: 'parking space' }, tenancy: 'scoped', area: 'properties' });
-    const schema = (await import(path.join(copy, 'server/db/schema.ts'))) as Record<string, PgTable>;
-    const config = getTableConfig(schema.parkingSpaces);
+    expect(declared).toMatchObject({ spa: 'parking_space', noun: { one: 'parking space' }, tenancy: 'scoped', area: { key: 'parking_spaces', defaults: { admin: ['parking_spaces.*'] } } });
+    // server/db/schema.ts is untouched: the table is in the generated module.
+    expect(readFileSync(path.join(copy, 'server/db/schema.ts'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'server/db/schema.ts'), 'utf8'));
+    const generated = readFileSync(path.join(copy, 'server/db/declaredTables.ts'), 'utf8');
+    expect(generated).toContain("export const parkingSpaces = declaredTable(parkingSpaceResource, { companies: () => companies.id });");
+    const tables = (await import(path.join(copy, 'server/db/declaredTables.ts'))) as Record<string, PgTable>;
+    const config = getTableConfig(tables.parkingSpaces);
     expect(config.name).toBe('parking_spaces');
     expect(config.columns.map((c) => c.name)).toEqual(['id', 'company_id', 'name', 'created_at', 'updated_at']);
+  });
+
+  it('db:generate derives a reference and writes the migration that creates the table; --check then finds it current', () => {
+    scaffold('amenities', '--global', '--area', 'companies');
+    const file = path.join(copy, 'contract/resources/parking-spaces.ts');
+    // A global resource of a built-in area, then the developer adds an optional reference to a property.
+    writeFileSync(file, readFileSync(file, 'utf8').replace("name: text('Name', { required: true }),", "name: text('Name', { required: true }),\n      property_id: ref('Property', 'properties', 'property'),").replace('group, newArea, text', 'group, newArea, ref, text'));
+    expect(() => run('db-generate.ts', '--check')).toThrow(/out of date/);
+    const before = new Set(readdirSync(path.join(copy, 'server/db/migrations')));
+    run('db-generate.ts', '--name', 'parking_and_amenities');
+    const generated = readFileSync(path.join(copy, 'server/db/declaredTables.ts'), 'utf8');
+    expect(generated).toContain('export const parkingSpaces = declaredTable(parkingSpaceResource, { companies: () => companies.id, refs: { properties: () => properties } });');
+    expect(generated).toContain('export const amenities = declaredTable(amenityResource);');
+    const added = readdirSync(path.join(copy, 'server/db/migrations')).filter((f) => !before.has(f) && f.endsWith('.sql'));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/_parking_and_amenities\.sql$/);
+    const migration = readFileSync(path.join(copy, 'server/db/migrations', added[0]), 'utf8');
+    expect(migration).toContain('CREATE TABLE "parking_spaces"');
+    expect(migration).toContain('CREATE TABLE "amenities"');
+    expect(migration).toContain('"parking_spaces_property_same_company" FOREIGN KEY ("property_id","company_id") REFERENCES "public"."properties"("id","company_id") ON DELETE restrict');
+    expect(run('db-generate.ts', '--check')).toContain('is current');
   });
 
   it('refuses a name that is taken or malformed, changing nothing', () => {
@@ -38,5 +68,10 @@ describe('npm run resource:new', () => {
     expect(() => scaffold('parking_spaces')).toThrow(/exists already/);
     expect(() => scaffold('Parking Spaces')).toThrow(/lower case with underscores/);
     expect(readFileSync(path.join(copy, 'contract/resources/index.ts'), 'utf8')).toBe(before);
+  });
+
+  it("the repository's own generated tables are current (a registry changed without `npm run db:generate` fails here)", () => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/db-generate.ts'), '--check'], { cwd: ROOT, encoding: 'utf8' });
+    expect(out).toContain('server/db/declaredTables.ts is current.');
   });
 });

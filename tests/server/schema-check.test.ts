@@ -27,8 +27,8 @@ describe('the database against the declared tables', () => {
     await db().execute(sql`alter table units drop column size_unit`);
     await db().execute(sql`drop table reports`);
     expect((await schemaProblems(db())).sort()).toEqual([
-      'The table "reports" is declared in the code but not in the database: run `npx drizzle-kit generate --name reports` to write its migration, then start again.',
-      'The table "units" lacks "size_unit" in the database: run `npx drizzle-kit generate --name units_size_unit` to write the migration, then start again.',
+      'The table "reports" is declared in the code but not in the database: run `npm run db:generate -- --name reports` to write its migration, then start again.',
+      'The table "units" lacks "size_unit" in the database: run `npm run db:generate -- --name units_size_unit` to write the migration, then start again.',
     ]);
   });
 });
@@ -58,7 +58,7 @@ describe.skipIf(!pgUrl)('the real server on a database missing a declared column
     const run = await runToExit({ DATABASE_URL: u.toString(), OLYMPUS_SECRET_KEY: randomBytes(32).toString('hex') });
     expect(run.code).toBe(1);
     expect(run.output).toContain('Olympus cannot start: the database does not match the code.');
-    expect(run.output).toContain('The table "units" lacks "furnished" in the database: run `npx drizzle-kit generate --name units_furnished`');
+    expect(run.output).toContain('The table "units" lacks "furnished" in the database: run `npm run db:generate -- --name units_furnished`');
     expect(run.output).not.toMatch(/^\s+at /m);
   }, 60_000);
 });

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { eq, type SQL } from 'drizzle-orm';
 import type { ResourceDecl, RouteKey } from '../../../contract/resources/declare';
+import { areaKeyOf } from '../../../contract/access';
 import { requireTenant } from '../../auth/guard';
 import { conflict, notFound } from '../../errors';
 import { EmptyData, formResponse } from '../../forms/schema';
@@ -58,7 +59,7 @@ function descriptionOf(decl: ResourceDecl, key: RouteKey): string | undefined {
 type Body = Record<string, unknown>;
 
 export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks<P>, q: CrudQueries, schemas: CrudSchemas): FastifyPluginAsyncTypebox {
-  const rules = accessRules(decl.area, decl.tenancy);
+  const rules = accessRules(areaKeyOf(decl), decl.tenancy);
   const tags = [decl.name];
   const summary = summaries(decl);
   const described = (key: RouteKey) => descriptionOf(decl, key);
