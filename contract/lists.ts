@@ -3,6 +3,7 @@
 // (`page`, `per_page`, `sort`, `q`, `q_in`, `count` → `{ data, meta: { total, more? } }`), keeping the same URL and screens.
 // Both sides read this file: the SPA to search the same fields either way, the API to accept them.
 import { DECLARED_RESOURCES, searchBoxOf } from './resources';
+import { filtersOf, type ResolvedFilter } from './resources/filters';
 
 /** Past this many rows a list stays server-paged (the browser never holds the whole list). */
 export const CLIENT_LIST_MAX = 2000;
@@ -40,5 +41,11 @@ export const COUNT_CAP = 1000;
 export const LIST_SEARCH_FIELDS: Readonly<Record<string, readonly string[]>> = {
   ...Object.fromEntries(DECLARED_RESOURCES.map((d) => [d.name, searchBoxOf(d)])),
 };
+
+/**
+ * Each list's declared filters (contract/resources/filters.ts), by API resource: their query parameters
+ * are the API's and the list screen's address's alike (`?unit_type=Flat&furnished=true&page=2`).
+ */
+export const LIST_FILTERS: Readonly<Record<string, readonly ResolvedFilter[]>> = Object.fromEntries(DECLARED_RESOURCES.map((d) => [d.name, filtersOf(d)]));
 
 export type ListResource = string;

@@ -55,7 +55,8 @@ const path = (resource: string, id?: RaRecord['id']) =>
 
 function withQuery(url: string, query: QueryValues | undefined): string {
   if (!query || Object.keys(query).length === 0) return url;
-  return url + '?' + new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  // Several values of one parameter (a choice filter's) repeat it: `unit_type=Flat&unit_type=Studio`.
+  return url + '?' + new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((one) => [k, String(one)]) : [[k, String(v)]]))).toString();
 }
 
 const get = (row: Row, field: string): unknown => field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Row)[k] : undefined), row);
@@ -130,7 +131,7 @@ function moreOf(res: ApiResult): boolean {
 
 /** The address getList calls for these parameters (src/startup/firstScreen.ts asks it ahead of the list screen). */
 export function listPath(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>, meta?: ListMeta): string {
-  // Search and sort are the API's; other filter keys are not list parameters of the API.
+  // Search, sort and the declared filters are the API's; other filter keys are not list parameters of the API.
   return withQuery(path(resource), listQuery(apiPath(resource), params, meta?.query));
 }
 

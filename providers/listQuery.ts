@@ -1,11 +1,14 @@
 // The query string of a list call (DESIGN §6, contract/lists.ts): react-admin's getList parameters
-// as the API's `page`, `per_page`, `sort`, `q` and `q_in`. A list asked for whole (WHOLE_LIST) gets
+// as the API's `page`, `per_page`, `sort`, `q` and `q_in`, and the declared filters' parameters
+// (docs/resources.md "Filters"), which the list screen keeps in its address as the API names them. A list asked for whole (WHOLE_LIST) gets
 // no paging parameters; unsorted and unsearched it is the plain GET /{resource} of SPEC §7. A searched
 // page asks for a capped count (`count=capped`): an exact count of a common term reads the whole list.
 import type { GetListParams, SortPayload } from 'ra-core';
-import { COUNT_CAPPED, COUNT_PARAM, LIST_SEARCH_FIELDS, SEARCH_IN_PARAM, type ListResource } from '../contract/lists';
+import { COUNT_CAPPED, COUNT_PARAM, LIST_FILTERS, LIST_SEARCH_FIELDS, SEARCH_IN_PARAM, type ListResource } from '../contract/lists';
+import type { FilterValues, ResolvedFilter } from '../contract/resources/filters';
 
-export type QueryValues = Record<string, string | number | boolean>;
+/** A query parameter's value; several values (a choice filter's) repeat the parameter. */
+export type QueryValues = Record<string, string | number | boolean | readonly string[]>;
 
 /** SPEC §2/§9 page sizes; the first is the default. */
 export const PAGE_SIZES = [10, 20, 30, 40] as const;
@@ -38,6 +41,58 @@ export function searchFieldsOf(apiResource: string): readonly string[] {
   return Object.hasOwn(LIST_SEARCH_FIELDS, apiResource) ? LIST_SEARCH_FIELDS[apiResource as ListResource] : NO_FIELDS;
 }
 
+const NO_FILTERS: readonly ResolvedFilter[] = [];
+
+/** The declared filters of a list, by API path (LIST_FILTERS); none for other lists. */
+export function filtersOf(apiResource: string): readonly ResolvedFilter[] {
+  return Object.hasOwn(LIST_FILTERS, apiResource) ? LIST_FILTERS[apiResource] : NO_FILTERS;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The filter values of an address's query string (or a getList filter), each checked for its kind so
+ * the API is never asked junk an old or edited link holds: a choice's values among its options, a
+ * checkbox's `true`/`false`, numbers, Y-m-d dates. Blank and unknown ones are left out.
+ */
+export function filterValuesFrom(filters: readonly ResolvedFilter[], read: (param: string) => readonly string[]): FilterValues {
+  const out: Record<string, string | readonly string[]> = {};
+  const one = (param: string, ok: (v: string) => boolean) => {
+    const v = read(param)[0]?.trim();
+    if (v && ok(v)) out[param] = v;
+  };
+  for (const f of filters) {
+    switch (f.kind) {
+      case 'choice': {
+        const chosen = [...new Set(read(f.param))].filter((v) => f.options.includes(v));
+        if (chosen.length > 0) out[f.param] = chosen;
+        break;
+      }
+      case 'checkbox':
+        one(f.param, (v) => v === 'true' || v === 'false');
+        break;
+      case 'ref':
+        one(f.param, (v) => v.length <= 64);
+        break;
+      case 'text':
+        one(f.param, (v) => v.length <= 200);
+        break;
+      case 'number':
+      case 'date':
+        for (const param of [f.lower, f.upper]) one(param, (v) => (f.kind === 'date' ? DATE : NUMBER).test(v));
+        break;
+    }
+  }
+  return out;
+}
+
+/** The filter values of an address's query string (`?unit_type=Flat&unit_type=Studio&page=2`). */
+export const filterValuesOfSearch = (filters: readonly ResolvedFilter[], search: string): FilterValues => {
+  const params = new URLSearchParams(search);
+  return filterValuesFrom(filters, (param) => params.getAll(param));
+};
+
 /** The search term of a getList filter: the list screens' only filter is react-admin's `q`. */
 function searchTerm(filter: GetListParams['filter'] | undefined): string {
   const q: unknown = filter?.q;
@@ -64,5 +119,12 @@ export function listQuery(apiResource: string, params: Pick<GetListParams, 'pagi
     if (fields.length > 0) query[SEARCH_IN_PARAM] = fields.join(',');
     if (paged) query[COUNT_PARAM] = COUNT_CAPPED;
   }
+  // The declared filters among the getList filter's keys; other keys are not the API's.
+  const filter = params.filter as Record<string, unknown> | undefined;
+  const given = filterValuesFrom(filtersOf(apiResource), (param) => {
+    const v = filter?.[param];
+    return Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : [];
+  });
+  Object.assign(query, given);
   return query;
 }

@@ -3,7 +3,8 @@
 // (ListCards) — and the paging controls, over a ListContext built by useScreenList (paged in the
 // browser, or by the API past CLIENT_LIST_MAX). A resource's list passes its texts, its columns once as
 // data (listColumns.ts: table, cards and CSV all come from them) and its row actions; what the search
-// box matches is the resource's LIST_SEARCH_FIELDS (contract/lists.ts). See
+// box matches is the resource's LIST_SEARCH_FIELDS (contract/lists.ts), and its declared filters show
+// under the search box (ListFilters). See
 // src/resources/declared.tsx for a generated one.
 import { useMemo, type ReactNode } from 'react';
 import { Card, CardContent, Stack } from '@mui/material';
@@ -18,6 +19,7 @@ import { ListHeader, type BackLink } from './ListHeader';
 import { ListNotices, ListNoticesProvider } from './ListNotices';
 import { ListPagination } from './ListPagination';
 import { ListProgress, REPLACING_ROWS_SX, useRowsReplacing } from './ListProgress';
+import { ListFilters } from './ListFilters';
 import { ListSearch } from './ListSearch';
 import { useScreenList } from './useScreenList';
 import { useIsPhone } from './useIsPhone';
@@ -115,6 +117,7 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
             <Stack direction="row" sx={{ mb: 2 }}>
               <ListSearch placeholder={searchPlaceholder} />
             </Stack>
+            <ListFilters />
             <ListNotices />
             {phone ? (
               <ListCards<R> label={translate(title)} columns={columns} rowActions={rowActions} />

@@ -13,7 +13,7 @@ export function ListSearch({ placeholder }: { placeholder: string }) {
       type="search"
       size="small"
       value={value}
-      onChange={(e) => setFilters({ q: e.target.value })}
+      onChange={(e) => setFilters({ ...filterValues, q: e.target.value })}
       placeholder={translate(placeholder)}
       sx={{ width: { xs: '100%', sm: 320 } }}
       slotProps={{

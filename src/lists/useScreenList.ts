@@ -3,13 +3,16 @@
 // the whole list is then loaded once in the background (the unfiltered copy lives in the query cache)
 // and searched, sorted and paged in the browser as SPEC §4 has it; past the threshold every page,
 // sort or search change asks the API. Same URL (?page), screens and search fields either way.
+// Declared filters (docs/resources.md "Filters") are always the API's: a small list's whole copy is
+// the filtered list, loaded again when they change (the previous copy shown meanwhile).
 // Not react-admin's useListController (it syncs filter/sort/perPage into the URL, DESIGN §8) nor
 // useList (its page is internal state that cannot follow ?page, and it sorts case-sensitively).
 import { useCallback, useMemo, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useDataProvider, useGetList, useResourceContext, type Exporter, type ListControllerResult, type RaRecord } from 'ra-core';
 import { CLIENT_LIST_MAX } from '../../contract/lists';
 import { apiPath, type ListAnswerMeta } from '../../providers/dataProvider';
-import { searchFieldsOf, WHOLE_LIST } from '../../providers/listQuery';
+import { filtersOf, searchFieldsOf, WHOLE_LIST } from '../../providers/listQuery';
 import { UNSORTED } from './clientList';
 import { useClientPage } from './useClientPage';
 import { useListState } from './useListState';
@@ -30,10 +33,12 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
   if (!resource) throw new Error('useScreenList must be used inside a resource (ResourceContext)');
   const dataProvider = useDataProvider();
   const searchIn = searchFieldsOf(apiPath(resource));
-  const { search, sort, page: askedPage, perPage, filterValues, setFilters, setSort, setPage, setPerPage } = useListState();
+  const { search, sort, page: askedPage, perPage, filters, filterValues, setFilters, setSort, setPage, setPerPage } = useListState(filtersOf(apiPath(resource)));
+  const filtered = Object.keys(filters).length > 0;
 
-  // The unsearched size of each list (by meta: the company's users and all users differ), as the API
-  // or an already loaded copy told it. It decides whether the whole list is loaded.
+  // The unsearched, unfiltered size of each list (by meta: the company's users and all users differ),
+  // as the API or an already loaded copy told it. It decides whether the whole list is loaded: a
+  // filtered list is no longer than it.
   const [sizes, setSizes] = useState<Readonly<Record<string, number>>>({});
   const sizeKey = JSON.stringify(meta ?? null);
   const size = sizes[sizeKey];
@@ -45,12 +50,12 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
   // The whole list waits until the first page is on screen and the browser is idle: it must not
   // compete with the first rows for the network and the main thread (docs/speed.md).
   const idle = useIdleAfter(small);
-  const whole = useGetList<R>(resource, { pagination: WHOLE_LIST, sort: UNSORTED, meta }, { enabled: small && idle });
+  const whole = useGetList<R>(resource, { pagination: WHOLE_LIST, sort: UNSORTED, filter: filters, meta }, { enabled: small && idle, placeholderData: keepPreviousData });
   // A copy kept from an earlier visit counts as small: show it and refresh it (as react-query does).
-  if (size === undefined && whole.data) learnSize(whole.data.length);
+  if (size === undefined && whole.data && !filtered && !whole.isPlaceholderData) learnSize(whole.data.length);
   const inBrowser = small && whole.data !== undefined;
 
-  const server = useServerPage<R>(resource, { page: askedPage, perPage, sort, search, meta, enabled: !inBrowser });
+  const server = useServerPage<R>(resource, { page: askedPage, perPage, sort, search, filters, meta, enabled: !inBrowser });
   if (!inBrowser && server.isWholeTotal && server.total !== undefined) learnSize(server.total);
   const client = useClientPage(inBrowser ? whole.data : undefined, { search, searchIn, sort, page: askedPage, perPage });
 
@@ -70,8 +75,9 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
     [found, dataProvider, resource, sort, filterValues, meta],
   );
   const refetch = inBrowser ? whole.refetch : server.refetch;
-  // Only a change of the rows on screen counts as fetching (the progress bar), not the background load.
-  const isFetching = !inBrowser && server.isFetching;
+  // Only a change of the rows on screen counts as fetching (the progress bar), not the background load;
+  // the whole copy of other filters, shown until the new one is in, is such a change.
+  const isFetching = inBrowser ? whole.isPlaceholderData && whole.isFetching : server.isFetching;
   const error = inBrowser ? whole.error : server.error;
 
   return useMemo(() => {

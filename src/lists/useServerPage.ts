@@ -12,6 +12,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useGetList, type GetListResult, type RaRecord, type SortPayload } from 'ra-core';
 import { earlyListPage, listPath, type ListAnswerMeta } from '../../providers/dataProvider';
 import { EARLY_ANSWER_TTL_MS } from '../../providers/httpClient';
+import type { FilterValues } from '../../contract/resources/filters';
 import { pageCount } from './pageWindow';
 
 export interface ServerPageQuery {
@@ -20,6 +21,8 @@ export interface ServerPageQuery {
   perPage: number;
   sort: SortPayload;
   search: string;
+  /** The declared filters' values (docs/resources.md "Filters"), sent at once. */
+  filters: FilterValues;
   meta?: Record<string, unknown>;
   /** Off once the whole list is loaded and paged in the browser. */
   enabled: boolean;
@@ -33,21 +36,21 @@ export interface ServerPage<R extends RaRecord> {
   more: boolean;
   /** The page asked of the API: the address's page, kept inside the list. */
   page: number;
-  /** The total is of the list as it stands now (no search), not of a previous answer still shown. */
+  /** The total is of the list as it stands now (no search, no filter), not of a previous answer still shown. */
   isWholeTotal: boolean;
   isFetching: boolean;
   refetch: () => void;
   error: Error | null;
 }
 
-export function useServerPage<R extends RaRecord>(resource: string, { page: asked, perPage, sort, search, meta, enabled }: ServerPageQuery): ServerPage<R> {
+export function useServerPage<R extends RaRecord>(resource: string, { page: asked, perPage, sort, search, filters, meta, enabled }: ServerPageQuery): ServerPage<R> {
   // A page past the end (an old link, a row deleted from the last page) asks for the last page
   // instead, by the last total the API gave; a capped total (`more`) tells no last page.
   const [lastTotal, setLastTotal] = useState<number>();
   const page = lastTotal === undefined ? asked : Math.min(asked, pageCount(lastTotal, perPage));
   // The search term the API is asked for: the typed one, once no request is under way.
   const [sent, setSent] = useState(search);
-  const filter = useMemo(() => (sent ? { q: sent } : {}), [sent]);
+  const filter = useMemo(() => (sent ? { ...filters, q: sent } : filters), [sent, filters]);
   const params = { pagination: { page, perPage }, sort, filter };
   // The page the start-up fetched already (docs/speed.md) is this list's first answer: the first
   // render shows its rows without a request of its own, and it counts as fresh for a moment.
@@ -74,7 +77,7 @@ export function useServerPage<R extends RaRecord>(resource: string, { page: aske
     total: showable ? result.total : undefined,
     more: showable && more,
     page,
-    isWholeTotal: !sent && result.isSuccess && !result.isPlaceholderData,
+    isWholeTotal: !sent && Object.keys(filters).length === 0 && result.isSuccess && !result.isPlaceholderData,
     isFetching: enabled && result.isFetching,
     refetch: result.refetch,
     error: result.error,

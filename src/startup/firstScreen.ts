@@ -6,7 +6,7 @@
 import { API_PATHS, listPath } from '../../providers/dataProvider';
 import { startEarly } from '../../providers/httpClient';
 import { AUTHENTICATED_PATH, SESSION_PATH } from '../../providers/olympusApi';
-import { pageFromSearch, pageSizeFrom, UNSORTED } from '../../providers/listQuery';
+import { filterValuesOfSearch, filtersOf, pageFromSearch, pageSizeFrom, UNSORTED } from '../../providers/listQuery';
 import { authStore, uiStore } from '../../providers/store';
 import { DASHBOARD_PATH } from '../routing/guardDecision';
 import { routeModuleFor } from '../routing/routes';
@@ -22,11 +22,13 @@ export function firstCalls(pathname: string, search: string): { method: 'GET' | 
     { method: 'POST', path: AUTHENTICATED_PATH },
     { method: 'GET', path: SESSION_PATH },
   ];
-  // A list screen (/dashboard/{resource}) asks its first page unsorted and unsearched (src/lists/useScreenList.ts).
+  // A list screen (/dashboard/{resource}) asks its first page unsorted and unsearched, filtered as its
+  // address says (src/lists/useScreenList.ts).
   const resource = new RegExp(`^${DASHBOARD_PATH}/([^/]+)/?$`).exec(pathname)?.[1];
   if (resource && currentCompany && Object.hasOwn(API_PATHS, resource)) {
     const pagination = { page: pageFromSearch(search), perPage: pageSizeFrom(uiStore.get().resultsPerPage) };
-    calls.push({ method: 'GET', path: listPath(resource, { pagination, sort: UNSORTED, filter: {} }) });
+    const filter = filterValuesOfSearch(filtersOf(API_PATHS[resource]), search);
+    calls.push({ method: 'GET', path: listPath(resource, { pagination, sort: UNSORTED, filter }) });
   }
   return calls;
 }

@@ -32,6 +32,20 @@ export const lists = {
   dialog: {
     ok: 'OK',
   },
+  // A list's declared filters (docs/resources.md "Filters"); each input is labelled by its field's label.
+  filters: {
+    label: 'Filters',
+    open: 'Filters',
+    open_count: 'Filters (%{count})',
+    close: 'Close filters',
+    done: 'Done',
+    clear: 'Clear filters',
+    any: 'Any',
+    yes: 'Yes',
+    no: 'No',
+    from: '%{field} from',
+    to: '%{field} to',
+  },
   // The users list's title, buttons and columns are the declared resource's (resources.users.*).
   users: {
     view_all: 'View All Users',

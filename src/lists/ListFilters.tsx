@@ -1,0 +1,75 @@
+// A list's declared filters (docs/resources.md "Filters"): a bar of inputs under the search box, or on
+// a phone a "Filters" button opening a drawer with the same inputs. Each input is labelled by its
+// field's label (resources.{spa}.fields.{key}); the values live in the address beside ?page
+// (useListState), so a change asks the API for the filtered list from page 1.
+import { useId, useState } from 'react';
+import { Badge, Box, Button, Drawer, IconButton, Stack, Typography } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { useListContext, useResourceContext, useTranslate } from 'ra-core';
+import { paramsOf, type ResolvedFilter } from '../../contract/resources/filters';
+import { apiPath } from '../../providers/dataProvider';
+import { filtersOf } from '../../providers/listQuery';
+import { fieldKey } from '../resources/texts';
+import { FilterInput, type FilterSetter } from './FilterInput';
+import type { ListFilterValues } from './useListState';
+import { useIsPhone } from './useIsPhone';
+
+const key = (f: ResolvedFilter) => paramsOf(f).join(',');
+
+export function ListFilters() {
+  const resource = useResourceContext() ?? '';
+  const filters = filtersOf(apiPath(resource));
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  const phone = useIsPhone();
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  if (filters.length === 0) return null;
+
+  const values = (filterValues ?? {}) as ListFilterValues;
+  const set: FilterSetter = (param, value) => setFilters({ ...values, [param]: value });
+  const active = filters.flatMap(paramsOf).filter((p) => values[p] !== undefined).length;
+  const clear = () => setFilters(values.q ? { q: values.q } : {});
+  const inputs = filters.map((f) => <FilterInput key={key(f)} filter={f} label={translate(fieldKey(resource, f.key))} values={values} set={set} wide={phone} />);
+  const clearButton = (
+    <Button onClick={clear} disabled={active === 0} size="medium">
+      {translate('olympus.lists.filters.clear')}
+    </Button>
+  );
+
+  if (phone) {
+    return (
+      <Box sx={{ mb: 2 }}>
+        <Button variant="outlined" onClick={() => setOpen(true)} aria-haspopup="dialog" startIcon={<Badge color="primary" variant="dot" invisible={active === 0}><FilterListIcon /></Badge>}>
+          {active > 0 ? translate('olympus.lists.filters.open_count', { count: active }) : translate('olympus.lists.filters.open')}
+        </Button>
+        <Drawer anchor="bottom" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { maxHeight: '85vh' } } }}>
+          <Stack spacing={2} sx={{ p: 2 }}>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography id={titleId} component="h2" variant="h6">
+                {translate('olympus.lists.filters.label')}
+              </Typography>
+              <IconButton onClick={() => setOpen(false)} aria-label={translate('olympus.lists.filters.close')}>
+                <CloseIcon />
+              </IconButton>
+            </Stack>
+            {inputs}
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+              {clearButton}
+              <Button variant="contained" onClick={() => setOpen(false)}>
+                {translate('olympus.lists.filters.done')}
+              </Button>
+            </Stack>
+          </Stack>
+        </Drawer>
+      </Box>
+    );
+  }
+  return (
+    <Box role="group" aria-label={translate('olympus.lists.filters.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+      {inputs}
+      {clearButton}
+    </Box>
+  );
+}
