@@ -3,6 +3,8 @@
 // users). Postgres builds every JSON body, so a list is one round trip. Field and sort names are
 // looked up in fixed maps; every value is a bind parameter.
 
+import { unitResource } from '../../contract/resources/units';
+
 /** PGlite and node-postgres both answer `query(text, params)` with `{ rows }`. */
 export interface RawClient {
   query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -29,11 +31,12 @@ export interface ResourceSql {
   insertExtra?: Record<string, string>;
 }
 
-const UNIT_COLUMNS = `u.id as uuid, u.id, u.name, u.property_id, json_build_object('uuid', p.id, 'name', p.name) as property,
-  u.unit_ref, u.unit_type, u.unit_status, u.short_description, u.description, u.address_line_1, u.address_line_2,
-  u.city, u.county, u.area, u.postcode, u.size_unit, u.furnished,
+/** The units' stored fields, as declared (the anchor hand-writes its SQL, not the field list). */
+const UNIT_FIELDS = Object.keys(unitResource.fields);
+
+const UNIT_COLUMNS = `u.id as uuid, u.id, ${UNIT_FIELDS.map((f) => `u.${f}`).join(', ')}, json_build_object('uuid', p.id, 'name', p.name) as property,
   concat_ws(', ', nullif(u.address_line_1, ''), nullif(u.address_line_2, ''), nullif(u.area, ''), nullif(u.city, ''),
-    nullif(u.county, ''), nullif(u.postcode, '')) as full_address, u.bedrooms, u.bathrooms`;
+    nullif(u.county, ''), nullif(u.postcode, '')) as full_address`;
 
 const ADDRESS = ['address_line_1', 'address_line_2', 'city', 'county', 'postcode'];
 const same = (alias: string, keys: string[]) => Object.fromEntries(keys.map((k) => [k, `${alias}.${k}`]));
@@ -49,10 +52,7 @@ export const RESOURCES: Record<string, ResourceSql> = {
     search: ['u.unit_type'],
     filters: { id: 'u.id', property_id: 'u.property_id', unit_type: 'u.unit_type', unit_status: 'u.unit_status' },
     sorts: { name: 'lower(u.name)', unit_type: 'lower(u.unit_type)', property: 'lower(p.name)', property_id: 'lower(p.name)', unit_ref: 'lower(u.unit_ref)', bedrooms: 'u.bedrooms', bathrooms: 'u.bathrooms' },
-    writable: same('u', [
-      'name', 'property_id', 'unit_ref', 'unit_type', 'unit_status', 'short_description', 'description', 'address_line_1', 'address_line_2',
-      'city', 'county', 'area', 'postcode', 'size_unit', 'furnished', 'bedrooms', 'bathrooms',
-    ]),
+    writable: same('u', UNIT_FIELDS),
   },
   properties: {
     columns: `p.id, p.name, p.reference, p.slug, p.company_id, p.address_line_1, p.address_line_2, p.city, p.county, p.country, p.postcode, p.area,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { properties } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './harness';
-import { apiAs, count, createProperty, createUnit, createWorld, type Api, type World } from './resources-fixtures';
+import { apiAs, auditFor, count, createProperty, createUnit, createWorld, type Api, type World } from './resources-fixtures';
 import { createSuppliersTable, supplierCrud, suppliers } from './supplier-resource';
 import { createGadgetsTable, gadgetCrud, gadgets } from './throwaway-resource';
 
@@ -194,6 +194,14 @@ describe('deleting a referenced record', () => {
     expect(await propertyExists(p.id)).toBe(false);
     expect((await supplier(s.id)).fallbackPropertyId).toBeNull();
     expect((await admin.get(`/suppliers/${s.id}`)).json().data).toMatchObject({ fallback_property_id: null, fallback_property: null });
+    // The supplier changed too, and says so in its own audit row, written with the delete.
+    const rows = await auditFor(db(), s.id);
+    expect(rows.find((r) => r.action === 'supplier.updated')).toMatchObject({
+      entity: 'supplier',
+      tenant_id: w.own.id,
+      changes: { fallback_property_id: { before: p.id, after: null } },
+      detail: { reason: 'The property it referred to was deleted.' },
+    });
   });
 
   it('answers 409, not 500, when the foreign key refuses a dependent the count did not see', async () => {

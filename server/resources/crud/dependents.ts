@@ -72,9 +72,24 @@ export async function usedBy(db: Conn, mounted: MountedResources, decl: Resource
   return `This ${decl.noun.one} is used by ${list}.`;
 }
 
-/** Empties the 'set null' references to the record, inside the delete's transaction (every company's: none may be left pointing at it). */
-export async function emptyReferences(tx: Conn, mounted: MountedResources, decl: ResourceDecl, id: string): Promise<void> {
+/** One record whose reference was emptied because the record it named was deleted. */
+export interface Emptied {
+  decl: ResourceDecl;
+  id: string;
+  field: string;
+}
+
+/**
+ * Empties the 'set null' references to the record, inside the delete's transaction (every company's:
+ * none may be left pointing at it), and says which records changed so each gets its audit row.
+ */
+export async function emptyReferences(tx: Conn, mounted: MountedResources, decl: ResourceDecl, id: string): Promise<Emptied[]> {
+  const emptied: Emptied[] = [];
   for (const r of mounted.referrers(decl.name, 'set null')) {
-    for (const c of r.columns) await tx.execute(sql`update ${r.table} set ${sql.identifier(c.name)} = null where ${c} = ${id}`);
+    for (const c of r.columns) {
+      const result = await tx.execute(sql`update ${r.table} set ${sql.identifier(c.name)} = null where ${c} = ${id} returning id`);
+      for (const row of (result as unknown as { rows: { id: string }[] }).rows) emptied.push({ decl: r.decl, id: row.id, field: c.name });
+    }
   }
+  return emptied;
 }

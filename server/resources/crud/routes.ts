@@ -257,7 +257,17 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
             // The resource's own refusal first (beforeDelete), then the declared references to it.
             const used = await usedBy(tx, mounted, decl, id, tenant);
             if (used) throw conflict(used);
-            await emptyReferences(tx, mounted, decl, id);
+            // Each emptied record is changed too: its own audit row says what it lost and why.
+            for (const e of await emptyReferences(tx, mounted, decl, id)) {
+              await auditChange(tx, req, {
+                action: `${e.decl.noun.one}.updated`,
+                entity: e.decl.noun.one,
+                entityId: e.id,
+                before: { [e.field]: id },
+                after: { [e.field]: null },
+                detail: { reason: `The ${decl.noun.one} it referred to was deleted.` },
+              });
+            }
             const auditBefore = await audited(tx, before);
             // A parallel delete that won: nothing left to delete.
             if ((await tx.delete(table).where(eq(q.id, id)).returning({ id: q.id })).length === 0) throw notFound(decl.messages.notFound);
