@@ -10,6 +10,7 @@ import { useDelayedNavigate } from '../pages/auth/useDelayedNavigate';
 import { FieldGroupSection } from './FieldGroupSection';
 import { OptionListsContext } from './FieldInput';
 import { FormAlert } from './FormAlert';
+import { FormFieldsContext } from './formFields';
 import { FormLoading } from './FormLoading';
 import { allFields, bodyOf, fieldKey, initialValues, type FormValues, type RecordData } from './fieldModel';
 import { isLocked, nextPhase, READY } from './formPhase';
@@ -62,6 +63,7 @@ function LoadedForm({ definition: { groups, data }, submitLabel, save, redirectT
   const formRef = useRef<HTMLFormElement>(null);
   // react-hook-form reads defaultValues once, at mount: what the user types survives re-renders.
   const defaultValues = useMemo(() => ({ ...extraValues, ...initialValues(groups, data) }), [extraValues, groups, data]);
+  const fields = useMemo(() => allFields(groups), [groups]);
   const form = useForm<FormValues>({ defaultValues });
   // The error line summed up field errors (not a failed save's own message): once the last of them
   // is put right, it goes too.
@@ -145,20 +147,22 @@ function LoadedForm({ definition: { groups, data }, submitLabel, save, redirectT
 
   return (
     <FormProvider {...form}>
-      <Stack component="form" ref={formRef} noValidate spacing={3} onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}>
-        {groups.map((group, i) => (
-          <FieldGroupSection key={i} group={group} index={i} toggleAll={toggleAll} />
-        ))}
-        {children}
-        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Box sx={{ width: '100%' }} aria-live="polite">
-            <FormAlert phase={phase} />
-          </Box>
-          <Button type="submit" variant="contained" size="large" disabled={isLocked(phase)}>
-            {phase.kind === 'submitting' ? translate('olympus.forms.please_wait') : submitLabel}
-          </Button>
+      <FormFieldsContext.Provider value={fields}>
+        <Stack component="form" ref={formRef} noValidate spacing={3} onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}>
+          {groups.map((group, i) => (
+            <FieldGroupSection key={i} group={group} index={i} toggleAll={toggleAll} />
+          ))}
+          {children}
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Box sx={{ width: '100%' }} aria-live="polite">
+              <FormAlert phase={phase} />
+            </Box>
+            <Button type="submit" variant="contained" size="large" disabled={isLocked(phase)}>
+              {phase.kind === 'submitting' ? translate('olympus.forms.please_wait') : submitLabel}
+            </Button>
+          </Stack>
         </Stack>
-      </Stack>
+      </FormFieldsContext.Provider>
     </FormProvider>
   );
 }

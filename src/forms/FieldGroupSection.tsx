@@ -4,6 +4,7 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { FormFieldGroup } from '../../contract/forms';
 import { FieldInput, isWide } from './FieldInput';
 import { fieldKey } from './fieldModel';
+import { WhenShown } from './WhenShown';
 
 export interface FieldGroupSectionProps {
   group: FormFieldGroup;
@@ -16,12 +17,21 @@ export function FieldGroupSection({ group, index, toggleAll }: FieldGroupSection
   const titleId = `form-group-${index}`;
   return (
     <FormSection title={group.group} description={group.group_desc} titleId={titleId}>
-      {(group.fields ?? []).map((field, i) => (
+      {(group.fields ?? []).map((field, i) => {
         // data-form-key lets the form find (and scroll to) the first field with an error.
-        <Box key={`${field.name}-${i}`} data-form-key={fieldKey(field.name)} sx={{ gridColumn: isWide(field) ? '1 / -1' : undefined }}>
-          <FieldInput field={field} id={`field-${index}-${i}`} toggleAll={toggleAll} groupTitle={group.group} />
-        </Box>
-      ))}
+        const box = (
+          <Box key={`${field.name}-${i}`} data-form-key={fieldKey(field.name)} sx={{ gridColumn: isWide(field) ? '1 / -1' : undefined }}>
+            <FieldInput field={field} id={`field-${index}-${i}`} toggleAll={toggleAll} groupTitle={group.group} />
+          </Box>
+        );
+        return field.when ? (
+          <WhenShown key={`${field.name}-${i}`} field={field}>
+            {box}
+          </WhenShown>
+        ) : (
+          box
+        );
+      })}
     </FormSection>
   );
 }

@@ -1,6 +1,7 @@
 // How server-defined fields (contract/forms.ts) become form values and back: which input each field
 // is, the value it starts with, and what the request body carries. Pure, so every rule is unit-tested.
 import { FIELD_TYPES, type FieldType, type FormField, type FormFieldGroup } from '../../contract/forms';
+import { shown } from '../../contract/resources/when';
 
 /** A field's value in the form: text for inputs, a flag for a lone checkbox, a list for multiple choices. */
 export type FieldValue = string | boolean | string[];
@@ -14,7 +15,7 @@ export interface Option {
 
 /** Which input draws the field. */
 export type FieldKind =
-  | 'input' // text, email, password, number, tel, url
+  | 'input' // text, email, password, number, tel, url, money
   | 'textarea'
   | 'select'
   | 'choice' // radio-group, or a radio with options: one of several
@@ -132,8 +133,29 @@ export function initialValues(groups: readonly FormFieldGroup[], data: RecordDat
   return values;
 }
 
-/** Numbers travel as numbers and empty dates and numbers as null; everything else as entered. */
+/**
+ * Whether a field is shown: one with a condition (`when`, contract/resources/when.ts) only while its
+ * controlling field has one of the values, read from the form's values (`fields`: the whole form's).
+ */
+export function isShown(field: FormField, fields: readonly FormField[], values: Partial<FormValues>): boolean {
+  if (!field.when) return true;
+  const whenOf = (name: string) => fields.find((f) => f.name === name)?.when;
+  return shown(field.name, whenOf, (name) => values[fieldKey(name)]);
+}
+
+/** The controlling fields a field's condition reads, along the chain (their form keys): what it watches. */
+export function conditionKeys(field: FormField, fields: readonly FormField[]): string[] {
+  const keys: string[] = [];
+  for (let when = field.when; when && !keys.includes(fieldKey(when.field)); when = fields.find((f) => f.name === when?.field)?.when) keys.push(fieldKey(when.field));
+  return keys;
+}
+
+/**
+ * Numbers travel as numbers and empty dates, numbers and amounts as null; an amount as the decimal
+ * text typed (a number could lose a penny); everything else as entered.
+ */
 function wireValue(field: FormField, value: FieldValue | undefined): unknown {
+  if (field.type === 'money') return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
   if (field.type === 'number') {
     if (value === '' || value === undefined) return null;
     const n = Number(value);
@@ -143,11 +165,15 @@ function wireValue(field: FormField, value: FieldValue | undefined): unknown {
   return value;
 }
 
-/** The request body: every known field by its server name (disabled ones keep their prefilled value). */
+/**
+ * The request body: every known field by its server name (disabled ones keep their prefilled value),
+ * but a hidden conditional one, which the server clears.
+ */
 export function bodyOf(groups: readonly FormFieldGroup[], values: FormValues): RecordData {
   const body: RecordData = {};
-  for (const field of allFields(groups)) {
-    if (kindOf(field) === 'unknown' || field.name in body) continue;
+  const fields = allFields(groups);
+  for (const field of fields) {
+    if (kindOf(field) === 'unknown' || field.name in body || !isShown(field, fields, values)) continue;
     body[field.name] = wireValue(field, values[fieldKey(field.name)]);
   }
   return body;

@@ -2,7 +2,8 @@
 // "Value is not a valid email address", "This field should be at least {min} characters long");
 // field types bring their own messages that replace the generic ones, as the spec lists them.
 import type { FormField } from '../../contract/forms';
-import { TEL_MIN_LENGTH } from '../../contract/resources/kinds';
+import { MONEY_PATTERN, TEL_MIN_LENGTH } from '../../contract/resources/kinds';
+import { moneyText } from '../lists/moneyText';
 import { kindOf, type FieldValue } from './fieldModel';
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -12,12 +13,18 @@ export { TEL_MIN_LENGTH };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type Rule = 'required' | 'email' | 'minlength';
+type Rule = 'required' | 'email' | 'minlength' | 'money' | 'min' | 'max';
 
-/** The generic message of each rule. */
-export function genericMessage(rule: Rule, t: Translate, min = 0): string {
+/** An amount with at most 2 decimal places (contract/resources/kinds.ts, as the server checks it). */
+const MONEY = new RegExp(MONEY_PATTERN);
+
+/** The generic message of each rule (`min`: the least length, or the amount's bound). */
+export function genericMessage(rule: Rule, t: Translate, min: number | string = 0): string {
   if (rule === 'required') return t('olympus.forms.validation.required');
   if (rule === 'email') return t('olympus.forms.validation.invalid_email');
+  if (rule === 'money') return t('olympus.forms.validation.money');
+  if (rule === 'min') return t('olympus.forms.validation.at_least', { min });
+  if (rule === 'max') return t('olympus.forms.validation.at_most', { max: min });
   return t('olympus.forms.validation.min_length', { min });
 }
 
@@ -40,12 +47,22 @@ function typeMessage(field: FormField, rule: Rule, t: Translate): string | undef
 
 const isEmpty = (v: FieldValue | undefined) => v === undefined || v === false || (Array.isArray(v) ? v.length === 0 : typeof v === 'string' && v.trim() === '');
 
-function brokenRule(field: FormField, value: FieldValue | undefined): { rule: Rule; min?: number } | null {
+function brokenRule(field: FormField, value: FieldValue | undefined): { rule: Rule; min?: number | string } | null {
   if (isEmpty(value)) return field.required ? { rule: 'required' } : null;
   if (typeof value !== 'string') return null;
+  if (field.type === 'money') return brokenAmount(field, value.trim());
   if (field.type === 'email' && !EMAIL.test(value.trim())) return { rule: 'email' };
   const min = field.type === 'tel' ? Math.max(TEL_MIN_LENGTH, field.minlength ?? 0) : field.minlength;
   if (min && value.trim().length < min) return { rule: 'minlength', min };
+  return null;
+}
+
+/** An amount: at most 2 decimal places, within the field's bounds ("£0.00"). */
+function brokenAmount(field: FormField, value: string): { rule: Rule; min?: string } | null {
+  if (!MONEY.test(value)) return { rule: 'money' };
+  const currency = field.currency ?? 'GBP';
+  if (field.min !== undefined && Number(value) < field.min) return { rule: 'min', min: moneyText(field.min, currency) };
+  if (field.max !== undefined && Number(value) > field.max) return { rule: 'max', min: moneyText(field.max, currency) };
   return null;
 }
 

@@ -1,10 +1,12 @@
 // A declared resource's list columns (docs/resources.md): `list.columns` as ListColumn data — a field
-// shows itself (numbers right-aligned, dates like "Tue, 5 Mar 2025"), a reference or a computed
+// shows itself (numbers right-aligned, dates like "Tue, 5 Mar 2025", money like "£1,250.00", a
+// multi-choice its options joined), a reference or a computed
 // `{ uuid, name }` object its name; a column sorts when `list.sort` names it. The card's title is
 // the first column (cardTitleOf).
 import type { RaRecord } from 'ra-core';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import { dateText } from '../lists/dateText';
+import { moneyText } from '../lists/moneyText';
 import type { CellValue, ListColumn } from '../lists/listColumns';
 import { fieldKey } from './texts';
 
@@ -20,6 +22,10 @@ export function declaredColumns(d: ResourceDecl): ListColumn<RaRecord>[] {
     const field = Object.hasOwn(d.fields, key) ? d.fields[key] : undefined;
     const column: ListColumn<RaRecord> = { label: fieldKey(d.spa, key), source: key, sortable: d.list.sort.includes(key) };
     if (field?.type === 'number') return { ...column, numeric: true };
+    // "£1,250.00", right-aligned; the CSV keeps the decimal string.
+    if (field?.type === 'money') return { ...column, numeric: true, render: (r: RaRecord) => moneyText(r[key], field.currency) };
+    // The chosen options joined ("Parking, Lift"); the CSV joins them too.
+    if (field?.type === 'multichoice') return { ...column, value: (r: RaRecord) => (Array.isArray(r[key]) ? (r[key] as string[]) : []) };
     // Shown as people read a date; the CSV keeps the Y-m-d value.
     if (field?.type === 'date') return { ...column, render: (r: RaRecord) => dateText(r[key]) };
     // A plain field shows itself the react-admin way; anything else (a reference's nested object) by value.
