@@ -3,14 +3,19 @@
 // good values stored and read back, bad ones 422 naming the field with a clear message and writing
 // nothing, their OpenAPI entries and form fields, and conditional fields cleared when hidden and
 // required while shown — whatever a client sends.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
-import { choice, declareResource, group, multiChoice, text } from '../../contract/resources/declare';
+import { choice, declareResource, group, multiChoice, text, type RecordOf } from '../../contract/resources/declare';
 import { defineCrud } from '../../server/resources/crud';
+import { routeTable } from '../../server/resources/access';
+import { authClient } from './auth-client';
+import { declaredFixtures } from './declared-fixtures';
+import { fuzzer } from './fuzz-attack';
 import { createTestApp, type TestApp } from './harness';
+import { junkAttack, STRUCTURAL } from './junk-attack';
 import { apiAs, count, createWorld, type Api, type World } from './resources-fixtures';
-import { createLettingsTable, lettingCrud, lettings, referenceOf } from './letting-resource';
+import { createLettingsTable, lettingCrud, lettingResource, lettings, referenceOf } from './letting-resource';
 
 let t: TestApp;
 let w: World;
@@ -63,6 +68,22 @@ describe('the derived table', () => {
     const result = await db().execute(sql`select column_name, is_nullable from information_schema.columns where table_name = 'lettings'`);
     const inDb = Object.fromEntries(((result as unknown as { rows: unknown[] }).rows as { column_name: string; is_nullable: string }[]).map((r) => [r.column_name, r.is_nullable === 'NO']));
     for (const [name, , notNull] of derived) expect(inDb[name as string], String(name)).toBe(notNull);
+  });
+});
+
+describe('the types', () => {
+  it('type the record and the row: amounts as strings, a multi-choice as an array, a conditional field nullable', () => {
+    type Letting = RecordOf<typeof lettingResource>;
+    expectTypeOf<Letting['rent']>().toEqualTypeOf<string>();
+    expectTypeOf<Letting['deposit']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Letting['tenure']>().toEqualTypeOf<string>();
+    expectTypeOf<Letting['amenities']>().toEqualTypeOf<string[]>();
+    expectTypeOf<Letting['listing_id']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Letting['pet_deposit']>().toEqualTypeOf<string | null>();
+    type Row = typeof lettings.$inferSelect;
+    expectTypeOf<Row['rent']>().toEqualTypeOf<string>();
+    expectTypeOf<Row['amenities']>().toEqualTypeOf<string[]>();
+    expectTypeOf<Row['listingId']>().toEqualTypeOf<string | null>();
   });
 });
 
@@ -270,5 +291,27 @@ describe('the start-up check', () => {
     expect(bind(declared(group('L', { name: text('Name', { required: true }), amenities: multiChoice('Amenities', ['Lift']) }), { columns: ['name'], sort: ['name', 'amenities'], search: ['name'] }))).toThrow(
       /list sort key "amenities" is a multi-choice/,
     );
+  });
+});
+
+describe('the security suites, on lettings', () => {
+  it('junk in every body field and the fuzzer on every operation: 422 on the field, never a 5xx', async () => {
+    const fx = declaredFixtures([lettingResource]);
+    const ctx = { t, w, fx };
+    const writes = routeTable().filter((r) => fx.covers(r.url) && (r.method === 'POST' || r.method === 'PUT'));
+    expect(writes).toHaveLength(2);
+    const outcomes = await junkAttack(ctx).junkFields(writes);
+    expect(outcomes.flatMap((o) => o.problem ?? [])).toEqual([]);
+    const structural = outcomes.filter((o) => o.structural);
+    // Every writable field (the read-only reference is not one) with each structural junk, on both routes.
+    expect(structural).toHaveLength(2 * 11 * STRUCTURAL.length);
+    for (const o of structural) expect(o.status, o.tag).toBe(422);
+
+    const fuzz = await fuzzer(ctx);
+    const ops = fuzz.ops.filter((op) => fx.covers(op.path));
+    expect(ops).toHaveLength(7);
+    expect(await fuzz.fire(ops.flatMap((op) => fuzz.variants(op)), { ...w.headers.super_admin, 'x-tenant': w.own.id })).toEqual([]);
+    expect(await fuzz.fire(ops.flatMap((op) => fuzz.guestVariants(op)), { ...(await authClient(t).csrf()) })).toEqual([]);
+    expect(fuzz.statusCounts['POST /api/v1/lettings 422']).toBeGreaterThan(0);
   });
 });
