@@ -9,7 +9,7 @@
 // useList (its page is internal state that cannot follow ?page, and it sorts case-sensitively).
 import { useCallback, useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useDataProvider, useGetList, useResourceContext, type Exporter, type ListControllerResult, type RaRecord } from 'ra-core';
+import { useDataProvider, useGetList, useResourceContext, type Exporter, type GetListResult, type ListControllerResult, type RaRecord } from 'ra-core';
 import { CLIENT_LIST_MAX } from '../../contract/lists';
 import { apiPath, type ListAnswerMeta } from '../../providers/dataProvider';
 import { filtersOf, searchFieldsOf, WHOLE_LIST } from '../../providers/listQuery';
@@ -50,7 +50,12 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
   // The whole list waits until the first page is on screen and the browser is idle: it must not
   // compete with the first rows for the network and the main thread (docs/speed.md).
   const idle = useIdleAfter(small);
-  const whole = useGetList<R>(resource, { pagination: WHOLE_LIST, sort: UNSORTED, filter: filters, meta }, { enabled: small && idle, placeholderData: keepPreviousData });
+  // The previous copy stands in only for the same list with other filters (not another `meta`'s list).
+  const otherFilters = (previous: GetListResult<R> | undefined, query: { queryKey: readonly unknown[] } | undefined) => {
+    const params = query?.queryKey[2] as { meta?: unknown } | undefined;
+    return params && JSON.stringify(params.meta ?? null) === sizeKey ? keepPreviousData(previous) : undefined;
+  };
+  const whole = useGetList<R>(resource, { pagination: WHOLE_LIST, sort: UNSORTED, filter: filters, meta }, { enabled: small && idle, placeholderData: otherFilters });
   // A copy kept from an earlier visit counts as small: show it and refresh it (as react-query does).
   if (size === undefined && whole.data && !filtered && !whole.isPlaceholderData) learnSize(whole.data.length);
   const inBrowser = small && whole.data !== undefined;
