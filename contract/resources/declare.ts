@@ -142,8 +142,14 @@ export interface ResourceDecl<F extends Fields = Fields> {
   path: string;
   /** The SPA's resource name (its screens live under /dashboard/{spa}); also the audit entity. */
   spa: string;
-  /** For texts: "unit" / "units"; `article` "an" for "an integration" (default "a"). */
+  /** For texts: "unit" / "units"; `article` as in "an integration" (by default "an" before a, e, i, o: "an inspection type", "a unit"). */
   noun: { one: string; many: string; article?: 'a' | 'an' };
+  /**
+   * A navigation item of its own for a resource in a built-in area (a declared area brings one with
+   * `newArea`): its place among the items (Home 10, Users 20, Roles 30, Properties 40, Companies 50,
+   * Reports 60). Shown to whoever the area's item would be; labelled with the list's title.
+   */
+  nav?: { order?: number };
   /**
    * The area whose rules and `{area}.{action}` permissions apply: a built-in one (contract/access.ts)
    * by name, or the resource's own `newArea(…)` (another resource may share it: `area: theirs.area`).
@@ -294,6 +300,8 @@ export function declareResource<F extends Fields, const T extends ResourceDecl['
   const One = d.noun.one.charAt(0).toUpperCase() + d.noun.one.slice(1);
   return {
     ...d,
+    // "An" before a vowel sound; "u" mostly sounds "you" (a unit, a user), so it keeps "a".
+    noun: { ...d.noun, article: d.noun.article ?? (/^[aeio]/i.test(d.noun.one) ? 'an' : 'a') },
     path: d.path ?? `/${d.name}`,
     summaries: d.summaries ?? {},
     messages: {

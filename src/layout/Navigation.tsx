@@ -17,7 +17,8 @@ import { useSessionUser } from './useSessionUser';
 /** The areas that are pages rather than resources; a resource's area shows its registration's icon. */
 const PAGE_ICONS: Partial<Record<string, ComponentType>> = { home: HomeOutlined, reports: AssessmentOutlined };
 
-/** The icon of the resource registered for the area (resources/index.ts), found by its declaration's area. */
+/** The icon of the resource registered for the item's list (resources/index.ts), else for its area, found by its declaration's area. */
+const iconByPath = new Map<string, ComponentType>(resources.flatMap((r) => (r.icon ? [[`/dashboard/${r.name}`, r.icon as ComponentType] as const] : [])));
 const RESOURCE_ICONS: Partial<Record<string, ComponentType>> = Object.fromEntries(
   resources.flatMap((r) => {
     const area = areaKeyOfResource(r.name);
@@ -25,14 +26,14 @@ const RESOURCE_ICONS: Partial<Record<string, ComponentType>> = Object.fromEntrie
   }),
 );
 
-/** A list icon, never Home's, for an area that names none. */
-const iconOf = (key: string): ComponentType => PAGE_ICONS[key] ?? RESOURCE_ICONS[key] ?? ListAltOutlined;
+/** A list icon, never Home's, for an item that names none. */
+const iconOf = (area: Area): ComponentType => PAGE_ICONS[area.key] ?? iconByPath.get(area.path) ?? RESOURCE_ICONS[area.key] ?? ListAltOutlined;
 
 function NavItem({ area, current }: { area: Area; current: boolean }) {
   const translate = useTranslate();
   const [open, setOpen] = useSidebarState();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('md'));
-  const Icon = iconOf(area.key);
+  const Icon = iconOf(area);
   const label = translate(area.nav ?? '');
   const item = (
     <MenuItem

@@ -1,11 +1,11 @@
 // SPEC §2 navigation: the items of the access table that have a label, filtered by SPEC §6, and the
 // rule that marks the current one (path prefix; Home only on the exact path).
-import { AREAS, showsInNavigation, type Area, type Viewer } from '../../contract/access';
+import { AREAS, RESOURCE_NAV, showsInNavigation, type Area, type Viewer } from '../../contract/access';
 
 export const HOME_PATH = '/dashboard';
 
-/** In their declared places (built-in items at 10, 20, …; an item without one last). */
-export const NAV_AREAS: readonly Area[] = AREAS.filter((a) => a.nav).sort((a, b) => (a.navOrder ?? 1000) - (b.navOrder ?? 1000));
+/** The areas' items and the resources' own (RESOURCE_NAV), in their declared places (built-in items at 10, 20, …; an item without one last). */
+export const NAV_AREAS: readonly Area[] = [...AREAS.filter((a) => a.nav), ...RESOURCE_NAV].sort((a, b) => (a.navOrder ?? 1000) - (b.navOrder ?? 1000));
 
 export function visibleNavItems(viewer: Viewer | null | undefined): Area[] {
   return NAV_AREAS.filter((a) => showsInNavigation(a, viewer));

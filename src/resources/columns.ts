@@ -3,12 +3,14 @@
 // multi-choice its options joined), a reference or a computed
 // `{ uuid, name }` object its name; a column sorts when `list.sort` names it. The card's title is
 // the first column (cardTitleOf).
+import { createElement } from 'react';
 import type { RaRecord } from 'ra-core';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import { dateText } from '../lists/dateText';
 import { moneyText } from '../lists/moneyText';
 import type { CellValue, ListColumn } from '../lists/listColumns';
 import { fieldKey } from './texts';
+import { YesNo } from './YesNo';
 
 /** A cell's plain value: text, number or boolean as is; a nested record by its name. */
 function cell(v: unknown): CellValue {
@@ -26,6 +28,8 @@ export function declaredColumns(d: ResourceDecl): ListColumn<RaRecord>[] {
     if (field?.type === 'money') return { ...column, numeric: true, render: (r: RaRecord) => moneyText(r[key], field.currency) };
     // The chosen options joined ("Parking, Lift"); the CSV joins them too.
     if (field?.type === 'multichoice') return { ...column, value: (r: RaRecord) => (Array.isArray(r[key]) ? (r[key] as string[]) : []) };
+    // "Yes" or "No"; the CSV keeps true or false.
+    if (field?.type === 'checkbox' && !('many' in field)) return { ...column, render: (r: RaRecord) => createElement(YesNo, { value: r[key] }) };
     // Shown as people read a date; the CSV keeps the Y-m-d value.
     if (field?.type === 'date') return { ...column, render: (r: RaRecord) => dateText(r[key]) };
     // A plain field shows itself the react-admin way; anything else (a reference's nested object) by value.

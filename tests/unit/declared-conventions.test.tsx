@@ -1,0 +1,78 @@
+// Conventions a newcomer's declaration gets without asking (docs/resources.md): "an" before a vowel
+// in its derived texts, "Yes"/"No" for a checkbox in its list, and a navigation item of its own in a
+// built-in area when it declares `nav`, shown to whoever sees that area's item.
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { I18nContextProvider } from 'ra-core';
+import { checkbox, declareResource, group, number, text } from '../../contract/resources/declare';
+import { declaredTexts } from '../../src/resources/texts';
+import { declaredColumns } from '../../src/resources/columns';
+import { i18nProvider } from '../../providers/i18nProvider';
+import { visibleNavItems } from '../../src/layout/navItems';
+import { RESOURCE_NAV } from '../../contract/access';
+
+const inspectionTypes = declareResource({
+  name: 'inspection_types',
+  spa: 'inspection_type',
+  noun: { one: 'inspection type', many: 'inspection types' },
+  area: 'companies',
+  nav: { order: 55 },
+  tenancy: 'global',
+  fields: {
+    ...group('Inspection type', {
+      name: text('Name', { required: true }),
+      interval_months: number('Interval in months', { min: 1, max: 120, integer: true }),
+      certificate_required: checkbox('Certificate required', { default: true }),
+    }),
+  },
+  list: { columns: ['name', 'interval_months', 'certificate_required'], sort: ['name'], search: ['name'] },
+});
+
+vi.mock('../../contract/resources', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../contract/resources')>();
+  const { declareResource: declare, text: t } = await import('../../contract/resources/declare');
+  const types = declare({
+    name: 'inspection_types',
+    spa: 'inspection_type',
+    noun: { one: 'inspection type', many: 'inspection types' },
+    area: 'companies',
+    nav: { order: 55 },
+    tenancy: 'global',
+    fields: { name: t('Name', { required: true }) },
+    list: { columns: ['name'], sort: ['name'], search: ['name'] },
+  });
+  return { ...real, DECLARED_RESOURCES: [...real.DECLARED_RESOURCES, types] };
+});
+
+describe('conventions of a declaration', () => {
+  it('says "an" before a vowel and "a" before a consonant or a "u" that sounds "you"', () => {
+    expect(declaredTexts(inspectionTypes).list.create).toBe('Create an Inspection Type');
+    const named = (noun: { one: string; many: string; article?: 'a' | 'an' }) =>
+      declareResource({ name: 'x', spa: 'x', noun, area: 'units', tenancy: 'global', fields: { name: text('Name') }, list: { columns: ['name'], sort: ['name'], search: ['name'] } });
+    expect(declaredTexts(named({ one: 'unit', many: 'units' })).list.create).toBe('Create a Unit');
+    expect(declaredTexts(named({ one: 'entry', many: 'entries' })).list.create).toBe('Create an Entry');
+    expect(declaredTexts(named({ one: 'hour', many: 'hours', article: 'an' })).form.create_title).toBe('Create an Hour');
+  });
+
+  it('shows a checkbox field as Yes or No in the list, while the CSV keeps the boolean', () => {
+    const column = declaredColumns(inspectionTypes).find((c) => c.source === 'certificate_required')!;
+    render(
+      <I18nContextProvider value={i18nProvider}>
+        <span data-testid="yes">{column.render!({ id: '1', certificate_required: true })}</span>
+        <span data-testid="no">{column.render!({ id: '2', certificate_required: false })}</span>
+      </I18nContextProvider>,
+    );
+    expect(screen.getByTestId('yes').textContent).toBe('Yes');
+    expect(screen.getByTestId('no').textContent).toBe('No');
+    expect(column.value).toBeUndefined();
+  });
+
+  it('gives a resource in a built-in area its own navigation item, seen by whoever sees the area', () => {
+    expect(RESOURCE_NAV).toEqual([
+      { key: 'inspection_type', path: '/dashboard/inspection_type', nav: 'resources.inspection_type.list.title', navOrder: 55, navLevel: 'super_admin', barred: ['system_user', 'admin'] },
+    ]);
+    const nav = (role: string) => visibleNavItems({ role, permissions: [] }).map((a) => a.key);
+    expect(nav('super_admin')).toEqual(['home', 'users', 'roles', 'properties', 'companies', 'inspection_type', 'reports']);
+    expect(nav('admin')).toEqual(['home', 'users', 'properties']);
+  });
+});
