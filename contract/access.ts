@@ -170,13 +170,52 @@ export const RESOURCE_NAV: readonly Area[] = DECLARED_RESOURCES.flatMap((d): Are
   ];
 });
 
+/** The permission a declared resource's route of `action` needs: its one `permission`, else `{area}.{action}`. */
+export const permissionOf = (d: Pick<ResourceDecl, 'area' | 'permission'>, action: string): string => d.permission ?? `${areaKeyOf(d)}.${action}`;
+
+/**
+ * The rules a declared resource's screens follow: its area's, and only for holders of its one
+ * `permission` when it declares one (reports: the management screens need reports.manage, where the
+ * Reports page needs reports.access).
+ */
+function screenAreaOf(d: ResourceDecl): Area {
+  const area = areaByKey(areaKeyOf(d));
+  return d.permission ? { ...area, permissions: [d.permission] } : area;
+}
+
+/**
+ * The navigation items of resources in a built-in area that ask for one (`nav` in the declaration):
+ * linking to the resource's list, labelled with its title, seen by whoever the area's own item would be
+ * (an area without an item: its admins, or super admins only where it bars admin).
+ */
+export const RESOURCE_NAV: readonly Area[] = DECLARED_RESOURCES.flatMap((d): Area[] => {
+  if (!d.nav || typeof d.area !== 'string') return [];
+  const area = areaByKey(d.area);
+  return [
+    {
+      key: d.spa,
+      path: `/dashboard/${d.spa}`,
+      nav: `resources.${d.spa}.list.title`,
+      navOrder: d.nav.order ?? 1000,
+      ...(area.navPermission ? { navPermission: area.navPermission } : { navLevel: area.navLevel ?? (area.barred.includes(ADMIN) ? SUPER_ADMIN : ADMIN) }),
+      barred: area.barred,
+    },
+  ];
+});
+
 /** Each declared resource's SPA path → its area, so its screens follow the area's rules whatever their path. */
-const AREA_BY_SPA_PATH = new Map(DECLARED_RESOURCES.map((d) => [`/dashboard/${d.spa}`, areaByKey(areaKeyOf(d))]));
+const AREA_BY_SPA_PATH = new Map(DECLARED_RESOURCES.map((d) => [`/dashboard/${d.spa}`, screenAreaOf(d)]));
 
 /** The SPA resource name (react-admin's) → its area's key: the declared resources', and the pages'. */
 export function areaKeyOfResource(resource: string): string | undefined {
   const declared = DECLARED_RESOURCES.find((d) => d.spa === resource);
   return declared ? areaKeyOf(declared) : AREA[resource]?.key;
+}
+
+/** The rules of the SPA resource's screens (react-admin's canAccess): a declared resource's own (screenAreaOf), a page's area. */
+export function areaOfResource(resource: string): Area | undefined {
+  const declared = DECLARED_RESOURCES.find((d) => d.spa === resource);
+  return declared ? screenAreaOf(declared) : AREA[resource];
 }
 
 export interface Viewer {

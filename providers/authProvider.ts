@@ -2,7 +2,7 @@
 // themselves (they own the SPEC delays), so login resolves without a redirect. Redirects are plain
 // SPA paths: react-admin does not prefix them with the /dashboard basename (DESIGN §8).
 import type { AuthProvider } from 'ra-core';
-import { areaByKey, areaKeyOfResource, mayOpenArea, type Viewer } from '../contract/access';
+import { areaOfResource, mayOpenArea, type Viewer } from '../contract/access';
 import type { SessionUser } from '../contract/types';
 import { completeLogin } from './authSession';
 import * as olympusApi from './olympusApi';
@@ -77,7 +77,7 @@ export const authProvider: AuthProvider = {
 
   async canAccess({ resource }: { resource?: string; action?: string }) {
     // A declared resource follows its declaration's area; a page its area of the same name.
-    const key = resource ? areaKeyOfResource(resource) : undefined;
-    return key ? mayOpenArea(areaByKey(key), currentViewer()) : true;
+    const area = resource ? areaOfResource(resource) : undefined;
+    return area ? mayOpenArea(area, currentViewer()) : true;
   },
 };

@@ -50,8 +50,10 @@ export const API_PATHS: Readonly<Record<string, string>> = Object.fromEntries(DE
 
 export const apiPath = (resource: string): string => API_PATHS[resource] ?? resource;
 
-const path = (resource: string, id?: RaRecord['id']) =>
-  `${API_PREFIX}/${encodeURIComponent(apiPath(resource))}` + (id === undefined ? '' : `/${encodeURIComponent(String(id))}`);
+/** The resource's API URL; a declared path may have several segments (reports/manage): each is encoded, not the slash. */
+export const apiUrl = (resource: string): string => `${API_PREFIX}/${apiPath(resource).split('/').map(encodeURIComponent).join('/')}`;
+
+const path = (resource: string, id?: RaRecord['id']) => apiUrl(resource) + (id === undefined ? '' : `/${encodeURIComponent(String(id))}`);
 
 function withQuery(url: string, query: QueryValues | undefined): string {
   if (!query || Object.keys(query).length === 0) return url;

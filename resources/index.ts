@@ -9,6 +9,7 @@ import { declaredResource } from '../src/resources/declared';
 import company from './companies';
 import IntegrationEdit from './companies/IntegrationEdit';
 import property from './properties';
+import report from './reports';
 import roles from './roles';
 import unit from './units';
 import users from './users';
@@ -26,7 +27,7 @@ export interface OlympusPage {
 }
 
 /** Resources with a folder here: hand-written screens, or a declaration's with overrides (companies, units, properties). */
-const own: OlympusResource[] = [users, company, property, unit, roles];
+const own: OlympusResource[] = [users, company, property, unit, roles, report];
 
 /** Every other declared resource (contract/resources/index.ts): its screens come from its declaration alone. */
 const plain = DECLARED_RESOURCES.filter((d) => !own.some((r) => r.name === d.spa)).map((d) => declaredResource(d));

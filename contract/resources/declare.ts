@@ -3,7 +3,7 @@
 // browser its screens and texts (src/resources/). No server code here: only shapes, builders and derived types.
 import type { AreaKey } from '../access';
 import type { OlympusRoleName } from '../roles';
-import { MONEY_MAX, TEL_MAX, URL_MAX } from './kinds';
+import { MONEY_MAX, TEL_MAX, URL_MAX, type TextPattern } from './kinds';
 import { whenOf, type FieldWhen, type WhenOpt } from './when';
 import type { FilterDecl, FilterOf } from './filters';
 
@@ -35,6 +35,8 @@ interface FieldBase {
 export interface TextField extends FieldBase {
   type: 'text' | 'textarea' | 'email' | 'tel' | 'url';
   maxlength: number;
+  /** A plain text's or textarea's own format (text and textarea only): ./kinds.ts TextPattern. */
+  pattern?: TextPattern;
 }
 /** A calendar date, `Y-m-d` on the wire, a PostgreSQL `date` column. */
 export interface DateField extends FieldBase {
@@ -49,8 +51,10 @@ export interface NumberField extends FieldBase {
 }
 export interface ChoiceField extends FieldBase {
   type: 'select';
-  /** The choices, value = label. */
+  /** The choices: the values on the wire, each its own label unless `labels` names another. */
   options: readonly string[];
+  /** The label a value is shown with (forms, list cells, filters), when not the value itself: `{ powerbi: 'Power BI' }`. */
+  labels?: Readonly<Record<string, string>>;
   /** 'radio': the form shows a radio group rather than a select (the API is the same). */
   display?: 'radio';
 }
@@ -180,6 +184,11 @@ export interface ResourceDecl<F extends Fields = Fields> {
   summaries: Partial<Record<RouteKey, string>>;
   /** OpenAPI descriptions (the list has a derived one about paging; '' for none). */
   descriptions?: Partial<Record<RouteKey, string>>;
+  /**
+   * One permission every route and screen of the resource needs, instead of `{area}.{action}` per
+   * action (reports: 'reports.manage'; the area's rules still apply first). contract/access.ts permissionOf.
+   */
+  permission?: string;
 }
 
 export type RouteKey = 'list' | 'createForm' | 'one' | 'editForm' | 'create' | 'update' | 'delete';
@@ -209,26 +218,35 @@ const common = (label: string, o: Opt) => ({
 });
 interface TextOpt extends Opt {
   maxlength?: number;
+  /** A format of its own, with its 422 message and an example (./kinds.ts TextPattern). */
+  pattern?: TextPattern;
 }
+
+/** Email, tel and url have their own format: no pattern of the caller's. */
+type KindOpt = Omit<TextOpt, 'pattern'>;
 
 /** Field builders: `text('Unit name', { required: true })`; call them inside group(). */
 export const text = <const O extends TextOpt = {}>(label: string, o: O = {} as O) =>
-  ({ type: 'text', ...common(label, o), maxlength: o.maxlength ?? NAME_MAX }) as TextField & Flags<O>;
+  ({ type: 'text', ...common(label, o), maxlength: o.maxlength ?? NAME_MAX, ...(o.pattern ? { pattern: o.pattern } : {}) }) as TextField & Flags<O>;
 export const textarea = <const O extends TextOpt = {}>(label: string, o: O = {} as O) =>
   ({ ...text(label, { maxlength: DESCRIPTION_MAX, ...o }), type: 'textarea' }) as TextField & Flags<O>;
-export const email = <const O extends TextOpt = {}>(label: string, o: O = {} as O) => ({ ...text(label, o), type: 'email' }) as TextField & Flags<O>;
+export const email = <const O extends KindOpt = {}>(label: string, o: O = {} as O) => ({ ...text(label, o), type: 'email' }) as TextField & Flags<O>;
 /** A phone number: at least TEL_MIN_LENGTH of digits, spaces, +, -, ( and ) (./kinds.ts). */
-export const tel = <const O extends TextOpt = {}>(label: string, o: O = {} as O) => ({ ...text(label, { maxlength: TEL_MAX, ...o }), type: 'tel' }) as TextField & Flags<O>;
+export const tel = <const O extends KindOpt = {}>(label: string, o: O = {} as O) => ({ ...text(label, { maxlength: TEL_MAX, ...o }), type: 'tel' }) as TextField & Flags<O>;
 /** A web address, http or https (./kinds.ts). */
-export const url = <const O extends TextOpt = {}>(label: string, o: O = {} as O) => ({ ...text(label, { maxlength: URL_MAX, ...o }), type: 'url' }) as TextField & Flags<O>;
+export const url = <const O extends KindOpt = {}>(label: string, o: O = {} as O) => ({ ...text(label, { maxlength: URL_MAX, ...o }), type: 'url' }) as TextField & Flags<O>;
 /** A calendar date, `Y-m-d` (contract/forms.ts DATE_FORMAT). */
 export const date = <const O extends Opt = {}>(label: string, o: O = {} as O) => ({ type: 'date', ...common(label, o) }) as DateField & Flags<O>;
 export const number = <const O extends Opt & { min: number; max: number; integer?: boolean }>(label: string, o: O) =>
   ({ type: 'number', ...common(label, o), min: o.min, max: o.max, integer: o.integer ?? false }) as NumberField & Flags<O>;
-export const choice = <const O extends Opt & { display?: 'radio' | 'select' } = {}>(label: string, options: readonly string[], o: O = {} as O) =>
-  ({ type: 'select', ...common(label, o), options, ...(o.display === 'radio' ? { display: 'radio' } : {}) }) as ChoiceField & Flags<O>;
+export const choice = <const O extends Opt & { display?: 'radio' | 'select'; labels?: Readonly<Record<string, string>> } = {}>(label: string, options: readonly string[], o: O = {} as O) =>
+  ({ type: 'select', ...common(label, o), options, ...(o.labels ? { labels: o.labels } : {}), ...(o.display === 'radio' ? { display: 'radio' } : {}) }) as ChoiceField & Flags<O>;
 /** A choice shown as a radio group: `choice(label, options, { display: 'radio' })`. */
-export const radio = <const O extends Opt = {}>(label: string, options: readonly string[], o: O = {} as O) => choice(label, options, { ...o, display: 'radio' }) as ChoiceField & Flags<O>;
+export const radio = <const O extends Opt & { labels?: Readonly<Record<string, string>> } = {}>(label: string, options: readonly string[], o: O = {} as O) =>
+  choice(label, options, { ...o, display: 'radio' }) as ChoiceField & Flags<O>;
+
+/** The label a choice's value is shown with: its declared label, else the value itself. */
+export const choiceLabel = (f: Pick<ChoiceField, 'labels'>, value: string): string => (f.labels && Object.hasOwn(f.labels, value) ? f.labels[value] : value);
 /** An amount: `money('Rent', { currency: 'GBP', min: 0, max: 100000 })`; `min` defaults to 0, `max` to MONEY_MAX (./kinds.ts). */
 export const money = <const O extends Opt & { currency: string; min?: number; max?: number }>(label: string, o: O) =>
   ({ type: 'money', ...common(label, o), currency: o.currency, min: o.min ?? 0, max: o.max ?? MONEY_MAX }) as MoneyField & Flags<O>;

@@ -5,11 +5,12 @@
 import { companyResource } from './companies';
 import type { ResourceDecl } from './declare';
 import { propertyResource } from './properties';
+import { reportResource } from './reports';
 import { roleResource } from './roles';
 import { unitResource } from './units';
 import { userResource } from './users';
 
-export const DECLARED_RESOURCES: readonly ResourceDecl[] = [companyResource, propertyResource, unitResource, roleResource, userResource];
+export const DECLARED_RESOURCES: readonly ResourceDecl[] = [companyResource, propertyResource, unitResource, roleResource, userResource, reportResource];
 
 /** The keys a list screen's search box matches: `list.searchBox`, else everything `q` may match. */
 export const searchBoxOf = (d: ResourceDecl): readonly string[] => d.list.searchBox ?? d.list.search;

@@ -28,3 +28,19 @@ export const MONEY_PATTERN = '^-?[0-9]{1,10}([.][0-9]{1,2})?$';
 export const MONEY_READ_PATTERN = '^-?[0-9]+[.][0-9]{2}$';
 /** An amount as the API writes it in texts: 2 places ("0.00", "100000.00"). */
 export const moneyText = (n: number): string => n.toFixed(MONEY_SCALE);
+
+/**
+ * A text field's own format (`text(label, { pattern })`): a JSON Schema pattern (no flags; the API
+ * checks it, the OpenAPI document shows it), the 422 message when a value does not match (`{field}`
+ * stands for the field's name in words: "The {field} must be a valid id (a GUID)."), and a value that
+ * matches (the OpenAPI example, and what the security suites send).
+ */
+export interface TextPattern {
+  regex: string;
+  message: string;
+  example: string;
+}
+
+/** A GUID (Azure and Power BI ids), in either letter case. */
+export const GUID_PATTERN = '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$';
+export const guidPattern: TextPattern = { regex: GUID_PATTERN, message: 'The {field} must be a valid id (a GUID).', example: '00000000-0000-4000-8000-000000000000' };

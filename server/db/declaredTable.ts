@@ -84,6 +84,8 @@ export interface DeclaredTableOptions<X extends Record<string, PgColumnBuilderBa
   companyColumn?: C;
   /** false: no index for the default sort by name (a table of a handful of rows). */
   listIndex?: boolean;
+  /** 'cascade': the company's deletion deletes its records too (reports: configuration, not data); 'restrict' by default. */
+  companyOnDelete?: 'cascade' | 'restrict';
 }
 
 /**
@@ -161,7 +163,7 @@ export function declaredTable<D extends ResourceDecl, X extends Record<string, P
       // Named as drizzle names a `.references()` key, but never past 63 characters.
       if (!companyThroughRef && o.companies) {
         const target = o.companies();
-        out.push(foreignKey({ name: pgName(table, 'company_id', 'companies', 'id', 'fk'), columns: [c.companyId], foreignColumns: [target] }).onDelete('restrict'));
+        out.push(foreignKey({ name: pgName(table, 'company_id', 'companies', 'id', 'fk'), columns: [c.companyId], foreignColumns: [target] }).onDelete(o.companyOnDelete ?? 'restrict'));
       }
     }
     // The list's default sort, lower(name) then id (server/resources/lists.ts), within the company

@@ -22,6 +22,7 @@ import {
 import { declaredTable } from './declaredTable';
 import { companyResource } from '../../contract/resources/companies';
 import { propertyResource } from '../../contract/resources/properties';
+import { reportResource } from '../../contract/resources/reports';
 import { roleResource } from '../../contract/resources/roles';
 import { unitResource } from '../../contract/resources/units';
 import { userResource } from '../../contract/resources/users';
@@ -176,22 +177,15 @@ export const integrationSettings = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.integration] })],
 );
 
-export const reports = pgTable(
-  'reports',
-  {
-    id: id(),
-    companyId: uuid('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    provider: text('provider').notNull(),
-    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-    position: integer('position').notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('reports_company').on(t.companyId), check('reports_provider', sql`${t.provider} in ('builtin', 'powerbi')`)],
-);
+/**
+ * A company's reports (contract/resources/reports.ts): configuration, deleted with the company. The
+ * Power BI columns are empty for built-in reports (the server clears them).
+ */
+export const reports = declaredTable(reportResource, {
+  companies: () => companies.id,
+  companyOnDelete: 'cascade',
+  extra: (t) => [check('reports_provider', sql`${t.provider} in ('builtin', 'powerbi')`)],
+});
 
 /** Opaque bearer tokens, stored only as SHA-256 hashes (DESIGN §4). */
 export const accessTokens = pgTable(

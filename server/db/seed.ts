@@ -253,7 +253,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
       propertyRows.sort((a, b) => String(a.reference).localeCompare(String(b.reference)));
       const unitRows = propertyRows.flatMap((p) => unitsFor(p, UNITS_PER_PROPERTY[propertyIndex++] ?? 6, rand));
       await tx.insert(units).values(unitRows);
-      await tx.insert(reports).values({ companyId: company.id, name: 'Portfolio overview', provider: 'builtin', settings: {}, position: 0 });
+      await tx.insert(reports).values({ companyId: company.id, name: 'Portfolio overview', provider: 'builtin', position: 0 });
     }
 
     const now = Date.now();

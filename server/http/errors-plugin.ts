@@ -5,6 +5,7 @@ import { loggableError, sqlStateOf } from './error-log';
 import { UNSTORABLE_MESSAGE } from './storable-text';
 import { isDatabaseUnreachable } from '../db/outage';
 import { HTTP_URL_PATTERN, MONEY_PATTERN } from '../../contract/resources/kinds';
+import { patternMessage } from '../resources/crud/kinds';
 
 interface AjvError {
   keyword: string;
@@ -35,10 +36,14 @@ function fieldMessage(field: string, e: AjvError): string {
       if (e.params.format === 'email') return `The ${l} must be a valid email address.`;
       if (e.params.format === 'uri') return `The ${l} must be a valid URL.`;
       return e.params.format === 'date' ? `The ${l} is not a valid date.` : `The ${l} format is invalid.`;
-    case 'pattern':
+    case 'pattern': {
+      // A text field's declared pattern brings its own message (contract/resources/kinds.ts TextPattern).
+      const declared = patternMessage(e.params.pattern);
+      if (declared) return declared.replaceAll('{field}', l);
       // A url field's http(s) pattern says the same as its format (contract/resources/kinds.ts).
       if (e.params.pattern === MONEY_PATTERN) return `The ${l} must be an amount with at most 2 decimal places, such as 1250.50.`;
       return e.params.pattern === HTTP_URL_PATTERN ? `The ${l} must be a valid URL.` : `The ${l} format is invalid.`;
+    }
     case 'enum':
       // An item of a multi-choice (/amenities/0): say which values it may hold.
       if (/^\/[^/]+\/\d+$/.test(e.instancePath) && Array.isArray(e.params.allowedValues)) return `The ${l} may only hold ${orList(e.params.allowedValues)}.`;

@@ -20,11 +20,4 @@ export const MSG = {
   powerbiUnreachable: 'Power BI could not be reached. Please try again later.',
   powerbiBadAnswer: 'Power BI answered something unexpected.',
   providerFailed: 'This report could not be loaded. Please try again later.',
-
-  // Management.
-  created: 'Report created.',
-  updated: 'Report updated.',
-  deleted: 'Report deleted.',
-  notFound: 'Report not found.',
-  superAdminOnly: 'Only a super admin may manage reports.',
 } as const;

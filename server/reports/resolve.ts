@@ -28,7 +28,7 @@ export interface ResolveContext {
 
 function embedFor(ctx: ResolveContext, report: ReportRow): Promise<Embed> {
   if (report.provider === 'builtin') return builtinEmbed(ctx.db, ctx.publicUrl, report, ctx.userId);
-  const settings = powerBiSettings(report.settings);
+  const settings = powerBiSettings(report);
   if (!settings) throw new ReportProviderError(MSG.powerbiBadSettings);
   return ctx.powerbi.embed(settings, report.companyId);
 }

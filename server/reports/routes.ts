@@ -1,14 +1,13 @@
-// The reports API under /api/v1 (SPEC §7, DESIGN §5): the report list, the built-in data endpoint
-// and management. One Power BI client per app, so its Azure AD token cache is shared by every request.
+// The reports API under /api/v1 (SPEC §7, DESIGN §5): the report list and the built-in data endpoint.
+// Management (/reports/manage) is a declared resource (./manage.ts, served with the other resources).
+// One Power BI client per app, so its Azure AD token cache is shared by every request.
 import type { FastifyInstance } from 'fastify';
 import { createPowerBiClient } from './providers/powerbi';
 import listRoute from './listRoute';
 import dataRoute from './dataRoute';
-import manageRoutes from './manageRoutes';
 
 export default async function reportRoutes(app: FastifyInstance): Promise<void> {
   const powerbi = createPowerBiClient(app.config.powerbi, app.log);
   await app.register(listRoute, { powerbi });
   await app.register(dataRoute);
-  await app.register(manageRoutes);
 }

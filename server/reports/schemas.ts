@@ -48,29 +48,3 @@ export const PortfolioResponse = Type.Object({
     charts: Type.Array(Type.Union([BarChart, PieChart])),
   }),
 });
-
-const Settings = Type.Record(Type.String(), Type.Unknown(), {
-  description: 'builtin: {}. powerbi: { workspace_id, report_id, dataset_id?, rls_roles? } (ids are GUIDs)',
-});
-export const ReportBody = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 120 }),
-    provider: Provider,
-    settings: Type.Optional(Settings),
-    position: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
-  },
-  { additionalProperties: false },
-);
-
-export const ManagedReport = Type.Object({
-  id: Id,
-  name: Type.String(),
-  provider: Provider,
-  settings: Settings,
-  position: Type.Integer(),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-});
-export const ManagedList = Type.Object({ data: Type.Array(ManagedReport) });
-export const ManagedSaved = Type.Object({ data: Type.Object({ message: Type.String(), report: ManagedReport }) });
-export const MessageResponse = Type.Object({ data: Type.Object({ message: Type.String() }) });

@@ -1,28 +1,20 @@
 // Reads and writes of the reports table, always within one company.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { reports } from '../db/schema';
+import type { Conn } from '../resources/db';
 import { rowsOf } from '../auth/rows';
 import { AREA, mayOpenArea } from '../../contract/access';
 import { OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
 
 export type StoredReport = typeof reports.$inferSelect;
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function listReports(db: Db, companyId: string): Promise<StoredReport[]> {
   return db.select().from(reports).where(eq(reports.companyId, companyId)).orderBy(asc(reports.position), asc(reports.createdAt), asc(reports.id));
 }
 
-/** The report when it belongs to the company; another company's report is "not found" (DESIGN §3). */
-export async function findReport(db: Db, companyId: string, id: string): Promise<StoredReport | null> {
-  if (!UUID.test(id)) return null;
-  const [row] = await db.select().from(reports).where(and(eq(reports.id, id), eq(reports.companyId, companyId)));
-  return row ?? null;
-}
-
-/** After the company's last report. */
-export async function nextPosition(db: Db, companyId: string): Promise<number> {
+/** After the company's last report (a transaction's handle too: the management API's create). */
+export async function nextPosition(db: Conn, companyId: string): Promise<number> {
   const [row] = await db
     .select({ next: sql<number>`coalesce(max(${reports.position}) + 1, 0)::int` })
     .from(reports)

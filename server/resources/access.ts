@@ -54,7 +54,10 @@ export async function authorize(request: FastifyRequest): Promise<void> {
 
 export type Action = 'view' | 'create' | 'update' | 'delete';
 
-/** The rules of one resource: `rules('update')` → the route's config.access. */
+/**
+ * The rules of one resource: `rules('update')` → the route's config.access. `extra.permission`
+ * replaces `{area}.{action}` for every action (a declaration's `permission`: reports.manage).
+ */
 export const accessRules =
   (area: string, tenant: RouteAccess['tenant'], extra: Partial<RouteAccess> = {}) =>
   (action: Action): { access: RouteAccess } => ({ access: { area, permission: `${area}.${action}`, tenant, ...extra } });

@@ -8,6 +8,7 @@ import integrationRoutes from '../integrations/routes';
 import { propertyCrud } from '../properties/routes';
 import { unitCrud } from '../units/routes';
 import { roleCrud } from '../roles/routes';
+import { reportCrud } from '../reports/manage';
 import permissionRoutes from '../permissions/routes';
 import userSessionsRoutes from '../session/userSessionsRoutes';
 import reviewRoutes from '../users/reviewRoutes';
@@ -22,7 +23,7 @@ import { DECLARED_RESOURCES } from '../../contract/resources';
  * The declared resources bound by hand, for their hooks (server/<name>/routes.ts). Every other
  * declared resource (contract/resources/index.ts) is served on its derived table as it is.
  */
-const BOUND = [userCrud, companyCrud, propertyCrud, unitCrud, roleCrud];
+const BOUND = [userCrud, companyCrud, propertyCrud, unitCrud, roleCrud, reportCrud];
 
 type Hooks = RouteOptions['preValidation'];
 const asList = (hooks: Hooks) => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
@@ -51,6 +52,7 @@ export default async function resourceRoutes(app: FastifyInstance, opts: Resourc
   await app.register(propertyCrud.routes);
   await app.register(unitCrud.routes);
   await app.register(roleCrud.routes);
+  await app.register(reportCrud.routes);
   for (const plugin of plainRoutes(DECLARED_RESOURCES, BOUND)) await app.register(plugin);
   await app.register(permissionRoutes);
   await app.register(userSessionsRoutes);

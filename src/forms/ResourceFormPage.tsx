@@ -3,11 +3,11 @@
 // the SPEC §8 failure line of the resource, then back to the list.
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { apiPath } from '../../providers/dataProvider';
+import { apiUrl } from '../../providers/dataProvider';
 import { DynamicForm } from './DynamicForm';
 import { FormPage } from './FormPage';
 import type { RecordData } from './fieldModel';
-import { API_PREFIX, useFormDefinition } from './useFormDefinition';
+import { useFormDefinition } from './useFormDefinition';
 import { useRecordSave } from './useRecordSave';
 import type { ResourceFormTexts } from '../resources/texts';
 
@@ -32,7 +32,7 @@ export function namePrecheck(message: string) {
 
 /** GET /api/v1/{resource}/create or /{resource}/{id}/edit (SPEC §7 form fields). */
 export function formPath(resource: string, id?: string): string {
-  const base = `${API_PREFIX}/${encodeURIComponent(apiPath(resource))}`;
+  const base = apiUrl(resource);
   return id === undefined ? `${base}/create` : `${base}/${encodeURIComponent(id)}/edit`;
 }
 

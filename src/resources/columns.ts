@@ -4,11 +4,13 @@
 // `{ uuid, name }` object its name; a column sorts when `list.sort` names it. The card's title is
 // the first column (cardTitleOf).
 import { createElement } from 'react';
+import { createElement } from 'react';
 import type { RaRecord } from 'ra-core';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import { dateText } from '../lists/dateText';
 import { moneyText } from '../lists/moneyText';
 import type { CellValue, ListColumn } from '../lists/listColumns';
+import { ChoiceText } from './ChoiceText';
 import { fieldKey } from './texts';
 import { YesNo } from './YesNo';
 
@@ -32,6 +34,8 @@ export function declaredColumns(d: ResourceDecl): ListColumn<RaRecord>[] {
     if (field?.type === 'checkbox' && !('many' in field)) return { ...column, render: (r: RaRecord) => createElement(YesNo, { value: r[key] }) };
     // Shown as people read a date; the CSV keeps the Y-m-d value.
     if (field?.type === 'date') return { ...column, render: (r: RaRecord) => dateText(r[key]) };
+    // A choice with declared labels shows its label ("Power BI"); the CSV keeps the value.
+    if (field && 'options' in field && field.type === 'select' && field.labels) return { ...column, render: (r: RaRecord) => createElement(ChoiceText, { spa: d.spa, field: key, value: r[key] }) };
     // A plain field shows itself the react-admin way; anything else (a reference's nested object) by value.
     return field ? column : { ...column, value: (r: RaRecord) => cell(r[key]) };
   });

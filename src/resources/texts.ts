@@ -2,7 +2,7 @@
 // screens use, all under react-admin's `resources.{spa}`, and their English derived from the
 // declaration's noun and labels. The spec-fixed ones are overridden once (src/i18n/en/resources.ts).
 // The catalogue builds on this file and loads with the sign-in screens: it imports no screen code.
-import type { ResourceDecl } from '../../contract/resources/declare';
+import { choiceLabel, type ResourceDecl } from '../../contract/resources/declare';
 
 /** i18n keys of a resource's create and edit screens (titles, buttons, failure lines). */
 export interface ResourceFormTexts {
@@ -25,6 +25,9 @@ export const resourceKey = (spa: string, path: string) => `resources.${spa}.${pa
 export const listKey = (spa: string, text: ListText) => resourceKey(spa, `list.${text}`);
 /** A column's heading (a field's, a reference's or a computed column's): react-admin's `resources.{spa}.fields.{key}`. */
 export const fieldKey = (spa: string, key: string) => resourceKey(spa, `fields.${key}`);
+
+/** A choice's value as shown (list cells, filters): `resources.{spa}.choices.{field}.{value}`, for choices with declared labels. */
+export const choiceKey = (spa: string, field: string, value: string) => resourceKey(spa, `choices.${field}.${value}`);
 
 /** The create and edit screens' texts: `resources.{spa}.form.{create_title|…}`. */
 export function formTexts(spa: string): ResourceFormTexts {
@@ -55,6 +58,13 @@ function headings(d: ResourceDecl): Record<string, string> {
   return out;
 }
 
+/** The declared labels of each choice that has some: `{ provider: { powerbi: 'Power BI' } }`. */
+function choiceTexts(d: ResourceDecl): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const [key, f] of Object.entries(d.fields)) if ('options' in f && f.type === 'select' && f.labels) out[key] = Object.fromEntries(f.options.map((v) => [v, choiceLabel(f, v)]));
+  return out;
+}
+
 /** The English catalogue entry `resources.{spa}` of one declaration (before the spec-fixed overrides). */
 export function declaredTexts(d: ResourceDecl) {
   const One = titleCase(d.noun.one);
@@ -63,6 +73,7 @@ export function declaredTexts(d: ResourceDecl) {
   return {
     name: `${One} |||| ${Many}`,
     fields: headings(d),
+    choices: choiceTexts(d),
     list: { title: Many, create: `Create ${a} ${One}`, search: `Search ${Many}`, edit: `Edit ${One}`, remove: `Remove ${One}` } satisfies Record<ListText, string>,
     form: {
       create_title: `Create ${a} ${One}`,

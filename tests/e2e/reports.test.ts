@@ -101,8 +101,8 @@ describe('reports', () => {
     const added = await db
       .insert(reports)
       .values([
-        { companyId: northgate.id, name: 'Rent roll', provider: 'powerbi', position: 1, settings: { workspace_id: workspace, report_id: pbiReport.id, rls_roles: ['Company'] } },
-        { companyId: northgate.id, name: 'Missing report', provider: 'powerbi', position: 2, settings: { workspace_id: workspace, report_id: randomUUID() } },
+        { companyId: northgate.id, name: 'Rent roll', provider: 'powerbi', position: 1, workspaceId: workspace, reportId: pbiReport.id, rlsRoles: 'Company' },
+        { companyId: northgate.id, name: 'Missing report', provider: 'powerbi', position: 2, workspaceId: workspace, reportId: randomUUID() },
       ])
       .returning({ id: reports.id });
     try {

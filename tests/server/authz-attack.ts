@@ -69,7 +69,11 @@ export function authorizationMatrix({ t, w, fx }: AttackContext) {
   const SCOPED = new Set(['users', ...fx.scoped]);
 
   const expectedArea = (url: string): string => (isReviewRoute(url) ? 'accessReview' : isIntegrationRoute(url) ? 'integrations' : AREA_OF[resourceOf(url)]);
-  const expectedPermission = (route: RouteEntry): string => (isReviewRoute(route.url) ? ACCESS_REVIEW_PERMISSION : `${expectedArea(route.url)}.${expectedVerb(route)}`);
+  // A declared resource may name one permission for every route (reports.manage).
+  const expectedPermission = (route: RouteEntry): string =>
+    isReviewRoute(route.url)
+      ? ACCESS_REVIEW_PERMISSION
+      : ((!isIntegrationRoute(route.url) && fx.permission(resourceOf(route.url), expectedVerb(route))) || `${expectedArea(route.url)}.${expectedVerb(route)}`);
   const isScoped = (url: string) => SCOPED.has(resourceOf(url));
 
   function expectedStatus(route: RouteEntry, caller: Caller, variant: Variant): number {

@@ -5,7 +5,7 @@
 // over them, so a new declared resource needs no hand-written fixture.
 import { DECLARED_RESOURCES } from '../../contract/resources';
 import type { FieldDecl, ResourceDecl } from '../../contract/resources/declare';
-import { areaKeyOf } from '../../contract/access';
+import { areaKeyOf, permissionOf } from '../../contract/access';
 import type { TestApp } from './harness';
 import { createCompany } from './factories';
 import { apiAs, unique, type World } from './resources-fixtures';
@@ -36,6 +36,8 @@ export interface DeclaredFixtures {
   named(name: string): ResourceDecl | undefined;
   /** The area (contract/access.ts) of each attacked resource, by API name. */
   areas: Record<string, string>;
+  /** The permission a route of `verb` (view, create, update, delete) of the resource named needs: its declared one, else `{area}.{verb}`. */
+  permission(name: string, verb: string): string | undefined;
   /** The attacked resources whose records belong to the X-Tenant company (DESIGN §3). */
   scoped: readonly string[];
   /** Whether a route URL or OpenAPI path belongs to an attacked resource. */
@@ -83,6 +85,8 @@ export function validValue(field: FieldDecl): unknown {
       if ('options' in field) return field.options[0];
       throw new Error('a reference has no value of its own: use validBody()');
     default:
+      // A declared format names a value that matches it.
+      if (field.pattern) return field.pattern.example;
       return unique(field.label).slice(0, field.maxlength);
   }
 }
@@ -118,6 +122,10 @@ export function declaredFixtures(resources: readonly ResourceDecl[] = DECLARED_R
     resources: attacked,
     named,
     areas: Object.fromEntries(attacked.map((d) => [d.name, areaKeyOf(d)])),
+    permission: (name, verb) => {
+      const d = attacked.find((e) => e.name === name);
+      return d && permissionOf(d, verb);
+    },
     scoped: attacked.filter((d) => d.tenancy === 'scoped').map((d) => d.name),
     covers: (url) => bases.some((base) => url === base || url.startsWith(base + '/')),
     validBody,

@@ -2,6 +2,7 @@
 // any query, and an unexpected database failure never puts a query's parameters (or a request's
 // query string) in the log.
 import { Writable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -54,12 +55,13 @@ describe('unstorable text is refused before the database', () => {
     expect((await c.post('/api/v1/auth/password/new', { username, new_password: 'Brand-New-Pass-7', session })).statusCode).toBe(200);
   });
 
-  it('POST /reports/manage with a NUL or lone surrogate in name or a settings key: 422, nothing stored', async () => {
+  it('POST /reports/manage with a NUL or lone surrogate in name, a Power BI field or a key: 422, nothing stored', async () => {
     const before = await count(db(), sql`select count(*) as n from reports`);
     const sends = [
-      ...UNSTORABLE.map((junk) => [{ name: `Report ${junk}`, provider: 'builtin', settings: {} }, 'name'] as const),
-      [{ name: 'Report', provider: 'powerbi', settings: { workspace_id: 'a\u0000', report_id: 'b' } }, 'settings.workspace_id'] as const,
-      [{ name: 'Report', provider: 'builtin', settings: { 'k\u0000ey': 1 } }, 'settings'] as const,
+      ...UNSTORABLE.map((junk) => [{ name: `Report ${junk}`, provider: 'builtin' }, 'name'] as const),
+      [{ name: 'Report', provider: 'powerbi', workspace_id: randomUUID(), report_id: randomUUID(), rls_roles: 'Ten\u0000ant' }, 'rls_roles'] as const,
+      // Unknown keys are not stored, but a key no database could hold is refused all the same.
+      [{ name: 'Report', provider: 'builtin', 'k\u0000ey': 1 }, 'body'] as const,
     ];
     const answers = await Promise.all(sends.map(([body]) => sa.post('/reports/manage', body)));
     answers.forEach((res, i) => expectRefused(res, sends[i][1]));

@@ -11,7 +11,7 @@ import { countWhere, rowsOf } from './privilege-fixtures';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import type { RouteEntry } from '../../server/resources/access';
 import type { Db } from '../../server/db';
-import { areaByKey, areaKeyOf, mayOpenArea } from '../../contract/access';
+import { areaByKey, areaKeyOf, mayOpenArea, permissionOf } from '../../contract/access';
 import { hasPermission, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
 
 export type Caller = 'super_admin' | 'admin' | 'system_user' | 'wild' | 'narrow';
@@ -23,11 +23,11 @@ const CUSTOM_GRANTS: Record<'wild' | 'narrow', string[]> = {
 export const grantsOf = (c: Caller) => (c === 'wild' || c === 'narrow' ? CUSTOM_GRANTS[c] : OLYMPUS_GRANTS[c]);
 export const roleNameOf = (c: Caller) => (c === 'wild' || c === 'narrow' ? `matrix_${c}` : c);
 
-/** SPEC §6 area and the caller's own permission: may the caller use the route at all? */
-export function mayUse(c: Caller, area: string, verb: string): boolean {
+/** SPEC §6 area and the caller's own permission (`{area}.{verb}` unless named): may the caller use the route at all? */
+export function mayUse(c: Caller, area: string, verb: string, permission = `${area}.${verb}`): boolean {
   if (!mayOpenArea(areaByKey(area), { role: roleNameOf(c), permissions: grantsOf(c) })) return false;
   if (area === 'integrations' && c === SYSTEM_USER) return false;
-  return c === SUPER_ADMIN || hasPermission(grantsOf(c), `${area}.${verb}`);
+  return c === SUPER_ADMIN || hasPermission(grantsOf(c), permission);
 }
 /** Holding a permission; wildcards count one way only. */
 export const holds = (c: Caller, permission: string) => c === SUPER_ADMIN || hasPermission(grantsOf(c), permission);
@@ -96,7 +96,7 @@ const declaredCases = (p: PrivilegeContext, d: ResourceDecl, method: 'POST' | 'P
       const company = kind === 'own' ? w.own : w.other;
       const verb = method === 'POST' ? 'create' : method === 'PUT' ? 'update' : 'delete';
       let want = ok(method);
-      if (!mayUse(c, areaKeyOf(d), verb)) want = 403;
+      if (!mayUse(c, areaKeyOf(d), verb, permissionOf(d, verb))) want = 403;
       else if (kind === 'other' && d.tenancy === 'scoped') want = method === 'POST' ? (c === SUPER_ADMIN ? 201 : 403) : 404;
       const id = method === 'POST' ? null : await fx.createDeclared(p, d, company);
       const body = method === 'DELETE' ? undefined : await fx.validBody(p, d, company);

@@ -6,7 +6,7 @@ import type { Db } from '../../server/db';
 export async function createReport(db: Db, companyId: string, values: Partial<typeof reports.$inferInsert> = {}) {
   const [row] = await db
     .insert(reports)
-    .values({ companyId, name: 'Portfolio overview', provider: 'builtin', settings: {}, position: 0, ...values })
+    .values({ companyId, name: 'Portfolio overview', provider: 'builtin', position: 0, ...values })
     .returning();
   return row;
 }

@@ -41,8 +41,8 @@ beforeAll(async () => {
   acme = await createCompany(db, { name: 'Acme Lettings' });
   ids = {
     builtin: (await createReport(db, acme.id, { name: 'Portfolio overview', position: 0 })).id,
-    rls: (await createReport(db, acme.id, { name: 'Rent roll', provider: 'powerbi', position: 1, settings: { workspace_id: workspace, report_id: rlsReport.id, rls_roles: ['Tenant'] } })).id,
-    plain: (await createReport(db, acme.id, { name: 'Arrears', provider: 'powerbi', position: 2, settings: { workspace_id: workspace, report_id: plainReport.id } })).id,
+    rls: (await createReport(db, acme.id, { name: 'Rent roll', provider: 'powerbi', position: 1, workspaceId: workspace, reportId: rlsReport.id, rlsRoles: 'Tenant' })).id,
+    plain: (await createReport(db, acme.id, { name: 'Arrears', provider: 'powerbi', position: 2, workspaceId: workspace, reportId: plainReport.id })).id,
   };
   adminAuth = await tokenFor(db, (await createUser(db, { role: 'admin', companies: [acme] })).id);
 });
@@ -122,13 +122,17 @@ describe('GET /api/v1/reports with Power BI — success', () => {
     expect([...bearers][0]).toMatch(/^Bearer aad-/);
   });
 
-  it('uses dataset_id from the settings for the RLS identity when given', async () => {
+  it('uses the report\'s dataset_id for the RLS identity when given', async () => {
     const datasetId = randomUUID();
     const report = await createReport(t.database.db, acme.id, {
       name: 'Override',
       provider: 'powerbi',
       position: 9,
-      settings: { workspace_id: workspace, report_id: rlsReport.id, dataset_id: datasetId, rls_roles: ['Tenant', 'Viewer'] },
+      workspaceId: workspace,
+      reportId: rlsReport.id,
+      datasetId,
+      // One role per line, as the management form keeps them.
+      rlsRoles: 'Tenant\nViewer',
     });
     await entries();
     expect(fake.generateTokenBodies).toContainEqual({ accessLevel: 'View', identities: [{ username: acme.id, roles: ['Tenant', 'Viewer'], datasets: [datasetId] }] });
@@ -147,8 +151,8 @@ describe('GET /api/v1/reports with Power BI — API failures', () => {
   });
 
   it('says so when the report does not exist in the workspace, or its settings are incomplete', async () => {
-    const missing = await createReport(t.database.db, acme.id, { name: 'Gone', provider: 'powerbi', position: 10, settings: { workspace_id: workspace, report_id: randomUUID() } });
-    const broken = await createReport(t.database.db, acme.id, { name: 'Broken', provider: 'powerbi', position: 11, settings: { workspace_id: workspace } });
+    const missing = await createReport(t.database.db, acme.id, { name: 'Gone', provider: 'powerbi', position: 10, workspaceId: workspace, reportId: randomUUID() });
+    const broken = await createReport(t.database.db, acme.id, { name: 'Broken', provider: 'powerbi', position: 11, workspaceId: workspace });
     const e = await entries();
     expect(e[missing.id].error).toBe('The Power BI report was not found. Check the workspace and report ids.');
     expect(e[broken.id].error).toBe('This Power BI report is missing its workspace or report id.');

@@ -1,13 +1,17 @@
 // What a report provider answers for one report: where the viewer loads it from and with which token.
-export const PROVIDERS = ['builtin', 'powerbi'] as const;
-export type ProviderName = (typeof PROVIDERS)[number];
+export type { ReportProvider as ProviderName } from '../../../contract/resources/reports';
 
 export interface ReportRow {
   id: string;
   companyId: string;
   name: string;
   provider: string;
-  settings: Record<string, unknown>;
+  /** Power BI's (server/reports/settings.ts); null for built-in reports. */
+  workspaceId: string | null;
+  reportId: string | null;
+  datasetId: string | null;
+  /** One role per line. */
+  rlsRoles: string | null;
   position: number;
 }
 

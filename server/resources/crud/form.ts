@@ -1,7 +1,7 @@
 // The form field groups a declaration implies (SPEC §3 "Form field group", docs/resources.md): groups
 // in the order their first field is declared, each field with its label, limits and choices.
 import type { FormField, FormFieldGroup } from '../../../contract/forms';
-import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
+import { choiceLabel, type FieldDecl, type ResourceDecl } from '../../../contract/resources/declare';
 import { TEL_MIN_LENGTH } from '../../../contract/resources/kinds';
 import { group, optionsOf } from '../../forms/fields';
 
@@ -17,7 +17,7 @@ function formField(name: string, f: FieldDecl, refOptions: RefOptions): FormFiel
   if (f.readOnly) field.disabled = true;
   if (f.type === 'select') {
     if ('ref' in f) Object.assign(field, { options: refOptions[name] ?? {}, 'options-from': f.ref.to });
-    else field.options = optionsOf(f.options);
+    else field.options = Object.fromEntries(f.options.map((v) => [v, choiceLabel(f, v)]));
     // A radio group (its options under a legend), the same choice on the wire.
     if ('display' in f && f.display === 'radio') field.type = 'radio-group';
   }

@@ -1,22 +1,43 @@
-// What the email, tel, url and date kinds check on the wire (docs/resources.md "Fields"): a format, a
-// pattern or a least length in the body schema, which ajv checks (server/http/errors-plugin.ts words
+// What the email, tel, url and date kinds, and text with a declared pattern, check on the wire
+// (docs/resources.md "Fields"): a format, a pattern or a least length in the body schema, which ajv checks (server/http/errors-plugin.ts words
 // the 422) and the OpenAPI entry shows; the read shape names the format too. Their values are trimmed
 // before validation, and an optional one left blank is null.
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
-import { HTTP_URL_PATTERN, TEL_MIN_LENGTH, TEL_PATTERN } from '../../../contract/resources/kinds';
+import { HTTP_URL_PATTERN, TEL_MIN_LENGTH, TEL_PATTERN, type TextPattern } from '../../../contract/resources/kinds';
 
 interface StringRules {
   format?: string;
   pattern?: string;
   minLength?: number;
   maxLength?: number;
+  examples?: string[];
+}
+
+/**
+ * The 422 message of each declared text pattern (contract/resources/kinds.ts TextPattern), by the
+ * pattern itself: ajv's error names the pattern, not the field's declaration
+ * (server/http/errors-plugin.ts reads this). One pattern, one message.
+ */
+const patternMessages = new Map<string, string>();
+
+/** The declared message of a pattern ("{field}" for the field's name in words), if any. */
+export const patternMessage = (pattern: unknown): string | undefined => (typeof pattern === 'string' ? patternMessages.get(pattern) : undefined);
+
+function declaredPattern(p: TextPattern): StringRules {
+  const known = patternMessages.get(p.regex);
+  if (known !== undefined && known !== p.message) throw new Error(`The pattern ${p.regex} is declared with two messages: "${known}" and "${p.message}". Give one pattern one message.`);
+  patternMessages.set(p.regex, p.message);
+  return { pattern: p.regex, examples: [p.example] };
 }
 
 /** The checks of a kind that has some, else undefined (plain text keeps its own schemas). */
 export function rulesOf(f: FieldDecl): StringRules | undefined {
   switch (f.type) {
+    case 'text':
+    case 'textarea':
+      return f.pattern ? { ...declaredPattern(f.pattern), maxLength: f.maxlength } : undefined;
     case 'email':
       return { format: 'email', maxLength: f.maxlength };
     case 'tel':

@@ -59,7 +59,8 @@ function descriptionOf(decl: ResourceDecl, key: RouteKey): string | undefined {
 type Body = Record<string, unknown>;
 
 export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks<P>, q: CrudQueries, schemas: CrudSchemas): FastifyPluginAsyncTypebox {
-  const rules = accessRules(areaKeyOf(decl), decl.tenancy);
+  // One permission for every route when the declaration names one (reports.manage), else {area}.{action}.
+  const rules = accessRules(areaKeyOf(decl), decl.tenancy, decl.permission ? { permission: decl.permission } : {});
   const tags = [decl.name];
   const summary = summaries(decl);
   const described = (key: RouteKey) => descriptionOf(decl, key);

@@ -2,7 +2,7 @@
 // and the update body (the same fields, each optional). Same building blocks as the hand-written
 // resources (../schemas.ts), so validation messages and OpenAPI entries match theirs.
 import { Type, type TObject, type TSchema } from 'typebox';
-import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
+import { choiceLabel, type ChoiceField, type FieldDecl, type ResourceDecl } from '../../../contract/resources/declare';
 import { Checkbox, Nullable, OptChoice, OptInteger, OptNumber, OptRef, OptText, RequiredText, Uuid } from '../schemas';
 import type { Computed, CrudHooks } from './binding';
 import { withCondition } from './conditions';
@@ -40,7 +40,7 @@ function bodySchema(f: FieldDecl): TSchema {
       return Type.Optional(f.integer ? OptInteger(f.min, f.max) : OptNumber(f.min, f.max));
     case 'select':
       if ('ref' in f) return f.required ? Type.String({ minLength: 1, maxLength: 64 }) : Type.Optional(OptRef);
-      return f.required ? Type.Unsafe<string>({ type: 'string', enum: [...f.options] }) : Type.Optional(OptChoice(f.options));
+      return choiceBody(f);
     case 'money':
       return moneyBody(f);
     case 'multichoice':
@@ -51,8 +51,17 @@ function bodySchema(f: FieldDecl): TSchema {
     case 'url':
       return kindBody(f);
     default:
+      // A text with a declared pattern is checked, trimmed and emptied like the kinds above.
+      if (f.pattern) return kindBody(f);
       return f.required ? RequiredText(f.maxlength) : Type.Optional(OptText(f.maxlength));
   }
+}
+
+/** One of the options; declared labels are named in the OpenAPI description ("builtin: Built-in charts"). */
+function choiceBody(f: ChoiceField): TSchema {
+  const labels = f.labels ? { description: f.options.map((v) => `${v}: ${choiceLabel(f, v)}`).join('; ') } : {};
+  if (f.required) return Type.Unsafe<string>({ type: 'string', enum: [...f.options], ...labels });
+  return Type.Optional(Type.Unsafe<string | null>({ ...OptChoice(f.options), ...labels }));
 }
 
 const RefRead = Type.Object({ uuid: Uuid, name: Type.String() });

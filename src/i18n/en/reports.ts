@@ -9,6 +9,9 @@ export const reports = {
   none_help: 'A super admin can add built-in or Power BI reports for each company.',
   load_failed: 'The reports could not be loaded. Please try again later.',
   retry: 'Try again',
+  // The link to the management screens (/dashboard/report), for those who may manage, and back.
+  manage: 'Manage reports',
+  manage_back: 'Back to Reports',
   provider: {
     builtin: 'Olympus',
     powerbi: 'Power BI',

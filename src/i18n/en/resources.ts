@@ -13,4 +13,6 @@ export const resources = declaredCatalogue(DECLARED_RESOURCES, {
   roles: { fields: { label: 'Role' } },
   // "columns Name, Email, System Access (pills per system), System Roles (pills with role label)"
   users: { fields: { email: 'Email', systems: 'System Access', roles: 'System Roles' } },
+  // The management list, apart from the Reports page that shows them.
+  report: { list: { title: 'Manage Reports' } },
 });

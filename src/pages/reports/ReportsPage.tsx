@@ -1,10 +1,12 @@
 // SPEC §2 Reports (/dashboard/reports): "Loading Reports..." until the report list and, when needed,
 // the Power BI client are ready; then every report of the current company with its name and viewer.
+// Those who may manage reports get "Manage reports" (./ManageReportsButton.tsx).
 import { Alert, Box, Button, Divider, Stack, Typography } from '@mui/material';
 import Refresh from '@mui/icons-material/Refresh';
 import { useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
 import { authStore, useStoreState } from '../../../providers/store';
+import { ManageReportsButton } from './ManageReportsButton';
 import { ReportsLoading } from './ReportsLoading';
 import { ReportSection } from './ReportSection';
 import { useReports } from './useReports';
@@ -62,11 +64,14 @@ export default function ReportsPage() {
             </Typography>
           )}
         </Box>
-        {state.kind === 'ready' && state.reports.length > 0 && (
-          <Button variant="outlined" size="small" startIcon={<Refresh />} onClick={reload}>
-            {translate('olympus.reports.refresh')}
-          </Button>
-        )}
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 1 }}>
+          {state.kind === 'ready' && state.reports.length > 0 && (
+            <Button variant="outlined" size="small" startIcon={<Refresh />} onClick={reload}>
+              {translate('olympus.reports.refresh')}
+            </Button>
+          )}
+          <ManageReportsButton />
+        </Stack>
       </Stack>
       {body}
     </Box>
