@@ -150,26 +150,6 @@ export function areaByKey(key: string): Area {
   return area;
 }
 
-/**
- * The navigation items of resources in a built-in area that ask for one (`nav` in the declaration):
- * linking to the resource's list, labelled with its title, seen by whoever the area's own item would be
- * (an area without an item: its admins, or super admins only where it bars admin).
- */
-export const RESOURCE_NAV: readonly Area[] = DECLARED_RESOURCES.flatMap((d): Area[] => {
-  if (!d.nav || typeof d.area !== 'string') return [];
-  const area = areaByKey(d.area);
-  return [
-    {
-      key: d.spa,
-      path: `/dashboard/${d.spa}`,
-      nav: `resources.${d.spa}.list.title`,
-      navOrder: d.nav.order ?? 1000,
-      ...(area.navPermission ? { navPermission: area.navPermission } : { navLevel: area.navLevel ?? (area.barred.includes(ADMIN) ? SUPER_ADMIN : ADMIN) }),
-      barred: area.barred,
-    },
-  ];
-});
-
 /** The permission a declared resource's route of `action` needs: its one `permission`, else `{area}.{action}`. */
 export const permissionOf = (d: Pick<ResourceDecl, 'area' | 'permission'>, action: string): string => d.permission ?? `${areaKeyOf(d)}.${action}`;
 

@@ -4,15 +4,14 @@
 // `{ uuid, name }` object its name; a column sorts when `list.sort` names it. The card's title is
 // the first column (cardTitleOf).
 import { createElement } from 'react';
-import { createElement } from 'react';
 import type { RaRecord } from 'ra-core';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import { dateText } from '../lists/dateText';
 import { moneyText } from '../lists/moneyText';
 import type { CellValue, ListColumn } from '../lists/listColumns';
 import { ChoiceText } from './ChoiceText';
-import { fieldKey } from './texts';
 import { YesNo } from './YesNo';
+import { fieldKey } from './texts';
 
 /** A cell's plain value: text, number or boolean as is; a nested record by its name. */
 function cell(v: unknown): CellValue {
