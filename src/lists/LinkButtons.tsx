@@ -1,4 +1,5 @@
-// The create button of a list and the edit button of a row, linking to SPEC §2's paths.
+// The create button of a list and the edit button of a row, linking to the screens' paths; each only
+// for those whose permissions allow the action (./useMayAct.ts).
 import type { ReactNode } from 'react';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -6,6 +7,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Link } from 'react-router';
 import { useBasename, useRecordContext, useResourceContext, useTranslate } from 'ra-core';
 import { createPath, editPath } from './paths';
+import { useMayAct } from './useMayAct';
 
 /** react-admin's own link buttons carry this state: its routes then scroll the new screen to the top. */
 const SCROLL_TO_TOP = { _scrollToTop: true };
@@ -15,6 +17,7 @@ export function CreateLinkButton({ label }: { label: string }) {
   const translate = useTranslate();
   const basename = useBasename();
   const resource = useResourceContext() ?? '';
+  if (!useMayAct('create')) return null;
   return (
     <Button component={Link} to={createPath(basename, resource)} state={SCROLL_TO_TOP} variant="contained" startIcon={<AddIcon />}>
       {translate(label)}
@@ -28,7 +31,8 @@ export function EditLinkButton({ label, icon = <EditOutlined /> }: { label: stri
   const basename = useBasename();
   const resource = useResourceContext() ?? '';
   const record = useRecordContext();
-  if (!record) return null;
+  const may = useMayAct('update');
+  if (!record || !may) return null;
   return (
     <Button component={Link} to={editPath(basename, resource, record.id)} state={SCROLL_TO_TOP} size="small" startIcon={icon} sx={{ whiteSpace: 'nowrap' }}>
       {translate(label)}

@@ -6,6 +6,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { useListNotices } from './ListNotices';
 import { useRemoveRecord } from './useRemoveRecord';
+import { useMayAct } from './useMayAct';
 
 /** `label` is an i18n key. */
 export function RemoveButton({ label }: { label: string }) {
@@ -14,7 +15,8 @@ export function RemoveButton({ label }: { label: string }) {
   const remove = useRemoveRecord();
   const notices = useListNotices();
   const [busy, setBusy] = useState(false);
-  if (!record) return null;
+  const may = useMayAct('delete');
+  if (!record || !may) return null;
 
   const onClick = async () => {
     if (!window.confirm(translate('olympus.lists.remove.confirm'))) return;

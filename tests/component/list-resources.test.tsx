@@ -63,6 +63,16 @@ describe('units list', () => {
     expect(hrefs).not.toContain('/dashboard/unit');
   });
 
+  it('hides the buttons of actions the viewer may not take (the server refuses them anyway)', async () => {
+    const viewer = makeUser({ role: 'admin', permissions: ['units.view', 'units.update'] });
+    const view = openList('/dashboard/unit', { 'GET /api/v1/units': listReply(UNITS) }, viewer);
+    await screen.findByRole('table', {}, LOAD_TIMEOUT);
+    await view.loadedWhole('/api/v1/units');
+    expect(within(row('Rose Cottage')).getByRole('link', { name: 'Edit Unit' })).toBeInTheDocument();
+    expect(within(row('Rose Cottage')).queryByRole('button', { name: 'Remove Unit' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create a Unit' })).toBeNull();
+  });
+
   it('searches by unit type only', async () => {
     const user = userEvent.setup();
     await openUnits();

@@ -1,0 +1,23 @@
+// README's "Adding a resource" example is the declaration the tests run (tests/support/contractor-declaration.ts):
+// a change to either without the other fails here, so the worked example stays one that works.
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+
+it("README's worked example is word for word the declaration the tests check", () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = readme.slice(readme.indexOf('## Adding a resource'), readme.indexOf('## Your account'));
+  const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  const fromReadme = code
+    .split('\n')
+    .map((line) => line.replace(/^ {3}/, ''))
+    .join('\n')
+    .trim();
+  const declared = readFileSync('tests/support/contractor-declaration.ts', 'utf8')
+    .split('\n')
+    .filter((line) => !line.startsWith('//'))
+    .join('\n')
+    .replaceAll('../../contract/resources/', './')
+    .trim();
+  expect(fromReadme.length).toBeGreaterThan(500);
+  expect(declared).toBe(fromReadme);
+});
