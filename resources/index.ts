@@ -1,18 +1,13 @@
-// The registry the admin maps over (DESIGN §2): one entry per resource, each default-exported by
-// resources/<name>/index.ts, plus every declared resource without a folder (docs/resources.md:
-// adding a plain declared resource = its line in contract/resources/index.ts, nothing here).
+// The registry the admin maps over: one entry per resource, each default-exported by
+// resources/<name>/index.ts (found by its folder: adding one needs no line here), plus every declared
+// resource without a folder (docs/resources.md: adding a plain declared resource = its line in
+// contract/resources/index.ts, nothing here).
 // Admin pages that are not resources (the reports page of SPEC §2) register in `pages`.
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'ra-core';
 import { DECLARED_RESOURCES } from '../contract/resources';
 import { declaredResource } from '../src/resources/declared';
-import company from './companies';
 import IntegrationEdit from './companies/IntegrationEdit';
-import property from './properties';
-import report from './reports';
-import roles from './roles';
-import unit from './units';
-import users from './users';
 import { ReportsRoute } from '../src/pages/reports/route';
 import { AccountRoute } from '../src/pages/account/route';
 import { AccessReviewRoute } from '../src/pages/access-review/route';
@@ -26,8 +21,9 @@ export interface OlympusPage {
   component: ComponentType;
 }
 
-/** Resources with a folder here: hand-written screens, or a declaration's with overrides (companies, units, properties). */
-const own: OlympusResource[] = [users, company, property, unit, roles, report];
+/** Resources with a folder here: hand-written screens, or a declaration's with overrides; Vite finds them by their folder. */
+const folders = import.meta.glob<{ default: OlympusResource }>('./*/index.{ts,tsx}', { eager: true });
+const own: OlympusResource[] = Object.values(folders).map((m) => m.default);
 
 /** Every other declared resource (contract/resources/index.ts): its screens come from its declaration alone. */
 const plain = DECLARED_RESOURCES.filter((d) => !own.some((r) => r.name === d.spa)).map((d) => declaredResource(d));

@@ -24,23 +24,29 @@ export const companyCrud = defineCrud(
   companyResource,
   { table: companies },
   {
-    scope: (req) => reachCondition(requireAuth(req)),
-    guard(req, action) {
-      if (action === 'create' && requireAuth(req).role !== SUPER_ADMIN) throw forbidden(REACH_MSG.createSuperAdminOnly);
-    },
-    async beforeDelete({ db, record }) {
-      const [property] = await db.select({ id: properties.id }).from(properties).where(eq(properties.companyId, record.id as string)).limit(1);
-      if (property) throw conflict(COMPANY_MSG.hasProperties);
-    },
-    // A property added since the check: the foreign key refuses, with the same answer.
-    writeError: (err, action) => (action === 'delete' && pgError(err).code === FOREIGN_KEY_VIOLATION ? conflict(COMPANY_MSG.hasProperties) : undefined),
-    // SPEC §2 company edit "Properties" table: every property of the company.
-    edit: {
-      schema: { properties: Type.Array(PropertySchema) },
-      async data({ db, record }) {
-        const { json } = await propertyCrud.list(db, record.id as string, {});
-        return { properties: parseRows(json) };
+    access: {
+      scope: (req) => reachCondition(requireAuth(req)),
+      guard(req, action) {
+        if (action === 'create' && requireAuth(req).role !== SUPER_ADMIN) throw forbidden(REACH_MSG.createSuperAdminOnly);
       },
+    },
+    read: {
+      // SPEC §2 company edit "Properties" table: every property of the company.
+      edit: {
+        schema: { properties: Type.Array(PropertySchema) },
+        async data({ db, record }) {
+          const { json } = await propertyCrud.list(db, record.id as string, {});
+          return { properties: parseRows(json) };
+        },
+      },
+    },
+    write: {
+      async beforeDelete({ db, record }) {
+        const [property] = await db.select({ id: properties.id }).from(properties).where(eq(properties.companyId, record.id as string)).limit(1);
+        if (property) throw conflict(COMPANY_MSG.hasProperties);
+      },
+      // A property added since the check: the foreign key refuses, with the same answer.
+      writeError: (err, action) => (action === 'delete' && pgError(err).code === FOREIGN_KEY_VIOLATION ? conflict(COMPANY_MSG.hasProperties) : undefined),
     },
   },
 );

@@ -11,11 +11,13 @@ export const reportCrud = defineCrud(
   reportResource,
   { table: reports },
   {
-    async prepare({ db, tenant, values, before }) {
-      if (values.position !== null && values.position !== undefined) return;
-      // Blank on update keeps the report where it is; on create it goes last.
-      if (before) delete values.position;
-      else values.position = await nextPosition(db, tenant as string);
+    write: {
+      async prepare({ db, tenant, values, before }) {
+        if (values.position !== null && values.position !== undefined) return;
+        // Blank on update keeps the report where it is; on create it goes last.
+        if (before) delete values.position;
+        else values.position = await nextPosition(db, tenant as string);
+      },
     },
   },
 );

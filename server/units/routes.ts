@@ -12,10 +12,12 @@ export const unitCrud = defineCrud(
   unitResource,
   { table: units, refs: { properties } },
   {
-    computed: {
-      full_address: {
-        sql: sql<string>`concat_ws(', ', ${sql.join([units.addressLine1, units.addressLine2, units.area, units.city, units.county, units.postcode].map(part), sql`, `)})`,
-        schema: Type.String(),
+    read: {
+      computed: {
+        full_address: {
+          sql: sql<string>`concat_ws(', ', ${sql.join([units.addressLine1, units.addressLine2, units.area, units.city, units.county, units.postcode].map(part), sql`, `)})`,
+          schema: Type.String(),
+        },
       },
     },
   },

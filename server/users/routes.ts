@@ -96,113 +96,121 @@ export const userCrud = defineCrud<Parsed>(
   userResource,
   { table: users },
   {
-    records: {
-      schema: UserSchema,
-      // After a write the user is answered whichever company they are left in (the caller's companies shown).
-      async find({ db, req, id, reach }) {
+    access: {
+      listQuery: { properties: UserListQuery, allowAll: true },
+      refuseChange({ req, record, action }) {
         const auth = requireAuth(req);
-        const scope = reach ? recordScope(req, auth) : { tenantId: null, visibleCompanies: assignableCompanies(auth) };
-        return isUuid(id) ? findUser(db, scope, id.toLowerCase()) : null;
-      },
-      async list({ db, tenant, req, query, whole }) {
-        const scope = tenant === null ? EVERYTHING : { tenantId: tenant, visibleCompanies: assignableCompanies(requireAuth(req)) };
-        return listUsers(db, scope, query, whole);
+        if (action === 'delete' && record.id === auth.userId) throw conflict(USER_MSG.deleteSelf);
+        refuseSuperAdminTarget(auth, asUser(record));
+        if (action === 'update' && record.id === auth.userId && (req.body as UserBody).disabled === true) throw conflict(USER_MSG.disableSelf);
       },
     },
-    bodies: { create: UserCreateBody, update: UserUpdateBody },
-    listQuery: { properties: UserListQuery, allowAll: true },
-    refuseChange({ req, record, action }) {
-      const auth = requireAuth(req);
-      if (action === 'delete' && record.id === auth.userId) throw conflict(USER_MSG.deleteSelf);
-      refuseSuperAdminTarget(auth, asUser(record));
-      if (action === 'update' && record.id === auth.userId && (req.body as UserBody).disabled === true) throw conflict(USER_MSG.disableSelf);
-    },
-    // Checked first against every company of the user (a refusal costs no write), and again in prepare, on the locked row.
-    async validate({ db, req, body, before }) {
-      const auth = requireAuth(req);
-      const grantor = await grantorOf(db, auth);
-      const seen = before && (await userOr404(db, EVERYTHING, before.id as string));
-      const input = await readUserInput(db, auth, grantor, body as UserBody, before && asUser(before));
-      if (seen) refuseTakeover(grantor, input, seen);
-      return { input, grantor };
-    },
-    async prepare({ db, req, before, parsed }) {
-      if (!before) return;
-      await lockUser(db, before.id as string);
-      parsed.locked = await userOr404(db, EVERYTHING, before.id as string);
-      refuseSuperAdminTarget(requireAuth(req), parsed.locked);
-      refuseTakeover(parsed.grantor, parsed.input, parsed.locked);
+    read: {
+      records: {
+        schema: UserSchema,
+        // After a write the user is answered whichever company they are left in (the caller's companies shown).
+        async find({ db, req, id, reach }) {
+          const auth = requireAuth(req);
+          const scope = reach ? recordScope(req, auth) : { tenantId: null, visibleCompanies: assignableCompanies(auth) };
+          return isUuid(id) ? findUser(db, scope, id.toLowerCase()) : null;
+        },
+        async list({ db, tenant, req, query, whole }) {
+          const scope = tenant === null ? EVERYTHING : { tenantId: tenant, visibleCompanies: assignableCompanies(requireAuth(req)) };
+          return listUsers(db, scope, query, whole);
+        },
+      },
+      auditView: async ({ db, id }) => auditView(await userOr404(db, EVERYTHING, id)),
     },
     write: {
-      async create({ db, tenant, req, parsed: { input } }) {
+      bodies: { create: UserCreateBody, update: UserUpdateBody },
+      // Checked first against every company of the user (a refusal costs no write), and again in prepare, on the locked row.
+      async validate({ db, req, body, before }) {
         const auth = requireAuth(req);
-        const id = await insertUser(db, {
-          name: input.name as string,
-          email: input.email as string,
-          bypassSso: input.bypassSso ?? false,
-          companies: input.companies?.length ? input.companies : [tenant as string],
-          roles: input.roles,
-        });
-        const invitation = await prepareInvitation(db, enforcedDomains(req), await userOr404(db, EVERYTHING, id), auth.userId, 'invite');
-        return { id, detail: { invited: 'sso' in invitation ? 'sso' : 'link' }, afterCommit: (user) => mailInvitation(req.server, req, asUser(user), auth.name, invitation) };
+        const grantor = await grantorOf(db, auth);
+        const seen = before && (await userOr404(db, EVERYTHING, before.id as string));
+        const input = await readUserInput(db, auth, grantor, body as UserBody, before && asUser(before));
+        if (seen) refuseTakeover(grantor, input, seen);
+        return { input, grantor };
       },
-      async update({ db, req, parsed: { input, locked } }) {
+      async prepare({ db, req, before, parsed }) {
+        if (!before) return;
+        await lockUser(db, before.id as string);
+        parsed.locked = await userOr404(db, EVERYTHING, before.id as string);
+        refuseSuperAdminTarget(requireAuth(req), parsed.locked);
+        refuseTakeover(parsed.grantor, parsed.input, parsed.locked);
+      },
+      persist: {
+        async create({ db, tenant, req, parsed: { input } }) {
+          const auth = requireAuth(req);
+          const id = await insertUser(db, {
+            name: input.name as string,
+            email: input.email as string,
+            bypassSso: input.bypassSso ?? false,
+            companies: input.companies?.length ? input.companies : [tenant as string],
+            roles: input.roles,
+          });
+          const invitation = await prepareInvitation(db, enforcedDomains(req), await userOr404(db, EVERYTHING, id), auth.userId, 'invite');
+          return { id, detail: { invited: 'sso' in invitation ? 'sso' : 'link' }, afterCommit: (user) => mailInvitation(req.server, req, asUser(user), auth.name, invitation) };
+        },
+        async update({ db, req, parsed: { input, locked } }) {
+          const auth = requireAuth(req);
+          const before = locked as UserRecord;
+          // Memberships the caller cannot see or assign stay as they are.
+          const assignable = assignableCompanies(auth);
+          const wanted = input.companies;
+          const had = before.companies.map((c) => c.id);
+          const emailIsUsername = before.username.toLowerCase() === before.email.toLowerCase();
+          const { revoked } = await updateUser(db, before.id, {
+            name: input.name,
+            email: input.email,
+            username: input.email !== undefined && emailIsUsername ? input.email : undefined,
+            bypassSso: input.bypassSso,
+            disabled: input.disabled,
+            addCompanies: wanted ? wanted.filter((id) => !had.includes(id)) : [],
+            removeCompanies: wanted ? had.filter((id) => !wanted.includes(id) && (assignable === null || assignable.includes(id))) : [],
+            roles: input.roles,
+            clearPassword: input.resetPassword,
+          });
+          const reset = input.resetPassword ? await prepareInvitation(db, enforcedDomains(req), await userOr404(db, EVERYTHING, before.id), auth.userId, 'reset') : null;
+          return {
+            detail: revoked || reset ? { signed_out: revoked, reset_link: reset !== null } : null,
+            afterCommit(record) {
+              const after = asUser(record);
+              if (reset) mailInvitation(req.server, req, after, auth.name, reset);
+              if (after.email === before.email) return;
+              const notice = emailChangedMail({ oldEmail: before.email, newEmail: after.email, name: after.name, changedBy: auth.name });
+              req.server.mailer.send(notice).catch((err: unknown) => req.log.error({ mail: mailErrorForLog(err), userId: after.id }, 'email change notice failed'));
+            },
+          };
+        },
+      },
+      async beforeDelete({ db, req, record }) {
         const auth = requireAuth(req);
-        const before = locked as UserRecord;
-        // Memberships the caller cannot see or assign stay as they are.
+        const before = await userOr404(db, EVERYTHING, record.id as string);
         const assignable = assignableCompanies(auth);
-        const wanted = input.companies;
-        const had = before.companies.map((c) => c.id);
-        const emailIsUsername = before.username.toLowerCase() === before.email.toLowerCase();
-        const { revoked } = await updateUser(db, before.id, {
-          name: input.name,
-          email: input.email,
-          username: input.email !== undefined && emailIsUsername ? input.email : undefined,
-          bypassSso: input.bypassSso,
-          disabled: input.disabled,
-          addCompanies: wanted ? wanted.filter((id) => !had.includes(id)) : [],
-          removeCompanies: wanted ? had.filter((id) => !wanted.includes(id) && (assignable === null || assignable.includes(id))) : [],
-          roles: input.roles,
-          clearPassword: input.resetPassword,
-        });
-        const reset = input.resetPassword ? await prepareInvitation(db, enforcedDomains(req), await userOr404(db, EVERYTHING, before.id), auth.userId, 'reset') : null;
-        return {
-          detail: revoked || reset ? { signed_out: revoked, reset_link: reset !== null } : null,
-          afterCommit(record) {
-            const after = asUser(record);
-            if (reset) mailInvitation(req.server, req, after, auth.name, reset);
-            if (after.email === before.email) return;
-            const notice = emailChangedMail({ oldEmail: before.email, newEmail: after.email, name: after.name, changedBy: auth.name });
-            req.server.mailer.send(notice).catch((err: unknown) => req.log.error({ mail: mailErrorForLog(err), userId: after.id }, 'email change notice failed'));
-          },
-        };
+        if (assignable !== null && before.companies.some((c) => !assignable.includes(c.id))) throw conflict(USER_MSG.otherCompanies);
+        // Removing someone who reaches more than the caller is a decision for whoever holds that much.
+        if (beyondReach(await grantorOf(db, auth), before)) throw forbidden(USER_MSG.deleteMoreAccess);
       },
+      // A taken email slipping past the check (a concurrent create) ends as the same 422.
+      writeError: (err, action) => (action !== 'delete' && pgError(err).code === UNIQUE_VIOLATION ? invalid({ email: [MSG.emailTaken] }) : undefined),
     },
-    auditView: async ({ db, id }) => auditView(await userOr404(db, EVERYTHING, id)),
-    async beforeDelete({ db, req, record }) {
-      const auth = requireAuth(req);
-      const before = await userOr404(db, EVERYTHING, record.id as string);
-      const assignable = assignableCompanies(auth);
-      if (assignable !== null && before.companies.some((c) => !assignable.includes(c.id))) throw conflict(USER_MSG.otherCompanies);
-      // Removing someone who reaches more than the caller is a decision for whoever holds that much.
-      if (beyondReach(await grantorOf(db, auth), before)) throw forbidden(USER_MSG.deleteMoreAccess);
+    form: {
+      async fields({ db, req, record, groups }) {
+        const auth = requireAuth(req);
+        const grantor = await grantorOf(db, auth);
+        const fields = userForm(await formOptions(db, auth, grantor, record && asUser(record)), groups);
+        // A user beyond the caller's reach keeps their sign-in fields, and so does the caller (their
+        // account page changes them): show them locked (PUT refuses them anyway).
+        if (!record) return fields;
+        if (record.id === auth.userId) return lockSignInFields(fields, OWN_SIGN_IN_FIELDS, OWN_SIGN_IN_HELP);
+        return beyondReach(grantor, await userOr404(db, EVERYTHING, record.id as string)) ? lockSignInFields(fields, SIGN_IN_FIELDS) : fields;
+      },
+      values: ({ tenant, record }) =>
+        record
+          ? { ...record, companies: asUser(record).companies.map((c) => c.id), reset_password: false }
+          : { bypass_sso: false, companies: [tenant], ...Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, ''])) },
     },
-    // A taken email slipping past the check (a concurrent create) ends as the same 422.
-    writeError: (err, action) => (action !== 'delete' && pgError(err).code === UNIQUE_VIOLATION ? invalid({ email: [MSG.emailTaken] }) : undefined),
-    async form({ db, req, record, groups }) {
-      const auth = requireAuth(req);
-      const grantor = await grantorOf(db, auth);
-      const fields = userForm(await formOptions(db, auth, grantor, record && asUser(record)), groups);
-      // A user beyond the caller's reach keeps their sign-in fields, and so does the caller (their
-      // account page changes them): show them locked (PUT refuses them anyway).
-      if (!record) return fields;
-      if (record.id === auth.userId) return lockSignInFields(fields, OWN_SIGN_IN_FIELDS, OWN_SIGN_IN_HELP);
-      return beyondReach(grantor, await userOr404(db, EVERYTHING, record.id as string)) ? lockSignInFields(fields, SIGN_IN_FIELDS) : fields;
-    },
-    formValues: ({ tenant, record }) =>
-      record
-        ? { ...record, companies: asUser(record).companies.map((c) => c.id), reset_password: false }
-        : { bypass_sso: false, companies: [tenant], ...Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, ''])) },
   },
 );
 

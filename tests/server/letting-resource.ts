@@ -32,8 +32,10 @@ export const lettingCrud = defineCrud(
   lettingResource,
   { table: lettings },
   {
-    async prepare({ body, values, before }) {
-      if (!before) values.reference = referenceOf(String(body.name));
+    write: {
+      async prepare({ body, values, before }) {
+        if (!before) values.reference = referenceOf(String(body.name));
+      },
     },
   },
 );

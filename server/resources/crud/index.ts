@@ -6,11 +6,14 @@ import { checkBinding, type CrudBinding, type CrudHooks } from './binding';
 import { crudQueries } from './queries';
 import { crudRoutes } from './routes';
 import { crudSchemas } from './schemas';
+import { flatHooks, type CrudPhases } from './phases';
 
 export type { CrudBinding, CrudHooks, RecordSource, WriteOutcome } from './binding';
+export type { CrudPhases } from './phases';
 
-/** `P`: what the validate hook answers, handed on to prepare and write (CrudHooks). */
-export function defineCrud<P = unknown>(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks<P> = {}) {
+/** `P`: what the validate hook answers, handed on to prepare and persist (CrudPhases, grouped by phase). */
+export function defineCrud<P = unknown>(decl: ResourceDecl, binding: CrudBinding, phases: CrudPhases<P> = {}) {
+  const hooks: CrudHooks<P> = flatHooks(phases);
   checkBinding(decl, binding, hooks);
   const schemas = crudSchemas(decl, hooks);
   const queries = crudQueries(decl, binding, hooks);
