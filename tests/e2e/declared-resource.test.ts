@@ -9,8 +9,7 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Dialog, Page } from 'playwright-core';
-import { adminSuite, choose, listLoaded, rowWith, shot, SUPER, textbox, type AdminBrowser } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { adminSuite, choose, listLoaded, rowWith, SUPER, textbox, passes, screenReady, sideways } from './support/admin';
 import { startServer } from './support/server';
 import { buildSpaWithRegistry } from './support/spa-build';
 import { createGadgetsTable, gadgetCrud } from '../server/throwaway-resource';
@@ -63,22 +62,8 @@ async function gadgetRows(): Promise<GadgetRow[]> {
   );
   return (result as unknown as { rows: GadgetRow[] }).rows;
 }
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-/** Waits for the screen's h1 and for its requests to settle. */
-async function screenReady(page: Page, heading: string) {
-  await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-  await page.waitForLoadState('networkidle').catch(() => {});
-}
 
-/** No serious or critical axe violation, no catalogue key left untranslated, and a screenshot to look at. */
-async function passes(b: AdminBrowser, name: string) {
-  // A select's menu fades out after its choice (its options, half transparent, would fail contrast).
-  await expect.poll(() => b.page.locator('.MuiPopover-root').count()).toBe(0);
-  expect(await seriousViolations(b.page), `${name}: axe`).toEqual([]);
-  expect(await b.page.locator('body').textContent(), `${name}: catalogue keys`).not.toMatch(/(olympus|resources|ra)\.[a-z_]+\./);
-  await shot(b, name);
-}
 
 describe('a resource declared only in the test tree', () => {
   it('list, create, edit and remove through its generated screens, against the real server', async () => {

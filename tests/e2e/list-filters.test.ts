@@ -5,8 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { adminSuite, firstColumn, listLoaded, NORTHGATE, pathOf, shot, type AdminBrowser } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { adminSuite, firstColumn, listLoaded, NORTHGATE, pathOf, passes, sideways } from './support/admin';
 
 const suite = adminSuite();
 const PHONE = { width: 390, height: 844 };
@@ -19,7 +18,6 @@ async function unitsWhere(where: ReturnType<typeof sql>): Promise<string[]> {
   return (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
 }
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Picks options of a MUI select (several for a multi-select), then closes its menu. */
 async function pick(page: Page, label: string, ...options: string[]) {
@@ -35,12 +33,6 @@ async function shownTotal(page: Page): Promise<number | null> {
   return text ? Number(text.split(' of ')[1]) : null;
 }
 
-async function passes(b: AdminBrowser, name: string) {
-  await expect.poll(() => b.page.locator('.MuiPopover-root').count()).toBe(0);
-  expect(await seriousViolations(b.page), `${name}: axe`).toEqual([]);
-  expect(await b.page.locator('body').textContent(), `${name}: catalogue keys`).not.toMatch(/(olympus|resources|ra)\.[a-z_]+\./);
-  await shot(b, name);
-}
 
 describe('units list filters', () => {
   it('on a desktop: the bar narrows the list to what the database holds, in the address, kept by a reload', async () => {

@@ -9,8 +9,7 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { adminSuite, choose, listLoaded, NORTHGATE, pathOf, rowWith, shot, SUPER, textbox, type AdminBrowser } from './support/admin';
-import { seriousViolations } from './support/axe';
+import { adminSuite, choose, listLoaded, NORTHGATE, pathOf, rowWith, SUPER, textbox, passes, screenReady, sideways } from './support/admin';
 import { startServer } from './support/server';
 import { buildSpaWithRegistry } from './support/spa-build';
 import { createDerivedTables } from '../support/derived-table-sql';
@@ -54,19 +53,8 @@ const suite = adminSuite(async () => {
 });
 
 const menu = (page: Page) => page.getByRole('menu', { name: 'Main navigation' }).getByRole('menuitem').allTextContents();
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await suite.server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-async function passes(b: AdminBrowser, name: string) {
-  await expect.poll(() => b.page.locator('.MuiPopover-root').count()).toBe(0);
-  expect(await seriousViolations(b.page), `${name}: axe`).toEqual([]);
-  expect(await b.page.locator('body').textContent(), `${name}: catalogue keys`).not.toMatch(/(olympus|resources|ra)\.[a-z_]+\./);
-  await shot(b, name);
-}
-async function screenReady(page: Page, heading: string) {
-  await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-  await page.waitForLoadState('networkidle').catch(() => {});
 }
 
 describe('resources a newcomer declares', () => {

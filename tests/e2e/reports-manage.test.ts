@@ -5,7 +5,7 @@
 // 390 px phone, each screen passing axe, fitting the width and photographed.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Dialog, Locator, Page } from 'playwright-core';
 import { companies, reports } from '../../server/db/schema';
 import { adminSuite, shot, textbox, NORTHGATE, type AdminBrowser } from './support/admin';

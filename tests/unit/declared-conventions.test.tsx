@@ -4,45 +4,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { I18nContextProvider } from 'ra-core';
-import { checkbox, declareResource, group, number, text } from '../../contract/resources/declare';
+import { declareResource, text } from '../../contract/resources/declare';
+import { inspectionTypeResource } from '../support/inspection-type-declaration';
 import { declaredTexts } from '../../src/resources/texts';
 import { declaredColumns } from '../../src/resources/columns';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { visibleNavItems } from '../../src/layout/navItems';
 import { RESOURCE_NAV } from '../../contract/access';
 
-const inspectionTypes = declareResource({
-  name: 'inspection_types',
-  spa: 'inspection_type',
-  noun: { one: 'inspection type', many: 'inspection types' },
-  area: 'companies',
-  nav: { order: 55 },
-  tenancy: 'global',
-  fields: {
-    ...group('Inspection type', {
-      name: text('Name', { required: true }),
-      interval_months: number('Interval in months', { min: 1, max: 120, integer: true }),
-      certificate_required: checkbox('Certificate required', { default: true }),
-    }),
-  },
-  list: { columns: ['name', 'interval_months', 'certificate_required'], sort: ['name'], search: ['name'] },
-});
-
+// Its one registration line, as the registry would hold it.
 vi.mock('../../contract/resources', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../contract/resources')>();
-  const { declareResource: declare, text: t } = await import('../../contract/resources/declare');
-  const types = declare({
-    name: 'inspection_types',
-    spa: 'inspection_type',
-    noun: { one: 'inspection type', many: 'inspection types' },
-    area: 'companies',
-    nav: { order: 55 },
-    tenancy: 'global',
-    fields: { name: t('Name', { required: true }) },
-    list: { columns: ['name'], sort: ['name'], search: ['name'] },
-  });
+  const { inspectionTypeResource: types } = await import('../support/inspection-type-declaration');
   return { ...real, DECLARED_RESOURCES: [...real.DECLARED_RESOURCES, types] };
 });
+
+const inspectionTypes = inspectionTypeResource;
 
 describe('conventions of a declaration', () => {
   it('says "an" before a vowel and "a" before a consonant or a "u" that sounds "you"', () => {

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DEMO_PASSWORD, startServer, type RunningServer } from './server';
 import { openBrowser, type BrowserSession } from './browser';
+import { seriousViolations } from './axe';
 
 type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
@@ -155,3 +156,21 @@ export async function shot(b: BrowserSession, name: string, opts: { keepScroll?:
 
 /** Clicks the sort control of a column (the label; the rest of a wide header cell does nothing). */
 export const sortBy = (page: Page, column: string) => page.getByRole('columnheader', { name: column }).first().locator('.MuiTableSortLabel-root').click();
+
+/** How far the page scrolls sideways (0 when it fits the width). */
+export const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Waits for the screen's h1 and for its requests to settle. */
+export async function screenReady(page: Page, heading: string) {
+  await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+  await page.waitForLoadState('networkidle').catch(() => {});
+}
+
+/** No serious or critical axe violation, no catalogue key left untranslated, and a screenshot to look at. */
+export async function passes(b: BrowserSession, name: string) {
+  // A select's menu fades out after its choice (its options, half transparent, would fail contrast).
+  await expect.poll(() => b.page.locator('.MuiPopover-root').count()).toBe(0);
+  expect(await seriousViolations(b.page), `${name}: axe`).toEqual([]);
+  expect(await b.page.locator('body').textContent(), `${name}: catalogue keys`).not.toMatch(/(olympus|resources|ra)\.[a-z_]+\./);
+  await shot(b, name);
+}
