@@ -4,11 +4,12 @@
 // here while typed and handed on once they read as a value.
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Checkbox, ListItemText, MenuItem, TextField } from '@mui/material';
-import { useGetList, useTranslate, type RaRecord } from 'ra-core';
+import { useGetList, useResourceContext, useTranslate, type RaRecord } from 'ra-core';
 import { DECLARED_RESOURCES } from '../../contract/resources';
 import type { ResolvedFilter } from '../../contract/resources/filters';
 import { UNSORTED, WHOLE_LIST } from '../../providers/listQuery';
 import type { ListFilterValues } from './useListState';
+import { choiceKey } from '../resources/texts';
 
 const DatePickerInput = lazy(() => import('../forms/fields/DatePickerInput'));
 
@@ -67,6 +68,10 @@ function useAny() {
 function ChoiceInput({ filter, label, values, set, wide }: InputProps<'choice'>) {
   const id = useId();
   const any = useAny();
+  const translate = useTranslate();
+  const spa = useResourceContext() ?? '';
+  // An option as the list's cells show it: its declared label ("Power BI"), else the value itself.
+  const shown = (o: string) => translate(choiceKey(spa, filter.field, o), { _: o });
   const v = values[filter.param];
   const chosen = Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
   return (
@@ -83,13 +88,13 @@ function ChoiceInput({ filter, label, values, set, wide }: InputProps<'choice'>)
       sx={widthSx(wide)}
       slotProps={{
         inputLabel: { shrink: true },
-        select: { multiple: true, displayEmpty: true, renderValue: (selected) => ((selected as string[]).length ? (selected as string[]).join(', ') : any) },
+        select: { multiple: true, displayEmpty: true, renderValue: (selected) => ((selected as string[]).length ? (selected as string[]).map(shown).join(', ') : any) },
       }}
     >
       {filter.options.map((o) => (
         <MenuItem key={o} value={o}>
           <Checkbox size="small" checked={chosen.includes(o)} sx={{ p: 0, mr: 1 }} tabIndex={-1} slotProps={{ input: { 'aria-hidden': true } }} />
-          <ListItemText primary={o} />
+          <ListItemText primary={shown(o)} />
         </MenuItem>
       ))}
     </TextField>

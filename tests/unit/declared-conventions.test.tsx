@@ -3,7 +3,8 @@
 // built-in area when it declares `nav`, shown to whoever sees that area's item.
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { I18nContextProvider } from 'ra-core';
+import { I18nContextProvider, ResourceContextProvider } from 'ra-core';
+import { FilterInput } from '../../src/lists/FilterInput';
 import { declareResource, text } from '../../contract/resources/declare';
 import { inspectionTypeResource } from '../support/inspection-type-declaration';
 import { declaredTexts } from '../../src/resources/texts';
@@ -51,5 +52,16 @@ describe('conventions of a declaration', () => {
     const nav = (role: string) => visibleNavItems({ role, permissions: [] }).map((a) => a.key);
     expect(nav('super_admin')).toEqual(['home', 'users', 'roles', 'properties', 'companies', 'inspection_type', 'reports']);
     expect(nav('admin')).toEqual(['home', 'users', 'properties']);
+  });
+
+  it("shows a labelled choice's options by their labels in the filter bar, as the list's cells do", () => {
+    render(
+      <I18nContextProvider value={i18nProvider}>
+        <ResourceContextProvider value="report">
+          <FilterInput filter={{ kind: 'choice', key: 'provider', field: 'provider', param: 'provider', options: ['builtin', 'powerbi'] }} label="Provider" values={{ provider: 'powerbi' }} set={() => {}} wide={false} />
+        </ResourceContextProvider>
+      </I18nContextProvider>,
+    );
+    expect(screen.getByRole('combobox', { name: 'Provider' }).textContent).toBe('Power BI');
   });
 });
