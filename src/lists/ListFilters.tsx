@@ -2,7 +2,7 @@
 // a phone a "Filters" button opening a drawer with the same inputs. Each input is labelled by its
 // field's label (resources.{spa}.fields.{key}); the values live in the address beside ?page
 // (useListState), so a change asks the API for the filtered list from page 1.
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Badge, Box, Button, Drawer, IconButton, Stack, Typography } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import FilterListIcon from '@mui/icons-material/FilterList';
@@ -25,10 +25,14 @@ export function ListFilters() {
   const phone = useIsPhone();
   const [open, setOpen] = useState(false);
   const titleId = useId();
+  const values = (filterValues ?? {}) as ListFilterValues;
+  // An input may hand on a value with the setter of an earlier render (a number typed, then accepted):
+  // every change builds on the filters drawn now, so it never drops one chosen meanwhile.
+  const latest = useRef({ values, setFilters });
+  latest.current = { values, setFilters };
   if (filters.length === 0) return null;
 
-  const values = (filterValues ?? {}) as ListFilterValues;
-  const set: FilterSetter = (param, value) => setFilters({ ...values, [param]: value });
+  const set: FilterSetter = (param, value) => latest.current.setFilters({ ...latest.current.values, [param]: value });
   const active = filters.flatMap(paramsOf).filter((p) => values[p] !== undefined).length;
   const clear = () => setFilters(values.q ? { q: values.q } : {});
   const inputs = filters.map((f) => <FilterInput key={key(f)} filter={f} label={translate(fieldKey(resource, f.key))} values={values} set={set} wide={phone} />);
