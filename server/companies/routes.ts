@@ -31,7 +31,7 @@ export const companyCrud = defineCrud(
       },
     },
     read: {
-      // SPEC §2 company edit "Properties" table: every property of the company.
+      // The company edit's "Properties" table: every property of the company.
       edit: {
         schema: { properties: Type.Array(PropertySchema) },
         async data({ db, record }) {

@@ -33,7 +33,7 @@ export const propertyCrud = defineCrud(
         company: { sql: sql`json_build_object('uuid', ${companies.id}, 'name', ${companies.name})`, schema: Type.Object({ uuid: Uuid, name: Type.String() }) },
       },
       joins: [{ table: companies, on: eq(companies.id, properties.companyId) }],
-      // The SPA's Units table names each unit by its reference (SPEC §2): listed in that order, one page
+      // The SPA's Units table names each unit by its reference: listed in that order, one page
       // as long as the unpaged cap — a property with more units still opens, and says how many it has.
       edit: {
         schema: { units: Type.Array(UnitSchema), units_total: Type.Integer({ minimum: 0 }) },

@@ -1,4 +1,4 @@
-// The reports API under /api/v1 (SPEC §7, DESIGN §5): the report list and the built-in data endpoint.
+// The reports API under /api/v1 (README "Reports"): the report list and the built-in data endpoint.
 // Management (/reports/manage) is a declared resource (./manage.ts, served with the other resources).
 // One Power BI client per app, so its Azure AD token cache is shared by every request.
 import type { FastifyInstance } from 'fastify';

@@ -1,7 +1,7 @@
 // What the user asked of a list screen: the search term and sort (screen state, not in the URL), the
 // page and page size (useListPaging: ?page and the stored preference) and the declared filters (in
 // the URL beside ?page, docs/resources.md "Filters"). A new search, sort or filter goes back to page 1
-// (SPEC §2). In react-admin's terms the filters are { q, ...declared filter values }.
+// (the rows it showed may no longer be there). In react-admin's terms the filters are { q, ...declared filter values }.
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { SortPayload } from 'ra-core';

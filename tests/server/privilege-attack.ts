@@ -23,7 +23,7 @@ const CUSTOM_GRANTS: Record<'wild' | 'narrow', string[]> = {
 export const grantsOf = (c: Caller) => (c === 'wild' || c === 'narrow' ? CUSTOM_GRANTS[c] : OLYMPUS_GRANTS[c]);
 export const roleNameOf = (c: Caller) => (c === 'wild' || c === 'narrow' ? `matrix_${c}` : c);
 
-/** SPEC §6 area and the caller's own permission (`{area}.{verb}` unless named): may the caller use the route at all? */
+/** The area's route rules (contract/access.ts) and the caller's own permission (`{area}.{verb}` unless named): may the caller use the route at all? */
 export function mayUse(c: Caller, area: string, verb: string, permission = `${area}.${verb}`): boolean {
   if (!mayOpenArea(areaByKey(area), { role: roleNameOf(c), permissions: grantsOf(c) })) return false;
   if (area === 'integrations' && c === SYSTEM_USER) return false;
