@@ -86,6 +86,7 @@ describe('Reports page with Power BI', () => {
     open({ 'GET /api/v1/reports': { status: 200, body: { data: { urls: [powerbi()] } } } });
     const region = await screen.findByRole('region', { name: 'Power BI report Rent roll' }, T);
     expect(fake.state.imports).toBe(1);
+    await waitFor(() => expect(fake.state.embeds.at(-1)?.element).toBe(region), T);
     const embed = fake.state.embeds.at(-1)!;
     expect(embed.element).toBe(region);
     expect(embed.config).toMatchObject({
@@ -116,7 +117,10 @@ describe('Reports page with Power BI', () => {
         return { status: 200, body: { data: { urls: [entry] } } };
       },
     });
-    await screen.findByRole('region', { name: 'Power BI report Rent roll' }, T);
+    const region = await screen.findByRole('region', { name: 'Power BI report Rent roll' }, T);
+    // The region is drawn before the effect embeds into it; until then the last embed is the
+    // previous test's.
+    await waitFor(() => expect(fake.state.embeds.at(-1)?.element).toBe(region), T);
     const embed = fake.state.embeds.at(-1)!;
     await waitFor(() => expect(embed.report.tokens).toEqual(['embed-2']), T);
     expect(api.called('GET /api/v1/reports')).toHaveLength(2);
