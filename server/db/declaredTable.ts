@@ -2,7 +2,8 @@
 // a column per stored field (its SQL name is the field's name, its Drizzle key the same in camel
 // case), not-null for required and derived fields, a checkbox's default, `company_id` and the
 // same-company foreign keys for a scoped resource, an index per reference and for the default sort,
-// `created_at` and `updated_at`. Only what the declaration cannot say (a column only the server
+// the record's `version` (raised by every change, for edits that cannot overwrite each other:
+// docs/resources.md "Versions and conflicts"), `created_at` and `updated_at`. Only what the declaration cannot say (a column only the server
 // keeps, a unique rule, a check) is given beside it. drizzle-kit generates the migrations from these
 // tables as from any other.
 import { createHash } from 'node:crypto';
@@ -41,6 +42,7 @@ const builders = {
   // Several options in one column, never null: none chosen is the empty array.
   multi: (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`),
   checkbox: (name: string, dflt: boolean) => boolean(name).notNull().default(dflt),
+  version: () => integer('version').notNull().default(1),
   stamp: (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow(),
 };
 type Built<K extends keyof typeof builders> = ReturnType<(typeof builders)[K]>;
@@ -68,7 +70,7 @@ type ColumnOf<F> = F extends CheckboxField | MultiChoiceField ? Stored<F> : F ex
 /** The columns the declaration's fields derive (a checkbox list lives in its link table, not here). */
 export type FieldColumns<F extends Fields> = { [K in keyof F as F[K] extends ManyField ? never : Camel<K & string>]: ColumnOf<F[K]> };
 
-type Stamps = { createdAt: Built<'stamp'>; updatedAt: Built<'stamp'> };
+type Stamps = { version: Built<'version'>; createdAt: Built<'stamp'>; updatedAt: Built<'stamp'> };
 type CompanyColumn<D extends ResourceDecl, C> = D['tenancy'] extends 'scoped' ? (C extends false ? {} : { companyId: Built<'company'> }) : {};
 
 export interface DeclaredTableOptions<X extends Record<string, PgColumnBuilderBase>, C extends boolean> {
@@ -137,6 +139,8 @@ export function declaredTable<D extends ResourceDecl, X extends Record<string, P
   }
   for (const [name, field] of fields) columns[camel(name)] = columnFor(name, field);
   Object.assign(columns, o.columns ?? {});
+  // 1 when made; the generic writes raise it with every change (server/resources/crud/versions.ts).
+  columns.version = builders.version();
   columns.createdAt = builders.stamp('created_at');
   columns.updatedAt = builders.stamp('updated_at');
 
