@@ -189,6 +189,11 @@ export interface ResourceDecl<F extends Fields = Fields> {
    * action (reports: 'reports.manage'; the area's rules still apply first). contract/access.ts permissionOf.
    */
   permission?: string;
+  /**
+   * false: no history routes and no History panel (a resource whose past must not be shown). By
+   * default every record's audit rows are its history, with a restore (docs/resources.md "History").
+   */
+  history?: false;
 }
 
 export type RouteKey = 'list' | 'createForm' | 'one' | 'editForm' | 'create' | 'update' | 'delete';

@@ -16,6 +16,7 @@ import type { CrudBinding, CrudHooks } from './binding';
 import { mountedOn } from './dependents';
 import { trimKinds } from './kinds';
 import { filterProperties } from './filters';
+import { historyRoutes } from './history';
 import { crudOperations } from './operations';
 import type { CrudQueries } from './queries';
 import type { CrudSchemas } from './schemas';
@@ -142,5 +143,7 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
         return { data: { message: decl.messages.deleted } };
       },
     );
+
+    if (decl.history !== false) historyRoutes(app, { decl, hooks, schemas, ops: { caller, recordOr404, form, ...ops }, rules, tags });
   };
 }

@@ -1,0 +1,34 @@
+// A declared record's history as the API answers it and the edit screen shows it
+// (docs/resources.md "History"): GET /api/v1/{resource}/{id}/history, newest first.
+
+/** The most entries one page of history holds. */
+export const HISTORY_PER_PAGE_MAX = 100;
+
+/** One field of a change: its form label, and the values before and after (secrets only as changed). */
+export interface HistoryChange {
+  field: string;
+  label: string;
+  /** The edit form's field type (checkbox, date, money, select …), for showing the values. */
+  type?: string;
+  currency?: string;
+  secret?: boolean;
+  before?: unknown;
+  after?: unknown;
+  /** value → name, for references and options. */
+  names?: Record<string, string>;
+}
+
+export interface HistoryEntry {
+  id: string;
+  at: string;
+  /** The audit action, e.g. `unit.updated`. */
+  action: string;
+  kind: 'created' | 'updated' | 'deleted' | 'other';
+  /** Who did it; null for the server itself. */
+  actor: { id: string; name: string } | null;
+  /** The entry this change restored. */
+  restored_from?: string;
+  /** The newest entry: the record is as it left it. */
+  current: boolean;
+  changes: HistoryChange[];
+}
