@@ -3,6 +3,7 @@
 import { ADMIN, hasPermission, SUPER_ADMIN, SYSTEM_USER, type OlympusRoleName } from './roles';
 import type { PermissionDef } from './permissions';
 import { DECLARED_RESOURCES } from './resources';
+import { AUDIT_PERMISSION } from './audit';
 import type { DeclaredArea, ResourceDecl } from './resources/declare';
 
 /** Reviewing access means acting on users: the same permission as changing one. */
@@ -97,6 +98,24 @@ const AREA_LIST = [
   },
   // The access review: no navigation link (reached from the users list); only for those who may change users.
   { key: 'accessReview', path: '/dashboard/access-review', barred: [SYSTEM_USER], permissions: [ACCESS_REVIEW_PERMISSION] },
+  // The audit log (docs/security.md "The audit log"): holders of audit.view, each seeing their own
+  // companies' events; super admins see all. Admins are not given it by default: a super admin grants it.
+  {
+    key: 'audit',
+    path: '/dashboard/audit',
+    nav: 'olympus.nav.audit',
+    navPermission: AUDIT_PERMISSION,
+    barred: [SYSTEM_USER],
+    permissions: ['audit.*', AUDIT_PERMISSION],
+    grants: {
+      order: 8,
+      more: [
+        { name: 'audit.*', label: 'All audit log permissions' },
+        { name: AUDIT_PERMISSION, label: 'View the audit log' },
+      ],
+      defaults: { [SUPER_ADMIN]: ['audit.*'] },
+    },
+  },
 ] as const satisfies readonly AreaDef[];
 
 /** The built-in areas' keys; a declared area's key is any other name (DeclaredArea). */
@@ -104,7 +123,7 @@ export type AreaKey = (typeof AREA_LIST)[number]['key'];
 export type Area = AreaDef;
 
 /** The built-in navigation items' places, 10 apart, so a declared area can stand between two. */
-const NAV_ORDER: readonly string[] = ['home', 'users', 'roles', 'properties', 'companies', 'reports'];
+const NAV_ORDER: readonly string[] = ['home', 'users', 'roles', 'properties', 'companies', 'reports', 'audit'];
 /** Where a declared area's group stands in the role editor by default: after the built-in ones. */
 const DECLARED_GROUP_ORDER = 100;
 

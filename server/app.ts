@@ -25,6 +25,7 @@ import systemPublicRoutes from './systems/public-routes';
 import healthRoutes from './health/routes';
 import spa from './spa';
 import { scheduleDormantDisabling } from './users/dormantDisabler';
+import { scheduleAuditPruning } from './auditLog/retention';
 import { scheduleSnapshots } from './backups/snapshots';
 import './types';
 import { OPENAPI_EXTENSIONS } from './resources/crud/extensions';
@@ -106,6 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(systemPublicRoutes);
   await app.register(spa);
   scheduleDormantDisabling(app, config.dormantDisableDays);
+  scheduleAuditPruning(app, config.auditRetentionDays);
   scheduleSnapshots(app);
   return app;
 }

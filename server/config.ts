@@ -4,6 +4,7 @@ import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import { policyErrors } from './auth/passwordPolicy';
 import { STATEMENT_TIMEOUT_MS } from './db/database';
 import { CONNECT_TIMEOUT_MS } from './db/boundedPool';
+import { AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MAX_DAYS, AUDIT_RETENTION_MIN_DAYS } from '../contract/audit';
 
 export interface Config {
   port: number;
@@ -48,6 +49,8 @@ export interface Config {
   spaApiUrl: string | null;
   /** Disable users not signed in for this many days (OLYMPUS_DORMANT_DISABLE_DAYS); null = off. */
   dormantDisableDays: number | null;
+  /** Audit rows older than this many days are deleted hourly (OLYMPUS_AUDIT_RETENTION_DAYS; server/auditLog/retention.ts). */
+  auditRetentionDays: number;
   /** Snapshots of the embedded database every this many hours (OLYMPUS_BACKUP_INTERVAL_HOURS; server/backups/snapshots.ts); null = off. */
   backupIntervalHours: number | null;
   /** How many snapshots to keep (OLYMPUS_BACKUP_KEEP). */
@@ -243,6 +246,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     spaApiUrl,
     powerbi,
     dormantDisableDays,
+    auditRetentionDays: int('OLYMPUS_AUDIT_RETENTION_DAYS', AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MIN_DAYS, AUDIT_RETENTION_MAX_DAYS),
     backupIntervalHours,
     backupKeep: int('OLYMPUS_BACKUP_KEEP', 7, 1, 1000),
     superAdminTwoFactor: bool('OLYMPUS_SUPER_ADMIN_TWO_FACTOR', false),

@@ -14,6 +14,7 @@ import userSessionsRoutes from '../session/userSessionsRoutes';
 import reviewRoutes from '../users/reviewRoutes';
 import userTwoFactorRoutes from '../twoFactor/userTwoFactorRoutes';
 import invitationRoutes from '../users/invitationRoutes';
+import auditRoutes from '../auditLog/routes';
 import { authorize, recordRoute } from './access';
 import { mountedOn } from './crud/dependents';
 import { plainRoutes } from './plainBindings';
@@ -59,5 +60,6 @@ export default async function resourceRoutes(app: FastifyInstance, opts: Resourc
   await app.register(reviewRoutes);
   await app.register(userTwoFactorRoutes);
   await app.register(invitationRoutes);
+  await app.register(auditRoutes);
   for (const plugin of opts.extra ?? []) await app.register(plugin);
 }

@@ -8,7 +8,7 @@ import { createCompany, createRole, createSystem, createUser, OLYMPUS_GRANTS } f
 import { apiAs, unique, type RoleKey } from './resources-fixtures';
 import type { AttackContext } from './declared-fixtures';
 import type { RouteEntry } from '../../server/resources/access';
-import { ACCESS_REVIEW_PERMISSION, areaByKey, mayOpenArea } from '../../contract/access';
+import { ACCESS_REVIEW_PERMISSION, AREA, areaByKey, mayOpenArea } from '../../contract/access';
 import { hasPermission, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
 
 export type Caller = RoleKey | 'guest';
@@ -68,7 +68,9 @@ export function authorizationMatrix({ t, w, fx }: AttackContext) {
   /** Tenant-scoped resources (DESIGN §3): records of another company answer 404. */
   const SCOPED = new Set(['users', ...fx.scoped]);
 
-  const expectedArea = (url: string): string => (isReviewRoute(url) ? 'accessReview' : isIntegrationRoute(url) ? 'integrations' : AREA_OF[resourceOf(url)]);
+  // A route named like an area of its own (/api/v1/audit) belongs to that area.
+  const expectedArea = (url: string): string =>
+    isReviewRoute(url) ? 'accessReview' : isIntegrationRoute(url) ? 'integrations' : (AREA_OF[resourceOf(url)] ?? AREA[resourceOf(url)]?.key);
   // A declared resource may name one permission for every route (reports.manage).
   const expectedPermission = (route: RouteEntry): string =>
     isReviewRoute(route.url)

@@ -1,18 +1,27 @@
 // SPEC §6 access table (contract/access.ts) as the SPA reads it: navigation filter and route rules.
 import { describe, expect, it } from 'vitest';
 import { AREA, areaForPath, mayOpenArea, showsInNavigation, type AreaKey, type Viewer } from '../../contract/access';
-import { visibleNavItems } from '../../src/layout/navItems';
+import { NAV_AREAS, visibleNavItems } from '../../src/layout/navItems';
 
 const v = (role: string | null, permissions: string[] = []): Viewer => ({ role, permissions });
 const labels = (viewer: Viewer | null) => visibleNavItems(viewer).map((a) => a.key);
+/** Every item: SPEC §2's six, then those of later areas (the audit log) in their places. */
+const EVERY_ITEM = NAV_AREAS.map((a) => a.key);
 
 describe('navigation filter (SPEC §6)', () => {
   it('shows everything with no user or no role', () => {
-    expect(labels(null)).toEqual(['home', 'users', 'roles', 'properties', 'companies', 'reports']);
-    expect(labels(v(null))).toEqual(['home', 'users', 'roles', 'properties', 'companies', 'reports']);
+    expect(EVERY_ITEM.slice(0, 6)).toEqual(['home', 'users', 'roles', 'properties', 'companies', 'reports']);
+    expect(labels(null)).toEqual(EVERY_ITEM);
+    expect(labels(v(null))).toEqual(EVERY_ITEM);
   });
   it('shows everything to super_admin', () => {
-    expect(labels(v('super_admin'))).toEqual(['home', 'users', 'roles', 'properties', 'companies', 'reports']);
+    expect(labels(v('super_admin'))).toEqual(EVERY_ITEM);
+  });
+  it('shows the audit log to holders of audit.view, after Reports', () => {
+    expect(EVERY_ITEM.indexOf('audit')).toBe(EVERY_ITEM.indexOf('reports') + 1);
+    expect(labels(v('admin', ['audit.view']))).toEqual(['home', 'users', 'properties', 'audit']);
+    expect(labels(v('admin', ['audit.*']))).toEqual(['home', 'users', 'properties', 'audit']);
+    expect(labels(v('other', ['audit.view']))).toEqual(['audit']);
   });
   it('shows admin Home, Users and Properties, plus Reports with the permission', () => {
     expect(labels(v('admin'))).toEqual(['home', 'users', 'properties']);
@@ -39,6 +48,15 @@ describe('route rules (SPEC §6)', () => {
   it('also bars admin from companies, integrations and roles, not from users, properties and units', () => {
     for (const key of ['companies', 'integrations', 'roles'] as const) expect(open('admin', key)).toBe(false);
     for (const key of ['users', 'properties', 'units'] as const) expect(open('admin', key)).toBe(true);
+  });
+  it('opens the audit log with audit.view or audit.*, to super_admin, never to system_user', () => {
+    expect(open('admin', 'audit')).toBe(false);
+    expect(open(null, 'audit')).toBe(false);
+    expect(open('admin', 'audit', ['audit.view'])).toBe(true);
+    expect(open('other', 'audit', ['audit.*'])).toBe(true);
+    expect(open('system_user', 'audit', ['audit.view'])).toBe(false);
+    expect(open('super_admin', 'audit')).toBe(true);
+    expect(areaForPath('/dashboard/audit')?.key).toBe('audit');
   });
   it('opens reports with reports.* or reports.access, and to super_admin', () => {
     expect(open('admin', 'reports')).toBe(false);

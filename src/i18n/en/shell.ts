@@ -12,6 +12,7 @@ export const shell = {
     properties: 'Properties',
     companies: 'Companies',
     reports: 'Reports',
+    audit: 'Audit log',
   },
   header: {
     company: 'Company',

@@ -1,0 +1,147 @@
+// Reading the audit log (GET /api/v1/audit): filters, the caller's scope, the search and the page,
+// with the list machinery of the other lists (../resources/lists.ts plans the page, listRows.ts
+// fetches rows and total in one statement). Newest first: `at desc, id desc`, which the
+// (…, at, id) indexes of audit_log serve read backwards (bench/audit.ts measures it).
+// Who sees which rows: docs/security.md "The audit log".
+import { sql, type SQL } from 'drizzle-orm';
+import { COUNT_PARAM, type CountMode } from '../../contract/lists';
+import { AUDIT_ENTITY_OF, type AuditRow } from '../../contract/audit';
+import { DECLARED_RESOURCES } from '../../contract/resources';
+import { invalid } from '../errors';
+import { compiled } from '../db/statements';
+import { likePattern, uuidArray, type Conn } from '../resources/db';
+import { planList, type ListSpec } from '../resources/lists';
+import { fetchList, jsonRow, type RowsJson } from '../resources/listRows';
+import type { WholeListOptions } from '../resources/wholeLists';
+
+export interface AuditQuery {
+  actor?: string;
+  company?: string;
+  resource?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+  page?: number;
+  per_page?: number;
+  sort?: string;
+  [COUNT_PARAM]?: CountMode;
+}
+
+/**
+ * Whose events: every row (null: a super admin), or those of these companies — rows of one of
+ * them, and rows without a company whose actor or target user is a user of one of them.
+ */
+export type AuditScope = { companies: readonly string[] } | null;
+
+/** Only `at`; newest first unless `sort=at` asks for oldest first. */
+export const AUDIT_LIST: ListSpec = {
+  sortable: { at: { expr: compiled(sql`a.at`), nullable: false } },
+  searchable: {},
+  tiebreak: compiled(sql`a.id`),
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+// ISO 8601 date-time: a date, T, hours and minutes, optional seconds and fraction, optional zone (UTC when absent).
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * `from`/`to` as an instant: a date-time as written (UTC when it names no zone), a date as the start
+ * of that UTC day — and for `to`, of the next day, so a date `to` includes its whole day. The
+ * bound of `to` is exclusive for a date, inclusive for a date-time.
+ */
+export function parseBound(param: 'from' | 'to', raw: string): { at: Date; inclusive: boolean } {
+  const text = raw.trim();
+  const bad = () => invalid({ [param]: [`The ${param} parameter must be an ISO 8601 date (2025-03-05) or date-time (2025-03-05T14:30:00Z).`] });
+  if (DATE.test(text)) {
+    const day = new Date(`${text}T00:00:00Z`);
+    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text) throw bad();
+    return param === 'to' ? { at: new Date(day.getTime() + 86_400_000), inclusive: false } : { at: day, inclusive: true };
+  }
+  if (!DATE_TIME.test(text)) throw bad();
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`;
+  const at = new Date(zoned);
+  if (Number.isNaN(at.getTime()) || at.getUTCFullYear() < 1 || at.getUTCFullYear() > 9999) throw bad();
+  return { at, inclusive: true };
+}
+
+/** A constant of the code (a declaration's noun or name) as an SQL literal, so the statement's text stays constant. */
+const literal = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
+
+/** The declared resources whose entities have a name to show (their table has `name`), as SQL `case`. */
+function recordLabel(): SQL {
+  const named = DECLARED_RESOURCES.filter((d) => 'name' in d.fields);
+  if (named.length === 0) return sql`null::text`;
+  // The id is compared as a uuid (the tables' key, so their primary key index serves it); an id that
+  // is not one names no record.
+  const id = sql`(case when a.entity_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then a.entity_id::uuid end)`;
+  const whens = named.map((d) => sql`when ${literal(d.noun.one)} then (select r.name::text from ${sql.identifier(d.name)} r where r.id = ${id})`);
+  return sql`(case a.entity ${sql.join(whens, sql` `)} end)`;
+}
+
+const resourceOfEntity = () => {
+  const whens = Object.entries(AUDIT_ENTITY_OF).map(([name, one]) => sql`when ${literal(one)} then ${literal(name)}`);
+  return sql`(case a.entity ${sql.join(whens, sql` `)} end)`;
+};
+
+/** One audit row's JSON, written by PostgreSQL (the page's rows only). */
+const AUDIT_ROW = jsonRow({
+  id: sql`a.id`,
+  at: sql`to_char(a.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  actor: sql`(case when a.actor_id is null then null else json_build_object('id', a.actor_id, 'name', au.name, 'email', au.email) end)`,
+  company: sql`(case when a.tenant_id is null then null else json_build_object('id', a.tenant_id, 'name', ac.name) end)`,
+  action: sql`a.action`,
+  entity: sql`a.entity`,
+  resource: compiled(resourceOfEntity()),
+  entity_id: sql`a.entity_id`,
+  record_label: compiled(recordLabel()),
+  ip: sql`a.ip`,
+  changes: sql`a.changes`,
+  detail: sql`a.detail`,
+});
+
+const ROWS_FROM = compiled(sql`audit_log a left join users au on au.id = a.actor_id left join companies ac on ac.id = a.tenant_id`);
+const SOURCE_FROM = compiled(sql`audit_log a`);
+const SOURCE_ID = compiled(sql`a.id`);
+
+/** The scope's condition: see AuditScope. */
+export function scopeCondition(scope: AuditScope): SQL | undefined {
+  if (scope === null) return undefined;
+  if (scope.companies.length === 0) return sql`false`;
+  const companies = uuidArray(scope.companies);
+  const theirUsers = sql`(select uc.user_id from user_companies uc where uc.company_id = any(${companies}))`;
+  return sql`(a.tenant_id = any(${companies}) or (a.tenant_id is null and (a.actor_id in ${theirUsers}
+    or (a.entity = 'user' and a.entity_id in (select uc.user_id::text from user_companies uc where uc.company_id = any(${companies}))))))`;
+}
+
+/** The filters and the search as conditions (the parameters were checked by the route's schema). */
+export function filterConditions(query: AuditQuery): SQL[] {
+  const parts: SQL[] = [];
+  if (query.actor) parts.push(sql`a.actor_id = ${query.actor.toLowerCase()}`);
+  if (query.company) parts.push(sql`a.tenant_id = ${query.company.toLowerCase()}`);
+  if (query.resource) parts.push(sql`a.entity = ${AUDIT_ENTITY_OF[query.resource]}`);
+  if (query.action?.trim()) parts.push(sql`a.action = ${query.action.trim()}`);
+  const from = query.from ? parseBound('from', query.from) : null;
+  const to = query.to ? parseBound('to', query.to) : null;
+  if (from && to && (to.inclusive ? from.at > to.at : from.at >= to.at)) throw invalid({ to: ['The to parameter must not be before from.'] });
+  if (from) parts.push(sql`a.at >= ${from.at.toISOString()}::timestamptz`);
+  if (to) parts.push(to.inclusive ? sql`a.at <= ${to.at.toISOString()}::timestamptz` : sql`a.at < ${to.at.toISOString()}::timestamptz`);
+  const q = query.q?.trim();
+  if (q) {
+    const p = likePattern(q);
+    // The people matching the search are found once (users is small next to the log), not per row.
+    parts.push(sql`(a.action ilike ${p} or a.entity ilike ${p} or a.entity_id ilike ${p} or a.ip ilike ${p}
+      or a.actor_id in (select u.id from users u where u.name ilike ${p} or u.email ilike ${p}))`);
+  }
+  return parts;
+}
+
+/** A page (or, without page/per_page, the whole filtered log up to UNPAGED_LIST_MAX rows) and its total. */
+export async function listAudit(db: Conn, scope: AuditScope, query: AuditQuery, whole?: WholeListOptions) {
+  // Newest first by default; the answer always carries meta (the default sort counts as asked).
+  const plan = planList({ page: query.page, per_page: query.per_page, sort: query.sort ?? '-at', count: query.count }, AUDIT_LIST);
+  const parts = [scopeCondition(scope), ...filterConditions(query)].filter((p): p is SQL => p !== undefined);
+  const where = parts.length ? sql.join(parts, sql` and `) : undefined;
+  const { json, ...total } = await fetchList<AuditRow>(db, plan, { row: AUDIT_ROW as SQL<AuditRow>, from: ROWS_FROM }, { from: SOURCE_FROM, where, id: SOURCE_ID }, whole);
+  return { plan, json: json as RowsJson<AuditRow>, ...total };
+}
