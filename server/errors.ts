@@ -6,6 +6,8 @@ export class ApiError extends Error {
     message: string,
     public readonly errors?: Record<string, string[]>,
     public readonly headers?: Record<string, string>,
+    /** More of the answer beside `message` (a version conflict's `conflict`). */
+    public readonly more?: Record<string, unknown>,
   ) {
     super(message);
   }

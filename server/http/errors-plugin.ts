@@ -114,7 +114,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.more });
     }
     const fe = error as FastifyError & { validation?: AjvError[] };
     if (fe.validation) {

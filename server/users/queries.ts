@@ -32,6 +32,7 @@ interface UserRow {
   companies: { id: string; name: string }[];
   systems: SystemRow[];
   olympus_permissions: string[];
+  version: number;
 }
 
 /** The users list's status column (contract/types.ts UserStatus). */
@@ -55,6 +56,8 @@ export interface UserRecord {
   everest_role_uuid: string | null;
   portal_role_uuid: string | null;
   property_permissions: string[];
+  /** The record's version, as every declared record carries it (server/resources/crud/versions.ts). */
+  version: number;
 }
 
 /** Which users: those with a membership of `tenantId`, or everyone (null). */
@@ -92,6 +95,7 @@ function toRecord(row: UserRow): UserRecord {
     ...roleUuids,
     // Property-level grants arrive with a later issue; the SPA expects the list to exist.
     property_permissions: [],
+    version: row.version,
   };
 }
 
@@ -139,6 +143,7 @@ function userShape(scope: UserScope) {
       from user_systems us join systems s on s.id = us.system_id and s.name = ${OLYMPUS_NAME}
       join role_permissions rp on rp.role_id = us.role_id
       where us.user_id = u.id), '[]'::json)`,
+    version: sql<number>`u.version`,
   } satisfies Record<keyof UserRow, SQL>;
 }
 

@@ -34,6 +34,7 @@ describe('companies', () => {
       city: expect.anything(),
       county: null,
       postcode: expect.anything(),
+      version: expect.any(Number),
     });
     const searched = (await sa.get('/companies?q=other')).json();
     expect(searched).toEqual({ data: [expect.objectContaining({ name: 'Other Estates' })], meta: { total: 1 } });
@@ -53,6 +54,7 @@ describe('companies', () => {
       city: 'Hull',
       county: null,
       postcode: 'HU1 1AA',
+      version: 1,
     });
     expect((await sa.get(`/companies/${company.id}`)).json().data.name).toBe('Harbour Homes');
 
@@ -73,7 +75,7 @@ describe('companies', () => {
     const rows = await auditFor(db(), company.id);
     expect(rows.map((r) => r.action)).toEqual(['company.created', 'company.updated', 'company.deleted']);
     expect(rows.every((r) => r.actor_id === w.users.super_admin.id && r.tenant_id === w.own.id && r.ip)).toBe(true);
-    expect(rows[1].changes).toEqual({ city: { before: 'Hull', after: 'Kingston upon Hull' }, county: { before: null, after: 'East Riding' } });
+    expect(rows[1].changes).toEqual({ city: { before: 'Hull', after: 'Kingston upon Hull' }, county: { before: null, after: 'East Riding' }, version: { before: 1, after: 2 } });
   });
 
   it('shows the company’s properties on its edit view', async () => {

@@ -41,6 +41,7 @@ describe('a declared resource', () => {
       notes: null,
       weight: 3,
       boxed: true,
+      version: 1,
     });
     expect((await admin.get(`/gadgets/${id}`)).json().data).toMatchObject({ name: 'Sprocket', weight: 3 });
 
@@ -56,7 +57,7 @@ describe('a declared resource', () => {
       ['gadget.updated', 'gadget', w.users.admin.id, w.own.id],
       ['gadget.deleted', 'gadget', w.users.admin.id, w.own.id],
     ]);
-    expect(audit[1].changes).toEqual({ weight: { before: 3, after: 5 }, boxed: { before: true, after: false } });
+    expect(audit[1].changes).toEqual({ weight: { before: 3, after: 5 }, boxed: { before: true, after: false }, version: { before: 1, after: 2 } });
   });
 
   it('answers 422 with field errors from the declaration, and writes nothing', async () => {

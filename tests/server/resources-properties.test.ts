@@ -112,7 +112,7 @@ describe('properties', () => {
     expect(res.json().data).toMatchObject({ message: 'The property has been updated', name: 'Audit House', city: 'York', postcode: 'LS1 1AA', latitude: 53.96 });
     const [row] = await auditFor(db(), property.id);
     expect(row).toMatchObject({ action: 'property.updated', actor_id: w.users.admin.id, tenant_id: w.own.id });
-    expect(row.changes).toEqual({ city: { before: 'Leeds', after: 'York' }, latitude: { before: null, after: 53.96 } });
+    expect(row.changes).toEqual({ city: { before: 'Leeds', after: 'York' }, latitude: { before: null, after: 53.96 }, version: { before: 1, after: 2 } });
   });
 
   it('shows the property’s units on its edit view and refuses to delete it while it has any (409)', async () => {

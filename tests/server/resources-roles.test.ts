@@ -42,14 +42,14 @@ describe('roles', () => {
     expect(res.statusCode).toBe(200);
     const roles = res.json().data as { name: string; permissions: string[]; uuid: string; id: string; label: string }[];
     expect(roles.map((r) => r.name)).toEqual(['admin', 'super_admin', 'system_user']);
-    expect(roles[0]).toEqual({ uuid: roles[0].id, id: roles[0].id, name: 'admin', label: 'Admin', permissions: ['properties.*', 'reports.access', 'systems.redirect', 'units.*', 'users.*'], require_two_factor: false });
+    expect(roles[0]).toEqual({ uuid: roles[0].id, id: roles[0].id, name: 'admin', label: 'Admin', permissions: ['properties.*', 'reports.access', 'systems.redirect', 'units.*', 'users.*'], require_two_factor: false, version: 1 });
   });
 
   it('creates a role with its permissions and audits it', async () => {
     const res = await sa.post('/roles', { name: 'auditor', label: 'Auditor', permissions: ['users.view', 'reports.*', 'users.view'] });
     expect(res.statusCode).toBe(201);
     const role = res.json().data;
-    expect(role).toEqual({ message: 'The role has been created', uuid: role.id, id: role.id, name: 'auditor', label: 'Auditor', permissions: ['reports.*', 'users.view'], require_two_factor: false });
+    expect(role).toEqual({ message: 'The role has been created', uuid: role.id, id: role.id, name: 'auditor', label: 'Auditor', permissions: ['reports.*', 'users.view'], require_two_factor: false, version: 1 });
     const [row] = await auditFor(db(), role.id);
     expect(row).toMatchObject({ action: 'role.created', actor_id: w.users.super_admin.id, changes: { name: { after: 'auditor' }, permissions: { after: ['reports.*', 'users.view'] } } });
     // A single permission is taken as a list of one.
@@ -80,6 +80,7 @@ describe('roles', () => {
       name: { before: 'editor', after: 'content_editor' },
       label: { before: 'Editor', after: 'Content editor' },
       permissions: { before: ['units.view', 'users.view'], after: ['units.*'] },
+      version: { before: 1, after: 2 },
     });
     // Without permissions in the body, they stay.
     expect((await sa.put(`/roles/${role.id}`, { label: 'Editor again' })).json().data.permissions).toEqual(['units.*']);

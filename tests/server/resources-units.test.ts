@@ -101,7 +101,7 @@ describe('units', () => {
     const res = await admin.put(`/units/${unit.id}`, { name: 'After', bedrooms: 3 });
     expect(res.json().data).toMatchObject({ message: 'The unit has been updated', name: 'After', bedrooms: 3, bathrooms: 1 });
     const [row] = await auditFor(db(), unit.id);
-    expect(row.changes).toEqual({ name: { before: 'Before', after: 'After' }, bedrooms: { before: 1, after: 3 } });
+    expect(row.changes).toEqual({ name: { before: 'Before', after: 'After' }, bedrooms: { before: 1, after: 3 }, version: { before: 1, after: 2 } });
 
     const theirs = await createUnit(db(), await createProperty(db(), w.other.id));
     for (const [method, url] of [['GET', `/units/${theirs.id}`], ['GET', `/units/${theirs.id}/edit`], ['PUT', `/units/${theirs.id}`], ['DELETE', `/units/${theirs.id}`]]) {

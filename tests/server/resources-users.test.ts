@@ -235,6 +235,7 @@ describe('PUT /users/:id', () => {
       name: { before: 'Before Name', after: 'After Name' },
       email: { before: user.email, after: address },
       username: { before: user.email, after: address },
+      version: { before: 1, after: 2 },
     });
   });
 
@@ -242,7 +243,7 @@ describe('PUT /users/:id', () => {
     const user = await createUser(db(), { companies: [w.own] });
     await admin.put(`/users/${user.id}`, { bypass_sso: true, disabled: true });
     const [row] = await auditFor(db(), user.id);
-    expect(row.changes).toEqual({ bypass_sso: { before: false, after: true }, disabled: { before: false, after: true } });
+    expect(row.changes).toEqual({ bypass_sso: { before: false, after: true }, disabled: { before: false, after: true }, version: { before: 1, after: 2 } });
     expect(row.detail).toEqual({ signed_out: true, reset_link: false });
   });
 

@@ -3,7 +3,7 @@
 // `date` column, two nullable references with their onDelete) and its routes on the generic plugin.
 // Mount with `createTestApp({}, { resources: [supplierCrud.routes] })`, then `await createSuppliersTable(db)`.
 import { sql } from 'drizzle-orm';
-import { date, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { properties } from '../../server/db/schema';
 import type { Db } from '../../server/db';
 import { defineCrud } from '../../server/resources/crud';
@@ -21,6 +21,7 @@ export const suppliers = pgTable('suppliers', {
   phone: text('phone'),
   website: text('website'),
   startDate: date('start_date', { mode: 'string' }),
+  version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -30,7 +31,7 @@ export async function createSuppliersTable(db: Db): Promise<void> {
     sql.raw(`create table suppliers (
       id uuid primary key default gen_random_uuid(), company_id uuid not null references companies(id), name text not null,
       property_id uuid references properties(id) on delete restrict, fallback_property_id uuid references properties(id) on delete set null,
-      email text, phone text, website text, start_date date, updated_at timestamptz not null default now())`),
+      email text, phone text, website text, start_date date, version integer not null default 1, updated_at timestamptz not null default now())`),
   );
 }
 

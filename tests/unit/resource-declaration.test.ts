@@ -10,7 +10,7 @@ import type { Company, Property, Unit } from '../../contract/types';
 import { properties } from '../../server/db/schema';
 import { defineCrud } from '../../server/resources/crud';
 
-const widgets = pgTable('widgets', { id: uuid('id').primaryKey(), companyId: uuid('company_id').notNull(), propertyId: uuid('property_id').notNull(), name: text('name').notNull(), size: integer('size') });
+const widgets = pgTable('widgets', { id: uuid('id').primaryKey(), companyId: uuid('company_id').notNull(), propertyId: uuid('property_id').notNull(), name: text('name').notNull(), size: integer('size'), version: integer('version').notNull().default(1) });
 
 const declare = (fields: Parameters<typeof declareResource>[0]['fields'], list: Parameters<typeof declareResource>[0]['list'] = { columns: ['name'], sort: ['name'], search: ['name'] }) =>
   // Any list keys: the type checker's refusal is tested below, the start-up check's here.
@@ -20,6 +20,12 @@ describe('the start-up check of a declared resource', () => {
   it('accepts a declaration whose every field has a column', () => {
     const ok = declare(group('Widget', { name: textField('Name', { required: true }), size: number('Size', { min: 0, max: 9, integer: true }) }));
     expect(() => defineCrud(ok, { table: widgets })).not.toThrow();
+  });
+
+  it('refuses a table without the record version every change raises', () => {
+    const ok = declare(group('Widget', { name: textField('Name', { required: true }) }));
+    const unversioned = pgTable('widgets', { id: uuid('id').primaryKey(), companyId: uuid('company_id').notNull(), name: text('name').notNull() });
+    expect(() => defineCrud(ok, { table: unversioned })).toThrow('Resource "widgets": the record version (an integer, not null, default 1): the table has no column "version"');
   });
 
   it('refuses a declared field without a column, naming resource and field', () => {
@@ -39,7 +45,7 @@ describe('the start-up check of a declared resource', () => {
     const typo = declare(group('Widget', { name: textField('Name', { required: true }), size: number('Size', { min: 0, max: 9 }) }), { columns: ['nmae'], sort: ['name'], search: ['name'] });
     expect(() => defineCrud(typo, { table: widgets })).toThrow('Resource "widgets": list column "nmae" is unknown (did you mean "name"? valid: name, size)');
     const column = declare(group('Widget', { name: textField('Name', { required: true }), szie: number('Size', { min: 0, max: 9 }) }));
-    expect(() => defineCrud(column, { table: widgets })).toThrow('field "szie" has no column "szie" in the bound table (did you mean "size"? valid: id, company_id, property_id, name, size)');
+    expect(() => defineCrud(column, { table: widgets })).toThrow('field "szie" has no column "szie" in the bound table (did you mean "size"? valid: id, company_id, property_id, name, size, version)');
     const computed = declareResource<Fields, 'scoped', string>({
       ...{ name: 'widgets', spa: 'widget', noun: { one: 'widget', many: 'widgets' }, area: 'units', tenancy: 'scoped' },
       fields: group('Widget', { name: textField('Name', { required: true }) }),

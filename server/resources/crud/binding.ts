@@ -153,6 +153,8 @@ export function requireColumn(table: PgTable, sqlName: string, who: string): Bou
 export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Pick<CrudHooks, 'computed' | 'records'>): void {
   const who = (what: string) => `Resource "${decl.name}": ${what}`;
   requireColumn(binding.table, 'id', who('the id'));
+  // Every change raises it; a change based on an older one is refused (docs/resources.md "Versions and conflicts").
+  requireColumn(binding.table, 'version', who('the record version (an integer, not null, default 1)'));
   // A records hook reads the tenant's records its own way (users: a membership in a link table).
   if (decl.tenancy === 'scoped' && !hooks.records) requireColumn(binding.table, 'company_id', who('tenancy "scoped"'));
   const refsAs = new Set<string>();

@@ -77,18 +77,21 @@ export interface Emptied {
   decl: ResourceDecl;
   id: string;
   field: string;
+  /** Its version now: emptying a reference is a change, raising it like any other (./versions.ts). */
+  version: number;
 }
 
 /**
  * Empties the 'set null' references to the record, inside the delete's transaction (every company's:
- * none may be left pointing at it), and says which records changed so each gets its audit row.
+ * none may be left pointing at it), raising each changed record's version, and says which records
+ * changed so each gets its audit row.
  */
 export async function emptyReferences(tx: Conn, mounted: MountedResources, decl: ResourceDecl, id: string): Promise<Emptied[]> {
   const emptied: Emptied[] = [];
   for (const r of mounted.referrers(decl.name, 'set null')) {
     for (const c of r.columns) {
-      const result = await tx.execute(sql`update ${r.table} set ${sql.identifier(c.name)} = null where ${c} = ${id} returning id`);
-      for (const row of (result as unknown as { rows: { id: string }[] }).rows) emptied.push({ decl: r.decl, id: row.id, field: c.name });
+      const result = await tx.execute(sql`update ${r.table} set ${sql.identifier(c.name)} = null, version = version + 1 where ${c} = ${id} returning id, version`);
+      for (const row of (result as unknown as { rows: { id: string; version: number }[] }).rows) emptied.push({ decl: r.decl, id: row.id, field: c.name, version: Number(row.version) });
     }
   }
   return emptied;

@@ -10,6 +10,7 @@ import { requireTenant } from '../../auth/guard';
 import { conflict, notFound } from '../../errors';
 import { withValues } from '../../forms/fields';
 import type { Action } from '../access';
+import { diff } from '../../audit';
 import { auditChange } from '../audit';
 import type { Conn } from '../db';
 import { FieldErrors, MSG } from '../errors';
@@ -21,6 +22,7 @@ import { defaultsOf, formGroups } from './form';
 import { checkMoney } from './money';
 import { inOptionOrder } from './multiChoice';
 import type { CrudQueries } from './queries';
+import { recordVersions } from './versions';
 import { writeSteps } from './writing';
 
 type Body = Record<string, unknown>;
@@ -29,6 +31,12 @@ export type Row = Body & { id: string };
 /** What a change adds to its audit row beyond the diff (e.g. the history entry a restore came from). */
 export interface ChangeOptions {
   detail?: Body;
+  /**
+   * Update and delete: the record's version the change is based on (If-Match, or an update body's
+   * `version`). While the record is at another, nothing changes and the answer is 409 with what
+   * changed since (./versions.ts). Undefined: no check, the change is made over whatever is stored.
+   */
+  version?: number;
 }
 
 export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks<P>, q: CrudQueries, mounted: MountedResources) {
@@ -43,8 +51,12 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
   };
   const audit = (conn: Conn, req: FastifyRequest, action: string, id: string, before: Body | null, after: Body | null, detail?: Body | null) =>
     auditChange(conn, req, { action: `${decl.noun.one}.${action}`, entity: decl.noun.one, entityId: id, before, after, detail });
-  /** The record as the audit row keeps it: the auditView hook's, else the record itself. */
-  const audited = async (conn: Conn, record: Row) => (hooks.auditView ? hooks.auditView({ db: conn, id: record.id }) : record);
+  /**
+   * The record as the audit row keeps it: the auditView hook's, else the record itself; always with
+   * its version, so each row says which version its change made (what a conflict's diff reads).
+   */
+  const audited = async (conn: Conn, record: Row) => ({ ...(hooks.auditView ? await hooks.auditView({ db: conn, id: record.id }) : record), version: record.version });
+  const versions = recordVersions(decl, binding.table, Object.keys(hooks.computed ?? {}));
   /** The outcome's detail and the change's own, together (null when neither says anything). */
   const detailOf = (outcome: WriteOutcome, opts: ChangeOptions) => (outcome.detail || opts.detail ? { ...outcome.detail, ...opts.detail } : null);
 
@@ -129,11 +141,19 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     /** Updates a record from a body as the update route accepts it; answers it as read. */
     async update(req: FastifyRequest, id: string, sent: Body, opts: ChangeOptions = {}): Promise<Row> {
       const { tenant, where } = caller(req, 'update');
-      const before = await recordOr404(app.db, tenant, req, id, where);
+      let before = await recordOr404(app.db, tenant, req, id, where);
       hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'update' });
+      // Based on an older version: refused before anything is checked, with what changed since.
+      if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(app.db, before.id, opts.version, sent, before.version as number);
       const { body, parsed } = await check(app.db, tenant, req, sent, before);
       const changes = { ...columnsFrom<Body>(body, q.writable), ...(q.updatedAt ? { [q.updatedAt]: new Date() } : {}) };
       const { record, outcome } = await writing(app.db, 'update', async (tx) => {
+        // First in the transaction: the row held until the commit, at the version the change is based on.
+        const locked = await versions.lock(tx, before.id);
+        if (locked === null) throw notFound(decl.messages.notFound);
+        if (opts.version !== undefined && locked !== opts.version) throw await versions.conflict(tx, before.id, opts.version, sent, locked);
+        // Changed between the read above and the lock (a save without a version): the audit's before is the record as it is now.
+        if (locked !== before.version) before = await recordOr404(tx, tenant, req, before.id, where);
         await hooks.prepare?.({ db: tx, tenant, req, body, values: changes, before, parsed });
         const auditBefore = await audited(tx, before);
         let outcome: WriteOutcome = {};
@@ -142,7 +162,9 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
           await tx.update(table).set(changes).where(eq(q.id, before.id));
           await q.writeMany(tx, before.id, body);
         }
-        const after = await recordOr404(tx, tenant, req, before.id, where, false);
+        let after = await recordOr404(tx, tenant, req, before.id, where, false);
+        // A save that changed something is a new version; one that changed nothing leaves it, so it disturbs no other editor.
+        if (Object.keys(diff(auditBefore, await audited(tx, after))).some((k) => k !== 'version')) after = { ...after, version: await versions.raise(tx, before.id) };
         await audit(tx, req, 'updated', before.id, auditBefore, await audited(tx, after), detailOf(outcome, opts));
         return { record: after, outcome };
       }, refGone(app.db, tenant, body));
@@ -155,11 +177,17 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
       const { tenant, where } = caller(req, 'delete');
       const before = await recordOr404(app.db, tenant, req, id, where);
       hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'delete' });
+      // Deleting a record that changed since it was shown asks again: 409 with what changed.
+      if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(app.db, before.id, opts.version, {}, before.version as number);
       await hooks.beforeDelete?.({ db: app.db, tenant, req, record: before });
       await writing(
         app.db,
         'delete',
         async (tx) => {
+          // The row held until the commit; changed meanwhile, it is not deleted unseen.
+          const version = await versions.lock(tx, before.id);
+          if (version === null) throw notFound(decl.messages.notFound);
+          if (opts.version !== undefined && version !== opts.version) throw await versions.conflict(tx, before.id, opts.version, {}, version);
           // The resource's own refusal first (beforeDelete), then the declared references to it.
           const used = await usedBy(tx, mounted, decl, before.id, tenant);
           if (used) throw conflict(used);
@@ -169,12 +197,12 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
               action: `${e.decl.noun.one}.updated`,
               entity: e.decl.noun.one,
               entityId: e.id,
-              before: { [e.field]: before.id },
-              after: { [e.field]: null },
+              before: { [e.field]: before.id, version: e.version - 1 },
+              after: { [e.field]: null, version: e.version },
               detail: { reason: `The ${decl.noun.one} it referred to was deleted.` },
             });
           }
-          const auditBefore = await audited(tx, before);
+          const auditBefore = await audited(tx, { ...before, version });
           // A parallel delete that won: nothing left to delete.
           if ((await tx.delete(table).where(eq(q.id, before.id)).returning({ id: q.id })).length === 0) throw notFound(decl.messages.notFound);
           await audit(tx, req, 'deleted', before.id, auditBefore, null, opts.detail ?? null);

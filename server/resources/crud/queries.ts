@@ -87,6 +87,8 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     shape[f.ref.as] = f.required ? nested : sql`case when ${bound.id} is null then null else ${nested} end`;
   }
   for (const [name, c] of Object.entries(hooks.computed ?? {})) shape[name] = c.sql;
+  // The record's version (./versions.ts): what a client sends back so its change overwrites no other.
+  shape.version = col('version').column;
 
   // No join drops a row: a required reference always matches (its foreign key), an optional one is a left join.
   const joins: Join[] = [...refs.map((r) => ({ table: r.table, item: r.item, on: r.join, left: !r.required })), ...(hooks.joins ?? [])];

@@ -18,6 +18,7 @@ import { trimKinds } from './kinds';
 import { filterProperties } from './filters';
 import { historyRoutes } from './history';
 import { crudOperations } from './operations';
+import { conflictResponse, etagOf, ifMatchVersion, IfMatchHeaders } from './versions';
 import type { CrudQueries } from './queries';
 import type { CrudSchemas } from './schemas';
 
@@ -95,18 +96,21 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
     app.get(
       `${path}/:id`,
       { schema: { tags, summary: summary.one, description: described('one'), params: IdParams, response: { 200: Type.Object({ data: schemas.read }), ...errorResponses } }, config: rules('view') },
-      async (req) => {
+      async (req, reply) => {
         const { tenant, where } = caller(req, 'view');
-        return { data: await recordOr404(app.db, tenant, req, req.params.id, where) };
+        const record = await recordOr404(app.db, tenant, req, req.params.id, where);
+        reply.header('etag', etagOf(record.version));
+        return { data: record };
       },
     );
 
     app.get(
       `${path}/:id/edit`,
       { schema: { tags, summary: summary.editForm, description: described('editForm'), params: IdParams, response: { 200: formResponse(schemas.edit), ...errorResponses } }, config: rules('update') },
-      async (req) => {
+      async (req, reply) => {
         const { tenant, where } = caller(req, 'update');
         const record = await recordOr404(app.db, tenant, req, req.params.id, where);
+        reply.header('etag', etagOf(record.version));
         const more = hooks.edit ? await hooks.edit.data({ db: app.db, tenant, record }) : {};
         return { data: { ...record, ...more }, fields: await form(app.db, tenant, req, record) };
       },
@@ -125,21 +129,34 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
     app.put(
       `${path}/:id`,
       {
-        schema: { tags, summary: summary.update, description: described('update'), params: IdParams, body: schemas.update, response: { 200: mutationResponse(schemas.read), ...errorResponses } },
+        schema: {
+          tags,
+          summary: summary.update,
+          description: described('update'),
+          params: IdParams,
+          headers: IfMatchHeaders,
+          body: schemas.update,
+          response: { 200: mutationResponse(schemas.read), ...errorResponses, ...conflictResponse },
+        },
         config: rules('update'),
         preValidation,
       },
       async (req) => {
-        const record = await ops.update(req, req.params.id, req.body as Body);
+        // The version the change is based on: If-Match, else the body's (not a field to write).
+        const { version, ...body } = req.body as Body;
+        const record = await ops.update(req, req.params.id, body, { version: ifMatchVersion(req.headers['if-match']) ?? (version as number | undefined) });
         return { data: { message: decl.messages.updated, ...record } };
       },
     );
 
     app.delete(
       `${path}/:id`,
-      { schema: { tags, summary: summary.delete, description: described('delete'), params: IdParams, response: { 200: MessageResponse, ...errorResponses } }, config: rules('delete') },
+      {
+        schema: { tags, summary: summary.delete, description: described('delete'), params: IdParams, headers: IfMatchHeaders, response: { 200: MessageResponse, ...errorResponses, ...conflictResponse } },
+        config: rules('delete'),
+      },
       async (req) => {
-        await ops.remove(req, req.params.id);
+        await ops.remove(req, req.params.id, { version: ifMatchVersion(req.headers['if-match']) });
         return { data: { message: decl.messages.deleted } };
       },
     );

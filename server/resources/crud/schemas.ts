@@ -9,6 +9,7 @@ import { withCondition } from './conditions';
 import { kindBody, kindRead, rulesOf } from './kinds';
 import { moneyBody, moneyRead } from './money';
 import { multiChoiceBody, multiChoiceRead } from './multiChoice';
+import { BodyVersion, ReadVersion } from './versions';
 
 export interface CrudSchemas {
   read: TObject;
@@ -66,6 +67,12 @@ function choiceBody(f: ChoiceField): TSchema {
 
 const RefRead = Type.Object({ uuid: Uuid, name: Type.String() });
 
+/** An object schema's options that matter here, to rebuild it with one more property. */
+function schemaOptions(schema: TObject): Record<string, unknown> {
+  const { additionalProperties, description } = schema as TObject & Record<string, unknown>;
+  return { ...(additionalProperties !== undefined ? { additionalProperties } : {}), ...(description !== undefined ? { description } : {}) };
+}
+
 export function crudSchemas(decl: ResourceDecl, hooks: Pick<CrudHooks, 'computed' | 'edit' | 'records' | 'bodies'>): CrudSchemas {
   const computed: Record<string, Computed> = hooks.computed ?? {};
   const read: Record<string, TSchema> = { uuid: Uuid, id: Uuid };
@@ -76,9 +83,10 @@ export function crudSchemas(decl: ResourceDecl, hooks: Pick<CrudHooks, 'computed
     if (!f.readOnly) body[name] = withCondition(bodySchema(f), f);
   }
   for (const [name, c] of Object.entries(computed)) read[name] = c.schema;
-  // A record shaped in JS (users) brings its own schema, and bodies that differ from the fields their own.
-  const readShape = hooks.records?.schema ?? Type.Object(read);
+  // A record shaped in JS (users) brings its own schema, and bodies that differ from the fields their own;
+  // every record carries its version, and an update may name the version it is based on (./versions.ts).
+  const readShape = Type.Object({ ...(hooks.records?.schema.properties ?? read), version: ReadVersion }, hooks.records ? schemaOptions(hooks.records.schema) : {});
   const edit = hooks.edit ? Type.Object({ ...readShape.properties, ...hooks.edit.schema }) : readShape;
   const bodies = hooks.bodies ?? { create: Type.Object(body), update: Type.Partial(Type.Object(body)) };
-  return { read: readShape, edit, ...bodies };
+  return { read: readShape, edit, create: bodies.create, update: Type.Object({ ...bodies.update.properties, version: BodyVersion }, schemaOptions(bodies.update)) };
 }
