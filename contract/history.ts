@@ -32,3 +32,9 @@ export interface HistoryEntry {
   current: boolean;
   changes: HistoryChange[];
 }
+
+/** What a restore answers (`data.message`): the SPA tells them apart to say which happened in its own words. */
+export const RESTORE_MESSAGES = {
+  restored: 'The version was restored.',
+  nothing: 'Nothing to restore: the record is already as it was in this version.',
+} as const;

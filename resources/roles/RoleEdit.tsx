@@ -1,7 +1,7 @@
 // SPEC §2 RolesEdit at /dashboard/roles/{roleId}/edit: name and label, the permissions grouped by
 // prefix with wildcard toggles, "Update Role" → PUT /roles/{id} { name, label, permissions }. The
 // super_admin role cannot be edited (SPEC §6): the screen says so instead of offering the form.
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Alert } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useGetOne, useTranslate } from 'react-admin';
@@ -9,6 +9,8 @@ import { SUPER_ADMIN } from '../../contract/roles';
 import type { Role } from '../../contract/types';
 import { DynamicForm } from '../../src/forms/DynamicForm';
 import { EditRoute } from '../../src/forms/EditRoute';
+import { HistoryPanel } from '../../src/history/HistoryPanel';
+import { useReloadAfterRestore } from '../../src/history/useReloadAfterRestore';
 import { FormPage } from '../../src/forms/FormPage';
 import { namePrecheck } from '../../src/forms/ResourceFormPage';
 import { useRecordSave } from '../../src/forms/useRecordSave';
@@ -23,10 +25,16 @@ const texts = formTexts(roleResource.spa);
 const listPath = `/dashboard/${roleResource.spa}`;
 
 export default function RoleEdit() {
-  return <EditRoute>{(id) => <RoleEditForm key={id} id={id} />}</EditRoute>;
+  return <EditRoute>{(id) => <RoleEditScreen key={id} id={id} />}</EditRoute>;
 }
 
-function RoleEditForm({ id }: { id: string }) {
+/** The form, and under it the role's history; a restore loads both afresh. */
+function RoleEditScreen({ id }: { id: string }) {
+  const [revision, reload] = useReloadAfterRestore(roleResource.spa);
+  return <RoleEditForm key={revision} id={id} below={<HistoryPanel resource={roleResource.spa} id={id} onRestored={reload} />} />;
+}
+
+function RoleEditForm({ id, below }: { id: string; below: ReactNode }) {
   const translate = useTranslate();
   const role = useGetOne<Role>(roleResource.spa, { id }, { retry: false, refetchOnWindowFocus: false });
   const catalogue = useQuery({ queryKey: ['olympus.permissions'], queryFn: loadPermissions, retry: false, refetchOnWindowFocus: false });
@@ -54,6 +62,7 @@ function RoleEditForm({ id }: { id: string }) {
           <PermissionGroups catalogue={catalogue.data ?? []} />
         </DynamicForm>
       )}
+      {record && below}
     </FormPage>
   );
 }

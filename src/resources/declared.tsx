@@ -7,6 +7,8 @@ import { useRecordContext, type RaRecord } from 'ra-core';
 import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import { EditRoute } from '../forms/EditRoute';
+import { HistoryPanel } from '../history/HistoryPanel';
+import { useReloadAfterRestore } from '../history/useReloadAfterRestore';
 import type { RecordData } from '../forms/fieldModel';
 import { ResourceFormPage, type ResourceFormConfig } from '../forms/ResourceFormPage';
 import { EditLinkButton, ListScreen, RemoveButton, type BackLink, type ListColumn, type ListRowActions } from '../lists';
@@ -99,7 +101,18 @@ export function declaredResource<R extends RaRecord = RaRecord>(d: ResourceDecl,
     );
   };
   const Create = () => <ResourceFormPage config={form} toggleAll={o.toggleAll} />;
-  const Edit = () => <EditRoute>{(id) => <ResourceFormPage key={id} config={form} id={id} below={o.editBelow} />}</EditRoute>;
+  // Under the form: the resource's own sections, then the record's history unless it opts out.
+  const EditScreen = ({ id }: { id: string }) => {
+    const [revision, reload] = useReloadAfterRestore(d.spa);
+    const below = (data: RecordData) => (
+      <>
+        {o.editBelow?.(data)}
+        {d.history !== false && <HistoryPanel resource={d.spa} id={id} onRestored={reload} />}
+      </>
+    );
+    return <ResourceFormPage key={`${id}:${revision}`} config={form} id={id} below={below} />;
+  };
+  const Edit = () => <EditRoute>{(id) => <EditScreen key={id} id={id} />}</EditRoute>;
   return {
     name: d.spa,
     list: List,

@@ -8,7 +8,7 @@ import { and, count, desc, eq, gt } from 'drizzle-orm';
 import { Type, type TObject } from 'typebox';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
 import type { FormFieldGroup } from '../../../contract/forms';
-import { HISTORY_PER_PAGE_MAX, type HistoryChange, type HistoryEntry } from '../../../contract/history';
+import { HISTORY_PER_PAGE_MAX, RESTORE_MESSAGES, type HistoryChange, type HistoryEntry } from '../../../contract/history';
 import { isSecretKey } from '../../audit';
 import { auditLog, users } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
@@ -24,8 +24,6 @@ type Body = Record<string, unknown>;
 type Changes = Record<string, { before?: unknown; after?: unknown }>;
 
 export const ENTRY_NOT_FOUND = 'This history entry was not found.';
-export const NOTHING_TO_RESTORE = 'Nothing to restore: the record is already as it was in this version.';
-export const RESTORED = 'The version was restored.';
 
 const HistoryQuery = Type.Object({
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
@@ -189,12 +187,12 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
       // A record the caller may read but not change is refused even where nothing would change.
       hooks.refuseChange?.({ db: app.db, tenant, req, record, action: 'update' });
       const body = await restoreBody(app.db, record, entry.id);
-      if (Object.keys(body).length === 0) return { data: { message: NOTHING_TO_RESTORE, ...record } };
+      if (Object.keys(body).length === 0) return { data: { message: RESTORE_MESSAGES.nothing, ...record } };
       // What the update route's schema would refuse (a value no longer allowed), in its words.
       const valid = req.compileValidationSchema(update, 'body');
       if (!valid(body)) throw invalid(validationErrors(valid.errors ?? []));
       const restored = await ops.update(req, record.id, body, { detail: { restored_from: String(entry.id) } });
-      return { data: { message: RESTORED, ...restored } };
+      return { data: { message: RESTORE_MESSAGES.restored, ...restored } };
     },
   );
 

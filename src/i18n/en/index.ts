@@ -6,6 +6,7 @@ import { account } from './account';
 import { access_review } from './accessReview';
 import { auth } from './auth';
 import { forms } from './forms';
+import { history } from './history';
 import { invitation } from './invitation';
 import { lists } from './lists';
 import { reports } from './reports';
@@ -14,6 +15,6 @@ import { shell } from './shell';
 
 export const en: TranslationMessages = {
   ...englishMessages,
-  olympus: { ...shell, account, access_review, auth, forms, invitation, lists, reports },
+  olympus: { ...shell, account, access_review, auth, forms, history, invitation, lists, reports },
   resources,
 };

@@ -9,10 +9,5 @@ export function deviceLabel(s: Pick<SessionView, 'browser' | 'os'>, translate: T
   return translate('olympus.account.sessions.unknown_device');
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** "24 Nov 2026, 03:29" (the browser's own locale and time zone); the raw text when unparsable. */
-export function when(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : dateTime.format(d);
-}
+export { dateTimeText as when } from '../../lists/dateTimeText';
