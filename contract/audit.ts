@@ -1,6 +1,7 @@
 // The audit log as the API answers it (GET /api/v1/audit) and the audit screen shows it
 // (/dashboard/audit). Who sees which events, and how long they are kept: docs/security.md "The audit log".
 import { DECLARED_RESOURCES } from './resources';
+import type { ResolvedFilter } from './resources/filters';
 
 /** The permission that opens the audit log (super_admin holds every permission). */
 export const AUDIT_PERMISSION = 'audit.view';
@@ -32,6 +33,19 @@ export const AUDIT_ENTITY_OF: Readonly<Record<string, string>> = Object.fromEntr
 /** The other way round: an audit row's entity → the API resource name (null for entities no declared resource has: system, integration). */
 export const auditResourceOf = (entity: string | null | undefined): string | null =>
   (entity && Object.entries(AUDIT_ENTITY_OF).find(([, one]) => one === entity)?.[0]) || null;
+
+/**
+ * The audit screen's filter bar, in the shared list filters' terms (src/lists/ListFilters.tsx): their
+ * parameters are the API's and the screen's address's alike (`/dashboard/audit?actor=…&from=2025-03-01`).
+ * Labels: the catalogue's `resources.audit.fields.{key}`.
+ */
+export const AUDIT_FILTERS: readonly ResolvedFilter[] = [
+  { kind: 'ref', key: 'actor', field: 'actor', param: 'actor', to: 'users' },
+  { kind: 'ref', key: 'company', field: 'company', param: 'company', to: 'companies' },
+  { kind: 'choice', key: 'resource', field: 'resource', param: 'resource', options: Object.keys(AUDIT_ENTITY_OF) },
+  { kind: 'text', key: 'action', field: 'action', param: 'action' },
+  { kind: 'date', key: 'at', field: 'at', lower: 'from', upper: 'to' },
+];
 
 export interface AuditChange {
   before?: unknown;

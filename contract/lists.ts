@@ -4,6 +4,7 @@
 // Both sides read this file: the SPA to search the same fields either way, the API to accept them.
 import { DECLARED_RESOURCES, searchBoxOf } from './resources';
 import { filtersOf, type ResolvedFilter } from './resources/filters';
+import { AUDIT_FILTERS, AUDIT_PATH } from './audit';
 
 /** Past this many rows a list stays server-paged (the browser never holds the whole list). */
 export const CLIENT_LIST_MAX = 2000;
@@ -46,6 +47,10 @@ export const LIST_SEARCH_FIELDS: Readonly<Record<string, readonly string[]>> = {
  * Each list's declared filters (contract/resources/filters.ts), by API resource: their query parameters
  * are the API's and the list screen's address's alike (`?unit_type=Flat&furnished=true&page=2`).
  */
-export const LIST_FILTERS: Readonly<Record<string, readonly ResolvedFilter[]>> = Object.fromEntries(DECLARED_RESOURCES.map((d) => [d.name, filtersOf(d)]));
+export const LIST_FILTERS: Readonly<Record<string, readonly ResolvedFilter[]>> = {
+  ...Object.fromEntries(DECLARED_RESOURCES.map((d) => [d.name, filtersOf(d)])),
+  // The audit log's filters (GET /audit), the same bar over a list that is not a declared resource.
+  [AUDIT_PATH]: AUDIT_FILTERS,
+};
 
 export type ListResource = string;

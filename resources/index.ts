@@ -11,6 +11,7 @@ import IntegrationEdit from './companies/IntegrationEdit';
 import { ReportsRoute } from '../src/pages/reports/route';
 import { AccountRoute } from '../src/pages/account/route';
 import { AccessReviewRoute } from '../src/pages/access-review/route';
+import { AuditRoute } from '../src/pages/audit/route';
 
 /** A react-admin <Resource>; `name` is the path under /dashboard (users, company, property, unit, roles). */
 export type OlympusResource = Pick<ResourceProps, 'name' | 'list' | 'create' | 'edit' | 'icon' | 'options' | 'recordRepresentation' | 'children'>;
@@ -39,4 +40,6 @@ export const pages: OlympusPage[] = [
   { path: 'account', component: AccountRoute },
   // Dormant accounts and unused invitations, from the users list; the guard lets only those who may change users in (AREA.accessReview).
   { path: 'access-review', component: AccessReviewRoute },
+  // The audit log, from the navigation; the guard lets in super admins and holders of audit.view (AREA.audit).
+  { path: 'audit', component: AuditRoute },
 ];

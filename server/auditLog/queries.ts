@@ -17,7 +17,7 @@ import type { WholeListOptions } from '../resources/wholeLists';
 export interface AuditQuery {
   actor?: string;
   company?: string;
-  resource?: string;
+  resource?: readonly string[];
   action?: string;
   from?: string;
   to?: string;
@@ -119,7 +119,10 @@ export function filterConditions(query: AuditQuery): SQL[] {
   const parts: SQL[] = [];
   if (query.actor) parts.push(sql`a.actor_id = ${query.actor.toLowerCase()}`);
   if (query.company) parts.push(sql`a.tenant_id = ${query.company.toLowerCase()}`);
-  if (query.resource) parts.push(sql`a.entity = ${AUDIT_ENTITY_OF[query.resource]}`);
+  if (query.resource?.length) {
+    const entities = [...new Set(query.resource.map((name) => AUDIT_ENTITY_OF[name]))];
+    parts.push(entities.length === 1 ? sql`a.entity = ${entities[0]}` : sql`a.entity in (${sql.join(entities.map((e) => sql`${e}`), sql`, `)})`);
+  }
   if (query.action?.trim()) parts.push(sql`a.action = ${query.action.trim()}`);
   const from = query.from ? parseBound('from', query.from) : null;
   const to = query.to ? parseBound('to', query.to) : null;

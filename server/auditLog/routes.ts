@@ -20,11 +20,12 @@ const BOUND_DESCRIPTION = 'ISO 8601 date (2025-03-05, a UTC day) or date-time (2
 export const AuditListQuery = Type.Object({
   actor: Type.Optional(Type.String({ format: 'uuid', description: 'Events done by this user (their id)' })),
   company: Type.Optional(Type.String({ format: 'uuid', description: 'Events in this company (one of the caller’s, unless a super admin)' })),
+  // A single value is taken as a list of one (ajv's coerceTypes: 'array'), as the declared lists' choice filters.
   resource: Type.Optional(
-    Type.Union(
-      Object.keys(AUDIT_ENTITY_OF).map((name) => Type.Literal(name)),
-      { description: 'Events on records of this resource, by its API name (`units`)' },
-    ),
+    Type.Array(Type.Unsafe<string>({ type: 'string', enum: Object.keys(AUDIT_ENTITY_OF) }), {
+      maxItems: 50,
+      description: 'Events on records of these resources, by their API name (`units`; repeat the parameter for several)',
+    }),
   ),
   action: Type.Optional(Type.String({ maxLength: 100, description: 'Events of this action exactly (`unit.update`, `auth.login`)' })),
   from: Type.Optional(Type.String({ maxLength: 40, description: `Events at or after: ${BOUND_DESCRIPTION}` })),

@@ -2,6 +2,7 @@
 // drawn from the same column declaration as the table: the title column, the other shown columns as
 // label/value lines (a line without a value is left out), and the row's actions inside the record's
 // context, so the edit and remove buttons are the table's own, with the same accessible names.
+import type { ReactNode } from 'react';
 import { RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'ra-core';
 import { ListNoResults } from 'react-admin';
 import { cardTitleOf, columnText, columnValue, type ListColumn, type ListRowActions } from './listColumns';
@@ -13,11 +14,13 @@ export interface ListCardsProps<R extends RaRecord> {
   label: string;
   columns: readonly ListColumn<R>[];
   rowActions?: ListRowActions;
+  /** Shown inside each card below its lines, in the record's context (the table's row expansion). */
+  expand?: ReactNode;
 }
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
-export function ListCards<R extends RaRecord>({ label, columns, rowActions }: ListCardsProps<R>) {
+export function ListCards<R extends RaRecord>({ label, columns, rowActions, expand }: ListCardsProps<R>) {
   const translate = useTranslate();
   const { data, isPending } = useListContext<R>();
   const replacing = useRowsReplacing();
@@ -34,7 +37,9 @@ export function ListCards<R extends RaRecord>({ label, columns, rowActions }: Li
           .map((c) => ({ key: c.label, label: translate(c.label), value: cell(c, record) }));
         return (
           <RecordContextProvider key={record.id} value={record}>
-            <RecordCard title={title ? cell(title, record) : String(record.id)} lines={lines} actions={rowActions?.element} />
+            <RecordCard title={title ? cell(title, record) : String(record.id)} lines={lines} actions={rowActions?.element}>
+              {expand}
+            </RecordCard>
           </RecordContextProvider>
         );
       })}

@@ -6,12 +6,12 @@
 // box matches is the resource's LIST_SEARCH_FIELDS (contract/lists.ts), and its declared filters show
 // under the search box (ListFilters). See
 // src/resources/declared.tsx for a generated one.
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { Card, CardContent, Stack } from '@mui/material';
 import { ListContextProvider, useTranslate, type RaRecord } from 'ra-core';
 import { DataTable, ExportButton, ListNoResults } from 'react-admin';
 import { useCsvExporter } from './csvExport';
-import { columnText, csvColumnsOf, type ListColumn, type ListRowActions } from './listColumns';
+import { columnText, csvColumnsOf, shownColumns, type ListColumn, type ListRowActions } from './listColumns';
 import { ListCards } from './ListCards';
 import { CreateLinkButton } from './LinkButtons';
 import { ListDialogsProvider } from './ListDialogs';
@@ -29,7 +29,8 @@ export const HOME_LINK: BackLink = { to: '/dashboard', label: 'olympus.lists.bac
 export interface ListScreenProps<R extends RaRecord> {
   /** i18n keys */
   title: string;
-  createLabel: string;
+  /** The Create button's label; none: the list has no Create (the audit log). */
+  createLabel?: string;
   searchPlaceholder: string;
   /** The columns, declared once: the table's, the cards' and the CSV's ("Export"). */
   columns: readonly ListColumn<R>[];
@@ -44,6 +45,10 @@ export interface ListScreenProps<R extends RaRecord> {
   meta?: Record<string, unknown>;
   /** Buttons before Export and Create. */
   actions?: ReactNode;
+  /** Each row's expansion (react-admin's DataTable `expand`), and on a phone inside each card. */
+  expand?: ReactElement;
+  /** Paged, searched and counted by the API at any size (useScreenList's `serverPaged`). */
+  serverPaged?: boolean;
 }
 
 /** An export holds every match, not ExportButton's default of 1000. */
@@ -87,7 +92,8 @@ function tableColumns<R extends RaRecord>(columns: readonly ListColumn<R>[], row
 }
 
 function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
-  const { title, createLabel, searchPlaceholder, back = HOME_LINK, showCompany = false, actions, columns, rowActions } = props;
+  const { title, createLabel, searchPlaceholder, back = HOME_LINK, showCompany = false, actions, rowActions, expand } = props;
+  const columns = useMemo(() => shownColumns(props.columns), [props.columns]);
   const translate = useTranslate();
   const replacing = useRowsReplacing();
   const phone = useIsPhone();
@@ -106,7 +112,7 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
             <>
               {actions}
               <ExportButton maxResults={EXPORT_ALL} variant="outlined" size="medium" />
-              <CreateLinkButton label={createLabel} />
+              {createLabel && <CreateLinkButton label={createLabel} />}
             </>
           }
         />
@@ -120,10 +126,10 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
             <ListFilters />
             <ListNotices />
             {phone ? (
-              <ListCards<R> label={translate(title)} columns={columns} rowActions={rowActions} />
+              <ListCards<R> label={translate(title)} columns={columns} rowActions={rowActions} expand={expand} />
             ) : (
               /* rowClick off: react-admin would link rows to /{resource}/{id}; rows carry their own edit links. */
-              <DataTable rowClick={false} bulkActionButtons={false} empty={NO_RESULTS} size="medium" sx={replacing ? REPLACING_ROWS_SX : undefined}>
+              <DataTable rowClick={false} bulkActionButtons={false} empty={NO_RESULTS} size="medium" expand={expand} sx={replacing ? REPLACING_ROWS_SX : undefined}>
                 {cols}
               </DataTable>
             )}
@@ -138,7 +144,7 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
 export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
   const csv = useMemo(() => csvColumnsOf(props.columns), [props.columns]);
   const exporter = useCsvExporter(csv, props.csvFilename);
-  const list = useScreenList<R>({ meta: props.meta, exporter });
+  const list = useScreenList<R>({ meta: props.meta, exporter, serverPaged: props.serverPaged });
   return (
     <ListContextProvider value={list}>
       <ListScreenView {...props} />

@@ -17,12 +17,14 @@ export interface RecordCardProps {
   titleAs?: 'h2' | 'h3';
   lines: readonly CardLine[];
   actions?: ReactNode;
+  /** More below the lines (e.g. a disclosure of the record's details). */
+  children?: ReactNode;
 }
 
 /** A long word (an email address) breaks rather than widening the page. */
 const WRAP = { overflowWrap: 'anywhere', minWidth: 0 } as const;
 
-export function RecordCard({ title, titleAs = 'h2', lines, actions }: RecordCardProps) {
+export function RecordCard({ title, titleAs = 'h2', lines, actions, children }: RecordCardProps) {
   return (
     <Card component="li" variant="outlined">
       <CardContent sx={{ pb: actions ? 1 : 2 }}>
@@ -43,6 +45,7 @@ export function RecordCard({ title, titleAs = 'h2', lines, actions }: RecordCard
             ))}
           </Box>
         )}
+        {children}
       </CardContent>
       {actions && <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 1, pt: 0, pb: 1, '& > :not(style) ~ :not(style)': { ml: 0 }, '&:empty': { display: 'none' } }}>{actions}</CardActions>}
     </Card>

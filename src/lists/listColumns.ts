@@ -26,6 +26,8 @@ export interface ListColumn<R extends RaRecord> {
   card?: 'title' | 'line' | 'hidden';
   /** On a card, keep the line when the value is empty: its `render` says what empty means (e.g. "Never"). */
   keepEmpty?: boolean;
+  /** Only in the CSV (e.g. the audit log's changes, shown on screen in each row's expansion). */
+  csvOnly?: boolean;
 }
 
 /** The row's buttons (edit, remove, …): a last table column, and the foot of each card. */
@@ -73,6 +75,9 @@ export function csvColumnsOf<R extends RaRecord>(columns: readonly ListColumn<R>
 }
 
 /** The card's title column: the one marked so, else the first shown on the card. */
+/** The columns drawn on screen (the table's and the cards'): all but the CSV's own. */
+export const shownColumns = <R extends RaRecord>(columns: readonly ListColumn<R>[]): readonly ListColumn<R>[] => (columns.some((c) => c.csvOnly) ? columns.filter((c) => !c.csvOnly) : columns);
+
 export function cardTitleOf<R extends RaRecord>(columns: readonly ListColumn<R>[]): ListColumn<R> | undefined {
   return columns.find((c) => c.card === 'title') ?? columns.find((c) => c.card !== 'hidden');
 }

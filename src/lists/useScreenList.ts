@@ -23,12 +23,14 @@ export interface ScreenListOptions<R extends RaRecord> {
   /** Passed to dataProvider.getList, e.g. { query: { all: true } } for GET /users?all=true. */
   meta?: Record<string, unknown>;
   exporter?: Exporter<R> | false;
+  /** Always paged, searched and counted by the API, whatever the list's size (a list the browser cannot search: the audit log). */
+  serverPaged?: boolean;
 }
 
 const noop = () => {};
 const NO_IDS: never[] = [];
 
-export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = false }: ScreenListOptions<R>): ListControllerResult<R> {
+export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = false, serverPaged = false }: ScreenListOptions<R>): ListControllerResult<R> {
   const resource = useResourceContext();
   if (!resource) throw new Error('useScreenList must be used inside a resource (ResourceContext)');
   const dataProvider = useDataProvider();
@@ -46,7 +48,7 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
     if (sizes[sizeKey] !== total) setSizes({ ...sizes, [sizeKey]: total });
   };
 
-  const small = size !== undefined && size <= CLIENT_LIST_MAX;
+  const small = !serverPaged && size !== undefined && size <= CLIENT_LIST_MAX;
   // The whole list waits until the first page is on screen and the browser is idle: it must not
   // compete with the first rows for the network and the main thread (docs/speed.md).
   const idle = useIdleAfter(small);

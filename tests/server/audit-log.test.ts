@@ -153,6 +153,7 @@ describe('GET /audit as a super admin', () => {
     expect(await q(`company=${w.other.id}`)).toEqual(['otherSystem', 'sharedInOther', 'otherUnitCreate']);
     expect(await q('resource=units')).toEqual(['otherUnitCreate', 'ownUnitUpdate']);
     expect(await q('resource=users')).toEqual(['targetOwnByOutsider', 'sharedLogin', 'outsiderLogin', 'ownLogin', 'ownUserPassword']);
+    expect(await q('resource=units&resource=reports&resource=units')).toEqual(['own2Report', 'otherUnitCreate', 'ownUnitUpdate']);
     expect(await q('action=auth.login')).toEqual(['sharedLogin', 'outsiderLogin', 'ownLogin']);
     expect(await q(`action=auth.login&actor=${shared.id}`)).toEqual(['sharedLogin']);
     expect(await q(`company=${w.other.id}&resource=units`)).toEqual(['otherUnitCreate']);

@@ -4,6 +4,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
 import { account } from './account';
 import { access_review } from './accessReview';
+import { audit, auditResource } from './audit';
 import { auth } from './auth';
 import { forms } from './forms';
 import { history } from './history';
@@ -15,6 +16,6 @@ import { shell } from './shell';
 
 export const en: TranslationMessages = {
   ...englishMessages,
-  olympus: { ...shell, account, access_review, auth, forms, history, invitation, lists, reports },
-  resources,
+  olympus: { ...shell, account, access_review, audit, auth, forms, history, invitation, lists, reports },
+  resources: { ...resources, audit: auditResource },
 };
