@@ -8,7 +8,7 @@
 // fields (DESIGN §8).
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'ra-core';
 import { DECLARED_RESOURCES } from '../contract/resources';
-import { apiDelete, apiGet, apiPost, apiPut, takeSettledEarly, type ApiResult } from './httpClient';
+import { apiDelete, apiGet, apiPost, apiPut, ifMatch, takeSettledEarly, type ApiResult } from './httpClient';
 import { listQuery, WHOLE_LIST, type QueryValues } from './listQuery';
 
 export { WHOLE_LIST };
@@ -31,12 +31,25 @@ export function firstMessages(errors: ApiResult['errors']): Record<string, strin
   return out;
 }
 
-/** The response as an HttpError when it is one (no response, a top-level message, or a 4xx/5xx status). */
+/**
+ * The response as an HttpError when it is one (no response, a top-level message, or a 4xx/5xx status).
+ * A 409 of a change based on an older version keeps its `conflict` (what changed since, by whom).
+ */
 export function responseError(res: ApiResult | undefined): HttpError | null {
   if (!res) return new HttpError('ra.notification.http_error', 0, null);
   const message = typeof res.message === 'string' && res.message ? res.message : null;
   if (!message && res.status < 400) return null;
-  return new HttpError(message ?? 'ra.notification.http_error', res.status, { message, errors: firstMessages(res.errors) });
+  const conflict = res.conflict && typeof res.conflict === 'object' ? { conflict: res.conflict } : {};
+  return new HttpError(message ?? 'ra.notification.http_error', res.status, { message, errors: firstMessages(res.errors), ...conflict });
+}
+
+/**
+ * The version a change is based on (docs/resources.md "Versions and conflicts"): `meta.version` when
+ * the caller names one, else (`previous`) the record as the caller showed it.
+ */
+function versionOf(meta: unknown, previous?: unknown): unknown {
+  const named = meta && typeof meta === 'object' ? (meta as Row).version : undefined;
+  return named ?? (previous && typeof previous === 'object' ? (previous as Row).version : undefined);
 }
 
 function unwrap<T>(res: ApiResult<T> | undefined): T {
@@ -199,16 +212,19 @@ export const dataProvider: DataProvider = {
     const body = unwrap<Row>(await apiPost(path(resource), params.data));
     return { data: mutationRecord(body, params.data as Row) } as never;
   },
+  // With If-Match of the version the form loaded (meta.version; react-admin's previousData may come from
+  // another screen's cache): a record changed meanwhile answers 409 with the conflict.
   async update(resource, params) {
-    const body = unwrap<Row>(await apiPut(path(resource, params.id), params.data));
+    const body = unwrap<Row>(await apiPut(path(resource, params.id), params.data, ifMatch(versionOf(params.meta))));
     return { data: mutationRecord(body, { ...(params.data as Row), id: params.id }) } as never;
   },
   async updateMany(resource, params) {
     for (const id of params.ids) unwrap(await apiPut(path(resource, id), params.data));
     return { data: params.ids } as never;
   },
+  // With If-Match of the row as the list showed it (or meta.version: "delete anyway" after a 409).
   async delete(resource, params) {
-    unwrap(await apiDelete(path(resource, params.id)));
+    unwrap(await apiDelete(path(resource, params.id), ifMatch(versionOf(params.meta, params.previousData))));
     return { data: (params.previousData ?? { id: params.id }) } as never;
   },
   async deleteMany(resource, params) {

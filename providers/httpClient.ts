@@ -39,6 +39,8 @@ export function apiHeaders(): Record<string, string> {
 export interface RequestOptions {
   /** Cancels the call (a superseded list page); the AbortError is rethrown, not logged. */
   signal?: AbortSignal;
+  /** More headers, e.g. If-Match with the version a change is based on. */
+  headers?: Record<string, string>;
 }
 
 const send = (method: string, path: string, headers: Record<string, string>, body: string | undefined, signal?: AbortSignal) =>
@@ -96,9 +98,9 @@ export function takeSettledEarly<T = unknown>(method: 'GET' | 'POST', path: stri
   return takeEarly(key)?.settled as ApiResult<T> | undefined;
 }
 
-export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown, { signal }: RequestOptions = {}): Promise<ApiResult<T> | undefined> {
+export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown, { signal, headers: more }: RequestOptions = {}): Promise<ApiResult<T> | undefined> {
   try {
-    const headers = apiHeaders();
+    const headers = { ...apiHeaders(), ...more };
     const json = body === undefined ? undefined : JSON.stringify(body);
     // An early call that failed is simply made again; without one, fetch is called at once (a signal
     // already aborted then rejects it straight away).
@@ -116,8 +118,13 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
 
 export const apiGet = <T = unknown>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options);
 export const apiPost = <T = unknown>(path: string, body?: unknown) => apiRequest<T>('POST', path, body ?? {});
-export const apiPut = <T = unknown>(path: string, body?: unknown) => apiRequest<T>('PUT', path, body ?? {});
-export const apiDelete = <T = unknown>(path: string) => apiRequest<T>('DELETE', path);
+export const apiPut = <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, body ?? {}, options);
+export const apiDelete = <T = unknown>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options);
+
+/** If-Match for a change based on the record's `version` as loaded (docs/resources.md "Versions and conflicts"); none without one. */
+export function ifMatch(version: unknown): RequestOptions {
+  return typeof version === 'number' && Number.isInteger(version) && version > 0 ? { headers: { 'If-Match': `"${version}"` } } : {};
+}
 
 /** SPEC §7: a top-level message means error; data.message means success. */
 export const isSuccess = (r: ApiResult | undefined): r is ApiResult => !!r && r.status >= 200 && r.status < 300 && !('message' in r && r.message);

@@ -1,5 +1,6 @@
 // SPEC §2 "Remove User": asks "Are you sure?" in a dialog, then shows "Deleted!" or an "Error" dialog
-// with the server's message; "Deleting ..." shows in the notices while the call runs.
+// with the server's message; "Deleting ..." shows in the notices while the call runs. A user changed
+// since the list showed them is asked about again first (src/lists/useChangedDelete.ts).
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
@@ -7,6 +8,7 @@ import { useRecordContext, useTranslate } from 'ra-core';
 import { errorText, useListDialogs, useListNotices, useRemoveRecord } from '../../src/lists';
 import type { UserRecord } from './userRecord';
 import { listKey } from '../../src/resources/texts';
+import { changedConflictOf, useChangedDelete } from '../../src/lists/useChangedDelete';
 
 export function UserRemoveButton() {
   const translate = useTranslate();
@@ -14,6 +16,7 @@ export function UserRemoveButton() {
   const dialogs = useListDialogs();
   const notices = useListNotices();
   const remove = useRemoveRecord();
+  const askAgain = useChangedDelete();
   const [busy, setBusy] = useState(false);
   if (!user) return null;
 
@@ -29,7 +32,16 @@ export function UserRemoveButton() {
     setBusy(true);
     const notice = notices.notify('info', translate('olympus.lists.notice.deleting'));
     try {
-      await remove(user);
+      try {
+        await remove(user);
+      } catch (error) {
+        if (!changedConflictOf(error)) throw error;
+        notices.dismiss(notice);
+        if ((await askAgain(user, error)) === 'kept') {
+          setBusy(false);
+          return;
+        }
+      }
       notices.dismiss(notice);
       await dialogs.alert({ tone: 'success', title: translate('olympus.lists.users.deleted_title'), text: translate('olympus.lists.users.deleted_text') });
     } catch (error) {

@@ -1,11 +1,15 @@
 // The server-defined form renderer (SPEC §2 "Dynamic forms"): groups of fields drawn by type, SPEC §5
 // validation with the error summary and a scroll to the first error, the four states, server field
 // errors on their fields, and after a save "{message}. Redirecting..." then `redirectTo` after 1 s.
+// A save is based on the record's version as loaded; refused because someone saved meanwhile, the
+// conflict panel shows their changes beside the typed values (docs/resources.md "Versions and conflicts").
 // Built on react-hook-form: each field registers itself with its rules (useFormField).
-import { useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { Alert, Box, Button, Stack } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useRefresh, useTranslate } from 'react-admin';
+import type { RecordConflict } from '../../contract/conflicts';
+import { ConflictPanel } from './ConflictPanel';
 import { useDelayedNavigate } from '../pages/auth/useDelayedNavigate';
 import { FieldGroupSection } from './FieldGroupSection';
 import { OptionListsContext } from './FieldInput';
@@ -45,18 +49,26 @@ export function DynamicForm({ definition, options = {}, loading, loadFailed, ...
   const translate = useTranslate();
   if (loadFailed) return <Alert severity="error">{translate('olympus.forms.load_failed')}</Alert>;
   if (loading || !definition) return <FormLoading />;
+  // A record loaded again at another version (Take theirs) starts a fresh form with its values.
   return (
     <OptionListsContext.Provider value={options}>
-      <LoadedForm definition={definition} {...rest} />
+      <LoadedForm key={String(definition.data.version ?? '')} definition={definition} options={options} {...rest} />
     </OptionListsContext.Provider>
   );
 }
 
-type LoadedFormProps = Omit<DynamicFormProps, 'definition' | 'options' | 'loading' | 'loadFailed'> & { definition: FormDefinition };
+type LoadedFormProps = Omit<DynamicFormProps, 'definition' | 'options' | 'loading' | 'loadFailed'> & { definition: FormDefinition; options: OptionLists };
 
-function LoadedForm({ definition: { groups, data }, submitLabel, save, redirectTo, extraValues, children, toggleAll, precheck }: LoadedFormProps) {
+const versionOf = (data: RecordData): number | undefined => (typeof data.version === 'number' ? data.version : undefined);
+
+function LoadedForm({ definition: { groups, data }, options, submitLabel, save, redirectTo, extraValues, children, toggleAll, precheck }: LoadedFormProps) {
   const translate = useTranslate();
+  const refresh = useRefresh();
   const delayedNavigate = useDelayedNavigate();
+  // The version the next save is based on: as loaded, or the newer one "Keep mine" saves over.
+  const version = useRef(versionOf(data));
+  const [conflict, setConflict] = useState<RecordConflict | null>(null);
+  const [reloading, setReloading] = useState(false);
   const [phase, dispatch] = useReducer(nextPhase, READY);
   // A ref as well: a second submit can arrive before the re-render that disables the button.
   const busy = useRef(false);
@@ -126,16 +138,31 @@ function LoadedForm({ definition: { groups, data }, submitLabel, save, redirectT
     busy.current = true;
     lineFromPrecheck.current = false;
     dispatch({ type: 'submit' });
-    const outcome = await save(body);
+    const outcome = await save(body, { version: version.current });
     if (outcome.ok) {
+      setConflict(null);
       dispatch({ type: 'saved', message: outcome.message ?? translate('olympus.forms.saved') });
       delayedNavigate(redirectTo, SAVE_REDIRECT_DELAY_MS);
       return;
     }
     busy.current = false;
+    // Someone saved meanwhile: the panel asks what to do; the typed values stay in the form.
+    setConflict(outcome.conflict ?? null);
     dispatch({ type: 'failed', error: outcome.error });
     showServerErrors(outcome.fieldErrors);
     lineFromFields.current = Object.keys(outcome.fieldErrors).length > 0;
+  };
+
+  /** Save the typed values again, over the version the other person's save made. */
+  const keepMine = () => {
+    if (!conflict) return;
+    version.current = conflict.version;
+    void form.handleSubmit(onValid, onInvalid)();
+  };
+  /** Load the record afresh from the server (every query on screen): the form starts again with its values. */
+  const takeTheirs = () => {
+    setReloading(true);
+    refresh();
   };
 
   const onInvalid = (errors: FieldErrors<FormValues>) => {
@@ -155,7 +182,19 @@ function LoadedForm({ definition: { groups, data }, submitLabel, save, redirectT
           {children}
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Box sx={{ width: '100%' }} aria-live="polite">
-              <FormAlert phase={phase} />
+              {conflict && phase.kind !== 'success' ? (
+                <ConflictPanel
+                  conflict={conflict}
+                  groups={groups}
+                  options={options}
+                  busy={phase.kind === 'submitting' || reloading}
+                  reloading={reloading}
+                  onKeepMine={keepMine}
+                  onTakeTheirs={takeTheirs}
+                />
+              ) : (
+                <FormAlert phase={phase} />
+              )}
             </Box>
             <Button type="submit" variant="contained" size="large" disabled={isLocked(phase)}>
               {phase.kind === 'submitting' ? translate('olympus.forms.please_wait') : submitLabel}

@@ -1,15 +1,24 @@
 // What a save came to, whichever way it was sent: the dataProvider (which throws react-admin's
 // HttpError with body { message, errors }) or a direct call answering the SPEC §7 convention.
 import { isSuccess, type ApiResult } from '../../providers/httpClient';
+import { conflictOf, type RecordConflict } from '../../contract/conflicts';
 import type { RecordData } from './fieldModel';
 
 export type SaveOutcome =
   /** message: the server's data.message, without a trailing period (the form adds ". Redirecting..."). */
   | { ok: true; message: string | null }
-  /** error: the line the form shows; fieldErrors: the server's messages by field name. */
-  | { ok: false; error: string; fieldErrors: Record<string, string> };
+  /**
+   * error: the line the form shows; fieldErrors: the server's messages by field name; conflict: the
+   * record changed since the version the save was based on (409, docs/resources.md "Versions and conflicts").
+   */
+  | { ok: false; error: string; fieldErrors: Record<string, string>; conflict?: RecordConflict };
 
-export type SaveFn = (body: RecordData) => Promise<SaveOutcome>;
+/** What a save is based on: the record's version as the form loaded it (none on create). */
+export interface SaveOptions {
+  version?: number;
+}
+
+export type SaveFn = (body: RecordData, options?: SaveOptions) => Promise<SaveOutcome>;
 
 /** Texts of a failed save: the SPEC §8 line of the resource, and the one for no answer at all. */
 export interface FailureTexts {
@@ -49,7 +58,9 @@ function failed(texts: FailureTexts, serverMessage: unknown, fieldErrors: Record
 export function failureOf(error: unknown, texts: FailureTexts): SaveOutcome {
   const e = (error ?? {}) as { status?: unknown; message?: unknown; body?: { errors?: unknown; message?: unknown } | null };
   if (typeof e.status !== 'number' || e.status === 0) return { ok: false, error: texts.noAnswer, fieldErrors: {} };
-  return failed(texts, e.body?.message ?? e.message, firstFieldMessages(e.body?.errors));
+  const conflict = e.status === 409 ? conflictOf(e.body) : null;
+  const outcome = failed(texts, e.body?.message ?? e.message, firstFieldMessages(e.body?.errors));
+  return conflict && !outcome.ok ? { ...outcome, conflict } : outcome;
 }
 
 /** A direct call's answer (httpClient: undefined when the request itself failed). */

@@ -5,7 +5,7 @@
 import { useCallback } from 'react';
 import { useCreate, useTranslate, useUpdate } from 'react-admin';
 import type { RecordData } from './fieldModel';
-import { failureOf, successText, type SaveFn } from './saveOutcome';
+import { failureOf, successText, type SaveFn, type SaveOptions } from './saveOutcome';
 
 export interface RecordSaveOptions {
   resource: string;
@@ -21,12 +21,13 @@ export function useRecordSave({ resource, id, failedKey }: RecordSaveOptions): S
   const [update] = useUpdate();
 
   return useCallback(
-    async (body: RecordData) => {
+    async (body: RecordData, { version }: SaveOptions = {}) => {
       try {
+        // An update names the version it is based on (If-Match): changed meanwhile, it answers 409 with the conflict.
         const record: unknown =
           id === undefined
             ? await create(resource, { data: body }, { returnPromise: true })
-            : await update(resource, { id, data: body }, { mutationMode: 'pessimistic', returnPromise: true });
+            : await update(resource, { id, data: body, meta: version === undefined ? undefined : { version } }, { mutationMode: 'pessimistic', returnPromise: true });
         return { ok: true, message: successText(record) };
       } catch (error) {
         return failureOf(error, { failed: translate(failedKey), noAnswer: translate('olympus.forms.error.generic') });

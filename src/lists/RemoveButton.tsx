@@ -1,11 +1,13 @@
 // SPEC §2 "Remove Unit" / "Remove Role": the browser's confirm "Are you sure you want to delete this
 // item?", "Deleting ..." while the call runs, and "Could not delete the Item" when it fails (SPEC §8).
+// A record changed since the list showed it asks again first (./useChangedDelete.ts).
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { useListNotices } from './ListNotices';
 import { useRemoveRecord } from './useRemoveRecord';
+import { changedConflictOf, useChangedDelete } from './useChangedDelete';
 import { useMayAct } from './useMayAct';
 
 /** `label` is an i18n key. */
@@ -13,6 +15,7 @@ export function RemoveButton({ label }: { label: string }) {
   const translate = useTranslate();
   const record = useRecordContext();
   const remove = useRemoveRecord();
+  const askAgain = useChangedDelete();
   const notices = useListNotices();
   const [busy, setBusy] = useState(false);
   const may = useMayAct('delete');
@@ -22,13 +25,27 @@ export function RemoveButton({ label }: { label: string }) {
     if (!window.confirm(translate('olympus.lists.remove.confirm'))) return;
     setBusy(true);
     const notice = notices.notify('info', translate('olympus.lists.notice.deleting'));
-    try {
-      await remove(record);
-      notices.update(notice, 'success', translate('olympus.lists.notice.deleted'));
-    } catch (error) {
+    const failed = (error: unknown) => {
       console.error('delete failed', error);
       notices.update(notice, 'error', translate('olympus.lists.remove.failed'));
       setBusy(false);
+    };
+    let refused: unknown;
+    try {
+      await remove(record);
+      notices.update(notice, 'success', translate('olympus.lists.notice.deleted'));
+      return;
+    } catch (error) {
+      refused = error;
+    }
+    if (!changedConflictOf(refused)) return failed(refused);
+    // Changed since the list showed it: asked again, with what changed.
+    try {
+      const again = await askAgain(record, refused);
+      notices.update(notice, again === 'kept' ? 'info' : 'success', translate(again === 'kept' ? 'olympus.lists.remove.kept' : 'olympus.lists.notice.deleted'));
+      if (again === 'kept') setBusy(false);
+    } catch (error) {
+      failed(error);
     }
   };
 

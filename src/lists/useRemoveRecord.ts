@@ -16,14 +16,18 @@ const mayHoldDeleted = (query: Query): boolean => {
   return !isWholeList(params?.pagination) || query.state.fetchStatus === 'fetching';
 };
 
-/** Resolves once deleted and removed from the list; rejects with the API's error (HttpError) otherwise. */
-export function useRemoveRecord(): (record: RaRecord) => Promise<void> {
+/**
+ * Resolves once deleted and removed from the list; rejects with the API's error (HttpError) otherwise.
+ * The delete is based on the record's version as the list showed it (If-Match), or on `version` when
+ * given ("Delete anyway" after a 409: docs/resources.md "Versions and conflicts").
+ */
+export function useRemoveRecord(): (record: RaRecord, options?: { version?: number }) => Promise<void> {
   const dataProvider = useDataProvider();
   const queryClient = useQueryClient();
   const resource = useResourceContext() ?? '';
   return useCallback(
-    async (record: RaRecord) => {
-      await dataProvider.delete(resource, { id: record.id, previousData: record });
+    async (record: RaRecord, { version }: { version?: number } = {}) => {
+      await dataProvider.delete(resource, { id: record.id, previousData: record, meta: version === undefined ? undefined : { version } });
       const listKey = [resource, 'getList'];
       queryClient.setQueriesData<GetListResult>({ queryKey: listKey }, (res) => {
         if (!res?.data) return res;

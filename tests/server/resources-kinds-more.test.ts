@@ -303,8 +303,8 @@ describe('the security suites, on lettings', () => {
     const outcomes = await junkAttack(ctx).junkFields(writes);
     expect(outcomes.flatMap((o) => o.problem ?? [])).toEqual([]);
     const structural = outcomes.filter((o) => o.structural);
-    // Every writable field (the read-only reference is not one) with each structural junk, on both routes.
-    expect(structural).toHaveLength(2 * 11 * STRUCTURAL.length);
+    // Every writable field (the read-only reference is not one) with each structural junk, on both routes, and the update's `version`.
+    expect(structural).toHaveLength((2 * 11 + 1) * STRUCTURAL.length);
     for (const o of structural) expect(o.status, o.tag).toBe(422);
 
     const fuzz = await fuzzer(ctx);

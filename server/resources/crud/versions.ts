@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { Type } from 'typebox';
+import type { ConflictChange } from '../../../contract/conflicts';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
 import { ApiError } from '../../errors';
 import type { Conn } from '../db';
@@ -55,7 +56,7 @@ export const ReadVersion = Type.Integer({ minimum: 1, description: 'The record�
 const Who = Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()], { description: 'Who made the change (null: the system)' });
 
 /** One field changed since the version a client based its change on. */
-export const ConflictChange = Type.Object({
+export const ConflictChangeSchema = Type.Object({
   field: Type.String({ description: 'The field’s key, as declared (and as the bodies name it)' }),
   label: Type.Union([Type.String(), Type.Null()], { description: 'The declared label; null for a key the declaration does not name' }),
   yours: Type.Optional(Type.Unknown({ description: 'The value this request sent, when it sent the field' })),
@@ -72,21 +73,12 @@ export const ConflictBody = Type.Object(
       Type.Object({
         version: Type.Integer({ description: 'The record’s version now: send it to save over the changes below' }),
         since: Type.Integer({ description: 'The version the refused change was based on' }),
-        changes: Type.Array(ConflictChange, { description: 'Each field changed after `since`, once (its latest change), in form order; empty when those changes touched no field the audit names' }),
+        changes: Type.Array(ConflictChangeSchema, { description: 'Each field changed after `since`, once (its latest change), in form order; empty when those changes touched no field the audit names' }),
       }),
     ),
   },
   { description: 'Failure: a top-level message. For a change based on an older version of the record, `conflict` says what changed since, by whom and when' },
 );
-
-export interface ConflictChangeValue {
-  field: string;
-  label: string | null;
-  yours?: unknown;
-  theirs: unknown;
-  by: { id: string; name: string } | null;
-  at: string;
-}
 
 /** Keys of an audit row that are no field of the record: bookkeeping and what reads compute. */
 function ignoredKeys(decl: ResourceDecl, computed: string[]): Set<string> {
@@ -110,7 +102,7 @@ export function recordVersions(decl: ResourceDecl, table: PgTable, computed: str
   const labelOf = (key: string) => (Object.hasOwn(decl.fields, key) ? (decl.fields[key] as FieldDecl).label : null);
 
   /** The fields changed after version `since`, from the record's audit rows (each carries its version). */
-  async function changedSince(db: Conn, id: string, since: number, sent: Body): Promise<ConflictChangeValue[]> {
+  async function changedSince(db: Conn, id: string, since: number, sent: Body): Promise<ConflictChange[]> {
     const after = sql`(a.changes -> 'version' ->> 'after')`;
     const rows = rowsOf<AuditRow>(
       await db.execute(sql`select a.at, a.actor_id, u.name as actor_name, a.changes
@@ -119,7 +111,7 @@ export function recordVersions(decl: ResourceDecl, table: PgTable, computed: str
           and (case when jsonb_typeof(a.changes -> 'version' -> 'after') = 'number' then ${after}::numeric end) > ${since}
         order by a.id`),
     );
-    const latest = new Map<string, ConflictChangeValue>();
+    const latest = new Map<string, ConflictChange>();
     for (const row of rows) {
       for (const [field, change] of Object.entries(row.changes ?? {})) {
         if (ignored.has(field)) continue;

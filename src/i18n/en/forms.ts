@@ -28,6 +28,25 @@ export const forms = {
     summary_many: 'The highlighted fields are required.',
     summary_one: '%{message}.',
   },
+  // A save refused because someone else saved the record meanwhile (docs/resources.md "Versions and conflicts").
+  conflict: {
+    title: 'Someone else saved this record while you were editing it',
+    intro: 'Nothing of yours has been saved yet, and what you typed is still in the form. Compare the changes, then choose.',
+    intro_none: 'Nothing of yours has been saved yet, and what you typed is still in the form. The changes were to details this form does not show.',
+    changes: 'Changed since you opened the form',
+    theirs: 'Theirs (saved now)',
+    yours: 'Yours (not saved)',
+    by: 'Changed by %{name}, %{at}',
+    by_system: 'Changed by the system, %{at}',
+    empty: '(empty)',
+    yes: 'Yes',
+    no: 'No',
+    keep_mine: 'Keep mine',
+    keep_mine_help: 'Save your values over theirs.',
+    take_theirs: 'Take theirs',
+    take_theirs_help: 'Reload the record as it is now. Everything you typed in this form is discarded.',
+    reloading: 'Reloading...',
+  },
   error: {
     // SPEC §5: a record without a name, and a save that got no answer at all.
     generic: 'There was an error',

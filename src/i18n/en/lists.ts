@@ -28,6 +28,15 @@ export const lists = {
   remove: {
     confirm: 'Are you sure you want to delete this item?',
     failed: 'Could not delete the Item',
+    // The record changed since the list showed it (docs/resources.md "Versions and conflicts"): asked again.
+    changed_title: 'This item changed since it was shown',
+    changed_text: '%{changes} Delete it anyway?',
+    changed_one: '%{field} was changed by %{name}, %{at}.',
+    changed_system: '%{field} was changed by the system, %{at}.',
+    changed_unknown: 'Someone changed it after the list was loaded.',
+    changed_yes: 'Delete anyway',
+    changed_no: 'Keep it',
+    kept: 'The item was not deleted. The list now shows it as it is.',
   },
   dialog: {
     ok: 'OK',
