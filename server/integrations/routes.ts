@@ -13,7 +13,7 @@ import { FieldErrors } from '../resources/errors';
 import { errorResponses, IdParams, MessageResponse } from '../resources/schemas';
 import { cleanText } from '../resources/values';
 import { formResponse } from '../forms/schema';
-import { reachableCompanyOr404 } from '../companies/routes';
+import { reachableCompanyOr404 } from '../companies/binding';
 import { requireAuth } from '../auth/guard';
 import { INTEGRATIONS, type IntegrationDef } from './catalogue';
 import { secretKey } from './crypto';

@@ -2,13 +2,8 @@
 // `config.access` (./access.ts): this plugin refuses to start otherwise, puts the check in front of
 // validation, and records the route for the authorization matrix test.
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
-import { userCrud } from '../users/routes';
-import { companyCrud } from '../companies/routes';
+import { existsSync } from 'node:fs';
 import integrationRoutes from '../integrations/routes';
-import { propertyCrud } from '../properties/routes';
-import { unitCrud } from '../units/routes';
-import { roleCrud } from '../roles/routes';
-import { reportCrud } from '../reports/manage';
 import permissionRoutes from '../permissions/routes';
 import userSessionsRoutes from '../session/userSessionsRoutes';
 import reviewRoutes from '../users/reviewRoutes';
@@ -17,14 +12,26 @@ import invitationRoutes from '../users/invitationRoutes';
 import auditRoutes from '../auditLog/routes';
 import { authorize, recordRoute } from './access';
 import { mountedOn } from './crud/dependents';
-import { plainRoutes } from './plainBindings';
+import { plainCrud } from './plainBindings';
+import type { Crud } from './crud';
 import { DECLARED_RESOURCES } from '../../contract/resources';
+import type { ResourceDecl } from '../../contract/resources/declare';
 
 /**
- * The declared resources bound by hand, for their hooks (server/<name>/routes.ts). Every other
- * declared resource (contract/resources/index.ts) is served on its derived table as it is.
+ * A declared resource's server side: its own binding when `server/<name>/binding.ts` exists (its
+ * default export, `defineCrud(decl, binding, hooks)`: a resource with hooks), else the generic one on
+ * its derived table. Found by the resource's name, like the browser's `resources/<name>/` overrides,
+ * so registering a resource stays one line in contract/resources/index.ts.
  */
-const BOUND = [userCrud, companyCrud, propertyCrud, unitCrud, roleCrud, reportCrud];
+export async function crudOf(decl: ResourceDecl): Promise<Crud> {
+  const file = new URL(`../${decl.name}/binding.ts`, import.meta.url);
+  if (!existsSync(file)) return plainCrud(decl);
+  const bound = ((await import(file.href)) as { default?: Partial<Crud> }).default;
+  if (bound?.decl !== decl || typeof bound.routes !== 'function') {
+    throw new Error(`server/${decl.name}/binding.ts must \`export default defineCrud(<the ${decl.name} declaration>, …)\` (docs/resources.md "Binding and hooks")`);
+  }
+  return bound as Crud;
+}
 
 type Hooks = RouteOptions['preValidation'];
 const asList = (hooks: Hooks) => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
@@ -47,14 +54,8 @@ export default async function resourceRoutes(app: FastifyInstance, opts: Resourc
 
   // One registry of the declared resources below, so a delete finds every reference to its record.
   mountedOn(app);
-  await app.register(userCrud.routes);
-  await app.register(companyCrud.routes);
+  for (const decl of DECLARED_RESOURCES) await app.register((await crudOf(decl)).routes);
   await app.register(integrationRoutes);
-  await app.register(propertyCrud.routes);
-  await app.register(unitCrud.routes);
-  await app.register(roleCrud.routes);
-  await app.register(reportCrud.routes);
-  for (const plugin of plainRoutes(DECLARED_RESOURCES, BOUND)) await app.register(plugin);
   await app.register(permissionRoutes);
   await app.register(userSessionsRoutes);
   await app.register(reviewRoutes);

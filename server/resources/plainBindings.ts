@@ -2,10 +2,9 @@
 // resource"): its table is the one derived from the declaration (server/db/declaredTables.ts, written
 // by `npm run db:generate`, or server/db/schema.ts for a table with more than the declaration says), its references'
 // tables are those of the resources they name, and its routes are the generic ones. A resource with
-// hooks binds itself (server/<name>/routes.ts) and is listed in server/resources/index.ts instead.
+// hooks binds itself in server/<name>/binding.ts, which server/resources/index.ts finds by the name.
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyPluginAsync } from 'fastify';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import * as schema from '../db/tables';
 import { defineCrud, type Crud } from './crud';
@@ -31,10 +30,4 @@ export function plainCrud(decl: ResourceDecl): Crud {
   const refs: Record<string, PgTable> = {};
   for (const field of Object.values(decl.fields)) if ('ref' in field) refs[field.ref.to] = tableOf(field.ref.to, who);
   return defineCrud(decl, { table: tableOf(decl.name, who), refs });
-}
-
-/** The route plugins of the declared resources that no hand-written binding (`bound`) serves. */
-export function plainRoutes(declared: readonly ResourceDecl[], bound: readonly { decl: ResourceDecl }[]): FastifyPluginAsync[] {
-  const served = new Set(bound.map((crud) => crud.decl.name));
-  return declared.filter((decl) => !served.has(decl.name)).map((decl) => plainCrud(decl).routes);
 }

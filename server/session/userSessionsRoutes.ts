@@ -1,5 +1,5 @@
 // An administrator's view of another user's sessions (the user edit screen): list them and end them
-// all. Who may do it is exactly who may update that user (PUT /users/{id} in ../users/routes.ts):
+// all. Who may do it is exactly who may update that user (PUT /users/{id} in ../users/binding.ts):
 // the users area with users.update, the user found in the X-Tenant company (another company's user
 // answers 404, so ids tell nothing), and a super_admin only by a super_admin (403). Ending them also
 // needs the user within the caller's reach (../users/grants.ts), like any change to their sign-in:
@@ -10,7 +10,7 @@ import { requireAuth } from '../auth/guard';
 import { auditChange } from '../resources/audit';
 import { accessRules, authorize } from '../resources/access';
 import { errorResponses, IdParams } from '../resources/schemas';
-import { recordScope, refuseSuperAdminTarget, userOr404 } from '../users/routes';
+import { recordScope, refuseSuperAdminTarget, userOr404 } from '../users/binding';
 import type { UserRecord } from '../users/queries';
 import { beyondReach, grantorOf } from '../users/grants';
 import { forbidden } from '../errors';

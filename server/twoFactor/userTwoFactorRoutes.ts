@@ -12,7 +12,7 @@ import { revokeAllTokens } from '../auth/tokens';
 import { auditChange } from '../resources/audit';
 import { accessRules, authorize } from '../resources/access';
 import { errorResponses, IdParams } from '../resources/schemas';
-import { recordScope, refuseSuperAdminTarget, userOr404 } from '../users/routes';
+import { recordScope, refuseSuperAdminTarget, userOr404 } from '../users/binding';
 import type { UserRecord } from '../users/queries';
 import { grantorOf, lockUser, secondFactorResetRefusal } from '../users/grants';
 import { conflict, forbidden } from '../errors';

@@ -16,7 +16,7 @@ import { errorResponses, IdParams, Nullable } from '../resources/schemas';
 import type { Conn } from '../resources/db';
 import { conflict, forbidden } from '../errors';
 import { users } from '../db/schema';
-import { recordScope, refuseSuperAdminTarget, userOr404 } from './routes';
+import { recordScope, refuseSuperAdminTarget, userOr404 } from './binding';
 import type { UserRecord } from './queries';
 import { grantorOf, lockUser, signInRefusal } from './grants';
 import { invitationLink, latestInvitation } from './invitationStore';

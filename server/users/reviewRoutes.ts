@@ -16,7 +16,7 @@ import { OLYMPUS_SYSTEM } from '../../contract/roles';
 import type { ReviewOutcome } from '../../contract/accessReview';
 import { assignableCompanies } from './input';
 import { grantorOf } from './grants';
-import { recordScope } from './routes';
+import { recordScope } from './binding';
 import type { UserScope } from './queries';
 import { reviewUsers } from './reviewQueries';
 import { REVIEW_MSG, reviewOne, type ReviewAction } from './reviewActions';

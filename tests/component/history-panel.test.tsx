@@ -91,7 +91,7 @@ describe('History panel', () => {
     expect(items[1]).toHaveTextContent('Available from(empty) → Wed, 5 Mar 2025');
     expect(items[1]).toHaveTextContent('Rent£1,250.00 → £1,300.50');
     expect(items[1]).toHaveTextContent('Old property(removed) → (empty)');
-    expect(within(items[1]).getByRole('button', { name: /^Restore the version of/ })).toHaveTextContent('Restore this version');
+    expect(within(items[1]).getByRole('button', { name: /^Restore this version, of / })).toHaveTextContent('Restore this version');
 
     await user.click(within(panel).getByRole('button', { name: 'Show older changes' }));
     await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(3));
@@ -108,7 +108,7 @@ describe('History panel', () => {
     });
     expect(await screen.findByDisplayValue('Flat 1A')).toBeInTheDocument();
     const panel = (await screen.findByRole('heading', { level: 2, name: 'History' })).closest('section')!;
-    await user.click(await within(panel).findByRole('button', { name: /^Restore the version of/ }));
+    await user.click(await within(panel).findByRole('button', { name: /^Restore this version, of / }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Restore this version?');
     expect(dialog).toHaveTextContent('This is saved as a new change');
@@ -127,7 +127,7 @@ describe('History panel', () => {
       },
     });
     const panel = (await screen.findByRole('heading', { level: 2, name: 'History' })).closest('section')!;
-    await user.click(await within(panel).findByRole('button', { name: /^Restore the version of/ }));
+    await user.click(await within(panel).findByRole('button', { name: /^Restore this version, of / }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Restore' }));
     const alert = await within(panel).findByRole('alert');
     expect(alert).toHaveTextContent('The selected property is invalid.');

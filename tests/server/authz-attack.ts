@@ -47,6 +47,8 @@ function expectedVerb(route: RouteEntry): string {
   if (route.url.startsWith('/api/v1/users/:id/two-factor')) return 'update';
   // And their set-password link: seen, resent and copied by whoever may update them.
   if (route.url === '/api/v1/users/:id/invitation') return 'update';
+  // A restore from a record's history is an update of the record.
+  if (route.url.endsWith('/history/:entryId/restore')) return 'update';
   if (route.method === 'POST') return 'create';
   if (route.method === 'PUT') return 'update';
   if (route.method === 'DELETE') return 'delete';
@@ -57,7 +59,8 @@ function expectedVerb(route: RouteEntry): string {
 
 const hasId = (url: string) => url.includes(':id');
 const success = (route: RouteEntry) =>
-  route.url.includes(':integration') ? 404 : route.method === 'POST' && !route.url.endsWith('/revoke') && !route.url.endsWith('/two-factor/reset') && !route.url.endsWith('/invitation') && !isReviewRoute(route.url)
+  // No such integration, no such history entry: past every check, the record's own 404.
+  route.url.includes(':integration') || route.url.includes(':entryId') ? 404 : route.method === 'POST' && !route.url.endsWith('/revoke') && !route.url.endsWith('/two-factor/reset') && !route.url.endsWith('/invitation') && !isReviewRoute(route.url)
     ? 201
     : 200;
 
@@ -147,8 +150,8 @@ export function authorizationMatrix({ t, w, fx }: AttackContext) {
       if (route.url.endsWith('/invitation')) await db().execute(sql`update users set password_hash = null where id = ${id}`);
       url = url.replace(':id', id);
     }
-    url = url.replace(':integration', 'no-such-integration');
-    const body = route.method === 'POST' || route.method === 'PUT' ? await bodyFor(route, tenant) : undefined;
+    url = url.replace(':integration', 'no-such-integration').replace(':entryId', '0');
+    const body = (route.method === 'POST' || route.method === 'PUT') && !route.url.includes(':entryId') ? await bodyFor(route, tenant) : undefined;
     const api = apiAs(t, caller === 'guest' ? null : w.headers[caller], tenant.id);
     const res = await api.request(route.method, url, body);
     if (res.statusCode >= 500) throw new Error(`${route.method} ${url} as ${caller}: ${res.statusCode} ${res.body}`);

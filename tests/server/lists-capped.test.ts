@@ -9,7 +9,7 @@ import { createCompany } from './factories';
 import { apiAs, createProperty, createWorld, type Api, type World } from './resources-fixtures';
 import { COUNT_CAP } from '../../contract/lists';
 import { DEEP_OFFSET } from '../../server/resources/listRows';
-import { unitCrud } from '../../server/units/routes';
+import { unitCrud } from '../../server/units/binding';
 import { countingDb } from './counting-db';
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from './harness';
 import { apiAs, createWorld, type Api, type World } from './resources-fixtures';
 import { addScaleCompany } from '../../bench/lib/data';
-import { unitCrud } from '../../server/units/routes';
+import { unitCrud } from '../../server/units/binding';
 import { OFF_THREAD_CONNECTIONS, OffThreadQueries, offThreadOf } from '../../server/db/offThread';
 import { SMALL_WHOLE_LIST_BYTES, WHOLE_LISTS_PER_CALLER, wholeListsInFlight } from '../../server/resources/wholeLists';
 import { createUser, tokenFor } from './factories';

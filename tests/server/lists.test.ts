@@ -12,10 +12,10 @@ import { apiAs, createProperty, createUnit, createWorld, type Api, type World } 
 import { LIST_SEARCH_FIELDS, SEARCH_IN_PARAM, type ListResource } from '../../contract/lists';
 import type { ListSpec } from '../../server/resources/lists';
 import { DEEP_OFFSET } from '../../server/resources/listRows';
-import { unitCrud, UnitSchema } from '../../server/units/routes';
-import { companyCrud, CompanySchema } from '../../server/companies/routes';
-import { propertyCrud, PropertySchema } from '../../server/properties/routes';
-import { roleCrud, RoleSchema } from '../../server/roles/routes';
+import { unitCrud, UnitSchema } from '../../server/units/binding';
+import { companyCrud, CompanySchema } from '../../server/companies/binding';
+import { propertyCrud, PropertySchema } from '../../server/properties/binding';
+import { roleCrud, RoleSchema } from '../../server/roles/binding';
 import { USER_LIST } from '../../server/users/queries';
 import { UserSchema } from '../../server/users/schemas';
 import { countingDb } from './counting-db';

@@ -5,8 +5,9 @@ import { declareResource, group, ref, text } from '../../contract/resources/decl
 import { companyResource } from '../../contract/resources/companies';
 import { unitResource } from '../../contract/resources/units';
 import { DECLARED_RESOURCES } from '../../contract/resources';
-import { plainCrud, plainRoutes } from '../../server/resources/plainBindings';
-import { companyCrud } from '../../server/companies/routes';
+import { plainCrud } from '../../server/resources/plainBindings';
+import { crudOf } from '../../server/resources';
+import { companyCrud } from '../../server/companies/binding';
 
 const lockers = declareResource({
   name: 'lockers',
@@ -26,14 +27,15 @@ describe('declared resources without a binding of their own', () => {
     expect(typeof crud.routes).toBe('function');
   });
 
-  it('serve every declared resource the hand-written bindings do not', () => {
-    const plain = [companyResource, unitResource];
-    expect(plainRoutes(plain, [])).toHaveLength(2);
-    expect(plainRoutes(plain, [companyCrud])).toHaveLength(1);
+  it('are what serves every declared resource without server/<name>/binding.ts; a binding there is found by the name', async () => {
+    expect(await crudOf(companyResource)).toBe(companyCrud);
+    // No server/lockers/: the generic binding, which looks for its derived table.
+    await expect(crudOf(lockers)).rejects.toThrow(/Resource "lockers": there is no table "lockers"/);
     // What needs a hook (computed columns, a checkbox list's link table) is refused without one, by name.
-    expect(() => plainRoutes(DECLARED_RESOURCES, [])).toThrow(/Resource "(properties|roles)": /);
     const property = DECLARED_RESOURCES.find((d) => d.name === 'properties')!;
-    expect(() => plainRoutes([property], [])).toThrow('Resource "properties": computed column "company" is declared, but the binding\'s computed hook has no "company"');
+    expect(() => plainCrud(property)).toThrow('Resource "properties": computed column "company" is declared, but the binding\'s computed hook has no "company"');
+    // A binding file must bind its own declaration.
+    await expect(crudOf({ ...companyResource })).rejects.toThrow('server/companies/binding.ts must `export default defineCrud(<the companies declaration>, …)`');
   });
 
   it('stop the start when there is no table for one, saying what to run', () => {

@@ -4,8 +4,9 @@
 // run that sends each case and checks that every refusal left its target, the counts and the audit
 // log as they were. The hand-written routes' cases stay in the test file and run through the same run.
 import { sql } from 'drizzle-orm';
-import { createRole, createUser, OLYMPUS_GRANTS, tokenFor } from './factories';
-import { apiAs, type Api } from './resources-fixtures';
+import { createCompany, createRole, createUser, OLYMPUS_GRANTS, tokenFor } from './factories';
+import { apiAs, unique, type Api } from './resources-fixtures';
+import { clearAuthCache } from '../../server/auth/authCache';
 import { apiBase, type AttackContext } from './declared-fixtures';
 import { countWhere, rowsOf } from './privilege-fixtures';
 import type { ResourceDecl } from '../../contract/resources/declare';
@@ -113,6 +114,55 @@ export const declaredExpectations = (p: PrivilegeContext): Record<string, CaseBu
       (['POST', 'PUT', 'DELETE'] as const).map((method) => [`${method} ${apiBase(d)}${method === 'POST' ? '' : '/:id'}`, declaredCases(p, d, method)]),
     ),
   );
+
+/** A record of `d` in `company` to restore: a system user, an Olympus role, a company, or one made through the API. */
+async function restoreTarget(p: PrivilegeContext, d: ResourceDecl, company: { id: string }, kind: 'own' | 'other', c: Caller): Promise<string> {
+  const db = p.t.database.db;
+  if (d.name === 'users') return (await createUser(db, { role: SYSTEM_USER, companies: [company] })).id;
+  if (d.name === 'roles') return (await createRole(db, 'Olympus', unique('role').toLowerCase().replace(/[^a-z0-9]+/g, '_'), ['users.view'])).id;
+  if (d.name === 'companies') {
+    // A company is reached by its members (and super admins): "own" is a new one the caller joins.
+    const made = await createCompany(db);
+    if (kind === 'own') {
+      await db.execute(sql`insert into user_companies (user_id, company_id) values (${p.users[c].id}, ${made.id})`);
+      // The guard remembers a caller for a moment; this membership was written behind its back.
+      clearAuthCache();
+    }
+    return made.id;
+  }
+  return p.fx.createDeclared(p, d, company);
+}
+
+/**
+ * A restore from a record's history is an ordinary update of it: allowed and refused as its PUT is
+ * (a scoped record of another company is not found; a super_admin reaches any user). The history is
+ * written here: the record's name was another before its last change, which the restore puts back.
+ */
+const restoreCases = (p: PrivilegeContext, d: ResourceDecl): CaseBuilder =>
+  async function (c) {
+    const cases: Case[] = [];
+    const db = p.t.database.db;
+    for (const kind of ['own', 'other'] as const) {
+      const company = kind === 'own' ? p.w.own : p.w.other;
+      const id = await restoreTarget(p, d, company, kind, c);
+      const entity = d.noun.one;
+      const [first] = await rowsOf<{ id: string }>(db, sql`insert into audit_log (action, entity, entity_id, changes) values (${`${entity}.created`}, ${entity}, ${id}, null) returning id::text as id`);
+      const [current] = await rowsOf<{ name: string }>(db, sql`select name from ${sql.identifier(d.name)} where id = ${id}`);
+      const earlier = unique('restored').toLowerCase().replace(/[^a-z0-9]+/g, '_');
+      const changes = JSON.stringify({ name: { before: earlier, after: current.name } });
+      await db.execute(sql`insert into audit_log (action, entity, entity_id, changes) values (${`${entity}.updated`}, ${entity}, ${id}, ${changes}::jsonb)`);
+      let want = 200;
+      if (!mayUse(c, areaKeyOf(d), 'update', permissionOf(d, 'update'))) want = 403;
+      else if (kind === 'other' && d.tenancy === 'scoped' && !(d.name === 'users' && c === SUPER_ADMIN)) want = 404;
+      else if (kind === 'other' && d.name === 'companies' && c !== SUPER_ADMIN) want = 404;
+      cases.push({ label: `${kind} company`, method: 'POST', url: `${d.path}/${id}/history/${first.id}/restore`, tenant: p.w.own.id, want, state: recordState(db, d, id) });
+    }
+    return cases;
+  };
+
+/** The restore route of every attacked declared resource with a history, by "METHOD url" of the route. */
+export const restoreExpectations = (p: PrivilegeContext): Record<string, CaseBuilder> =>
+  Object.fromEntries(p.fx.resources.filter((d) => d.history !== false).map((d) => [`POST ${apiBase(d)}/:id/history/:entryId/restore`, restoreCases(p, d)]));
 
 export interface WriteOutcome {
   route: RouteEntry;

@@ -25,7 +25,7 @@ export const history = {
   after: 'After',
   more: 'Show older changes',
   restore: 'Restore this version',
-  restore_named: 'Restore the version of %{when}',
+  restore_named: 'Restore this version, of %{when}',
   confirm_title: 'Restore this version?',
   confirm_content: 'The fields will be put back as they were after the change of %{when}. This is saved as a new change, and the history keeps every version.',
   confirm: 'Restore',

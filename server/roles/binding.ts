@@ -116,4 +116,5 @@ export const roleCrud = defineCrud(
 
 export const RoleSchema = roleCrud.schemas.read;
 
-export default roleCrud.routes;
+/** Found by server/resources/index.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+export default roleCrud;

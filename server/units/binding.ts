@@ -25,4 +25,5 @@ export const unitCrud = defineCrud(
 
 export const UnitSchema = unitCrud.schemas.read;
 
-export default unitCrud.routes;
+/** Found by server/resources/index.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+export default unitCrud;

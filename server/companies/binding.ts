@@ -13,7 +13,7 @@ import { defineCrud } from '../resources/crud';
 import { FOREIGN_KEY_VIOLATION, pgError, type Conn } from '../resources/db';
 import { parseRows } from '../resources/listRows';
 import type { AuthContext } from '../types';
-import { propertyCrud, PropertySchema } from '../properties/routes';
+import { propertyCrud, PropertySchema } from '../properties/binding';
 import { reachCondition, REACH_MSG } from './reach';
 
 export const COMPANY_MSG = {
@@ -60,4 +60,5 @@ export async function reachableCompanyOr404(db: Conn, auth: AuthContext, id: str
   return company;
 }
 
-export default companyCrud.routes;
+/** Found by server/resources/index.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+export default companyCrud;

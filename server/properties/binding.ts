@@ -13,7 +13,7 @@ import { pgError, UNIQUE_VIOLATION } from '../resources/db';
 import { parseRows } from '../resources/listRows';
 import { Uuid } from '../resources/schemas';
 import { cleanText } from '../resources/values';
-import { unitCrud, UnitSchema } from '../units/routes';
+import { unitCrud, UnitSchema } from '../units/binding';
 import { freeSlug, slugFromName, slugTaken, toSlug } from './slug';
 
 export const PROPERTY_MSG = {
@@ -66,4 +66,5 @@ export const propertyCrud = defineCrud(
 
 export const PropertySchema = propertyCrud.schemas.read;
 
-export default propertyCrud.routes;
+/** Found by server/resources/index.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+export default propertyCrud;

@@ -214,4 +214,5 @@ export const userCrud = defineCrud<Parsed>(
   },
 );
 
-export default userCrud.routes;
+/** Found by server/resources/index.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+export default userCrud;

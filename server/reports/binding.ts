@@ -21,3 +21,6 @@ export const reportCrud = defineCrud(
     },
   },
 );
+
+/** Found by server/resources/index.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+export default reportCrud;
