@@ -54,7 +54,7 @@ describe('OpenAPI fuzz', () => {
     const ordered = [...ops].sort((a, b) => rank(a) - rank(b));
     const problems = await fuzz.fire(ordered.flatMap(fuzz.variants), auth);
     expect(problems).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it('as a guest (with a CSRF pair): every operation, plausible and with junk ids and text', async () => {
     const list = ops.flatMap((op) => fuzz.guestVariants(op));
