@@ -136,7 +136,7 @@ describe('roles', () => {
   it('the role form: name and label, then one checkbox list per permission prefix', async () => {
     const { data, fields } = (await sa.get('/roles/create')).json();
     expect(data).toEqual({});
-    expect(fields.map((g: { group: string }) => g.group)).toEqual(['Role', 'Users', 'Companies', 'Properties', 'Units', 'Roles', 'Integrations', 'Reports', 'Systems']);
+    expect(fields.map((g: { group: string }) => g.group)).toEqual(['Role', 'Users', 'Companies', 'Properties', 'Units', 'Roles', 'Integrations', 'Reports', 'Audit', 'Systems']);
     expect(fields[0].fields.map((f: { name: string; required: boolean }) => [f.name, f.required])).toEqual([['name', true], ['label', true], ['require_two_factor', undefined]]);
     expect(fields[1].fields).toEqual([
       {

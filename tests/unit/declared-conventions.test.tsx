@@ -50,7 +50,7 @@ describe('conventions of a declaration', () => {
       { key: 'inspection_type', path: '/dashboard/inspection_type', nav: 'resources.inspection_type.list.title', navOrder: 55, navLevel: 'super_admin', barred: ['system_user', 'admin'] },
     ]);
     const nav = (role: string) => visibleNavItems({ role, permissions: [] }).map((a) => a.key);
-    expect(nav('super_admin')).toEqual(['home', 'users', 'roles', 'properties', 'companies', 'inspection_type', 'reports']);
+    expect(nav('super_admin')).toEqual(['home', 'users', 'roles', 'properties', 'companies', 'inspection_type', 'reports', 'audit']);
     expect(nav('admin')).toEqual(['home', 'users', 'properties']);
   });
 
