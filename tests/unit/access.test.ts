@@ -5,7 +5,7 @@ import { NAV_AREAS, visibleNavItems } from '../../src/layout/navItems';
 
 const v = (role: string | null, permissions: string[] = []): Viewer => ({ role, permissions });
 const labels = (viewer: Viewer | null) => visibleNavItems(viewer).map((a) => a.key);
-/** Every item: SPEC §2's six, then those of later areas (the audit log) in their places. */
+/** Every item: the six the product began with, then those of later areas (the audit log) in their places. */
 const EVERY_ITEM = NAV_AREAS.map((a) => a.key);
 
 describe('navigation filter (SPEC §6)', () => {
