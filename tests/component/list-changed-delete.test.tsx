@@ -43,7 +43,8 @@ describe('deleting a row that changed since it was shown', () => {
     expect(dialog).toHaveTextContent(/Unit Name was changed by Ada Admin, .*2025.*\. Delete it anyway\?/);
     await user.click(within(dialog).getByRole('button', { name: 'Delete anyway' }));
     await waitFor(() => expect(firstCells()).toEqual(['Flat 2']));
-    expect(screen.getByRole('alert')).toHaveTextContent('The item has been deleted.');
+    // The dialog fades out first: until it is gone the page behind it is hidden from the accessibility tree.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The item has been deleted.'));
     expect(api.called('DELETE /api/v1/units/un-1').map((c) => c.headers['If-Match'])).toEqual(['"2"', '"3"']);
   });
 
