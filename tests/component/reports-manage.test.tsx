@@ -20,6 +20,12 @@ const POWER_BI_FIELDS = ['Workspace ID', 'Report ID', 'Dataset ID'];
 
 const shown = (label: string) => screen.queryByRole('textbox', { name: label });
 
+/** Pastes `text` into `field` (focused first). */
+async function paste(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
 describe('report management screens', () => {
   beforeEach(freshPage);
   afterEach(() => {
@@ -52,14 +58,15 @@ describe('report management screens', () => {
     expect(shown('RLS roles')).toBeInTheDocument();
 
     // Back to built-in charts: the Power BI fields go, and what was typed in them is not sent.
-    await user.type(shown('Workspace ID')!, WORKSPACE);
+    // GUIDs are pasted, as people enter them (typing 36 characters each re-renders the form 36 times).
+    await paste(user, shown('Workspace ID')!, WORKSPACE);
     await user.click(within(provider).getByRole('radio', { name: 'Built-in charts' }));
     await waitFor(() => expect(shown('Workspace ID')).toBeNull());
     await user.click(within(provider).getByRole('radio', { name: 'Power BI' }));
     const workspace = await screen.findByRole('textbox', { name: 'Workspace ID' });
     await user.clear(workspace);
-    await user.type(workspace, WORKSPACE);
-    await user.type(shown('Report ID')!, REPORT);
+    await paste(user, workspace, WORKSPACE);
+    await paste(user, shown('Report ID')!, REPORT);
     await user.click(screen.getByRole('button', { name: 'Create Report' }));
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST' && c.path === API)).toHaveLength(1));
     expect(api.calls.find((c) => c.method === 'POST' && c.path === API)?.body).toMatchObject({ name: 'Rent roll', provider: 'powerbi', workspace_id: WORKSPACE, report_id: REPORT });
