@@ -24,6 +24,8 @@ export const UserSchema = Type.Object({
   everest_role_uuid: Nullable(Uuid),
   portal_role_uuid: Nullable(Uuid),
   property_permissions: Type.Array(Type.String()),
+  /** Raised by every change that changes something: what If-Match names (docs/resources.md "Versions and conflicts"). */
+  version: Type.Integer({ minimum: 1 }),
 });
 
 /** Company uuids; a `{ uuid }` object (as the User record carries them) is accepted too. */

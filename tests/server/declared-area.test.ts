@@ -18,7 +18,7 @@ import { DEFAULT_GRANTS, PERMISSIONS } from '../../contract/permissions';
 import { visibleNavItems } from '../../src/layout/navItems';
 import { declaredFixtures } from './declared-fixtures';
 import { authorizationMatrix, mismatchesOf, type Caller } from './authz-attack';
-import { attackWrites, CALLERS, declaredExpectations, privilegeContext } from './privilege-attack';
+import { attackWrites, CALLERS, declaredExpectations, privilegeContext, restoreExpectations } from './privilege-attack';
 import { routeTable, type RouteEntry } from '../../server/resources/access';
 
 // Its one registration line, as the registry would hold it.
@@ -67,7 +67,7 @@ describe('an area declared with its resource', () => {
       { name: 'contractors.delete', label: 'Delete contractors' },
     ]);
     const nav = (role: string | null, permissions: string[] = []) => visibleNavItems({ role, permissions }).map((a) => a.key);
-    expect(nav('super_admin')).toEqual(['home', 'users', 'roles', 'properties', 'contractors', 'companies', 'reports']);
+    expect(nav('super_admin')).toEqual(['home', 'users', 'roles', 'properties', 'contractors', 'companies', 'reports', 'audit']);
     expect(nav('admin')).toEqual(['home', 'users', 'properties', 'contractors']);
     expect(nav('system_user')).toEqual([]);
   });
@@ -132,7 +132,8 @@ describe('an area declared with its resource', () => {
     expect(fx.areas).toEqual({ contractors: 'contractors' });
     const ctx = { t, w, fx };
     const routes = routeTable().filter((r) => fx.covers(r.url));
-    expect(routes).toHaveLength(7);
+    // The seven of a resource, its history and its restore.
+    expect(routes).toHaveLength(9);
     const cases = await authorizationMatrix(ctx).attack(routes);
     expect(mismatchesOf(cases)).toEqual([]);
     const key = (r: RouteEntry) => `${r.method} ${r.url}`;
@@ -142,7 +143,7 @@ describe('an area declared with its resource', () => {
     expect(new Set(Object.values(answers('system_user')))).toEqual(new Set([403]));
 
     const p = await privilegeContext(ctx);
-    const expectations = declaredExpectations(p);
+    const expectations = { ...declaredExpectations(p), ...restoreExpectations(p) };
     const outcomes = [];
     for (const caller of CALLERS) outcomes.push(...(await attackWrites(p, caller, routes.filter((r) => r.method !== 'GET'), (r) => expectations[key(r)])));
     expect(outcomes.length).toBeGreaterThan(0);

@@ -40,6 +40,7 @@ describe('a table derived from a declaration', () => {
       ['width', 'double precision', false],
       ['property_id', 'uuid', false],
       ['electric', 'boolean', true],
+      ['version', 'integer', true],
       ['created_at', 'timestamp with time zone', true],
       ['updated_at', 'timestamp with time zone', true],
     ]);

@@ -13,7 +13,7 @@ import { createCompany, createRole, createUser, OLYMPUS_GRANTS, PASSWORD, tokenF
 import { authClient, uniqueIp } from './auth-client';
 import { codeAt, enrol, forgetLastStep, nowStep } from './two-factor-client';
 import { rowsOf } from './privilege-fixtures';
-import { userSystems, users } from '../../server/db/schema';
+import { auditLog, userSystems, users } from '../../server/db/schema';
 import { GRANT_USER_MSG } from '../../server/users/grants';
 
 let t: TestApp;
@@ -101,11 +101,31 @@ const noPassword = async (id: string) => {
 };
 const NEW_PASSWORD = 'Fresh-Horse-42';
 
+/**
+ * A user's history in which their email was an attacker's inbox before its last change: restoring
+ * the entry before that change would put the inbox back. Answers the entry to restore.
+ */
+const restoreEntries = new Map<string, string>();
+const inboxInHistory = async (id: string) => {
+  const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, id));
+  const [first] = await db().insert(auditLog).values({ action: 'user.created', entity: 'user', entityId: id }).returning({ id: auditLog.id });
+  await db().insert(auditLog).values({ action: 'user.updated', entity: 'user', entityId: id, changes: { email: { before: `${fresh('restored-inbox')}@evil.test`, after: user.email } } });
+  restoreEntries.set(id, String(first.id));
+};
+
 const ROUTES: Record<string, TargetRoute | OwnRoute | Exempt> = {
   'PUT /api/v1/users/{id} email': { kind: 'target', method: 'PUT', url: (id) => `/users/${id}`, body: () => ({ email: `${fresh('attacker-inbox')}@evil.test` }) },
   'PUT /api/v1/users/{id} reset_password': { kind: 'target', method: 'PUT', url: (id) => `/users/${id}`, body: () => ({ reset_password: true }) },
   'PUT /api/v1/users/{id} bypass_sso': { kind: 'target', method: 'PUT', url: (id) => `/users/${id}`, body: () => ({ bypass_sso: true }) },
   'POST /api/v1/users/{id}/two-factor/reset': { kind: 'target', method: 'POST', url: (id) => `/users/${id}/two-factor/reset`, body: () => ({}), prepare: twoFactorOn, peerRefused: true },
+  // A restore from history is an update: an old email put back is a change of someone's sign-in.
+  'POST /api/v1/users/{id}/history/{entryId}/restore': {
+    kind: 'target',
+    method: 'POST',
+    url: (id) => `/users/${id}/history/${restoreEntries.get(id)}/restore`,
+    body: () => ({}),
+    prepare: inboxInHistory,
+  },
   'POST /api/v1/users/{id}/invitation': { kind: 'target', method: 'POST', url: (id) => `/users/${id}/invitation`, body: () => ({ mail: false }), prepare: noPassword },
   'PUT /api/v1/session/profile': { kind: 'own', method: 'PUT', url: '/session/profile', body: (proof) => ({ name: 'Same Name', email: `${fresh('moved')}@evil.test`, ...proof }) },
   'POST /api/v1/session/password': {
@@ -242,9 +262,12 @@ describe('the takeover chain of a stolen administrator’s token', () => {
     const owner = { ...(await tokenFor(db(), victim.id)), 'x-tenant': own.id };
     const { secret } = await enrol(t, owner);
     const stolen = { ...(await tokenFor(db(), victim.id, ['pwd', 'otp'])), 'x-tenant': own.id };
-    const before = await fingerprint(victim.id);
     const inbox = `${fresh('thief')}@evil.test`;
+    // An old email in the user's history: restoring it is one more way to the inbox.
+    await inboxInHistory(victim.id);
+    const before = await fingerprint(victim.id);
     const steps = await Promise.all([
+      send('POST', `/users/${victim.id}/history/${restoreEntries.get(victim.id)}/restore`, stolen, {}),
       send('PUT', `/users/${victim.id}`, stolen, { email: inbox }),
       send('POST', `/users/${victim.id}/two-factor/reset`, stolen, {}),
       send('PUT', `/users/${victim.id}`, stolen, { reset_password: true }),
@@ -253,7 +276,7 @@ describe('the takeover chain of a stolen administrator’s token', () => {
       send('POST', '/session/two-factor/disable', stolen, {}),
       send('PUT', '/session/profile', stolen, { name: victim.name, email: inbox }),
     ]);
-    expect(steps.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 422, 422]);
+    expect(steps.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 403, 422, 422]);
     expect(await fingerprint(victim.id)).toEqual(before);
     expect(await mailCount(victim.email, { email: inbox })).toBe(0);
     // The owner's own sign-in still needs their code.

@@ -143,7 +143,7 @@ describe('setting the rule on a role', () => {
     const cleared = await inject('PUT', `/roles/${id}`, superAdmin, { require_two_factor: false });
     expect(cleared.json().data.require_two_factor).toBe(false);
     const [audit] = await rowsOf(db(), sql`select changes from audit_log where action = 'role.updated' and entity_id = ${id}`);
-    expect(audit).toEqual({ changes: { require_two_factor: { before: true, after: false } } });
+    expect(audit).toEqual({ changes: { require_two_factor: { before: true, after: false }, version: { before: expect.any(Number), after: expect.any(Number) } } });
   });
 
   it('a role editor who is not a super admin can neither set nor clear it (403, nothing changed), nor sees it in the forms', async () => {
