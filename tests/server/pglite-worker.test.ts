@@ -77,7 +77,7 @@ describe('PGlite in a worker thread', () => {
     } finally {
       await again.close();
     }
-  });
+  }, 90_000); // Every migration from an empty directory, in a worker: 30 s and more on a loaded machine.
 
   describe('one open database', () => {
     let database: Database;
