@@ -106,7 +106,7 @@ describe('resources a newcomer declares', () => {
   it('an inspection type, as a super admin: its own menu item in the Companies rules, money and Yes/No in its list; admins see no item', async () => {
     const b = await suite.open(SUPER, NORTHGATE);
     const { page } = b;
-    await expect.poll(() => menu(page)).toEqual(['Home', 'Users', 'Roles', 'Properties', 'Contractors', 'Companies', 'Inspection Types', 'Reports']);
+    await expect.poll(() => menu(page)).toEqual(['Home', 'Users', 'Roles', 'Properties', 'Contractors', 'Companies', 'Inspection Types', 'Reports', 'Audit log']);
     await page.getByRole('menuitem', { name: 'Inspection Types' }).click();
     await screenReady(page, 'Inspection Types');
     await page.getByRole('link', { name: 'Create an Inspection Type' }).click();
