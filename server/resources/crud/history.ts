@@ -4,7 +4,7 @@
 // audit row, ./operations.ts), of the fields that differ from the record now; it is refused with
 // the update's own answers, never half done.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, max } from 'drizzle-orm';
 import { Type, type TObject } from 'typebox';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
 import type { FormFieldGroup } from '../../../contract/forms';
@@ -95,7 +95,6 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
   const entity = decl.noun.one;
   const path = decl.path;
   const update: TObject = schemas.update;
-  const audited = async (conn: Conn, record: Row): Promise<Body> => (hooks.auditView ? hooks.auditView({ db: conn, id: record.id }) : record);
   const ofRecord = (id: string) => and(eq(auditLog.entity, entity), eq(auditLog.entityId, id));
 
   /** The change rows as shown: the form's labels, names for references and options, secrets only as changed. */
@@ -131,7 +130,7 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
       const { tenant, where } = ops.caller(req, 'view');
       const record = await ops.recordOr404(app.db, tenant, req, req.params.id, where);
       const { page = 1, per_page: perPage = 20 } = req.query;
-      const [rows, [{ total }], newest, groups] = await Promise.all([
+      const [rows, [{ total, newest }], groups] = await Promise.all([
         app.db
           .select({ id: auditLog.id, at: auditLog.at, action: auditLog.action, changes: auditLog.changes, detail: auditLog.detail, actorId: auditLog.actorId, actorName: users.name })
           .from(auditLog)
@@ -140,8 +139,8 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
           .orderBy(desc(auditLog.id))
           .limit(perPage)
           .offset((page - 1) * perPage),
-        app.db.select({ total: count() }).from(auditLog).where(ofRecord(record.id)),
-        app.db.select({ id: auditLog.id }).from(auditLog).where(ofRecord(record.id)).orderBy(desc(auditLog.id)).limit(1),
+        // The total and the newest entry (the current version) in one pass.
+        app.db.select({ total: count(), newest: max(auditLog.id) }).from(auditLog).where(ofRecord(record.id)),
         ops.form(app.db, tenant, req, record),
       ]);
       const info = fieldInfo(decl, groups);
@@ -157,7 +156,7 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
           kind: kindOf(r.action),
           actor: r.actorId ? { id: r.actorId, name: r.actorName ?? '' } : null,
           ...(typeof restoredFrom === 'string' ? { restored_from: restoredFrom } : {}),
-          current: r.id === newest[0]?.id,
+          current: r.id === newest,
           changes: shown(r.changes, info, names),
         };
       });
@@ -202,7 +201,7 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
    * the fields the update accepts whose value differs now. Secrets and read-only fields stay as they are.
    */
   async function restoreBody(db: Conn, record: Row, entryId: number): Promise<Body> {
-    const now = await audited(db, record);
+    const now: Body = await ops.audited(db, record);
     const state: Body = { ...now };
     const later = await db.select({ changes: auditLog.changes }).from(auditLog).where(and(ofRecord(record.id), gt(auditLog.id, entryId))).orderBy(desc(auditLog.id));
     for (const { changes } of later) for (const [field, c] of Object.entries(changes ?? {})) state[field] = c.before ?? null;

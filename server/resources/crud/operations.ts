@@ -107,6 +107,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
   return {
     caller,
     recordOr404,
+    audited,
 
     /** A create or edit form: the declared groups with their options, as this caller gets them, filled in. */
     async form(db: Conn, tenant: string | null, req: FastifyRequest, record: Body | null) {
