@@ -8,7 +8,7 @@ import { createRole, createUser, OLYMPUS_GRANTS, tokenFor } from './factories';
 import { apiAs, type Api } from './resources-fixtures';
 import { apiBase, type AttackContext } from './declared-fixtures';
 import { countWhere, rowsOf } from './privilege-fixtures';
-import type { ResourceDecl } from '../../contract/resources/declare';
+import { hasTrash, type ResourceDecl } from '../../contract/resources/declare';
 import type { RouteEntry } from '../../server/resources/access';
 import type { Db } from '../../server/db';
 import { areaByKey, areaKeyOf, mayOpenArea, permissionOf } from '../../contract/access';
@@ -106,12 +106,43 @@ const declaredCases = (p: PrivilegeContext, d: ResourceDecl, method: 'POST' | 'P
     return cases;
   };
 
-/** The cases of every attacked declared resource's POST, PUT and DELETE, by "METHOD url" of the route. */
+/**
+ * The routes of a declared record beyond its create, update and delete: the history's restore (an
+ * update, called with an entry that does not exist: 404 once allowed), the trash's restore (whoever
+ * may delete; a record of another company 404) and `DELETE …?purge=true` (a super admin's only).
+ */
+const recordRouteCases = (p: PrivilegeContext, d: ResourceDecl, route: 'history' | 'restore' | 'purge'): CaseBuilder =>
+  async function (c) {
+    const cases: Case[] = [];
+    const { w, fx } = p;
+    const db = p.t.database.db;
+    for (const kind of ['own', 'other'] as const) {
+      const verb = route === 'history' ? 'update' : 'delete';
+      const id = await fx.createDeclared(p, d, kind === 'own' ? w.own : w.other);
+      if (route === 'restore') await db.execute(sql`update ${sql.identifier(d.name)} set deleted_at = now() - interval '1 day' where id = ${id}`);
+      let want = route === 'history' ? 404 : 200;
+      if (!mayUse(c, areaKeyOf(d), verb, permissionOf(d, verb))) want = 403;
+      else if (route === 'purge' && c !== SUPER_ADMIN) want = 403;
+      else if (kind === 'other' && d.tenancy === 'scoped') want = 404;
+      const url = route === 'history' ? `${d.path}/${id}/history/0/restore` : route === 'restore' ? `${d.path}/${id}/restore` : `${d.path}/${id}?purge=true`;
+      cases.push({ label: `${kind} company`, method: route === 'purge' ? 'DELETE' : 'POST', url, tenant: w.own.id, want, state: recordState(db, d, id) });
+    }
+    return cases;
+  };
+
+/** The cases of every attacked declared resource's POST, PUT and DELETE (and its record routes), by "METHOD url" of the route. */
 export const declaredExpectations = (p: PrivilegeContext): Record<string, CaseBuilder> =>
   Object.fromEntries(
-    p.fx.resources.flatMap((d) =>
-      (['POST', 'PUT', 'DELETE'] as const).map((method) => [`${method} ${apiBase(d)}${method === 'POST' ? '' : '/:id'}`, declaredCases(p, d, method)]),
-    ),
+    p.fx.resources.flatMap((d) => [
+      ...(['POST', 'PUT', 'DELETE'] as const).map((method) => [`${method} ${apiBase(d)}${method === 'POST' ? '' : '/:id'}`, declaredCases(p, d, method)]),
+      [`POST ${apiBase(d)}/:id/history/:entryId/restore`, recordRouteCases(p, d, 'history')],
+      ...(hasTrash(d)
+        ? [
+            [`POST ${apiBase(d)}/:id/restore`, recordRouteCases(p, d, 'restore')],
+            [`DELETE ${apiBase(d)}/:id?purge=true`, recordRouteCases(p, d, 'purge')],
+          ]
+        : []),
+    ]),
   );
 
 export interface WriteOutcome {
