@@ -51,7 +51,10 @@ export function trashRoutes(app: App, { decl, schemas, q, ops, rules, tags, summ
         summary: summary.trash,
         description: `Deleted ${decl.noun.many} kept for OLYMPUS_TRASH_DAYS, the newest deletion first, paged with \`page\`/\`per_page\` and answered with \`meta.total\`.`,
         querystring: TrashQuery,
-        response: { 200: Type.Object({ data: Type.Array(Trashed), meta: Type.Object({ total: Type.Integer() }) }), ...errorResponses },
+        response: {
+          200: Type.Object({ data: Type.Array(Trashed), meta: Type.Object({ total: Type.Integer(), days: Type.Integer({ description: 'OLYMPUS_TRASH_DAYS: how long a deleted record stays here' }) }) }),
+          ...errorResponses,
+        },
       },
       config: rules('delete'),
     },
@@ -60,7 +63,7 @@ export function trashRoutes(app: App, { decl, schemas, q, ops, rules, tags, summ
       const { page = 1, per_page: perPage = 25 } = req.query;
       const { rows, total } = await q.trash(app.db, tenant, page, perPage, where);
       const data = rows.map((r) => ({ ...r, deleted_at: new Date(r.deleted_at as string).toISOString(), deleted_by: (r.deleted_by as { id: string; name: string } | null) ?? null }));
-      return { data, meta: { total } };
+      return { data, meta: { total, days: app.config.trashDays } };
     },
   );
 
