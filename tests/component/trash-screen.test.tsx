@@ -118,13 +118,13 @@ describe('Trash screen', () => {
       'DELETE /api/v1/units/u-1': (call) => (call.search === '?purge=true' ? { status: 200, body: { data: { message: 'The unit has been deleted forever' } } } : { status: 400, body: { message: 'no' } }),
       'DELETE /api/v1/units/u-2': { status: 409, body: { message: 'This unit is used by 1 parking space in the trash: delete them forever first.' } },
     });
-    await user.click(await screen.findByRole('button', { name: 'Delete Flat 1 forever' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete forever: Flat 1' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Delete Flat 1 forever?');
     expect(dialog).toHaveTextContent('It will be gone for good and cannot be restored.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete forever' }));
     expect(await screen.findByText('Flat 1 was deleted forever.')).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Delete Studio 2 forever' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete forever: Studio 2' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete forever' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('in the trash: delete them forever first.');
     expect(api.apiCalls().filter((c) => c.method === 'DELETE').map((c) => c.path + c.search)).toEqual(['/api/v1/units/u-1?purge=true', '/api/v1/units/u-2?purge=true']);

@@ -21,7 +21,7 @@ export const trash = {
   hide_history: 'Hide history',
   history_of: 'History of %{name}',
   purge: 'Delete forever',
-  purge_named: 'Delete %{name} forever',
+  purge_named: 'Delete forever: %{name}',
   confirm_title: 'Delete %{name} forever?',
   confirm_content: 'It will be gone for good and cannot be restored.',
   confirm: 'Delete forever',
