@@ -193,7 +193,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         else await audit(tx, req, 'deleted', before.id, auditBefore, null, opts.detail ?? null);
       },
       // A foreign key a purge broke: a record in the trash (or one of a table no declaration names) still refers to it.
-      purging ? async () => (await again()) ?? conflict((await usedBy(app.db, mounted, decl, before.id, tenant, 'trashed')) ?? say.usedInTrash) : again,
+      purging ? async () => (await again()) ?? conflict((await usedBy(app.db, mounted, decl, before.id, tenant, 'trashed')) ?? say.usedElsewhere) : again,
     );
   }
 
