@@ -52,7 +52,7 @@ describe('the start-up check of a declared resource', () => {
     const typo = declare(group('Widget', { name: textField('Name', { required: true }), size: number('Size', { min: 0, max: 9 }) }), { columns: ['nmae'], sort: ['name'], search: ['name'] });
     expect(() => defineCrud(typo, { table: widgets })).toThrow('Resource "widgets": list column "nmae" is unknown (did you mean "name"? valid: name, size)');
     const column = declare(group('Widget', { name: textField('Name', { required: true }), szie: number('Size', { min: 0, max: 9 }) }));
-    expect(() => defineCrud(column, { table: widgets })).toThrow('field "szie" has no column "szie" in the bound table (did you mean "size"? valid: id, company_id, property_id, name, size, version)');
+    expect(() => defineCrud(column, { table: widgets })).toThrow('field "szie" has no column "szie" in the bound table (did you mean "size"? valid: id, company_id, property_id, name, size, version, deleted_at, deleted_by)');
     const computed = declareResource<Fields, 'scoped', string>({
       ...{ name: 'widgets', spa: 'widget', noun: { one: 'widget', many: 'widgets' }, area: 'units', tenancy: 'scoped' },
       fields: group('Widget', { name: textField('Name', { required: true }) }),
