@@ -1,5 +1,5 @@
 // The trash in chromium against the real server and the demo seed (docs/resources.md "Trash"): a
-// property deleted (through the API: SPEC §2 gives the property list no Remove button) leaves the
+// property deleted (through the API: the property list has no Remove button) leaves the
 // list and waits in the trash; restored from the Trash screen it is back in the list. The trash view
 // passes axe and fits a 390 px phone without sideways scrolling.
 import { describe, expect, it } from 'vitest';
