@@ -73,6 +73,8 @@ describe('a delete moves the record to the trash', () => {
     expect((await admin.delete(`/units/${kept.id}`)).statusCode).toBe(200);
     expect((await admin.delete(`/properties/${home.id}`)).statusCode).toBe(200);
     expect(ids(await admin.get('/properties'))).not.toContain(home.id);
+    const company = (await sa.get(`/companies/${w.own.id}/edit`)).json().data;
+    expect(company.properties.map((p: { id: string }) => p.id)).not.toContain(home.id);
     const form = await admin.get('/units/create');
     const options = form.json().fields.flatMap((g: { fields: { name: string; options?: Record<string, string> }[] }) => g.fields).find((f: { name: string }) => f.name === 'property_id').options;
     expect(Object.keys(options)).not.toContain(home.id);
