@@ -132,7 +132,8 @@ describe('an area declared with its resource', () => {
     expect(fx.areas).toEqual({ contractors: 'contractors' });
     const ctx = { t, w, fx };
     const routes = routeTable().filter((r) => fx.covers(r.url));
-    expect(routes).toHaveLength(7);
+    // The seven routes, the history's two and the trash's three (its list, restore and `?purge=true`).
+    expect(routes).toHaveLength(12);
     const cases = await authorizationMatrix(ctx).attack(routes);
     expect(mismatchesOf(cases)).toEqual([]);
     const key = (r: RouteEntry) => `${r.method} ${r.url}`;
