@@ -56,14 +56,22 @@ export function purgeOrder(all: readonly Mounted[]): Mounted[] {
   return order;
 }
 
-/** Deletes `ids` of one resource for good, with their audit rows, in one transaction. */
-async function purgeRows(db: Db, mounted: MountedResources, m: Mounted, ids: string[], days: number): Promise<void> {
+/** Deletes `ids` of one resource for good, with their audit rows, in one transaction; answers how many went. */
+async function purgeRows(db: Db, mounted: MountedResources, m: Mounted, ids: string[], days: number, cutoff: Date): Promise<number> {
   const { decl, binding } = m;
   const id = columnOf(binding.table, 'id')?.column as AnyPgColumn;
   const company = columnOf(binding.table, 'company_id')?.column;
   const deletedAt = columnOf(binding.table, 'deleted_at')?.column as AnyPgColumn;
-  await db.transaction(async (tx) => {
-    for (const one of ids) {
+  return db.transaction(async (tx) => {
+    // Still in the trash and past retention, held until the commit: one restored meanwhile stays.
+    const due = await (tx as Conn)
+      .select({ id })
+      .from(binding.table)
+      .where(and(inArray(id, ids), isNotNull(deletedAt), lt(deletedAt, cutoff)))
+      .for('update');
+    const held = due.map((r) => r.id as string);
+    if (held.length === 0) return 0;
+    for (const one of held) {
       // A record in the trash may still be pointed at by an optional reference of another in the trash.
       for (const e of await emptyReferences(tx, mounted, decl, one)) {
         await audit(tx as unknown as Db, {
@@ -78,7 +86,7 @@ async function purgeRows(db: Db, mounted: MountedResources, m: Mounted, ids: str
     }
     const gone = await (tx as Conn)
       .delete(binding.table)
-      .where(and(inArray(id, ids), isNotNull(deletedAt)))
+      .where(inArray(id, held))
       .returning({ id, companyId: company ?? sql<null>`null`, deletedAt });
     for (const g of gone as { id: string; companyId: string | null; deletedAt: Date }[]) {
       await audit(tx as unknown as Db, {
@@ -90,6 +98,7 @@ async function purgeRows(db: Db, mounted: MountedResources, m: Mounted, ids: str
         detail: { actor: 'system', from_trash: true, deleted_at: new Date(g.deletedAt).toISOString(), trash_days: days },
       });
     }
+    return gone.length;
   });
 }
 
@@ -117,15 +126,13 @@ export async function purgeTrash(db: Db, mounted: MountedResources, days: number
       const ids = due.map((r) => r.id as string);
       if (ids.length === 0) break;
       try {
-        await purgeRows(db, mounted, m, ids, days);
-        purged += ids.length;
+        purged += await purgeRows(db, mounted, m, ids, days, before);
       } catch (err) {
         if (!isForeignKeyError(err)) throw err;
         // Something still refers to one of them: each on its own, the refused ones kept for later.
         for (const one of ids) {
           try {
-            await purgeRows(db, mounted, m, [one], days);
-            purged += 1;
+            purged += await purgeRows(db, mounted, m, [one], days, before);
           } catch (e) {
             if (!isForeignKeyError(e)) throw e;
             kept.push(one);
