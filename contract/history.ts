@@ -23,7 +23,8 @@ export interface HistoryEntry {
   at: string;
   /** The audit action, e.g. `unit.updated`. */
   action: string;
-  kind: 'created' | 'updated' | 'deleted' | 'other';
+  /** `restored`: brought back from the trash (docs/resources.md "Trash"). */
+  kind: 'created' | 'updated' | 'deleted' | 'restored' | 'other';
   /** Who did it; null for the server itself. */
   actor: { id: string; name: string } | null;
   /** The entry this change restored. */

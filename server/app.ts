@@ -26,6 +26,8 @@ import healthRoutes from './health/routes';
 import spa from './spa';
 import { scheduleDormantDisabling } from './users/dormantDisabler';
 import { scheduleAuditPruning } from './auditLog/retention';
+import { mountedOn } from './resources/crud/dependents';
+import { scheduleTrashPurge } from './resources/crud/purge';
 import { scheduleSnapshots } from './backups/snapshots';
 import './types';
 import { OPENAPI_EXTENSIONS } from './resources/crud/extensions';
@@ -92,6 +94,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerDocs(app);
   await app.register(guard);
   await app.register(csrfRoutes);
+  // The declared resources the API mounts (their routes add themselves), which the trash's purge walks.
+  const mounted = mountedOn(app);
   await app.register(
     async (api) => {
       await api.register(authRoutes);
@@ -108,6 +112,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(spa);
   scheduleDormantDisabling(app, config.dormantDisableDays);
   scheduleAuditPruning(app, config.auditRetentionDays);
+  scheduleTrashPurge(app, mounted, config.trashDays);
   scheduleSnapshots(app);
   return app;
 }

@@ -5,6 +5,7 @@ import { policyErrors } from './auth/passwordPolicy';
 import { STATEMENT_TIMEOUT_MS } from './db/database';
 import { CONNECT_TIMEOUT_MS } from './db/boundedPool';
 import { AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MAX_DAYS, AUDIT_RETENTION_MIN_DAYS } from '../contract/audit';
+import { TRASH_DEFAULT_DAYS, TRASH_MAX_DAYS, TRASH_MIN_DAYS } from '../contract/trash';
 
 export interface Config {
   port: number;
@@ -51,6 +52,8 @@ export interface Config {
   dormantDisableDays: number | null;
   /** Audit rows older than this many days are deleted hourly (OLYMPUS_AUDIT_RETENTION_DAYS; server/auditLog/retention.ts). */
   auditRetentionDays: number;
+  /** Deleted records stay restorable this many days, then the server purges them (OLYMPUS_TRASH_DAYS; server/resources/crud/purge.ts). */
+  trashDays: number;
   /** Snapshots of the embedded database every this many hours (OLYMPUS_BACKUP_INTERVAL_HOURS; server/backups/snapshots.ts); null = off. */
   backupIntervalHours: number | null;
   /** How many snapshots to keep (OLYMPUS_BACKUP_KEEP). */
@@ -247,6 +250,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     powerbi,
     dormantDisableDays,
     auditRetentionDays: int('OLYMPUS_AUDIT_RETENTION_DAYS', AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MIN_DAYS, AUDIT_RETENTION_MAX_DAYS),
+    trashDays: int('OLYMPUS_TRASH_DAYS', TRASH_DEFAULT_DAYS, TRASH_MIN_DAYS, TRASH_MAX_DAYS),
     backupIntervalHours,
     backupKeep: int('OLYMPUS_BACKUP_KEEP', 7, 1, 1000),
     superAdminTwoFactor: bool('OLYMPUS_SUPER_ADMIN_TWO_FACTOR', false),

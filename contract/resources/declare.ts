@@ -194,9 +194,17 @@ export interface ResourceDecl<F extends Fields = Fields> {
    * default every record's audit rows are its history, with a restore (docs/resources.md "History").
    */
   history?: false;
+  /**
+   * false: a delete is for good (users: restoring one would hand access back). By default a delete
+   * moves the record to the trash, restorable for OLYMPUS_TRASH_DAYS (docs/resources.md "Trash").
+   */
+  trash?: false;
 }
 
-export type RouteKey = 'list' | 'createForm' | 'one' | 'editForm' | 'create' | 'update' | 'delete';
+export type RouteKey = 'list' | 'createForm' | 'one' | 'editForm' | 'create' | 'update' | 'delete' | 'trash' | 'restore';
+
+/** Whether a delete moves the resource's records to the trash (docs/resources.md "Trash"). */
+export const hasTrash = (d: Pick<ResourceDecl, 'trash'>): boolean => d.trash !== false;
 
 interface Opt {
   required?: boolean;
@@ -316,10 +324,10 @@ interface ListOf<F extends Fields, C extends string> {
  * has `companyId` only when 'scoped'); list keys are checked against the fields: a misspelt column is
  * a type error naming the keys it may be.
  */
-export function declareResource<F extends Fields, const T extends ResourceDecl['tenancy'], const C extends string = never>(
-  d: { fields: F; tenancy: T; computed?: readonly C[]; list: ListOf<NoInfer<F>, NoInfer<C>> } & Omit<ResourceDecl, Omitted | 'fields' | 'tenancy' | 'computed' | 'list'> &
+export function declareResource<F extends Fields, const T extends ResourceDecl['tenancy'], const C extends string = never, const R extends false | undefined = undefined>(
+  d: { fields: F; tenancy: T; computed?: readonly C[]; list: ListOf<NoInfer<F>, NoInfer<C>>; trash?: R } & Omit<ResourceDecl, Omitted | 'fields' | 'tenancy' | 'computed' | 'list' | 'trash'> &
     Partial<Pick<ResourceDecl, Omitted>>,
-): ResourceDecl<F> & { tenancy: T } {
+): ResourceDecl<F> & { tenancy: T; trash?: R } {
   const One = d.noun.one.charAt(0).toUpperCase() + d.noun.one.slice(1);
   return {
     ...d,

@@ -13,6 +13,8 @@ export const userResource = declareResource({
   noun: { one: 'user', many: 'users' },
   area: 'users',
   tenancy: 'scoped',
+  // Deleted for good: the remove dialog promises it, and a restore would hand access back.
+  trash: false,
   fields: {
     ...group('User', {
       name: text('Name', { required: true }),

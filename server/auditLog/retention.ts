@@ -1,8 +1,7 @@
 // Audit retention (OLYMPUS_AUDIT_RETENTION_DAYS, default 400): rows older than that are deleted by
 // the server itself, at start once it is ready and then hourly — never by a request. With several
-// instances on one PostgreSQL it runs once per interval, not once per instance: an instance first
-// claims the turn in one short transaction (`pg_try_advisory_xact_lock`, so a second one does not even
-// wait, then the `maintenance_runs` row, moved only when the last prune is older than
+// instances on one PostgreSQL it runs once per interval, not once per instance (../maintenance.ts:
+// an advisory lock, then the `maintenance_runs` row, moved only when the last prune is older than
 // AUDIT_PRUNE_GAP_MS). The rows then go in batches of AUDIT_PRUNE_BATCH, each its own statement, so a
 // huge first prune never holds one giant transaction. A prune that deleted rows is itself audited
 // (`audit.pruned`, by the system, with the count, the cutoff and the retention). docs/security.md "The audit log".
@@ -12,6 +11,7 @@ import { audit } from '../audit';
 import { rowsOf } from '../auth/rows';
 import type { Db } from '../db';
 import { AUDIT_PRUNED_ACTION } from '../../contract/audit';
+import { claimTurn, scheduleMaintenance, type MaintenanceJob } from '../maintenance';
 
 /** How often each instance looks. */
 export const AUDIT_PRUNE_EVERY_MS = 3600_000;
@@ -23,6 +23,7 @@ export const AUDIT_PRUNE_BATCH = 5000;
 export const AUDIT_PRUNE_LOCK = 7_201_003;
 /** The job's row in maintenance_runs. */
 export const AUDIT_PRUNE_JOB = 'audit_prune';
+const AUDIT_PRUNE: MaintenanceJob = { lock: AUDIT_PRUNE_LOCK, name: AUDIT_PRUNE_JOB };
 
 export interface PruneResult {
   deleted: number;
@@ -30,28 +31,12 @@ export interface PruneResult {
   cutoff: string;
 }
 
-/** Claims this interval's prune for this instance: false when another holds or already did it. */
-async function claimTurn(db: Db, gapMs: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ got: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${AUDIT_PRUNE_LOCK}) as got`));
-    if (!lock?.got) return false;
-    const claimed = rowsOf<{ name: string }>(
-      await tx.execute(sql`
-        insert into maintenance_runs (name, last_run_at) values (${AUDIT_PRUNE_JOB}, now())
-        on conflict (name) do update set last_run_at = excluded.last_run_at
-          where maintenance_runs.last_run_at <= now() - make_interval(secs => ${gapMs / 1000})
-        returning name`),
-    );
-    return claimed.length > 0;
-  });
-}
-
 /**
  * Deletes the audit rows older than `days` (by the database's clock) when it is this instance's
  * turn; null when it is not. `batch` and `gapMs` are for tests.
  */
 export async function pruneAuditLog(db: Db, days: number, { batch = AUDIT_PRUNE_BATCH, gapMs = AUDIT_PRUNE_GAP_MS } = {}): Promise<PruneResult | null> {
-  if (!(await claimTurn(db, gapMs))) return null;
+  if (!(await claimTurn(db, AUDIT_PRUNE, gapMs))) return null;
   const [{ cutoff }] = rowsOf<{ cutoff: Date | string }>(await db.execute(sql`select now() - make_interval(days => ${days}) as cutoff`));
   const before = new Date(cutoff).toISOString();
   let deleted = 0;
@@ -73,22 +58,8 @@ export async function pruneAuditLog(db: Db, days: number, { batch = AUDIT_PRUNE_
 
 /** Prunes when the server is ready and every AUDIT_PRUNE_EVERY_MS after, until it closes. */
 export function scheduleAuditPruning(app: FastifyInstance, days: number): void {
-  let timer: NodeJS.Timeout | null = null;
-  const run = async () => {
-    try {
-      const done = await pruneAuditLog(app.db, days);
-      if (done && done.deleted > 0) app.log.info({ count: done.deleted, cutoff: done.cutoff, days }, 'audit rows past retention deleted');
-    } catch (err) {
-      app.log.error({ err }, 'audit retention prune failed');
-    }
-  };
-  app.addHook('onReady', async () => {
-    await run();
-    timer = setInterval(() => void run(), AUDIT_PRUNE_EVERY_MS);
-    // The prune must never keep the process alive on its own.
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
+  scheduleMaintenance(app, AUDIT_PRUNE_EVERY_MS, 'audit retention prune', async () => {
+    const done = await pruneAuditLog(app.db, days);
+    if (done && done.deleted > 0) app.log.info({ count: done.deleted, cutoff: done.cutoff, days }, 'audit rows past retention deleted');
   });
 }

@@ -85,7 +85,7 @@ export async function loadAuth(db: Db, tokenHash: string, tenant: string | null,
     select tok.id as token_id, tok.valid_ms::float8 as valid_ms, u.id as user_id, u.name, u.email, orole.name as role,
       coalesce((select json_agg(rp.permission) from role_permissions rp where rp.role_id = orole.id), '[]'::json) as permissions,
       coalesce((select json_agg(uc.company_id) from user_companies uc where uc.user_id = u.id), '[]'::json) as company_ids,
-      ${tenant === null ? sql`null::boolean` : sql`exists(select 1 from companies c where c.id = ${tenant}::uuid)`} as tenant_exists,
+      ${tenant === null ? sql`null::boolean` : sql`exists(select 1 from companies c where c.id = ${tenant}::uuid and c.deleted_at is null)`} as tenant_exists,
       tok.amr, (extract(epoch from tok.created_at) * 1000)::float8 as authenticated_ms,
       (coalesce(orole.require_two_factor, false) or (orole.name = ${SUPER_ADMIN} and ${superAdminTwoFactor})) as role_requires_two_factor,
       u.totp_enabled_at is not null as totp_on

@@ -2,7 +2,7 @@
 // what only companies do — no tenant, each caller reaches the companies of ./reach.ts (SPEC §6: a
 // super_admin every one), only a super_admin creates one, no delete while it has properties (409),
 // its properties in the edit form. Routes, checks and forms: docs/resources.md.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { companyResource } from '../../contract/resources/companies';
 import { SUPER_ADMIN } from '../../contract/roles';
@@ -42,7 +42,8 @@ export const companyCrud = defineCrud(
     },
     write: {
       async beforeDelete({ db, record }) {
-        const [property] = await db.select({ id: properties.id }).from(properties).where(eq(properties.companyId, record.id as string)).limit(1);
+        // Properties in the trash hold the company only from a purge (docs/resources.md "Trash").
+        const [property] = await db.select({ id: properties.id }).from(properties).where(and(eq(properties.companyId, record.id as string), isNull(properties.deletedAt))).limit(1);
         if (property) throw conflict(COMPANY_MSG.hasProperties);
       },
       // A property added since the check: the foreign key refuses, with the same answer.

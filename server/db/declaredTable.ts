@@ -4,7 +4,8 @@
 // same-company foreign keys for a scoped resource, an index per reference and for the default sort,
 // the record's `version` (raised by every change, for edits that cannot overwrite each other:
 // docs/resources.md "Versions and conflicts"), `created_at` and `updated_at`. Only what the declaration cannot say (a column only the server
-// keeps, a unique rule, a check) is given beside it. drizzle-kit generates the migrations from these
+// keeps, a unique rule, a check) is given beside it. A resource with a trash (all but `trash: false`)
+// has `deleted_at` and `deleted_by` (docs/resources.md "Trash"). drizzle-kit generates the migrations from these
 // tables as from any other.
 import { createHash } from 'node:crypto';
 import { sql, type BuildColumns, type NotNull } from 'drizzle-orm';
@@ -26,7 +27,7 @@ import {
   type PgTableExtraConfigValue,
   type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
-import type { CheckboxField, DateField, FieldDecl, Fields, ManyField, MoneyField, MultiChoiceField, NumberField, RefField, ResourceDecl } from '../../contract/resources/declare';
+import { hasTrash, type CheckboxField, type DateField, type FieldDecl, type Fields, type ManyField, type MoneyField, type MultiChoiceField, type NumberField, type RefField, type ResourceDecl } from '../../contract/resources/declare';
 import { MONEY_PRECISION, MONEY_SCALE } from '../../contract/resources/kinds';
 
 const builders = {
@@ -44,6 +45,9 @@ const builders = {
   checkbox: (name: string, dflt: boolean) => boolean(name).notNull().default(dflt),
   version: () => integer('version').notNull().default(1),
   stamp: (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow(),
+  // The trash (docs/resources.md "Trash"): when and by whom the record was deleted; null while it is live.
+  deletedAt: () => timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: () => uuid('deleted_by'),
 };
 type Built<K extends keyof typeof builders> = ReturnType<(typeof builders)[K]>;
 
@@ -71,6 +75,8 @@ type ColumnOf<F> = F extends CheckboxField | MultiChoiceField ? Stored<F> : F ex
 export type FieldColumns<F extends Fields> = { [K in keyof F as F[K] extends ManyField ? never : Camel<K & string>]: ColumnOf<F[K]> };
 
 type Stamps = { version: Built<'version'>; createdAt: Built<'stamp'>; updatedAt: Built<'stamp'> };
+/** A resource with a trash (every one but `trash: false`) keeps its deleted records, marked. */
+type TrashColumns<D extends ResourceDecl> = D['trash'] extends false ? {} : { deletedAt: Built<'deletedAt'>; deletedBy: Built<'deletedBy'> };
 type CompanyColumn<D extends ResourceDecl, C> = D['tenancy'] extends 'scoped' ? (C extends false ? {} : { companyId: Built<'company'> }) : {};
 
 export interface DeclaredTableOptions<X extends Record<string, PgColumnBuilderBase>, C extends boolean> {
@@ -143,6 +149,11 @@ export function declaredTable<D extends ResourceDecl, X extends Record<string, P
   columns.version = builders.version();
   columns.createdAt = builders.stamp('created_at');
   columns.updatedAt = builders.stamp('updated_at');
+  const trash = hasTrash(decl);
+  if (trash) {
+    columns.deletedAt = builders.deletedAt();
+    columns.deletedBy = builders.deletedBy();
+  }
 
   const sortsByName = decl.list.sort[0] === 'name' && fields.some(([name]) => name === 'name');
   const built = pgTable(table, columns, (t) => {
@@ -172,12 +183,16 @@ export function declaredTable<D extends ResourceDecl, X extends Record<string, P
     }
     // The list's default sort, lower(name) then id (server/resources/lists.ts), within the company
     // when there is one; the plain name last lets a page's ids come from the index alone.
+    // Lists show live records only, so the index holds only those.
     if (sortsByName && o.listIndex !== false) {
       const name = index(pgName(table, 'list_name'));
-      out.push(scoped ? name.on(c.companyId, sql`lower(${c.name})`, c.id, c.name) : name.on(sql`lower(${c.name})`, c.id, c.name));
+      const on = scoped ? name.on(c.companyId, sql`lower(${c.name})`, c.id, c.name) : name.on(sql`lower(${c.name})`, c.id, c.name);
+      out.push(trash ? on.where(sql`${c.deletedAt} is null`) : on);
     }
+    // The trash's list (newest deletion first) and its purge (the oldest past retention).
+    if (trash) out.push(index(pgName(table, 'trash')).on(c.deletedAt).where(sql`${c.deletedAt} is not null`));
     return [...out, ...(o.extra?.(c) ?? [])];
   });
-  type Columns = { id: Built<'id'> } & CompanyColumn<D, C> & FieldColumns<D['fields']> & X & Stamps;
+  type Columns = { id: Built<'id'> } & CompanyColumn<D, C> & FieldColumns<D['fields']> & X & Stamps & TrashColumns<D>;
   return built as unknown as PgTableWithColumns<{ name: string; schema: undefined; columns: BuildColumns<string, Columns, 'pg'>; dialect: 'pg' }>;
 }

@@ -57,8 +57,12 @@ export const roles = declaredTable(roleResource, {
       .references(() => systems.id, { onDelete: 'cascade' }),
   },
   // Names are unique per system without letter case ("Admin" cannot shadow "admin"): held here, so
-  // parallel creates cannot both pass the check in server/roles/routes.ts.
-  extra: (t) => [uniqueIndex('roles_system_name_lower').on(t.systemId, sql`lower(${t.name})`), unique('roles_id_system').on(t.id, t.systemId)],
+  // parallel creates cannot both pass the check in server/roles/routes.ts. A role in the trash holds
+  // no name (a restore checks it is still free: docs/resources.md "Trash").
+  extra: (t) => [
+    uniqueIndex('roles_system_name_lower').on(t.systemId, sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
+    unique('roles_id_system').on(t.id, t.systemId),
+  ],
 });
 
 export const permissions = pgTable('permissions', {
@@ -149,8 +153,12 @@ export const userSystems = pgTable(
 
 export const properties = declaredTable(propertyResource, {
   companies: () => companies.id,
-  // (id, company_id) is what a unit's same-company reference points at; a slug is unique in its company.
-  extra: (t) => [unique('properties_id_company').on(t.id, t.companyId), unique('properties_company_slug').on(t.companyId, t.slug)],
+  // (id, company_id) is what a unit's same-company reference points at; a slug is unique in its
+  // company among live properties (one in the trash holds none; a restore checks it is still free).
+  extra: (t) => [
+    unique('properties_id_company').on(t.id, t.companyId),
+    uniqueIndex('properties_company_slug').on(t.companyId, t.slug).where(sql`${t.deletedAt} is null`),
+  ],
 });
 
 export const units = declaredTable(unitResource, {
@@ -360,7 +368,8 @@ export const auditLog = pgTable(
 
 /**
  * When a periodic job last ran, shared by every instance on the database: the audit log's pruning
- * (server/auditLog/retention.ts) claims its turn here, so with several instances it runs once per interval.
+ * (server/auditLog/retention.ts) and the trash's purge (server/resources/crud/purge.ts) claim their
+ * turn here (server/maintenance.ts), so with several instances each runs once per interval.
  */
 export const maintenanceRuns = pgTable('maintenance_runs', {
   name: text('name').primaryKey(),

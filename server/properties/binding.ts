@@ -2,7 +2,7 @@
 // what only a property does — its company in the read shape, a slug derived from the name and unique
 // in the company (409), no delete while it has units (409), its units in the edit form.
 // Routes, checks and forms: docs/resources.md.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { UNPAGED_LIST_MAX } from '../../contract/lists';
 import { propertyResource } from '../../contract/resources/properties';
@@ -52,7 +52,8 @@ export const propertyCrud = defineCrud(
         values.slug = given || (before ? before.slug : await freeSlug(db, tenant as string, slugFromName(values.name as string)));
       },
       async beforeDelete({ db, record }) {
-        const [unit] = await db.select({ id: units.id }).from(units).where(eq(units.propertyId, record.id as string)).limit(1);
+        // Units in the trash hold the property only from a purge (docs/resources.md "Trash").
+        const [unit] = await db.select({ id: units.id }).from(units).where(and(eq(units.propertyId, record.id as string), isNull(units.deletedAt))).limit(1);
         if (unit) throw conflict(PROPERTY_MSG.hasUnits);
       },
       // The same answer when a concurrent request wins the race past the slug check. A delete a foreign

@@ -1,6 +1,7 @@
 // Property slugs: lower-case words joined by "-", unique within a company. Given ones are normalised
-// ("Wharf House!" → "wharf-house"); a missing one is derived from the name.
-import { and, eq, like, or, sql } from 'drizzle-orm';
+// ("Wharf House!" → "wharf-house"); a missing one is derived from the name. A property in the trash
+// holds no slug (docs/resources.md "Trash").
+import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import { slugify } from '../db/seed';
 import { properties } from '../db/schema';
 import { escapeLike, type Conn } from '../resources/db';
@@ -17,7 +18,7 @@ export async function slugTaken(db: Conn, companyId: string, slug: string, excep
   const [row] = await db
     .select({ id: properties.id })
     .from(properties)
-    .where(and(eq(properties.companyId, companyId), eq(properties.slug, slug), exceptId ? sql`${properties.id} <> ${exceptId}` : undefined))
+    .where(and(eq(properties.companyId, companyId), eq(properties.slug, slug), isNull(properties.deletedAt), exceptId ? sql`${properties.id} <> ${exceptId}` : undefined))
     .limit(1);
   return row !== undefined;
 }
@@ -27,7 +28,7 @@ export async function freeSlug(db: Conn, companyId: string, base: string): Promi
   const rows = await db
     .select({ slug: properties.slug })
     .from(properties)
-    .where(and(eq(properties.companyId, companyId), or(eq(properties.slug, base), like(properties.slug, `${escapeLike(base)}-%`))));
+    .where(and(eq(properties.companyId, companyId), isNull(properties.deletedAt), or(eq(properties.slug, base), like(properties.slug, `${escapeLike(base)}-%`))));
   const used = new Set(rows.map((r) => r.slug));
   if (!used.has(base)) return base;
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;

@@ -2,7 +2,7 @@
 // GET /reports (Authorization: Bearer <report token>), not by the session token: the token names
 // the user, the company and this report, and the user must still have access.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { companies, reports } from '../db/schema';
 import { ApiError } from '../errors';
 import { bearerToken } from '../auth/guard';
@@ -37,7 +37,8 @@ const dataRoute: FastifyPluginAsyncTypebox = async (app) => {
         .select({ name: reports.name, provider: reports.provider, companyId: reports.companyId, companyName: companies.name })
         .from(reports)
         .innerJoin(companies, eq(companies.id, reports.companyId))
-        .where(and(eq(reports.id, claims.reportId), eq(reports.companyId, claims.companyId)));
+        // A report or company in the trash answers as one that does not exist.
+        .where(and(eq(reports.id, claims.reportId), eq(reports.companyId, claims.companyId), isNull(reports.deletedAt), isNull(companies.deletedAt)));
       if (!report || report.provider !== 'builtin') throw new ApiError(401, MSG.tokenWrongReport);
       if (!(await mayStillSeeReports(app.db, claims.userId, claims.companyId))) throw new ApiError(401, MSG.tokenRevoked);
 

@@ -39,8 +39,8 @@ async function unitsByStatus(db: Db, companyId: string): Promise<BarChartData & 
     await db.execute(sql`
       select p.id as property_id, p.name as property, u.unit_status as status, count(u.id) as units
       from properties p
-      left join units u on u.property_id = p.id and u.company_id = p.company_id
-      where p.company_id = ${companyId}
+      left join units u on u.property_id = p.id and u.company_id = p.company_id and u.deleted_at is null
+      where p.company_id = ${companyId} and p.deleted_at is null
       group by p.id, p.name, u.unit_status
       order by p.name, p.id`),
   );
@@ -75,7 +75,7 @@ async function unitsByType(db: Db, companyId: string): Promise<PieChartData> {
   const rows = rowsOf<{ type: string | null; units: number | string }>(
     await db.execute(sql`
       select nullif(trim(unit_type), '') as type, count(*) as units
-      from units where company_id = ${companyId}
+      from units where company_id = ${companyId} and deleted_at is null
       group by 1 order by 2 desc, 1`),
   );
   return {
@@ -90,7 +90,7 @@ async function bedroomMix(db: Db, companyId: string): Promise<BarChartData> {
   const rows = rowsOf<{ bedrooms: number | null; units: number | string }>(
     await db.execute(sql`
       select bedrooms, count(*) as units
-      from units where company_id = ${companyId}
+      from units where company_id = ${companyId} and deleted_at is null
       group by bedrooms order by bedrooms nulls last`),
   );
   // Category keys are bedroom counts ("0" = studio) so the SPA can word them; NOT_SET for unknown.
@@ -109,7 +109,7 @@ async function propertiesByCity(db: Db, companyId: string): Promise<BarChartData
   const rows = rowsOf<{ city: string | null; properties: number | string }>(
     await db.execute(sql`
       select nullif(trim(city), '') as city, count(*) as properties
-      from properties where company_id = ${companyId}
+      from properties where company_id = ${companyId} and deleted_at is null
       group by 1 order by 2 desc, 1`),
   );
   return {

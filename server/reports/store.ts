@@ -1,5 +1,6 @@
-// Reads and writes of the reports table, always within one company.
-import { asc, eq, sql } from 'drizzle-orm';
+// Reads and writes of the reports table, always within one company; a report in the trash is in no
+// read (docs/resources.md "Trash").
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { reports } from '../db/schema';
 import type { Conn } from '../resources/db';
@@ -10,7 +11,7 @@ import { OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
 export type StoredReport = typeof reports.$inferSelect;
 
 export function listReports(db: Db, companyId: string): Promise<StoredReport[]> {
-  return db.select().from(reports).where(eq(reports.companyId, companyId)).orderBy(asc(reports.position), asc(reports.createdAt), asc(reports.id));
+  return db.select().from(reports).where(and(eq(reports.companyId, companyId), isNull(reports.deletedAt))).orderBy(asc(reports.position), asc(reports.createdAt), asc(reports.id));
 }
 
 /** After the company's last report (a transaction's handle too: the management API's create). */

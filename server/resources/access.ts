@@ -20,6 +20,13 @@ export interface RouteAccess {
   alsoBarred?: readonly string[];
   /** GET /users?all=true: super_admin lists every user without a tenant; anyone else is refused. */
   allowAll?: boolean;
+  /**
+   * A declared resource's DELETE: `?purge=true` (delete for good, docs/resources.md "Trash") is a
+   * super admin's only; anyone else is refused before anything is looked at.
+   */
+  purgeSuperAdminOnly?: boolean;
+  /** Only a super admin may call it (the route table's `…?purge=true` entry of a DELETE with purgeSuperAdminOnly). */
+  superAdminOnly?: boolean;
 }
 
 declare module 'fastify' {
@@ -33,6 +40,11 @@ export const INTEGRATIONS_ALSO_BARRED = [SYSTEM_USER] as const;
 
 export const ONLY_SUPER_ADMIN_ALL = 'Only a super admin can list the users of every company.';
 
+export const ONLY_SUPER_ADMIN_PURGE = 'Only a super admin can delete records forever.';
+
+/** `?purge=true` as the raw query string has it (validation has not run yet). */
+const wantsPurge = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.purge === 'true';
+
 /** `?all=true` as the raw query string has it (validation has not run yet). */
 export const wantsAll = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.all === 'true';
 
@@ -44,6 +56,7 @@ export async function authorize(request: FastifyRequest): Promise<void> {
   const auth = requireArea(request, access.area);
   if (auth.role && access.alsoBarred?.includes(auth.role)) throw forbidden();
   requirePermission(request, access.permission);
+  if ((access.superAdminOnly || (access.purgeSuperAdminOnly && wantsPurge(request))) && auth.role !== SUPER_ADMIN) throw forbidden(ONLY_SUPER_ADMIN_PURGE);
   if (access.tenant !== 'scoped') return;
   if (access.allowAll && wantsAll(request)) {
     if (auth.role !== SUPER_ADMIN) throw forbidden(ONLY_SUPER_ADMIN_ALL);

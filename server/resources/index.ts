@@ -50,6 +50,8 @@ export default async function resourceRoutes(app: FastifyInstance, opts: Resourc
     const hooks = asList(route.preValidation);
     if (!hooks.includes(authorize)) route.preValidation = [authorize, ...hooks] as Hooks;
     for (const method of [route.method].flat()) if (method !== 'HEAD') recordRoute({ method, url: route.url, access, body: route.schema?.body });
+    // A delete's `?purge=true` is a route of its own to the matrices: a super admin's only.
+    if (access.purgeSuperAdminOnly) recordRoute({ method: 'DELETE', url: `${route.url}?purge=true`, access: { ...access, purgeSuperAdminOnly: undefined, superAdminOnly: true } });
   });
 
   // One registry of the declared resources below, so a delete finds every reference to its record.

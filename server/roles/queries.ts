@@ -1,6 +1,6 @@
 // What roles' hooks (./routes.ts) ask the database: a name already taken, a role still given to
 // someone, the Olympus system's id.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { roles, systems, userSystems } from '../db/schema';
 import type { Conn } from '../resources/db';
 import { lowerOf } from '../resources/lists';
@@ -8,13 +8,16 @@ import { OLYMPUS_SYSTEM } from '../../contract/roles';
 
 const olympus = and(eq(systems.id, roles.systemId), eq(systems.name, OLYMPUS_SYSTEM));
 
-/** Role names are unique per system; compared without letter case so "Admin" cannot shadow "admin". */
+/**
+ * Role names are unique per system among live roles; compared without letter case so "Admin" cannot
+ * shadow "admin". A role in the trash holds no name (docs/resources.md "Trash").
+ */
 export async function roleNameTaken(db: Conn, name: string, exceptId?: string): Promise<boolean> {
   const [row] = await db
     .select({ id: roles.id })
     .from(roles)
     .innerJoin(systems, olympus)
-    .where(and(eq(lowerOf(roles.name), name.toLowerCase()), exceptId ? sql`${roles.id} <> ${exceptId}` : undefined))
+    .where(and(eq(lowerOf(roles.name), name.toLowerCase()), isNull(roles.deletedAt), exceptId ? sql`${roles.id} <> ${exceptId}` : undefined))
     .limit(1);
   return row !== undefined;
 }

@@ -134,7 +134,7 @@ function userShape(scope: UserScope) {
       else 'active' end)`,
     last_login_at: sql<string | null>`u.last_login_at`,
     companies: sql<UserRow['companies']>`coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name))
-      from user_companies uc join companies c on c.id = uc.company_id where uc.user_id = u.id ${visible}), '[]'::json)`,
+      from user_companies uc join companies c on c.id = uc.company_id and c.deleted_at is null where uc.user_id = u.id ${visible}), '[]'::json)`,
     systems: sql<SystemRow[]>`coalesce((select json_agg(json_build_object('uuid', s.id, 'name', s.name, 'description', s.description,
         'role_uuid', r.id, 'role_name', r.name, 'role_label', r.label))
       from user_systems us join systems s on s.id = us.system_id left join roles r on r.id = us.role_id
@@ -207,7 +207,7 @@ export async function roleOptions(db: Conn): Promise<RoleOption[]> {
     select r.id, r.name, r.label, s.name as system,
       coalesce((select json_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role_id = r.id), '[]'::json) as permissions
     from roles r join systems s on s.id = r.system_id
-    where s.name in (${sql.join(
+    where r.deleted_at is null and s.name in (${sql.join(
       systems.map((s) => sql`${s}`),
       sql`, `,
     )})
@@ -215,10 +215,10 @@ export async function roleOptions(db: Conn): Promise<RoleOption[]> {
   return rowsOf<RoleOption>(result);
 }
 
-/** Companies by id, among those given (unknown ones are simply absent). */
+/** Companies by id, among those given (unknown ones and those in the trash are simply absent). */
 export async function existingCompanies(db: Conn, ids: string[]): Promise<{ id: string; name: string }[]> {
   if (ids.length === 0) return [];
-  const result = await db.execute(sql`select id, name from companies where id = any(${uuidArray(ids)}) order by lower(name), id`);
+  const result = await db.execute(sql`select id, name from companies where id = any(${uuidArray(ids)}) and deleted_at is null order by lower(name), id`);
   return rowsOf<{ id: string; name: string }>(result);
 }
 
@@ -226,8 +226,8 @@ export async function existingCompanies(db: Conn, ids: string[]): Promise<{ id: 
 export async function companyOptions(db: Conn, assignable: string[] | null): Promise<Record<string, string>> {
   const result = await db.execute(
     assignable === null
-      ? sql`select id, name from companies order by lower(name), id`
-      : sql`select id, name from companies where id = any(${uuidArray(assignable)}) order by lower(name), id`,
+      ? sql`select id, name from companies where deleted_at is null order by lower(name), id`
+      : sql`select id, name from companies where id = any(${uuidArray(assignable)}) and deleted_at is null order by lower(name), id`,
   );
   return Object.fromEntries(rowsOf<{ id: string; name: string }>(result).map((c) => [c.id, c.name]));
 }

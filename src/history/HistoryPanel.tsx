@@ -16,11 +16,11 @@ export interface HistoryPanelProps {
   /** The react-admin resource (its API path follows). */
   resource: string;
   id: string;
-  /** After a restore: load the record (and this panel) afresh. */
-  onRestored: () => void;
+  /** After a restore: load the record (and this panel) afresh. Without it the history is read only (a record in the trash). */
+  onRestored?: () => void;
 }
 
-export function HistoryPanel({ resource, id, onRestored }: HistoryPanelProps) {
+export function HistoryPanel({ resource, id, onRestored, title }: HistoryPanelProps & { title?: string }) {
   const translate = useTranslate();
   const notify = useNotify();
   const titleId = useId();
@@ -63,7 +63,7 @@ export function HistoryPanel({ resource, id, onRestored }: HistoryPanelProps) {
     }
     setRefusal(null);
     notify(answer.message === RESTORE_MESSAGES.nothing ? 'olympus.history.nothing' : 'olympus.history.restored', { type: 'success' });
-    onRestored();
+    onRestored?.();
   };
 
   let body = loadState(
@@ -78,7 +78,7 @@ export function HistoryPanel({ resource, id, onRestored }: HistoryPanelProps) {
         <>
           <Box component="ol" aria-labelledby={titleId} sx={{ m: 0, p: 0 }}>
             {entries.map((e) => (
-              <HistoryEntryItem key={e.id} entry={e} restoredWhen={e.restored_from ? timeOf.get(e.restored_from) : undefined} onRestore={setAsking} busy={busy} />
+              <HistoryEntryItem key={e.id} entry={e} restoredWhen={e.restored_from ? timeOf.get(e.restored_from) : undefined} onRestore={onRestored ? setAsking : undefined} busy={busy} />
             ))}
           </Box>
           {query.hasNextPage && (
@@ -92,7 +92,7 @@ export function HistoryPanel({ resource, id, onRestored }: HistoryPanelProps) {
 
   return (
     <PageSection
-      title={t('title')}
+      title={title ?? t('title')}
       titleId={titleId}
       intro={t('intro')}
       after={

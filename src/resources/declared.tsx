@@ -1,17 +1,21 @@
 // The browser half of a declared resource (docs/resources.md): the react-admin resource the registry
 // (resources/index.ts) lists, generated from the declaration — the list screen (ListScreen over
 // declaredColumns, the search box from `list.searchBox`), the create and edit screens (the server's
-// form, ResourceFormPage), the icon and label. Overrides carry only what the spec makes special.
+// form, ResourceFormPage), the trash screen (/dashboard/{spa}/trash and the list's "Trash" button,
+// unless the declaration has no trash), the icon and label. Overrides carry only what the spec makes special.
 import { Fragment, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { useRecordContext, type RaRecord } from 'ra-core';
 import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
-import type { ResourceDecl } from '../../contract/resources/declare';
+import { Route } from 'react-router';
+import { hasTrash, type ResourceDecl } from '../../contract/resources/declare';
 import { EditRoute } from '../forms/EditRoute';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { useReloadAfterRestore } from '../history/useReloadAfterRestore';
 import type { RecordData } from '../forms/fieldModel';
 import { ResourceFormPage, type ResourceFormConfig } from '../forms/ResourceFormPage';
 import { EditLinkButton, ListScreen, RemoveButton, type BackLink, type ListColumn, type ListRowActions } from '../lists';
+import { TrashLinkButton } from '../trash/TrashLinkButton';
+import { TrashScreen } from '../trash/TrashScreen';
 import { declaredColumns } from './columns';
 import { formTexts, listKey, resourceKey } from './texts';
 
@@ -59,6 +63,8 @@ export interface DeclaredResource {
   icon: ComponentType;
   options: { label: string };
   recordRepresentation: string;
+  /** The resource's own routes under /dashboard/{spa}: its trash. */
+  children?: ReactElement;
 }
 
 function rowActionsOf<R extends RaRecord>(spa: string, actions: readonly ('edit' | 'remove')[], o: ScreenOverrides<R>): ListRowActions {
@@ -83,8 +89,17 @@ export function declaredResource<R extends RaRecord = RaRecord>(d: ResourceDecl,
   const scoped = d.tenancy === 'scoped';
   const form: ResourceFormConfig = { resource: d.spa, listPath: `/dashboard/${d.spa}`, texts: formTexts(d.spa), needsName: o.needsName, companyLine: scoped };
 
+  const trash = hasTrash(d);
   const List = () => {
     const extras = useListExtras();
+    const actions = trash ? (
+      <>
+        {extras.actions}
+        <TrashLinkButton />
+      </>
+    ) : (
+      extras.actions
+    );
     return (
       <ListScreen<R>
         title={listKey(d.spa, 'title')}
@@ -96,7 +111,7 @@ export function declaredResource<R extends RaRecord = RaRecord>(d: ResourceDecl,
         showCompany={extras.showCompany ?? scoped}
         back={o.back}
         meta={extras.meta}
-        actions={extras.actions}
+        actions={actions}
       />
     );
   };
@@ -121,5 +136,6 @@ export function declaredResource<R extends RaRecord = RaRecord>(d: ResourceDecl,
     icon: o.icon ?? TableRowsOutlined,
     options: { label: resourceKey(d.spa, 'name') },
     recordRepresentation: o.recordRepresentation ?? (Object.hasOwn(d.fields, 'name') ? 'name' : d.list.columns[0]),
+    ...(trash ? { children: <Route path="trash" element={<TrashScreen decl={d} />} /> } : {}),
   };
 }

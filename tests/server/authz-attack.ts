@@ -40,7 +40,16 @@ const isReviewRoute = (url: string) => url === '/api/v1/users/review' || url.sta
 /** The server bars these beyond contract/access.ts (integrations also barred for system_user). */
 const SERVER_ALSO_BARS: Partial<Record<string, string[]>> = { integrations: [SYSTEM_USER] };
 
+/** A declared record's history restore (docs/resources.md "History"): an update of the record. */
+const isHistoryRestore = (url: string) => url.endsWith('/history/:entryId/restore');
+/** The trash (docs/resources.md "Trash"): its list and restore undo deletes, so they need the delete permission. */
+const isTrashRoute = (url: string) => url.endsWith('/trash') || (url.endsWith('/:id/restore') && !isHistoryRestore(url));
+/** `DELETE …?purge=true`: a super admin's only. */
+const isPurge = (url: string) => url.endsWith('?purge=true');
+
 function expectedVerb(route: RouteEntry): string {
+  if (isHistoryRestore(route.url)) return 'update';
+  if (isTrashRoute(route.url) || isPurge(route.url)) return 'delete';
   // A user's sessions are part of changing the user: seen and ended by whoever may update them.
   if (route.url.startsWith('/api/v1/users/:id/sessions')) return 'update';
   // So is their second factor: seen and reset by whoever may update them.
@@ -58,11 +67,18 @@ function expectedVerb(route: RouteEntry): string {
 }
 
 const hasId = (url: string) => url.includes(':id');
+// A route called with a made-up integration or history entry answers 404 once allowed.
 const success = (route: RouteEntry) =>
-  // No such integration, no such history entry: past every check, the record's own 404.
-  route.url.includes(':integration') || route.url.includes(':entryId') ? 404 : route.method === 'POST' && !route.url.endsWith('/revoke') && !route.url.endsWith('/two-factor/reset') && !route.url.endsWith('/invitation') && !isReviewRoute(route.url)
-    ? 201
-    : 200;
+  route.url.includes(':integration') || isHistoryRestore(route.url)
+    ? 404
+    : route.method === 'POST' &&
+        !route.url.endsWith('/revoke') &&
+        !route.url.endsWith('/two-factor/reset') &&
+        !route.url.endsWith('/invitation') &&
+        !isReviewRoute(route.url) &&
+        !isTrashRoute(route.url)
+      ? 201
+      : 200;
 
 export function authorizationMatrix({ t, w, fx }: AttackContext) {
   const db = () => t.database.db;
@@ -88,6 +104,7 @@ export function authorizationMatrix({ t, w, fx }: AttackContext) {
     if (!mayOpenArea(areaByKey(area), viewer)) return 403;
     if (SERVER_ALSO_BARS[area]?.includes(caller)) return 403;
     if (caller !== SUPER_ADMIN && !hasPermission(viewer.permissions, expectedPermission(route))) return 403;
+    if (isPurge(route.url) && caller !== SUPER_ADMIN) return 403;
     const resource = resourceOf(route.url);
     if (variant === 'other' && SCOPED.has(resource)) {
       // Collection routes are called with the other company as X-Tenant: only super_admin may use it.
@@ -149,6 +166,8 @@ export function authorizationMatrix({ t, w, fx }: AttackContext) {
       // An invitation is for a user who has not set a password (one with a password answers 409).
       if (route.url.endsWith('/invitation')) await db().execute(sql`update users set password_hash = null where id = ${id}`);
       url = url.replace(':id', id);
+      // A restore from the trash needs a record in it.
+      if (isTrashRoute(route.url)) await db().execute(sql`update ${sql.identifier(fx.named(resource)?.name ?? resource)} set deleted_at = now() where id = ${id}`);
     }
     url = url.replace(':integration', 'no-such-integration').replace(':entryId', '0');
     const body = (route.method === 'POST' || route.method === 'PUT') && !route.url.includes(':entryId') ? await bodyFor(route, tenant) : undefined;
@@ -183,7 +202,7 @@ export function authorizationMatrix({ t, w, fx }: AttackContext) {
           const want = expectedStatus(route, caller, 'own');
           let url = route.url;
           if (hasId(url)) url = url.replace(':id', await recordId(resourceOf(url), w.own, false));
-          url = url.replace(':integration', 'no-such-integration');
+          url = url.replace(':integration', 'no-such-integration').replace(':entryId', '0');
           const headers: Record<string, string> = { 'x-tenant': w.own.id, ...(caller === 'guest' ? {} : w.headers[caller]) };
           const res = await t.app.inject({ method: 'HEAD', url, headers });
           cases.push({ route, method: 'HEAD', caller, variant: 'own', want, got: res.statusCode });

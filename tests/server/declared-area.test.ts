@@ -132,8 +132,8 @@ describe('an area declared with its resource', () => {
     expect(fx.areas).toEqual({ contractors: 'contractors' });
     const ctx = { t, w, fx };
     const routes = routeTable().filter((r) => fx.covers(r.url));
-    // The seven of a resource, its history and its restore.
-    expect(routes).toHaveLength(9);
+    // The seven routes, the history's two and the trash's three (its list, restore and `?purge=true`).
+    expect(routes).toHaveLength(12);
     const cases = await authorizationMatrix(ctx).attack(routes);
     expect(mismatchesOf(cases)).toEqual([]);
     const key = (r: RouteEntry) => `${r.method} ${r.url}`;

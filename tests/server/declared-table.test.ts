@@ -43,6 +43,9 @@ describe('a table derived from a declaration', () => {
       ['version', 'integer', true],
       ['created_at', 'timestamp with time zone', true],
       ['updated_at', 'timestamp with time zone', true],
+      // The trash (docs/resources.md "Trash"): null while the record is live.
+      ['deleted_at', 'timestamp with time zone', false],
+      ['deleted_by', 'uuid', false],
     ]);
     expect(column('electric')?.default).toBe(true);
     // Drizzle keys in camel case: server code writes table.propertyId.
@@ -78,6 +81,6 @@ describe('a table derived from a declaration', () => {
   it('gives the units table the names it always had (the migrations stay as they are)', () => {
     const u = getTableConfig(units);
     expect(u.foreignKeys.map((f) => f.getName())).toEqual(['units_property_same_company']);
-    expect(u.indexes.map((i) => i.config.name).sort()).toEqual(['units_company', 'units_list_name', 'units_property']);
+    expect(u.indexes.map((i) => i.config.name).sort()).toEqual(['units_company', 'units_list_name', 'units_property', 'units_trash']);
   });
 });

@@ -21,7 +21,8 @@ export async function createLettingsTable(db: Db): Promise<void> {
       id uuid primary key default gen_random_uuid(), company_id uuid not null references companies(id), name text not null,
       rent numeric(12,2) not null, deposit numeric(12,2), tenure text not null, furnishing text, amenities text[] not null default '{}'::text[],
       reference text, portal text, listing_id text, listing_url text, pets boolean not null default false, pet_deposit numeric(12,2),
-      version integer not null default 1, created_at timestamptz not null default now(), updated_at timestamptz not null default now())`),
+      version integer not null default 1, created_at timestamptz not null default now(), updated_at timestamptz not null default now(),
+      deleted_at timestamptz, deleted_by uuid)`),
   );
 }
 

@@ -9,7 +9,7 @@ import { apiAs, unique, type Api } from './resources-fixtures';
 import { clearAuthCache } from '../../server/auth/authCache';
 import { apiBase, type AttackContext } from './declared-fixtures';
 import { countWhere, rowsOf } from './privilege-fixtures';
-import type { ResourceDecl } from '../../contract/resources/declare';
+import { hasTrash, type ResourceDecl } from '../../contract/resources/declare';
 import type { RouteEntry } from '../../server/resources/access';
 import type { Db } from '../../server/db';
 import { areaByKey, areaKeyOf, mayOpenArea, permissionOf } from '../../contract/access';
@@ -107,12 +107,41 @@ const declaredCases = (p: PrivilegeContext, d: ResourceDecl, method: 'POST' | 'P
     return cases;
   };
 
-/** The cases of every attacked declared resource's POST, PUT and DELETE, by "METHOD url" of the route. */
+/**
+ * The trash's routes of a declared record: its restore (whoever may delete; a record of another
+ * company 404) and `DELETE …?purge=true` (a super admin's only). The history's restore is
+ * `restoreExpectations`, below.
+ */
+const recordRouteCases = (p: PrivilegeContext, d: ResourceDecl, route: 'restore' | 'purge'): CaseBuilder =>
+  async function (c) {
+    const cases: Case[] = [];
+    const { w, fx } = p;
+    const db = p.t.database.db;
+    for (const kind of ['own', 'other'] as const) {
+      const id = await fx.createDeclared(p, d, kind === 'own' ? w.own : w.other);
+      if (route === 'restore') await db.execute(sql`update ${sql.identifier(d.name)} set deleted_at = now() - interval '1 day' where id = ${id}`);
+      let want = 200;
+      if (!mayUse(c, areaKeyOf(d), 'delete', permissionOf(d, 'delete'))) want = 403;
+      else if (route === 'purge' && c !== SUPER_ADMIN) want = 403;
+      else if (kind === 'other' && d.tenancy === 'scoped') want = 404;
+      const url = route === 'restore' ? `${d.path}/${id}/restore` : `${d.path}/${id}?purge=true`;
+      cases.push({ label: `${kind} company`, method: route === 'purge' ? 'DELETE' : 'POST', url, tenant: w.own.id, want, state: recordState(db, d, id) });
+    }
+    return cases;
+  };
+
+/** The cases of every attacked declared resource's POST, PUT and DELETE (and its trash's routes), by "METHOD url" of the route. */
 export const declaredExpectations = (p: PrivilegeContext): Record<string, CaseBuilder> =>
   Object.fromEntries(
-    p.fx.resources.flatMap((d) =>
-      (['POST', 'PUT', 'DELETE'] as const).map((method) => [`${method} ${apiBase(d)}${method === 'POST' ? '' : '/:id'}`, declaredCases(p, d, method)]),
-    ),
+    p.fx.resources.flatMap((d) => [
+      ...(['POST', 'PUT', 'DELETE'] as const).map((method) => [`${method} ${apiBase(d)}${method === 'POST' ? '' : '/:id'}`, declaredCases(p, d, method)]),
+      ...(hasTrash(d)
+        ? [
+            [`POST ${apiBase(d)}/:id/restore`, recordRouteCases(p, d, 'restore')],
+            [`DELETE ${apiBase(d)}/:id?purge=true`, recordRouteCases(p, d, 'purge')],
+          ]
+        : []),
+    ]),
   );
 
 /** A record of `d` in `company` to restore: a system user, an Olympus role, a company, or one made through the API. */

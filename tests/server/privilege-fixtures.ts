@@ -28,7 +28,7 @@ export async function userFingerprint(db: Db, userId: string): Promise<Record<st
 export async function roleFingerprint(db: Db, roleId: string): Promise<Record<string, unknown>> {
   const [row] = await rowsOf<Record<string, unknown>>(
     db,
-    sql`select r.name, r.label, r.require_two_factor, r.updated_at::text as updated_at,
+    sql`select r.name, r.label, r.require_two_factor, r.updated_at::text as updated_at, r.deleted_at::text as deleted_at,
       (select json_agg(permission order by permission) from role_permissions where role_id = r.id) as permissions,
       (select count(*)::int from audit_log where entity_id = r.id::text) as audit_rows
     from roles r where r.id = ${roleId}`,

@@ -322,7 +322,7 @@ async function companyTarget(kind: 'own' | 'other', c: Caller): Promise<{ id: st
   return company;
 }
 const companyState = (id: string) => async () => ({
-  company: await rowsOf(db(), sql`select name, updated_at::text from companies where id = ${id}`),
+  company: await rowsOf(db(), sql`select name, updated_at::text, deleted_at::text from companies where id = ${id}`),
   companies: await countOf('companies'),
   memberships: await countOf('user_companies'),
   settings: await rowsOf(db(), sql`select integration, settings::text, updated_at::text from integration_settings where company_id = ${id} order by integration`),
@@ -342,6 +342,23 @@ const companyRecordCases = (method: 'PUT' | 'DELETE', area: AreaKey, verb: strin
       const { id } = await companyTarget(kind, c);
       const want = !mayUse(c, area, verb) ? 403 : c === SUPER_ADMIN || kind === 'own' ? success : 404;
       cases.push({ label: `${kind} company`, method, url: path(id), tenant: w.own.id, body, want, state: companyState(id) });
+    }
+    return cases;
+  };
+
+/**
+ * A company's restore from the trash (making it again: a super admin's only, like its create) and its
+ * purge (a super admin's only), whether the caller belongs to it or not.
+ */
+const companyTrashCases = (route: 'restore' | 'purge') =>
+  async function (c: Caller): Promise<Case[]> {
+    const cases: Case[] = [];
+    for (const kind of ['own', 'other'] as const) {
+      const { id } = await companyTarget(kind, c);
+      if (route === 'restore') await db().execute(sql`update companies set deleted_at = now() where id = ${id}`);
+      const want = !mayUse(c, 'companies', 'delete') || c !== SUPER_ADMIN ? 403 : 200;
+      const url = route === 'restore' ? `/companies/${id}/restore` : `/companies/${id}?purge=true`;
+      cases.push({ label: `${kind} company`, method: route === 'restore' ? 'POST' : 'DELETE', url, tenant: w.own.id, want, state: companyState(id) });
     }
     return cases;
   };
@@ -370,6 +387,8 @@ const HAND_WRITTEN: Record<string, CaseBuilder> = {
   'POST /api/v1/companies': companyPostCases,
   'PUT /api/v1/companies/:id': companyRecordCases('PUT', 'companies', 'update', (id) => `/companies/${id}`, { name: 'Renamed Company' }),
   'DELETE /api/v1/companies/:id': companyRecordCases('DELETE', 'companies', 'delete', (id) => `/companies/${id}`),
+  'POST /api/v1/companies/:id/restore': companyTrashCases('restore'),
+  'DELETE /api/v1/companies/:id?purge=true': companyTrashCases('purge'),
 };
 let expectations: Record<string, CaseBuilder> | undefined;
 

@@ -39,7 +39,7 @@ describe('npm run resource:new', () => {
     const tables = (await import(path.join(copy, 'server/db/declaredTables.ts'))) as Record<string, PgTable>;
     const config = getTableConfig(tables.parkingSpaces);
     expect(config.name).toBe('parking_spaces');
-    expect(config.columns.map((c) => c.name)).toEqual(['id', 'company_id', 'name', 'version', 'created_at', 'updated_at']);
+    expect(config.columns.map((c) => c.name)).toEqual(['id', 'company_id', 'name', 'version', 'created_at', 'updated_at', 'deleted_at', 'deleted_by']);
   });
 
   it('db:generate derives a reference and writes the migration that creates the table; --check then finds it current', () => {

@@ -87,7 +87,7 @@ describe('companies', () => {
     expect(data.properties[0]).toMatchObject({ company_uuid: company.id, company: { uuid: company.id, name: company.name } });
   });
 
-  it('refuses to delete a company that still has properties (409), and deletes it once they are gone', async () => {
+  it('refuses to delete a company that still has properties (409), and moves it to the trash once they are gone', async () => {
     const company = await createCompany(db());
     const member = await createUser(db(), { companies: [company] });
     const property = await createProperty(db(), company.id);
@@ -96,7 +96,9 @@ describe('companies', () => {
     expect(res.json()).toEqual({ message: 'This company still has properties. Remove them first.' });
     await db().execute(sql`delete from properties where id = ${property.id}`);
     expect((await sa.delete(`/companies/${company.id}`)).statusCode).toBe(200);
-    // Memberships go with it; the user stays.
+    // In the trash its memberships wait with it (docs/resources.md "Trash"); deleted forever, they go with it; the user stays.
+    expect(await count(db(), sql`select count(*) as n from user_companies where company_id = ${company.id}`)).toBe(1);
+    expect((await sa.delete(`/companies/${company.id}?purge=true`)).statusCode).toBe(200);
     expect(await count(db(), sql`select count(*) as n from user_companies where company_id = ${company.id}`)).toBe(0);
     expect(await count(db(), sql`select count(*) as n from users where id = ${member.id}`)).toBe(1);
   });

@@ -153,7 +153,8 @@ describe('a declared resource', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.paths['/api/v1/gadgets'].get).toMatchObject({ tags: ['gadgets'], summary: 'The gadgets of the X-Tenant company' });
     expect(doc.paths['/api/v1/gadgets'].post.summary).toBe('Create a gadget in the X-Tenant company');
-    expect(doc.paths['/api/v1/gadgets/{id}'].delete.summary).toBe('Delete a gadget');
+    // A delete moves the gadget to the trash (docs/resources.md "Trash").
+    expect(doc.paths['/api/v1/gadgets/{id}'].delete.summary).toBe('Move a gadget to the trash (?purge=true: delete it forever, super_admin only)');
     expect(doc.paths['/api/v1/gadgets'].post.requestBody.content['application/json'].schema.properties.weight).toEqual({ type: 'integer', minimum: 1, maximum: 9, nullable: true });
 
     const before = await rows();

@@ -5,7 +5,7 @@
 // property's delete answering 409 with the derived message (or emptying the 'set null' ones), and
 // races that never answer 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { properties } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './harness';
 import { apiAs, auditFor, count, createProperty, createUnit, createWorld, type Api, type World } from './resources-fixtures';
@@ -17,7 +17,9 @@ let w: World;
 let admin: Api;
 const db = () => t.database.db;
 const rows = () => count(db(), sql`select count(*) as n from suppliers`);
-const propertyExists = async (id: string) => (await db().select({ id: properties.id }).from(properties).where(eq(properties.id, id))).length === 1;
+/** A live property (a deleted one waits in the trash: docs/resources.md "Trash"). */
+const propertyExists = async (id: string) => (await db().select({ id: properties.id }).from(properties).where(and(eq(properties.id, id), isNull(properties.deletedAt)))).length === 1;
+const propertyRow = async (id: string) => (await db().select({ id: properties.id }).from(properties).where(eq(properties.id, id))).length === 1;
 const supplier = async (id: string) => (await db().select().from(suppliers).where(eq(suppliers.id, id)))[0];
 
 beforeAll(async () => {
@@ -206,12 +208,14 @@ describe('deleting a referenced record', () => {
 
   it('answers 409, not 500, when the foreign key refuses a dependent the count did not see', async () => {
     // Another company's row pointing here can only be written past the API; the key still holds it.
+    // The delete moves the property to the trash (the count is the company's); deleting it forever meets the key.
     const p = await createProperty(db(), w.own.id);
     await db().insert(suppliers).values({ companyId: w.other.id, name: 'Elsewhere', propertyId: p.id });
-    const res = await admin.delete(`/properties/${p.id}`);
+    expect((await admin.delete(`/properties/${p.id}`)).statusCode).toBe(200);
+    const res = await apiAs(t, w.headers.super_admin, w.own.id).delete(`/properties/${p.id}?purge=true`);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'This property is used by other records.' });
-    expect(await propertyExists(p.id)).toBe(true);
+    expect(await propertyRow(p.id)).toBe(true);
   });
 
   it('answers 422, not 500, when the referenced property goes between the check and the write', async () => {

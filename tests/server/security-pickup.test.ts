@@ -28,12 +28,20 @@ const ROUTES = [
   'POST /api/v1/gadgets',
   'PUT /api/v1/gadgets/:id',
   'DELETE /api/v1/gadgets/:id',
+  // Its history (docs/resources.md "History") and its trash ("Trash"), derived like the rest.
   'GET /api/v1/gadgets/:id/history',
   'POST /api/v1/gadgets/:id/history/:entryId/restore',
+  'GET /api/v1/gadgets/trash',
+  'POST /api/v1/gadgets/:id/restore',
+  'DELETE /api/v1/gadgets/:id?purge=true',
 ];
 const RESTORE = 'POST /api/v1/gadgets/:id/history/:entryId/restore';
-/** Fields of the gadgets' create and update bodies (the declaration's six). */
+const GETS = ROUTES.filter((r) => r.startsWith('GET '));
+/** Fields of the gadgets' create and update bodies (the declaration's six; the update also takes the record's `version`). */
 const FIELDS = 6;
+const BODY_FIELDS = FIELDS + FIELDS + 1;
+/** The gadget a record route was called on. */
+const idOf = (url: string) => /[0-9a-f-]{36}/.exec(url)?.[0];
 
 let t: TestApp;
 let w: World;
@@ -53,7 +61,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a resource declared in a test only, attacked by the security suites', () => {
-  it('is what the attacks get: its nine routes (the seven of a resource, its history and restore), unknown to the registry the suites attack by default', () => {
+  it('is what the attacks get: its routes, unknown to the registry the suites attack by default', () => {
     expect(routes.map(keyOf).sort()).toEqual([...ROUTES].sort());
     expect(fx.areas).toEqual({ gadgets: 'units' });
     expect(fx.scoped).toEqual(['gadgets']);
@@ -65,80 +73,85 @@ describe('a resource declared in a test only, attacked by the security suites', 
     const cases = await matrix.attack(routes);
     const head = await matrix.attackHead(routes);
     expect(cases).toHaveLength(ROUTES.length * 5 * 2);
-    expect(head).toHaveLength(5 * 5);
+    expect(head).toHaveLength(GETS.length * 5);
     expect(mismatchesOf([...cases, ...head])).toEqual([]);
 
     const answers = (caller: AuthzCaller, variant: 'own' | 'other', list: AuthzCase[] = cases) =>
       Object.fromEntries(list.filter((k) => k.caller === caller && k.variant === variant).map((k) => [keyOf(k.route), k.got]));
     const each = (status: number) => Object.fromEntries(ROUTES.map((r) => [r, status]));
-    // The matrix restores an entry that does not exist: past every check, 404.
-    expect(answers('admin', 'own')).toEqual({ ...each(200), 'POST /api/v1/gadgets': 201, [RESTORE]: 404 });
-    // Another company's gadget: 404 on every record route; its list and forms (X-Tenant) refused.
-    expect(answers('admin', 'other')).toEqual({ ...each(404), 'GET /api/v1/gadgets': 403, 'GET /api/v1/gadgets/create': 403, 'POST /api/v1/gadgets': 403 });
-    expect(answers('super_admin', 'other')).toEqual({ ...each(404), 'GET /api/v1/gadgets': 200, 'GET /api/v1/gadgets/create': 200, 'POST /api/v1/gadgets': 201 });
+    // The matrix restores a history entry that does not exist: past every check, 404. Delete forever is a super admin's.
+    const PURGE = 'DELETE /api/v1/gadgets/:id?purge=true';
+    expect(answers('admin', 'own')).toEqual({ ...each(200), 'POST /api/v1/gadgets': 201, [RESTORE]: 404, [PURGE]: 403 });
+    expect(answers('super_admin', 'own')).toEqual({ ...each(200), 'POST /api/v1/gadgets': 201, [RESTORE]: 404 });
+    // Another company's gadget: 404 on every record route; its list, trash and forms (X-Tenant) refused.
+    const collections = { 'GET /api/v1/gadgets': 403, 'GET /api/v1/gadgets/create': 403, 'POST /api/v1/gadgets': 403, 'GET /api/v1/gadgets/trash': 403 };
+    expect(answers('admin', 'other')).toEqual({ ...each(404), ...collections, [PURGE]: 403 });
+    expect(answers('super_admin', 'other')).toEqual({ ...each(404), 'GET /api/v1/gadgets': 200, 'GET /api/v1/gadgets/create': 200, 'POST /api/v1/gadgets': 201, 'GET /api/v1/gadgets/trash': 200 });
     // Barred from the units area, or holding no units.* grant: 403 whatever the company.
     for (const caller of ['system_user', 'none'] as const) for (const variant of ['own', 'other'] as const) expect(answers(caller, variant), `${caller} ${variant}`).toEqual(each(403));
     for (const variant of ['own', 'other'] as const) expect(answers('guest', variant)).toEqual(each(401));
-    expect(answers('none', 'own', head)).toEqual({
-      'GET /api/v1/gadgets': 403,
-      'GET /api/v1/gadgets/create': 403,
-      'GET /api/v1/gadgets/:id': 403,
-      'GET /api/v1/gadgets/:id/edit': 403,
-      'GET /api/v1/gadgets/:id/history': 403,
-    });
+    expect(answers('none', 'own', head)).toEqual(Object.fromEntries(GETS.map((r) => [r, 403])));
   });
 
   it('privilege matrix: every write × every caller, refusals leaving the whole row, the count and the audit as they were', async () => {
     const p = await privilegeContext(ctx);
     const expectations = { ...declaredExpectations(p), ...restoreExpectations(p) };
-    expect(Object.keys(expectations).sort()).toEqual(['DELETE /api/v1/gadgets/:id', 'POST /api/v1/gadgets', RESTORE, 'PUT /api/v1/gadgets/:id']);
+    const WRITES = ROUTES.filter((r) => !r.startsWith('GET '));
+    expect(Object.keys(expectations).sort()).toEqual([...WRITES].sort());
     const writes = routes.filter((r) => r.method !== 'GET');
     const before = await gadgetCount();
     const outcomes: WriteOutcome[] = [];
     for (const caller of CALLERS) outcomes.push(...(await attackWrites(p, caller, writes, (r) => expectations[keyOf(r)])));
-    expect(outcomes).toHaveLength(4 * 2 * CALLERS.length);
+    expect(outcomes).toHaveLength(WRITES.length * 2 * CALLERS.length);
     expect(outcomes.flatMap((o) => o.problems)).toEqual([]);
 
     const answers = (caller: string) => outcomes.filter((o) => o.caller === caller).map((o) => `${keyOf(o.route)} ${o.case.label}: ${o.got}`);
-    expect(answers('admin')).toEqual([
-      'POST /api/v1/gadgets own company: 201',
-      'POST /api/v1/gadgets other company: 403',
-      'PUT /api/v1/gadgets/:id own company: 200',
-      'PUT /api/v1/gadgets/:id other company: 404',
-      'DELETE /api/v1/gadgets/:id own company: 200',
-      'DELETE /api/v1/gadgets/:id other company: 404',
-      `${RESTORE} own company: 200`,
-      `${RESTORE} other company: 404`,
-    ]);
+    expect(new Set(answers('admin'))).toEqual(
+      new Set([
+        'POST /api/v1/gadgets own company: 201',
+        'POST /api/v1/gadgets other company: 403',
+        'PUT /api/v1/gadgets/:id own company: 200',
+        'PUT /api/v1/gadgets/:id other company: 404',
+        'DELETE /api/v1/gadgets/:id own company: 200',
+        'DELETE /api/v1/gadgets/:id other company: 404',
+        'DELETE /api/v1/gadgets/:id?purge=true own company: 403',
+        'DELETE /api/v1/gadgets/:id?purge=true other company: 403',
+        'POST /api/v1/gadgets/:id/restore own company: 200',
+        'POST /api/v1/gadgets/:id/restore other company: 404',
+        `${RESTORE} own company: 200`,
+        `${RESTORE} other company: 404`,
+      ]),
+    );
     // Custom roles with every grant but units.*, and system_user: refused everything.
     for (const caller of ['wild', 'narrow', 'system_user']) expect(new Set(outcomes.filter((o) => o.caller === caller).map((o) => o.got)), caller).toEqual(new Set([403]));
 
-    // Each refused PUT or DELETE was on a real gadget, whose whole row is the same after.
-    const refusedOnRecords = outcomes.filter((o) => o.refused && keyOf(o.route) !== 'POST /api/v1/gadgets');
-    // PUT, DELETE and restore, own and other company: all six refused to the three without units.*, the other company's three to the rest.
-    expect(refusedOnRecords.length).toBe(3 * 6 + 2 * 3);
+    // Each refusal on a record route was on a real gadget, whose whole row is the same after.
+    const onRecords = outcomes.filter((o) => o.route.url !== '/api/v1/gadgets');
+    const refusedOnRecords = onRecords.filter((o) => o.refused);
+    // The three without units.* are refused all ten; super_admin and admin the other company's five, and admin its own purge.
+    expect(refusedOnRecords.length).toBe(3 * 10 + 5 + 6);
     for (const o of refusedOnRecords) {
       const { row } = o.before as { row: { row: string }[] };
       expect(row, o.case.url).toHaveLength(1);
-      expect(JSON.parse(row[0].row)).toMatchObject({ id: o.case.url.split('/')[2], name: expect.any(String) });
+      expect(JSON.parse(row[0].row)).toMatchObject({ id: idOf(o.case.url), name: expect.any(String) });
       expect(o.after).toEqual(o.before);
     }
-    // Made by the run: the targets of PUT, DELETE and restore (two per caller and route), and the accepted creates; minus the accepted DELETEs.
+    // Made by the run: the targets of the record routes (two per caller and route), and the accepted creates; minus the accepted purges
+    // (a delete moves a gadget to the trash: its row stays).
     const accepted = (route: string) => outcomes.filter((o) => keyOf(o.route) === route && !o.refused).length;
-    expect(await gadgetCount()).toBe(before + 3 * 2 * CALLERS.length + accepted('POST /api/v1/gadgets') - accepted('DELETE /api/v1/gadgets/:id'));
+    expect(await gadgetCount()).toBe(before + 2 * (WRITES.length - 1) * CALLERS.length + accepted('POST /api/v1/gadgets') - accepted('DELETE /api/v1/gadgets/:id?purge=true'));
   });
 
   it('junk: every body field × every kind of junk, and junk ids and queries: 422 on the field, never a 5xx', async () => {
     const junk = junkAttack(ctx);
     const before = await gadgetCount();
-    // The restore takes no body: its junk is the ids, below.
-    const outcomes = await junk.junkFields(routes.filter((r) => (r.method === 'POST' || r.method === 'PUT') && r.url !== RESTORE.slice('POST '.length)));
-    // Every field on both routes, and the update's `version` (docs/resources.md "Versions and conflicts").
-    expect(outcomes).toHaveLength((2 * FIELDS + 1) * (STRUCTURAL.length + ODD.length));
+    // The routes with a body: create and update (a restore has none).
+    const outcomes = await junk.junkFields(routes.filter((r) => (r.method === 'POST' || r.method === 'PUT') && r.body !== undefined));
+    expect(outcomes).toHaveLength(BODY_FIELDS * (STRUCTURAL.length + ODD.length));
     expect(outcomes.flatMap((o) => o.problem ?? [])).toEqual([]);
     expect(outcomes.filter((o) => o.status >= 500)).toEqual([]);
     const structural = outcomes.filter((o) => o.structural);
-    expect(structural).toHaveLength((2 * FIELDS + 1) * STRUCTURAL.length);
+    expect(structural).toHaveLength(BODY_FIELDS * STRUCTURAL.length);
     for (const o of structural) {
       expect(o.status, o.tag).toBe(422);
       expect(o.errors?.[o.field as string], o.tag).toEqual(expect.arrayContaining([expect.any(String)]));
@@ -156,7 +169,9 @@ describe('a resource declared in a test only, attacked by the security suites', 
   it('fuzz: every OpenAPI operation, as a super admin and as a guest, never a 5xx, a stack or an answer without a message', async () => {
     const fuzz = await fuzzer(ctx);
     const ops = fuzz.ops.filter((op) => fx.covers(op.path)).sort((a, b) => rank(a) - rank(b));
-    expect(ops.map((op) => `${op.method} ${op.path}`).sort()).toEqual(ROUTES.map((r) => r.replace(/:(\w+)/g, '{$1}')).sort());
+    // One OpenAPI operation per route; `?purge=true` is the DELETE's parameter.
+    const operations = ROUTES.filter((r) => !r.includes('?')).map((r) => r.replace(':id', '{id}').replace(':entryId', '{entryId}'));
+    expect(ops.map((op) => `${op.method} ${op.path}`).sort()).toEqual(operations.sort());
     const list = ops.flatMap((op) => fuzz.variants(op));
     expect(list.length).toBeGreaterThan(100);
     const guest = ops.flatMap((op) => fuzz.guestVariants(op));

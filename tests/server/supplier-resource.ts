@@ -23,6 +23,8 @@ export const suppliers = pgTable('suppliers', {
   startDate: date('start_date', { mode: 'string' }),
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: uuid('deleted_by'),
 });
 
 /** The table above, made by hand on a migrated database. */
@@ -31,7 +33,8 @@ export async function createSuppliersTable(db: Db): Promise<void> {
     sql.raw(`create table suppliers (
       id uuid primary key default gen_random_uuid(), company_id uuid not null references companies(id), name text not null,
       property_id uuid references properties(id) on delete restrict, fallback_property_id uuid references properties(id) on delete set null,
-      email text, phone text, website text, start_date date, version integer not null default 1, updated_at timestamptz not null default now())`),
+      email text, phone text, website text, start_date date, version integer not null default 1, updated_at timestamptz not null default now(),
+      deleted_at timestamptz, deleted_by uuid)`),
   );
 }
 

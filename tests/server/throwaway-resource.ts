@@ -22,6 +22,8 @@ export const gadgets = pgTable('gadgets', {
   boxed: boolean('boxed').notNull().default(true),
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: uuid('deleted_by'),
 });
 
 /** The table above, made by hand on a migrated database. */
@@ -29,7 +31,8 @@ export async function createGadgetsTable(db: Db): Promise<void> {
   await db.execute(
     sql.raw(`create table gadgets (
       id uuid primary key default gen_random_uuid(), company_id uuid not null references companies(id), property_id uuid not null references properties(id),
-      name text not null, colour text, notes text, weight integer, boxed boolean not null default true, version integer not null default 1, updated_at timestamptz not null default now())`),
+      name text not null, colour text, notes text, weight integer, boxed boolean not null default true, version integer not null default 1, updated_at timestamptz not null default now(),
+      deleted_at timestamptz, deleted_by uuid)`),
   );
 }
 

@@ -1,7 +1,7 @@
 // Declared resources (docs/resources.md): the start-up check refuses a declaration its table cannot
 // hold, naming resource and field; the derived record type is the wire type the SPA reads.
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { date, declareResource, group, number, ref, tel, text as textField, url, catalogueKey, type Fields, type RecordOf } from '../../contract/resources/declare';
 import { unitResource, type UnitRecord } from '../../contract/resources/units';
 import { propertyResource, type PropertyRecord } from '../../contract/resources/properties';
@@ -10,7 +10,7 @@ import type { Company, Property, Unit } from '../../contract/types';
 import { properties } from '../../server/db/schema';
 import { defineCrud } from '../../server/resources/crud';
 
-const widgets = pgTable('widgets', { id: uuid('id').primaryKey(), companyId: uuid('company_id').notNull(), propertyId: uuid('property_id').notNull(), name: text('name').notNull(), size: integer('size'), version: integer('version').notNull().default(1) });
+const widgets = pgTable('widgets', { id: uuid('id').primaryKey(), companyId: uuid('company_id').notNull(), propertyId: uuid('property_id').notNull(), name: text('name').notNull(), size: integer('size'), version: integer('version').notNull().default(1), deletedAt: timestamp('deleted_at', { withTimezone: true }), deletedBy: uuid('deleted_by') });
 
 const declare = (fields: Parameters<typeof declareResource>[0]['fields'], list: Parameters<typeof declareResource>[0]['list'] = { columns: ['name'], sort: ['name'], search: ['name'] }) =>
   // Any list keys: the type checker's refusal is tested below, the start-up check's here.
@@ -26,6 +26,13 @@ describe('the start-up check of a declared resource', () => {
     const ok = declare(group('Widget', { name: textField('Name', { required: true }) }));
     const unversioned = pgTable('widgets', { id: uuid('id').primaryKey(), companyId: uuid('company_id').notNull(), name: text('name').notNull() });
     expect(() => defineCrud(ok, { table: unversioned })).toThrow('Resource "widgets": the record version (an integer, not null, default 1): the table has no column "version"');
+  });
+
+  it('refuses a table without the trash’s columns, unless the declaration has no trash', () => {
+    const ok = declare(group('Widget', { name: textField('Name', { required: true }) }));
+    const untrashed = pgTable('widgets', { id: uuid('id').primaryKey(), companyId: uuid('company_id').notNull(), name: text('name').notNull(), version: integer('version').notNull().default(1) });
+    expect(() => defineCrud(ok, { table: untrashed })).toThrow('Resource "widgets": the trash (deleted_at timestamptz, or declare trash: false): the table has no column "deleted_at"');
+    expect(() => defineCrud({ ...ok, trash: false }, { table: untrashed })).not.toThrow();
   });
 
   it('refuses a declared field without a column, naming resource and field', () => {
@@ -45,7 +52,7 @@ describe('the start-up check of a declared resource', () => {
     const typo = declare(group('Widget', { name: textField('Name', { required: true }), size: number('Size', { min: 0, max: 9 }) }), { columns: ['nmae'], sort: ['name'], search: ['name'] });
     expect(() => defineCrud(typo, { table: widgets })).toThrow('Resource "widgets": list column "nmae" is unknown (did you mean "name"? valid: name, size)');
     const column = declare(group('Widget', { name: textField('Name', { required: true }), szie: number('Size', { min: 0, max: 9 }) }));
-    expect(() => defineCrud(column, { table: widgets })).toThrow('field "szie" has no column "szie" in the bound table (did you mean "size"? valid: id, company_id, property_id, name, size, version)');
+    expect(() => defineCrud(column, { table: widgets })).toThrow('field "szie" has no column "szie" in the bound table (did you mean "size"? valid: id, company_id, property_id, name, size, version, deleted_at, deleted_by)');
     const computed = declareResource<Fields, 'scoped', string>({
       ...{ name: 'widgets', spa: 'widget', noun: { one: 'widget', many: 'widgets' }, area: 'units', tenancy: 'scoped' },
       fields: group('Widget', { name: textField('Name', { required: true }) }),

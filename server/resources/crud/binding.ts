@@ -5,7 +5,7 @@ import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TObject, TProperties, TSchema } from 'typebox';
-import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
+import { hasTrash, type FieldDecl, type ResourceDecl } from '../../../contract/resources/declare';
 import type { Action } from '../access';
 import type { Conn, Tx } from '../db';
 import type { ListPlan, ListQueryValues, ListTotal } from '../lists';
@@ -155,6 +155,11 @@ export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Pi
   requireColumn(binding.table, 'id', who('the id'));
   // Every change raises it; a change based on an older one is refused (docs/resources.md "Versions and conflicts").
   requireColumn(binding.table, 'version', who('the record version (an integer, not null, default 1)'));
+  // A delete moves the record to the trash (docs/resources.md "Trash"), unless the declaration says `trash: false`.
+  if (hasTrash(decl)) {
+    requireColumn(binding.table, 'deleted_at', who('the trash (deleted_at timestamptz, or declare trash: false)'));
+    requireColumn(binding.table, 'deleted_by', who('the trash (deleted_by uuid, or declare trash: false)'));
+  }
   // A records hook reads the tenant's records its own way (users: a membership in a link table).
   if (decl.tenancy === 'scoped' && !hooks.records) requireColumn(binding.table, 'company_id', who('tenancy "scoped"'));
   const refsAs = new Set<string>();

@@ -2,7 +2,7 @@
 // server whose reference fields name the deleted record's resource. A delete answers 409 while a
 // 'restrict' reference holds the record, counted in the deleting company ("This property is used by
 // 2 units and 1 parking space."); the 'set null' ones are emptied in the delete's transaction.
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDecl } from '../../../contract/resources/declare';
@@ -32,6 +32,11 @@ export class MountedResources {
     if (!this.all.some((x) => x.decl.name === m.decl.name)) this.all.push(m);
   }
 
+  /** Every one mounted, in the order mounted. */
+  list(): readonly Mounted[] {
+    return this.all;
+  }
+
   /** The resources referring to `name`, with the fields of the given onDelete. */
   referrers(name: string, onDelete: 'restrict' | 'set null'): Referrer[] {
     return this.all.flatMap(({ decl, binding }) => {
@@ -59,17 +64,28 @@ export function mountedOn(app: FastifyInstance): MountedResources {
 
 const pointsAt = (r: Referrer, id: string): SQL => or(...r.columns.map((c) => eq(c, id))) as SQL;
 
-/** "2 units and 1 parking space" → the 409 message, or null when nothing refers to the record. */
-export async function usedBy(db: Conn, mounted: MountedResources, decl: ResourceDecl, id: string, tenant: string | null): Promise<string | null> {
+/** Among the referrers' records: the live ones (a move to the trash counts only those) or those in the trash (a purge). */
+const among = (r: Referrer, which: 'live' | 'trashed'): SQL | undefined => {
+  const deletedAt = columnOf(r.table, 'deleted_at')?.column;
+  if (!deletedAt) return which === 'live' ? undefined : sql`false`;
+  return which === 'live' ? isNull(deletedAt) : isNotNull(deletedAt);
+};
+
+/**
+ * "2 units and 1 parking space" → the 409 message, or null when nothing refers to the record. Live
+ * records are counted for a delete; `which: 'trashed'` counts those in the trash, which hold a record
+ * only from being deleted forever (docs/resources.md "Trash").
+ */
+export async function usedBy(db: Conn, mounted: MountedResources, decl: ResourceDecl, id: string, tenant: string | null, which: 'live' | 'trashed' = 'live'): Promise<string | null> {
   const parts: string[] = [];
   for (const r of mounted.referrers(decl.name, 'restrict')) {
     const mine = r.companyId && tenant ? eq(r.companyId, tenant) : undefined;
-    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(r.table).where(and(pointsAt(r, id), mine));
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(r.table).where(and(pointsAt(r, id), mine, among(r, which)));
     if (n > 0) parts.push(`${n} ${n === 1 ? r.decl.noun.one : r.decl.noun.many}`);
   }
   if (parts.length === 0) return null;
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-  return `This ${decl.noun.one} is used by ${list}.`;
+  return which === 'live' ? `This ${decl.noun.one} is used by ${list}.` : `This ${decl.noun.one} is used by ${list} in the trash: delete them forever first.`;
 }
 
 /** One record whose reference was emptied because the record it named was deleted. */

@@ -46,7 +46,7 @@ const Entry = Type.Object({
   id: Type.String(),
   at: Type.String({ format: 'date-time' }),
   action: Type.String({ description: 'The audit action, e.g. unit.updated' }),
-  kind: Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('deleted'), Type.Literal('other')]),
+  kind: Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('deleted'), Type.Literal('restored'), Type.Literal('other')]),
   actor: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()]),
   restored_from: Type.Optional(Type.String({ description: 'The entry this change restored' })),
   current: Type.Boolean({ description: 'The newest entry: the record is as it left it' }),
@@ -73,7 +73,7 @@ function fieldInfo(decl: ResourceDecl, groups: FormFieldGroup[]): Map<string, Fi
 
 const kindOf = (action: string): HistoryEntry['kind'] => {
   const verb = action.slice(action.lastIndexOf('.') + 1);
-  return verb === 'created' || verb === 'updated' || verb === 'deleted' ? verb : 'other';
+  return verb === 'created' || verb === 'updated' || verb === 'deleted' || verb === 'restored' ? verb : 'other';
 };
 const values = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 /** `{ uuid, name }` as the read shape shows a reference. */
@@ -128,7 +128,8 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
     },
     async (req) => {
       const { tenant, where } = ops.caller(req, 'view');
-      const record = await ops.recordOr404(app.db, tenant, req, req.params.id, where);
+      // A record in the trash keeps its history, read from the trash's screen (docs/resources.md "Trash").
+      const record = await ops.recordOr404(app.db, tenant, req, req.params.id, where, true, 'any');
       const { page = 1, per_page: perPage = 20 } = req.query;
       const [rows, [{ total, newest }], groups] = await Promise.all([
         app.db

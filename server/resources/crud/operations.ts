@@ -2,17 +2,20 @@
 // one record or 404, the checks of a create or update, the forms, and the create, update and delete
 // with their audit rows in one transaction. The routes (./routes.ts) call them; so does every
 // capability built on the declaration that changes records (a restore from history goes through
-// the very update an edit does), so a rule added here holds for all of them.
+// the very update an edit does), so a rule added here holds for all of them. A delete moves the record
+// to the trash unless the declaration says `trash: false`; a restore and a purge (delete forever) are
+// here too (docs/resources.md "Trash").
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq, type SQL } from 'drizzle-orm';
-import type { ResourceDecl } from '../../../contract/resources/declare';
-import { requireTenant } from '../../auth/guard';
-import { conflict, notFound } from '../../errors';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { hasTrash, type ResourceDecl } from '../../../contract/resources/declare';
+import { requireAuth, requireTenant } from '../../auth/guard';
+import { SUPER_ADMIN } from '../../../contract/roles';
+import { ApiError, conflict, forbidden, invalid, notFound } from '../../errors';
 import { withValues } from '../../forms/fields';
 import type { Action } from '../access';
 import { diff } from '../../audit';
 import { auditChange } from '../audit';
-import type { Conn } from '../db';
+import { pgError, UNIQUE_VIOLATION, type Conn } from '../db';
 import { FieldErrors, MSG } from '../errors';
 import { columnsFrom, requiredText } from '../values';
 import type { CrudBinding, CrudHooks, WriteOutcome } from './binding';
@@ -21,8 +24,9 @@ import { emptyReferences, usedBy, type MountedResources } from './dependents';
 import { defaultsOf, formGroups } from './form';
 import { checkMoney } from './money';
 import { inOptionOrder } from './multiChoice';
-import type { CrudQueries } from './queries';
+import type { CrudQueries, Which } from './queries';
 import { recordVersions } from './versions';
+import { trashMessages } from './trashMessages';
 import { writeSteps } from './writing';
 
 type Body = Record<string, unknown>;
@@ -50,7 +54,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     return { tenant: everyone ? null : tenantOf(req), where: hooks.scope?.(req) };
   };
   const audit = (conn: Conn, req: FastifyRequest, action: string, id: string, before: Body | null, after: Body | null, detail?: Body | null) =>
-    auditChange(conn, req, { action: `${decl.noun.one}.${action}`, entity: decl.noun.one, entityId: id, before, after, detail });
+    auditChange(conn, req, { action: `${decl.noun.one}.${action}`, entity: decl.noun.one, entityId: id, before: before ?? undefined, after: after ?? undefined, detail });
   /**
    * The record as the audit row keeps it: the auditView hook's, else the record itself; always with
    * its version, so each row says which version its change made (what a conflict's diff reads).
@@ -60,16 +64,21 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
   /** The outcome's detail and the change's own, together (null when neither says anything). */
   const detailOf = (outcome: WriteOutcome, opts: ChangeOptions) => (outcome.detail || opts.detail ? { ...outcome.detail, ...opts.detail } : null);
 
-  /** One record: the records hook's (reach false: just written by this request), else the bound table's. */
-  const findOne = async (db: Conn, tenant: string | null, req: FastifyRequest, id: string, where: SQL | undefined, reach = true) => {
-    if (!hooks.records) return q.find(db, tenant, id, where);
+  /**
+   * One record: the records hook's (reach false: just written by this request), else the bound
+   * table's; a live one unless `which` says otherwise (a resource with a records hook has no trash).
+   */
+  const findOne = async (db: Conn, tenant: string | null, req: FastifyRequest, id: string, where: SQL | undefined, reach = true, which: Which = 'live') => {
+    if (!hooks.records) return q.find(db, tenant, id, where, which);
     return (await hooks.records.find({ db, tenant, req, id, reach })) as Row | null;
   };
-  const recordOr404 = async (db: Conn, tenant: string | null, req: FastifyRequest, id: string, where?: SQL, reach = true) => {
-    const record = await findOne(db, tenant, req, id, where, reach);
+  const recordOr404 = async (db: Conn, tenant: string | null, req: FastifyRequest, id: string, where?: SQL, reach = true, which: Which = 'live') => {
+    const record = await findOne(db, tenant, req, id, where, reach, which);
     if (!record) throw notFound(decl.messages.notFound);
     return record;
   };
+  const trash = hasTrash(decl) ? q.trashColumns : null;
+  const say = trashMessages(decl);
 
   /**
    * What the schema cannot check: conditional fields (cleared when hidden, required while shown),
@@ -101,8 +110,98 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
   };
 
   const { writing, refGone, stillUsed } = writeSteps(decl, hooks, q);
+  /**
+   * Inside a create's or update's transaction, after the write: a record it refers to that was moved to
+   * the trash meanwhile answers 422 as the checks would. (The trash's move holds the referenced row
+   * until it commits, and the write's foreign key waits for it, so this sees the move.)
+   */
+  const refsStillLive = async (tx: Conn, tenant: string | null, body: Body) => {
+    const gone = await refGone(tx, tenant, body)();
+    if (gone) throw gone;
+  };
+  /** The fields a restore is checked with, as a create would send them: the record's stored values. */
+  const restoreBody = (record: Row): Body =>
+    Object.fromEntries(Object.entries(decl.fields).flatMap(([name, f]) => (f.readOnly || record[name] === undefined ? [] : [[name, record[name]]])));
+  /** The trash's columns, which only a resource with a trash has. */
+  const trashOf = () => {
+    if (!trash) throw notFound(decl.messages.notFound);
+    return trash;
+  };
   // Drizzle types insert/update values per table; these are the declared columns of this one, checked at start.
   const table = binding.table as typeof binding.table & { $inferInsert: Body };
+
+  /** The Drizzle key of one of the bound table's columns (what `.set()` takes). */
+  function columnKey(column: unknown): string {
+    const key = Object.entries(binding.table).find(([, c]) => c === column)?.[0];
+    if (!key) throw new Error(`Resource "${decl.name}": a trash column is not in the bound table`);
+    return key;
+  }
+
+  /** Empties the 'set null' references to the record; each emptied record is changed too, with its own audit row. */
+  async function emptyAll(tx: Conn, req: FastifyRequest, id: string) {
+    for (const e of await emptyReferences(tx, mounted, decl, id)) {
+      await auditChange(tx, req, {
+        action: `${e.decl.noun.one}.updated`,
+        entity: e.decl.noun.one,
+        entityId: e.id,
+        before: { [e.field]: id, version: e.version - 1 },
+        after: { [e.field]: null, version: e.version },
+        detail: { reason: `The ${decl.noun.one} it referred to was deleted.` },
+      });
+    }
+  }
+
+  /**
+   * The delete for good: a resource without a trash's delete, or a purge. A purge is a super admin's
+   * only; it takes a live record (after the delete's refusals) or one in the trash, and is refused
+   * while records in the trash still refer to it (409, never the foreign key's 500).
+   */
+  async function removeForGood(req: FastifyRequest, id: string, opts: ChangeOptions, purging: boolean): Promise<void> {
+    const { tenant, where } = caller(req, 'delete');
+    if (purging) {
+      trashOf();
+      if (requireAuth(req).role !== SUPER_ADMIN) throw forbidden(say.purgeSuperAdminOnly);
+    }
+    const before = await recordOr404(app.db, tenant, req, id, where, true, purging ? 'any' : 'live');
+    hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'delete' });
+    // Deleting a record that changed since it was shown asks again: 409 with what changed.
+    if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(app.db, before.id, opts.version, {}, before.version as number);
+    await hooks.beforeDelete?.({ db: app.db, tenant, req, record: before });
+    const inTrash = purging ? await isTrashed(app.db, before.id) : false;
+    const again = stillUsed(mounted, app.db, tenant, req, before);
+    await writing(
+      app.db,
+      'delete',
+      async (tx) => {
+        // The row held until the commit; changed meanwhile, it is not deleted unseen.
+        const version = await versions.lock(tx, before.id);
+        if (version === null) throw notFound(decl.messages.notFound);
+        if (opts.version !== undefined && version !== opts.version) throw await versions.conflict(tx, before.id, opts.version, {}, version);
+        // The resource's own refusal first (beforeDelete), then the declared references to it.
+        const used = await usedBy(tx, mounted, decl, before.id, tenant);
+        if (used) throw conflict(used);
+        if (purging) {
+          const kept = await usedBy(tx, mounted, decl, before.id, tenant, 'trashed');
+          if (kept) throw conflict(kept);
+        }
+        await emptyAll(tx, req, before.id);
+        const auditBefore = await audited(tx, { ...before, version });
+        // A parallel delete that won: nothing left to delete.
+        if ((await tx.delete(table).where(eq(q.id, before.id)).returning({ id: q.id })).length === 0) throw notFound(decl.messages.notFound);
+        // A record purged from the trash was audited whole when it was deleted; one purged live is audited whole now.
+        if (purging) await audit(tx, req, 'purged', before.id, inTrash ? null : auditBefore, null, { ...opts.detail, from_trash: inTrash });
+        else await audit(tx, req, 'deleted', before.id, auditBefore, null, opts.detail ?? null);
+      },
+      // A foreign key a purge broke: a record in the trash (or one of a table no declaration names) still refers to it.
+      purging ? async () => (await again()) ?? conflict((await usedBy(app.db, mounted, decl, before.id, tenant, 'trashed')) ?? say.usedElsewhere) : again,
+    );
+  }
+
+  /** Whether the record is in the trash now. */
+  async function isTrashed(db: Conn, id: string): Promise<boolean> {
+    const columns = trashOf();
+    return (await db.select({ id: q.id }).from(table).where(and(eq(q.id, id), isNotNull(columns.deletedAt)))).length > 0;
+  }
 
   return {
     caller,
@@ -131,6 +230,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
           id = row.id as string;
           await q.writeMany(tx, id, body);
         }
+        await refsStillLive(tx, tenant, body);
         const created = await recordOr404(tx, tenant, req, id, where, false);
         await audit(tx, req, 'created', created.id, null, await audited(tx, created), detailOf(outcome, opts));
         return { record: created, outcome };
@@ -163,6 +263,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
           await tx.update(table).set(changes).where(eq(q.id, before.id));
           await q.writeMany(tx, before.id, body);
         }
+        await refsStillLive(tx, tenant, body);
         let after = await recordOr404(tx, tenant, req, before.id, where, false);
         // A save that changed something is a new version; one that changed nothing leaves it, so it disturbs no other editor.
         if (Object.keys(diff(auditBefore, await audited(tx, after))).some((k) => k !== 'version')) after = { ...after, version: await versions.raise(tx, before.id) };
@@ -173,8 +274,13 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
       return record;
     },
 
-    /** Deletes a record: the resource's own refusal, then the declared references' 409, then the delete. */
+    /**
+     * Deletes a record: the resource's own refusal, then the declared references' 409 (live records
+     * only), then the move to the trash — or, for a resource without one, the delete for good.
+     */
     async remove(req: FastifyRequest, id: string, opts: ChangeOptions = {}): Promise<void> {
+      if (!trash) return removeForGood(req, id, opts, false);
+      const columns = trash;
       const { tenant, where } = caller(req, 'delete');
       const before = await recordOr404(app.db, tenant, req, id, where);
       hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'delete' });
@@ -185,31 +291,74 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         app.db,
         'delete',
         async (tx) => {
-          // The row held until the commit; changed meanwhile, it is not deleted unseen.
+          // The row held until the commit; changed meanwhile, it is not deleted unseen. A create naming
+          // it waits for this lock (its foreign key), then finds it in the trash.
           const version = await versions.lock(tx, before.id);
           if (version === null) throw notFound(decl.messages.notFound);
           if (opts.version !== undefined && version !== opts.version) throw await versions.conflict(tx, before.id, opts.version, {}, version);
-          // The resource's own refusal first (beforeDelete), then the declared references to it.
           const used = await usedBy(tx, mounted, decl, before.id, tenant);
           if (used) throw conflict(used);
-          // Each emptied record is changed too: its own audit row says what it lost and why.
-          for (const e of await emptyReferences(tx, mounted, decl, before.id)) {
-            await auditChange(tx, req, {
-              action: `${e.decl.noun.one}.updated`,
-              entity: e.decl.noun.one,
-              entityId: e.id,
-              before: { [e.field]: before.id, version: e.version - 1 },
-              after: { [e.field]: null, version: e.version },
-              detail: { reason: `The ${decl.noun.one} it referred to was deleted.` },
-            });
-          }
+          await emptyAll(tx, req, before.id);
           const auditBefore = await audited(tx, { ...before, version });
+          const moved = await tx
+            .update(table)
+            .set({ [columnKey(columns.deletedAt)]: sql`now()`, [columnKey(columns.deletedBy)]: requireAuth(req).userId })
+            .where(and(eq(q.id, before.id), isNull(columns.deletedAt)))
+            .returning({ id: q.id });
           // A parallel delete that won: nothing left to delete.
-          if ((await tx.delete(table).where(eq(q.id, before.id)).returning({ id: q.id })).length === 0) throw notFound(decl.messages.notFound);
-          await audit(tx, req, 'deleted', before.id, auditBefore, null, opts.detail ?? null);
+          if (moved.length === 0) throw notFound(decl.messages.notFound);
+          await audit(tx, req, 'deleted', before.id, auditBefore, null, { ...opts.detail, trash: true });
         },
         stillUsed(mounted, app.db, tenant, req, before),
       );
+    },
+
+    /**
+     * Deletes a record for good (`DELETE …?purge=true`, super_admin only): a live one after the
+     * delete's own refusals, one in the trash once nothing in the trash refers to it any more.
+     */
+    purge: (req: FastifyRequest, id: string, opts: ChangeOptions = {}) => removeForGood(req, id, opts, true),
+
+    /**
+     * Brings a record back from the trash, checked like a create of what it holds: the records it
+     * refers to exist and are live (422), the resource's own rules (validate, prepare: 403, 409), a
+     * name or slug unique among live records still free (409). Refused, nothing changes.
+     */
+    async restore(req: FastifyRequest, id: string): Promise<Row> {
+      const columns = trashOf();
+      const { tenant, where } = caller(req, 'delete');
+      // Restoring is making the record again: whoever may not create one may not restore it.
+      hooks.guard?.(req, 'create');
+      const before = await findOne(app.db, tenant, req, id, where, true, 'trashed');
+      if (!before) throw notFound(say.notInTrash);
+      hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'delete' });
+      const { body, parsed } = await check(app.db, tenant, req, restoreBody(before), null);
+      try {
+        return await writing(
+          app.db,
+          'create',
+          async (tx) => {
+            if ((await versions.lock(tx, before.id)) === null) throw notFound(decl.messages.notFound);
+            await hooks.prepare?.({ db: tx, tenant, req, body, values: {}, before: null, parsed });
+            const back = await tx
+              .update(table)
+              .set({ [columnKey(columns.deletedAt)]: null, [columnKey(columns.deletedBy)]: null })
+              .where(and(eq(q.id, before.id), isNotNull(columns.deletedAt)))
+              .returning({ id: q.id });
+            // A parallel restore or purge that won.
+            if (back.length === 0) throw notFound(decl.messages.notFound);
+            await refsStillLive(tx, tenant, body);
+            const record = await recordOr404(tx, tenant, req, before.id, where, false);
+            await audit(tx, req, 'restored', before.id, null, null, { from: 'trash' });
+            return record;
+          },
+          refGone(app.db, tenant, body),
+        );
+      } catch (err) {
+        // A unique rule among live records (a name, a slug) another record now holds.
+        if (!(err instanceof ApiError) && pgError(err).code === UNIQUE_VIOLATION) throw conflict(say.nameTaken(pgError(err).constraint));
+        throw err;
+      }
     },
   };
 }

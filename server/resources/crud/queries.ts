@@ -1,7 +1,9 @@
 // A declared resource's reads (docs/resources.md), on the list machinery of ../lists.ts and
 // ../listRows.ts: each row's JSON built by PostgreSQL, constant fragments compiled once, a page cut
-// from the resource's own table unless its search or sort needs a referenced table.
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+// from the resource's own table unless its search or sort needs a referenced table. Every read but
+// the trash's own sees live records only: a record in the trash (docs/resources.md "Trash") is in no
+// list, read, count, reference check or select, as if it did not exist.
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { UNPAGED_LIST_MAX } from '../../../contract/lists';
 import type { ResourceDecl } from '../../../contract/resources/declare';
@@ -33,8 +35,13 @@ interface BoundRef {
   id: AnyPgColumn;
   name: AnyPgColumn;
   companyId: AnyPgColumn | undefined;
+  /** The referenced record is not in the trash (none for a table without one). */
+  live: SQL | undefined;
   join: SQL;
 }
+
+/** Which records a read sees (docs/resources.md "Trash"). */
+export type Which = 'live' | 'trashed' | 'any';
 
 /** A join of the read: required references and the computed columns' tables inner, optional references left. */
 interface Join {
@@ -51,6 +58,10 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
   const col = (name: string) => requireColumn(table, name, `Resource "${decl.name}"`);
   const id = col('id').column;
   const companyId = decl.tenancy === 'scoped' && !hooks.records ? col('company_id').column : undefined;
+  const deletedAt = columnOf(table, 'deleted_at')?.column;
+  const deletedBy = columnOf(table, 'deleted_by')?.column;
+  /** Which records a read sees: the live ones (every read but the trash's), those in the trash, or either. */
+  const which = (w: Which): SQL | undefined => (!deletedAt || w === 'any' ? undefined : w === 'live' ? isNull(deletedAt) : isNotNull(deletedAt));
   /** Body key → the column key Drizzle writes (writable fields only). */
   const writable: Record<string, string> = {};
   const columns: Record<string, BoundColumn> = {};
@@ -81,7 +92,8 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     const item = aliased ? sql`${referenced} as ${sql.identifier(aliased)}` : sql`${referenced}`;
     joined.add(referenced);
     const ref = { field: name, as: f.ref.as, required: f.required, table: target, item, id: requireColumn(target, 'id', name).column, name: requireColumn(target, 'name', name).column };
-    const bound = { ...ref, companyId: columnOf(target, 'company_id')?.column, join: sql`${ref.id} = ${columns[name].column}` };
+    const gone = columnOf(target, 'deleted_at')?.column;
+    const bound = { ...ref, companyId: columnOf(target, 'company_id')?.column, live: gone ? isNull(gone) : undefined, join: sql`${ref.id} = ${columns[name].column}` };
     refs.push(bound);
     const nested = sql`json_build_object('uuid', ${bound.id}, 'name', ${bound.name})`;
     shape[f.ref.as] = f.required ? nested : sql`case when ${bound.id} is null then null else ${nested} end`;
@@ -124,17 +136,38 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
       // A filtered list answers its meta.total, like any list asked with parameters.
       if (filtered.filtered) plan.withMeta = true;
       const needsRefs = refByAs.has(plan.sortKey) || plan.searchKeys.some((k) => refByAs.has(k));
-      const source = { from: needsRefs ? rows.from : own.from, where: and(inTenant(tenant), where, filtered.where, plan.where), id: own.id };
+      const source = { from: needsRefs ? rows.from : own.from, where: and(which('live'), inTenant(tenant), where, filtered.where, plan.where), id: own.id };
       return { plan, ...(await fetchList(db, plan, rows, source, whole)) };
     },
-    /** One record of the tenant (and within `where`), or null (also for an id that is not a uuid). */
-    async find(db: Conn, tenant: string | null, recordId: string, where?: SQL): Promise<CrudRow | null> {
+    /**
+     * One record of the tenant (and within `where`), or null (also for an id that is not a uuid); a
+     * live one unless `w` says otherwise.
+     */
+    async find(db: Conn, tenant: string | null, recordId: string, where?: SQL, w: Which = 'live'): Promise<CrudRow | null> {
       if (!isUuid(recordId)) return null;
       let query = db.select(shape).from(table).$dynamic();
       for (const j of joins) query = j.left ? query.leftJoin(j.table, j.on) : query.innerJoin(j.table, j.on);
-      const [row] = await query.where(and(eq(id, recordId), inTenant(tenant), where));
+      const [row] = await query.where(and(eq(id, recordId), which(w), inTenant(tenant), where));
       return (row as CrudRow | undefined) ?? null;
     },
+    /**
+     * A page of the tenant's trash (within `where`), the newest deletion first: each record as read,
+     * with when it was deleted and by whom (`{ id, name }`, null when that user is gone).
+     */
+    async trash(db: Conn, tenant: string | null, page: number, perPage: number, where?: SQL) {
+      if (!deletedAt || !deletedBy) return { rows: [] as CrudRow[], total: 0 };
+      const cond = and(which('trashed'), inTenant(tenant), where);
+      const by = sql`(select json_build_object('id', u.id, 'name', u.name) from users u where u.id = ${deletedBy})`;
+      let query = db.select({ ...shape, deleted_at: deletedAt, deleted_by: by }).from(table).$dynamic();
+      for (const j of joins) query = j.left ? query.leftJoin(j.table, j.on) : query.innerJoin(j.table, j.on);
+      const [rows, [{ total }]] = await Promise.all([
+        query.where(cond).orderBy(desc(deletedAt), asc(id)).limit(perPage).offset((page - 1) * perPage),
+        db.select({ total: sql<number>`count(*)::int` }).from(table).where(cond),
+      ]);
+      return { rows: rows as unknown as CrudRow[], total: Number(total) };
+    },
+    /** The columns of the trash: null for a resource without one (`trash: false`). */
+    trashColumns: deletedAt && deletedBy ? { deletedAt, deletedBy } : null,
     /**
      * Each reference's select options (uuid → name): the tenant's first UNPAGED_LIST_MAX by name, like
      * any unpaged list (contract/lists.ts), plus the record's current one wherever it sorts.
@@ -143,7 +176,8 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
       const out: Record<string, Record<string, string>> = {};
       for (const r of refs) {
         const pick = { id: r.id, name: r.name };
-        const mine = r.companyId && tenant ? eq(r.companyId, tenant) : undefined;
+        // A record in the trash is no choice, not even the record's current one.
+        const mine = and(r.live, r.companyId && tenant ? eq(r.companyId, tenant) : undefined);
         const found = await db.select(pick).from(r.table).where(mine).orderBy(asc(lowerOf(r.name)), asc(r.id)).limit(UNPAGED_LIST_MAX);
         const now = current[r.field];
         if (typeof now === 'string' && !found.some((o) => o.id === now)) found.push(...(await db.select(pick).from(r.table).where(and(mine, eq(r.id, now)))));
@@ -151,13 +185,16 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
       }
       return out;
     },
-    /** The references the body names that do not exist in the tenant's company: their field and `as`. None ('' or null) is no reference. */
+    /**
+     * The references the body names that do not exist in the tenant's company, or are in the trash:
+     * their field and `as`. None ('' or null) is no reference.
+     */
     async badRefs(db: Conn, tenant: string | null, body: Record<string, unknown>): Promise<BoundRef[]> {
       const bad: BoundRef[] = [];
       for (const r of refs) {
         const value = body[r.field];
         if (value === undefined || (!r.required && (value === null || (typeof value === 'string' && value.trim() === '')))) continue;
-        const ok = isUuid(value) && (await db.select({ id: r.id }).from(r.table).where(and(eq(r.id, value), r.companyId && tenant ? eq(r.companyId, tenant) : undefined))).length > 0;
+        const ok = isUuid(value) && (await db.select({ id: r.id }).from(r.table).where(and(eq(r.id, value), r.live, r.companyId && tenant ? eq(r.companyId, tenant) : undefined))).length > 0;
         if (!ok) bad.push(r);
       }
       return bad;

@@ -2,10 +2,11 @@
 // create, update and delete, with the access rules of ../access.ts in each route's config (so the
 // route table, authorization matrix and privilege matrix cover them), the declared messages and the
 // OpenAPI entries. What each does (tenancy, validation, the write with its audit row) is in
-// ./operations.ts, shared with the other capabilities that change records.
+// ./operations.ts, shared with the other capabilities that change records. A resource with a trash
+// adds its trash list, the restore and `DELETE …?purge=true` (./trash.ts, docs/resources.md "Trash").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { ResourceDecl, RouteKey } from '../../../contract/resources/declare';
+import { hasTrash, type ResourceDecl, type RouteKey } from '../../../contract/resources/declare';
 import { areaKeyOf } from '../../../contract/access';
 import { EmptyData, formResponse } from '../../forms/schema';
 import { accessRules } from '../access';
@@ -17,12 +18,15 @@ import { mountedOn } from './dependents';
 import { trimKinds } from './kinds';
 import { filterProperties } from './filters';
 import { historyRoutes } from './history';
+import { PurgeQuery, trashRoutes } from './trash';
 import { crudOperations } from './operations';
 import { conflictResponse, etagOf, ifMatchVersion, IfMatchHeaders } from './versions';
 import type { CrudQueries } from './queries';
 import type { CrudSchemas } from './schemas';
 
 const LIST_DESCRIPTION = 'The whole list, or a page of it with `page`/`per_page` (and `sort`, `q`, `q_in`), answered with `meta.total`.';
+const DELETE_DESCRIPTION =
+  'The record moves to the trash, restorable until OLYMPUS_TRASH_DAYS have passed; refused (409) while live records refer to it. `?purge=true` (super_admin only) deletes it for good, from the trash or not, once nothing in the trash refers to it.';
 
 function summaries(decl: ResourceDecl): Record<RouteKey, string> {
   const { one, many } = decl.noun;
@@ -35,7 +39,9 @@ function summaries(decl: ResourceDecl): Record<RouteKey, string> {
     editForm: `The ${one} and its edit form filled in`,
     create: scoped ? `Create ${a} ${one} in the X-Tenant company` : `Create ${a} ${one}`,
     update: `Update ${a} ${one}`,
-    delete: `Delete ${a} ${one}`,
+    delete: hasTrash(decl) ? `Move ${a} ${one} to the trash (?purge=true: delete it forever, super_admin only)` : `Delete ${a} ${one}`,
+    trash: scoped ? `The ${many} in the trash of the X-Tenant company` : `The ${many} in the trash`,
+    restore: `Restore ${a} ${one} from the trash`,
     ...decl.summaries,
   };
 }
@@ -43,7 +49,7 @@ function summaries(decl: ResourceDecl): Record<RouteKey, string> {
 function descriptionOf(decl: ResourceDecl, key: RouteKey): string | undefined {
   const declared = decl.descriptions?.[key];
   if (declared !== undefined) return declared === '' ? undefined : declared;
-  return key === 'list' ? LIST_DESCRIPTION : undefined;
+  return key === 'list' ? LIST_DESCRIPTION : key === 'delete' && hasTrash(decl) ? DELETE_DESCRIPTION : undefined;
 }
 
 type Body = Record<string, unknown>;
@@ -149,17 +155,35 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
       },
     );
 
+    const trash = hasTrash(decl);
     app.delete(
       `${path}/:id`,
       {
-        schema: { tags, summary: summary.delete, description: described('delete'), params: IdParams, headers: IfMatchHeaders, response: { 200: MessageResponse, ...errorResponses, ...conflictResponse } },
-        config: rules('delete'),
+        schema: {
+          tags,
+          summary: summary.delete,
+          description: described('delete'),
+          params: IdParams,
+          ...(trash ? { querystring: PurgeQuery } : {}),
+          headers: IfMatchHeaders,
+          response: { 200: MessageResponse, ...errorResponses, ...conflictResponse },
+        },
+        // `?purge=true` is a super admin's only, checked with the route's rules (../access.ts).
+        config: trash ? { access: { ...rules('delete').access, purgeSuperAdminOnly: true } } : rules('delete'),
       },
       async (req) => {
-        await ops.remove(req, req.params.id, { version: ifMatchVersion(req.headers['if-match']) });
+        const version = ifMatchVersion(req.headers['if-match']);
+        if (trash && (req.query as { purge?: boolean }).purge === true) {
+          await ops.purge(req, req.params.id, { version });
+          return { data: { message: `The ${decl.noun.one} has been deleted forever` } };
+        }
+        // The delete says what it always said, whether the record went to the trash or for good.
+        await ops.remove(req, req.params.id, { version });
         return { data: { message: decl.messages.deleted } };
       },
     );
+
+    if (trash) trashRoutes(app, { decl, schemas, q, ops: { caller, recordOr404, form, ...ops }, rules, tags, summary });
 
     if (decl.history !== false) historyRoutes(app, { decl, hooks, schemas, ops: { caller, recordOr404, form, ...ops }, rules, tags });
   };

@@ -12,6 +12,7 @@ export const history = {
     created: '%{name} created it',
     updated: '%{name} changed it',
     deleted: '%{name} deleted it',
+    restored: '%{name} restored it from the trash',
     other: '%{name}: %{action}',
   },
   restored_from: 'Restored the version of %{when}',

@@ -13,9 +13,10 @@ import { lists } from './lists';
 import { reports } from './reports';
 import { resources } from './resources';
 import { shell } from './shell';
+import { trash } from './trash';
 
 export const en: TranslationMessages = {
   ...englishMessages,
-  olympus: { ...shell, account, access_review, audit, auth, forms, history, invitation, lists, reports },
+  olympus: { ...shell, account, access_review, audit, auth, forms, history, invitation, lists, reports, trash },
   resources: { ...resources, audit: auditResource },
 };
