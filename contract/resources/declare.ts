@@ -194,7 +194,16 @@ export interface ResourceDecl<F extends Fields = Fields> {
    * default every record's audit rows are its history, with a restore (docs/resources.md "History").
    */
   history?: false;
+  /**
+   * Bulk changes of the list's selected records (docs/resources.md "Bulk changes"): `update` names
+   * the fields one bulk update may set (none: delete only); delete is offered wherever delete is.
+   * false: no bulk route and no selection on the list.
+   */
+  bulk?: BulkDecl;
 }
+
+/** What a resource offers in bulk: the fields one bulk update may set; false for no bulk changes at all. */
+export type BulkDecl = false | { update?: readonly string[] };
 
 export type RouteKey = 'list' | 'createForm' | 'one' | 'editForm' | 'create' | 'update' | 'delete';
 
@@ -317,7 +326,10 @@ interface ListOf<F extends Fields, C extends string> {
  * a type error naming the keys it may be.
  */
 export function declareResource<F extends Fields, const T extends ResourceDecl['tenancy'], const C extends string = never>(
-  d: { fields: F; tenancy: T; computed?: readonly C[]; list: ListOf<NoInfer<F>, NoInfer<C>> } & Omit<ResourceDecl, Omitted | 'fields' | 'tenancy' | 'computed' | 'list'> &
+  d: { fields: F; tenancy: T; computed?: readonly C[]; list: ListOf<NoInfer<F>, NoInfer<C>>; bulk?: false | { update?: readonly ColumnKey<NoInfer<F>>[] } } & Omit<
+    ResourceDecl,
+    Omitted | 'fields' | 'tenancy' | 'computed' | 'list' | 'bulk'
+  > &
     Partial<Pick<ResourceDecl, Omitted>>,
 ): ResourceDecl<F> & { tenancy: T } {
   const One = d.noun.one.charAt(0).toUpperCase() + d.noun.one.slice(1);

@@ -20,6 +20,11 @@ export interface RouteAccess {
   alsoBarred?: readonly string[];
   /** GET /users?all=true: super_admin lists every user without a tenant; anyone else is refused. */
   allowAll?: boolean;
+  /**
+   * A route whose body's `action` decides the permission (a bulk change: update → `{area}.update`,
+   * delete → `{area}.delete`); an action not named here needs `permission`.
+   */
+  byAction?: Readonly<Record<string, string>>;
 }
 
 declare module 'fastify' {
@@ -36,6 +41,12 @@ export const ONLY_SUPER_ADMIN_ALL = 'Only a super admin can list the users of ev
 /** `?all=true` as the raw query string has it (validation has not run yet). */
 export const wantsAll = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.all === 'true';
 
+/** The permission a call needs: by the body's `action` where the route says so, else the route's. */
+function permissionFor(request: FastifyRequest, access: RouteAccess): string {
+  const action = (request.body as Record<string, unknown> | undefined)?.action;
+  return access.byAction && typeof action === 'string' && Object.hasOwn(access.byAction, action) ? access.byAction[action] : access.permission;
+}
+
 /** preValidation hook of every resource route. */
 export async function authorize(request: FastifyRequest): Promise<void> {
   const access = request.routeOptions.config.access;
@@ -43,7 +54,7 @@ export async function authorize(request: FastifyRequest): Promise<void> {
   if (!access) throw forbidden();
   const auth = requireArea(request, access.area);
   if (auth.role && access.alsoBarred?.includes(auth.role)) throw forbidden();
-  requirePermission(request, access.permission);
+  requirePermission(request, permissionFor(request, access));
   if (access.tenant !== 'scoped') return;
   if (access.allowAll && wantsAll(request)) {
     if (auth.role !== SUPER_ADMIN) throw forbidden(ONLY_SUPER_ADMIN_ALL);

@@ -299,17 +299,20 @@ describe('the security suites, on lettings', () => {
     const fx = declaredFixtures([lettingResource]);
     const ctx = { t, w, fx };
     const writes = routeTable().filter((r) => fx.covers(r.url) && (r.method === 'POST' || r.method === 'PUT'));
-    expect(writes).toHaveLength(2);
+    // Create, update, the history's restore (no body) and the bulk change (delete only: lettings declare no bulk-editable field).
+    expect(writes).toHaveLength(4);
     const outcomes = await junkAttack(ctx).junkFields(writes);
     expect(outcomes.flatMap((o) => o.problem ?? [])).toEqual([]);
     const structural = outcomes.filter((o) => o.structural);
-    // Every writable field (the read-only reference is not one) with each structural junk, on both routes, and the update's `version`.
-    expect(structural).toHaveLength((2 * 11 + 1) * STRUCTURAL.length);
+    // Every writable field (the read-only reference is not one) with each structural junk, on both routes, the update's `version`,
+    // and the bulk change's action, ids and versions.
+    expect(structural).toHaveLength((2 * 11 + 1 + 3) * STRUCTURAL.length);
     for (const o of structural) expect(o.status, o.tag).toBe(422);
 
     const fuzz = await fuzzer(ctx);
     const ops = fuzz.ops.filter((op) => fx.covers(op.path));
-    expect(ops).toHaveLength(7);
+    // The seven of a resource, its history and restore, its bulk change.
+    expect(ops).toHaveLength(10);
     expect(await fuzz.fire(ops.flatMap((op) => fuzz.variants(op)), { ...w.headers.super_admin, 'x-tenant': w.own.id })).toEqual([]);
     expect(await fuzz.fire(ops.flatMap((op) => fuzz.guestVariants(op)), { ...(await authClient(t).csrf()) })).toEqual([]);
     expect(fuzz.statusCounts['POST /api/v1/lettings 422']).toBeGreaterThan(0);

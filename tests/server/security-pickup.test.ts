@@ -13,7 +13,7 @@ import { count, createWorld, type World } from './resources-fixtures';
 import { declaredFixtures, type AttackContext } from './declared-fixtures';
 import { createGadgetsTable, gadgetCrud, gadgetResource } from './throwaway-resource';
 import { authorizationMatrix, mismatchesOf, type AuthzCase, type Caller as AuthzCaller } from './authz-attack';
-import { attackWrites, CALLERS, declaredExpectations, privilegeContext, restoreExpectations, type WriteOutcome } from './privilege-attack';
+import { attackWrites, bulkExpectations, CALLERS, declaredExpectations, privilegeContext, restoreExpectations, type WriteOutcome } from './privilege-attack';
 import { JUNK_IDS, JUNK_QUERIES, junkAttack, ODD, STRUCTURAL } from './junk-attack';
 import { fuzzer, rank } from './fuzz-attack';
 import { authClient } from './auth-client';
@@ -30,8 +30,11 @@ const ROUTES = [
   'DELETE /api/v1/gadgets/:id',
   'GET /api/v1/gadgets/:id/history',
   'POST /api/v1/gadgets/:id/history/:entryId/restore',
+  'POST /api/v1/gadgets/bulk',
 ];
 const RESTORE = 'POST /api/v1/gadgets/:id/history/:entryId/restore';
+/** Its bulk route: delete only, as the declaration names no bulk-editable field. */
+const BULK = 'POST /api/v1/gadgets/bulk';
 /** Fields of the gadgets' create and update bodies (the declaration's six). */
 const FIELDS = 6;
 
@@ -53,7 +56,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a resource declared in a test only, attacked by the security suites', () => {
-  it('is what the attacks get: its nine routes (the seven of a resource, its history and restore), unknown to the registry the suites attack by default', () => {
+  it('is what the attacks get: its ten routes (the seven of a resource, its history and restore, its bulk change), unknown to the registry the suites attack by default', () => {
     expect(routes.map(keyOf).sort()).toEqual([...ROUTES].sort());
     expect(fx.areas).toEqual({ gadgets: 'units' });
     expect(fx.scoped).toEqual(['gadgets']);
@@ -74,8 +77,9 @@ describe('a resource declared in a test only, attacked by the security suites', 
     // The matrix restores an entry that does not exist: past every check, 404.
     expect(answers('admin', 'own')).toEqual({ ...each(200), 'POST /api/v1/gadgets': 201, [RESTORE]: 404 });
     // Another company's gadget: 404 on every record route; its list and forms (X-Tenant) refused.
-    expect(answers('admin', 'other')).toEqual({ ...each(404), 'GET /api/v1/gadgets': 403, 'GET /api/v1/gadgets/create': 403, 'POST /api/v1/gadgets': 403 });
-    expect(answers('super_admin', 'other')).toEqual({ ...each(404), 'GET /api/v1/gadgets': 200, 'GET /api/v1/gadgets/create': 200, 'POST /api/v1/gadgets': 201 });
+    // The bulk change names its records in the body: called with the other company as X-Tenant, as the collection routes are.
+    expect(answers('admin', 'other')).toEqual({ ...each(404), 'GET /api/v1/gadgets': 403, 'GET /api/v1/gadgets/create': 403, 'POST /api/v1/gadgets': 403, [BULK]: 403 });
+    expect(answers('super_admin', 'other')).toEqual({ ...each(404), 'GET /api/v1/gadgets': 200, 'GET /api/v1/gadgets/create': 200, 'POST /api/v1/gadgets': 201, [BULK]: 200 });
     // Barred from the units area, or holding no units.* grant: 403 whatever the company.
     for (const caller of ['system_user', 'none'] as const) for (const variant of ['own', 'other'] as const) expect(answers(caller, variant), `${caller} ${variant}`).toEqual(each(403));
     for (const variant of ['own', 'other'] as const) expect(answers('guest', variant)).toEqual(each(401));
@@ -90,13 +94,13 @@ describe('a resource declared in a test only, attacked by the security suites', 
 
   it('privilege matrix: every write × every caller, refusals leaving the whole row, the count and the audit as they were', async () => {
     const p = await privilegeContext(ctx);
-    const expectations = { ...declaredExpectations(p), ...restoreExpectations(p) };
-    expect(Object.keys(expectations).sort()).toEqual(['DELETE /api/v1/gadgets/:id', 'POST /api/v1/gadgets', RESTORE, 'PUT /api/v1/gadgets/:id']);
+    const expectations = { ...declaredExpectations(p), ...restoreExpectations(p), ...bulkExpectations(p) };
+    expect(Object.keys(expectations).sort()).toEqual(['DELETE /api/v1/gadgets/:id', 'POST /api/v1/gadgets', RESTORE, BULK, 'PUT /api/v1/gadgets/:id']);
     const writes = routes.filter((r) => r.method !== 'GET');
     const before = await gadgetCount();
     const outcomes: WriteOutcome[] = [];
     for (const caller of CALLERS) outcomes.push(...(await attackWrites(p, caller, writes, (r) => expectations[keyOf(r)])));
-    expect(outcomes).toHaveLength(4 * 2 * CALLERS.length);
+    expect(outcomes).toHaveLength(5 * 2 * CALLERS.length);
     expect(outcomes.flatMap((o) => o.problems)).toEqual([]);
 
     const answers = (caller: string) => outcomes.filter((o) => o.caller === caller).map((o) => `${keyOf(o.route)} ${o.case.label}: ${o.got}`);
@@ -109,12 +113,15 @@ describe('a resource declared in a test only, attacked by the security suites', 
       'DELETE /api/v1/gadgets/:id other company: 404',
       `${RESTORE} own company: 200`,
       `${RESTORE} other company: 404`,
+      `${BULK} delete own company: 200`,
+      // One gadget of the own company and one of the other: the other's is not found, so neither is deleted.
+      `${BULK} delete other company: 422`,
     ]);
     // Custom roles with every grant but units.*, and system_user: refused everything.
     for (const caller of ['wild', 'narrow', 'system_user']) expect(new Set(outcomes.filter((o) => o.caller === caller).map((o) => o.got)), caller).toEqual(new Set([403]));
 
     // Each refused PUT or DELETE was on a real gadget, whose whole row is the same after.
-    const refusedOnRecords = outcomes.filter((o) => o.refused && keyOf(o.route) !== 'POST /api/v1/gadgets');
+    const refusedOnRecords = outcomes.filter((o) => o.refused && keyOf(o.route) !== 'POST /api/v1/gadgets' && keyOf(o.route) !== BULK);
     // PUT, DELETE and restore, own and other company: all six refused to the three without units.*, the other company's three to the rest.
     expect(refusedOnRecords.length).toBe(3 * 6 + 2 * 3);
     for (const o of refusedOnRecords) {
@@ -123,9 +130,18 @@ describe('a resource declared in a test only, attacked by the security suites', 
       expect(JSON.parse(row[0].row)).toMatchObject({ id: o.case.url.split('/')[2], name: expect.any(String) });
       expect(o.after).toEqual(o.before);
     }
-    // Made by the run: the targets of PUT, DELETE and restore (two per caller and route), and the accepted creates; minus the accepted DELETEs.
+    // Each refused bulk delete left every gadget it named (one, or one of each company) whole.
+    const refusedBulk = outcomes.filter((o) => o.refused && keyOf(o.route) === BULK);
+    expect(refusedBulk.length).toBe(3 * 2 + 2);
+    for (const o of refusedBulk) {
+      const rows = (o.before as { row: { row: string }[] }[]).map((r) => r.row);
+      expect(rows.map((r) => r.length)).toEqual(o.case.label.includes('other') ? [1, 1] : [1]);
+      expect(o.after).toEqual(o.before);
+    }
+    // Made by the run: the targets of PUT, DELETE and restore (two per caller and route), the bulk deletes' (three per caller),
+    // and the accepted creates; minus the accepted DELETEs and the gadget of each accepted bulk delete.
     const accepted = (route: string) => outcomes.filter((o) => keyOf(o.route) === route && !o.refused).length;
-    expect(await gadgetCount()).toBe(before + 3 * 2 * CALLERS.length + accepted('POST /api/v1/gadgets') - accepted('DELETE /api/v1/gadgets/:id'));
+    expect(await gadgetCount()).toBe(before + 3 * 2 * CALLERS.length + 3 * CALLERS.length + accepted('POST /api/v1/gadgets') - accepted('DELETE /api/v1/gadgets/:id') - accepted(BULK));
   });
 
   it('junk: every body field × every kind of junk, and junk ids and queries: 422 on the field, never a 5xx', async () => {
@@ -133,20 +149,21 @@ describe('a resource declared in a test only, attacked by the security suites', 
     const before = await gadgetCount();
     // The restore takes no body: its junk is the ids, below.
     const outcomes = await junk.junkFields(routes.filter((r) => (r.method === 'POST' || r.method === 'PUT') && r.url !== RESTORE.slice('POST '.length)));
-    // Every field on both routes, and the update's `version` (docs/resources.md "Versions and conflicts").
-    expect(outcomes).toHaveLength((2 * FIELDS + 1) * (STRUCTURAL.length + ODD.length));
+    // Every field on both routes, the update's `version` (docs/resources.md "Versions and conflicts"), and the bulk change's action, ids and versions.
+    expect(outcomes).toHaveLength((2 * FIELDS + 1 + 3) * (STRUCTURAL.length + ODD.length));
     expect(outcomes.flatMap((o) => o.problem ?? [])).toEqual([]);
     expect(outcomes.filter((o) => o.status >= 500)).toEqual([]);
     const structural = outcomes.filter((o) => o.structural);
-    expect(structural).toHaveLength((2 * FIELDS + 1) * STRUCTURAL.length);
+    expect(structural).toHaveLength((2 * FIELDS + 1 + 3) * STRUCTURAL.length);
     for (const o of structural) {
       expect(o.status, o.tag).toBe(422);
       expect(o.errors?.[o.field as string], o.tag).toEqual(expect.arrayContaining([expect.any(String)]));
     }
-    // Only accepted POSTs added gadgets (besides the record the fixtures make for each of the two routes): the refused ones wrote nothing.
+    // Only accepted POSTs added gadgets (besides the record the fixtures make for each of the three routes): the refused ones
+    // wrote nothing, and no junk made a bulk delete of the bulk route's gadget.
     const posted = outcomes.filter((o) => o.route?.method === 'POST' && o.status === 201).length;
     expect(posted).toBeGreaterThan(0);
-    expect(await gadgetCount()).toBe(before + 2 + posted);
+    expect(await gadgetCount()).toBe(before + 3 + posted);
 
     const lookups = await junk.junkIdsAndQueries(['gadgets']);
     expect(lookups).toHaveLength(JUNK_IDS.length + JUNK_QUERIES.length);

@@ -1,7 +1,7 @@
 // The seven routes of a declared resource (docs/resources.md): list, one, the create and edit forms,
-// create, update and delete, with the access rules of ../access.ts in each route's config (so the
-// route table, authorization matrix and privilege matrix cover them), the declared messages and the
-// OpenAPI entries. What each does (tenancy, validation, the write with its audit row) is in
+// create, update and delete (and its history and bulk routes: ./history.ts, ./bulk.ts), with the
+// access rules of ../access.ts in each route's config (so the route table, authorization matrix and
+// privilege matrix cover them), the declared messages and the OpenAPI entries. What each does (tenancy, validation, the write with its audit row) is in
 // ./operations.ts, shared with the other capabilities that change records.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -16,6 +16,7 @@ import type { CrudBinding, CrudHooks } from './binding';
 import { mountedOn } from './dependents';
 import { trimKinds } from './kinds';
 import { filterProperties } from './filters';
+import { bulkRoute } from './bulk';
 import { historyRoutes } from './history';
 import { crudOperations } from './operations';
 import { conflictResponse, etagOf, ifMatchVersion, IfMatchHeaders } from './versions';
@@ -162,5 +163,7 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
     );
 
     if (decl.history !== false) historyRoutes(app, { decl, hooks, schemas, ops: { caller, recordOr404, form, ...ops }, rules, tags });
+    // Unless the declaration opts out (bulk: false): delete many, and update the declared fields of many.
+    bulkRoute(app, { decl, schemas, ops: { caller, recordOr404, form, ...ops }, rules, tags });
   };
 }
