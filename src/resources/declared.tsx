@@ -97,6 +97,7 @@ export function declaredResource<R extends RaRecord = RaRecord>(d: ResourceDecl,
         back={o.back}
         meta={extras.meta}
         actions={extras.actions}
+        bulk={d}
       />
     );
   };
