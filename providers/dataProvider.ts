@@ -40,7 +40,9 @@ export function responseError(res: ApiResult | undefined): HttpError | null {
   const message = typeof res.message === 'string' && res.message ? res.message : null;
   if (!message && res.status < 400) return null;
   const conflict = res.conflict && typeof res.conflict === 'object' ? { conflict: res.conflict } : {};
-  return new HttpError(message ?? 'ra.notification.http_error', res.status, { message, errors: firstMessages(res.errors), ...conflict });
+  // A refused bulk change names each refused record (docs/resources.md "Bulk changes").
+  const rows = Array.isArray(res.rows) ? { rows: res.rows } : {};
+  return new HttpError(message ?? 'ra.notification.http_error', res.status, { message, errors: firstMessages(res.errors), ...conflict, ...rows });
 }
 
 /**
@@ -226,6 +228,10 @@ export const dataProvider: DataProvider = {
   async delete(resource, params) {
     unwrap(await apiDelete(path(resource, params.id), ifMatch(versionOf(params.meta, params.previousData))));
     return { data: (params.previousData ?? { id: params.id }) } as never;
+  },
+  /** POST /{resource}/bulk (docs/resources.md "Bulk changes"): all or nothing; a refusal's HttpError body carries `rows`. */
+  async bulk(resource: string, body: { action: 'update' | 'delete'; ids: string[]; values?: Row; versions?: Record<string, number> }) {
+    return { data: unwrap<Row>(await apiPost(`${path(resource)}/bulk`, body)) };
   },
   async deleteMany(resource, params) {
     for (const id of params.ids) unwrap(await apiDelete(path(resource, id)));

@@ -54,9 +54,10 @@ export function maskSecrets(detail: Record<string, unknown> | null | undefined):
   return Object.fromEntries(Object.entries(detail).map(([k, v]) => [k, isSecretKey(k) ? '***' : v]));
 }
 
-export async function audit(db: Db, entry: AuditEntry): Promise<void> {
+/** Writes one audit row; answers its id (a bulk change's entry is named by each of its rows). */
+export async function audit(db: Db, entry: AuditEntry): Promise<number> {
   const changes = entry.before !== undefined || entry.after !== undefined ? diff(entry.before, entry.after) : null;
-  await db.insert(auditLog).values({
+  const [row] = await db.insert(auditLog).values({
     action: entry.action,
     actorId: entry.actorId ?? null,
     tenantId: entry.tenantId ?? null,
@@ -65,7 +66,8 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
     changes,
     detail: maskSecrets(entry.detail),
     ip: entry.ip ?? null,
-  });
+  }).returning({ id: auditLog.id });
+  return row.id;
 }
 
 /** The request's address, as Fastify resolved it (honours TRUST_PROXY). */

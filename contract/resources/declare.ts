@@ -199,7 +199,16 @@ export interface ResourceDecl<F extends Fields = Fields> {
    * moves the record to the trash, restorable for OLYMPUS_TRASH_DAYS (docs/resources.md "Trash").
    */
   trash?: false;
+  /**
+   * Bulk changes of the list's selected records (docs/resources.md "Bulk changes"): `update` names
+   * the fields one bulk update may set (none: delete only); delete is offered wherever delete is.
+   * false: no bulk route and no selection on the list.
+   */
+  bulk?: BulkDecl;
 }
+
+/** What a resource offers in bulk: the fields one bulk update may set; false for no bulk changes at all. */
+export type BulkDecl = false | { update?: readonly string[] };
 
 export type RouteKey = 'list' | 'createForm' | 'one' | 'editForm' | 'create' | 'update' | 'delete' | 'trash' | 'restore';
 
@@ -325,7 +334,10 @@ interface ListOf<F extends Fields, C extends string> {
  * a type error naming the keys it may be.
  */
 export function declareResource<F extends Fields, const T extends ResourceDecl['tenancy'], const C extends string = never, const R extends false | undefined = undefined>(
-  d: { fields: F; tenancy: T; computed?: readonly C[]; list: ListOf<NoInfer<F>, NoInfer<C>>; trash?: R } & Omit<ResourceDecl, Omitted | 'fields' | 'tenancy' | 'computed' | 'list' | 'trash'> &
+  d: { fields: F; tenancy: T; computed?: readonly C[]; list: ListOf<NoInfer<F>, NoInfer<C>>; trash?: R; bulk?: false | { update?: readonly ColumnKey<NoInfer<F>>[] } } & Omit<
+    ResourceDecl,
+    Omitted | 'fields' | 'tenancy' | 'computed' | 'list' | 'trash' | 'bulk'
+  > &
     Partial<Pick<ResourceDecl, Omitted>>,
 ): ResourceDecl<F> & { tenancy: T; trash?: R } {
   const One = d.noun.one.charAt(0).toUpperCase() + d.noun.one.slice(1);

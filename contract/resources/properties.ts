@@ -30,6 +30,7 @@ export const propertyResource = declareResource({
     searchBox: ['name'],
     filters: [textFilter('city'), textFilter('postcode'), rangeFilter('latitude'), rangeFilter('longitude')],
   },
+  bulk: { update: ['city', 'county', 'country', 'area'] },
   summaries: { editForm: 'The property with its units, and the edit form filled in', delete: 'Delete a property without units' },
 });
 

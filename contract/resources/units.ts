@@ -42,6 +42,7 @@ export const unitResource = declareResource({
     filters: [choiceFilter('unit_type'), choiceFilter('unit_status'), refFilter('property'), checkboxFilter('furnished'), rangeFilter('bedrooms')],
   },
   summaries: { create: 'Create a unit in a property of the X-Tenant company' },
+  bulk: { update: ['unit_status', 'unit_type', 'furnished', 'property_id'] },
 });
 
 /** A unit as the API answers it: the declared fields plus the address in one line. */

@@ -23,6 +23,9 @@ export const userResource = declareResource({
     }),
   },
   list: { columns: ['name', 'email'], sort: ['name', 'email'], search: ['name', 'email'] },
+  // No bulk changes: a user's writes have their own rules (roles per system, memberships, sign-in) and
+  // their remove asks about other companies; docs/resources.md "Bulk changes".
+  bulk: false,
   summaries: {
     list: 'The users of the X-Tenant company (every user with ?all=true, super_admin only)',
     editForm: 'The user and the edit form filled in',

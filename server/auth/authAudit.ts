@@ -7,7 +7,7 @@ export function auditAuth(
   request: FastifyRequest,
   action: string,
   opts: { userId?: string | null; detail?: Record<string, unknown> } = {},
-): Promise<void> {
+): Promise<number> {
   return audit(app.db, {
     action,
     actorId: opts.userId ?? null,

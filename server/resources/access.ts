@@ -27,6 +27,11 @@ export interface RouteAccess {
   purgeSuperAdminOnly?: boolean;
   /** Only a super admin may call it (the route table's `…?purge=true` entry of a DELETE with purgeSuperAdminOnly). */
   superAdminOnly?: boolean;
+  /**
+   * A route whose body's `action` decides the permission (a bulk change: update → `{area}.update`,
+   * delete → `{area}.delete`); an action not named here needs `permission`.
+   */
+  byAction?: Readonly<Record<string, string>>;
 }
 
 declare module 'fastify' {
@@ -48,6 +53,12 @@ const wantsPurge = (request: FastifyRequest): boolean => (request.query as Recor
 /** `?all=true` as the raw query string has it (validation has not run yet). */
 export const wantsAll = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.all === 'true';
 
+/** The permission a call needs: by the body's `action` where the route says so, else the route's. */
+function permissionFor(request: FastifyRequest, access: RouteAccess): string {
+  const action = (request.body as Record<string, unknown> | undefined)?.action;
+  return access.byAction && typeof action === 'string' && Object.hasOwn(access.byAction, action) ? access.byAction[action] : access.permission;
+}
+
 /** preValidation hook of every resource route. */
 export async function authorize(request: FastifyRequest): Promise<void> {
   const access = request.routeOptions.config.access;
@@ -55,7 +66,7 @@ export async function authorize(request: FastifyRequest): Promise<void> {
   if (!access) throw forbidden();
   const auth = requireArea(request, access.area);
   if (auth.role && access.alsoBarred?.includes(auth.role)) throw forbidden();
-  requirePermission(request, access.permission);
+  requirePermission(request, permissionFor(request, access));
   if ((access.superAdminOnly || (access.purgeSuperAdminOnly && wantsPurge(request))) && auth.role !== SUPER_ADMIN) throw forbidden(ONLY_SUPER_ADMIN_PURGE);
   if (access.tenant !== 'scoped') return;
   if (access.allowAll && wantsAll(request)) {

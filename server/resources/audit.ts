@@ -15,7 +15,7 @@ export interface ChangeEntry {
   detail?: Record<string, unknown> | null;
 }
 
-export function auditChange(conn: Conn, request: FastifyRequest, entry: ChangeEntry): Promise<void> {
+export function auditChange(conn: Conn, request: FastifyRequest, entry: ChangeEntry): Promise<number> {
   // A transaction is a PgDatabase too; audit() only inserts.
   return audit(conn as Db, { ...entry, actorId: request.auth?.userId ?? null, tenantId: request.tenantId, ip: request.ip });
 }

@@ -8,6 +8,8 @@ import { ListNoResults } from 'react-admin';
 import { cardTitleOf, columnText, columnValue, type ListColumn, type ListRowActions } from './listColumns';
 import { REPLACING_ROWS_SX, useRowsReplacing } from './ListProgress';
 import { RecordCard, RecordCardList, type CardLine } from './RecordCard';
+import { Checkbox } from '@mui/material';
+import { useBulkFailures } from './BulkActions';
 
 export interface ListCardsProps<R extends RaRecord> {
   /** Already translated: names the list of cards for screen readers. */
@@ -16,13 +18,16 @@ export interface ListCardsProps<R extends RaRecord> {
   rowActions?: ListRowActions;
   /** Shown inside each card below its lines, in the record's context (the table's row expansion). */
   expand?: ReactNode;
+  /** A checkbox per card: the selection of bulk changes (docs/resources.md "Bulk changes"). */
+  selectable?: boolean;
 }
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
-export function ListCards<R extends RaRecord>({ label, columns, rowActions, expand }: ListCardsProps<R>) {
+export function ListCards<R extends RaRecord>({ label, columns, rowActions, expand, selectable = false }: ListCardsProps<R>) {
   const translate = useTranslate();
-  const { data, isPending } = useListContext<R>();
+  const { data, isPending, selectedIds, onToggleItem } = useListContext<R>();
+  const failures = useBulkFailures();
   const replacing = useRowsReplacing();
   if (isPending || !data) return null;
   if (data.length === 0) return <ListNoResults />;
@@ -37,7 +42,23 @@ export function ListCards<R extends RaRecord>({ label, columns, rowActions, expa
           .map((c) => ({ key: c.label, label: translate(c.label), value: cell(c, record) }));
         return (
           <RecordContextProvider key={record.id} value={record}>
-            <RecordCard title={title ? cell(title, record) : String(record.id)} lines={lines} actions={rowActions?.element}>
+            <RecordCard
+              title={title ? cell(title, record) : String(record.id)}
+              lines={lines}
+              actions={rowActions?.element}
+              refused={failures.get(record.id)}
+              select={
+                selectable ? (
+                  <Checkbox
+                    size="small"
+                    sx={{ p: 0.5, mr: 0.5 }}
+                    checked={selectedIds.includes(record.id)}
+                    onChange={() => onToggleItem(record.id)}
+                    slotProps={{ input: { 'aria-label': translate('olympus.lists.bulk.select_row', { name: title ? columnText(title, record) || String(record.id) : String(record.id) }) } }}
+                  />
+                ) : undefined
+              }
+            >
               {expand}
             </RecordCard>
           </RecordContextProvider>

@@ -13,6 +13,8 @@ import { DataTable, ExportButton, ListNoResults } from 'react-admin';
 import { useCsvExporter } from './csvExport';
 import { columnText, csvColumnsOf, shownColumns, type ListColumn, type ListRowActions } from './listColumns';
 import { ListCards } from './ListCards';
+import { BulkButtons, BulkFailuresProvider, PhoneBulkBar, useBulkAllowed, useBulkFailures } from './BulkActions';
+import type { ResourceDecl } from '../../contract/resources/declare';
 import { CreateLinkButton } from './LinkButtons';
 import { ListDialogsProvider } from './ListDialogs';
 import { ListHeader, type BackLink } from './ListHeader';
@@ -49,6 +51,11 @@ export interface ListScreenProps<R extends RaRecord> {
   expand?: ReactElement;
   /** Paged, searched and counted by the API at any size (useScreenList's `serverPaged`). */
   serverPaged?: boolean;
+  /**
+   * The declaration whose bulk changes the list offers (docs/resources.md "Bulk changes"): rows get a
+   * checkbox and the selection a toolbar, for those who may use one of its actions.
+   */
+  bulk?: ResourceDecl;
 }
 
 /** An export holds every match, not ExportButton's default of 1000. */
@@ -91,8 +98,14 @@ function tableColumns<R extends RaRecord>(columns: readonly ListColumn<R>[], row
   ];
 }
 
-function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
-  const { title, createLabel, searchPlaceholder, back = HOME_LINK, showCompany = false, actions, rowActions, expand } = props;
+/** A row a bulk change refused: marked (its reason is in the notice, and on the phone's card). */
+const REFUSED_ROW = { bgcolor: 'rgba(211, 47, 47, 0.08)', boxShadow: 'inset 4px 0 0 #d32f2f' } as const;
+
+function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { selectable: boolean }) {
+  const { title, createLabel, searchPlaceholder, back = HOME_LINK, showCompany = false, actions, rowActions, expand, bulk, selectable } = props;
+  const failures = useBulkFailures();
+  const rowSx = useMemo(() => (failures.size > 0 ? (r: RaRecord) => (failures.has(r.id) ? REFUSED_ROW : {}) : undefined), [failures]);
+  const bulkButtons = useMemo(() => (selectable && bulk ? <BulkButtons decl={bulk} /> : false), [selectable, bulk]);
   const columns = useMemo(() => shownColumns(props.columns), [props.columns]);
   const translate = useTranslate();
   const replacing = useRowsReplacing();
@@ -104,6 +117,7 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
   return (
     <ListNoticesProvider>
       <ListDialogsProvider>
+        <BulkFailuresProvider>
         <ListHeader
           title={title}
           back={back}
@@ -125,17 +139,27 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
             </Stack>
             <ListFilters />
             <ListNotices />
+            {phone && selectable && bulk && <PhoneBulkBar decl={bulk} />}
             {phone ? (
-              <ListCards<R> label={translate(title)} columns={columns} rowActions={rowActions} expand={expand} />
+              <ListCards<R> label={translate(title)} columns={columns} rowActions={rowActions} expand={expand} selectable={selectable} />
             ) : (
               /* rowClick off: react-admin would link rows to /{resource}/{id}; rows carry their own edit links. */
-              <DataTable rowClick={false} bulkActionButtons={false} empty={NO_RESULTS} size="medium" expand={expand} sx={replacing ? REPLACING_ROWS_SX : undefined}>
+              <DataTable
+                rowClick={false}
+                bulkActionButtons={bulkButtons}
+                rowSx={rowSx}
+                empty={NO_RESULTS}
+                size="medium"
+                expand={expand}
+                sx={replacing ? REPLACING_ROWS_SX : undefined}
+              >
                 {cols}
               </DataTable>
             )}
             <ListPagination />
           </CardContent>
         </Card>
+        </BulkFailuresProvider>
       </ListDialogsProvider>
     </ListNoticesProvider>
   );
@@ -144,10 +168,12 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R>) {
 export function ListScreen<R extends RaRecord>(props: ListScreenProps<R>) {
   const csv = useMemo(() => csvColumnsOf(props.columns), [props.columns]);
   const exporter = useCsvExporter(csv, props.csvFilename);
-  const list = useScreenList<R>({ meta: props.meta, exporter, serverPaged: props.serverPaged });
+  const allowed = useBulkAllowed(props.bulk);
+  const selectable = allowed.update || allowed.delete;
+  const list = useScreenList<R>({ meta: props.meta, exporter, serverPaged: props.serverPaged, selectable });
   return (
     <ListContextProvider value={list}>
-      <ListScreenView {...props} />
+      <ListScreenView {...props} selectable={selectable} />
     </ListContextProvider>
   );
 }

@@ -1,7 +1,7 @@
 // One record as a card on a phone (the list screens and the related-record tables of the edit screens):
 // its title, the key columns as label/value lines, and the row's actions. A list of them is a <ul>.
 import type { ReactNode } from 'react';
-import { Box, Card, CardActions, CardContent, Typography, type Theme } from '@mui/material';
+import { Alert, Box, Card, CardActions, CardContent, Typography, type Theme } from '@mui/material';
 import type { SystemStyleObject } from '@mui/system';
 
 export interface CardLine {
@@ -19,18 +19,37 @@ export interface RecordCardProps {
   actions?: ReactNode;
   /** More below the lines (e.g. a disclosure of the record's details). */
   children?: ReactNode;
+  /** Before the title: the card's selection checkbox (bulk changes). */
+  select?: ReactNode;
+  /** Why the last bulk change refused this record: the card is marked and says it. */
+  refused?: string;
 }
 
 /** A long word (an email address) breaks rather than widening the page. */
 const WRAP = { overflowWrap: 'anywhere', minWidth: 0 } as const;
 
-export function RecordCard({ title, titleAs = 'h2', lines, actions, children }: RecordCardProps) {
+export function RecordCard({ title, titleAs = 'h2', lines, actions, children, select, refused }: RecordCardProps) {
+  const heading = (
+    <Typography component={titleAs} variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.4, ...WRAP }}>
+      {title}
+    </Typography>
+  );
   return (
-    <Card component="li" variant="outlined">
+    <Card component="li" variant="outlined" sx={refused ? { borderColor: 'error.main', borderWidth: 2 } : undefined}>
       <CardContent sx={{ pb: actions ? 1 : 2 }}>
-        <Typography component={titleAs} variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.4, ...WRAP }}>
-          {title}
-        </Typography>
+        {select ? (
+          <Box sx={{ display: 'flex', alignItems: 'center' }}>
+            {select}
+            {heading}
+          </Box>
+        ) : (
+          heading
+        )}
+        {refused && (
+          <Alert severity="error" variant="outlined" sx={{ mt: 1, py: 0 }}>
+            {refused}
+          </Alert>
+        )}
         {lines.length > 0 && (
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(5.5rem, max-content) minmax(0, 1fr)', columnGap: 2, rowGap: 0.75, m: 0, mt: 1 }}>
             {lines.map((line) => (

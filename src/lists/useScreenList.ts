@@ -9,7 +9,7 @@
 // useList (its page is internal state that cannot follow ?page, and it sorts case-sensitively).
 import { useCallback, useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useDataProvider, useGetList, useResourceContext, type Exporter, type GetListResult, type ListControllerResult, type RaRecord } from 'ra-core';
+import { useDataProvider, useGetList, useResourceContext, type Exporter, type Identifier, type GetListResult, type ListControllerResult, type RaRecord } from 'ra-core';
 import { CLIENT_LIST_MAX } from '../../contract/lists';
 import { apiPath, type ListAnswerMeta } from '../../providers/dataProvider';
 import { filtersOf, searchFieldsOf, WHOLE_LIST } from '../../providers/listQuery';
@@ -25,12 +25,14 @@ export interface ScreenListOptions<R extends RaRecord> {
   exporter?: Exporter<R> | false;
   /** Always paged, searched and counted by the API, whatever the list's size (a list the browser cannot search: the audit log). */
   serverPaged?: boolean;
+  /** Rows may be selected for bulk changes (docs/resources.md "Bulk changes"): the selection of the page on screen. */
+  selectable?: boolean;
 }
 
 const noop = () => {};
 const NO_IDS: never[] = [];
 
-export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = false, serverPaged = false }: ScreenListOptions<R>): ListControllerResult<R> {
+export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = false, serverPaged = false, selectable = false }: ScreenListOptions<R>): ListControllerResult<R> {
   const resource = useResourceContext();
   if (!resource) throw new Error('useScreenList must be used inside a resource (ResourceContext)');
   const dataProvider = useDataProvider();
@@ -84,6 +86,14 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
   const refetch = inBrowser ? whole.refetch : server.refetch;
   // Only a change of the rows on screen counts as fetching (the progress bar), not the background load;
   // the whole copy of other filters, shown until the new one is in, is such a change.
+  // The selected rows (bulk changes): kept while the list is on screen, only ids still on the page count.
+  const [selected, setSelected] = useState<Identifier[]>(NO_IDS);
+  const onSelect = useCallback((ids: Identifier[]) => setSelected(ids), []);
+  const onToggleItem = useCallback((id: Identifier) => setSelected((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id])), []);
+  const onUnselectItems = useCallback(() => setSelected(NO_IDS), []);
+  const onSelectAll = useCallback(() => setSelected((data ?? []).map((r) => r.id)), [data]);
+  const onPage = useMemo(() => new Set((data ?? []).map((r) => r.id)), [data]);
+  const selectedIds = useMemo(() => (selectable ? selected.filter((id) => onPage.has(id)) : NO_IDS), [selectable, selected, onPage]);
   const isFetching = inBrowser ? whole.isPlaceholderData && whole.isFetching : server.isFetching;
   const error = inBrowser ? whole.error : server.error;
 
@@ -101,12 +111,12 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
       displayedFilters: {},
       showFilter: noop,
       hideFilter: noop,
-      // No row selection (no bulk actions on these screens).
-      selectedIds: NO_IDS,
-      onSelect: noop,
-      onSelectAll: noop,
-      onToggleItem: noop,
-      onUnselectItems: noop,
+      // Row selection only where bulk changes are offered.
+      selectedIds,
+      onSelect: selectable ? onSelect : noop,
+      onSelectAll: selectable ? onSelectAll : noop,
+      onToggleItem: selectable ? onToggleItem : noop,
+      onUnselectItems: selectable ? onUnselectItems : noop,
       exporter,
       getData,
       hasPreviousPage: page > 1,
@@ -122,5 +132,8 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
     // A failed load reads as an empty list (the dataProvider logs it, SPEC §8); only 401 errors, and signs out.
     const answerMeta: ListAnswerMeta | undefined = more ? { more } : undefined;
     return { ...base, data, total, meta: answerMeta, error: error ?? null, isPending: false } as ListControllerResult<R>;
-  }, [resource, sort, setSort, page, perPage, setPage, setPerPage, filterValues, setFilters, exporter, getData, total, more, isFetching, refetch, data, error]);
+  }, [
+    resource, sort, setSort, page, perPage, setPage, setPerPage, filterValues, setFilters, exporter, getData, total, more, isFetching, refetch, data, error,
+    selectable, selectedIds, onSelect, onSelectAll, onToggleItem, onUnselectItems,
+  ]);
 }

@@ -112,6 +112,7 @@ export function declaredResource<R extends RaRecord = RaRecord>(d: ResourceDecl,
         back={o.back}
         meta={extras.meta}
         actions={actions}
+        bulk={d}
       />
     );
   };

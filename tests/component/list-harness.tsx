@@ -45,14 +45,17 @@ export function bodyRows(): HTMLElement[] {
   return Array.from(table.querySelectorAll('tbody tr'));
 }
 
+/** A row's first cell of data: after the selection checkbox's cell of a list with bulk changes. */
+const firstCell = (r: HTMLElement) => Array.from(r.querySelectorAll('td')).find((td) => !td.querySelector('.select-item'));
+
 /** The body row whose first cell reads `name`. */
 export function rowOf(name: string): HTMLElement {
-  const found = bodyRows().find((r) => r.querySelector('td')?.textContent === name);
+  const found = bodyRows().find((r) => firstCell(r)?.textContent === name);
   if (!found) throw new Error(`No row "${name}" in ${JSON.stringify(firstCells())}`);
   return found;
 }
 
-export const firstCells = () => bodyRows().map((r) => r.querySelector('td')?.textContent ?? '');
+export const firstCells = () => bodyRows().map((r) => firstCell(r)?.textContent ?? '');
 
 export const ok = (data: unknown) => ({ status: 200, body: { data } });
 

@@ -58,6 +58,8 @@ function expectedVerb(route: RouteEntry): string {
   if (route.url === '/api/v1/users/:id/invitation') return 'update';
   // A restore from a record's history is an update of the record.
   if (route.url.endsWith('/history/:entryId/restore')) return 'update';
+  // A bulk change needs the permission of its action; the matrix sends a bulk delete (every bulk route has it).
+  if (isBulkRoute(route.url)) return 'delete';
   if (route.method === 'POST') return 'create';
   if (route.method === 'PUT') return 'update';
   if (route.method === 'DELETE') return 'delete';
@@ -67,11 +69,14 @@ function expectedVerb(route: RouteEntry): string {
 }
 
 const hasId = (url: string) => url.includes(':id');
+/** A declared resource's bulk change (POST /{name}/bulk): access by the body's action, answered 200. */
+const isBulkRoute = (url: string) => url.endsWith('/bulk');
 // A route called with a made-up integration or history entry answers 404 once allowed.
 const success = (route: RouteEntry) =>
   route.url.includes(':integration') || isHistoryRestore(route.url)
     ? 404
     : route.method === 'POST' &&
+        !isBulkRoute(route.url) &&
         !route.url.endsWith('/revoke') &&
         !route.url.endsWith('/two-factor/reset') &&
         !route.url.endsWith('/invitation') &&
@@ -141,6 +146,8 @@ export function authorizationMatrix({ t, w, fx }: AttackContext) {
       return route.url.endsWith('/remove-access') ? { ids, system: (await createSystem(db(), 'Everest')).id } : { ids };
     }
     if (route.url.endsWith('/invitation')) return { mail: false };
+    // A bulk delete of a fresh record of the company called with (another company's for the other variant).
+    if (isBulkRoute(route.url)) return { action: 'delete', ids: [await recordId(resource, tenant, true)] };
     switch (resource) {
       case 'users':
         return { name, email: `${name.toLowerCase()}@example.test` };

@@ -7,6 +7,7 @@ import { apiAs, unique } from './resources-fixtures';
 import type { AttackContext } from './declared-fixtures';
 import { createRole, createUser } from './factories';
 import type { RouteEntry } from '../../server/resources/access';
+import { bulkFields } from '../../contract/bulk';
 
 /** Always wrong for any field: an object where a value belongs, a nested list. */
 export const STRUCTURAL: unknown[] = [{ nested: { deeper: true } }, [[1, 2], [3]]];
@@ -70,6 +71,14 @@ export function junkAttack({ t, w, fx }: AttackContext) {
         return { url: url.replace(':id', (await createRole(db(), 'Olympus', unique('role').toLowerCase())).id), body: { name: name.toLowerCase(), label: name } };
     }
     const declared = fx.named(resource);
+    // A bulk change of a fresh record: an update of its bulk-editable fields where it has some, else a delete.
+    if (declared && url.endsWith('/bulk')) {
+      const ids = [await fx.recordIn({ t, w }, declared, w.own, true)];
+      const fields = bulkFields(declared);
+      if (fields.length === 0) return { url, body: { action: 'delete', ids } };
+      const full = await fx.validBody({ t, w }, declared, w.own, true);
+      return { url, body: { action: 'update', ids, values: Object.fromEntries(fields.map((f) => [f, full[f]])) } };
+    }
     if (declared) return { url: url.replace(':id', await fx.recordIn({ t, w }, declared, w.own, true)), body: await fx.validBody({ t, w }, declared, w.own) };
     throw new Error(`junk test: no base body for ${route.method} ${route.url} — add one`);
   }

@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { createCompany, createRole, createUser, OLYMPUS_GRANTS, tokenFor } from './factories';
 import { apiAs, unique, type Api } from './resources-fixtures';
 import { clearAuthCache } from '../../server/auth/authCache';
-import { apiBase, type AttackContext } from './declared-fixtures';
+import { apiBase, validValue, type AttackContext } from './declared-fixtures';
+import { bulkActions, bulkFields } from '../../contract/bulk';
 import { countWhere, rowsOf } from './privilege-fixtures';
 import { hasTrash, type ResourceDecl } from '../../contract/resources/declare';
 import type { RouteEntry } from '../../server/resources/access';
@@ -192,6 +193,48 @@ const restoreCases = (p: PrivilegeContext, d: ResourceDecl): CaseBuilder =>
 /** The restore route of every attacked declared resource with a history, by "METHOD url" of the route. */
 export const restoreExpectations = (p: PrivilegeContext): Record<string, CaseBuilder> =>
   Object.fromEntries(p.fx.resources.filter((d) => d.history !== false).map((d) => [`POST ${apiBase(d)}/:id/history/:entryId/restore`, restoreCases(p, d)]));
+
+/**
+ * A bulk change is the update or delete of each record it names, all or nothing: allowed as that
+ * action's single change is (its permission), and refused as a whole — 422 naming the record, nothing
+ * written to either — when one of its records is beyond the caller (another company's for a scoped
+ * resource, a company the caller is not in). Each case names a record of the own company, the
+ * "other" case one of the other company too.
+ */
+const bulkCases = (p: PrivilegeContext, d: ResourceDecl): CaseBuilder =>
+  async function (c) {
+    const cases: Case[] = [];
+    const db = p.t.database.db;
+    for (const action of bulkActions(d)) {
+      for (const kind of ['own', 'other'] as const) {
+        const ids = [await restoreTarget(p, d, p.w.own, 'own', c)];
+        if (kind === 'other') ids.push(await restoreTarget(p, d, p.w.other, 'other', c));
+        const values: Record<string, unknown> = {};
+        for (const field of bulkFields(d)) {
+          const f = d.fields[field];
+          values[field] = 'ref' in f ? await p.fx.createDeclared(p, p.fx.named(f.ref.to) as ResourceDecl, p.w.own) : validValue(f);
+        }
+        let want = 200;
+        if (!mayUse(c, areaKeyOf(d), action, permissionOf(d, action))) want = 403;
+        else if (kind === 'other' && (d.tenancy === 'scoped' || (d.name === 'companies' && c !== SUPER_ADMIN))) want = 422;
+        const states = ids.map((id) => recordState(db, d, id));
+        cases.push({
+          label: `${action} ${kind} company`,
+          method: 'POST',
+          url: `${d.path}/bulk`,
+          tenant: p.w.own.id,
+          body: action === 'update' ? { action, ids, values } : { action, ids },
+          want,
+          state: async () => Promise.all(states.map((s) => s())),
+        });
+      }
+    }
+    return cases;
+  };
+
+/** The bulk route of every attacked declared resource that offers bulk changes, by "METHOD url" of the route. */
+export const bulkExpectations = (p: PrivilegeContext): Record<string, CaseBuilder> =>
+  Object.fromEntries(p.fx.resources.filter((d) => bulkActions(d).length > 0).map((d) => [`POST ${apiBase(d)}/bulk`, bulkCases(p, d)]));
 
 export interface WriteOutcome {
   route: RouteEntry;

@@ -20,6 +20,7 @@ import {
   CALLERS,
   declaredExpectations,
   restoreExpectations,
+  bulkExpectations,
   grantsOf,
   holds,
   holdsAll,
@@ -394,7 +395,7 @@ let expectations: Record<string, CaseBuilder> | undefined;
 
 /** Each catalogue integration has its own PUT route: expectations follow its URL. */
 function expectationFor(route: RouteEntry): CaseBuilder | undefined {
-  expectations ??= { ...declaredExpectations(p), ...restoreExpectations(p), ...HAND_WRITTEN };
+  expectations ??= { ...declaredExpectations(p), ...restoreExpectations(p), ...bulkExpectations(p), ...HAND_WRITTEN };
   const key = `${route.method} ${route.url}`;
   if (expectations[key]) return expectations[key];
   const integration = /^PUT \/api\/v1\/companies\/:id\/integrations\/([a-z0-9-]+)$/.exec(key);

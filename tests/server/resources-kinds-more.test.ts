@@ -298,20 +298,21 @@ describe('the security suites, on lettings', () => {
   it('junk in every body field and the fuzzer on every operation: 422 on the field, never a 5xx', async () => {
     const fx = declaredFixtures([lettingResource]);
     const ctx = { t, w, fx };
-    // The writes with a body: create and update (the restores of the history and the trash have none).
+    // The writes with a body: create, update and the bulk change (delete only: lettings declare no bulk-editable field).
     const writes = routeTable().filter((r) => fx.covers(r.url) && (r.method === 'POST' || r.method === 'PUT') && r.body !== undefined);
-    expect(writes).toHaveLength(2);
+    expect(writes).toHaveLength(3);
     const outcomes = await junkAttack(ctx).junkFields(writes);
     expect(outcomes.flatMap((o) => o.problem ?? [])).toEqual([]);
     const structural = outcomes.filter((o) => o.structural);
-    // Every writable field (the read-only reference is not one) with each structural junk, on both routes (the update's `version` too).
-    expect(structural).toHaveLength((2 * 11 + 1) * STRUCTURAL.length);
+    // Every writable field (the read-only reference is not one) with each structural junk, on both routes, the update's `version`,
+    // and the bulk change's action, ids and versions.
+    expect(structural).toHaveLength((2 * 11 + 1 + 3) * STRUCTURAL.length);
     for (const o of structural) expect(o.status, o.tag).toBe(422);
 
     const fuzz = await fuzzer(ctx);
     const ops = fuzz.ops.filter((op) => fx.covers(op.path));
-    // The seven routes, the history's two and the trash's two.
-    expect(ops).toHaveLength(11);
+    // The seven routes, the history's two, the trash's two and the bulk change.
+    expect(ops).toHaveLength(12);
     expect(await fuzz.fire(ops.flatMap((op) => fuzz.variants(op)), { ...w.headers.super_admin, 'x-tenant': w.own.id })).toEqual([]);
     expect(await fuzz.fire(ops.flatMap((op) => fuzz.guestVariants(op)), { ...(await authClient(t).csrf()) })).toEqual([]);
     expect(fuzz.statusCounts['POST /api/v1/lettings 422']).toBeGreaterThan(0);

@@ -13,7 +13,7 @@ import { count, createWorld, type World } from './resources-fixtures';
 import { declaredFixtures, type AttackContext } from './declared-fixtures';
 import { createGadgetsTable, gadgetCrud, gadgetResource } from './throwaway-resource';
 import { authorizationMatrix, mismatchesOf, type AuthzCase, type Caller as AuthzCaller } from './authz-attack';
-import { attackWrites, CALLERS, declaredExpectations, privilegeContext, restoreExpectations, type WriteOutcome } from './privilege-attack';
+import { attackWrites, bulkExpectations, CALLERS, declaredExpectations, privilegeContext, restoreExpectations, type WriteOutcome } from './privilege-attack';
 import { JUNK_IDS, JUNK_QUERIES, junkAttack, ODD, STRUCTURAL } from './junk-attack';
 import { fuzzer, rank } from './fuzz-attack';
 import { authClient } from './auth-client';
@@ -34,8 +34,11 @@ const ROUTES = [
   'GET /api/v1/gadgets/trash',
   'POST /api/v1/gadgets/:id/restore',
   'DELETE /api/v1/gadgets/:id?purge=true',
+  'POST /api/v1/gadgets/bulk',
 ];
 const RESTORE = 'POST /api/v1/gadgets/:id/history/:entryId/restore';
+/** Its bulk route: delete only, as the declaration names no bulk-editable field. */
+const BULK = 'POST /api/v1/gadgets/bulk';
 const GETS = ROUTES.filter((r) => r.startsWith('GET '));
 /** Fields of the gadgets' create and update bodies (the declaration's six; the update also takes the record's `version`). */
 const FIELDS = 6;
@@ -83,10 +86,10 @@ describe('a resource declared in a test only, attacked by the security suites', 
     const PURGE = 'DELETE /api/v1/gadgets/:id?purge=true';
     expect(answers('admin', 'own')).toEqual({ ...each(200), 'POST /api/v1/gadgets': 201, [RESTORE]: 404, [PURGE]: 403 });
     expect(answers('super_admin', 'own')).toEqual({ ...each(200), 'POST /api/v1/gadgets': 201, [RESTORE]: 404 });
-    // Another company's gadget: 404 on every record route; its list, trash and forms (X-Tenant) refused.
-    const collections = { 'GET /api/v1/gadgets': 403, 'GET /api/v1/gadgets/create': 403, 'POST /api/v1/gadgets': 403, 'GET /api/v1/gadgets/trash': 403 };
+    // Another company's gadget: 404 on every record route; its list, trash, forms and bulk change (X-Tenant) refused.
+    const collections = { 'GET /api/v1/gadgets': 403, 'GET /api/v1/gadgets/create': 403, 'POST /api/v1/gadgets': 403, 'GET /api/v1/gadgets/trash': 403, [BULK]: 403 };
     expect(answers('admin', 'other')).toEqual({ ...each(404), ...collections, [PURGE]: 403 });
-    expect(answers('super_admin', 'other')).toEqual({ ...each(404), 'GET /api/v1/gadgets': 200, 'GET /api/v1/gadgets/create': 200, 'POST /api/v1/gadgets': 201, 'GET /api/v1/gadgets/trash': 200 });
+    expect(answers('super_admin', 'other')).toEqual({ ...each(404), 'GET /api/v1/gadgets': 200, 'GET /api/v1/gadgets/create': 200, 'POST /api/v1/gadgets': 201, 'GET /api/v1/gadgets/trash': 200, [BULK]: 200 });
     // Barred from the units area, or holding no units.* grant: 403 whatever the company.
     for (const caller of ['system_user', 'none'] as const) for (const variant of ['own', 'other'] as const) expect(answers(caller, variant), `${caller} ${variant}`).toEqual(each(403));
     for (const variant of ['own', 'other'] as const) expect(answers('guest', variant)).toEqual(each(401));
@@ -120,13 +123,16 @@ describe('a resource declared in a test only, attacked by the security suites', 
         'POST /api/v1/gadgets/:id/restore other company: 404',
         `${RESTORE} own company: 200`,
         `${RESTORE} other company: 404`,
+        `${BULK} delete own company: 200`,
+        // One gadget of the own company and one of the other: the other's is not found, so neither is deleted.
+        `${BULK} delete other company: 422`,
       ]),
     );
     // Custom roles with every grant but units.*, and system_user: refused everything.
     for (const caller of ['wild', 'narrow', 'system_user']) expect(new Set(outcomes.filter((o) => o.caller === caller).map((o) => o.got)), caller).toEqual(new Set([403]));
 
     // Each refusal on a record route was on a real gadget, whose whole row is the same after.
-    const onRecords = outcomes.filter((o) => o.route.url !== '/api/v1/gadgets');
+    const onRecords = outcomes.filter((o) => o.route.url !== '/api/v1/gadgets' && keyOf(o.route) !== BULK);
     const refusedOnRecords = onRecords.filter((o) => o.refused);
     // The three without units.* are refused all ten; super_admin and admin the other company's five, and admin its own purge.
     expect(refusedOnRecords.length).toBe(3 * 10 + 5 + 6);
@@ -136,30 +142,40 @@ describe('a resource declared in a test only, attacked by the security suites', 
       expect(JSON.parse(row[0].row)).toMatchObject({ id: idOf(o.case.url), name: expect.any(String) });
       expect(o.after).toEqual(o.before);
     }
-    // Made by the run: the targets of the record routes (two per caller and route), and the accepted creates; minus the accepted purges
-    // (a delete moves a gadget to the trash: its row stays).
+    // Each refused bulk delete left every gadget it named (one, or one of each company) whole.
+    const refusedBulk = outcomes.filter((o) => o.refused && keyOf(o.route) === BULK);
+    expect(refusedBulk.length).toBe(3 * 2 + 2);
+    for (const o of refusedBulk) {
+      const rows = (o.before as { row: { row: string }[] }[]).map((r) => r.row);
+      expect(rows.map((r) => r.length)).toEqual(o.case.label.includes('other') ? [1, 1] : [1]);
+      expect(o.after).toEqual(o.before);
+    }
+    // Made by the run: the targets of the record routes (two per caller and route), the bulk deletes' (three per caller), and the
+    // accepted creates; minus the accepted purges (a delete, one or in bulk, moves a gadget to the trash: its row stays).
     const accepted = (route: string) => outcomes.filter((o) => keyOf(o.route) === route && !o.refused).length;
-    expect(await gadgetCount()).toBe(before + 2 * (WRITES.length - 1) * CALLERS.length + accepted('POST /api/v1/gadgets') - accepted('DELETE /api/v1/gadgets/:id?purge=true'));
+    expect(await gadgetCount()).toBe(before + 2 * (WRITES.length - 2) * CALLERS.length + 3 * CALLERS.length + accepted('POST /api/v1/gadgets') - accepted('DELETE /api/v1/gadgets/:id?purge=true'));
   });
 
   it('junk: every body field × every kind of junk, and junk ids and queries: 422 on the field, never a 5xx', async () => {
     const junk = junkAttack(ctx);
     const before = await gadgetCount();
-    // The routes with a body: create and update (a restore has none).
+    // The routes with a body: create, update and the bulk change (a restore has none).
     const outcomes = await junk.junkFields(routes.filter((r) => (r.method === 'POST' || r.method === 'PUT') && r.body !== undefined));
-    expect(outcomes).toHaveLength(BODY_FIELDS * (STRUCTURAL.length + ODD.length));
+    // Every field on both routes, the update's `version` (docs/resources.md "Versions and conflicts"), and the bulk change's action, ids and versions.
+    expect(outcomes).toHaveLength((BODY_FIELDS + 3) * (STRUCTURAL.length + ODD.length));
     expect(outcomes.flatMap((o) => o.problem ?? [])).toEqual([]);
     expect(outcomes.filter((o) => o.status >= 500)).toEqual([]);
     const structural = outcomes.filter((o) => o.structural);
-    expect(structural).toHaveLength(BODY_FIELDS * STRUCTURAL.length);
+    expect(structural).toHaveLength((BODY_FIELDS + 3) * STRUCTURAL.length);
     for (const o of structural) {
       expect(o.status, o.tag).toBe(422);
       expect(o.errors?.[o.field as string], o.tag).toEqual(expect.arrayContaining([expect.any(String)]));
     }
-    // Only accepted POSTs added gadgets (besides the record the fixtures make for each of the two routes): the refused ones wrote nothing.
+    // Only accepted POSTs added gadgets (besides the record the fixtures make for each of the three routes): the refused ones
+    // wrote nothing, and no junk made a bulk delete of the bulk route's gadget.
     const posted = outcomes.filter((o) => o.route?.method === 'POST' && o.status === 201).length;
     expect(posted).toBeGreaterThan(0);
-    expect(await gadgetCount()).toBe(before + 2 + posted);
+    expect(await gadgetCount()).toBe(before + 3 + posted);
 
     const lookups = await junk.junkIdsAndQueries(['gadgets']);
     expect(lookups).toHaveLength(JUNK_IDS.length + JUNK_QUERIES.length);

@@ -13,6 +13,7 @@ import type { WholeListOptions } from '../wholeLists';
 import type { FormFieldGroup } from '../../../contract/forms';
 import type { FieldErrors } from '../errors';
 import { suggestion } from './suggest';
+import { bulkFields } from '../../../contract/bulk';
 
 /** A computed column of the read shape: SQL over the bound tables, and its schema for the docs. */
 export interface Computed {
@@ -183,6 +184,11 @@ export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Pi
     refsAs.add(field.ref.as);
   }
   checkConditions(decl, who);
+  // A bulk update sets written fields of the update body (docs/resources.md "Bulk changes").
+  for (const key of bulkFields(decl)) {
+    const f = decl.fields[key] as FieldDecl | undefined;
+    if (!f || f.readOnly || 'many' in f) throw new Error(who(`bulk update field "${key}" is not a written field${suggestion(key, Object.keys(decl.fields).filter((k) => !decl.fields[k].readOnly))}`));
+  }
   const known = (key: string) => (Object.hasOwn(decl.fields, key) && !('many' in decl.fields[key])) || refsAs.has(key);
   const listKeys = [...Object.keys(decl.fields).filter((k) => !('many' in decl.fields[k])), ...refsAs];
   for (const key of [...decl.list.sort, ...decl.list.search]) if (!known(key)) throw new Error(who(`list key "${key}" is neither a field nor a reference${suggestion(key, listKeys)}`));

@@ -15,7 +15,7 @@ import { withValues } from '../../forms/fields';
 import type { Action } from '../access';
 import { diff } from '../../audit';
 import { auditChange } from '../audit';
-import { pgError, UNIQUE_VIOLATION, type Conn } from '../db';
+import { pgError, UNIQUE_VIOLATION, type Conn, type Tx } from '../db';
 import { FieldErrors, MSG } from '../errors';
 import { columnsFrom, requiredText } from '../values';
 import type { CrudBinding, CrudHooks, WriteOutcome } from './binding';
@@ -41,6 +41,14 @@ export interface ChangeOptions {
    * changed since (./versions.ts). Undefined: no check, the change is made over whatever is stored.
    */
   version?: number;
+  /**
+   * Update and delete: run inside this transaction, as a savepoint of it (a bulk change, ./bulk.ts):
+   * every read, check and write on it, nothing committed here. A refusal rolls back the savepoint
+   * only; the caller commits or rolls back the whole. Each record's afterCommit step is handed to
+   * `later`, for the caller to run once it has committed.
+   */
+  tx?: Tx;
+  later?: (() => void)[];
 }
 
 export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks<P>, q: CrudQueries, mounted: MountedResources) {
@@ -162,15 +170,17 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
       trashOf();
       if (requireAuth(req).role !== SUPER_ADMIN) throw forbidden(say.purgeSuperAdminOnly);
     }
-    const before = await recordOr404(app.db, tenant, req, id, where, true, purging ? 'any' : 'live');
-    hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'delete' });
+    // A bulk change's transaction, else the database (the write opens its own).
+    const db: Conn = opts.tx ?? app.db;
+    const before = await recordOr404(db, tenant, req, id, where, true, purging ? 'any' : 'live');
+    hooks.refuseChange?.({ db, tenant, req, record: before, action: 'delete' });
     // Deleting a record that changed since it was shown asks again: 409 with what changed.
-    if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(app.db, before.id, opts.version, {}, before.version as number);
-    await hooks.beforeDelete?.({ db: app.db, tenant, req, record: before });
-    const inTrash = purging ? await isTrashed(app.db, before.id) : false;
-    const again = stillUsed(mounted, app.db, tenant, req, before);
+    if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, {}, before.version as number);
+    await hooks.beforeDelete?.({ db, tenant, req, record: before });
+    const inTrash = purging ? await isTrashed(db, before.id) : false;
+    const again = stillUsed(mounted, db, tenant, req, before);
     await writing(
-      app.db,
+      db,
       'delete',
       async (tx) => {
         // The row held until the commit; changed meanwhile, it is not deleted unseen.
@@ -193,7 +203,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         else await audit(tx, req, 'deleted', before.id, auditBefore, null, opts.detail ?? null);
       },
       // A foreign key a purge broke: a record in the trash (or one of a table no declaration names) still refers to it.
-      purging ? async () => (await again()) ?? conflict((await usedBy(app.db, mounted, decl, before.id, tenant, 'trashed')) ?? say.usedElsewhere) : again,
+      purging ? async () => (await again()) ?? conflict((await usedBy(db, mounted, decl, before.id, tenant, 'trashed')) ?? say.usedElsewhere) : again,
     );
   }
 
@@ -242,13 +252,15 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     /** Updates a record from a body as the update route accepts it; answers it as read. */
     async update(req: FastifyRequest, id: string, sent: Body, opts: ChangeOptions = {}): Promise<Row> {
       const { tenant, where } = caller(req, 'update');
-      let before = await recordOr404(app.db, tenant, req, id, where);
-      hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'update' });
+      // A bulk change's transaction, else the database (the write opens its own).
+      const db: Conn = opts.tx ?? app.db;
+      let before = await recordOr404(db, tenant, req, id, where);
+      hooks.refuseChange?.({ db, tenant, req, record: before, action: 'update' });
       // Based on an older version: refused before anything is checked, with what changed since.
-      if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(app.db, before.id, opts.version, sent, before.version as number);
-      const { body, parsed } = await check(app.db, tenant, req, sent, before);
+      if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, sent, before.version as number);
+      const { body, parsed } = await check(db, tenant, req, sent, before);
       const changes = { ...columnsFrom<Body>(body, q.writable), ...(q.updatedAt ? { [q.updatedAt]: new Date() } : {}) };
-      const { record, outcome } = await writing(app.db, 'update', async (tx) => {
+      const { record, outcome } = await writing(db, 'update', async (tx) => {
         // First in the transaction: the row held until the commit, at the version the change is based on.
         const locked = await versions.lock(tx, before.id);
         if (locked === null) throw notFound(decl.messages.notFound);
@@ -269,8 +281,11 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         if (Object.keys(diff(auditBefore, await audited(tx, after))).some((k) => k !== 'version')) after = { ...after, version: await versions.raise(tx, before.id) };
         await audit(tx, req, 'updated', before.id, auditBefore, await audited(tx, after), detailOf(outcome, opts));
         return { record: after, outcome };
-      }, refGone(app.db, tenant, body));
-      outcome.afterCommit?.(record);
+      }, refGone(db, tenant, body));
+      if (outcome.afterCommit) {
+        if (opts.later) opts.later.push(() => outcome.afterCommit?.(record));
+        else if (!opts.tx) outcome.afterCommit(record);
+      }
       return record;
     },
 
@@ -282,13 +297,15 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
       if (!trash) return removeForGood(req, id, opts, false);
       const columns = trash;
       const { tenant, where } = caller(req, 'delete');
-      const before = await recordOr404(app.db, tenant, req, id, where);
-      hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'delete' });
+      // A bulk change's transaction, else the database (the write opens its own).
+      const db: Conn = opts.tx ?? app.db;
+      const before = await recordOr404(db, tenant, req, id, where);
+      hooks.refuseChange?.({ db, tenant, req, record: before, action: 'delete' });
       // Deleting a record that changed since it was shown asks again: 409 with what changed.
-      if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(app.db, before.id, opts.version, {}, before.version as number);
-      await hooks.beforeDelete?.({ db: app.db, tenant, req, record: before });
+      if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, {}, before.version as number);
+      await hooks.beforeDelete?.({ db, tenant, req, record: before });
       await writing(
-        app.db,
+        db,
         'delete',
         async (tx) => {
           // The row held until the commit; changed meanwhile, it is not deleted unseen. A create naming
@@ -309,7 +326,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
           if (moved.length === 0) throw notFound(decl.messages.notFound);
           await audit(tx, req, 'deleted', before.id, auditBefore, null, { ...opts.detail, trash: true });
         },
-        stillUsed(mounted, app.db, tenant, req, before),
+        stillUsed(mounted, db, tenant, req, before),
       );
     },
 

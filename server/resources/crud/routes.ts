@@ -2,8 +2,9 @@
 // create, update and delete, with the access rules of ../access.ts in each route's config (so the
 // route table, authorization matrix and privilege matrix cover them), the declared messages and the
 // OpenAPI entries. What each does (tenancy, validation, the write with its audit row) is in
-// ./operations.ts, shared with the other capabilities that change records. A resource with a trash
-// adds its trash list, the restore and `DELETE …?purge=true` (./trash.ts, docs/resources.md "Trash").
+// ./operations.ts, shared with the other capabilities that change records: the history
+// (./history.ts), bulk changes (./bulk.ts) and, for a resource with a trash, its trash list, the
+// restore and `DELETE …?purge=true` (./trash.ts, docs/resources.md "Trash").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { hasTrash, type ResourceDecl, type RouteKey } from '../../../contract/resources/declare';
@@ -17,6 +18,7 @@ import type { CrudBinding, CrudHooks } from './binding';
 import { mountedOn } from './dependents';
 import { trimKinds } from './kinds';
 import { filterProperties } from './filters';
+import { bulkRoute } from './bulk';
 import { historyRoutes } from './history';
 import { PurgeQuery, trashRoutes } from './trash';
 import { crudOperations } from './operations';
@@ -186,5 +188,7 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
     if (trash) trashRoutes(app, { decl, schemas, q, ops: { caller, recordOr404, form, ...ops }, rules, tags, summary });
 
     if (decl.history !== false) historyRoutes(app, { decl, hooks, schemas, ops: { caller, recordOr404, form, ...ops }, rules, tags });
+    // Unless the declaration opts out (bulk: false): delete many, and update the declared fields of many.
+    bulkRoute(app, { decl, schemas, ops: { caller, recordOr404, form, ...ops }, rules, tags });
   };
 }

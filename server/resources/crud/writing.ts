@@ -22,12 +22,14 @@ export function writeSteps<P>(decl: ResourceDecl, hooks: CrudHooks<P>, q: CrudQu
   const usedByOthers = `This ${decl.noun.one} is used by other records.`;
   return {
     /**
-     * The write and its audit row in one transaction. A broken foreign key is judged again (`again`),
-     * then as the writeError hook says, else a 409; other database errors as the hook says.
+     * The write and its audit row in one transaction (on a transaction: a savepoint of it, rolled
+     * back alone when the write fails). A broken foreign key is judged again (`again`), then as the
+     * writeError hook says, else a 409; other database errors as the hook says.
      */
-    async writing<T>(db: Db, action: Action, work: (tx: Tx) => Promise<T>, again: () => Promise<Error | undefined>): Promise<T> {
+    async writing<T>(db: Conn, action: Action, work: (tx: Tx) => Promise<T>, again: () => Promise<Error | undefined>): Promise<T> {
       try {
-        return await db.transaction(work);
+        // A transaction's own transaction() is a savepoint (drizzle, on PostgreSQL and PGlite alike).
+        return await (db as Db).transaction(work);
       } catch (err) {
         const fk = isForeignKeyError(err);
         throw (fk ? await again() : undefined) ?? hooks.writeError?.(err, action) ?? (fk ? conflict(action === 'delete' ? usedByOthers : GONE_MEANWHILE) : err);
