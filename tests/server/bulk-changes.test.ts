@@ -179,7 +179,14 @@ describe('a bulk delete', () => {
     const res = await bulk('admin', '/units', { action: 'delete', ids });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.message).toBe('3 units deleted.');
-    expect(await unitRows(ids)).toEqual([]);
+    // Each in the trash (docs/resources.md "Trash"), deleted by the caller; the live list no longer has them.
+    const rows = await unitRows(ids);
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row.deletedAt).toBeInstanceOf(Date);
+    expect(new Set(rows.map((r) => r.deletedBy))).toEqual(new Set([w.users.admin.id]));
+    const trash = await t.app.inject({ method: 'GET', url: '/api/v1/units/trash?per_page=100', headers: { ...w.headers.admin, 'x-tenant': w.own.id } });
+    expect(trash.statusCode).toBe(200);
+    expect((trash.json().data as { id: string }[]).map((r) => r.id)).toEqual(expect.arrayContaining(ids));
     const entries = await count(db(), sql`select count(*) as n from audit_log where action = 'unit.bulk_deleted' and detail->'ids' ? ${ids[0]}`);
     expect(entries).toBe(1);
     for (const id of ids) expect((await auditFor(db(), id)).at(-1)).toMatchObject({ action: 'unit.deleted', detail: { bulk: expect.any(String) } });
@@ -227,7 +234,8 @@ describe('every declared resource', () => {
     const res = await bulk('admin', '/gadgets', { action: 'delete', ids: made });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.message).toBe('2 gadgets deleted.');
-    expect(await db().select().from(gadgets).where(inArray(gadgets.id, made))).toEqual([]);
+    // In the trash: the rows stay, marked deleted.
+    expect((await db().select().from(gadgets).where(inArray(gadgets.id, made))).map((g) => g.deletedAt instanceof Date)).toEqual([true, true]);
   });
 
   it('users have no bulk route; the OpenAPI document has each other resource’s, with its body and the refusal’s rows', async () => {
