@@ -80,7 +80,8 @@ export async function loadAuth(db: Db, tokenHash: string, tenant: string | null,
       select us.user_id, r.id, r.name, r.require_two_factor
       from user_systems us
       join systems s on s.id = us.system_id and s.name = ${OLYMPUS_SYSTEM}
-      join roles r on r.id = us.role_id
+      -- A role in the trash grants nothing (it cannot be trashed while held; this covers a race).
+      join roles r on r.id = us.role_id and r.deleted_at is null
     )
     select tok.id as token_id, tok.valid_ms::float8 as valid_ms, u.id as user_id, u.name, u.email, orole.name as role,
       coalesce((select json_agg(rp.permission) from role_permissions rp where rp.role_id = orole.id), '[]'::json) as permissions,

@@ -42,7 +42,7 @@ export async function roleRequiresTwoFactor(db: Db, userId: string, superAdminTw
     select (r.require_two_factor or (r.name = ${SUPER_ADMIN} and ${superAdminTwoFactor})) as required
     from user_systems us
     join systems s on s.id = us.system_id and s.name = ${OLYMPUS_SYSTEM}
-    join roles r on r.id = us.role_id
+    join roles r on r.id = us.role_id and r.deleted_at is null
     where us.user_id = ${userId}`);
   return row?.required === true;
 }

@@ -197,6 +197,18 @@ describe('every change to what a link opens voids it', () => {
         ok(await sa.delete(`/companies/${gone.id}`));
       },
     },
+    {
+      change: 'a super admin restores a company of the user from the trash',
+      spec: async () => {
+        const company = await throwaway();
+        ok(await sa.delete(`/companies/${company.id}`));
+        return { companies: [w.own, company] };
+      },
+      run: async (u) => {
+        const [trashed] = await rowsOf<{ id: string }>(db(), sql`select company_id::text as id from user_companies where user_id = ${u.id} and company_id <> ${w.own.id}`);
+        ok(await sa.post(`/companies/${trashed.id}/restore`));
+      },
+    },
   ];
 
   it.each(cases)('$change: the link a super admin issued before is refused as changed, and no password is set', async ({ spec, run }) => {

@@ -275,3 +275,6 @@ export async function attackWrites(p: PrivilegeContext, caller: Caller, routes: 
   }
   return outcomes;
 }
+
+/** Every generic write route of every attacked declared resource: create, update, delete, the trash's, the history's restore and bulk. */
+export const declaredWriteExpectations = (p: PrivilegeContext): Record<string, CaseBuilder> => ({ ...declaredExpectations(p), ...restoreExpectations(p), ...bulkExpectations(p) });

@@ -18,9 +18,7 @@ import {
   attackWrites,
   auditCount,
   CALLERS,
-  declaredExpectations,
-  restoreExpectations,
-  bulkExpectations,
+  declaredWriteExpectations,
   grantsOf,
   holds,
   holdsAll,
@@ -395,7 +393,7 @@ let expectations: Record<string, CaseBuilder> | undefined;
 
 /** Each catalogue integration has its own PUT route: expectations follow its URL. */
 function expectationFor(route: RouteEntry): CaseBuilder | undefined {
-  expectations ??= { ...declaredExpectations(p), ...restoreExpectations(p), ...bulkExpectations(p), ...HAND_WRITTEN };
+  expectations ??= { ...declaredWriteExpectations(p), ...HAND_WRITTEN };
   const key = `${route.method} ${route.url}`;
   if (expectations[key]) return expectations[key];
   const integration = /^PUT \/api\/v1\/companies\/:id\/integrations\/([a-z0-9-]+)$/.exec(key);

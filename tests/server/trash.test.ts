@@ -10,7 +10,7 @@ import { purgeTrash, TRASH_PURGE_JOB } from '../../server/resources/crud/purge';
 import { portfolio } from '../../server/reports/portfolio';
 import { loadConfig } from '../../server/config';
 import { createTestApp, type TestApp } from './harness';
-import { createCompany, createRole, createUser } from './factories';
+import { createCompany, createRole, createUser, tokenFor } from './factories';
 import { apiAs, auditFor, count, createProperty, createUnit, createWorld, unique, type Api, type World } from './resources-fixtures';
 
 let t: TestApp;
@@ -251,6 +251,19 @@ describe('a company in the trash', () => {
     expect((await apiAs(t, w.headers.super_admin, company.id).get('/units')).statusCode).toBeGreaterThanOrEqual(400);
     expect((await sa.post(`/companies/${company.id}/restore`)).statusCode).toBe(200);
     expect((await apiAs(t, w.headers.super_admin, company.id).get('/units')).statusCode).toBe(200);
+  });
+});
+
+describe('a role in the trash', () => {
+  it('cannot be trashed while held (409), and grants nothing to a holder a race gave it afterwards', async () => {
+    const role = await createRole(db(), 'Olympus', unique('trash_role').toLowerCase(), ['users.view']);
+    const holder = await createUser(db(), { role: role.name, companies: [w.own] });
+    const asHolder = apiAs(t, await tokenFor(db(), holder.id), w.own.id);
+    expect((await asHolder.get('/users')).statusCode).toBe(200);
+    expect((await sa.delete(`/roles/${role.id}`)).statusCode).toBe(409);
+    // The race: the role goes to the trash as the assignment lands (held directly, past the API's check).
+    await db().execute(sql`update roles set deleted_at = now() where id = ${role.id}`);
+    expect((await asHolder.get('/users')).statusCode).toBe(403);
   });
 });
 
