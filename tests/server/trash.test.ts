@@ -257,7 +257,7 @@ describe('a company in the trash', () => {
 describe('a role in the trash', () => {
   it('cannot be trashed while held (409), and grants nothing to a holder a race gave it afterwards', async () => {
     const role = await createRole(db(), 'Olympus', unique('trash_role').toLowerCase(), ['users.view']);
-    const holder = await createUser(db(), { role: role.name, companies: [w.own] });
+    const holder = await createUser(db(), { role: null, companies: [w.own], systems: [{ name: 'Olympus', role: role.name }] });
     const asHolder = apiAs(t, await tokenFor(db(), holder.id), w.own.id);
     expect((await asHolder.get('/users')).statusCode).toBe(200);
     expect((await sa.delete(`/roles/${role.id}`)).statusCode).toBe(409);
