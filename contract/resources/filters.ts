@@ -18,7 +18,10 @@ export const choiceFilter = <const K extends string>(key: K): FilterDecl<K, 'cho
 export const refFilter = <const K extends string>(key: K): FilterDecl<K, 'ref'> => ({ kind: 'ref', key });
 /** Yes or no of a checkbox (`furnished=true`); absent is any. */
 export const checkboxFilter = <const K extends string>(key: K): FilterDecl<K, 'checkbox'> => ({ kind: 'checkbox', key });
-/** A number field's `{key}_min`/`{key}_max`, or a date field's `{key}_from`/`{key}_to` (Y-m-d), both ends included. */
+/**
+ * A number or money field's `{key}_min`/`{key}_max` (money as decimal strings, "1250.50"), or a date
+ * field's `{key}_from`/`{key}_to` (Y-m-d), both ends included.
+ */
 export const rangeFilter = <const K extends string>(key: K): FilterDecl<K, 'range'> => ({ kind: 'range', key });
 /** A text field containing the words, without letter case (`city=leeds`). */
 export const textFilter = <const K extends string>(key: K): FilterDecl<K, 'text'> => ({ kind: 'text', key });
@@ -31,7 +34,7 @@ export type FilterOf<F extends Fields> =
   | FilterDecl<KeyOf<F, { type: 'select'; options: readonly string[] }>, 'choice'>
   | FilterDecl<RefAs<F>, 'ref'>
   | FilterDecl<KeyOf<F, { type: 'checkbox'; default: boolean }>, 'checkbox'>
-  | FilterDecl<KeyOf<F, { type: 'number' | 'date' }>, 'range'>
+  | FilterDecl<KeyOf<F, { type: 'number' | 'date' | 'money' }>, 'range'>
   | FilterDecl<KeyOf<F, { type: 'text' | 'textarea' | 'email' | 'tel' | 'url' }>, 'text'>;
 
 interface Resolved {
@@ -55,7 +58,8 @@ export type ResolvedFilter =
   | (OneParam & { kind: 'checkbox' })
   | (OneParam & { kind: 'text' })
   | (TwoParams & { kind: 'number'; integer: boolean; min: number; max: number })
-  | (TwoParams & { kind: 'date' });
+  | (TwoParams & { kind: 'date' })
+  | (TwoParams & { kind: 'money'; currency: string; min: number; max: number });
 
 /** A filter's query parameters. */
 export const paramsOf = (f: ResolvedFilter): string[] => ('param' in f ? [f.param] : [f.lower, f.upper]);
@@ -95,6 +99,7 @@ function resolveOne(decl: ResourceDecl, d: FilterDecl): ResolvedFilter {
   if (d.kind === 'text' && TEXT_TYPES.includes(f.type)) return { kind: 'text', ...base, param: d.key };
   if (d.kind === 'range' && f.type === 'number') return { kind: 'number', ...base, lower: `${d.key}_min`, upper: `${d.key}_max`, integer: f.integer, min: f.min, max: f.max };
   if (d.kind === 'range' && f.type === 'date') return { kind: 'date', ...base, lower: `${d.key}_from`, upper: `${d.key}_to` };
+  if (d.kind === 'range' && f.type === 'money') return { kind: 'money', ...base, lower: `${d.key}_min`, upper: `${d.key}_max`, currency: f.currency, min: f.min, max: f.max };
   throw refused(`does not fit a ${f.type} field`);
 }
 

@@ -1,16 +1,18 @@
 // One declared filter's input (docs/resources.md "Filters"): a choice's multi-select, a reference's
 // select filled from the referenced resource's list, a checkbox's any/yes/no, a text box, two number
-// boxes or two of the forms' date pickers (a lazy chunk, as in forms). The three selects are one
-// FilterSelect given their options as data. Texts and numbers are kept here while typed and handed on
-// once they read as a value.
+// boxes, two amount boxes with the currency's symbol, or two of the forms' date pickers (a lazy chunk,
+// as in forms). The three selects are one FilterSelect given their options as data. Texts, numbers
+// and amounts are kept here while typed and handed on once they read as a value.
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
-import { Checkbox, ListItemText, MenuItem, TextField } from '@mui/material';
+import { Checkbox, InputAdornment, ListItemText, MenuItem, TextField } from '@mui/material';
 import { useGetList, useResourceContext, useTranslate, type RaRecord } from 'ra-core';
 import { DECLARED_RESOURCES } from '../../contract/resources';
 import type { ResolvedFilter } from '../../contract/resources/filters';
 import { UNSORTED, WHOLE_LIST } from '../../providers/listQuery';
 import type { ListFilterValues } from './useListState';
+import { MONEY_PATTERN } from '../../contract/resources/kinds';
 import { choiceKey } from '../resources/texts';
+import { currencySymbol } from './moneyText';
 
 const DatePickerInput = lazy(() => import('../forms/fields/DatePickerInput'));
 
@@ -31,6 +33,7 @@ const WIDTH = 190;
 const widthSx = (wide: boolean) => (wide ? { width: '100%' } : { width: WIDTH });
 const textOf = (v: string | readonly string[] | undefined) => (typeof v === 'string' ? v : '');
 const NUMBER = /^-?\d+(\.\d+)?$/;
+const MONEY = new RegExp(MONEY_PATTERN);
 
 export function FilterInput(props: InputProps<ResolvedFilter['kind']>) {
   const { filter } = props;
@@ -48,6 +51,13 @@ export function FilterInput(props: InputProps<ResolvedFilter['kind']>) {
         <>
           <RangeEnd {...props} param={filter.lower} end="from" number={filter} />
           <RangeEnd {...props} param={filter.upper} end="to" number={filter} />
+        </>
+      );
+    case 'money':
+      return (
+        <>
+          <MoneyEnd {...props} param={filter.lower} end="from" money={filter} />
+          <MoneyEnd {...props} param={filter.upper} end="to" money={filter} />
         </>
       );
     case 'date':
@@ -177,10 +187,12 @@ interface TypedProps {
   accept: (text: string) => boolean;
   type?: 'number';
   htmlInput?: Record<string, unknown>;
+  /** Shown in front of the value (a currency's symbol). */
+  prefix?: string;
 }
 
 /** A text or number box: what is typed stays here; the address's value replaces it when that changes (cleared, a link). */
-function TypedInput({ param, label, values, set, wide, accept, type, htmlInput }: TypedProps) {
+function TypedInput({ param, label, values, set, wide, accept, type, htmlInput, prefix }: TypedProps) {
   const id = useId();
   const value = textOf(values[param]);
   const [typed, setTyped] = useState(value);
@@ -202,7 +214,7 @@ function TypedInput({ param, label, values, set, wide, accept, type, htmlInput }
         if (text.trim() === '' || accept(text.trim())) set(param, text.trim());
       }}
       sx={widthSx(wide)}
-      slotProps={{ htmlInput }}
+      slotProps={{ htmlInput, input: prefix ? { startAdornment: <InputAdornment position="start">{prefix}</InputAdornment> } : undefined }}
     />
   );
 }
@@ -219,6 +231,24 @@ function RangeEnd({ param, end, number, label, values, set, wide }: Omit<InputPr
       type="number"
       accept={(t) => NUMBER.test(t) && (!number.integer || Number.isInteger(Number(t)))}
       htmlInput={{ min: number.min, max: number.max, step: number.integer ? 1 : 'any', inputMode: number.integer ? 'numeric' : 'decimal' }}
+    />
+  );
+}
+
+/** One end of a money range: a number box with the currency's symbol in front, as the forms' money input; the amount as typed (at most 2 places) goes to the API. */
+function MoneyEnd({ param, end, money, label, values, set, wide }: Omit<InputProps<'money'>, 'filter'> & { param: string; end: 'from' | 'to'; money: Extract<ResolvedFilter, { kind: 'money' }> }) {
+  const translate = useTranslate();
+  return (
+    <TypedInput
+      param={param}
+      label={translate(`olympus.lists.filters.${end}`, { field: label })}
+      values={values}
+      set={set}
+      wide={wide}
+      type="number"
+      prefix={currencySymbol(money.currency)}
+      accept={(t) => MONEY.test(t)}
+      htmlInput={{ min: money.min, max: money.max, step: '0.01', inputMode: 'decimal' }}
     />
   );
 }

@@ -8,7 +8,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Type, type TSchema } from 'typebox';
 import { filtersOf, type ResolvedFilter } from '../../../contract/resources/filters';
 import type { ResourceDecl } from '../../../contract/resources/declare';
+import { MONEY_PATTERN, moneyText } from '../../../contract/resources/kinds';
 import { isUuid, likePattern } from '../db';
+import { checkMoney } from './money';
 import { FieldErrors, MSG } from '../errors';
 
 /** More values of one choice filter than this answer 422 (a choice has a handful of options). */
@@ -50,6 +52,19 @@ export function filterProperties(decl: ResourceDecl): Record<string, TSchema> {
         out[f.upper] = bound('at most this');
         break;
       }
+      case 'money': {
+        // A decimal string, as money is written (./money.ts): compared exactly with the numeric column.
+        const amount = (end: string) =>
+          Type.Optional(
+            Type.String({
+              pattern: MONEY_PATTERN,
+              description: `Only the ${decl.noun.many} with ${name} ${end} (included): an amount in ${f.currency} from ${moneyText(f.min)} to ${moneyText(f.max)}, a decimal string with at most 2 places ("1250.50")`,
+            }),
+          );
+        out[f.lower] = amount('at least this');
+        out[f.upper] = amount('at most this');
+        break;
+      }
       case 'date':
         out[f.lower] = Type.Optional(Type.String({ format: 'date', description: `Only the ${decl.noun.many} with ${name} on or after this day (Y-m-d)` }));
         out[f.upper] = Type.Optional(Type.String({ format: 'date', description: `Only the ${decl.noun.many} with ${name} on or before this day (Y-m-d)` }));
@@ -61,6 +76,22 @@ export function filterProperties(decl: ResourceDecl): Record<string, TSchema> {
 
 /** The condition of one filter over the query (already checked by the schema), or undefined when it is not given. */
 function conditionOf(f: ResolvedFilter, column: AnyPgColumn, query: Record<string, unknown>, errors: FieldErrors): SQL | undefined {
+  if (f.kind === 'money') {
+    const given = (param: string) => {
+      const v = query[param];
+      if (typeof v !== 'string' || v === '') return undefined;
+      checkMoney(errors, param, f, v);
+      return v;
+    };
+    const lower = given(f.lower);
+    const upper = given(f.upper);
+    // At most 12 digits with 2 places: two different amounts are two different doubles, in order.
+    if (lower !== undefined && upper !== undefined && Number(lower) > Number(upper)) {
+      errors.add(f.upper, `The ${label(f.upper)} must be greater than or equal to the ${label(f.lower)}.`);
+    }
+    // The amounts go as text parameters, which PostgreSQL reads as numeric beside the column: exact.
+    return and(lower !== undefined ? gte(column, lower) : undefined, upper !== undefined ? lte(column, upper) : undefined);
+  }
   if (f.kind === 'number' || f.kind === 'date') {
     const lower = query[f.lower];
     const upper = query[f.upper];
@@ -94,7 +125,7 @@ function conditionOf(f: ResolvedFilter, column: AnyPgColumn, query: Record<strin
 /**
  * The declared filters as one condition over the query (undefined when none is given), and whether
  * any was. Answers 422 for what the schema cannot check: a range whose lower end is past its upper
- * end, a reference that is not a uuid.
+ * end, an amount outside its field's range, a reference that is not a uuid.
  */
 export function filterCondition(filters: readonly ResolvedFilter[], columnOf: (field: string) => AnyPgColumn, query: object): { where: SQL | undefined; filtered: boolean } {
   if (filters.length === 0) return { where: undefined, filtered: false };
