@@ -5,7 +5,7 @@
 // page asks for a capped count (`count=capped`): an exact count of a common term reads the whole list.
 import type { GetListParams, SortPayload } from 'ra-core';
 import { COUNT_CAPPED, COUNT_PARAM, LIST_FILTERS, LIST_SEARCH_FIELDS, SEARCH_IN_PARAM, type ListResource } from '../contract/lists';
-import type { FilterValues, ResolvedFilter } from '../contract/resources/filters';
+import { REF_NONE, type FilterValues, type ResolvedFilter } from '../contract/resources/filters';
 import { MONEY_PATTERN } from '../contract/resources/kinds';
 
 /** A query parameter's value; several values (a choice filter's) repeat the parameter. */
@@ -75,7 +75,8 @@ export function filterValuesFrom(filters: readonly ResolvedFilter[], read: (para
         one(f.param, (v) => v === 'true' || v === 'false');
         break;
       case 'ref':
-        one(f.param, (v) => v.length <= 64);
+        // `none` (REF_NONE) only for an optional reference: a required one has no records without it.
+        one(f.param, (v) => v.length <= 64 && (f.optional || v !== REF_NONE));
         break;
       case 'text':
         one(f.param, (v) => v.length <= 200);

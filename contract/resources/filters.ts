@@ -14,7 +14,10 @@ export type FilterKind = 'choice' | 'ref' | 'checkbox' | 'range' | 'text';
 
 /** One or more of a choice field's options (`unit_type=Flat&unit_type=Studio`). */
 export const choiceFilter = <const K extends string>(key: K): FilterDecl<K, 'choice'> => ({ kind: 'choice', key });
-/** One record of a reference, by the reference's `as` (`refFilter('property')` → `property_id=<uuid>`). */
+/**
+ * One record of a reference, by the reference's `as` (`refFilter('property')` → `property_id=<uuid>`);
+ * for an optional reference also none (`property_id=none`, REF_NONE).
+ */
 export const refFilter = <const K extends string>(key: K): FilterDecl<K, 'ref'> => ({ kind: 'ref', key });
 /** Yes or no of a checkbox (`furnished=true`); absent is any. */
 export const checkboxFilter = <const K extends string>(key: K): FilterDecl<K, 'checkbox'> => ({ kind: 'checkbox', key });
@@ -54,12 +57,18 @@ interface TwoParams extends Resolved {
 }
 export type ResolvedFilter =
   | (OneParam & { kind: 'choice'; options: readonly string[] })
-  | (OneParam & { kind: 'ref'; to: string })
+  | (OneParam & { kind: 'ref'; to: string; optional: boolean })
   | (OneParam & { kind: 'checkbox' })
   | (OneParam & { kind: 'text' })
   | (TwoParams & { kind: 'number'; integer: boolean; min: number; max: number })
   | (TwoParams & { kind: 'date' })
   | (TwoParams & { kind: 'money'; currency: string; min: number; max: number });
+
+/**
+ * A reference filter's value for the records without one (`property_id=none`): only an optional
+ * reference takes it. A uuid is never this, so it cannot name a record.
+ */
+export const REF_NONE = 'none';
 
 /** A filter's query parameters. */
 export const paramsOf = (f: ResolvedFilter): string[] => ('param' in f ? [f.param] : [f.lower, f.upper]);
@@ -89,7 +98,7 @@ function resolveOne(decl: ResourceDecl, d: FilterDecl): ResolvedFilter {
   if (d.kind === 'ref') {
     const found = Object.entries(decl.fields).find(([, f]) => 'ref' in f && f.ref.as === d.key);
     if (!found || !('ref' in found[1])) throw refused('names no reference (give its `as`)');
-    return { kind: 'ref', key: d.key, field: found[0], param: found[0], to: found[1].ref.to };
+    return { kind: 'ref', key: d.key, field: found[0], param: found[0], to: found[1].ref.to, optional: !found[1].required };
   }
   const f = Object.hasOwn(decl.fields, d.key) ? decl.fields[d.key] : undefined;
   if (!f) throw refused('names no field');

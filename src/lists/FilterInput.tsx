@@ -1,13 +1,13 @@
 // One declared filter's input (docs/resources.md "Filters"): a choice's multi-select, a reference's
-// select filled from the referenced resource's list, a checkbox's any/yes/no, a text box, two number
-// boxes, two amount boxes with the currency's symbol, or two of the forms' date pickers (a lazy chunk,
-// as in forms). The three selects are one FilterSelect given their options as data. Texts, numbers
+// select filled from the referenced resource's list (and "None" for an optional one), a checkbox's
+// any/yes/no, a text box, two number boxes, two amount boxes with the currency's symbol, or two of the
+// forms' date pickers (a lazy chunk, as in forms). The three selects are one FilterSelect given their options as data. Texts, numbers
 // and amounts are kept here while typed and handed on once they read as a value.
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Checkbox, InputAdornment, ListItemText, MenuItem, TextField } from '@mui/material';
 import { useGetList, useResourceContext, useTranslate, type RaRecord } from 'ra-core';
 import { DECLARED_RESOURCES } from '../../contract/resources';
-import type { ResolvedFilter } from '../../contract/resources/filters';
+import { REF_NONE, type ResolvedFilter } from '../../contract/resources/filters';
 import { UNSORTED, WHOLE_LIST } from '../../providers/listQuery';
 import type { ListFilterValues } from './useListState';
 import { MONEY_PATTERN } from '../../contract/resources/kinds';
@@ -152,19 +152,24 @@ function ChoiceInput({ filter, label, values, set, wide }: InputProps<'choice'>)
 const spaOf = (to: string) => DECLARED_RESOURCES.find((d) => d.name === to)?.spa ?? to;
 
 function RefInput({ filter, label, values, set, wide }: InputProps<'ref'>) {
+  const translate = useTranslate();
   const value = textOf(values[filter.param]);
+  const none = filter.optional && value === REF_NONE;
   // The referenced resource's whole list (the tenant's records), shared with its own list screen's
   // copy; asked for only once the select is opened or a record is chosen (its name to show), so a list
   // screen does not load another list it may never need.
   const [opened, setOpened] = useState(false);
-  const { data } = useGetList<RaRecord & { name?: unknown }>(spaOf(filter.to), { pagination: WHOLE_LIST, sort: UNSORTED }, { enabled: opened || value !== '' });
+  const { data } = useGetList<RaRecord & { name?: unknown }>(spaOf(filter.to), { pagination: WHOLE_LIST, sort: UNSORTED }, { enabled: opened || (value !== '' && !none) });
   const options = useMemo(() => {
     const records = (data ?? [])
       .map((r) => ({ value: String(r.id), label: typeof r.name === 'string' ? r.name : String(r.id) }))
       .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base', numeric: true }));
+    // An optional reference may also be empty: "None" (REF_NONE), after "Any".
+    const empty = filter.optional ? [{ value: REF_NONE, label: translate('olympus.lists.filters.none') }] : [];
     // Until the options are in (or for a record no longer listed), the chosen one still shows.
-    return value === '' || records.some((o) => o.value === value) ? records : [{ value, label: value }, ...records];
-  }, [data, value]);
+    const known = value === '' || none || records.some((o) => o.value === value);
+    return [...empty, ...(known ? [] : [{ value, label: value }]), ...records];
+  }, [data, value, none, filter.optional, translate]);
   return <FilterSelect label={label} wide={wide} options={options} value={value} onChange={(next) => set(filter.param, next)} onOpen={() => setOpened(true)} />;
 }
 

@@ -2,11 +2,12 @@
 // query parameters (validated by ajv, so junk answers 422 naming the parameter, and shown in the
 // OpenAPI document) and their SQL condition, ANDed with the tenant, the scope and the search, for a
 // page and a whole list alike. A reference filter is a condition on the record's own column: a record
-// of another company matches nothing.
-import { and, eq, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
+// of another company matches nothing; an optional reference's `none` (REF_NONE) matches the records
+// without one.
+import { and, eq, gte, ilike, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Type, type TSchema } from 'typebox';
-import { filtersOf, type ResolvedFilter } from '../../../contract/resources/filters';
+import { filtersOf, REF_NONE, type ResolvedFilter } from '../../../contract/resources/filters';
 import type { ResourceDecl } from '../../../contract/resources/declare';
 import { MONEY_PATTERN, moneyText } from '../../../contract/resources/kinds';
 import { isUuid, likePattern } from '../db';
@@ -35,7 +36,14 @@ export function filterProperties(decl: ResourceDecl): Record<string, TSchema> {
         );
         break;
       case 'ref':
-        out[f.param] = Type.Optional(Type.String({ maxLength: 64, description: `Only the ${decl.noun.many} of this ${name} (its uuid)` }));
+        out[f.param] = Type.Optional(
+          Type.String({
+            maxLength: 64,
+            description: f.optional
+              ? `Only the ${decl.noun.many} of this ${name} (its uuid), or \`${REF_NONE}\` for those without one`
+              : `Only the ${decl.noun.many} of this ${name} (its uuid)`,
+          }),
+        );
         break;
       case 'checkbox':
         out[f.param] = Type.Optional(Type.Boolean({ description: `Only the ${decl.noun.many} that are (true) or are not (false) ${name}` }));
@@ -112,7 +120,9 @@ function conditionOf(f: ResolvedFilter, column: AnyPgColumn, query: Record<strin
       return Array.isArray(value) && value.length > 0 ? inArray(column, [...new Set(value as string[])]) : undefined;
     case 'ref':
       if (typeof value !== 'string' || value === '') return undefined;
-      // Not a uuid: the same answer as a body naming no record of the company (./routes.ts check).
+      // An optional reference's sentinel: the records without one.
+      if (value === REF_NONE && f.optional) return isNull(column);
+      // Not a uuid (`none` on a required reference too): the same answer as a body naming no record of the company (./routes.ts check).
       if (!isUuid(value)) errors.add(f.param, MSG.selectedInvalid(f.key));
       return eq(column, value);
     case 'checkbox':
