@@ -40,8 +40,9 @@ export const auditResourceOf = (entity: string | null | undefined): string | nul
  * Labels: the catalogue's `resources.audit.fields.{key}`.
  */
 export const AUDIT_FILTERS: readonly ResolvedFilter[] = [
-  { kind: 'ref', key: 'actor', field: 'actor', param: 'actor', to: 'users' },
-  { kind: 'ref', key: 'company', field: 'company', param: 'company', to: 'companies' },
+  // The audit API takes no `none` (REF_NONE) for these: the bar offers no "None".
+  { kind: 'ref', key: 'actor', field: 'actor', param: 'actor', to: 'users', optional: false },
+  { kind: 'ref', key: 'company', field: 'company', param: 'company', to: 'companies', optional: false },
   { kind: 'choice', key: 'resource', field: 'resource', param: 'resource', options: Object.keys(AUDIT_ENTITY_OF) },
   { kind: 'text', key: 'action', field: 'action', param: 'action' },
   { kind: 'date', key: 'at', field: 'at', lower: 'from', upper: 'to' },

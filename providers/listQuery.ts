@@ -5,7 +5,8 @@
 // page asks for a capped count (`count=capped`): an exact count of a common term reads the whole list.
 import type { GetListParams, SortPayload } from 'ra-core';
 import { COUNT_CAPPED, COUNT_PARAM, LIST_FILTERS, LIST_SEARCH_FIELDS, SEARCH_IN_PARAM, type ListResource } from '../contract/lists';
-import type { FilterValues, ResolvedFilter } from '../contract/resources/filters';
+import { REF_NONE, type FilterValues, type ResolvedFilter } from '../contract/resources/filters';
+import { MONEY_PATTERN } from '../contract/resources/kinds';
 
 /** A query parameter's value; several values (a choice filter's) repeat the parameter. */
 export type QueryValues = Record<string, string | number | boolean | readonly string[]>;
@@ -50,11 +51,12 @@ export function filtersOf(apiResource: string): readonly ResolvedFilter[] {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
+const MONEY = new RegExp(MONEY_PATTERN);
 
 /**
  * The filter values of an address's query string (or a getList filter), each checked for its kind so
  * the API is never asked junk an old or edited link holds: a choice's values among its options, a
- * checkbox's `true`/`false`, numbers, Y-m-d dates. Blank and unknown ones are left out.
+ * checkbox's `true`/`false`, numbers, amounts with at most 2 places, Y-m-d dates. Blank and unknown ones are left out.
  */
 export function filterValuesFrom(filters: readonly ResolvedFilter[], read: (param: string) => readonly string[]): FilterValues {
   const out: Record<string, string | readonly string[]> = {};
@@ -73,7 +75,8 @@ export function filterValuesFrom(filters: readonly ResolvedFilter[], read: (para
         one(f.param, (v) => v === 'true' || v === 'false');
         break;
       case 'ref':
-        one(f.param, (v) => v.length <= 64);
+        // `none` (REF_NONE) only for an optional reference: a required one has no records without it.
+        one(f.param, (v) => v.length <= 64 && (f.optional || v !== REF_NONE));
         break;
       case 'text':
         one(f.param, (v) => v.length <= 200);
@@ -81,6 +84,9 @@ export function filterValuesFrom(filters: readonly ResolvedFilter[], read: (para
       case 'number':
       case 'date':
         for (const param of [f.lower, f.upper]) one(param, (v) => (f.kind === 'date' ? DATE : NUMBER).test(v));
+        break;
+      case 'money':
+        for (const param of [f.lower, f.upper]) one(param, (v) => MONEY.test(v));
         break;
     }
   }

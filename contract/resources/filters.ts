@@ -14,11 +14,17 @@ export type FilterKind = 'choice' | 'ref' | 'checkbox' | 'range' | 'text';
 
 /** One or more of a choice field's options (`unit_type=Flat&unit_type=Studio`). */
 export const choiceFilter = <const K extends string>(key: K): FilterDecl<K, 'choice'> => ({ kind: 'choice', key });
-/** One record of a reference, by the reference's `as` (`refFilter('property')` → `property_id=<uuid>`). */
+/**
+ * One record of a reference, by the reference's `as` (`refFilter('property')` → `property_id=<uuid>`);
+ * for an optional reference also none (`property_id=none`, REF_NONE).
+ */
 export const refFilter = <const K extends string>(key: K): FilterDecl<K, 'ref'> => ({ kind: 'ref', key });
 /** Yes or no of a checkbox (`furnished=true`); absent is any. */
 export const checkboxFilter = <const K extends string>(key: K): FilterDecl<K, 'checkbox'> => ({ kind: 'checkbox', key });
-/** A number field's `{key}_min`/`{key}_max`, or a date field's `{key}_from`/`{key}_to` (Y-m-d), both ends included. */
+/**
+ * A number or money field's `{key}_min`/`{key}_max` (money as decimal strings, "1250.50"), or a date
+ * field's `{key}_from`/`{key}_to` (Y-m-d), both ends included.
+ */
 export const rangeFilter = <const K extends string>(key: K): FilterDecl<K, 'range'> => ({ kind: 'range', key });
 /** A text field containing the words, without letter case (`city=leeds`). */
 export const textFilter = <const K extends string>(key: K): FilterDecl<K, 'text'> => ({ kind: 'text', key });
@@ -31,7 +37,7 @@ export type FilterOf<F extends Fields> =
   | FilterDecl<KeyOf<F, { type: 'select'; options: readonly string[] }>, 'choice'>
   | FilterDecl<RefAs<F>, 'ref'>
   | FilterDecl<KeyOf<F, { type: 'checkbox'; default: boolean }>, 'checkbox'>
-  | FilterDecl<KeyOf<F, { type: 'number' | 'date' }>, 'range'>
+  | FilterDecl<KeyOf<F, { type: 'number' | 'date' | 'money' }>, 'range'>
   | FilterDecl<KeyOf<F, { type: 'text' | 'textarea' | 'email' | 'tel' | 'url' }>, 'text'>;
 
 interface Resolved {
@@ -51,11 +57,18 @@ interface TwoParams extends Resolved {
 }
 export type ResolvedFilter =
   | (OneParam & { kind: 'choice'; options: readonly string[] })
-  | (OneParam & { kind: 'ref'; to: string })
+  | (OneParam & { kind: 'ref'; to: string; optional: boolean })
   | (OneParam & { kind: 'checkbox' })
   | (OneParam & { kind: 'text' })
   | (TwoParams & { kind: 'number'; integer: boolean; min: number; max: number })
-  | (TwoParams & { kind: 'date' });
+  | (TwoParams & { kind: 'date' })
+  | (TwoParams & { kind: 'money'; currency: string; min: number; max: number });
+
+/**
+ * A reference filter's value for the records without one (`property_id=none`): only an optional
+ * reference takes it. A uuid is never this, so it cannot name a record.
+ */
+export const REF_NONE = 'none';
 
 /** A filter's query parameters. */
 export const paramsOf = (f: ResolvedFilter): string[] => ('param' in f ? [f.param] : [f.lower, f.upper]);
@@ -85,7 +98,7 @@ function resolveOne(decl: ResourceDecl, d: FilterDecl): ResolvedFilter {
   if (d.kind === 'ref') {
     const found = Object.entries(decl.fields).find(([, f]) => 'ref' in f && f.ref.as === d.key);
     if (!found || !('ref' in found[1])) throw refused('names no reference (give its `as`)');
-    return { kind: 'ref', key: d.key, field: found[0], param: found[0], to: found[1].ref.to };
+    return { kind: 'ref', key: d.key, field: found[0], param: found[0], to: found[1].ref.to, optional: !found[1].required };
   }
   const f = Object.hasOwn(decl.fields, d.key) ? decl.fields[d.key] : undefined;
   if (!f) throw refused('names no field');
@@ -95,6 +108,7 @@ function resolveOne(decl: ResourceDecl, d: FilterDecl): ResolvedFilter {
   if (d.kind === 'text' && TEXT_TYPES.includes(f.type)) return { kind: 'text', ...base, param: d.key };
   if (d.kind === 'range' && f.type === 'number') return { kind: 'number', ...base, lower: `${d.key}_min`, upper: `${d.key}_max`, integer: f.integer, min: f.min, max: f.max };
   if (d.kind === 'range' && f.type === 'date') return { kind: 'date', ...base, lower: `${d.key}_from`, upper: `${d.key}_to` };
+  if (d.kind === 'range' && f.type === 'money') return { kind: 'money', ...base, lower: `${d.key}_min`, upper: `${d.key}_max`, currency: f.currency, min: f.min, max: f.max };
   throw refused(`does not fit a ${f.type} field`);
 }
 

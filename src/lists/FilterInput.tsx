@@ -1,15 +1,18 @@
 // One declared filter's input (docs/resources.md "Filters"): a choice's multi-select, a reference's
-// select filled from the referenced resource's list, a checkbox's any/yes/no, a text box, two number
-// boxes or two of the forms' date pickers (a lazy chunk, as in forms). Texts and numbers are kept
-// here while typed and handed on once they read as a value.
+// select filled from the referenced resource's list (and "None" for an optional one), a checkbox's
+// any/yes/no, a text box, two number boxes, two amount boxes with the currency's symbol, or two of the
+// forms' date pickers (a lazy chunk, as in forms). The three selects are one FilterSelect given their options as data. Texts, numbers
+// and amounts are kept here while typed and handed on once they read as a value.
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
-import { Checkbox, ListItemText, MenuItem, TextField } from '@mui/material';
+import { Checkbox, InputAdornment, ListItemText, MenuItem, TextField } from '@mui/material';
 import { useGetList, useResourceContext, useTranslate, type RaRecord } from 'ra-core';
 import { DECLARED_RESOURCES } from '../../contract/resources';
-import type { ResolvedFilter } from '../../contract/resources/filters';
+import { REF_NONE, type ResolvedFilter } from '../../contract/resources/filters';
 import { UNSORTED, WHOLE_LIST } from '../../providers/listQuery';
 import type { ListFilterValues } from './useListState';
+import { MONEY_PATTERN } from '../../contract/resources/kinds';
 import { choiceKey } from '../resources/texts';
+import { currencySymbol } from './moneyText';
 
 const DatePickerInput = lazy(() => import('../forms/fields/DatePickerInput'));
 
@@ -30,6 +33,7 @@ const WIDTH = 190;
 const widthSx = (wide: boolean) => (wide ? { width: '100%' } : { width: WIDTH });
 const textOf = (v: string | readonly string[] | undefined) => (typeof v === 'string' ? v : '');
 const NUMBER = /^-?\d+(\.\d+)?$/;
+const MONEY = new RegExp(MONEY_PATTERN);
 
 export function FilterInput(props: InputProps<ResolvedFilter['kind']>) {
   const { filter } = props;
@@ -49,6 +53,13 @@ export function FilterInput(props: InputProps<ResolvedFilter['kind']>) {
           <RangeEnd {...props} param={filter.upper} end="to" number={filter} />
         </>
       );
+    case 'money':
+      return (
+        <>
+          <MoneyEnd {...props} param={filter.lower} end="from" money={filter} />
+          <MoneyEnd {...props} param={filter.upper} end="to" money={filter} />
+        </>
+      );
     case 'date':
       return (
         <>
@@ -59,110 +70,116 @@ export function FilterInput(props: InputProps<ResolvedFilter['kind']>) {
   }
 }
 
-/** Select props that show "Any" when nothing is chosen, its label kept above it. */
-function useAny() {
-  const translate = useTranslate();
-  return translate('olympus.lists.filters.any');
+interface Option {
+  value: string;
+  /** As shown in the menu (and, chosen, in the box). */
+  label: string;
 }
 
-function ChoiceInput({ filter, label, values, set, wide }: InputProps<'choice'>) {
+type SelectValue =
+  /** One value or '' for any: the menu starts with "Any". */
+  | { multiple?: false; value: string; onChange: (value: string) => void }
+  /** Several values or none for any: each option has a checkbox, the box shows "Any" when none is chosen. */
+  | { multiple: true; value: readonly string[]; onChange: (value: string[]) => void };
+
+type SelectProps = SelectValue & {
+  label: string;
+  wide: boolean;
+  options: readonly Option[];
+  /** Called as the menu opens (a reference's select asks for its options then). */
+  onOpen?: () => void;
+};
+
+/**
+ * Every select of the bar (a choice's, a reference's, a checkbox's): labelled above its box, "Any" when
+ * nothing is chosen, the options given as data.
+ */
+function FilterSelect(props: SelectProps) {
+  const { label, wide, options, onOpen } = props;
   const id = useId();
-  const any = useAny();
   const translate = useTranslate();
-  const spa = useResourceContext() ?? '';
-  // An option as the list's cells show it: its declared label ("Power BI"), else the value itself.
-  const shown = (o: string) => translate(choiceKey(spa, filter.field, o), { _: o });
-  const v = values[filter.param];
-  const chosen = Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
+  const any = translate('olympus.lists.filters.any');
+  const chosen: readonly string[] = props.multiple ? props.value : [props.value];
+  const labelOf = (v: string) => options.find((o) => o.value === v)?.label ?? v;
   return (
     <TextField
       select
       id={id}
       size="small"
       label={label}
-      value={chosen}
+      value={props.multiple ? [...props.value] : props.value}
       onChange={(e) => {
         const next: unknown = e.target.value;
-        set(filter.param, typeof next === 'string' ? next.split(',') : (next as string[]));
+        if (props.multiple) props.onChange(typeof next === 'string' ? next.split(',') : (next as string[]));
+        else props.onChange(String(next));
       }}
       sx={widthSx(wide)}
       slotProps={{
         inputLabel: { shrink: true },
-        select: { multiple: true, displayEmpty: true, renderValue: (selected) => ((selected as string[]).length ? (selected as string[]).map(shown).join(', ') : any) },
+        select: {
+          multiple: props.multiple === true,
+          displayEmpty: true,
+          onOpen,
+          renderValue: (selected) => {
+            const values = (Array.isArray(selected) ? selected : [selected]).map(String).filter((v) => v !== '');
+            return values.length ? values.map(labelOf).join(', ') : any;
+          },
+        },
       }}
     >
-      {filter.options.map((o) => (
-        <MenuItem key={o} value={o}>
-          <Checkbox size="small" checked={chosen.includes(o)} sx={{ p: 0, mr: 1 }} tabIndex={-1} slotProps={{ input: { 'aria-hidden': true } }} />
-          <ListItemText primary={shown(o)} />
+      {!props.multiple && <MenuItem value="">{any}</MenuItem>}
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {props.multiple && <Checkbox size="small" checked={chosen.includes(o.value)} sx={{ p: 0, mr: 1 }} tabIndex={-1} slotProps={{ input: { 'aria-hidden': true } }} />}
+          {props.multiple ? <ListItemText primary={o.label} /> : o.label}
         </MenuItem>
       ))}
     </TextField>
   );
+}
+
+function ChoiceInput({ filter, label, values, set, wide }: InputProps<'choice'>) {
+  const translate = useTranslate();
+  const spa = useResourceContext() ?? '';
+  // An option as the list's cells show it: its declared label ("Power BI"), else the value itself.
+  const options = filter.options.map((o) => ({ value: o, label: translate(choiceKey(spa, filter.field, o), { _: o }) }));
+  const v = values[filter.param];
+  const chosen = Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
+  return <FilterSelect multiple label={label} wide={wide} options={options} value={chosen} onChange={(next) => set(filter.param, next)} />;
 }
 
 /** The SPA resource whose list fills a reference's select: the declared one with that API name. */
 const spaOf = (to: string) => DECLARED_RESOURCES.find((d) => d.name === to)?.spa ?? to;
 
 function RefInput({ filter, label, values, set, wide }: InputProps<'ref'>) {
-  const id = useId();
-  const any = useAny();
+  const translate = useTranslate();
   const value = textOf(values[filter.param]);
+  const none = filter.optional && value === REF_NONE;
   // The referenced resource's whole list (the tenant's records), shared with its own list screen's
   // copy; asked for only once the select is opened or a record is chosen (its name to show), so a list
   // screen does not load another list it may never need.
   const [opened, setOpened] = useState(false);
-  const { data } = useGetList<RaRecord & { name?: unknown }>(spaOf(filter.to), { pagination: WHOLE_LIST, sort: UNSORTED }, { enabled: opened || value !== '' });
-  const options = useMemo(
-    () =>
-      (data ?? [])
-        .map((r) => ({ id: String(r.id), name: typeof r.name === 'string' ? r.name : String(r.id) }))
-        .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base', numeric: true })),
-    [data],
-  );
-  // Until the options are in (or for a record no longer listed), the chosen one still shows.
-  const known = value === '' || options.some((o) => o.id === value);
-  return (
-    <TextField
-      select
-      id={id}
-      size="small"
-      label={label}
-      value={value}
-      onChange={(e) => set(filter.param, e.target.value)}
-      sx={widthSx(wide)}
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, onOpen: () => setOpened(true) } }}
-    >
-      <MenuItem value="">{any}</MenuItem>
-      {!known && <MenuItem value={value}>{value}</MenuItem>}
-      {options.map((o) => (
-        <MenuItem key={o.id} value={o.id}>
-          {o.name}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  const { data } = useGetList<RaRecord & { name?: unknown }>(spaOf(filter.to), { pagination: WHOLE_LIST, sort: UNSORTED }, { enabled: opened || (value !== '' && !none) });
+  const options = useMemo(() => {
+    const records = (data ?? [])
+      .map((r) => ({ value: String(r.id), label: typeof r.name === 'string' ? r.name : String(r.id) }))
+      .sort((a, b) => a.label.localeCompare(b.label, undefined, { sensitivity: 'base', numeric: true }));
+    // An optional reference may also be empty: "None" (REF_NONE), after "Any".
+    const empty = filter.optional ? [{ value: REF_NONE, label: translate('olympus.lists.filters.none') }] : [];
+    // Until the options are in (or for a record no longer listed), the chosen one still shows.
+    const known = value === '' || none || records.some((o) => o.value === value);
+    return [...empty, ...(known ? [] : [{ value, label: value }]), ...records];
+  }, [data, value, none, filter.optional, translate]);
+  return <FilterSelect label={label} wide={wide} options={options} value={value} onChange={(next) => set(filter.param, next)} onOpen={() => setOpened(true)} />;
 }
 
 function YesNoInput({ filter, label, values, set, wide }: InputProps<'checkbox'>) {
-  const id = useId();
   const translate = useTranslate();
-  return (
-    <TextField
-      select
-      id={id}
-      size="small"
-      label={label}
-      value={textOf(values[filter.param])}
-      onChange={(e) => set(filter.param, e.target.value)}
-      sx={widthSx(wide)}
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-    >
-      <MenuItem value="">{translate('olympus.lists.filters.any')}</MenuItem>
-      <MenuItem value="true">{translate('olympus.lists.filters.yes')}</MenuItem>
-      <MenuItem value="false">{translate('olympus.lists.filters.no')}</MenuItem>
-    </TextField>
-  );
+  const options = [
+    { value: 'true', label: translate('olympus.lists.filters.yes') },
+    { value: 'false', label: translate('olympus.lists.filters.no') },
+  ];
+  return <FilterSelect label={label} wide={wide} options={options} value={textOf(values[filter.param])} onChange={(next) => set(filter.param, next)} />;
 }
 
 interface TypedProps {
@@ -175,10 +192,12 @@ interface TypedProps {
   accept: (text: string) => boolean;
   type?: 'number';
   htmlInput?: Record<string, unknown>;
+  /** Shown in front of the value (a currency's symbol). */
+  prefix?: string;
 }
 
 /** A text or number box: what is typed stays here; the address's value replaces it when that changes (cleared, a link). */
-function TypedInput({ param, label, values, set, wide, accept, type, htmlInput }: TypedProps) {
+function TypedInput({ param, label, values, set, wide, accept, type, htmlInput, prefix }: TypedProps) {
   const id = useId();
   const value = textOf(values[param]);
   const [typed, setTyped] = useState(value);
@@ -200,7 +219,7 @@ function TypedInput({ param, label, values, set, wide, accept, type, htmlInput }
         if (text.trim() === '' || accept(text.trim())) set(param, text.trim());
       }}
       sx={widthSx(wide)}
-      slotProps={{ htmlInput }}
+      slotProps={{ htmlInput, input: prefix ? { startAdornment: <InputAdornment position="start">{prefix}</InputAdornment> } : undefined }}
     />
   );
 }
@@ -217,6 +236,24 @@ function RangeEnd({ param, end, number, label, values, set, wide }: Omit<InputPr
       type="number"
       accept={(t) => NUMBER.test(t) && (!number.integer || Number.isInteger(Number(t)))}
       htmlInput={{ min: number.min, max: number.max, step: number.integer ? 1 : 'any', inputMode: number.integer ? 'numeric' : 'decimal' }}
+    />
+  );
+}
+
+/** One end of a money range: a number box with the currency's symbol in front, as the forms' money input; the amount as typed (at most 2 places) goes to the API. */
+function MoneyEnd({ param, end, money, label, values, set, wide }: Omit<InputProps<'money'>, 'filter'> & { param: string; end: 'from' | 'to'; money: Extract<ResolvedFilter, { kind: 'money' }> }) {
+  const translate = useTranslate();
+  return (
+    <TypedInput
+      param={param}
+      label={translate(`olympus.lists.filters.${end}`, { field: label })}
+      values={values}
+      set={set}
+      wide={wide}
+      type="number"
+      prefix={currencySymbol(money.currency)}
+      accept={(t) => MONEY.test(t)}
+      htmlInput={{ min: money.min, max: money.max, step: '0.01', inputMode: 'decimal' }}
     />
   );
 }

@@ -30,6 +30,16 @@ export interface ListState {
 
 const same = (a: FilterValues, b: FilterValues) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Filters navigated to that the address does not show yet. */
+interface Pending {
+  /** The query strings navigated to, oldest first, not yet seen in the address. */
+  targets: readonly string[];
+  /** The last filters handed on. */
+  filters: FilterValues;
+  /** The address they were handed on at (or the last one navigated to that the address showed since). */
+  address: string;
+}
+
 export function useListState(declared: readonly ResolvedFilter[] = []): ListState {
   const { page, perPage, resetPage, setPage, setPerPage } = useListPaging();
   const { pathname, search: address } = useLocation();
@@ -37,7 +47,20 @@ export function useListState(declared: readonly ResolvedFilter[] = []): ListStat
   const [search, setSearch] = useState('');
   const [sort, setSortState] = useState<SortPayload>(UNSORTED);
   // Parsed again only when the address changes: the same object otherwise (hooks depend on it).
-  const filters = useMemo(() => filterValuesOfSearch(declared, address), [declared, address]);
+  const parsed = useMemo(() => filterValuesOfSearch(declared, address), [declared, address]);
+  // The router renders a new address in a transition, so a second change (two quick clicks in a
+  // multi-select) can come before the first shows in the address. Until the address shows the last
+  // filters handed on, those are the filters (the inputs show them and the next change builds on
+  // them); an address that is none of the ones navigated to (a link, going back) ends it.
+  const [pending, setPending] = useState<Pending | null>(null);
+  let current = pending;
+  if (pending && pending.address !== address) {
+    const at = pending.targets.indexOf(address);
+    current = at === -1 || at === pending.targets.length - 1 ? null : { ...pending, targets: pending.targets.slice(at + 1), address };
+    setPending(current);
+  }
+  const filters = current?.filters ?? parsed;
+  const target = current?.targets.at(-1) ?? address;
 
   const setSort = useCallback(
     (next: SortPayload) => {
@@ -54,10 +77,13 @@ export function useListState(declared: readonly ResolvedFilter[] = []): ListStat
         return Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : [];
       });
       // One navigation sets the filters and drops ?page; the history keeps no entry per keystroke.
-      if (!same(wanted, filters)) navigate({ pathname, search: searchForFilters(address, declared, wanted) }, { replace: true });
-      else resetPage();
+      if (!same(wanted, filters)) {
+        const search = searchForFilters(target, declared, wanted);
+        setPending({ targets: [...(current?.targets ?? []), search], filters: wanted, address });
+        navigate({ pathname, search }, { replace: true });
+      } else resetPage();
     },
-    [declared, filters, navigate, pathname, address, resetPage],
+    [declared, filters, navigate, pathname, address, target, current, resetPage],
   );
   const filterValues = useMemo(() => (search ? { ...filters, q: search } : filters), [search, filters]);
 

@@ -13,8 +13,8 @@ import { formGroups } from '../../server/resources/crud/form';
 import { withValues } from '../../server/forms/fields';
 import { lettingResource } from '../support/letting-declaration';
 import { phoneScreen } from './phone-screen';
-import { freshPage } from './shell-harness';
-import { LOAD_TIMEOUT, listReply, openList, rowOf } from './list-harness';
+import { freshPage, location } from './shell-harness';
+import { LOAD_TIMEOUT, firstCells, listReply, openList, rowOf } from './list-harness';
 
 vi.mock('../../contract/resources', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../contract/resources')>();
@@ -42,8 +42,8 @@ const RECORD = {
 const createForm = () => withValues(formGroups(lettingResource, {}), { amenities: [], pets: false });
 
 /** WCAG 2 A/AA violations axe finds in the page (jsdom cannot judge colours: those are left to the browser tests). */
-async function axeViolations(): Promise<string[]> {
-  const result = await axe.run(document.body, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'color-contrast': { enabled: false } } });
+async function axeViolations(within: Element = document.body): Promise<string[]> {
+  const result = await axe.run(within, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'color-contrast': { enabled: false } } });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -154,10 +154,44 @@ describe('a declared resource’s money, radio, multi-choice, read-only and cond
   it('list: money as "£1,250.00", right-aligned, and the amenities joined', async () => {
     openList('/dashboard/letting', { [`GET ${API}`]: listReply([RECORD, { ...RECORD, uuid: 'l-2', id: 'l-2', name: 'Ash Flat', rent: '9999999999.99', amenities: [] }]) });
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
-    const cells = (name: string) => Array.from(rowOf(name).querySelectorAll('td')).slice(0, 5).map((td) => td.textContent);
+    // The row's cells of data: after the selection checkbox's cell (lettings may be deleted together).
+    const dataCells = (name: string) => Array.from(rowOf(name).querySelectorAll('td')).filter((td) => !td.querySelector('.select-item'));
+    const cells = (name: string) => dataCells(name).slice(0, 5).map((td) => td.textContent);
     expect(cells('Rose Court')).toEqual(['Rose Court', '£1,250.00', 'Company let', 'Parking, Lift', 'LET-ROSECO']);
     expect(cells('Ash Flat')).toEqual(['Ash Flat', '£9,999,999,999.99', 'Company let', '', 'LET-ROSECO']);
-    expect(rowOf('Rose Court').querySelectorAll('td')[1].className).toMatch(/alignRight/);
+    expect(dataCells('Rose Court')[1].className).toMatch(/alignRight/);
+  });
+
+  it('list: a money range filter, two amount boxes with "£" in front; the amounts typed go to the address and the API', async () => {
+    const user = userEvent.setup();
+    const rows = [RECORD, { ...RECORD, uuid: 'l-2', id: 'l-2', name: 'Ash Flat', rent: '950.50' }];
+    const { api, router } = openList('/dashboard/letting', {
+      [`GET ${API}`]: listReply((call) => {
+        const p = new URLSearchParams(call.search);
+        return rows.filter((r) => (!p.has('rent_min') || Number(r.rent) >= Number(p.get('rent_min'))) && (!p.has('rent_max') || Number(r.rent) <= Number(p.get('rent_max'))));
+      }),
+    });
+    await screen.findByRole('table', {}, LOAD_TIMEOUT);
+    const bar = screen.getByRole('group', { name: 'Filters' });
+    const from = within(bar).getByRole('spinbutton', { name: 'Rent from' });
+    const to = within(bar).getByRole('spinbutton', { name: 'Rent to' });
+    for (const box of [from, to]) {
+      expect(box.closest('.MuiInputBase-root')).toHaveTextContent('£');
+      expect(box).toHaveAttribute('step', '0.01');
+      expect(box).toHaveAttribute('max', '100000');
+    }
+    await user.type(from, '950.5');
+    await waitFor(() => expect(location(router)).toBe('/dashboard/letting?rent_min=950.5'));
+    await user.type(to, '1000');
+    await waitFor(() => expect(location(router)).toBe('/dashboard/letting?rent_min=950.5&rent_max=1000'));
+    await waitFor(() => expect(api.called(`GET ${API}`).map((c) => c.search)).toContain('?rent_min=950.5&rent_max=1000'));
+    await waitFor(() => expect(firstCells()).toEqual(['Ash Flat']));
+    // An amount with more than 2 places is kept in the box, never sent.
+    await user.clear(to);
+    await user.type(to, '1000.123');
+    await waitFor(() => expect(location(router)).toBe('/dashboard/letting?rent_min=950.5&rent_max=1000.12'));
+    expect(to).toHaveValue(1000.123);
+    expect(await axeViolations(bar)).toEqual([]);
   });
 
   it('phone: a card per letting, the rent in pounds and the amenities joined', async () => {

@@ -1,5 +1,5 @@
 // Declared list filters (docs/resources.md "Filters"): what a client sees of `list.filters` — each
-// kind narrows the list (choice, reference, checkbox, number and date ranges, text), together with
+// kind narrows the list (choice, reference, an optional reference's `none`, checkbox, number and date ranges, text), together with
 // q/q_in, sort, paging and the whole list; junk answers 422 naming the parameter, never 500; a filter
 // naming another company's property finds nothing of that company; the OpenAPI document lists them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,9 +67,9 @@ beforeAll(async () => {
     ['V2', '2025-02-01', home],
     ['V3', '2025-02-28', park],
     ['V4', '2025-03-01', park],
-    ['V5', null, park],
+    ['V5', null, null],
   ] as const) {
-    await db().insert(suppliers).values({ companyId: w.own.id, name, startDate, propertyId: property.id });
+    await db().insert(suppliers).values({ companyId: w.own.id, name, startDate, propertyId: property?.id ?? null });
   }
   await db().insert(suppliers).values({ companyId: w.other.id, name: 'VZ', startDate: '2025-02-10', propertyId: theirs.id });
 });
@@ -85,6 +85,15 @@ describe('each filter kind narrows the list', () => {
   it('a reference, by the referenced record’s uuid', async () => {
     expect(await listed(`/units?property_id=${park.id}`)).toEqual(['B1', 'B2', 'B3']);
     expect(await listed(`/visits?property_id=${home.id}`)).toEqual(['V1', 'V2']);
+  });
+
+  it('an optional reference: `none` for the records without one, with other filters, paged or whole', async () => {
+    expect(await listed('/visits?property_id=none')).toEqual(['V5']);
+    expect(await listed('/visits?property_id=none&q=V5')).toEqual(['V5']);
+    expect(await listed('/visits?property_id=none&start_date_from=2025-01-01')).toEqual([]);
+    const paged = await admin.get('/visits?property_id=none&page=1&per_page=10');
+    expect(names(paged)).toEqual(['V5']);
+    expect(paged.json().meta.total).toBe(1);
   });
 
   it('a checkbox: true or false; absent is any', async () => {
@@ -161,6 +170,9 @@ describe('bad values answer 422 naming the parameter, never 500', () => {
     ['/units?unit_type=Castle', { unit_type: [expect.stringMatching(/^The (selected )?unit type (is invalid|may only hold Flat, Studio)/)] }],
     ['/units?unit_type=Flat&unit_type=castle', { unit_type: [expect.stringMatching(/^The (selected )?unit type (is invalid|may only hold Flat, Studio)/)] }],
     ['/units?property_id=not-a-uuid', { property_id: ['The selected property is invalid.'] }],
+    // A unit always has a property: `none` is only an optional reference's.
+    ['/units?property_id=none', { property_id: ['The selected property is invalid.'] }],
+    ['/visits?property_id=None', { property_id: ['The selected property is invalid.'] }],
     ['/units?furnished=maybe', { furnished: ['The furnished must be a boolean.'] }],
     ['/units?bedrooms_min=two', { bedrooms_min: ['The bedrooms min must be a number.'] }],
     ['/units?bedrooms_min=1.5', { bedrooms_min: ['The bedrooms min must be a number.'] }],
@@ -223,6 +235,8 @@ describe('OpenAPI', () => {
     const visits = params('/api/v1/visits');
     expect(visits.start_date_from.schema).toMatchObject({ type: 'string', format: 'date' });
     expect(visits.start_date_to.schema).toMatchObject({ type: 'string', format: 'date' });
+    expect(visits.property_id.description ?? visits.property_id.schema.description).toMatch(/`none` for those without one/);
+    expect(units.property_id.description ?? units.property_id.schema.description).not.toMatch(/none/);
     // A resource without filters keeps its parameters as they were.
     expect(Object.keys(params('/api/v1/companies')).sort()).toEqual(['count', 'page', 'per_page', 'q', 'q_in', 'sort']);
   });

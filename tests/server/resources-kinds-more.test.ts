@@ -127,6 +127,57 @@ describe('money', () => {
   });
 });
 
+describe('a money range filter (rent_min, rent_max)', () => {
+  const rentsOf = async (query: string) => {
+    const res = await admin.get(`/lettings?${query}&sort=rent`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.map((l: { rent: string }) => l.rent);
+  };
+
+  it('narrows the list to the amounts between its ends, both included, compared to the penny', async () => {
+    await db().delete(lettings);
+    for (const rent of ['900', '1250.49', '1250.5', '1250.51', '10000']) await created({ name: `Range ${rent}`, rent });
+    expect(await rentsOf('rent_min=1250.5')).toEqual(['1250.50', '1250.51', '10000.00']);
+    expect(await rentsOf('rent_max=1250.50')).toEqual(['900.00', '1250.49', '1250.50']);
+    expect(await rentsOf('rent_min=1250.50&rent_max=1250.5')).toEqual(['1250.50']);
+    expect(await rentsOf('rent_min=1250.49&rent_max=1250.51')).toEqual(['1250.49', '1250.50', '1250.51']);
+    // Amounts a double would not tell apart from their neighbours' in cents are still exact.
+    expect(await rentsOf('rent_min=0.1&rent_max=1250.49')).toEqual(['900.00', '1250.49']);
+    const res = await admin.get('/lettings?rent_min=1000&page=1&per_page=2&sort=rent');
+    expect(res.json().meta.total).toBe(4);
+    expect(res.json().data.map((l: { rent: string }) => l.rent)).toEqual(['1250.49', '1250.50']);
+  });
+
+  it('answers 422 naming the parameter: not an amount, more than 2 places, out of the field’s range, min past max', async () => {
+    const places = (p: string) => `The ${p} must be an amount with at most 2 decimal places, such as 1250.50.`;
+    const cases: [string, Record<string, string[]>][] = [
+      ['rent_min=lots', { rent_min: [places('rent min')] }],
+      ['rent_max=12.345', { rent_max: [places('rent max')] }],
+      ['rent_min=1e3', { rent_min: [places('rent min')] }],
+      ['rent_min=12,50', { rent_min: [places('rent min')] }],
+      ['rent_max=100000.01', { rent_max: ['The rent max may not be greater than 100000.00.'] }],
+      ['rent_min=-1', { rent_min: ['The rent min must be at least 0.00.'] }],
+      ['rent_min=1250.51&rent_max=1250.5', { rent_max: ['The rent max must be greater than or equal to the rent min.'] }],
+      ['rent_min=1&rent_min=2', { rent_min: ['The rent min must be a string.'] }],
+    ];
+    for (const [query, errors] of cases) {
+      const res = await admin.get(`/lettings?${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json().errors, query).toEqual(errors);
+    }
+  });
+
+  it('is in the OpenAPI document: two decimal-string parameters with the currency and range', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const params = doc.paths['/api/v1/lettings'].get.parameters.filter((p: { name: string }) => p.name.startsWith('rent_'));
+    expect(params.map((p: { name: string }) => p.name)).toEqual(['rent_min', 'rent_max']);
+    for (const p of params) {
+      expect(p).toMatchObject({ in: 'query', required: false, schema: { type: 'string', pattern: '^-?[0-9]{1,10}([.][0-9]{1,2})?$' } });
+      expect(p.schema.description ?? p.description).toMatch(/GBP from 0\.00 to 100000\.00/);
+    }
+  });
+});
+
 describe('radio (a choice shown as a radio group)', () => {
   it('takes one of its options, an optional one none, and refuses anything else', async () => {
     const a = await created({ tenure: 'Company let', furnishing: 'Furnished' });

@@ -29,7 +29,7 @@ export const moneyColumn = (column: AnyPgColumn): SQL => sql`${column}::text`;
 const label = (field: string) => field.replace(/_/g, ' ');
 
 /** The declared range, on an amount the pattern let through (at most 12 digits: a double compares them exactly enough). */
-export function checkMoney(errors: FieldErrors, name: string, f: MoneyField, value: unknown): void {
+export function checkMoney(errors: FieldErrors, name: string, f: Pick<MoneyField, 'min' | 'max'>, value: unknown): void {
   if (typeof value !== 'string' || value.trim() === '') return;
   const n = Number(value);
   if (n < f.min) errors.add(name, `The ${label(name)} must be at least ${moneyText(f.min)}.`);

@@ -72,6 +72,8 @@ export const lists = {
     done: 'Done',
     clear: 'Clear filters',
     any: 'Any',
+    // An optional reference's records without one (`property_id=none`).
+    none: 'None',
     yes: 'Yes',
     no: 'No',
     from: '%{field} from',
