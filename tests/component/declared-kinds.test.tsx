@@ -11,7 +11,7 @@ import { formGroups } from '../../server/resources/crud/form';
 import { withValues } from '../../server/forms/fields';
 import { supplierResource } from '../support/supplier-declaration';
 import { freshPage } from './shell-harness';
-import { LOAD_TIMEOUT, listReply, openList, rowOf } from './list-harness';
+import { LOAD_TIMEOUT, listReply, openList, rowOf, dataCells } from './list-harness';
 
 vi.mock('../../contract/resources', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../contract/resources')>();
@@ -95,7 +95,7 @@ describe('a declared resource’s email, tel, url and date fields and optional r
   it('list: a date like "Wed, 5 Mar 2025", a missing reference as nothing', async () => {
     openList('/dashboard/supplier', { [`GET ${API}`]: listReply([RECORD, { ...RECORD, uuid: 's-2', id: 's-2', name: 'Bolt', property_id: null, property: null, start_date: null }]) });
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
-    const cells = (name: string) => Array.from(rowOf(name).querySelectorAll('td')).slice(0, 4).map((td) => td.textContent);
+    const cells = (name: string) => dataCells(rowOf(name)).slice(0, 4).map((td) => td.textContent);
     expect(cells('Acme')).toEqual(['Acme', 'Harbour View', 'Wed, 5 Mar 2025', '020 7946 0000']);
     expect(cells('Bolt')).toEqual(['Bolt', '', '', '020 7946 0000']);
   });

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_LIST_MAX } from '../../contract/lists';
 import { freshPage, location } from './shell-harness';
-import { LOAD_TIMEOUT, captureCsv, firstCells, listCalls, listReply, openList, rowOf } from './list-harness';
+import { LOAD_TIMEOUT, captureCsv, firstCells, listCalls, listReply, openList, rowOf, dataCells, dataHeaders } from './list-harness';
 import { gadgetRow } from './declared-gadgets';
 
 // The test's declaration joins the declared resources, as its one line in contract/resources/index.ts
@@ -23,8 +23,8 @@ vi.mock('../../contract/resources', async (importOriginal) => {
 
 const API = '/api/v1/gadgets';
 const GADGETS = Array.from({ length: 12 }, (_, i) => gadgetRow(i + 1));
-const headers = () => within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent);
-const sortButton = (i: number) => within(screen.getAllByRole('columnheader')[i]).queryByRole('button');
+const headers = () => dataHeaders().map((h) => h.textContent);
+const sortButton = (i: number) => within(dataHeaders()[i]).queryByRole('button');
 const searchbox = () => screen.getByRole('searchbox', { name: 'Search' });
 
 async function openGadgets(rows: object[] | ((call: Parameters<ReturnType<typeof listReply>>[0]) => object[]) = GADGETS, extra = {}) {
@@ -48,7 +48,7 @@ describe('a resource declared only in the test tree', () => {
     expect(screen.getByRole('link', { name: 'Create a Gadget' })).toHaveAttribute('href', '/dashboard/gadget/create');
     expect(searchbox()).toHaveAttribute('placeholder', 'Search Gadgets');
     expect(headers()).toEqual(['Gadget Name', 'Colour', 'Owner', 'Weight', 'Actions']);
-    const cells = Array.from(rowOf('Gadget 03').querySelectorAll('td'));
+    const cells = dataCells(rowOf('Gadget 03'));
     expect(cells.slice(0, 4).map((td) => td.textContent)).toEqual(['Gadget 03', 'Red', 'Harbour View', '21']);
     expect(getComputedStyle(cells[3]).textAlign).toBe('right');
     expect(within(rowOf('Gadget 03')).getByRole('link', { name: 'Edit Gadget' })).toHaveAttribute('href', '/dashboard/gadget/g-3/edit');

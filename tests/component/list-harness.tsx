@@ -1,6 +1,6 @@
 // Harness of the list-screen tests: the real App (route guard, registry, AdminUI) at a list path,
 // signed in, with the list endpoints stubbed at the HTTP boundary per the issue 3 API contract.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { expect, onTestFinished, vi } from 'vitest';
 import { COUNT_CAP, COUNT_CAPPED } from '../../contract/lists';
 import type { Company, Property, Role, SessionUser, Unit } from '../../contract/types';
@@ -45,8 +45,11 @@ export function bodyRows(): HTMLElement[] {
   return Array.from(table.querySelectorAll('tbody tr'));
 }
 
-/** A row's first cell of data: after the selection checkbox's cell of a list with bulk changes. */
-const firstCell = (r: HTMLElement) => Array.from(r.querySelectorAll('td')).find((td) => !td.querySelector('.select-item'));
+/** A row's cells of data: without the selection checkbox's cell of a list with bulk changes. */
+export const dataCells = (r: HTMLElement): HTMLTableCellElement[] => Array.from(r.querySelectorAll('td')).filter((td) => !td.querySelector('.select-item'));
+/** The table's column headers of data: without the "select all" checkbox's header. */
+export const dataHeaders = (): HTMLElement[] => within(screen.getByRole('table')).getAllByRole('columnheader').filter((th) => !th.querySelector('.select-all'));
+const firstCell = (r: HTMLElement) => dataCells(r)[0];
 
 /** The body row whose first cell reads `name`. */
 export function rowOf(name: string): HTMLElement {

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_LIST_MAX } from '../../contract/lists';
 import { uiStore } from '../../providers/store';
 import { freshPage, location, makeUser, type ApiCall } from './shell-harness';
-import { LOAD_TIMEOUT, captureCsv, companyRow, firstCells, listCalls, listParams, listReply, openList, unitRow, userRow } from './list-harness';
+import { LOAD_TIMEOUT, captureCsv, companyRow, firstCells, listCalls, listParams, listReply, openList, unitRow, userRow, dataHeaders } from './list-harness';
 
 const UNITS = '/api/v1/units';
 const TYPES = ['Flat', 'House', 'Studio'];
@@ -18,7 +18,7 @@ const manyUnits = (count: number) => Array.from({ length: count }, (_, i) => uni
 const BIG = CLIENT_LIST_MAX + 500;
 
 const searchbox = () => screen.getByRole('searchbox', { name: 'Search' });
-const nameHeader = () => within(screen.getAllByRole('columnheader')[0]).getByRole('button');
+const nameHeader = () => within(dataHeaders()[0]).getByRole('button');
 const lastCall = (api: Parameters<typeof listCalls>[0]) => listCalls(api, UNITS).at(-1);
 
 async function openUnits(rows: ReturnType<typeof manyUnits>, url = '/dashboard/unit', extra: Parameters<typeof openList>[1] = {}) {

@@ -4,9 +4,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshPage, location, makeUser } from './shell-harness';
-import { LOAD_TIMEOUT, firstCells, rowOf as row, listReply, openList, propertyRow, roleRow, unitRow } from './list-harness';
+import { LOAD_TIMEOUT, firstCells, rowOf as row, listReply, openList, propertyRow, roleRow, unitRow, dataCells, dataHeaders } from './list-harness';
 
-const headers = () => within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent);
+const headers = () => dataHeaders().map((h) => h.textContent);
 
 describe('properties list', () => {
   beforeEach(freshPage);
@@ -52,7 +52,7 @@ describe('units list', () => {
   it('shows Unit Name, Unit Type, Property, Bedrooms, Bathrooms and the row actions', async () => {
     await openUnits();
     expect(headers()).toEqual(['Unit Name', 'Unit Type', 'Property', 'Bedrooms', 'Bathrooms', 'Actions']);
-    const cells = Array.from(row('Rose Cottage').querySelectorAll('td')).map((td) => td.textContent);
+    const cells = dataCells(row('Rose Cottage')).map((td) => td.textContent);
     expect(cells.slice(0, 5)).toEqual(['Rose Cottage', 'House', 'Harbour View', '3', '2']);
     expect(within(row('Rose Cottage')).getByRole('link', { name: 'Edit Unit' })).toHaveAttribute('href', '/dashboard/unit/un-3/edit');
     expect(screen.getByRole('link', { name: 'Create a Unit' })).toHaveAttribute('href', '/dashboard/unit/create');

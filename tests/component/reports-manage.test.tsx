@@ -10,7 +10,7 @@ import { formGroups } from '../../server/resources/crud/form';
 import { withValues } from '../../server/forms/fields';
 import { reportResource } from '../../contract/resources/reports';
 import { freshPage, makeUser, renderApp, sessionApi, signIn } from './shell-harness';
-import { LOAD_TIMEOUT, listReply, openList, rowOf } from './list-harness';
+import { LOAD_TIMEOUT, listReply, openList, rowOf, dataCells } from './list-harness';
 
 const API = '/api/v1/reports/manage';
 const WORKSPACE = '4a5b6c7d-0000-4000-8000-000000000001';
@@ -91,7 +91,7 @@ describe('report management screens', () => {
   it('list: the provider by its label, and a way back to the Reports page', async () => {
     openList('/dashboard/report', { [`GET ${API}`]: listReply([RECORD, { ...RECORD, uuid: 'r-2', id: 'r-2', name: 'Portfolio overview', provider: 'builtin', position: 0, workspace_id: null, report_id: null }]) });
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
-    const cells = (name: string) => Array.from(rowOf(name).querySelectorAll('td')).slice(0, 3).map((td) => td.textContent);
+    const cells = (name: string) => dataCells(rowOf(name)).slice(0, 3).map((td) => td.textContent);
     expect(cells('Rent roll')).toEqual(['Rent roll', 'Power BI', '1']);
     expect(cells('Portfolio overview')).toEqual(['Portfolio overview', 'Built-in charts', '0']);
     expect(screen.getByRole('heading', { level: 1, name: 'Manage Reports' })).toBeInTheDocument();
