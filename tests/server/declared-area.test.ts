@@ -18,7 +18,7 @@ import { DEFAULT_GRANTS, PERMISSIONS } from '../../contract/permissions';
 import { visibleNavItems } from '../../src/layout/navItems';
 import { declaredFixtures } from './declared-fixtures';
 import { authorizationMatrix, mismatchesOf, type Caller } from './authz-attack';
-import { attackWrites, CALLERS, declaredExpectations, privilegeContext, restoreExpectations } from './privilege-attack';
+import { attackWrites, bulkExpectations, CALLERS, declaredExpectations, privilegeContext, restoreExpectations } from './privilege-attack';
 import { routeTable, type RouteEntry } from '../../server/resources/access';
 
 // Its one registration line, as the registry would hold it.
@@ -132,8 +132,9 @@ describe('an area declared with its resource', () => {
     expect(fx.areas).toEqual({ contractors: 'contractors' });
     const ctx = { t, w, fx };
     const routes = routeTable().filter((r) => fx.covers(r.url));
-    // The seven routes, the history's two and the trash's three (its list, restore and `?purge=true`).
-    expect(routes).toHaveLength(12);
+    // The seven routes, the history's two, the trash's three (its list, restore and `?purge=true`), the bulk change and the import's two
+    // (its template and its file).
+    expect(routes).toHaveLength(15);
     const cases = await authorizationMatrix(ctx).attack(routes);
     expect(mismatchesOf(cases)).toEqual([]);
     const key = (r: RouteEntry) => `${r.method} ${r.url}`;
@@ -143,7 +144,7 @@ describe('an area declared with its resource', () => {
     expect(new Set(Object.values(answers('system_user')))).toEqual(new Set([403]));
 
     const p = await privilegeContext(ctx);
-    const expectations = { ...declaredExpectations(p), ...restoreExpectations(p) };
+    const expectations = { ...declaredExpectations(p), ...restoreExpectations(p), ...bulkExpectations(p) };
     const outcomes = [];
     for (const caller of CALLERS) outcomes.push(...(await attackWrites(p, caller, routes.filter((r) => r.method !== 'GET'), (r) => expectations[key(r)])));
     expect(outcomes.length).toBeGreaterThan(0);
