@@ -128,7 +128,7 @@ const importCases = (p: PrivilegeContext, d: ResourceDecl): CaseBuilder =>
       else if (kind === 'other' && d.tenancy === 'scoped' && c !== SUPER_ADMIN) want = 403;
       const body = importCsv(await fx.validBody(p, d, company));
       const settle = async (answer: unknown) => void (await importEnded(db, (answer as { data: { id: string } }).data.id));
-      cases.push({ label: `${kind} company`, method: 'POST', url: `${d.path}/import?dry_run=true`, tenant: company.id, body, want, state: recordState(db, d, null), settle });
+      cases.push({ label: `${kind} company`, method: 'POST', url: `${d.path}/import?dry_run=true`, tenant: d.tenancy === 'scoped' ? company.id : w.own.id, body, want, state: recordState(db, d, null), settle });
     }
     return cases;
   };
