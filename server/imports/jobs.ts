@@ -187,6 +187,9 @@ async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob
     }
     Object.assign(counts, now);
     for (const step of later) step();
+    // A moment between batches: on a single-connection database (PGlite) the requests waiting meanwhile
+    // (an import's progress among them) go first.
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
   if (!job.dry_run) {
     await audit(db, {

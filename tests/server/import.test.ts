@@ -249,6 +249,31 @@ describe('imports as jobs', () => {
     );
   });
 
+  it('an instance closing mid-import keeps whole batches only and marks the import failed, saying what was kept', async () => {
+    const r = tag();
+    const a = await buildApp({ config: t.config, database: t.database, logger: false });
+    await a.ready();
+    let csv = 'name,reference\n';
+    // Six batches: the close comes while one of the first runs (it finishes that one, then stops).
+    for (let i = 0; i < 2600; i++) csv += `Halt ${r} ${i},HT-${r}-${i}\n`;
+    // Queued through the instance that then closes: it starts it at once.
+    const res = await post('admin', '/properties', csv, '', undefined, a);
+    expect(res.statusCode, res.body).toBe(202);
+    const id = res.json().data.id as string;
+    for (let i = 0; i < 2400 && (await count(db(), sql`select done as n from imports where id = ${id}`)) < 500; i++) await new Promise((x) => setTimeout(x, 50));
+    await a.close();
+    const s = await finished(id);
+    expect(s.state).toBe('failed');
+    const { done } = s.counts;
+    expect(done % 500).toBe(0);
+    expect(done).toBeGreaterThanOrEqual(500);
+    expect(done).toBeLessThan(2500);
+    expect(await count(db(), sql`select count(*) as n from properties where reference like ${`HT-${r}-%`}`)).toBe(done);
+    expect(s.message).toBe(
+      `The import stopped after ${done} of 2600 rows, as its server stopped: ${done} created and 0 updated were kept (whole batches of 500 rows). Import the rest again: rows with a key update what was kept.`,
+    );
+  });
+
   it('runs once with several instances on one database', async () => {
     const r = tag();
     const a = await buildApp({ config: t.config, database: t.database, logger: false });
