@@ -10,7 +10,7 @@ import { IMPORT_TIMING } from '../../server/imports/jobs';
 import { createTestApp, type TestApp } from './harness';
 import { count, createProperty, createWorld, type World } from './resources-fixtures';
 import { uniqueIp } from './auth-client';
-import { createUser, tokenFor } from './factories';
+import { createRole, createUser, tokenFor } from './factories';
 
 let t: TestApp;
 let w: World;
@@ -127,6 +127,27 @@ describe('an import of properties', () => {
     expect(s.errors).toEqual([{ row: 3, field: 'reference', message: 'Row 2 of the file has the same key: a record is imported once.' }]);
     expect(await count(db(), sql`select count(*) as n from properties where name = ${`=SUM(A1) ${r}`}`)).toBe(1);
     expect(await count(db(), sql`select count(*) as n from properties where name = ${`@cmd ${r}`}`)).toBe(1);
+  });
+
+  it('a row matching a record needs the update permission: without it that row is refused, the others created', async () => {
+    const r = tag();
+    await createProperty(db(), w.own.id, { name: `Kept ${r}`, reference: `K-${r}` });
+    const role = await createRole(db(), 'Olympus', `importer_${r}`, ['properties.view', 'properties.create']);
+    const user = await createUser(db(), { companies: [w.own], name: `Importer ${r}` });
+    await db().execute(sql`insert into user_systems (user_id, system_id, role_id) values (${user.id}, ${role.systemId}, ${role.id})`);
+    const headers = await tokenFor(db(), user.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/properties/import',
+      headers: { ...headers, 'x-tenant': w.own.id, 'content-type': 'text/csv' },
+      payload: `name,reference\nRenamed ${r},K-${r}\nFresh ${r},N-${r}\n`,
+      remoteAddress: uniqueIp(),
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const s = await finished(res.json().data.id);
+    expect(s.counts).toMatchObject({ created: 1, updated: 0, failed: 1 });
+    expect(s.errors).toEqual([{ row: 2, field: '', message: 'This row matches an existing property, and you may not update properties.' }]);
+    expect(await count(db(), sql`select count(*) as n from properties where reference = ${`K-${r}`} and name = ${`Kept ${r}`}`)).toBe(1);
   });
 
   it('a system user without the create permission may not import', async () => {
