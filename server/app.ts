@@ -29,6 +29,8 @@ import { scheduleAuditPruning } from './auditLog/retention';
 import { mountedOn } from './resources/crud/dependents';
 import { scheduleTrashPurge } from './resources/crud/purge';
 import { scheduleSnapshots } from './backups/snapshots';
+import importRoutes from './imports/routes';
+import { importersOn, scheduleImports } from './imports/jobs';
 import './types';
 import { OPENAPI_EXTENSIONS } from './resources/crud/extensions';
 
@@ -96,6 +98,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(csrfRoutes);
   // The declared resources the API mounts (their routes add themselves), which the trash's purge walks.
   const mounted = mountedOn(app);
+  // The CSV imports of the declared resources (their routes add their importers), run as jobs.
+  const importers = importersOn(app);
   await app.register(
     async (api) => {
       await api.register(authRoutes);
@@ -103,6 +107,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(sessionRoutes);
       await api.register(systemRoutes);
       await api.register(resourceRoutes, { extra: opts.resources ?? [] });
+      await api.register(importRoutes);
       await api.register(import('./reports/routes'));
     },
     { prefix: '/api/v1' },
@@ -114,5 +119,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   scheduleAuditPruning(app, config.auditRetentionDays);
   scheduleTrashPurge(app, mounted, config.trashDays);
   scheduleSnapshots(app);
+  scheduleImports(app, importers);
   return app;
 }

@@ -205,7 +205,17 @@ export interface ResourceDecl<F extends Fields = Fields> {
    * false: no bulk route and no selection on the list.
    */
   bulk?: BulkDecl;
+  /**
+   * CSV import (docs/resources.md "Import"): `key` names the fields a row is matched by, to update
+   * the record that has the same values rather than create another (a reference among them is matched
+   * by the referenced record); none: every row creates. By default a resource imports, without a key.
+   * false: no import routes and no Import button.
+   */
+  import?: ImportDecl;
 }
+
+/** What a resource's CSV import matches rows by; false for no import at all. */
+export type ImportDecl = false | { key?: readonly string[] };
 
 /** What a resource offers in bulk: the fields one bulk update may set; false for no bulk changes at all. */
 export type BulkDecl = false | { update?: readonly string[] };
@@ -334,9 +344,9 @@ interface ListOf<F extends Fields, C extends string> {
  * a type error naming the keys it may be.
  */
 export function declareResource<F extends Fields, const T extends ResourceDecl['tenancy'], const C extends string = never, const R extends false | undefined = undefined>(
-  d: { fields: F; tenancy: T; computed?: readonly C[]; list: ListOf<NoInfer<F>, NoInfer<C>>; trash?: R; bulk?: false | { update?: readonly ColumnKey<NoInfer<F>>[] } } & Omit<
+  d: { fields: F; tenancy: T; computed?: readonly C[]; list: ListOf<NoInfer<F>, NoInfer<C>>; trash?: R; bulk?: false | { update?: readonly ColumnKey<NoInfer<F>>[] }; import?: false | { key?: readonly ColumnKey<NoInfer<F>>[] } } & Omit<
     ResourceDecl,
-    Omitted | 'fields' | 'tenancy' | 'computed' | 'list' | 'trash' | 'bulk'
+    Omitted | 'fields' | 'tenancy' | 'computed' | 'list' | 'trash' | 'bulk' | 'import'
   > &
     Partial<Pick<ResourceDecl, Omitted>>,
 ): ResourceDecl<F> & { tenancy: T; trash?: R } {

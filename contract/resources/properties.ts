@@ -31,6 +31,8 @@ export const propertyResource = declareResource({
     filters: [textFilter('city'), textFilter('postcode'), rangeFilter('latitude'), rangeFilter('longitude')],
   },
   bulk: { update: ['city', 'county', 'country', 'area'] },
+  // A CSV row with the reference of an existing property updates it (docs/resources.md "Import").
+  import: { key: ['reference'] },
   summaries: { editForm: 'The property with its units, and the edit form filled in', delete: 'Delete a property without units' },
 });
 

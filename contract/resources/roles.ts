@@ -13,6 +13,8 @@ export const roleResource = declareResource({
   noun: { one: 'role', many: 'roles' },
   area: 'roles',
   tenancy: 'global',
+  // No import: a role's permissions are grants, each given knowingly in the role editor (docs/resources.md "Import").
+  import: false,
   fields: {
     ...group('Role', {
       name: text('Name', { required: true }),

@@ -43,6 +43,8 @@ export const unitResource = declareResource({
   },
   summaries: { create: 'Create a unit in a property of the X-Tenant company' },
   bulk: { update: ['unit_status', 'unit_type', 'furnished', 'property_id'] },
+  // A CSV row with the unit reference of an existing unit of the same property updates it (docs/resources.md "Import").
+  import: { key: ['property_id', 'unit_ref'] },
 });
 
 /** A unit as the API answers it: the declared fields plus the address in one line. */

@@ -26,6 +26,8 @@ export const userResource = declareResource({
   // No bulk changes: a user's writes have their own rules (roles per system, memberships, sign-in) and
   // their remove asks about other companies; docs/resources.md "Bulk changes".
   bulk: false,
+  // No import: a user's create invites and grants access, which a file of rows must not do unseen (docs/resources.md "Import").
+  import: false,
   summaries: {
     list: 'The users of the X-Tenant company (every user with ?all=true, super_admin only)',
     editForm: 'The user and the edit form filled in',

@@ -375,3 +375,46 @@ export const maintenanceRuns = pgTable('maintenance_runs', {
   name: text('name').primaryKey(),
   lastRunAt: timestamp('last_run_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * CSV imports of declared resources (docs/resources.md "Import"): each row is one job and the source of
+ * truth of its state. The file waits in `content` until the job ends; `errors` and `failed_rows` keep
+ * what the rows answered. At most one queued or running import per company (`imports_one_active`).
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    resource: text('resource').notNull(),
+    /** The X-Tenant company of a scoped resource's import; null for a global resource. */
+    companyId: uuid('company_id'),
+    userId: uuid('user_id').notNull(),
+    /** Who asked, as the request knew them: the job's rows are written as that caller. */
+    caller: jsonb('caller').notNull(),
+    dryRun: boolean('dry_run').notNull(),
+    state: text('state').notNull().default('queued'),
+    message: text('message'),
+    /** Header → field, as matched or as the request's mapping said. */
+    mapping: jsonb('mapping').notNull(),
+    content: text('content'),
+    rows: integer('rows').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
+    failedRows: jsonb('failed_rows').notNull().default(sql`'[]'::jsonb`),
+    /** A dry run's verdict per row: `[row, 'create' | 'update']` pairs of the rows that passed. */
+    outcomes: jsonb('outcomes').notNull().default(sql`'[]'::jsonb`),
+    header: jsonb('header').notNull().default(sql`'[]'::jsonb`),
+    /** The instance running it and when it last showed it is alive (a stale one is taken as crashed). */
+    owner: text('owner'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('imports_one_active').on(sql`coalesce(${t.companyId}, '00000000-0000-0000-0000-000000000000'::uuid)`).where(sql`${t.state} in ('queued', 'running')`),
+    index('imports_queue').on(t.createdAt).where(sql`${t.state} = 'queued'`),
+  ],
+);

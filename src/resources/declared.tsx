@@ -2,7 +2,8 @@
 // (resources/index.ts) lists, generated from the declaration — the list screen (ListScreen over
 // declaredColumns, the search box from `list.searchBox`), the create and edit screens (the server's
 // form, ResourceFormPage), the trash screen (/dashboard/{spa}/trash and the list's "Trash" button,
-// unless the declaration has no trash), the icon and label. Overrides carry only what the spec makes special.
+// unless the declaration has no trash), the import screen (/dashboard/{spa}/import and the list's
+// "Import" button, unless the declaration has no import), the icon and label. Overrides carry only what the spec makes special.
 import { Fragment, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { useRecordContext, type RaRecord } from 'ra-core';
 import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
@@ -16,6 +17,9 @@ import { ResourceFormPage, type ResourceFormConfig } from '../forms/ResourceForm
 import { EditLinkButton, ListScreen, RemoveButton, type BackLink, type ListColumn, type ListRowActions } from '../lists';
 import { TrashLinkButton } from '../trash/TrashLinkButton';
 import { TrashScreen } from '../trash/TrashScreen';
+import { ImportLinkButton } from '../imports/ImportLinkButton';
+import { ImportScreen } from '../imports/ImportScreen';
+import { importable } from '../../contract/imports';
 import { declaredColumns } from './columns';
 import { formTexts, listKey, resourceKey } from './texts';
 
@@ -63,7 +67,7 @@ export interface DeclaredResource {
   icon: ComponentType;
   options: { label: string };
   recordRepresentation: string;
-  /** The resource's own routes under /dashboard/{spa}: its trash. */
+  /** The resource's own routes under /dashboard/{spa}: its trash and its import. */
   children?: ReactElement;
 }
 
@@ -90,16 +94,19 @@ export function declaredResource<R extends RaRecord = RaRecord>(d: ResourceDecl,
   const form: ResourceFormConfig = { resource: d.spa, listPath: `/dashboard/${d.spa}`, texts: formTexts(d.spa), needsName: o.needsName, companyLine: scoped };
 
   const trash = hasTrash(d);
+  const imports = importable(d);
   const List = () => {
     const extras = useListExtras();
-    const actions = trash ? (
-      <>
-        {extras.actions}
-        <TrashLinkButton />
-      </>
-    ) : (
-      extras.actions
-    );
+    const actions =
+      trash || imports ? (
+        <>
+          {extras.actions}
+          {imports && <ImportLinkButton />}
+          {trash && <TrashLinkButton />}
+        </>
+      ) : (
+        extras.actions
+      );
     return (
       <ListScreen<R>
         title={listKey(d.spa, 'title')}
@@ -137,6 +144,15 @@ export function declaredResource<R extends RaRecord = RaRecord>(d: ResourceDecl,
     icon: o.icon ?? TableRowsOutlined,
     options: { label: resourceKey(d.spa, 'name') },
     recordRepresentation: o.recordRepresentation ?? (Object.hasOwn(d.fields, 'name') ? 'name' : d.list.columns[0]),
-    ...(trash ? { children: <Route path="trash" element={<TrashScreen decl={d} />} /> } : {}),
+    ...(trash || imports
+      ? {
+          children: (
+            <>
+              {trash && <Route path="trash" element={<TrashScreen decl={d} />} />}
+              {imports && <Route path="import" element={<ImportScreen decl={d} />} />}
+            </>
+          ),
+        }
+      : {}),
   };
 }

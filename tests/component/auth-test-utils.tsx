@@ -55,13 +55,22 @@ export interface ApiCall {
 export type Reply = { status: number; body?: unknown } | 'network-error';
 export type Handler = Reply | ((call: ApiCall) => Reply | Promise<Reply>);
 
+/** A request body as sent: JSON parsed, anything else (a CSV file) as its text. */
+function jsonOrText(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return body;
+  }
+}
+
 /** Stubs fetch: CSRF cookie always answers 204; unknown routes 404; 'network-error' rejects like fetch does. */
 export function stubApi(routes: Record<string, Handler>) {
   const calls: ApiCall[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
-    const call: ApiCall = { method, path: url.pathname, search: url.search, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined };
+    const call: ApiCall = { method, path: url.pathname, search: url.search, body: typeof init?.body === 'string' ? jsonOrText(init.body) : undefined };
     calls.push(call);
     if (url.pathname === '/sanctum/csrf-cookie') return fakeResponse(204, undefined);
     const handler = routes[`${method} ${url.pathname}`];

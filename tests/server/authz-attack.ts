@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { createCompany, createRole, createSystem, createUser, OLYMPUS_GRANTS } from './factories';
 import { apiAs, unique, type RoleKey } from './resources-fixtures';
-import type { AttackContext } from './declared-fixtures';
+import { importCsv, type AttackContext } from './declared-fixtures';
 import type { RouteEntry } from '../../server/resources/access';
 import { ACCESS_REVIEW_PERMISSION, AREA, areaByKey, mayOpenArea } from '../../contract/access';
 import { hasPermission, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
@@ -44,6 +44,9 @@ const SERVER_ALSO_BARS: Partial<Record<string, string[]>> = { integrations: [SYS
 const isHistoryRestore = (url: string) => url.endsWith('/history/:entryId/restore');
 /** The trash (docs/resources.md "Trash"): its list and restore undo deletes, so they need the delete permission. */
 const isTrashRoute = (url: string) => url.endsWith('/trash') || (url.endsWith('/:id/restore') && !isHistoryRestore(url));
+/** A declared resource's import (docs/resources.md "Import"): its file and its template need the create permission. */
+const isImportRoute = (url: string) => url.endsWith('/import');
+const isImportTemplate = (url: string) => url.endsWith('/import/template');
 /** `DELETE …?purge=true`: a super admin's only. */
 const isPurge = (url: string) => url.endsWith('?purge=true');
 
@@ -60,6 +63,7 @@ function expectedVerb(route: RouteEntry): string {
   if (route.url.endsWith('/history/:entryId/restore')) return 'update';
   // A bulk change needs the permission of its action; the matrix sends a bulk delete (every bulk route has it).
   if (isBulkRoute(route.url)) return 'delete';
+  if (isImportTemplate(route.url)) return 'create';
   if (route.method === 'POST') return 'create';
   if (route.method === 'PUT') return 'update';
   if (route.method === 'DELETE') return 'delete';
@@ -75,7 +79,9 @@ const isBulkRoute = (url: string) => url.endsWith('/bulk');
 const success = (route: RouteEntry) =>
   route.url.includes(':integration') || isHistoryRestore(route.url)
     ? 404
-    : route.method === 'POST' &&
+    : isImportRoute(route.url)
+      ? 202
+      : route.method === 'POST' &&
         !isBulkRoute(route.url) &&
         !route.url.endsWith('/revoke') &&
         !route.url.endsWith('/two-factor/reset') &&
@@ -148,6 +154,11 @@ export function authorizationMatrix({ t, w, fx }: AttackContext) {
     if (route.url.endsWith('/invitation')) return { mail: false };
     // A bulk delete of a fresh record of the company called with (another company's for the other variant).
     if (isBulkRoute(route.url)) return { action: 'delete', ids: [await recordId(resource, tenant, true)] };
+    // An import: the create's body as a file of one row.
+    if (isImportRoute(route.url)) {
+      const declared = fx.named(resource);
+      if (declared) return importCsv(await fx.validBody({ t, w }, declared, tenant));
+    }
     switch (resource) {
       case 'users':
         return { name, email: `${name.toLowerCase()}@example.test` };
@@ -179,8 +190,10 @@ export function authorizationMatrix({ t, w, fx }: AttackContext) {
     url = url.replace(':integration', 'no-such-integration').replace(':entryId', '0');
     const body = (route.method === 'POST' || route.method === 'PUT') && !route.url.includes(':entryId') ? await bodyFor(route, tenant) : undefined;
     const api = apiAs(t, caller === 'guest' ? null : w.headers[caller], tenant.id);
-    const res = await api.request(route.method, url, body);
+    // An import is a dry run (nothing written), dropped once queued so the next call may start one (one per company at a time).
+    const res = await api.request(route.method, isImportRoute(route.url) ? `${url}?dry_run=true` : url, body);
     if (res.statusCode >= 500) throw new Error(`${route.method} ${url} as ${caller}: ${res.statusCode} ${res.body}`);
+    if (isImportRoute(route.url) && res.statusCode === 202) await db().execute(sql`delete from imports where id = ${(res.json().data as { id: string }).id}`);
     return res.statusCode;
   }
 

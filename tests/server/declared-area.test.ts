@@ -132,8 +132,9 @@ describe('an area declared with its resource', () => {
     expect(fx.areas).toEqual({ contractors: 'contractors' });
     const ctx = { t, w, fx };
     const routes = routeTable().filter((r) => fx.covers(r.url));
-    // The seven routes, the history's two, the trash's three (its list, restore and `?purge=true`) and the bulk change.
-    expect(routes).toHaveLength(13);
+    // The seven routes, the history's two, the trash's three (its list, restore and `?purge=true`), the bulk change and the import's two
+    // (its template and its file).
+    expect(routes).toHaveLength(15);
     const cases = await authorizationMatrix(ctx).attack(routes);
     expect(mismatchesOf(cases)).toEqual([]);
     const key = (r: RouteEntry) => `${r.method} ${r.url}`;

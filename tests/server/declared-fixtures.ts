@@ -3,6 +3,7 @@
 // its own API. The suites attack `declaredFixtures()` (DECLARED_RESOURCES); a test passes other
 // declarations (tests/server/security-pickup.test.ts: a throwaway one) and the same attack code runs
 // over them, so a new declared resource needs no hand-written fixture.
+import { sql } from 'drizzle-orm';
 import { DECLARED_RESOURCES } from '../../contract/resources';
 import type { FieldDecl, ResourceDecl } from '../../contract/resources/declare';
 import { areaKeyOf, permissionOf } from '../../contract/access';
@@ -57,6 +58,26 @@ export interface DeclaredFixtures {
    * members reach it); any other resource gets a fresh record in it.
    */
   recordIn(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }, fresh: boolean): Promise<string>;
+}
+
+/** A body as a CSV file of one row (docs/resources.md "Import"): its keys the header, a list's values joined with ";". */
+export function importCsv(body: Record<string, unknown>): string {
+  const cell = (v: unknown) => {
+    const text = Array.isArray(v) ? v.join(';') : v === null || v === undefined ? '' : String(v);
+    return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return `${Object.keys(body).join(',')}\n${Object.values(body).map(cell).join(',')}\n`;
+}
+
+/** Waits until an accepted import's job has ended (one import per company at a time: the next may start then). */
+export async function importEnded(db: import('../../server/db').Db, id: string): Promise<string> {
+  for (let i = 0; i < 1200; i++) {
+    const found = (await db.execute(sql`select state from imports where id = ${id}`)) as unknown as { rows: { state: string }[] };
+    const state = found.rows[0]?.state;
+    if (state !== 'queued' && state !== 'running') return state;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`import ${id} did not end`);
 }
 
 /** A value the field accepts, within its declared limits (maxlength, min/max, whole numbers, choices). */

@@ -43,6 +43,8 @@ function problemOf(s: Sent, res: LightMyRequestResponse): string | null {
   const where = `${s.tag}: ${res.statusCode} ${res.body.slice(0, 300)}`;
   if (STACK.test(res.body)) return `stack in answer — ${where}`;
   if ((res.statusCode >= 300 && res.statusCode < 400) || (res.statusCode === 204 && res.body === '')) return null;
+  // A CSV file a route answers (an import's template or errors file, docs/resources.md "Import") is no JSON by design.
+  if (res.statusCode < 300 && String(res.headers['content-type'] ?? '').startsWith('text/csv')) return null;
   if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return `not JSON — ${where}`;
   let body: { message?: unknown };
   try {

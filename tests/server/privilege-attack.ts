@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { createCompany, createRole, createUser, OLYMPUS_GRANTS, tokenFor } from './factories';
 import { apiAs, unique, type Api } from './resources-fixtures';
 import { clearAuthCache } from '../../server/auth/authCache';
-import { apiBase, validValue, type AttackContext } from './declared-fixtures';
+import { apiBase, importCsv, importEnded, validValue, type AttackContext } from './declared-fixtures';
+import { importable } from '../../contract/imports';
 import { bulkActions, bulkFields } from '../../contract/bulk';
 import { countWhere, rowsOf } from './privilege-fixtures';
 import { hasTrash, type ResourceDecl } from '../../contract/resources/declare';
@@ -51,6 +52,8 @@ export interface Case {
   state: () => Promise<unknown>;
   /** A bulk action's per-user answer: whether this user must be done (else refused and untouched). */
   reviewed?: { id: string; done: boolean };
+  /** Waits for what an accepted call set going (an import's job) before the next call. */
+  settle?: (body: unknown) => Promise<void>;
 }
 export type CaseBuilder = (c: Caller) => Promise<Case[]>;
 
@@ -109,6 +112,28 @@ const declaredCases = (p: PrivilegeContext, d: ResourceDecl, method: 'POST' | 'P
   };
 
 /**
+ * A declared resource's import (docs/resources.md "Import"): a file of one valid row, as a dry run (the
+ * job writes nothing), needing the create permission; a scoped one's names the other company as X-Tenant
+ * (only a super_admin may). Accepted: 202, and the job is waited for (one import per company at a time).
+ */
+const importCases = (p: PrivilegeContext, d: ResourceDecl): CaseBuilder =>
+  async function (c) {
+    const cases: Case[] = [];
+    const { w, fx } = p;
+    const db = p.t.database.db;
+    for (const kind of ['own', 'other'] as const) {
+      const company = kind === 'own' ? w.own : w.other;
+      let want = 202;
+      if (!mayUse(c, areaKeyOf(d), 'create', permissionOf(d, 'create'))) want = 403;
+      else if (kind === 'other' && d.tenancy === 'scoped' && c !== SUPER_ADMIN) want = 403;
+      const body = importCsv(await fx.validBody(p, d, company));
+      const settle = async (answer: unknown) => void (await importEnded(db, (answer as { data: { id: string } }).data.id));
+      cases.push({ label: `${kind} company`, method: 'POST', url: `${d.path}/import?dry_run=true`, tenant: d.tenancy === 'scoped' ? company.id : w.own.id, body, want, state: recordState(db, d, null), settle });
+    }
+    return cases;
+  };
+
+/**
  * The trash's routes of a declared record: its restore (whoever may delete; a record of another
  * company 404) and `DELETE …?purge=true` (a super admin's only). The history's restore is
  * `restoreExpectations`, below.
@@ -136,6 +161,7 @@ export const declaredExpectations = (p: PrivilegeContext): Record<string, CaseBu
   Object.fromEntries(
     p.fx.resources.flatMap((d) => [
       ...(['POST', 'PUT', 'DELETE'] as const).map((method) => [`${method} ${apiBase(d)}${method === 'POST' ? '' : '/:id'}`, declaredCases(p, d, method)]),
+      ...(importable(d) ? [[`POST ${apiBase(d)}/import`, importCases(p, d)] as const] : []),
       ...(hasTrash(d)
         ? [
             [`POST ${apiBase(d)}/:id/restore`, recordRouteCases(p, d, 'restore')],
@@ -261,6 +287,7 @@ export async function attackWrites(p: PrivilegeContext, caller: Caller, routes: 
       const where = `${route.method} ${route.url} as ${caller} — ${k.label}`;
       if (res.statusCode >= 500) problems.push(`${where}: ${res.statusCode} ${res.body}`);
       else if (res.statusCode !== k.want) problems.push(`${where}: got ${res.statusCode} (${res.json().message}), want ${k.want}`);
+      if (k.settle && res.statusCode === k.want && res.statusCode < 300) await k.settle(res.json());
       const outcome = k.reviewed && res.statusCode === 200 ? (res.json().data as { done: string[] }) : null;
       if (k.reviewed && outcome && outcome.done.includes(k.reviewed.id) !== k.reviewed.done) problems.push(`${where}: ${k.reviewed.done ? 'refused' : 'done'}, want the opposite`);
       const refused = res.statusCode >= 400 || (outcome !== null && !outcome.done.includes(k.reviewed?.id ?? ''));

@@ -56,11 +56,13 @@ export function apiAs(t: TestApp, auth: { authorization: string } | null, defaul
   const request = async (method: string, url: string, body?: unknown, tenant: string | null | undefined = defaultTenant) => {
     const headers: Record<string, string> = auth ? { ...auth } : { ...(await authClient(t).csrf()) };
     if (tenant) headers['x-tenant'] = tenant;
+    // A text body is a CSV file (an import, docs/resources.md "Import").
+    if (typeof body === 'string') headers['content-type'] = 'text/csv';
     return t.app.inject({
       method: method as 'GET',
       url: url.startsWith('/api') ? url : `/api/v1${url}`,
       headers,
-      payload: body === undefined ? undefined : (body as object),
+      payload: body === undefined ? undefined : (body as object | string),
       remoteAddress: uniqueIp(),
     });
   };

@@ -35,10 +35,16 @@ const ROUTES = [
   'POST /api/v1/gadgets/:id/restore',
   'DELETE /api/v1/gadgets/:id?purge=true',
   'POST /api/v1/gadgets/bulk',
+  // Its CSV import ("Import"): the template and the file, both with the create permission.
+  'GET /api/v1/gadgets/import/template',
+  'POST /api/v1/gadgets/import',
 ];
 const RESTORE = 'POST /api/v1/gadgets/:id/history/:entryId/restore';
 /** Its bulk route: delete only, as the declaration names no bulk-editable field. */
 const BULK = 'POST /api/v1/gadgets/bulk';
+/** Its import: a dry run of a file of one gadget, accepted with 202. */
+const IMPORT = 'POST /api/v1/gadgets/import';
+const TEMPLATE = 'GET /api/v1/gadgets/import/template';
 const GETS = ROUTES.filter((r) => r.startsWith('GET '));
 /** Fields of the gadgets' create and update bodies (the declaration's six; the update also takes the record's `version`). */
 const FIELDS = 6;
@@ -84,12 +90,12 @@ describe('a resource declared in a test only, attacked by the security suites', 
     const each = (status: number) => Object.fromEntries(ROUTES.map((r) => [r, status]));
     // The matrix restores a history entry that does not exist: past every check, 404. Delete forever is a super admin's.
     const PURGE = 'DELETE /api/v1/gadgets/:id?purge=true';
-    expect(answers('admin', 'own')).toEqual({ ...each(200), 'POST /api/v1/gadgets': 201, [RESTORE]: 404, [PURGE]: 403 });
-    expect(answers('super_admin', 'own')).toEqual({ ...each(200), 'POST /api/v1/gadgets': 201, [RESTORE]: 404 });
+    expect(answers('admin', 'own')).toEqual({ ...each(200), 'POST /api/v1/gadgets': 201, [IMPORT]: 202, [RESTORE]: 404, [PURGE]: 403 });
+    expect(answers('super_admin', 'own')).toEqual({ ...each(200), 'POST /api/v1/gadgets': 201, [IMPORT]: 202, [RESTORE]: 404 });
     // Another company's gadget: 404 on every record route; its list, trash, forms and bulk change (X-Tenant) refused.
-    const collections = { 'GET /api/v1/gadgets': 403, 'GET /api/v1/gadgets/create': 403, 'POST /api/v1/gadgets': 403, 'GET /api/v1/gadgets/trash': 403, [BULK]: 403 };
+    const collections = { 'GET /api/v1/gadgets': 403, 'GET /api/v1/gadgets/create': 403, 'POST /api/v1/gadgets': 403, 'GET /api/v1/gadgets/trash': 403, [BULK]: 403, [IMPORT]: 403, [TEMPLATE]: 403 };
     expect(answers('admin', 'other')).toEqual({ ...each(404), ...collections, [PURGE]: 403 });
-    expect(answers('super_admin', 'other')).toEqual({ ...each(404), 'GET /api/v1/gadgets': 200, 'GET /api/v1/gadgets/create': 200, 'POST /api/v1/gadgets': 201, 'GET /api/v1/gadgets/trash': 200, [BULK]: 200 });
+    expect(answers('super_admin', 'other')).toEqual({ ...each(404), 'GET /api/v1/gadgets': 200, 'GET /api/v1/gadgets/create': 200, 'POST /api/v1/gadgets': 201, 'GET /api/v1/gadgets/trash': 200, [BULK]: 200, [IMPORT]: 202, [TEMPLATE]: 200 });
     // Barred from the units area, or holding no units.* grant: 403 whatever the company.
     for (const caller of ['system_user', 'none'] as const) for (const variant of ['own', 'other'] as const) expect(answers(caller, variant), `${caller} ${variant}`).toEqual(each(403));
     for (const variant of ['own', 'other'] as const) expect(answers('guest', variant)).toEqual(each(401));
@@ -127,13 +133,16 @@ describe('a resource declared in a test only, attacked by the security suites', 
         `${BULK} delete own company: 200`,
         // One gadget of the own company and one of the other: the other's is not found, so neither is deleted.
         `${BULK} delete other company: 422`,
+        // A file of one gadget, as a dry run: its own company's, not another's.
+        `${IMPORT} own company: 202`,
+        `${IMPORT} other company: 403`,
       ]),
     );
     // Custom roles with every grant but units.*, and system_user: refused everything.
     for (const caller of ['wild', 'narrow', 'system_user']) expect(new Set(outcomes.filter((o) => o.caller === caller).map((o) => o.got)), caller).toEqual(new Set([403]));
 
     // Each refusal on a record route was on a real gadget, whose whole row is the same after.
-    const onRecords = outcomes.filter((o) => o.route.url !== '/api/v1/gadgets' && keyOf(o.route) !== BULK);
+    const onRecords = outcomes.filter((o) => o.route.url !== '/api/v1/gadgets' && keyOf(o.route) !== BULK && keyOf(o.route) !== IMPORT);
     const refusedOnRecords = onRecords.filter((o) => o.refused);
     // The three without units.* are refused all ten; super_admin and admin the other company's five, and admin its own purge.
     expect(refusedOnRecords.length).toBe(3 * 10 + 5 + 6);
@@ -151,10 +160,10 @@ describe('a resource declared in a test only, attacked by the security suites', 
       expect(rows.map((r) => r.length)).toEqual(o.case.label.includes('other') ? [1, 1] : [1]);
       expect(o.after).toEqual(o.before);
     }
-    // Made by the run: the targets of the record routes (two per caller and route), the bulk deletes' (three per caller), and the
+    // Made by the run: the targets of the record routes (two per caller and route; the create, bulk change and import have none), the bulk deletes' (three per caller), and the
     // accepted creates; minus the accepted purges (a delete, one or in bulk, moves a gadget to the trash: its row stays).
     const accepted = (route: string) => outcomes.filter((o) => keyOf(o.route) === route && !o.refused).length;
-    expect(await gadgetCount()).toBe(before + 2 * (WRITES.length - 2) * CALLERS.length + 3 * CALLERS.length + accepted('POST /api/v1/gadgets') - accepted('DELETE /api/v1/gadgets/:id?purge=true'));
+    expect(await gadgetCount()).toBe(before + 2 * (WRITES.length - 3) * CALLERS.length + 3 * CALLERS.length + accepted('POST /api/v1/gadgets') - accepted('DELETE /api/v1/gadgets/:id?purge=true'));
   });
 
   it('junk: every body field × every kind of junk, and junk ids and queries: 422 on the field, never a 5xx', async () => {

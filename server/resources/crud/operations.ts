@@ -42,7 +42,7 @@ export interface ChangeOptions {
    */
   version?: number;
   /**
-   * Update and delete: run inside this transaction, as a savepoint of it (a bulk change, ./bulk.ts):
+   * Create, update and delete: run inside this transaction, as a savepoint of it (a bulk change, ./bulk.ts; an import, ./import.ts):
    * every read, check and write on it, nothing committed here. A refusal rolls back the savepoint
    * only; the caller commits or rolls back the whole. Each record's afterCommit step is handed to
    * `later`, for the caller to run once it has committed.
@@ -228,9 +228,11 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     /** Creates a record from a body as the create route accepts it; answers it as read. */
     async create(req: FastifyRequest, sent: Body, opts: ChangeOptions = {}): Promise<Row> {
       const { tenant, where } = caller(req, 'create');
-      const { body, parsed } = await check(app.db, tenant, req, sent, null);
+      // An import's transaction, else the database (the write opens its own).
+      const db: Conn = opts.tx ?? app.db;
+      const { body, parsed } = await check(db, tenant, req, sent, null);
       const values = { ...columnsFrom<Body>(body, q.writable), ...(tenant ? { companyId: tenant } : {}) };
-      const { record, outcome } = await writing(app.db, 'create', async (tx) => {
+      const { record, outcome } = await writing(db, 'create', async (tx) => {
         await hooks.prepare?.({ db: tx, tenant, req, body, values, before: null, parsed });
         let id: string;
         let outcome: WriteOutcome = {};
@@ -244,8 +246,11 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         const created = await recordOr404(tx, tenant, req, id, where, false);
         await audit(tx, req, 'created', created.id, null, await audited(tx, created), detailOf(outcome, opts));
         return { record: created, outcome };
-      }, refGone(app.db, tenant, body));
-      outcome.afterCommit?.(record);
+      }, refGone(db, tenant, body));
+      if (outcome.afterCommit) {
+        if (opts.later) opts.later.push(() => outcome.afterCommit?.(record));
+        else if (!opts.tx) outcome.afterCommit(record);
+      }
       return record;
     },
 

@@ -3,7 +3,7 @@
 // from the resource's own table unless its search or sort needs a referenced table. Every read but
 // the trash's own sees live records only: a record in the trash (docs/resources.md "Trash") is in no
 // list, read, count, reference check or select, as if it did not exist.
-import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { UNPAGED_LIST_MAX } from '../../../contract/lists';
 import type { ResourceDecl } from '../../../contract/resources/declare';
@@ -198,6 +198,25 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
         if (!ok) bad.push(r);
       }
       return bad;
+    },
+    /**
+     * An import's reference cell (./import.ts): the ids of the tenant's live records of the field's
+     * referenced table whose id is the text, whose name is it (without letter case), or whose `keys`
+     * column (the referenced resource's own import key) is it.
+     */
+    async refMatches(db: Conn, tenant: string | null, field: string, text: string, keys: readonly string[]): Promise<string[]> {
+      const r = refs.find((x) => x.field === field);
+      if (!r) return [];
+      const byKey = keys.flatMap((k) => columnOf(r.table, k)?.column ?? []).map((c) => eq(c, text));
+      const match = or(isUuid(text) ? eq(r.id, text) : undefined, eq(lowerOf(r.name), text.toLowerCase()), ...byKey);
+      const found = await db.select({ id: r.id }).from(r.table).where(and(match, r.live, r.companyId && tenant ? eq(r.companyId, tenant) : undefined)).limit(3);
+      return found.map((f) => f.id as string);
+    },
+    /** An import's key (./import.ts): the ids of the tenant's live records whose fields hold these values. */
+    async idsWhere(db: Conn, tenant: string | null, values: Record<string, unknown>): Promise<string[]> {
+      const conds = Object.entries(values).map(([name, v]) => eq(columns[name].column, v));
+      const found = await db.select({ id }).from(table).where(and(...conds, which('live'), inTenant(tenant))).limit(2);
+      return found.map((f) => f.id as string);
     },
     /** Each checkbox list's options (value → label), by field name. */
     async manyOptions(db: Conn): Promise<Record<string, Record<string, string>>> {

@@ -19,6 +19,7 @@ import { mountedOn } from './dependents';
 import { trimKinds } from './kinds';
 import { filterProperties } from './filters';
 import { bulkRoute } from './bulk';
+import { importRoutes } from './import';
 import { historyRoutes } from './history';
 import { PurgeQuery, trashRoutes } from './trash';
 import { crudOperations } from './operations';
@@ -190,5 +191,7 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
     if (decl.history !== false) historyRoutes(app, { decl, hooks, schemas, ops: { caller, recordOr404, form, ...ops }, rules, tags });
     // Unless the declaration opts out (bulk: false): delete many, and update the declared fields of many.
     bulkRoute(app, { decl, schemas, ops: { caller, recordOr404, form, ...ops }, rules, tags });
+    // Unless the declaration opts out (import: false): a CSV file's rows created or updated as a job.
+    importRoutes(app, { decl, schemas, q, ops: { caller, recordOr404, form, ...ops }, rules, tags });
   };
 }

@@ -14,9 +14,10 @@ import { reports } from './reports';
 import { resources } from './resources';
 import { shell } from './shell';
 import { trash } from './trash';
+import { imports } from './imports';
 
 export const en: TranslationMessages = {
   ...englishMessages,
-  olympus: { ...shell, account, access_review, audit, auth, forms, history, invitation, lists, reports, trash },
+  olympus: { ...shell, account, access_review, audit, auth, forms, history, imports, invitation, lists, reports, trash },
   resources: { ...resources, audit: auditResource },
 };

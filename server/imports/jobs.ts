@@ -1,0 +1,325 @@
+// CSV imports as jobs (docs/resources.md "Import"). The `imports` row is the job and the source of truth
+// of its state: a request stores the file there (queued) and any instance sharing the database may run
+// it — an instance claims the oldest queued one in one statement (`for update skip locked`), so each
+// runs exactly once. Rows go in batches of IMPORT_BATCH, one transaction each, the progress counts
+// written in the same transaction: a stopped import has committed whole batches only, and its row says
+// how many. A running import whose instance stopped showing it is alive (heartbeat older than
+// `staleMs`) is marked failed with what it had committed; a closing instance marks its own so.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { IMPORT_BATCH, IMPORT_ERRORS_MAX, IMPORT_PREVIEW_MAX, type ImportRowError, type ImportState, type ImportStatus } from '../../contract/imports';
+import type { ResourceDecl } from '../../contract/resources/declare';
+import { audit } from '../audit';
+import { rowsOf } from '../auth/rows';
+import type { AuthContext } from '../types';
+import type { Db } from '../db';
+import { ApiError } from '../errors';
+import type { Tx } from '../resources/db';
+import { csvLine, readFile, safeCell } from './csv';
+
+/** What a job knows of the caller who asked: the request's view of them, kept for the rows. */
+export interface ImportCaller {
+  auth: AuthContext;
+  ip: string;
+}
+
+/** An import as its row holds it (what a runner needs). */
+export interface ImportJob {
+  id: string;
+  resource: string;
+  company_id: string | null;
+  user_id: string;
+  caller: ImportCaller;
+  dry_run: boolean;
+  mapping: Record<string, string>;
+  content: string | null;
+}
+
+/** One row's work on the batch's transaction: what it did, or an ApiError (4xx) saying why not. */
+export type RowStep = (tx: Tx, cells: string[], row: number, later: (() => void)[]) => Promise<'create' | 'update'>;
+
+/** A declared resource's import (server/resources/crud/import.ts registers one per importable resource). */
+export interface Importer {
+  decl: ResourceDecl;
+  /** The permission to create records (to start and read an import). */
+  permission: string;
+  area: string;
+  /** The step of every row of one job, as its caller. */
+  start(job: ImportJob, req: FastifyRequest, header: string[]): Promise<RowStep>;
+}
+
+/** The importers of the resources this server mounts, by resource name. */
+export class Importers extends Map<string, Importer> {
+  /** Wakes the runner now (a new import was queued); set by scheduleImports. */
+  kick: () => void = () => {};
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    importers: Importers;
+  }
+}
+
+/** The registry the resource routes share: made where first asked (server/app.ts asks first). */
+export function importersOn(app: FastifyInstance): Importers {
+  if (!app.hasDecorator('importers')) app.decorate('importers', new Importers());
+  return app.importers;
+}
+
+/** How often an idle instance looks for queued imports, and when a running one's silence means its instance is gone. */
+export const IMPORT_TIMING = { pollMs: 2000, heartbeatMs: 10_000, staleMs: 120_000 };
+
+/** Thrown inside a dry run's batch to roll it back once every row has been tried. */
+class DryRun extends Error {}
+/** Thrown when the job is no longer this instance's (marked failed meanwhile): the batch is rolled back. */
+class Lost extends Error {}
+
+const interruptedMessage = (dryRun: boolean, done: number, rows: number, created: number, updated: number) =>
+  dryRun
+    ? `The dry run stopped after ${done} of ${rows} rows, as its server stopped. Nothing was written; start it again.`
+    : `The import stopped after ${done} of ${rows} rows, as its server stopped: ${created} created and ${updated} updated were kept (whole batches of ${IMPORT_BATCH} rows). Import the rest again: rows with a key update what was kept.`;
+
+/** Marks failed the running imports whose instance has gone silent (or this closing instance's own). */
+async function failStopped(db: Db, where: 'stale' | { owner: string }): Promise<void> {
+  const cond = where === 'stale' ? sql`heartbeat_at < now() - make_interval(secs => ${IMPORT_TIMING.staleMs / 1000})` : sql`owner = ${where.owner}`;
+  await db.transaction(async (tx) => {
+    const stopped = rowsOf<{ id: string; dry_run: boolean; done: number; rows: number; created: number; updated: number }>(
+      await tx.execute(sql`select id, dry_run, done, rows, created, updated from imports where state = 'running' and ${cond} for update skip locked`),
+    );
+    for (const s of stopped) {
+      await tx.execute(sql`update imports set state = 'failed', content = null, owner = null, finished_at = now(),
+        message = ${interruptedMessage(s.dry_run, s.done, s.rows, s.created, s.updated)} where id = ${s.id}`);
+    }
+  });
+}
+
+/** Claims the oldest queued import for `owner`, or none. */
+async function claim(db: Db, owner: string): Promise<ImportJob | null> {
+  const [job] = rowsOf<ImportJob>(
+    await db.execute(sql`
+      update imports set state = 'running', owner = ${owner}, heartbeat_at = now()
+      where id = (select id from imports where state = 'queued' order by created_at, id for update skip locked limit 1)
+      returning id, resource, company_id, user_id, caller, dry_run, mapping, content`),
+  );
+  return job ?? null;
+}
+
+/** The request a job's rows are written as: the caller, company and address of the request that queued it. */
+const requestOf = (app: FastifyInstance, job: ImportJob): FastifyRequest =>
+  ({ auth: job.caller.auth, tenantId: job.company_id, ip: job.caller.ip, headers: {}, query: {}, params: {}, log: app.log, id: `import-${job.id}` }) as unknown as FastifyRequest;
+
+/** A refused row's errors: each field's messages, or the row's own. */
+function rowErrors(err: ApiError, row: number): ImportRowError[] {
+  const fields = Object.entries(err.errors ?? {}).flatMap(([field, messages]) => messages.map((message) => ({ row, field, message })));
+  return fields.length ? fields : [{ row, field: '', message: err.message }];
+}
+
+interface Counts {
+  done: number;
+  created: number;
+  updated: number;
+  failed: number;
+}
+
+/** Runs one claimed job to its end; `stopping` says the instance is closing. */
+async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob, owner: string, stopping: () => boolean): Promise<void> {
+  const db = app.db;
+  const finish = async (state: ImportState, message: string | null) => {
+    await db.execute(sql`update imports set state = ${state}, message = ${message}, content = null, owner = null, finished_at = now()
+      where id = ${job.id} and owner = ${owner}`);
+  };
+  const importer = importers.get(job.resource);
+  if (!importer || job.content === null) return finish('failed', 'This server does not import these records.');
+  const [header, ...rows] = readFile(job.content);
+  const req = requestOf(app, job);
+  const step = await importer.start(job, req, header);
+  const counts: Counts = { done: 0, created: 0, updated: 0, failed: 0 };
+  let kept = 0;
+  let previewed = 0;
+  for (let from = 0; from < rows.length; from += IMPORT_BATCH) {
+    // Closing: the batches committed so far stay; the row is marked failed saying so (onClose).
+    if (stopping()) return;
+    const batch = rows.slice(from, from + IMPORT_BATCH);
+    const now: Counts = { ...counts };
+    const errors: ImportRowError[] = [];
+    const failedRows: { row: number; cells: string[]; error: string }[] = [];
+    const outcomes: [number, 'create' | 'update'][] = [];
+    const later: (() => void)[] = [];
+    const save = (conn: Db | Tx) =>
+      conn.execute(sql`
+        update imports set done = ${now.done}, created = ${now.created}, updated = ${now.updated}, failed = ${now.failed}, heartbeat_at = now(),
+          errors = errors || ${JSON.stringify(errors)}::jsonb, failed_rows = failed_rows || ${JSON.stringify(failedRows)}::jsonb,
+          outcomes = outcomes || ${JSON.stringify(outcomes)}::jsonb
+        where id = ${job.id} and owner = ${owner} and state = 'running' returning id`);
+    try {
+      await db.transaction(async (tx) => {
+        for (const [i, cells] of batch.entries()) {
+          const row = from + i + 2;
+          try {
+            // A savepoint per row: a refused row (even a failed statement) undoes that row alone.
+            const action = await tx.transaction((sp) => step(sp, cells, row, later));
+            now[action === 'create' ? 'created' : 'updated']++;
+            if (job.dry_run && previewed < IMPORT_PREVIEW_MAX) {
+              outcomes.push([row, action]);
+              previewed++;
+            }
+          } catch (err) {
+            if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
+            now.failed++;
+            const mine = rowErrors(err, row);
+            if (kept < IMPORT_ERRORS_MAX) {
+              errors.push(...mine);
+              failedRows.push({ row, cells, error: mine.map((e) => e.message).join(' ') });
+              kept++;
+            }
+          }
+        }
+        now.done += batch.length;
+        if (job.dry_run) throw new DryRun();
+        // The counts move with the batch they count, in its transaction.
+        if (rowsOf(await save(tx)).length === 0) throw new Lost();
+      });
+    } catch (err) {
+      if (err instanceof Lost) return;
+      if (!(err instanceof DryRun)) throw err;
+      if (rowsOf(await save(db)).length === 0) return;
+    }
+    Object.assign(counts, now);
+    for (const step of later) step();
+    // A moment between batches: on a single-connection database (PGlite) the requests waiting meanwhile
+    // (an import's progress among them) go first.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  if (!job.dry_run) {
+    await audit(db, {
+      action: `${importer.decl.noun.one}.imported`,
+      entity: importer.decl.noun.one,
+      actorId: job.user_id,
+      tenantId: job.company_id,
+      ip: job.caller.ip,
+      detail: { import: job.id, rows: rows.length, created: counts.created, updated: counts.updated, failed: counts.failed },
+    });
+  }
+  await finish('succeeded', null);
+}
+
+/**
+ * The runner of one server: at start once ready, whenever a request queues an import (`kick`), and
+ * every `pollMs` (an import another instance queued); one job at a time per instance.
+ */
+export function scheduleImports(app: FastifyInstance, importers: Importers): void {
+  const owner = randomUUID();
+  let running: Promise<void> | null = null;
+  let closing = false;
+  let again = false;
+  const loop = async () => {
+    await failStopped(app.db, 'stale');
+    for (;;) {
+      if (closing) return;
+      const job = await claim(app.db, owner);
+      if (!job) return;
+      const beat = setInterval(() => {
+        void app.db.execute(sql`update imports set heartbeat_at = now() where id = ${job.id} and owner = ${owner} and state = 'running'`).catch(() => {});
+      }, IMPORT_TIMING.heartbeatMs);
+      beat.unref();
+      try {
+        await runJob(app, importers, job, owner, () => closing);
+      } catch (err) {
+        app.log.error({ err, import: job.id }, 'import failed');
+        const message = err instanceof ApiError ? err.message : 'The import failed on the server; nothing of the batch it was on was written.';
+        await app.db.execute(sql`update imports set state = 'failed', message = ${message}, content = null, owner = null, finished_at = now()
+          where id = ${job.id} and owner = ${owner}`);
+      } finally {
+        clearInterval(beat);
+      }
+    }
+  };
+  const tick = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = loop()
+      .catch((err: unknown) => app.log.error({ err }, 'imports runner failed'))
+      .finally(() => {
+        running = null;
+        if (again && !closing) {
+          again = false;
+          tick();
+        }
+      });
+  };
+  importers.kick = tick;
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    tick();
+    timer = setInterval(tick, IMPORT_TIMING.pollMs);
+    // The runner must never keep the process alive on its own.
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    if (timer) clearInterval(timer);
+    await running;
+    // What this instance left running is marked failed now, with what it committed.
+    await failStopped(app.db, { owner }).catch(() => {});
+  });
+}
+
+/** An import's row as the status route reads it. */
+interface StatusRow {
+  id: string;
+  resource: string;
+  company_id: string | null;
+  user_id: string;
+  dry_run: boolean;
+  state: ImportState;
+  message: string | null;
+  mapping: Record<string, string>;
+  rows: number;
+  done: number;
+  created: number;
+  updated: number;
+  failed: number;
+  errors: ImportRowError[];
+  outcomes: [number, 'create' | 'update'][];
+  created_at: string | Date;
+  finished_at: string | Date | null;
+}
+
+const iso = (d: string | Date | null) => (d === null ? null : new Date(d).toISOString());
+
+/** The status a client reads. */
+export const statusOf = (r: StatusRow): ImportStatus => ({
+  id: r.id,
+  resource: r.resource,
+  dry_run: r.dry_run,
+  state: r.state,
+  message: r.message,
+  mapping: r.mapping,
+  counts: { rows: r.rows, done: r.done, created: r.created, updated: r.updated, failed: r.failed },
+  errors: r.errors,
+  preview: r.outcomes.map(([row, action]) => ({ row, action })),
+  created_at: iso(r.created_at) as string,
+  finished_at: iso(r.finished_at),
+});
+
+export async function importRow(db: Db, id: string): Promise<StatusRow | null> {
+  const [row] = rowsOf<StatusRow>(
+    await db.execute(sql`select id, resource, company_id, user_id, dry_run, state, message, mapping, rows, done, created, updated, failed, errors, outcomes, created_at, finished_at
+      from imports where id = ${id}`),
+  );
+  return row ?? null;
+}
+
+/** The failed rows as a CSV: the file's header with an "Error" column, each cell safe for a spreadsheet. */
+export async function errorsCsv(db: Db, id: string): Promise<string> {
+  const [row] = rowsOf<{ header: string[]; failed_rows: { row: number; cells: string[]; error: string }[] }>(
+    await db.execute(sql`select header, failed_rows from imports where id = ${id}`),
+  );
+  const header = row?.header ?? [];
+  let out = csvLine([...header, 'Error'].map(safeCell));
+  for (const f of row?.failed_rows ?? []) out += csvLine([...header.map((_, i) => f.cells[i] ?? ''), f.error].map(safeCell));
+  return out;
+}

@@ -1,0 +1,283 @@
+// CSV import of a declared resource (docs/resources.md "Import"): `GET /{name}/import/template` (the
+// file's header), `POST /{name}/import` (a file as text/csv; `?dry_run=true` checks every row and writes
+// nothing) queuing a job (server/imports/jobs.ts), and the step each of the job's rows goes through: its
+// cells made a body as the create or update route takes it (references by name or key, choices by label),
+// checked by that route's schema, then the very create or update of ./operations.ts on the batch's
+// transaction (tenancy, checks, hooks, audit with `detail.import`). A row whose key matches a record
+// updates it; a key seen earlier in the file is refused.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { IMPORT_BYTES_MAX, importable, importColumns, importKey } from '../../../contract/imports';
+import { choiceLabel, type FieldDecl, type ResourceDecl } from '../../../contract/resources/declare';
+import { hasPermission, SUPER_ADMIN } from '../../../contract/roles';
+import { requireAuth } from '../../auth/guard';
+import { rowsOf } from '../../auth/rows';
+import { ApiError, conflict, forbidden, invalid } from '../../errors';
+import { validationErrors } from '../../http/errors-plugin';
+import { csvLine, decodeUtf8, IMPORT_MESSAGES, importedCell, readFile } from '../../imports/csv';
+import { importersOn, type ImportJob, type RowStep } from '../../imports/jobs';
+import type { RouteAccess } from '../access';
+import { pgError, UNIQUE_VIOLATION, type Tx } from '../db';
+import { errorResponses } from '../schemas';
+import type { HistoryContext } from './history';
+import { trimKinds } from './kinds';
+import type { CrudQueries } from './queries';
+
+type Body = Record<string, unknown>;
+type App = Parameters<typeof import('./history').historyRoutes>[0];
+
+/** One active import per company: the partial unique index of the imports table. */
+const ONE_ACTIVE = 'imports_one_active';
+
+export const importMessages = (decl: ResourceDecl) => ({
+  busy: `An import is already running for this company. Wait for it to finish, then try again.`,
+  notCsv: 'Send the file as text/csv.',
+  noColumn: `No column of the file matches a field of the ${decl.noun.many}: name the columns as the template does.`,
+  notAField: (header: string, field: string) => `The column "${header}" is mapped to "${field}", which is not a field an import fills.`,
+  twice: (label: string, a: string, b: string) => `The columns "${a}" and "${b}" both fill the ${label.toLowerCase()}.`,
+  badMapping: 'The mapping must be a JSON object of column → field name.',
+  noMatch: (as: string, text: string) => `No ${as.replace(/_/g, ' ')} "${text}" in this company.`,
+  ambiguous: (as: string, text: string) => `Several ${as.replace(/_/g, ' ')} records match "${text}": use its reference.`,
+  duplicate: (row: number) => `Row ${row} of the file has the same key: a record is imported once.`,
+  mayNotUpdate: `This row matches an existing ${decl.noun.one}, and you may not update ${decl.noun.many}.`,
+  notChoice: (label: string) => `The selected ${label.toLowerCase()} is invalid.`,
+});
+
+const norm = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+
+/**
+ * The file's columns → fields: the request's mapping where it names a column ('' skips it), else a
+ * column named like a field, its label or a reference's `as`. Refused (422) when nothing matches.
+ */
+export function matchColumns(decl: ResourceDecl, header: string[], sent: Record<string, string> | undefined): Record<string, string> {
+  const msg = importMessages(decl);
+  const columns = importColumns(decl);
+  const byName = new Map<string, string>();
+  for (const { field, label } of columns) {
+    for (const n of [field, label]) byName.set(norm(n), field);
+    const f = decl.fields[field];
+    if ('ref' in f) byName.set(norm(f.ref.as), field);
+  }
+  const fields = new Set(columns.map((c) => c.field));
+  const out: Record<string, string> = {};
+  const filledBy = new Map<string, string>();
+  const errors: string[] = [];
+  for (const h of header) {
+    const mapped = sent && Object.hasOwn(sent, h) ? sent[h] : byName.get(norm(h));
+    if (!mapped) continue;
+    if (!fields.has(mapped)) {
+      errors.push(msg.notAField(h, mapped));
+      continue;
+    }
+    const first = filledBy.get(mapped);
+    if (first !== undefined) errors.push(msg.twice(decl.fields[mapped].label, first, h));
+    filledBy.set(mapped, h);
+    out[h] = mapped;
+  }
+  if (errors.length) throw invalid({ mapping: errors });
+  if (Object.keys(out).length === 0) throw invalid({ file: [msg.noColumn] });
+  return out;
+}
+
+const TRUE = new Set(['true', 'yes', 'y', '1']);
+const FALSE = new Set(['false', 'no', 'n', '0', '']);
+
+/** A cell as the field's body value (references still as text: the step resolves them). */
+function valueOf(f: FieldDecl, text: string): unknown {
+  const t = text.trim();
+  if ('many' in f || f.type === 'multichoice') return t === '' ? [] : t.split(/[;,]/).map((v) => v.trim()).filter((v) => v !== '');
+  if (f.type === 'checkbox') return TRUE.has(t.toLowerCase()) ? true : FALSE.has(t.toLowerCase()) ? false : t;
+  if (t === '') return f.required ? '' : null;
+  if (f.type === 'number') return Number.isFinite(Number(t)) ? Number(t) : t;
+  if (f.type === 'select' && !('ref' in f)) return f.options.find((o) => o.toLowerCase() === t.toLowerCase() || choiceLabel(f, o).toLowerCase() === t.toLowerCase()) ?? t;
+  // Text keeps its spaces as typed (a textarea's lines); the kinds are trimmed by trimKinds.
+  return f.type === 'text' || f.type === 'textarea' ? text : t;
+}
+
+interface ImportContext<P> extends Omit<HistoryContext<P>, 'hooks' | 'rules'> {
+  q: CrudQueries;
+  rules: (action: 'create' | 'update') => { access: RouteAccess };
+}
+
+/** The import routes of a declared resource that imports, and its importer for the job runner. */
+export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }: ImportContext<P>): void {
+  if (!importable(decl)) return;
+  const msg = importMessages(decl);
+  const columns = importColumns(decl);
+  const key = importKey(decl);
+  const trim = trimKinds(decl);
+  const createAccess = rules('create');
+  const updatePermission = rules('update').access.permission;
+  const importers = importersOn(app as unknown as FastifyInstance);
+  // The referenced resources' own keys, so a reference cell may name a record by its key (a property's reference).
+  const refKeys = (to: string) => {
+    const referenced = (app as unknown as FastifyInstance).mountedResources.list().find((m) => m.decl.name === to)?.decl;
+    return referenced ? importKey(referenced).filter((k) => !('ref' in referenced.fields[k])) : [];
+  };
+  const validators = new Map<'create' | 'update', (body: Body) => Record<string, string[]> | null>();
+  const validator = (action: 'create' | 'update') => {
+    let v = validators.get(action);
+    if (!v) {
+      // The route's own schema, compiled by the server's validator (the 422 messages of a single create or update).
+      const compile = (app as unknown as FastifyInstance).validatorCompiler;
+      if (!compile) throw new Error(`Resource "${decl.name}": the server has no validator compiler yet`);
+      const compiled = compile({ schema: action === 'create' ? schemas.create : schemas.update, method: action === 'create' ? 'POST' : 'PUT', url: decl.path, httpPart: 'body' }) as unknown as ((b: Body) => boolean) & { errors?: unknown[] };
+      v = (body: Body) => (compiled(body) ? null : validationErrors((compiled.errors ?? []) as Parameters<typeof validationErrors>[0]));
+      validators.set(action, v);
+    }
+    return v;
+  };
+
+  importers.set(decl.name, {
+    decl,
+    permission: createAccess.access.permission,
+    area: createAccess.access.area,
+    async start(job: ImportJob, req: FastifyRequest, header: string[]): Promise<RowStep> {
+      const auth = requireAuth(req);
+      const mayUpdate = auth.role === SUPER_ADMIN || hasPermission(auth.permissions, updatePermission);
+      const tenant = decl.tenancy === 'scoped' ? job.company_id : null;
+      const at = header.map((h) => job.mapping[h] ?? null);
+      const keyOf = new Map<string, readonly string[]>();
+      const seen = new Map<string, number>();
+      return async (tx: Tx, cells: string[], row: number, later: (() => void)[]) => {
+        const body: Body = {};
+        at.forEach((field, i) => {
+          if (field) body[field] = valueOf(decl.fields[field], importedCell(cells[i] ?? ''));
+        });
+        const errors: Record<string, string[]> = {};
+        for (const [field, value] of Object.entries(body)) {
+          const f = decl.fields[field];
+          if (!('ref' in f) || typeof value !== 'string' || value.trim() === '') continue;
+          if (!keyOf.has(f.ref.to)) keyOf.set(f.ref.to, refKeys(f.ref.to));
+          const ids = await q.refMatches(tx, tenant, field, value.trim(), keyOf.get(f.ref.to) ?? []);
+          if (ids.length === 1) body[field] = ids[0];
+          else errors[field] = [ids.length === 0 ? msg.noMatch(f.ref.as, value.trim()) : msg.ambiguous(f.ref.as, value.trim())];
+        }
+        if (Object.keys(errors).length) throw invalid(errors);
+        let existing: string | undefined;
+        let signature: string | undefined;
+        if (key.length > 0 && key.every((k) => body[k] !== undefined && body[k] !== null && body[k] !== '')) {
+          signature = JSON.stringify(key.map((k) => (typeof body[k] === 'string' ? (body[k] as string).trim() : body[k])));
+          const first = seen.get(signature);
+          if (first !== undefined) throw invalid({ [key[key.length - 1]]: [msg.duplicate(first)] });
+          [existing] = await q.idsWhere(tx, tenant, Object.fromEntries(key.map((k) => [k, typeof body[k] === 'string' ? (body[k] as string).trim() : body[k]])));
+        }
+        if (existing && !mayUpdate) throw forbidden(msg.mayNotUpdate);
+        const action = existing ? 'update' : 'create';
+        await trim({ body } as FastifyRequest);
+        const refused = validator(action)(body);
+        if (refused) throw invalid(refused);
+        const opts = { tx, later, detail: { import: job.id } };
+        if (existing) await ops.update(req, existing, body, opts);
+        else await ops.create(req, body, opts);
+        if (signature) seen.set(signature, row);
+        return action;
+      };
+    },
+  });
+
+  // The file arrives as its bytes: read here with the size limit, checked as UTF-8 in the handler.
+  app.addContentTypeParser('text/csv', (req, payload, done) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    payload.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > IMPORT_BYTES_MAX) {
+        over = true;
+        chunks.length = 0;
+        done(invalid({ file: [IMPORT_MESSAGES.tooLarge] }), undefined);
+        payload.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    payload.on('end', () => {
+      if (!over) done(null, Buffer.concat(chunks));
+    });
+    payload.on('error', (err) => {
+      if (!over) done(err, undefined);
+    });
+  });
+
+  const header = columns.map((c) => c.label);
+  app.get(
+    `${decl.path}/import/template`,
+    {
+      schema: {
+        tags,
+        summary: `An empty CSV file to import ${decl.noun.many}: the header row`,
+        description: `The columns an import reads, labelled as the form labels them${key.length ? `; a row whose ${key.join(' and ')} match a record updates it` : ''}.`,
+        produces: ['text/csv'],
+        response: { 200: Type.String({ description: 'CSV' }), ...errorResponses },
+      },
+      config: createAccess,
+    },
+    async (req, reply) => {
+      ops.caller(req, 'create');
+      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${decl.name}-import.csv"`);
+      return csvLine(header);
+    },
+  );
+
+  const Query = Type.Object({
+    dry_run: Type.Optional(Type.Boolean({ default: false, description: 'true: check every row and write nothing; the status lists what each row would do' })),
+    mapping: Type.Optional(
+      Type.String({ maxLength: 20_000, description: 'A JSON object of column → field name ("" skips the column); columns it leaves out are matched by field name or label' }),
+    ),
+  });
+  app.post(
+    `${decl.path}/import`,
+    {
+      schema: {
+        tags,
+        summary: `Import ${decl.noun.many} from a CSV file (text/csv)`,
+        description:
+          `The body is the file (UTF-8, a header row, at most 50 MB and 200 000 rows); answered at once with the import's id, whose progress and row errors \`GET /imports/{id}\` reads. ` +
+          `Each row is created${key.length ? `, or updates the ${decl.noun.one} with the same ${key.join(' and ')},` : ''} as a single create or update would be (validation, tenancy, the resource's rules, audit), in batches of 500 rows, one transaction each. ` +
+          'References may be given by name or key. One import per company at a time (409). Needs the create permission, and the update permission for rows that update.',
+        consumes: ['text/csv'],
+        querystring: Query,
+        response: { 202: Type.Object({ data: Type.Object({ id: Type.String({ format: 'uuid' }) }) }), ...errorResponses },
+      },
+      config: createAccess,
+    },
+    async (req, reply) => {
+      const { tenant } = ops.caller(req, 'create');
+      if (!Buffer.isBuffer(req.body)) throw invalid({ file: [msg.notCsv] });
+      const rows = readFile(decodeUtf8(req.body));
+      const query = req.query as { dry_run?: boolean; mapping?: string };
+      let sent: Record<string, string> | undefined;
+      if (query.mapping !== undefined) {
+        try {
+          sent = JSON.parse(query.mapping) as Record<string, string>;
+        } catch {
+          sent = undefined;
+        }
+        if (!sent || typeof sent !== 'object' || Array.isArray(sent) || Object.values(sent).some((v) => typeof v !== 'string')) throw invalid({ mapping: [msg.badMapping] });
+      }
+      const mapping = matchColumns(decl, rows[0], sent);
+      const auth = requireAuth(req);
+      const text = req.body.toString('utf8');
+      let id: string;
+      try {
+        [{ id }] = rowsOf<{ id: string }>(
+          await (app as unknown as FastifyInstance).db.execute(sql`
+            insert into imports (resource, company_id, user_id, caller, dry_run, mapping, content, rows, header)
+            values (${decl.name}, ${tenant}, ${auth.userId}, ${JSON.stringify({ auth, ip: req.ip })}::jsonb, ${query.dry_run === true},
+              ${JSON.stringify(mapping)}::jsonb, ${text}, ${rows.length - 1}, ${JSON.stringify(rows[0])}::jsonb)
+            returning id`),
+        );
+      } catch (err) {
+        if (!(err instanceof ApiError) && pgError(err).code === UNIQUE_VIOLATION && pgError(err).constraint === ONE_ACTIVE) throw conflict(msg.busy);
+        throw err;
+      }
+      importers.kick();
+      reply.code(202);
+      return { data: { id } };
+    },
+  );
+}
+
