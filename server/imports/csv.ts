@@ -1,6 +1,7 @@
-// CSV as an import reads it and its errors file writes it (docs/resources.md "Import"): RFC 4180 —
-// fields separated by commas, quoted with double quotes (a quote inside doubled), rows ended by CRLF or
-// LF, a leading byte-order mark dropped. Blank lines are no rows.
+// CSV as an import reads it and its errors file writes it (docs/resources.md "Import"). Reading is
+// csv-parse's: RFC 4180 quoting, CRLF or LF, a leading byte-order mark dropped, blank lines no rows,
+// cells separated by commas or, as a spreadsheet in a comma-decimal locale saves it, by semicolons.
+import { CsvError, parse } from 'csv-parse/sync';
 import { invalid } from '../errors';
 import { IMPORT_BYTES_MAX, IMPORT_ROWS_MAX } from '../../contract/imports';
 
@@ -11,43 +12,37 @@ export const IMPORT_MESSAGES = {
   noRows: 'The file has a header row but no rows.',
   tooManyRows: `The file has more than ${IMPORT_ROWS_MAX.toLocaleString('en-GB')} rows. Split it and import each part.`,
   unclosedQuote: 'The file ends inside a quoted cell: a double quote is missing.',
+  notCsv: (line: number) => `The file is not CSV the import can read (line ${line}). Save it as "CSV UTF-8" and try again.`,
 };
 
-/** The rows of `text` (the header first), each a list of cells; stops counting once past `maxRows` data rows. */
+/** The separator of `text`: a semicolon when its header line holds more of them than commas. */
+function delimiterOf(text: string): ',' | ';' {
+  const header = text.slice(0, text.search(/\r?\n|$/));
+  const count = (c: string) => header.split(c).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+/** The rows of `text` (the header first), each a list of cells; refused once past `maxRows` data rows. */
 export function parseCsv(text: string, maxRows = IMPORT_ROWS_MAX): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const endRow = () => {
-    row.push(cell);
-    cell = '';
-    // A blank line is no row.
-    if (!(row.length === 1 && row[0] === '')) rows.push(row);
-    row = [];
-    if (rows.length > maxRows + 1) throw invalid({ file: [IMPORT_MESSAGES.tooManyRows] });
-  };
-  for (; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else cell += c;
-    } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      endRow();
-    } else cell += c;
+  let rows: string[][];
+  try {
+    rows = parse(text, {
+      bom: true,
+      delimiter: delimiterOf(text),
+      skip_empty_lines: true,
+      // A row may be short or long (the import names the missing cells), and a quote inside an unquoted
+      // cell is text, as spreadsheets write it.
+      relax_column_count: true,
+      relax_quotes: true,
+      // Reads one row past the limit, enough to refuse the file without holding all of it.
+      to: maxRows + 2,
+    }) as string[][];
+  } catch (err) {
+    if (err instanceof CsvError && err.code === 'CSV_QUOTE_NOT_CLOSED') throw invalid({ file: [IMPORT_MESSAGES.unclosedQuote] });
+    if (err instanceof CsvError) throw invalid({ file: [IMPORT_MESSAGES.notCsv(Number((err as CsvError & { lines?: number }).lines ?? 1))] });
+    throw err;
   }
-  if (quoted) throw invalid({ file: [IMPORT_MESSAGES.unclosedQuote] });
-  if (cell !== '' || row.length > 0) endRow();
+  if (rows.length > maxRows + 1) throw invalid({ file: [IMPORT_MESSAGES.tooManyRows] });
   return rows;
 }
 

@@ -201,6 +201,17 @@ describe('an import of units', () => {
   });
 });
 
+describe('files as spreadsheets save them', () => {
+  it('semicolons as separators, a byte-order mark, CRLF, quoted cells with commas and doubled quotes, blank lines', async () => {
+    const r = tag();
+    const csv = `\ufeffname;address_line_1;city;postcode\r\nSemi ${r};"1, ""The"" Yard";Leeds;LS1 1AA\r\n\r\n`;
+    const s = await imported('admin', '/properties', csv);
+    expect(s.counts).toMatchObject({ rows: 1, created: 1, failed: 0 });
+    const made = (await db().execute(sql`select address_line_1 from properties where name = ${`Semi ${r}`}`)) as unknown as { rows: { address_line_1: string }[] };
+    expect(made.rows).toEqual([{ address_line_1: '1, "The" Yard' }]);
+  });
+});
+
 describe('files refused', () => {
   const refused = async (csv: string | Buffer, query = '') => {
     const res = await post('admin', '/properties', csv, query);
@@ -218,6 +229,7 @@ describe('files refused', () => {
       'The column "name" is mapped to "password", which is not a field an import fills.',
     ]);
     expect((await refused('name\nx\n', '?mapping=nope')).errors.mapping).toEqual(['The mapping must be a JSON object of column → field name.']);
+    expect((await refused('name,city\n"Unclosed,Leeds\n')).message).toBe('The file ends inside a quoted cell: a double quote is missing.');
     expect((await refused('name\n' + 'x\n'.repeat(200_001))).message).toBe('The file has more than 200,000 rows. Split it and import each part.');
     expect((await refused(Buffer.alloc(50 * 1024 * 1024 + 1, 0x61))).message).toBe('The file is larger than 50 MB.');
     const json = await t.app.inject({ method: 'POST', url: '/api/v1/properties/import', headers: { ...w.headers.admin, 'x-tenant': w.own.id }, payload: { name: 'x' }, remoteAddress: uniqueIp() });
