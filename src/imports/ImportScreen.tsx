@@ -153,7 +153,8 @@ export function ImportScreen({ decl }: { decl: ResourceDecl }) {
                               labelId={`${fileId}-map-${i}`}
                               label={t('field')}
                               value={mapping[h] ?? ''}
-                              inputProps={{ 'aria-label': `${t('field')}: ${h}` }}
+                              // Named for its column ("Field: Postcode"), not only by the label every row shares.
+                              SelectDisplayProps={{ 'aria-labelledby': undefined, 'aria-label': `${t('field')}: ${h}` }}
                               onChange={(e) => setMapping((m) => ({ ...m, [h]: String(e.target.value) }))}
                             >
                               <MenuItem value="">{t('skip')}</MenuItem>

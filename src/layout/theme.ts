@@ -22,5 +22,15 @@ export const theme: RaThemeOptions = deepmerge(defaultTheme, {
   components: {
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
+    MuiCheckbox: {
+      defaultProps: {
+        // A checkbox given an `aria-label` (react-admin's "Select this row") carries it on its outer span,
+        // where ARIA forbids it and the input stays unnamed: the name goes on the input instead.
+        slotProps: {
+          root: () => ({ 'aria-label': undefined }),
+          input: (state: { 'aria-label'?: string }) => (state['aria-label'] ? { 'aria-label': state['aria-label'] } : {}),
+        },
+      },
+    },
   },
 } satisfies RaThemeOptions);

@@ -133,7 +133,8 @@ export function BulkButtons({ decl }: { decl: ResourceDecl }) {
         </Button>
       )}
       {allowed.delete && (
-        <Button variant="outlined" color="error" size="small" onClick={() => setOpen('delete')}>
+        // The toolbar's tinted background: the darker red keeps the text at WCAG AA contrast.
+        <Button variant="outlined" color="error" size="small" sx={{ color: 'error.dark' }} onClick={() => setOpen('delete')}>
           {translate('olympus.lists.bulk.delete')}
         </Button>
       )}

@@ -26,7 +26,7 @@ describe('bulk changes', () => {
     await page.getByPlaceholder('Search Properties').fill('Bulkmere');
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(3);
     for (const name of NAMES) await rowWith(page, name).getByRole('checkbox').check();
-    await page.getByText('3 selected').waitFor();
+    await page.getByRole('button', { name: 'Update selected' }).waitFor();
     await passes(b, 'bulk-selected-desktop');
 
     await page.getByRole('button', { name: 'Update selected' }).click();
