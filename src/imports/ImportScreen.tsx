@@ -241,6 +241,14 @@ export function ImportScreen({ decl }: { decl: ResourceDecl }) {
                 </Box>
               </>
             )}
+            {job && ended && job.state === 'succeeded' && job.dry_run && file !== null && job.counts.created + job.counts.updated > 0 && (
+              // The file just checked, imported as it was checked (its valid rows; the ones with errors are left out).
+              <Box>
+                <Button variant="contained" disabled={starting} onClick={() => void start(false)}>
+                  {t('run_checked', { smart_count: job.counts.created + job.counts.updated })}
+                </Button>
+              </Box>
+            )}
             {(ended || (importId !== null && status.isError) || (importId !== null && status.isSuccess && job === null)) && (
               <Box>
                 <Button onClick={again}>{t('new_file')}</Button>

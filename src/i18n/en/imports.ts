@@ -16,6 +16,7 @@ export const imports = {
   skip: 'Do not import',
   check: 'Check the file',
   run: 'Import',
+  run_checked: 'Import the valid row |||| Import the %{smart_count} valid rows',
   start_failed: 'The import could not start.',
   queued: 'Waiting to start...',
   running: 'Checking and writing rows...',
