@@ -3,7 +3,7 @@
 // confirmation. A restore is an ordinary save on the server: refused with its reasons shown here,
 // or done, after which the screen loads the record afresh (onRestored).
 import { useEffect, useId, useState } from 'react';
-import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { Box, Button, CircularProgress } from '@mui/material';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Confirm, useLogoutIfAccessDenied, useNotify, useTranslate } from 'react-admin';
 import { RESTORE_MESSAGES, type HistoryEntry } from '../../contract/history';
@@ -11,6 +11,7 @@ import { loadState, PageSection } from '../layout/PageSection';
 import { dateTimeText } from '../lists/dateTimeText';
 import { fetchHistory, HISTORY_PAGE, HistoryError, restoreEntry } from './historyApi';
 import { HistoryEntryItem } from './HistoryEntryItem';
+import { RefusalAlert, type Refusal } from '../forms/RefusalAlert';
 
 export interface HistoryPanelProps {
   /** The react-admin resource (its API path follows). */
@@ -27,7 +28,7 @@ export function HistoryPanel({ resource, id, onRestored, title }: HistoryPanelPr
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [asking, setAsking] = useState<HistoryEntry | null>(null);
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<{ message: string; errors: string[] } | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const query = useInfiniteQuery({
     queryKey: ['olympus.history', resource, id],
     queryFn: ({ pageParam }) => fetchHistory(resource, id, pageParam),
@@ -110,18 +111,7 @@ export function HistoryPanel({ resource, id, onRestored, title }: HistoryPanelPr
         />
       }
     >
-      {refusal && (
-        <Alert severity="error" onClose={() => setRefusal(null)} sx={{ mb: 2 }}>
-          {refusal.message}
-          {refusal.errors.length > 0 && (
-            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-              {refusal.errors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </Box>
-          )}
-        </Alert>
-      )}
+      <RefusalAlert refusal={refusal} onClose={() => setRefusal(null)} />
       {body}
     </PageSection>
   );

@@ -3,7 +3,7 @@
 // a create and says why when it refuses), the record's history (read only), and for a super admin
 // "Delete forever" after a confirmation. A table from 600 px, one card per record on a phone.
 import { useEffect, useId, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Link as MuiLink, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, CircularProgress, Link as MuiLink, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteForeverOutlined from '@mui/icons-material/DeleteForeverOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -25,11 +25,7 @@ import { useIsPhone } from '../lists/useIsPhone';
 import { declaredColumns } from '../resources/columns';
 import { listKey } from '../resources/texts';
 import { fetchTrash, purgeRecord, restoreRecord, TRASH_PAGE, TrashError, type TrashAnswer, type TrashedRecord } from './trashApi';
-
-interface Refusal {
-  message: string;
-  errors: string[];
-}
+import { RefusalAlert, type Refusal } from '../forms/RefusalAlert';
 
 export function TrashScreen({ decl }: { decl: ResourceDecl }) {
   const translate = useTranslate();
@@ -188,18 +184,7 @@ export function TrashScreen({ decl }: { decl: ResourceDecl }) {
         </Typography>
       )}
       <Box role="status" aria-live="polite" sx={{ mt: 2 }}>
-        {refusal && (
-          <Alert severity="error" onClose={() => setRefusal(null)} sx={{ mb: 2 }}>
-            {refusal.message}
-            {refusal.errors.length > 0 && (
-              <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                {refusal.errors.map((e) => (
-                  <li key={e}>{e}</li>
-                ))}
-              </Box>
-            )}
-          </Alert>
-        )}
+        <RefusalAlert refusal={refusal} onClose={() => setRefusal(null)} />
       </Box>
       {body}
       {pages > 1 && (

@@ -160,36 +160,54 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
   }
 
   /**
+   * What every delete checks before writing: the record (live, or also in the trash for a purge) or
+   * 404, the resource's own refusal, and — asked with the version the person saw — 409 when it changed.
+   */
+  async function deletable(req: FastifyRequest, id: string, opts: ChangeOptions, state: 'live' | 'any') {
+    const { tenant, where } = caller(req, 'delete');
+    // A bulk change's transaction, else the database (the write opens its own).
+    const db: Conn = opts.tx ?? app.db;
+    const before = await recordOr404(db, tenant, req, id, where, true, state);
+    hooks.refuseChange?.({ db, tenant, req, record: before, action: 'delete' });
+    // Deleting a record that changed since it was shown asks again: 409 with what changed.
+    if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, {}, before.version as number);
+    await hooks.beforeDelete?.({ db, tenant, req, record: before });
+    return { tenant, db, before };
+  }
+
+  /**
+   * In a delete's transaction: the row held until the commit, so one changed meanwhile is not deleted
+   * unseen (409 asked with a version, 404 when a parallel delete won), then the declared references to
+   * it (409). Answers the version held.
+   */
+  async function holdForDelete(tx: Tx, before: Row, opts: ChangeOptions, tenant: string | null): Promise<number> {
+    const version = await versions.lock(tx, before.id);
+    if (version === null) throw notFound(decl.messages.notFound);
+    if (opts.version !== undefined && version !== opts.version) throw await versions.conflict(tx, before.id, opts.version, {}, version);
+    const used = await usedBy(tx, mounted, decl, before.id, tenant);
+    if (used) throw conflict(used);
+    return version;
+  }
+
+  /**
    * The delete for good: a resource without a trash's delete, or a purge. A purge is a super admin's
    * only; it takes a live record (after the delete's refusals) or one in the trash, and is refused
    * while records in the trash still refer to it (409, never the foreign key's 500).
    */
   async function removeForGood(req: FastifyRequest, id: string, opts: ChangeOptions, purging: boolean): Promise<void> {
-    const { tenant, where } = caller(req, 'delete');
     if (purging) {
+      caller(req, 'delete');
       trashOf();
       if (requireAuth(req).role !== SUPER_ADMIN) throw forbidden(say.purgeSuperAdminOnly);
     }
-    // A bulk change's transaction, else the database (the write opens its own).
-    const db: Conn = opts.tx ?? app.db;
-    const before = await recordOr404(db, tenant, req, id, where, true, purging ? 'any' : 'live');
-    hooks.refuseChange?.({ db, tenant, req, record: before, action: 'delete' });
-    // Deleting a record that changed since it was shown asks again: 409 with what changed.
-    if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, {}, before.version as number);
-    await hooks.beforeDelete?.({ db, tenant, req, record: before });
+    const { tenant, db, before } = await deletable(req, id, opts, purging ? 'any' : 'live');
     const inTrash = purging ? await isTrashed(db, before.id) : false;
     const again = stillUsed(mounted, db, tenant, req, before);
     await writing(
       db,
       'delete',
       async (tx) => {
-        // The row held until the commit; changed meanwhile, it is not deleted unseen.
-        const version = await versions.lock(tx, before.id);
-        if (version === null) throw notFound(decl.messages.notFound);
-        if (opts.version !== undefined && version !== opts.version) throw await versions.conflict(tx, before.id, opts.version, {}, version);
-        // The resource's own refusal first (beforeDelete), then the declared references to it.
-        const used = await usedBy(tx, mounted, decl, before.id, tenant);
-        if (used) throw conflict(used);
+        const version = await holdForDelete(tx, before, opts, tenant);
         if (purging) {
           const kept = await usedBy(tx, mounted, decl, before.id, tenant, 'trashed');
           if (kept) throw conflict(kept);
@@ -301,25 +319,13 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     async remove(req: FastifyRequest, id: string, opts: ChangeOptions = {}): Promise<void> {
       if (!trash) return removeForGood(req, id, opts, false);
       const columns = trash;
-      const { tenant, where } = caller(req, 'delete');
-      // A bulk change's transaction, else the database (the write opens its own).
-      const db: Conn = opts.tx ?? app.db;
-      const before = await recordOr404(db, tenant, req, id, where);
-      hooks.refuseChange?.({ db, tenant, req, record: before, action: 'delete' });
-      // Deleting a record that changed since it was shown asks again: 409 with what changed.
-      if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, {}, before.version as number);
-      await hooks.beforeDelete?.({ db, tenant, req, record: before });
+      const { tenant, db, before } = await deletable(req, id, opts, 'live');
       await writing(
         db,
         'delete',
         async (tx) => {
-          // The row held until the commit; changed meanwhile, it is not deleted unseen. A create naming
-          // it waits for this lock (its foreign key), then finds it in the trash.
-          const version = await versions.lock(tx, before.id);
-          if (version === null) throw notFound(decl.messages.notFound);
-          if (opts.version !== undefined && version !== opts.version) throw await versions.conflict(tx, before.id, opts.version, {}, version);
-          const used = await usedBy(tx, mounted, decl, before.id, tenant);
-          if (used) throw conflict(used);
+          // A create naming it waits for this lock (its foreign key), then finds it in the trash.
+          const version = await holdForDelete(tx, before, opts, tenant);
           await emptyAll(tx, req, before.id);
           const auditBefore = await audited(tx, { ...before, version });
           const moved = await tx
