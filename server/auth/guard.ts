@@ -51,6 +51,36 @@ interface AuthRow {
   totp_on: boolean;
 }
 
+/** Each user's Olympus role, as a CTE. A role in the trash grants nothing (it cannot be trashed while held; this covers a race). */
+const olympusRole = sql`olympus_role as (
+      select us.user_id, r.id, r.name, r.require_two_factor
+      from user_systems us
+      join systems s on s.id = us.system_id and s.name = ${OLYMPUS_SYSTEM}
+      join roles r on r.id = us.role_id and r.deleted_at is null
+    )`;
+
+/** What a user may do now, without a token: for work that outlives its request (an import). */
+export interface UserAccessNow {
+  role: string | null;
+  permissions: string[];
+  companyIds: string[];
+  /** Whether `tenant` is a company not in the trash (true when none was asked). */
+  tenantLive: boolean;
+}
+
+/** The user's role, permissions and companies as they are now; null once disabled or removed. */
+export async function loadUserAccess(db: Db, userId: string, tenant: string | null): Promise<UserAccessNow | null> {
+  const [row] = await rowsFrom<{ role: string | null; permissions: string[]; company_ids: string[]; tenant_live: boolean }>(db, sql`
+    with ${olympusRole}
+    select orole.name as role,
+      coalesce((select json_agg(rp.permission) from role_permissions rp where rp.role_id = orole.id), '[]'::json) as permissions,
+      coalesce((select json_agg(uc.company_id) from user_companies uc where uc.user_id = u.id), '[]'::json) as company_ids,
+      ${tenant === null ? sql`true` : sql`exists(select 1 from companies c where c.id = ${tenant}::uuid and c.deleted_at is null)`} as tenant_live
+    from users u left join olympus_role orole on orole.user_id = u.id
+    where u.id = ${userId} and u.disabled_at is null`);
+  return row ? { role: row.role, permissions: row.permissions, companyIds: row.company_ids, tenantLive: row.tenant_live } : null;
+}
+
 /** How stale last_used_at may get before a request refreshes it (idle expiry is 30 min). */
 const TOUCH_EVERY_SECONDS = 60;
 
@@ -76,13 +106,7 @@ export async function loadAuth(db: Db, tokenHash: string, tenant: string | null,
       update access_tokens set last_used_at = now()
       where id = (select id from tok) and last_used_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})
     ),
-    olympus_role as (
-      select us.user_id, r.id, r.name, r.require_two_factor
-      from user_systems us
-      join systems s on s.id = us.system_id and s.name = ${OLYMPUS_SYSTEM}
-      -- A role in the trash grants nothing (it cannot be trashed while held; this covers a race).
-      join roles r on r.id = us.role_id and r.deleted_at is null
-    )
+    ${olympusRole}
     select tok.id as token_id, tok.valid_ms::float8 as valid_ms, u.id as user_id, u.name, u.email, orole.name as role,
       coalesce((select json_agg(rp.permission) from role_permissions rp where rp.role_id = orole.id), '[]'::json) as permissions,
       coalesce((select json_agg(uc.company_id) from user_companies uc where uc.user_id = u.id), '[]'::json) as company_ids,

@@ -15,6 +15,8 @@ import { rowsOf } from '../auth/rows';
 import type { AuthContext } from '../types';
 import type { Db } from '../db';
 import { ApiError } from '../errors';
+import { loadUserAccess, requireArea, requirePermission } from '../auth/guard';
+import { SUPER_ADMIN } from '../../contract/roles';
 import type { Tx } from '../resources/db';
 import { csvLine, readFile, safeCell } from './csv';
 
@@ -80,6 +82,40 @@ const interruptedMessage = (dryRun: boolean, done: number, rows: number, created
     ? `The dry run stopped after ${done} of ${rows} rows, as its server stopped. Nothing was written; start it again.`
     : `The import stopped after ${done} of ${rows} rows, as its server stopped: ${created} created and ${updated} updated were kept (whole batches of ${IMPORT_BATCH} rows). Import the rest again: rows with a key update what was kept.`;
 
+/** Why an import stopped for its starter: what they may do changed since they started it. */
+const revokedMessage = (dryRun: boolean, done: number, rows: number, created: number, updated: number, why: string) =>
+  dryRun
+    ? `The dry run stopped after ${done} of ${rows} rows: ${why} Nothing was written.`
+    : `The import stopped after ${done} of ${rows} rows: ${why} ${created} created and ${updated} updated were kept (whole batches of ${IMPORT_BATCH} rows).`;
+
+export const IMPORT_REVOKED = {
+  account: 'the account that started it is disabled or gone.',
+  company: 'its starter no longer belongs to the company, or the company is in the trash.',
+  permission: 'its starter may no longer create these records.',
+};
+
+/**
+ * The starter as they are now, before each batch: an import outlives the request that queued it, so
+ * what it was allowed then is checked again (the account enabled, the company theirs and live, the
+ * area and the create permission held) and the rows are written as they are now. Answers why it may
+ * not go on, or null.
+ */
+async function callerNow(db: Db, importer: Importer, job: ImportJob, req: FastifyRequest): Promise<string | null> {
+  const now = await loadUserAccess(db, job.user_id, job.company_id);
+  if (!now) return IMPORT_REVOKED.account;
+  const auth: AuthContext = { ...job.caller.auth, role: now.role, permissions: now.permissions, companyIds: now.companyIds };
+  (req as { auth?: AuthContext }).auth = auth;
+  if (job.company_id !== null && (!now.tenantLive || (auth.role !== SUPER_ADMIN && !auth.companyIds.includes(job.company_id)))) return IMPORT_REVOKED.company;
+  try {
+    requireArea(req, importer.area);
+    requirePermission(req, importer.permission);
+  } catch (err) {
+    if (err instanceof ApiError) return IMPORT_REVOKED.permission;
+    throw err;
+  }
+  return null;
+}
+
 /** Marks failed the running imports whose instance has gone silent (or this closing instance's own). */
 async function failStopped(db: Db, where: 'stale' | { owner: string }): Promise<void> {
   const cond = where === 'stale' ? sql`heartbeat_at < now() - make_interval(secs => ${IMPORT_TIMING.staleMs / 1000})` : sql`owner = ${where.owner}`;
@@ -140,6 +176,8 @@ async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob
   for (let from = 0; from < rows.length; from += IMPORT_BATCH) {
     // Closing: the batches committed so far stay; the row is marked failed saying so (onClose).
     if (stopping()) return;
+    const revoked = await callerNow(db, importer, job, req);
+    if (revoked) return finish('failed', revokedMessage(job.dry_run, counts.done, rows.length, counts.created, counts.updated, revoked));
     const batch = rows.slice(from, from + IMPORT_BATCH);
     const now: Counts = { ...counts };
     const errors: ImportRowError[] = [];

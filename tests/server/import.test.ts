@@ -10,7 +10,8 @@ import { IMPORT_TIMING } from '../../server/imports/jobs';
 import { createTestApp, type TestApp } from './harness';
 import { count, createProperty, createWorld, type World } from './resources-fixtures';
 import { uniqueIp } from './auth-client';
-import { createRole, createUser, tokenFor } from './factories';
+import { createRole, createUser, OLYMPUS_GRANTS, tokenFor } from './factories';
+import { rowsOf } from './privilege-fixtures';
 
 let t: TestApp;
 let w: World;
@@ -178,7 +179,8 @@ describe('an import of units', () => {
     expect(lines).toHaveLength(11);
     expect(lines[0]).toBe('Unit name,Property,Unit reference,Bedrooms,Unit type,Error');
     expect(lines[1]).toBe(`Flat 5,T-${r},U5,lots,Flat,The bedrooms must be a number.`);
-  });
+    // Batches of 500 rows through every rule: about 20 s on the embedded PGlite of a busy 2-core machine.
+  }, 120_000);
 
   it('refuses a property of another company, by name or reference, as a row error', async () => {
     const r = tag();
@@ -305,6 +307,42 @@ describe('imports as jobs', () => {
     expect(s.message).toBe(
       `The import stopped after ${done} of 2600 rows, as its server stopped: ${done} created and 0 updated were kept (whole batches of 500 rows). Import the rest again: rows with a key update what was kept.`,
     );
+    // Batches of 500 rows through every rule: about 20 s on the embedded PGlite of a busy 2-core machine.
+  }, 120_000);
+
+  // An import outlives its request: queued while its starter was allowed, it runs as they are when it runs.
+  it.each([
+    ['is disabled', 'the account that started it is disabled or gone.', async (id: string) => void (await db().execute(sql`update users set disabled_at = now() where id = ${id}`))],
+    [
+      'is removed from the company',
+      'its starter no longer belongs to the company, or the company is in the trash.',
+      async (id: string) => void (await db().execute(sql`delete from user_companies where user_id = ${id} and company_id = ${w.own.id}`)),
+    ],
+    [
+      'loses the create permission (made a system user)',
+      'its starter may no longer create these records.',
+      async (id: string) => {
+        const [{ role }] = await rowsOf<{ role: string }>(db(), sql`select r.id as role from roles r join systems s on s.id = r.system_id where s.name = 'Olympus' and r.name = 'system_user'`);
+        await db().execute(sql`update user_systems us set role_id = ${role} from systems s where s.id = us.system_id and s.name = 'Olympus' and us.user_id = ${id}`);
+      },
+    ],
+  ])('a queued import whose starter then %s stops before writing a row, saying why', async (_change, why, revoke) => {
+    const r = tag();
+    const starter = await createUser(db(), { role: 'admin', companies: [w.own] });
+    const auth = { userId: starter.id, tokenId: null, name: starter.name, email: starter.email, role: 'admin', permissions: OLYMPUS_GRANTS.admin, companyIds: [w.own.id], twoFactorRequired: false, amr: ['pwd'], authenticatedAt: Date.now() };
+    const csv = `name,reference\nRevoked ${r},RV-${r}\n`;
+    await revoke(starter.id);
+    // As the request queued it, with what the starter held then.
+    const [{ id }] = (
+      (await db().execute(sql`insert into imports (resource, company_id, user_id, caller, dry_run, mapping, content, rows, header)
+        values ('properties', ${w.own.id}, ${starter.id}, ${JSON.stringify({ auth, ip: '203.0.113.9' })}::jsonb, false, ${JSON.stringify({ name: 'name', reference: 'reference' })}::jsonb,
+          ${csv}, 1, '["name","reference"]'::jsonb) returning id`)) as unknown as { rows: { id: string }[] }
+    ).rows;
+    t.app.importers.kick();
+    const s = await finished(id, 'super_admin');
+    expect(s.state).toBe('failed');
+    expect(s.message).toBe(`The import stopped after 0 of 1 rows: ${why} 0 created and 0 updated were kept (whole batches of 500 rows).`);
+    expect(await count(db(), sql`select count(*) as n from properties where reference = ${`RV-${r}`}`)).toBe(0);
   });
 
   it('runs once with several instances on one database', async () => {
@@ -329,7 +367,8 @@ describe('imports as jobs', () => {
       await a.close();
       await b.close();
     }
-  });
+    // Batches of 500 rows through every rule: about 20 s on the embedded PGlite of a busy 2-core machine.
+  }, 120_000);
 });
 
 /** A user of the other company only, who may create properties there. */

@@ -134,8 +134,11 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
     permission: createAccess.access.permission,
     area: createAccess.access.area,
     async start(job: ImportJob, req: FastifyRequest, header: string[]): Promise<RowStep> {
-      const auth = requireAuth(req);
-      const mayUpdate = auth.role === SUPER_ADMIN || hasPermission(auth.permissions, updatePermission);
+      // Asked per row: the runner refreshes the caller before each batch (what they may do now).
+      const mayUpdate = () => {
+        const auth = requireAuth(req);
+        return auth.role === SUPER_ADMIN || hasPermission(auth.permissions, updatePermission);
+      };
       const tenant = decl.tenancy === 'scoped' ? job.company_id : null;
       const at = header.map((h) => job.mapping[h] ?? null);
       const keyOf = new Map<string, readonly string[]>();
@@ -163,7 +166,7 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
           if (first !== undefined) throw invalid({ [key[key.length - 1]]: [msg.duplicate(first)] });
           [existing] = await q.idsWhere(tx, tenant, Object.fromEntries(key.map((k) => [k, typeof body[k] === 'string' ? (body[k] as string).trim() : body[k]])));
         }
-        if (existing && !mayUpdate) throw forbidden(msg.mayNotUpdate);
+        if (existing && !mayUpdate()) throw forbidden(msg.mayNotUpdate);
         const action = existing ? 'update' : 'create';
         await trim({ body } as FastifyRequest);
         const refused = validator(action)(body);
