@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { adminSuite, choose, listLoaded, NORTHGATE, pathOf, rowWith, SUPER, textbox, passes, screenReady, sideways } from './support/admin';
+import { adminSuite, choose, listLoaded, NORTHGATE, pathOf, rowWith, SUPER, textbox, passes, screenReady, sideways, dataCells } from './support/admin';
 import { startServer } from './support/server';
 import { buildSpaWithRegistry } from './support/spa-build';
 import { createDerivedTables } from '../support/derived-table-sql';
@@ -86,7 +86,7 @@ describe('resources a newcomer declares', () => {
     await page.getByText('The contractor has been created. Redirecting...').waitFor();
     await page.waitForURL(/\/dashboard\/contractor$/);
     await rowWith(page, 'Sparks Electrical').waitFor();
-    expect((await rowWith(page, 'Sparks Electrical').locator('td').allTextContents()).slice(0, 4)).toEqual(['Sparks Electrical', 'Electrician', 'Headingley Court', '020 7946 0958']);
+    expect((await dataCells(rowWith(page, 'Sparks Electrical')).allTextContents()).slice(0, 4)).toEqual(['Sparks Electrical', 'Electrician', 'Headingley Court', '020 7946 0958']);
     expect(await rows(sql`select c.name, c.trade, c.active, p.name as property from contractors c join properties p on p.id = c.property_id`)).toEqual([
       { name: 'Sparks Electrical', trade: 'Electrician', active: true, property: 'Headingley Court' },
     ]);
@@ -118,7 +118,7 @@ describe('resources a newcomer declares', () => {
     await page.getByRole('button', { name: 'Create Inspection Type' }).click();
     await page.waitForURL(/\/dashboard\/inspection_type$/);
     await rowWith(page, 'Gas safety check').waitFor();
-    expect((await rowWith(page, 'Gas safety check').locator('td').allTextContents()).slice(0, 4)).toEqual(['Gas safety check', '12', '£85.50', 'Yes']);
+    expect((await dataCells(rowWith(page, 'Gas safety check')).allTextContents()).slice(0, 4)).toEqual(['Gas safety check', '12', '£85.50', 'Yes']);
     expect(await rows(sql`select name, interval_months, typical_cost::text as cost, certificate_required from inspection_types`)).toEqual([
       { name: 'Gas safety check', interval_months: 12, cost: '85.50', certificate_required: true },
     ]);

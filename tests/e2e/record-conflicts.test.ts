@@ -4,7 +4,7 @@
 // which passes axe and fits a 390 px phone (a third person's); "Keep mine" saves over it, and the
 // unit holds the second person's value.
 import { describe, expect, it } from 'vitest';
-import { adminSuite, apiAuth, listLoaded, passes, rowWith, screenReady, shot, sideways, textbox } from './support/admin';
+import { adminSuite, apiAuth, listLoaded, passes, rowWith, screenReady, shot, sideways, textbox, dataCells } from './support/admin';
 import { seriousViolations } from './support/axe';
 
 const suite = adminSuite();
@@ -21,7 +21,7 @@ describe('two people editing one unit', () => {
     await first.page.goto(suite.server.url + '/dashboard/unit');
     await listLoaded(first.page);
     const row = first.page.locator('table tbody tr').first();
-    const original = (await row.locator('td').first().textContent()) ?? '';
+    const original = (await dataCells(row).first().textContent()) ?? '';
     await row.getByRole('link', { name: 'Edit Unit' }).click();
     await first.page.waitForURL(/\/dashboard\/unit\/[0-9a-f-]{36}\/edit$/);
     const editUrl = first.page.url();

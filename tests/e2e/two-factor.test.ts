@@ -88,13 +88,13 @@ describe('two-factor sign-in', () => {
     const boss = await suite.open(SUPER);
     await boss.page.goto(`${suite.server.url}/dashboard/users/${alexId}/edit`);
     const panel = boss.page.getByRole('region', { name: 'Two-factor sign-in' });
-    await expect.poll(() => panel.getByText('On: signing in asks for a code from an authenticator app.').isVisible()).toBe(true);
+    await panel.getByText('On: signing in asks for a code from an authenticator app.').waitFor();
     await panel.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
     const dialog = boss.page.getByRole('dialog');
     await expect.poll(() => dialog.getByText('Reset two-factor sign-in of Alex Admin?').isVisible()).toBe(true);
     await shot(boss, 'user-edit-two-factor-reset-confirm');
     await dialog.getByRole('button', { name: 'Reset two-factor sign-in' }).click();
-    await expect.poll(() => panel.getByText('Off: the user signs in with their password alone.').isVisible()).toBe(true);
+    await panel.getByText('Off: the user signs in with their password alone.').waitFor();
     await panel.scrollIntoViewIfNeeded();
     await shot(boss, 'user-edit-two-factor-reset-desktop', { keepScroll: true });
 

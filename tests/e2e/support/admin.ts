@@ -2,7 +2,7 @@
 // fresh chromium per test, signed in through the login form (once per user; later tests reuse the session). After each test: no request left
 // loopback, no uncaught page error, and no API answer of 500 or more.
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD, startServer, type RunningServer } from './server';
 import { openBrowser, type BrowserSession } from './browser';
 import { seriousViolations } from './axe';
@@ -110,10 +110,15 @@ export const pathOf = (page: Page) => {
   return u.pathname + u.search;
 };
 
-/** The texts of the first cell of each body row of the list table. */
+/** The texts of the first data cell of each body row of the list table (past a bulk selection's checkbox cell). */
 export async function firstColumn(page: Page): Promise<string[]> {
-  return (await page.locator('table tbody tr').evaluateAll((rows) => rows.map((r) => r.querySelector('td')?.textContent?.trim() ?? ''))).filter(Boolean);
+  return (
+    await page.locator('table tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).find((td) => !td.querySelector('.select-item'))?.textContent?.trim() ?? ''))
+  ).filter(Boolean);
 }
+
+/** A list row's data cells: without the bulk selection's checkbox cell. */
+export const dataCells = (row: Locator) => row.locator('td:not(:has(.select-item))');
 
 /** The body row of the list table holding `text`. */
 export const rowWith = (page: Page, text: string) => page.locator('table tbody tr').filter({ hasText: text });
