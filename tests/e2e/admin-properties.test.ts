@@ -3,7 +3,7 @@
 // 26 units).
 import { describe, expect, it } from 'vitest';
 import type { Dialog } from 'playwright-core';
-import { adminSuite, choose, firstColumn, listLoaded, pathOf, rowWith, shot, sortBy, textbox, dataCells } from './support/admin';
+import { adminSuite, choose, firstColumn, listLoaded, pathOf, rowWith, shot, sortBy, textbox, dataCells, columnTexts } from './support/admin';
 
 const suite = adminSuite();
 const UUID = '[0-9a-f-]{36}';
@@ -123,7 +123,7 @@ describe('units', () => {
     const search = page.getByPlaceholder('Search Unit Types');
     await search.fill('studio');
     await expect.poll(() => page.locator('table tbody tr').count()).toBeGreaterThan(0);
-    const types = await page.locator('table tbody tr').evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td:not(:has(.select-item))')[1]?.textContent ?? ''));
+    const types = await columnTexts(page, 1);
     expect(new Set(types)).toEqual(new Set(['Studio']));
     // Unit type only: a property name finds nothing.
     await search.fill('Wharf');

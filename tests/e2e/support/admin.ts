@@ -117,6 +117,10 @@ export async function firstColumn(page: Page): Promise<string[]> {
   ).filter(Boolean);
 }
 
+/** The texts of the `i`-th data column (from 0) of each body row of the list table. */
+export const columnTexts = (page: Page, i: number) =>
+  page.locator('table tbody tr').evaluateAll((rows, at) => rows.map((r) => r.querySelectorAll('td:not(:has(.select-item))')[at]?.textContent ?? ''), i);
+
 /** A list row's data cells: without the bulk selection's checkbox cell. */
 export const dataCells = (row: Locator) => row.locator('td:not(:has(.select-item))');
 
