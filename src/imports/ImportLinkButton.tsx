@@ -1,21 +1,5 @@
-// The list's "Import" button (docs/resources.md "Import"): to /dashboard/{spa}/import, for whoever may
-// create the resource's records (the server decides the same).
-import { Button } from '@mui/material';
+// The list's "Import" button (docs/resources.md "Import"): for whoever may create the resource's records.
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { Link } from 'react-router';
-import { useBasename, useResourceContext, useTranslate } from 'ra-core';
-import { useMayAct } from '../lists/useMayAct';
+import { SubScreenButton } from '../lists/SubScreenButton';
 
-export const importPath = (basename: string, resource: string): string => `${basename}/${resource}/import`;
-
-export function ImportLinkButton() {
-  const translate = useTranslate();
-  const basename = useBasename();
-  const resource = useResourceContext() ?? '';
-  if (!useMayAct('create')) return null;
-  return (
-    <Button component={Link} to={importPath(basename, resource)} startIcon={<UploadFileOutlined />}>
-      {translate('olympus.imports.open')}
-    </Button>
-  );
-}
+export const ImportLinkButton = () => <SubScreenButton screen="import" action="create" icon={<UploadFileOutlined />} label="olympus.imports.open" />;

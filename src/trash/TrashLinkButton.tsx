@@ -1,21 +1,6 @@
-// The list's "Trash" button (docs/resources.md "Trash"): to /dashboard/{spa}/trash, for whoever may
-// delete the resource's records (the trash undoes deletes; the server decides the same).
-import { Button } from '@mui/material';
+// The list's "Trash" button (docs/resources.md "Trash"): for whoever may delete the resource's records
+// (the trash undoes deletes).
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
-import { Link } from 'react-router';
-import { useBasename, useResourceContext, useTranslate } from 'ra-core';
-import { useMayAct } from '../lists/useMayAct';
+import { SubScreenButton } from '../lists/SubScreenButton';
 
-export const trashPath = (basename: string, resource: string): string => `${basename}/${resource}/trash`;
-
-export function TrashLinkButton() {
-  const translate = useTranslate();
-  const basename = useBasename();
-  const resource = useResourceContext() ?? '';
-  if (!useMayAct('delete')) return null;
-  return (
-    <Button component={Link} to={trashPath(basename, resource)} startIcon={<DeleteOutlineOutlined />}>
-      {translate('olympus.trash.open')}
-    </Button>
-  );
-}
+export const TrashLinkButton = () => <SubScreenButton screen="trash" action="delete" icon={<DeleteOutlineOutlined />} label="olympus.trash.open" />;
