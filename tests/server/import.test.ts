@@ -259,6 +259,17 @@ describe('imports as jobs', () => {
     }
   });
 
+  it('two imports sent at once for one company: exactly one is queued, the other answers 409', async () => {
+    const r = tag();
+    // 200 rows each: the winner is still running when the others arrive.
+    const file = (i: number) => 'name,reference\n' + Array.from({ length: 200 }, (_, j) => `Race ${r} ${i}-${j},RC-${r}-${i}-${j}\n`).join('');
+    const answers = await Promise.all([1, 2, 3].map((i) => post('admin', '/properties', file(i))));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([202, 409, 409]);
+    const queued = answers.find((a) => a.statusCode === 202)!;
+    expect((await finished(queued.json().data.id)).counts).toMatchObject({ rows: 200, created: 200 });
+    expect(await count(db(), sql`select count(*) as n from properties where reference like ${`RC-${r}-%`}`)).toBe(200);
+  });
+
   it('another company’s import and its errors file are not found; a guest is refused', async () => {
     const s = await imported('admin', '/properties', `name,reference\n,${tag()}\n`);
     // The super admin's company is another one here: X-Tenant of the other company.
