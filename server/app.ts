@@ -119,6 +119,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   scheduleAuditPruning(app, config.auditRetentionDays);
   scheduleTrashPurge(app, mounted, config.trashDays);
   scheduleSnapshots(app);
-  scheduleImports(app, importers);
+  scheduleImports(app, importers, config.importStaleSeconds * 1000);
   return app;
 }

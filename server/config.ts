@@ -54,6 +54,11 @@ export interface Config {
   auditRetentionDays: number;
   /** Deleted records stay restorable this many days, then the server purges them (OLYMPUS_TRASH_DAYS; server/resources/crud/purge.ts). */
   trashDays: number;
+  /**
+   * A running import whose server has not shown it is alive for this many seconds is marked failed
+   * with what it committed (OLYMPUS_IMPORT_STALE_SECONDS; server/imports/jobs.ts).
+   */
+  importStaleSeconds: number;
   /** Snapshots of the embedded database every this many hours (OLYMPUS_BACKUP_INTERVAL_HOURS; server/backups/snapshots.ts); null = off. */
   backupIntervalHours: number | null;
   /** How many snapshots to keep (OLYMPUS_BACKUP_KEEP). */
@@ -251,6 +256,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     dormantDisableDays,
     auditRetentionDays: int('OLYMPUS_AUDIT_RETENTION_DAYS', AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MIN_DAYS, AUDIT_RETENTION_MAX_DAYS),
     trashDays: int('OLYMPUS_TRASH_DAYS', TRASH_DEFAULT_DAYS, TRASH_MIN_DAYS, TRASH_MAX_DAYS),
+    importStaleSeconds: int('OLYMPUS_IMPORT_STALE_SECONDS', 120, 4, 3600),
     backupIntervalHours,
     backupKeep: int('OLYMPUS_BACKUP_KEEP', 7, 1, 1000),
     superAdminTwoFactor: bool('OLYMPUS_SUPER_ADMIN_TWO_FACTOR', false),

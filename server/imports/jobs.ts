@@ -69,8 +69,13 @@ export function importersOn(app: FastifyInstance): Importers {
   return app.importers;
 }
 
-/** How often an idle instance looks for queued imports, and when a running one's silence means its instance is gone. */
-export const IMPORT_TIMING = { pollMs: 2000, heartbeatMs: 10_000, staleMs: 120_000 };
+/**
+ * How often an idle instance looks for queued imports, and how often a running one shows it is alive.
+ * When its silence means its instance is gone is OLYMPUS_IMPORT_STALE_SECONDS; the heartbeat comes at
+ * least four times within it.
+ */
+export const IMPORT_TIMING = { pollMs: 2000, heartbeatMs: 10_000 };
+const heartbeatMs = (staleMs: number) => Math.min(IMPORT_TIMING.heartbeatMs, staleMs / 4);
 
 /** Thrown inside a dry run's batch to roll it back once every row has been tried. */
 class DryRun extends Error {}
@@ -117,8 +122,8 @@ async function callerNow(db: Db, importer: Importer, job: ImportJob, req: Fastif
 }
 
 /** Marks failed the running imports whose instance has gone silent (or this closing instance's own). */
-async function failStopped(db: Db, where: 'stale' | { owner: string }): Promise<void> {
-  const cond = where === 'stale' ? sql`heartbeat_at < now() - make_interval(secs => ${IMPORT_TIMING.staleMs / 1000})` : sql`owner = ${where.owner}`;
+async function failStopped(db: Db, where: { staleMs: number } | { owner: string }): Promise<void> {
+  const cond = 'staleMs' in where ? sql`heartbeat_at < now() - make_interval(secs => ${where.staleMs / 1000})` : sql`owner = ${where.owner}`;
   await db.transaction(async (tx) => {
     const stopped = rowsOf<{ id: string; dry_run: boolean; done: number; rows: number; created: number; updated: number }>(
       await tx.execute(sql`select id, dry_run, done, rows, created, updated from imports where state = 'running' and ${cond} for update skip locked`),
@@ -246,20 +251,20 @@ async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob
  * The runner of one server: at start once ready, whenever a request queues an import (`kick`), and
  * every `pollMs` (an import another instance queued); one job at a time per instance.
  */
-export function scheduleImports(app: FastifyInstance, importers: Importers): void {
+export function scheduleImports(app: FastifyInstance, importers: Importers, staleMs: number): void {
   const owner = randomUUID();
   let running: Promise<void> | null = null;
   let closing = false;
   let again = false;
   const loop = async () => {
-    await failStopped(app.db, 'stale');
+    await failStopped(app.db, { staleMs });
     for (;;) {
       if (closing) return;
       const job = await claim(app.db, owner);
       if (!job) return;
       const beat = setInterval(() => {
         void app.db.execute(sql`update imports set heartbeat_at = now() where id = ${job.id} and owner = ${owner} and state = 'running'`).catch(() => {});
-      }, IMPORT_TIMING.heartbeatMs);
+      }, heartbeatMs(staleMs));
       beat.unref();
       try {
         await runJob(app, importers, job, owner, () => closing);

@@ -1,7 +1,7 @@
 // Crash safety: the real server (`node --import tsx server/main.ts`) is killed with SIGKILL in the
-// middle of a burst of audited writes, then started again on the same data. Every write must be
-// whole or absent, on the embedded PGlite (whose lock file the dead process leaves behind) and, with
-// TEST_DATABASE_URL, on PostgreSQL.
+// middle of a burst of audited writes and of a CSV import, then started again on the same data. Every
+// write must be whole or absent, on the embedded PGlite (whose lock file the dead process leaves
+// behind) and, with TEST_DATABASE_URL, on PostgreSQL.
 //
 // Pairing, precisely (no deletes happen, so nothing may go missing):
 // - a created company / property (name `Crash Co n` / `Crash Prop n`) has exactly one
@@ -10,7 +10,10 @@
 // - each of the prepared properties was updated at most once, to reference `upd-n`: its reference is
 //   `upd-n` exactly when one `property.updated` audit row for it records reference.after = `upd-n`,
 //   and it still holds its original reference exactly when there is no such row;
-// - every write the client saw answered 2xx is there (a commit acknowledged is a commit kept).
+// - every write the client saw answered 2xx is there (a commit acknowledged is a commit kept);
+// - the import killed mid-way is marked failed after the restart, once its silence outlasts
+//   OLYMPUS_IMPORT_STALE_SECONDS, saying how many rows it kept: whole batches of 500, each imported
+//   property there with one `property.created` audit row naming the import, none more.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { freePort } from '../support/free-port';
@@ -29,6 +32,9 @@ const PREPARED = 20;
 const CREATES = 60;
 /** Kill once this many writes of the burst have been answered: the rest are in flight or queued. */
 const KILL_AFTER = 30;
+/** Rows of the import killed mid-way: far more than it can write before the kill. */
+const IMPORT_ROWS = 20_000;
+const BATCH = 500;
 
 const pgTemplateUrl = inject('postgresTemplateUrl');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'olympus-crash-'));
@@ -64,6 +70,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       OLYMPUS_DEMO_PASSWORD: PASSWORD,
       OLYMPUS_DEMO_SYSTEMS: 'false',
       LOG_LEVEL: 'warn',
+      // The killed instance's import is judged gone after 4 s of silence, not the default 2 minutes.
+      OLYMPUS_IMPORT_STALE_SECONDS: '4',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,12 +116,36 @@ async function call(base: string, headers: Record<string, string>, method: strin
   return { status: res.status, json: (await res.json()) as { data?: { id?: string } } };
 }
 
+interface ImportStatus {
+  state: string;
+  message: string | null;
+  counts: { rows: number; done: number; created: number; updated: number; failed: number };
+}
+
+async function importStatus(base: string, headers: Record<string, string>, id: string): Promise<ImportStatus> {
+  const res = await fetch(`${base}/api/v1/imports/${id}`, { headers });
+  if (res.status !== 200) throw new Error(`import status: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: ImportStatus }).data;
+}
+
+/** Polls the import until `done` says so (or throws after 120 s). */
+async function importUntil(base: string, headers: Record<string, string>, id: string, done: (s: ImportStatus) => boolean): Promise<ImportStatus> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const s = await importStatus(base, headers, id);
+    if (done(s)) return s;
+    if (Date.now() > deadline) throw new Error(`import ${id}: ${JSON.stringify(s)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 type Outcome = { kind: 'company' | 'property' | 'update'; key: string; status: number | null; id?: string };
 
 interface Rows {
   companies: { id: string; name: string }[];
   properties: { id: string; name: string; reference: string | null }[];
   audits: { action: string; entity_id: string | null; name: string | null; reference: string | null }[];
+  imported: { id: string; import: string | null; audits: number }[];
 }
 
 const QUERIES = {
@@ -121,6 +153,9 @@ const QUERIES = {
   properties: `select id::text, name, reference from properties where name like 'Crash Prop %' or name like 'Prepared %'`,
   audits: `select action, entity_id::text, changes->'name'->>'after' as name, changes->'reference'->>'after' as reference
              from audit_log where action in ('company.created', 'property.created', 'property.updated')`,
+  imported: `select p.id::text, (select a.detail->>'import' from audit_log a where a.entity_id = p.id::text and a.action = 'property.created' limit 1) as import,
+               (select count(*)::int from audit_log a where a.entity_id = p.id::text) as audits
+             from properties p where p.name like 'Imported %'`,
 };
 
 /** The burst, the kill, the restart; answers what the client saw and what the database holds. */
@@ -130,6 +165,17 @@ async function crashAndRestart(env: Record<string, string>, readRows: () => Prom
   const company = await call(first.base, headers, 'POST', '/companies', { name: 'Crash Base', address_line_1: '1 Test Road', city: 'Leeds', postcode: 'LS1 1AA' });
   expect(company.status, JSON.stringify(company.json)).toBe(201);
   const tenant = { ...headers, 'x-tenant': company.json.data!.id! };
+
+  // An import of its own company, running when the kill comes: at least one batch committed first.
+  const importCompany = await call(first.base, headers, 'POST', '/companies', { name: 'Crash Imports', address_line_1: '2 Test Road', city: 'Leeds', postcode: 'LS1 1AB' });
+  expect(importCompany.status).toBe(201);
+  const importHeaders = { authorization: headers.authorization, 'x-tenant': importCompany.json.data!.id! };
+  let csv = 'name,reference\n';
+  for (let i = 0; i < IMPORT_ROWS; i++) csv += `Imported ${i},IMP-${i}\n`;
+  const queued = await fetch(`${first.base}/api/v1/properties/import`, { method: 'POST', headers: { ...importHeaders, 'content-type': 'text/csv' }, body: csv });
+  expect(queued.status, await queued.clone().text()).toBe(202);
+  const importId = ((await queued.json()) as { data: { id: string } }).data.id;
+  await importUntil(first.base, importHeaders, importId, (s) => s.counts.done >= BATCH || s.state !== 'running');
   const prepared: string[] = [];
   for (let i = 0; i < PREPARED; i++) {
     const res = await call(first.base, tenant, 'POST', '/properties', { name: `Prepared ${i}`, reference: `orig-${i}` });
@@ -173,15 +219,30 @@ async function crashAndRestart(env: Record<string, string>, readRows: () => Prom
   const second = await startServer(env);
   const again = await signIn(second.base);
   expect((await call(second.base, again, 'POST', '/companies', { name: 'Crash Co after', address_line_1: '9 Later Road', city: 'Hull', postcode: 'HU1 1AA' })).status).toBe(201);
+  // The import the kill stopped: no instance runs it any more, and it says so once its silence is stale.
+  const importAfter = await importUntil(second.base, { ...importHeaders, authorization: again.authorization }, importId, (s) => s.state !== 'running' && s.state !== 'queued');
   second.child.kill('SIGTERM');
   await second.exited;
   expect(second.child.exitCode, second.output()).toBe(0);
 
   const rows = await readRows();
-  return { outcomes, prepared, rows };
+  return { outcomes, prepared, rows, importId, importAfter };
 }
 
-function checkPairing({ outcomes, prepared, rows }: Awaited<ReturnType<typeof crashAndRestart>>) {
+function checkPairing({ outcomes, prepared, rows, importId, importAfter }: Awaited<ReturnType<typeof crashAndRestart>>) {
+  // The import: failed, saying how much it kept, which is whole batches, each row there and audited once.
+  const { done, created: kept } = importAfter.counts;
+  expect(importAfter.state).toBe('failed');
+  expect(done % BATCH).toBe(0);
+  expect(done).toBeGreaterThanOrEqual(BATCH);
+  expect(done).toBeLessThan(IMPORT_ROWS);
+  expect(kept).toBe(done);
+  expect(importAfter.message).toBe(
+    `The import stopped after ${done} of ${IMPORT_ROWS} rows, as its server stopped: ${done} created and 0 updated were kept (whole batches of ${BATCH} rows). Import the rest again: rows with a key update what was kept.`,
+  );
+  expect(rows.imported.length).toBe(done);
+  expect(rows.imported.filter((p) => p.import !== importId || p.audits !== 1)).toEqual([]);
+
   const unanswered = outcomes.filter((o) => o.status === null).length;
   const acknowledged = outcomes.filter((o) => o.status !== null && o.status >= 200 && o.status < 300);
   // The kill really came mid-burst, and nothing answered an error instead of a write.
@@ -229,7 +290,7 @@ describe.skipIf(pgTemplateUrl)('crash safety on the embedded PGlite', () => {
         const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }, { migrate: false });
         try {
           const read = async <T>(q: string) => ((await database.db.execute(sql.raw(q))) as unknown as { rows: T[] }).rows;
-          return { companies: await read(QUERIES.companies), properties: await read(QUERIES.properties), audits: await read(QUERIES.audits) } as Rows;
+          return { companies: await read(QUERIES.companies), properties: await read(QUERIES.properties), audits: await read(QUERIES.audits), imported: await read(QUERIES.imported) } as Rows;
         } finally {
           await database.close();
         }
@@ -258,7 +319,7 @@ describe.skipIf(!pgTemplateUrl)('crash safety on PostgreSQL', () => {
         await client.connect();
         try {
           const read = async <T>(q: string) => (await client.query(q)).rows as T[];
-          return { companies: await read(QUERIES.companies), properties: await read(QUERIES.properties), audits: await read(QUERIES.audits) } as Rows;
+          return { companies: await read(QUERIES.companies), properties: await read(QUERIES.properties), audits: await read(QUERIES.audits), imported: await read(QUERIES.imported) } as Rows;
         } finally {
           await client.end();
         }
