@@ -7,7 +7,7 @@ export interface IntegrationField {
   name: string;
   label: string;
   type: IntegrationFieldType;
-  /** Encrypted at rest, write-only (DESIGN §4). */
+  /** Encrypted at rest, write-only. */
   secret?: boolean;
   help?: string;
 }
