@@ -47,7 +47,7 @@ export interface ScreenOverrides<R extends RaRecord = RaRecord> {
    * Create, extra list options (`meta`), whether the company line shows (users: "View All Users").
    */
   useListExtras?: () => { actions?: ReactNode; meta?: Record<string, unknown>; showCompany?: boolean };
-  /** SPEC §5: refuse a blank name before sending ("All fields are required"). */
+  /** Refuse a blank name before sending ("All fields are required"). */
   needsName?: boolean;
   /** Sections under the edit form, from the loaded record (e.g. a property's units). */
   editBelow?: (data: RecordData) => ReactNode;

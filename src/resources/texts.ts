@@ -44,7 +44,7 @@ export function formTexts(spa: string): ResourceFormTexts {
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-/** "Unit name" → "Unit Name": the list headings of SPEC §2 are title case. */
+/** "Unit name" → "Unit Name": list headings are title case. */
 const titleCase = (s: string) => s.split(' ').map(capital).join(' ');
 
 /** A column heading: the field's label in title case; a computed column's key ("company" → "Company"). */
