@@ -1,4 +1,4 @@
-// SPEC §2 route guard, through the real App: loading state, guest and login routes, role checks,
+// The route guard, through the real App: loading state, guest and login routes, role checks,
 // and the ?system= hand-off.
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -62,7 +62,7 @@ export const firstCells = () => bodyRows().map((r) => firstCell(r)?.textContent 
 
 export const ok = (data: unknown) => ({ status: 200, body: { data } });
 
-// ---- a list endpoint as the API answers it (DESIGN §6, contract/lists.ts) -------------------------
+// ---- a list endpoint as the API answers it (contract/lists.ts) -------------------------------------
 
 type Row = object;
 const field = (row: Row, key: string): unknown => (row as Record<string, unknown>)[key];
