@@ -119,7 +119,7 @@ describe('units', () => {
     expect((await auditFor(db(), unit.id)).map((r) => r.action)).toEqual(['unit.deleted']);
   });
 
-  it('deletes with the SPA’s headers: a JSON content type and no body (SPEC §7)', async () => {
+  it('deletes with the SPA’s headers: a JSON content type and no body', async () => {
     const unit = await createUnit(db(), home);
     const res = await t.app.inject({
       method: 'DELETE',
