@@ -1,4 +1,4 @@
-// Demo seed (issue 2): on a database without users, one transaction inserts the permission catalogue,
+// Demo seed: on a database without users, one transaction inserts the permission catalogue,
 // systems with roles, three companies with properties and units, a built-in report per company and
 // four demo users. Deterministic (seeded PRNG) so every fresh machine shows the same portfolio.
 import { randomInt } from 'node:crypto';

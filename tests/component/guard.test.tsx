@@ -162,7 +162,7 @@ describe('route guard', () => {
   });
 });
 
-// Issue 6: before the first row a list used to wait for the check, then the session, then its code,
+// Before the first row a list used to wait for the check, then the session, then its code,
 // then its own request. Now the view the stored session may open renders hidden behind the loading
 // screen while the check runs, and the session is read alongside the check.
 describe('route guard: no waterfall before the first row', () => {

@@ -1,5 +1,5 @@
 // Harness of the list-screen tests: the real App (route guard, registry, AdminUI) at a list path,
-// signed in, with the list endpoints stubbed at the HTTP boundary per the issue 3 API contract.
+// signed in, with the list endpoints stubbed at the HTTP boundary as the API answers them.
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, onTestFinished, vi } from 'vitest';
 import { COUNT_CAP, COUNT_CAPPED } from '../../contract/lists';

@@ -1,4 +1,4 @@
-// Browser tests of issue 2 against the real server (built SPA + API + PGlite + demo seed) and a real
+// Browser tests of signing in against the real server (built SPA + API + PGlite + demo seed) and a real
 // SMTP receiver: landing → login → dashboard → company switch → hand-off → logout; first login;
 // password reset with the code read from the received mail; route guard.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Units (issue 3): the tenant's only, a property of the same company (422 otherwise), room counts and
+// Units: the tenant's only, a property of the same company (422 otherwise), room counts and
 // choices validated, paging/sorting/searching on request, audit rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
