@@ -1,4 +1,4 @@
-// The role/route access table of SPEC §6 — one source of truth: the SPA's navigation and route
+// The role/route access table — one source of truth: the SPA's navigation and route
 // guard read it, and the API enforces the same rules on the calls behind each area.
 import { ADMIN, hasPermission, SUPER_ADMIN, SYSTEM_USER, type OlympusRoleName } from './roles';
 import type { PermissionDef } from './permissions';
@@ -17,17 +17,17 @@ interface AreaDef {
   nav?: string;
   /** The navigation item's place: the built-in items stand at 10, 20, … (NAV_ORDER). */
   navOrder?: number;
-  /** Navigation filter (SPEC §6): the access level that shows the item, or the permission that does. */
+  /** Navigation filter: the access level that shows the item, or the permission that does. */
   navLevel?: string;
   navPermission?: string;
-  /** Route prohibitions (SPEC §6): roles barred from the area's routes. */
+  /** Route prohibitions: roles barred from the area's routes. */
   barred: readonly string[];
-  /** Route permission (SPEC §6): any of these grants opens the area. */
+  /** Route permission: any of these grants opens the area. */
   permissions?: readonly string[];
   /**
    * The area's rows in the permission catalogue (contract/permissions.ts): `crud` names the noun of
    * its `{area}.*|view|create|update|delete` rows, `more` follows them; `order` places the group
-   * in the role editor (SPEC §2), which lists groups in another order than the navigation.
+   * in the role editor, which lists groups in another order than the navigation.
    */
   grants?: {
     order: number;
@@ -79,9 +79,9 @@ const AREA_LIST = [
       defaults: { [SUPER_ADMIN]: ['reports.*'], [ADMIN]: ['reports.access'] },
     },
   },
-  // No navigation link (SPEC §2 note).
+  // No navigation link.
   { key: 'units', path: '/dashboard/unit', barred: [SYSTEM_USER], grants: { order: 4, crud: 'units', defaults: { [SUPER_ADMIN]: ['units.*'], [ADMIN]: ['units.*'] } } },
-  // SPEC §6 bars admin from the integration edit route; the API also bars system_user (the server may be stricter than the UI).
+  // Admin is barred from the integration edit route; the API also bars system_user (the server may be stricter than the UI).
   {
     key: 'integrations',
     path: '/dashboard/companies',
@@ -222,7 +222,7 @@ export interface Viewer {
   permissions: readonly string[] | null | undefined;
 }
 
-/** SPEC §6 navigation filter. */
+/** The navigation filter: does this viewer see the area's item? */
 export function showsInNavigation(area: Area, viewer: Viewer | null | undefined): boolean {
   if (!viewer || !viewer.role) return true;
   if (viewer.role === SUPER_ADMIN) return true;
@@ -230,7 +230,7 @@ export function showsInNavigation(area: Area, viewer: Viewer | null | undefined)
   return area.navLevel !== undefined && area.navLevel === viewer.role;
 }
 
-/** SPEC §6 route prohibitions: may this viewer open the area's routes? */
+/** Route prohibitions: may this viewer open the area's routes? */
 export function mayOpenArea(area: Area, viewer: Viewer | null | undefined): boolean {
   const role = viewer?.role ?? null;
   if (role && area.barred.includes(role)) return false;

@@ -1,4 +1,4 @@
-// Server-defined forms (SPEC §2 "Dynamic forms", §3 "Form field group"): the API answers groups of
+// Server-defined forms: the API answers groups of
 // fields; the SPA's renderer in src/forms/ draws them. Both sides import these shapes.
 import type { FieldWhen } from './resources/when';
 
@@ -23,7 +23,7 @@ export type FieldType = (typeof FIELD_TYPES)[number];
 export interface FormField {
   name: string;
   label: string;
-  /** Usually a FieldType; anything else renders SPEC §2's "Sorry, an error occurred with this field…". */
+  /** Usually a FieldType; anything else renders "Sorry, an error occurred with this field…". */
   type: string;
   required?: boolean;
   disabled?: boolean;
@@ -65,7 +65,7 @@ export interface FormDefinition<T = Record<string, unknown>> {
   fields: FormFieldGroup[];
 }
 
-/** Dates travel as Y-m-d (SPEC §2). */
+/** Dates travel as Y-m-d. */
 export const DATE_FORMAT = 'YYYY-MM-DD';
 /** Shown like "Tue, 5 Mar 2025". */
 export const DATE_DISPLAY_FORMAT = 'ddd, D MMM YYYY';

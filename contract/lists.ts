@@ -1,4 +1,4 @@
-// List screens at scale (SPEC §4, DESIGN §6): small lists load once and are searched, sorted and paged
+// List screens at scale: small lists load once and are searched, sorted and paged
 // in the browser; past CLIENT_LIST_MAX rows the SPA asks the API for each page instead
 // (`page`, `per_page`, `sort`, `q`, `q_in`, `count` → `{ data, meta: { total, more? } }`), keeping the same URL and screens.
 // Both sides read this file: the SPA to search the same fields either way, the API to accept them.
@@ -35,7 +35,7 @@ export type CountMode = typeof COUNT_EXACT | typeof COUNT_CAPPED;
 export const COUNT_CAP = 1000;
 
 /**
- * The fields each list screen's search box matches (SPEC §2, case-insensitive substring), by API resource:
+ * The fields each list screen's search box matches (case-insensitive substring), by API resource:
  * a declared resource's `list.searchBox` (contract/resources/).
  * Every name here must be a searchable key of that resource's list on the server.
  */

@@ -1,5 +1,5 @@
-// SPEC §5 password rule (more than 8 characters with upper case, lower case and a digit) plus
-// DESIGN §4's ceiling. The server enforces it; the SPA only hints.
+// The password rule: more than 8 characters with upper case, lower case and a digit, and at most
+// 128 characters. The server enforces it; the SPA only hints.
 export const PASSWORD_MIN_EXCLUSIVE = 8;
 export const PASSWORD_MAX = 128;
 

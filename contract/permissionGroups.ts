@@ -1,4 +1,4 @@
-// SPEC §2 role create/edit: permissions grouped by the text before the first dot of their name, the
+// The role create and edit screens: permissions grouped by the text before the first dot of their name, the
 // group title-cased ("users.create" → "Users"), groups in the order their first permission comes in
 // the catalogue. The server's role form (server/roles/routes.ts) and the browser's role edit
 // (resources/roles/PermissionGroups.tsx) both group this way.

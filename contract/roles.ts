@@ -1,4 +1,4 @@
-// Olympus role names (SPEC §6) and the dotted-permission matcher shared by the SPA and the API.
+// Olympus role names and the dotted-permission matcher shared by the SPA and the API.
 
 export const SUPER_ADMIN = 'super_admin';
 export const ADMIN = 'admin';

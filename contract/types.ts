@@ -1,4 +1,4 @@
-// Entity shapes of SPEC §3 as they cross the wire. The server answers them, the SPA reads them.
+// Entity shapes as they cross the wire. The server answers them, the SPA reads them.
 import type { CompanyRecord } from './resources/companies';
 import type { PropertyRecord } from './resources/properties';
 import type { RoleRecord } from './resources/roles';
@@ -70,13 +70,13 @@ export type LoginData =
   | { session: string; username: string }
   | { mfa_required: true; challenge: string; username: string };
 
-/** SPEC §3 Company, derived from its declaration (contract/resources/companies.ts, docs/resources.md). */
+/** A company, derived from its declaration (contract/resources/companies.ts, docs/resources.md). */
 export type Company = CompanyRecord;
 
-/** SPEC §3 Property, derived from its declaration (contract/resources/properties.ts, docs/resources.md). */
+/** A property, derived from its declaration (contract/resources/properties.ts, docs/resources.md). */
 export type Property = PropertyRecord;
 
-/** SPEC §3 Unit, derived from its declaration (contract/resources/units.ts, docs/resources.md). */
+/** A unit, derived from its declaration (contract/resources/units.ts, docs/resources.md). */
 export type Unit = UnitRecord;
 
 export interface Permission {
@@ -102,7 +102,7 @@ export interface Integration {
   label: string;
 }
 
-/** The response convention of SPEC §7: success carries data (data.message for mutations), failure a top-level message. */
+/** The API's response convention: success carries data (data.message for mutations), failure a top-level message. */
 export interface ApiSuccess<T> {
   data: T;
 }

@@ -1,6 +1,6 @@
-// react-admin's AuthProvider over the Olympus session (SPEC §4, §6). The sign-in pages drive login
-// themselves (they own the SPEC delays), so login resolves without a redirect. Redirects are plain
-// SPA paths: react-admin does not prefix them with the /dashboard basename (DESIGN §8).
+// react-admin's AuthProvider over the Olympus session. The sign-in pages drive login
+// themselves (they own the delays before each redirect), so login resolves without a redirect. Redirects are plain
+// SPA paths: react-admin does not prefix them with the /dashboard basename.
 import type { AuthProvider } from 'ra-core';
 import { areaOfResource, mayOpenArea, type Viewer } from '../contract/access';
 import type { SessionUser } from '../contract/types';
@@ -10,7 +10,7 @@ import { authStore } from './store';
 
 export const LOGIN_PATH = '/login';
 
-/** /login, carrying the `system` query parameter of the current address (SPEC §2 route guard). */
+/** /login, carrying the `system` query parameter of the current address. */
 export function loginPath(search: string = typeof window === 'undefined' ? '' : window.location.search): string {
   const system = new URLSearchParams(search).get('system');
   return system ? `${LOGIN_PATH}?system=${encodeURIComponent(system)}` : LOGIN_PATH;
@@ -24,7 +24,7 @@ export function viewerOf(user: SessionUser | null | undefined): Viewer {
 
 export const currentViewer = (): Viewer => viewerOf(authStore.get().user);
 
-/** SPEC §4 authenticated check: false (and state reset) unless the API answers 200; true only with a token. */
+/** The authenticated check: false (and state reset) unless the API answers 200; true only with a token. */
 export async function checkAuthenticated(): Promise<boolean> {
   // Without a token the answer is false whatever the API says: spare the request.
   if (!authStore.get().access_token) return false;
@@ -45,7 +45,7 @@ export const authProvider: AuthProvider = {
   },
 
   async logout() {
-    // A failed logout call still counts as logged out (SPEC §4).
+    // A failed logout call still counts as logged out.
     if (authStore.get().access_token) await olympusApi.logout();
     authStore.reset();
     return LOGIN_PATH;

@@ -1,4 +1,4 @@
-// SPEC §4: a login answers a token or a session. With a token: store it, fetch the session, set the
+// A login answers a token or a session. With a token: store it, fetch the session, set the
 // user and make the first company current. With a session: keep username and session (→ /password/new).
 import type { LoginData, SessionUser } from '../contract/types';
 import { fetchSession, type ApiResult } from './olympusApi';

@@ -1,11 +1,11 @@
-// react-admin's DataProvider over /api/v1/{resource} (SPEC §4, §7). getList asks the API for a page
-// (`page`, `per_page`, `sort`, `q`, `q_in` → `meta.total`, DESIGN §6), or for the whole list with
+// react-admin's DataProvider over /api/v1/{resource}. getList asks the API for a page
+// (`page`, `per_page`, `sort`, `q`, `q_in` → `meta.total`), or for the whole list with
 // WHOLE_LIST, which the list screens then search, sort and page in the browser; records are keyed by `uuid`. Resource names are the SPA paths under
-// /dashboard (SPEC §2: company, property, unit); API_PATHS maps them to the API's plural paths (a
+// /dashboard (company, property, unit); API_PATHS maps them to the API's plural paths (a
 // declared resource's from its declaration, contract/resources/).
 // The response convention — a top-level `message` means failure — becomes an HttpError whose
 // body.errors is { field: 'first message' }, the shape react-admin's pessimistic forms attach to
-// fields (DESIGN §8).
+// fields.
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'ra-core';
 import { DECLARED_RESOURCES } from '../contract/resources';
 import { apiDelete, apiGet, apiPost, apiPut, ifMatch, takeSettledEarly, type ApiResult } from './httpClient';
@@ -152,7 +152,7 @@ export function listPath(resource: string, params: Pick<GetListParams, 'paginati
   return withQuery(path(resource), listQuery(apiPath(resource), params, meta?.query));
 }
 
-/** One list answer as getList's result: SPEC §8 — a failure is logged and reads as empty; only 401 is thrown (sign-out). */
+/** One list answer as getList's result: a failure is logged and reads as empty; only 401 is thrown (sign-out). */
 function listResult(resource: string, res: ApiResult<Row[]> | undefined): ListResult {
   const error = responseError(res);
   if (error) {

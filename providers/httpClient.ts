@@ -1,4 +1,4 @@
-// SPEC §7: JSON calls to the Olympus API with X-Tenant and Bearer headers; the body parsed as JSON
+// JSON calls to the Olympus API with X-Tenant and Bearer headers; the body parsed as JSON
 // with the HTTP status added. Network or parse errors are logged and the result is undefined.
 import { authStore } from './store';
 
@@ -126,5 +126,5 @@ export function ifMatch(version: unknown): RequestOptions {
   return typeof version === 'number' && Number.isInteger(version) && version > 0 ? { headers: { 'If-Match': `"${version}"` } } : {};
 }
 
-/** SPEC §7: a top-level message means error; data.message means success. */
+/** The API's convention: a top-level message means error; data.message means success. */
 export const isSuccess = (r: ApiResult | undefined): r is ApiResult => !!r && r.status >= 200 && r.status < 300 && !('message' in r && r.message);

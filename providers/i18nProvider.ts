@@ -1,5 +1,5 @@
 // ra-i18n-polyglot over the English catalogue. A missing key renders as itself (so a test that looks
-// for the spec text fails loudly) and, for our own olympus.* keys, is reported on the console.
+// for the fixed text fails loudly) and, for our own olympus.* keys, is reported on the console.
 // react-admin also passes plain sentences (e.g. server messages) through translate: those stay as is.
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { en } from '../src/i18n';

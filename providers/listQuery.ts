@@ -1,7 +1,7 @@
-// The query string of a list call (DESIGN §6, contract/lists.ts): react-admin's getList parameters
+// The query string of a list call (contract/lists.ts): react-admin's getList parameters
 // as the API's `page`, `per_page`, `sort`, `q` and `q_in`, and the declared filters' parameters
 // (docs/resources.md "Filters"), which the list screen keeps in its address as the API names them. A list asked for whole (WHOLE_LIST) gets
-// no paging parameters; unsorted and unsearched it is the plain GET /{resource} of SPEC §7. A searched
+// no paging parameters; unsorted and unsearched it is the plain GET /{resource}. A searched
 // page asks for a capped count (`count=capped`): an exact count of a common term reads the whole list.
 import type { GetListParams, SortPayload } from 'ra-core';
 import { COUNT_CAPPED, COUNT_PARAM, LIST_FILTERS, LIST_SEARCH_FIELDS, SEARCH_IN_PARAM, type ListResource } from '../contract/lists';
@@ -11,7 +11,7 @@ import { MONEY_PATTERN } from '../contract/resources/kinds';
 /** A query parameter's value; several values (a choice filter's) repeat the parameter. */
 export type QueryValues = Record<string, string | number | boolean | readonly string[]>;
 
-/** SPEC §2/§9 page sizes; the first is the default. */
+/** The list screens' page sizes; the first is the default. */
 export const PAGE_SIZES = [10, 20, 30, 40] as const;
 
 /** The stored preference (uiStore.resultsPerPage) as a page size; anything unexpected reads as the default. */
@@ -20,7 +20,7 @@ export function pageSizeFrom(stored: string): number {
   return (PAGE_SIZES as readonly number[]).includes(n) ? n : PAGE_SIZES[0];
 }
 
-/** SPEC §2: the page asked for by the address's `page` parameter — a positive whole number, else 1. */
+/** The page asked for by the address's `page` parameter — a positive whole number, else 1. */
 export function pageFromSearch(search: string): number {
   const raw = new URLSearchParams(search).get('page');
   const page = raw && /^\d+$/.test(raw) ? Number(raw) : 1;
@@ -30,7 +30,7 @@ export function pageFromSearch(search: string): number {
 /** A list's sort until a column header is clicked: the server's order. */
 export const UNSORTED: SortPayload = { field: '', order: 'ASC' };
 
-/** getList pagination that keeps every row: the list screens load once and page in the browser (SPEC §4). */
+/** getList pagination that keeps every row: the list screens load once and page in the browser. */
 export const WHOLE_LIST = { page: 1, perPage: Number.MAX_SAFE_INTEGER } as const;
 
 export const isWholeList = (pagination: GetListParams['pagination'] | undefined): boolean => !pagination || pagination.perPage >= WHOLE_LIST.perPage;

@@ -1,4 +1,4 @@
-// The sign-in and session calls of SPEC §7, one function each. Auth calls fetch the CSRF cookie first.
+// The API's sign-in and session calls, one function each. Auth calls fetch the CSRF cookie first.
 import type { LoginData, SessionUser } from '../contract/types';
 import { apiGet, apiPost, csrfCookie, type ApiResult } from './httpClient';
 

@@ -1,4 +1,4 @@
-// SPEC §3: auth state and UI preferences persisted in local storage. Kept under our own keys,
+// Auth state and UI preferences persisted in local storage. Kept under our own keys,
 // not react-admin's RaStore*, so resultsPerPage survives sign-out (resetStore wipes RaStore*).
 import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '../contract/types';

@@ -2,7 +2,7 @@
 // resources/<name>/index.ts (found by its folder: adding one needs no line here), plus every declared
 // resource without a folder (docs/resources.md: adding a plain declared resource = its line in
 // contract/resources/index.ts, nothing here).
-// Admin pages that are not resources (the reports page of SPEC §2) register in `pages`.
+// Admin pages that are not resources (the reports page) register in `pages`.
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'ra-core';
 import { DECLARED_RESOURCES } from '../contract/resources';
@@ -32,9 +32,9 @@ const plain = DECLARED_RESOURCES.filter((d) => !own.some((r) => r.name === d.spa
 export const resources: OlympusResource[] = [...own, ...plain];
 
 export const pages: OlympusPage[] = [
-  // SPEC §2 IntegrationEdit; the route guard bars admin from it (contract/access.ts AREA.integrations).
+  // The integration edit screen; the route guard bars admin from it (contract/access.ts AREA.integrations).
   { path: 'companies/:companyId/integrations/:integration/edit', component: IntegrationEdit },
-  // SPEC §2 ReportsIndex; lazy inside, so its charts and Power BI client load only there.
+  // The reports page; lazy inside, so its charts and Power BI client load only there.
   { path: 'reports', component: ReportsRoute },
   // The signed-in person's account and sessions, from the header's user name; open to every signed-in user.
   { path: 'account', component: AccountRoute },

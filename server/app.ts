@@ -83,7 +83,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   // Before any route: text the database cannot store is refused on every route (server/http/storable-text.ts).
   registerStorableText(app);
-  // SPEC §7: the SPA sends its JSON content header on every call, DELETE included, which has no
+  // The SPA sends its JSON content header on every call, DELETE included, which has no
   // body. An empty DELETE body is no body; everything else goes through Fastify's own JSON parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

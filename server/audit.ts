@@ -1,4 +1,4 @@
-// Audit rows (DESIGN §3): who did what to which record, with before/after of changed fields.
+// Audit rows: who did what to which record, with before/after of changed fields.
 // Secret-looking fields are masked before they are written.
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db';

@@ -65,7 +65,7 @@ export interface Config {
   backupKeep: number;
   /**
    * Two-factor sign-in required of super admins (OLYMPUS_SUPER_ADMIN_TWO_FACTOR). The super_admin role
-   * cannot be edited (SPEC §6), so its requirement is the operator's, not a role screen's tick.
+   * cannot be edited, so its requirement is the operator's, not a role screen's tick.
    */
   superAdminTwoFactor: boolean;
   /** Power BI "app owns data" embedding (server/reports/providers/powerbi.ts); hosts configurable for tests. */
@@ -176,7 +176,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
 
   const issuer = url('OIDC_ISSUER', ['http:', 'https:']);
-  // DESIGN §8: plain http only for a provider on this machine (the local test provider).
+  // Plain http only for a provider on this machine (the local test provider).
   if (issuer !== null && new URL(issuer).protocol === 'http:' && !isLoopbackHttp(issuer)) {
     problems.push(`OIDC_ISSUER must start with https:// (plain http only for 127.0.0.1 or localhost; got "${issuer}").`);
   }

@@ -1,4 +1,4 @@
-// One error type for every deliberate failure: the error handler turns it into SPEC §7's shape
+// One error type for every deliberate failure: the error handler turns it into the API's shape
 // `{ message, errors? }` with the right status.
 export class ApiError extends Error {
   constructor(

@@ -50,7 +50,7 @@ function describeDbError(err: unknown): string {
 async function openConfiguredDatabase(config: Config): Promise<Database> {
   if (!config.databaseUrl) {
     // PGlite's own errors (directory locked by another process, …) are already one clear line. It
-    // runs in a worker thread: a slow query must not stall every other request (issue 6).
+    // runs in a worker thread: a slow query must not stall every other request.
     return openDatabase({ kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), thread: 'worker' });
   }
   const where = redactUrl(config.databaseUrl);

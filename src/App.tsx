@@ -1,6 +1,6 @@
 // The whole SPA: one react-admin AdminContext (providers, theme, i18n) with the sign-in pages beside
-// the admin, which is mounted under /dashboard (DESIGN §8). Every route passes the route guard
-// (SPEC §2) and every page is a lazy chunk, so /login does not download the admin.
+// the admin, which is mounted under /dashboard. Every route passes the route guard
+// and every page is a lazy chunk, so /login does not download the admin.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// Start-up (SPEC §9): error reporting and the tag manager when configured, then the app on #app.
+// Start-up: error reporting and the tag manager when configured, then the app on #app.
 // First of all, a signed-in person's first screen is asked for (./startup/firstScreen.ts).
 import './startup/early';
 import { StrictMode } from 'react';
@@ -14,7 +14,7 @@ const env = import.meta.env;
 void startSentry({ VITE_SENTRY_DSN: env.VITE_SENTRY_DSN, VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE: env.VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE }).catch((err) => console.error('Sentry failed to start', err));
 startTagManager(env.VITE_GTM_ID);
 
-// A fresh page load shows the loading screen until the route guard has decided (SPEC §2).
+// A fresh page load shows the loading screen until the route guard has decided.
 uiStore.set({ isLoadingSite: true, loadingText: '' });
 
 // A data router, so react-admin can block navigation away from unsaved forms.

@@ -159,7 +159,7 @@ export interface ApiRunOptions {
 const label = (t: Tenant) => (t.key === 'demo' ? `${t.units} units` : `${t.key} units`);
 type Run = [string, string, LoadOptions];
 
-/** The cases of issue 6 on one database: list pages, a server-side search page, full lists, session, login. */
+/** The benchmark's cases on one database: list pages, a server-side search page, full lists, session, login. */
 export async function runApiCases(o: ApiRunOptions): Promise<ApiCase[]> {
   const { info } = o;
   const { token, csrf } = await signIn(info.olympus, 'superadmin@example.com', info.password);

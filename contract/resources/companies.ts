@@ -1,4 +1,4 @@
-// Companies (SPEC §2 CompanyIndex/Create/Edit), declared once (docs/resources.md): not tenant-scoped;
+// Companies (the company list, create and edit screens), declared once (docs/resources.md): not tenant-scoped;
 // who reaches which company, and who may create one, are the server's hooks (server/companies/).
 import { addressFields, declareResource, group, text, type RecordOf } from './declare';
 
@@ -18,7 +18,7 @@ export const companyResource = declareResource({
     columns: ['name', 'address_line_1', 'city', 'postcode'],
     sort: ['name', 'city', 'postcode'],
     search: ['name', 'address_line_1', 'city', 'postcode'],
-    searchBox: ['name'], // SPEC §2: the list is "searched by company name"
+    searchBox: ['name'], // the list's search box matches the company name only
   },
   summaries: { editForm: 'The company with its properties, and the edit form filled in', delete: 'Delete a company without properties' },
 });

@@ -174,7 +174,7 @@ export interface ResourceDecl<F extends Fields = Fields> {
     sort: readonly string[];
     /** Keys `q` matches (case-insensitive substring): text fields or a reference's `as`. */
     search: readonly string[];
-    /** The keys the list screen's search box matches (`q_in`), when narrower than `search` (SPEC §2). */
+    /** The keys the list screen's search box matches (`q_in`), when narrower than `search`. */
     searchBox?: readonly string[];
     /** The list's filters (./filters.ts): query parameters of the list route and the list screen's filter bar. */
     filters?: readonly FilterDecl[];

@@ -1,7 +1,8 @@
 // The declared resources the browser serves (docs/resources.md). From this list come their API paths
 // (providers/dataProvider), search boxes (contract/lists.ts), catalogue texts (src/i18n/en/resources.ts)
 // and their screens (src/resources/declared.tsx; resources/{companies,properties,units,roles} add what
-// SPEC §2 makes special; resources/users still holds hand-written screens). A new declared resource adds its line here.
+// their screens need beyond the generic ones; resources/users still holds hand-written screens). A new
+// declared resource adds its line here.
 import { companyResource } from './companies';
 import type { ResourceDecl } from './declare';
 import { propertyResource } from './properties';

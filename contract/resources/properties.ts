@@ -1,4 +1,4 @@
-// Properties (SPEC §2 PropertyIndex/Create/Edit), declared once (docs/resources.md): a property of the
+// Properties (the property list, create and edit screens), declared once (docs/resources.md): a property of the
 // X-Tenant company; its slug, left blank, is derived from the name (unique in the company).
 import { addressFields, declareResource, group, number, text, type Flat, type RecordOf } from './declare';
 import { rangeFilter, textFilter } from './filters';

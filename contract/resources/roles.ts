@@ -1,4 +1,4 @@
-// Olympus roles (SPEC §2 RolesIndex/Create/Edit), declared once (docs/resources.md): a name and a
+// Olympus roles (the role list, create and edit screens), declared once (docs/resources.md): a name and a
 // label, whether it requires two-factor sign-in, and its permissions (a checkbox list kept in
 // role_permissions). Who may change which role and grant what: server/roles/routes.ts.
 import { checkbox, declareResource, group, many, text, type RecordOf } from './declare';

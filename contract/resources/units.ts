@@ -1,4 +1,4 @@
-// Units (SPEC §2 UnitIndex/Create/Edit), declared once (docs/resources.md): a unit sits in a property
+// Units (the unit list, create and edit screens), declared once (docs/resources.md): a unit sits in a property
 // of its company; the list searches and sorts by the property's name too.
 import { addressFields, checkbox, choice, declareResource, group, number, ref, text, textarea, type Flat, type RecordOf } from './declare';
 import { checkboxFilter, choiceFilter, rangeFilter, refFilter } from './filters';
@@ -38,7 +38,7 @@ export const unitResource = declareResource({
     columns: ['name', 'unit_type', 'property', 'bedrooms', 'bathrooms'],
     sort: ['name', 'unit_type', 'unit_ref', 'unit_status', 'property', 'bedrooms', 'bathrooms'],
     search: ['name', 'unit_ref', 'unit_type', 'unit_status', 'property'],
-    searchBox: ['unit_type'], // SPEC §2: "the search box filters by unit type"
+    searchBox: ['unit_type'], // the list's search box filters by unit type only
     filters: [choiceFilter('unit_type'), choiceFilter('unit_status'), refFilter('property'), checkboxFilter('furnished'), rangeFilter('bedrooms')],
   },
   summaries: { create: 'Create a unit in a property of the X-Tenant company' },

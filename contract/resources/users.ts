@@ -1,4 +1,4 @@
-// Users (SPEC §2 UsersIndex/Create/Edit), declared once (docs/resources.md): the users of the X-Tenant
+// Users (the users' list, create and edit screens), declared once (docs/resources.md): the users of the X-Tenant
 // company. Only the columns the generic plugin reads as they are (name, email, the SSO bypass) are
 // fields here; the record (companies, a role per system, status), its form and its writes are
 // shaped by the server's hooks (server/users/routes.ts), and the browser's screens are still written by hand.

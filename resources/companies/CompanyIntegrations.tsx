@@ -1,5 +1,5 @@
 // The company's integrations (GET /api/v1/company/{id}/integrations → data.integrations), each a link
-// to its edit screen at /dashboard/companies/{id}/integrations/{value}/edit (SPEC §2).
+// to its edit screen at /dashboard/companies/{id}/integrations/{value}/edit.
 import { Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { useTranslate } from 'react-admin';
 import type { Integration } from '../../contract/types';
 import { apiGet, isSuccess } from '../../providers/httpClient';
 
-/** SPEC §8: a failed list reads as empty. */
+/** A failed list reads as empty. */
 export async function loadIntegrations(companyId: string): Promise<Integration[]> {
   const res = await apiGet<{ integrations?: Integration[] }>(`/api/v1/company/${encodeURIComponent(companyId)}/integrations`);
   const list = isSuccess(res) ? res.data?.integrations : undefined;

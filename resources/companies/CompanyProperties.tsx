@@ -1,7 +1,7 @@
-// SPEC §2 company edit: the "Properties" table — Property Name, city and postcode, an Edit link to
+// The company edit screen: the "Properties" table — Property Name, city and postcode, an Edit link to
 // /dashboard/property/{id}/edit. The rows come with the company (GET /companies/{id}/edit).
 // A property is edited within its company (X-Tenant): when the edited company is not the current one,
-// following the link first makes it current, and like any company change (SPEC §4) reloads the page.
+// following the link first makes it current, and like any company change reloads the page.
 import type { MouseEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { authStore } from '../../providers/store';

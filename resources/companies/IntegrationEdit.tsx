@@ -1,4 +1,4 @@
-// SPEC §2 IntegrationEdit at /dashboard/companies/{companyId}/integrations/{integration}/edit:
+// The integration edit screen at /dashboard/companies/{companyId}/integrations/{integration}/edit:
 // "Edit {integration}", the integration's fields (GET /api/v1/companies/{id}/integrations/{value}/edit),
 // "Update {integration}" → PUT …/integrations/{value}, then back to the company's edit screen.
 import { useCallback } from 'react';

@@ -1,3 +1,3 @@
 // Where the company screens live (their screens come from the declaration: ./index.tsx).
-/** SPEC §2 CompanyEdit address, where the integration screen returns. */
+/** The company edit screen's address, where the integration screen returns. */
 export const companyEditPath = (companyId: string) => `/dashboard/company/${encodeURIComponent(companyId)}/edit`;

@@ -1,6 +1,6 @@
-// Companies (SPEC §2 CompanyIndex/Create/Edit at /dashboard/company…), generated from
-// contract/resources/companies.ts (docs/resources.md) with what the spec makes special: the list's
-// columns Company name, Address and Edit only; a name before sending (§5); under the edit form the
+// Companies (the list, create and edit screens at /dashboard/company…), generated from
+// contract/resources/companies.ts (docs/resources.md) with what they do beyond the generic: the list's
+// columns Company name, Address and Edit only; a name required before sending; under the edit form the
 // company's integrations (links to their edit screens) and its Properties table.
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import { companyResource, type CompanyRecord } from '../../contract/resources/companies';

@@ -1,4 +1,4 @@
-// SPEC §2 property edit: the "Units" table — Unit Name (unit_ref), Type (unit_type), Status
+// The property edit screen: the "Units" table — Unit Name (unit_ref), Type (unit_type), Status
 // (unit_status), an Edit link to /dashboard/unit/{id}/edit. The rows come with the property: at most
 // UNPAGED_LIST_MAX of them (contract/lists.ts), with a note when the property has more.
 import { Typography } from '@mui/material';

@@ -1,6 +1,6 @@
-// Properties (SPEC §2 PropertyIndex/Create/Edit at /dashboard/property…), generated from
-// contract/resources/properties.ts (docs/resources.md) with what the spec makes special: the list's
-// columns Name, Company, Address and Edit only; a name before sending (§5); the edit's Units table.
+// Properties (the list, create and edit screens at /dashboard/property…), generated from
+// contract/resources/properties.ts (docs/resources.md) with what they do beyond the generic: the list's
+// columns Name, Company, Address and Edit only; a name required before sending; the edit's Units table.
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import { propertyResource, type PropertyRecord } from '../../contract/resources/properties';
 import { shortAddress } from '../../src/lists';

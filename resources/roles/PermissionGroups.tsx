@@ -1,4 +1,4 @@
-// The role edit screen's permissions (SPEC §2): one box per group, each permission a checkbox with its
+// The role edit screen's permissions: one box per group, each permission a checkbox with its
 // label and its name as help. Ticking a wildcard (users.*) ticks every permission of its prefix, as
 // before; while it is ticked those show ticked and locked, "included in users.*". Unticking it gives
 // them back the state they had before it was ticked (as stored, for a wildcard stored ticked) rather

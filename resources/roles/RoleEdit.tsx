@@ -1,6 +1,6 @@
-// SPEC §2 RolesEdit at /dashboard/roles/{roleId}/edit: name and label, the permissions grouped by
+// The role edit screen at /dashboard/roles/{roleId}/edit: name and label, the permissions grouped by
 // prefix with wildcard toggles, "Update Role" → PUT /roles/{id} { name, label, permissions }. The
-// super_admin role cannot be edited (SPEC §6): the screen says so instead of offering the form.
+// super_admin role cannot be edited: the screen says so instead of offering the form.
 import { useMemo, type ReactNode } from 'react';
 import { Alert } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';

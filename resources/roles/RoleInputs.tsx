@@ -1,4 +1,4 @@
-// The role's own fields on the edit screen (SPEC §2: a name field, and the label), as field
+// The role's own fields on the edit screen (a name field, and the label), as field
 // definitions so the dynamic form validates them like the server's.
 import type { FormFieldGroup } from '../../contract/forms';
 

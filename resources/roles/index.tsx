@@ -1,7 +1,7 @@
-// Olympus roles (SPEC §2 RolesIndex/Create/Edit at /dashboard/roles…), generated from
-// contract/resources/roles.ts (docs/resources.md) with what the spec makes special: the list shows
+// Olympus roles (the list, create and edit screens at /dashboard/roles…), generated from
+// contract/resources/roles.ts (docs/resources.md) with what they do beyond the generic: the list shows
 // the role label, its back link leads to Roles, neither "Edit Role" nor "Remove Role" is offered for
-// super_admin (SPEC §6); the create form's permission groups each get a "Select all" box; the edit
+// super_admin; the create form's permission groups each get a "Select all" box; the edit
 // screen groups the permissions with wildcard toggles (./RoleEdit.tsx).
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import { roleResource, type RoleRecord } from '../../contract/resources/roles';

@@ -1,4 +1,4 @@
-// SPEC §2 role edit: the permission catalogue from GET /api/v1/permissions (wildcards included),
+// The role edit screen: the permission catalogue from GET /api/v1/permissions (wildcards included),
 // grouped as contract/permissionGroups.ts says, and how a ticked wildcard covers the rest.
 import type { Permission } from '../../contract/types';
 import { apiGet, isSuccess } from '../../providers/httpClient';
@@ -14,7 +14,7 @@ export const wildcardCovers = (wildcard: string, name: string) => wildcard !== n
 /** The ticked wildcard that already grants `name`, if any (the role edit shows the box ticked and locked). */
 export const coveringWildcard = (ticked: readonly string[], name: string): string | undefined => ticked.find((w) => isWildcard(w) && wildcardCovers(w, name));
 
-/** SPEC §8: a failed list reads as empty. */
+/** A failed list reads as empty. */
 export async function loadPermissions(): Promise<Permission[]> {
   const res = await apiGet<Permission[]>('/api/v1/permissions');
   const status = res?.status;

@@ -1,4 +1,4 @@
-// SPEC §2 users "System Access" and "System Roles" columns: one pill per system or role.
+// The users list's "System Access" and "System Roles" columns: one pill per system or role.
 import { Chip, Stack } from '@mui/material';
 
 /**

@@ -1,4 +1,4 @@
-// SPEC §2 "Remove User": asks "Are you sure?" in a dialog, then shows "Deleted!" or an "Error" dialog
+// "Remove User": asks "Are you sure?" in a dialog, then shows "Deleted!" or an "Error" dialog
 // with the server's message; "Deleting ..." shows in the notices while the call runs. A user changed
 // since the list showed them is asked about again first (src/lists/useChangedDelete.ts).
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// SPEC §2/§6 "View All Users": super_admin only; switches the list to GET /users?all=true (every
+// "View All Users": super_admin only; switches the list to GET /users?all=true (every
 // company's users) and back to the current company's.
 import { Button } from '@mui/material';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';

@@ -1,5 +1,5 @@
-// Users (SPEC §2 UsersIndex/Create/Edit at /dashboard/users…), generated from
-// contract/resources/users.ts (docs/resources.md) with what the spec makes special: System Access
+// Users (the users' list, create and edit screens at /dashboard/users…), generated from
+// contract/resources/users.ts (docs/resources.md) with what they do beyond the generic: System Access
 // and System Roles pills, then each user's status and last sign-in; "Remove User" with its own
 // confirm dialog; "View All Users" for a super_admin (GET /users?all=true) and the access review;
 // under the edit form the user's invitation, second factor and sessions.
@@ -38,8 +38,8 @@ function useUserListExtras() {
 
 export default declaredResource<UserRecord>(userResource, {
   icon: PeopleOutlined,
-  // A name stays on one line; the pill columns wrap instead. After SPEC §2's columns: whether the
-  // user has joined, may sign in, and when they last did.
+  // A name stays on one line; the pill columns wrap instead. After the name, email, system and role
+  // columns: whether the user has joined, may sign in, and when they last did.
   columns: ([name, email]) => [
     { ...name, noWrap: true },
     { ...email, sortable: false },

@@ -1,4 +1,4 @@
-// Account look-ups and per-account lockout (DESIGN §4): 5 consecutive failures lock the account for
+// Account look-ups and per-account lockout: 5 consecutive failures lock the account for
 // 1 minute, each further failure after a lock doubles it (2, 4, 8 …) up to 15 minutes.
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db';
@@ -27,8 +27,8 @@ export interface LoginClaim {
  * Claims one password check for the account, or null while it is locked. One statement counts the
  * attempt as a failure up front and, on the fifth, sets the lock; PostgreSQL re-checks the lock on
  * the row it updates, so parallel guesses queue there and no more than LOCK_AFTER_FAILURES of them
- * are ever compared (DESIGN §4, limits under concurrency). A right password then clears the count
- * with recordSuccessfulLogin.
+ * are ever compared (docs/security.md "Limits that hold under concurrency"). A right password then
+ * clears the count with recordSuccessfulLogin.
  */
 export async function claimLoginAttempt(db: Db, userId: string): Promise<LoginClaim | null> {
   const failures = sql`${users.failedLogins} + 1`;
@@ -54,14 +54,14 @@ export async function recordSuccessfulLogin(db: Db, userId: string, opts: { sign
 
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
-/** Signs in only through SSO (DESIGN §4): an address of SSO_ENFORCED_DOMAINS without bypass_sso; no password of theirs is used. */
+/** Signs in only through SSO: an address of SSO_ENFORCED_DOMAINS without bypass_sso; no password of theirs is used. */
 export const signsInWithSso = (enforcedDomains: readonly string[], email: string, bypassSso: boolean) =>
   !bypassSso && enforcedDomains.includes(emailDomain(email));
 
 /**
  * The user's own new password (first-login, reset, invitation, account page): store it, clear the
- * temporary-password and lock state, end every session (DESIGN §4: tokens are revoked on password
- * change) and void any set-password link still out (one left unused must not set it again later).
+ * temporary-password and lock state, end every session (a password change revokes every token)
+ * and void any set-password link still out (one left unused must not set it again later).
  * Call inside the transaction that consumed the challenge or code; hash before it.
  */
 export async function setOwnPassword(tx: Db, userId: string, passwordHash: string, opts: { signedIn: boolean }): Promise<void> {

@@ -1,4 +1,4 @@
-// Audit rows for sign-in events (DESIGN §3): entity `user`, the caller's address, never a secret.
+// Audit rows for sign-in events: entity `user`, the caller's address, never a secret.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit } from '../audit';
 

@@ -14,7 +14,7 @@
 // keeps its own memory: there a change made elsewhere takes effect within TTL_MS (≤ 1 s) at most.
 import type { AuthContext } from '../types';
 
-/** The longest a positive answer is reused (DESIGN §4: cross-instance staleness of at most 1 s). */
+/** The longest a positive answer is reused (another instance sees a change within 1 s at most). */
 export const TTL_MS = 1000;
 /** Enough for every token active within a second; past it, expired entries go (or everything). */
 const MAX_ENTRIES = 10_000;

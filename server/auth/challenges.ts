@@ -1,4 +1,4 @@
-// First-login challenges (DESIGN §4): a 256-bit single-use secret, stored as SHA-256, alive 5 minutes.
+// First-login challenges: a 256-bit single-use secret, stored as SHA-256, alive 5 minutes.
 // Login hands it out as `session`; POST /auth/password/new redeems it.
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';

@@ -1,5 +1,5 @@
-// Passwords that meet the length/character rule yet top every breach list (DESIGN §4: "not in a
-// list of common passwords"). Compared case-insensitively, so `Password123` is caught by `password123`.
+// Passwords that meet the length/character rule yet top every breach list, so the policy refuses
+// them too. Compared case-insensitively, so `Password123` is caught by `password123`.
 const LIST = [
   'password1', 'password12', 'password123', 'password1234', 'password12345', 'password2024', 'password2025',
   'password2026', 'passw0rd1', 'passw0rd123', 'p4ssw0rd1', 'p@ssw0rd1', 'p@ssw0rd123', 'p@ssword1', 'p@ssword123',

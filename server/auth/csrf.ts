@@ -1,4 +1,4 @@
-// CSRF (DESIGN §4, Sanctum's convention): GET /sanctum/csrf-cookie sets XSRF-TOKEN; a state-changing
+// CSRF (Sanctum's convention): GET /sanctum/csrf-cookie sets XSRF-TOKEN; a state-changing
 // call without a bearer token must echo it in X-XSRF-TOKEN (double submit). Bearer calls are exempt:
 // a cross-site form cannot set an Authorization header, and no credential ever rides in a cookie.
 import { timingSafeEqual } from 'node:crypto';

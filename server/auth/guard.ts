@@ -1,4 +1,4 @@
-// Who is calling (DESIGN §3/§4): resolves `Authorization: Bearer` to request.auth and checks X-Tenant
+// Who is calling: resolves `Authorization: Bearer` to request.auth and checks X-Tenant
 // against the caller's companies, on every request, in one database round trip. Routes then call
 // requireAuth / requireArea / requirePermission.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -216,7 +216,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** SPEC §6 route rules from contract/access.ts: 401 without a caller, 403 when the area is barred. */
+/** The area's route rules (contract/access.ts): 401 without a caller, 403 when the area is barred. */
 export function requireArea(request: FastifyRequest, area: string): AuthContext {
   const auth = requireAuth(request);
   if (!mayOpenArea(areaByKey(area), auth)) throw forbidden();

@@ -1,4 +1,4 @@
-// The public half of set-password links (DESIGN §4 "invitation link"; the admin half is
+// The public half of set-password links (docs/security.md "Invitations"; the admin half is
 // ../users/invitationRoutes.ts): the /invitation page asks what a token is, then sets the password
 // with it. The link is claimed in the statement that checks it is still live, inside the transaction
 // that sets the password, so two parallel accepts set it once. Neither answer signs anyone in: the

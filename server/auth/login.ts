@@ -1,4 +1,4 @@
-// POST /auth/login (SPEC §4/§7, DESIGN §4): a bearer token, or `{ session, username }` when the user
+// POST /auth/login: a bearer token, or `{ session, username }` when the user
 // must set a new password first. Every refusal for a wrong, unknown, disabled or locked account is
 // the same 401, and costs the same argon2 work.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -1,4 +1,4 @@
-// POST /auth/login/mfa (DESIGN §4, second factor): redeems the challenge /auth/login answered after
+// POST /auth/login/mfa, the second factor: redeems the challenge /auth/login answered after
 // the right password with a 6-digit TOTP code or a recovery code, and signs in exactly as login does.
 // Wrong codes count like wrong passwords: the same per-address rule and the same per-account claim
 // (counted before the code is compared, so parallel guesses never get more than LOCK_AFTER_FAILURES

@@ -1,4 +1,4 @@
-// POST /auth/password/new (SPEC §7, DESIGN §4): redeems the first-login challenge from /auth/login,
+// POST /auth/password/new: redeems the first-login challenge from /auth/login,
 // sets the user's own password and signs them in.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError, invalid } from '../errors';

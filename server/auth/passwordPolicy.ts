@@ -1,4 +1,4 @@
-// Server-side password policy: SPEC §5's rule (contract/password.ts) plus DESIGN §4's extras
+// Server-side password policy: the length and character rule (contract/password.ts) plus two extras
 // (not a common password, not the temporary one). Answers field messages for `new_password`.
 import { PASSWORD_MAX, PASSWORD_MIN_EXCLUSIVE, passwordProblems, type PasswordProblem } from '../../contract/password';
 import { isCommonPassword } from './commonPasswords';

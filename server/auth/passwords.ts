@@ -1,4 +1,4 @@
-// argon2id with DESIGN §4's parameters. Unknown accounts still pay for a hash so timing does not tell.
+// argon2id (19 MiB, 2 passes, 1 lane). Unknown accounts still pay for a hash so timing does not tell.
 import argon2 from 'argon2';
 
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;

@@ -1,4 +1,4 @@
-// Password reset by emailed code (SPEC §7, DESIGN §4). The request always answers the same message,
+// Password reset by emailed code. The request always answers the same message,
 // whether or not the address has an account; verify sets the password and revokes every token.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { invalid } from '../errors';

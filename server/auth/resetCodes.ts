@@ -1,4 +1,4 @@
-// Password-reset codes (DESIGN §4): 6 digits from crypto.randomInt, stored as a salted SHA-256,
+// Password-reset codes: 6 digits from crypto.randomInt, stored as a salted SHA-256,
 // 10 minutes, single use, 5 wrong tries void it, 3 sends per hour per account, newest voids older.
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
@@ -41,7 +41,8 @@ export type CodeCheck = { ok: true; codeId: string } | { ok: false };
 /**
  * Checks a presented code against the user's one live code. The attempt is claimed first, in one
  * statement that also re-checks `attempts < 5` on the row it locks, so parallel guesses queue on the
- * row and at most RESET_MAX_ATTEMPTS of them are ever compared (DESIGN §4, limits under concurrency).
+ * row and at most RESET_MAX_ATTEMPTS of them are ever compared (docs/security.md "Limits that hold
+ * under concurrency").
  * Only the guess that claimed the last attempt and was wrong voids the code, so a right code claimed
  * as the fifth attempt still works.
  */

@@ -1,4 +1,4 @@
-// The sign-in endpoints of SPEC §7 under /api/v1/auth.
+// The sign-in endpoints under /api/v1/auth.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import login from './login';
 import loginMfa from './loginMfa';

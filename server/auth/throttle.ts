@@ -1,4 +1,4 @@
-// Fixed-window counters in the `throttles` table (DESIGN §4/§6: state lives in PostgreSQL so the API
+// Fixed-window counters in the `throttles` table (state lives in PostgreSQL so the API
 // stays stateless). One statement per hit, so concurrent requests cannot lose a count. Per-address
 // rules count the client's network (server/http/clientNetwork.ts): rotating addresses inside one
 // IPv6 /64 buy nothing.

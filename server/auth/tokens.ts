@@ -1,4 +1,4 @@
-// Opaque bearer tokens (DESIGN §4): 256 random bits, only the SHA-256 stored, 30 min idle and
+// Opaque bearer tokens: 256 random bits, only the SHA-256 stored, 30 min idle and
 // 12 h absolute expiry, revocable.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 // Companies on the server: the declaration (contract/resources/companies.ts) bound to its table, plus
-// what only companies do — no tenant, each caller reaches the companies of ./reach.ts (SPEC §6: a
+// what only companies do — no tenant, each caller reaches the companies of ./reach.ts (a
 // super_admin every one), only a super_admin creates one, no delete while it has properties (409),
 // its properties in the edit form. Routes, checks and forms: docs/resources.md.
 import { and, eq, isNull } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 // Worker-thread entry (started by server/db/offThread.ts): runs the statements whose answer is one
-// huge text value — a whole list, ~8 MB of JSON for 10 000 units (DESIGN §6) — on a small
+// huge text value — a whole list, ~8 MB of JSON for 10 000 units — on a small
 // node-postgres pool of its own. Receiving such a value (buffering the wire message, decoding it to
 // a string) costs tens of milliseconds of CPU per answer; done here, the server's event loop only
 // copies the finished string in (docs/speed.md). The main thread queues, bounds and drops the

@@ -179,7 +179,7 @@ function prepareDirectory(dataDir: string): () => void {
 /** Lock files this process holds: a second PGlite on one directory corrupts it as surely from here. */
 const heldLocks = new Set<string>();
 
-/** Two processes on one PGlite directory corrupt it (DESIGN §8): a pid lock file refuses the second. */
+/** Two processes on one PGlite directory corrupt it: a pid lock file refuses the second. */
 function lockDirectory(dataDir: string): () => void {
   const lockFile = path.resolve(dataDir) + '.lock';
   if (heldLocks.has(lockFile)) throw new Error(`The database directory ${dataDir} is already open in this process.`);

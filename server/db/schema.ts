@@ -1,4 +1,4 @@
-// The whole data model of SPEC §3 (DESIGN §3): later issues add routes, not tables.
+// The whole data model: later issues add routes, not tables.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -91,7 +91,7 @@ export const users = declaredTable(userResource, {
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
-    /** A temporary password set by an admin stops working after this (DESIGN §4: 72 h). */
+    /** A temporary password set by an admin stops working after this (72 h). */
     tempPasswordExpiresAt: ts('temp_password_expires_at'),
     passwordChangedAt: ts('password_changed_at'),
     bypassSso: boolean('bypass_sso').notNull().default(false),
@@ -99,11 +99,11 @@ export const users = declaredTable(userResource, {
     /** SSO identity once linked: (tenant id, object id). */
     ssoTid: text('sso_tid'),
     ssoOid: text('sso_oid'),
-    /** Per-account throttling (DESIGN §4): consecutive failures and the lock they earned. */
+    /** Per-account throttling: consecutive failures and the lock they earned. */
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: ts('locked_until'),
     lastLoginAt: ts('last_login_at'),
-    /** Second factor (DESIGN §4): the TOTP secret sealed with the server's key; on once confirmed. */
+    /** Second factor: the TOTP secret sealed with the server's key; on once confirmed. */
     totpSecret: text('totp_secret'),
     /** A secret shown for enrolment, sealed, until its first code confirms it. */
     totpPendingSecret: text('totp_pending_secret'),
@@ -195,7 +195,7 @@ export const reports = declaredTable(reportResource, {
   extra: (t) => [check('reports_provider', sql`${t.provider} in ('builtin', 'powerbi')`)],
 });
 
-/** Opaque bearer tokens, stored only as SHA-256 hashes (DESIGN §4). */
+/** Opaque bearer tokens, stored only as SHA-256 hashes. */
 export const accessTokens = pgTable(
   'access_tokens',
   {
@@ -270,7 +270,7 @@ export const resetCodes = pgTable(
 );
 
 /**
- * Set-password links (DESIGN §4): 256-bit token, only its SHA-256 stored, single use, 72 h. A new
+ * Set-password links: 256-bit token, only its SHA-256 stored, single use, 72 h. A new
  * user's welcome (`invite`) or an administrator's password reset (`reset`); the newest voids older ones.
  */
 export const invitations = pgTable(

@@ -1,4 +1,4 @@
-// Demo seed (issue 2): on a database without users, one transaction inserts the permission catalogue,
+// Demo seed: on a database without users, one transaction inserts the permission catalogue,
 // systems with roles, three companies with properties and units, a built-in report per company and
 // four demo users. Deterministic (seeded PRNG) so every fresh machine shows the same portfolio.
 import { randomInt } from 'node:crypto';
@@ -78,7 +78,7 @@ const SEED_USERS: SeedUser[] = [
   { email: 'newstarter@example.com', name: 'Nina New', olympusRole: SYSTEM_USER, companies: [1], systems: { Portal: 'viewer' }, mustChangePassword: true },
 ];
 
-/** DESIGN §4: a temporary password stops working after 72 hours. */
+/** A temporary password stops working after 72 hours. */
 const TEMP_PASSWORD_MS = 72 * 3600 * 1000;
 /** Serialises concurrent first starts of several instances on one PostgreSQL database. */
 export const SEED_LOCK = 7_201_001;

@@ -1,4 +1,4 @@
-// Builders for the server-defined forms (SPEC §2 "Dynamic forms", contract/forms.ts): each resource's
+// Builders for the server-defined forms (contract/forms.ts): each resource's
 // fields.ts describes its groups with these, and edit forms are the same groups with values filled in.
 import type { FormField, FormFieldGroup } from '../../contract/forms';
 

@@ -1,5 +1,6 @@
-// Client networks (DESIGN §4, client address): what per-address throttles count, and the address
-// arithmetic TRUST_PROXY's checks need. Node has no IPv6 parser that answers the bits, hence this one.
+// Client networks: what per-address throttles count (docs/security.md "Limits that hold under
+// concurrency"), and the address arithmetic TRUST_PROXY's checks need. Node has no IPv6 parser
+// that answers the bits, hence this one.
 import { isIP } from 'node:net';
 
 /** An address as a number: IPv4 in 32 bits, IPv6 in 128; IPv4-mapped IPv6 (::ffff:a.b.c.d) is IPv4. */

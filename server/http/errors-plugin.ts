@@ -1,4 +1,4 @@
-// One error handler: every failure leaves as SPEC §7's `{ message, errors? }`, never a stack trace.
+// One error handler: every failure leaves as the API's `{ message, errors? }`, never a stack trace.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { loggableError, sqlStateOf } from './error-log';

@@ -1,4 +1,4 @@
-// TRUST_PROXY (DESIGN §4, client address): which X-Forwarded-For hops to believe. The client's
+// TRUST_PROXY (docs/security.md "Client address"): which X-Forwarded-For hops to believe. The client's
 // address comes from the socket unless this names how many proxies stand in front of Olympus or
 // which addresses they have; Fastify (proxy-addr) then takes the first address that is not a
 // trusted proxy, counting from the socket, so an entry the client wrote itself is never believed.

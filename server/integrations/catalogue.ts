@@ -1,4 +1,4 @@
-// The integrations a company can connect (issue 3): defined in code, settings stored per company in
+// The integrations a company can connect: defined in code, settings stored per company in
 // integration_settings. Fields marked `secret` are encrypted at rest and never sent back.
 
 export type IntegrationFieldType = 'text' | 'url' | 'password' | 'tel' | 'checkbox';
@@ -7,7 +7,7 @@ export interface IntegrationField {
   name: string;
   label: string;
   type: IntegrationFieldType;
-  /** Encrypted at rest, write-only (DESIGN §4). */
+  /** Encrypted at rest, write-only. */
   secret?: boolean;
   help?: string;
 }

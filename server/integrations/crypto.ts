@@ -1,4 +1,4 @@
-// Secrets at rest (DESIGN §4): AES-256-GCM, base64(iv | tag | ciphertext), bound to their row as
+// Secrets at rest: AES-256-GCM, base64(iv | tag | ciphertext), bound to their row as
 // associated data so a ciphertext copied to another row does not open. Integration secrets and the
 // hand-off signing keys (server/secrets/) are sealed with it.
 // The key is OLYMPUS_SECRET_KEY; without it, a per-installation key is generated once into

@@ -1,7 +1,8 @@
-// Company integrations (SPEC §2 IntegrationEdit, issue 3 contract). Barred for admin by SPEC §6 and
-// for system_user by the server too. Each catalogue entry gets its own edit and update routes, so
-// each body has its own schema (and docs); an unknown integration answers 404. A custom role holding
-// integrations.* reaches only its own companies' integrations (../companies/reach.ts).
+// Company integrations (the company's integration edit screen). Barred for admin by the access table
+// (contract/access.ts) and for system_user by the server too. Each catalogue entry gets its own edit
+// and update routes, so each body has its own schema (and docs); an unknown integration answers 404.
+// A custom role holding integrations.* reaches only its own companies' integrations
+// (../companies/reach.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';

@@ -17,7 +17,7 @@ function fieldSchema(f: IntegrationField): TSchema {
       // http(s) only: these URLs are called by the server, never file: or javascript:.
       return Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: URL_MAX, pattern: '^(\\s*|\\s*https?://[^\\s/?#]+[^\\s]*\\s*)$' });
     case 'tel':
-      // Length (at least 10, SPEC §5) is checked after trimming.
+      // Length (at least 10) is checked after trimming.
       return Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 32, pattern: '^[0-9+()\\-. ]*$' });
     case 'checkbox':
       return Checkbox;

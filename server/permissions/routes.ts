@@ -1,4 +1,4 @@
-// GET /permissions (issue 3 contract): the catalogue the role editor offers, wildcards included.
+// GET /permissions: the catalogue the role editor offers, wildcards included.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { accessRules } from '../resources/access';

@@ -1,5 +1,5 @@
-// GET /reports (SPEC §7): `data.urls = [{ id, name, url, token }]` for the X-Tenant company, in
-// position order, to holders of reports.access or reports.* (SPEC §6).
+// GET /reports: `data.urls = [{ id, name, url, token }]` for the X-Tenant company, in
+// position order, to holders of reports.access or reports.*.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireArea, requireTenant } from '../auth/guard';
 import type { PowerBiClient } from './providers/powerbi';

@@ -1,4 +1,4 @@
-// The built-in "Portfolio overview" (DESIGN §5): chart data computed from the company's own
+// The built-in "Portfolio overview": chart data computed from the company's own
 // properties and units with GROUP BY aggregates — never by loading the rows themselves.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';

@@ -1,4 +1,4 @@
-// Who may call a resource route (SPEC §6 via contract/access.ts), declared once per route in
+// Who may call a resource route (the access table of contract/access.ts), declared once per route in
 // `config.access` and enforced by ./index.ts before the body is even validated — so a caller who may
 // not use a route learns nothing from a 422.
 import type { FastifyRequest } from 'fastify';
@@ -7,11 +7,11 @@ import { requireArea, requirePermission, requireTenant } from '../auth/guard';
 import { SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
 
 export interface RouteAccess {
-  /** The SPEC §6 area whose route rules apply (contract/access.ts). */
+  /** The area whose route rules apply (contract/access.ts). */
   area: string;
   /**
    * The dotted permission the caller's Olympus role must grant (super_admin holds all). Stricter
-   * than the area table alone: a user without a role is not barred by SPEC §6, but holds nothing.
+   * than the area table alone: a user without a role is not barred by the area table, but holds nothing.
    */
   permission: string;
   /** 'scoped': X-Tenant is required and records of other companies answer 404. */
@@ -40,7 +40,7 @@ declare module 'fastify' {
   }
 }
 
-/** DESIGN §3 / contract/access.ts comment: the API also bars system_user from integrations. */
+/** As contract/access.ts notes, the API also bars system_user from integrations. */
 export const INTEGRATIONS_ALSO_BARRED = [SYSTEM_USER] as const;
 
 export const ONLY_SUPER_ADMIN_ALL = 'Only a super admin can list the users of every company.';

@@ -1,4 +1,4 @@
-// Audit rows of resource changes (DESIGN §3): actor, tenant and address from the request, before/after
+// Audit rows of resource changes: actor, tenant and address from the request, before/after
 // of the changed fields (server/audit.ts diffs and masks). Written on the same connection as the
 // change, so a rolled-back change leaves no audit row either.
 import type { FastifyRequest } from 'fastify';

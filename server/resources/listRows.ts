@@ -1,4 +1,4 @@
-// A list's rows as PostgreSQL writes them (DESIGN §6): each row's JSON built in SQL, a page and its
+// A list's rows as PostgreSQL writes them: each row's JSON built in SQL, a page and its
 // total in one statement, the statement's text reused (server/db/statements.ts). ./lists.ts plans
 // the query (sort, search, page) and answers it.
 import { Column, is, sql, type Query, type SQL } from 'drizzle-orm';
@@ -75,7 +75,7 @@ export const UNPAGED_TOO_LONG =
 export const DEEP_OFFSET = 5000;
 
 /**
- * The list's rows (as JSON text) and total, in one statement (DESIGN §6) instead of a row query and
+ * The list's rows (as JSON text) and total, in one statement instead of a row query and
  * a count query. Unpaged: every matching row, refused past UNPAGED_LIST_MAX. Paged:
  * - the page's ids come from a narrow subquery over `source` only, which the list index serves and
  *   which stops at LIMIT; the rows of the OFFSET are skipped there, never joined or shaped;

@@ -1,4 +1,4 @@
-// Lists (SPEC §4, DESIGN §6): the whole array by default, for client-side filtering; optional
+// Lists: the whole array by default, for client-side filtering; optional
 // `page`, `per_page`, `sort`, `q`, `q_in` and `count` (contract/lists.ts) let a big list be paged by
 // the server, answered with `meta: { total }` (`more` when a capped count stopped). Each resource
 // says which keys sort and which `q` searches; ./listRows.ts fetches the rows.

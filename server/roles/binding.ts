@@ -1,5 +1,5 @@
 // Olympus roles on the server: the declaration (contract/resources/roles.ts) bound to its tables, plus
-// what only roles do (SPEC §6). The super_admin role can be read but never changed or removed; the
+// what only roles do. The super_admin role can be read but never changed or removed; the
 // names of the built-in roles stay; a role still given to users cannot be removed (409). Anyone
 // holding roles.* but not super_admin grants only permissions they hold and changes only roles within
 // their own permissions (./grantable.ts); the forms offer only those. Routes and checks: docs/resources.md.
@@ -27,7 +27,7 @@ export const ROLE_MSG = {
   inUse: 'This role is still given to users. Remove it from them first.',
 } as const;
 
-/** SPEC §6 refers to these by name: renaming one would silently change who may do what. */
+/** contract/access.ts refers to these by name: renaming one would silently change who may do what. */
 const BUILT_IN: readonly string[] = [SUPER_ADMIN, ADMIN, SYSTEM_USER];
 
 const nameConflict = () => new ApiError(409, ROLE_MSG.nameTaken, { name: [ROLE_MSG.nameTaken] });
@@ -40,7 +40,7 @@ function refuseNotHeld(auth: AuthContext, wanted: string[]): void {
   if (missing.length) throw new ApiError(403, GRANT_MSG.permissionsNotHeld, { permissions: missing.map(GRANT_MSG.notHeld) });
 }
 
-/** The role form as this caller gets it: the permissions one group per prefix (SPEC §2), only those they may give. */
+/** The role form as this caller gets it: the permissions one group per prefix, only those they may give. */
 function callerForm(auth: AuthContext, [role, permissions]: FormFieldGroup[], record: Record<string, unknown> | null): FormFieldGroup[] {
   // A role the caller cannot change is shown with every permission it has, locked.
   const beyond = record !== null && permissionsNotHeld(auth, held(record.permissions)).length > 0;

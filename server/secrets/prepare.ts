@@ -1,4 +1,4 @@
-// The secret key at start (DESIGN §4: "a wrong key stops the start"). Integration secrets and signing
+// The secret key at start: a wrong key stops the start. Integration secrets and signing
 // keys are sealed with OLYMPUS_SECRET_KEY (or $OLYMPUS_DATA_DIR/secret.key); a start with another
 // key, or without the key file while the database holds sealed secrets, is refused rather than
 // reading every secret as unset and dropping it on the next save. A constant sealed with the key

@@ -1,4 +1,4 @@
-// The SessionUser of contract/types.ts (SPEC §3 User) for the signed-in user: the same read the
+// The SessionUser of contract/types.ts for the signed-in user: the same read the
 // users API answers (server/users/queries.ts), across all of the user's companies.
 import type { Db } from '../db';
 import type { SessionUser } from '../../contract/types';

@@ -2,8 +2,8 @@
 // asks for the current password and is mailed to the old and the new address), and change their
 // password. Any signed-in user, always about themselves: nobody else's row is reachable from here.
 //
-// A password change follows the product's rule (setOwnPassword: every token of the account is revoked,
-// DESIGN §4) and answers a fresh token for this browser in the same transaction. Rotating this
+// A password change follows the product's rule (setOwnPassword: every token of the account is
+// revoked) and answers a fresh token for this browser in the same transaction. Rotating this
 // browser's token too, rather than sparing it, means a copy of it taken before the change dies with the
 // others; the page then offers to end any session that still appears (one signed in meanwhile).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -1,4 +1,4 @@
-// The caller's own second factor on the account page (DESIGN §4: TOTP, RFC 6238): set up a secret
+// The caller's own second factor on the account page (TOTP, RFC 6238): set up a secret
 // (QR code and text), confirm it with a first code, which turns it on and answers ten recovery codes
 // once. Each step asks for the current password again, throttled like sign-in (./currentPassword.ts
 // requireFreshProof; setting up passes without it just after a password sign-in of a holder whose role

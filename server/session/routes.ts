@@ -1,4 +1,4 @@
-// GET /session (SPEC §7): the signed-in user with companies, systems, roles and Olympus permissions;
+// GET /session: the signed-in user with companies, systems, roles and Olympus permissions;
 // and the sessions API (the caller's own, and an administrator's view of a user's).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { unauthorized } from '../errors';

@@ -1,4 +1,4 @@
-// Binds an SSO transaction to the browser that started it (login CSRF, RFC 9700 §4.7.1): the start
+// Binds an SSO transaction to the browser that started it (login CSRF, RFC 9700 section 4.7.1): the start
 // sets a random value in an HttpOnly cookie only the callback API path receives, the transaction
 // keeps its SHA-256, and the callback refuses a transaction the posting browser cannot prove it began.
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -18,7 +18,7 @@ export interface OidcClient {
 export function createOidcClient(settings: SsoSettings): OidcClient {
   let cached: Promise<oidc.Configuration> | null = null;
   const discover = async () => {
-    // DESIGN §8: http only for a loopback issuer (the local test provider), never elsewhere.
+    // Plain http only for a loopback issuer (the local test provider), never elsewhere.
     const execute = isLoopbackHttp(settings.issuer) ? [oidc.allowInsecureRequests] : [];
     try {
       return await oidc.discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, {

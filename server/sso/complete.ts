@@ -1,4 +1,4 @@
-// The end of a successful SSO sign-in: SPEC §4's token-or-session logic, as for the password form.
+// The end of a successful SSO sign-in: a token, or the new-password session, as for the password form.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../auth/accounts';
 import { createNewPasswordChallenge } from '../auth/challenges';
@@ -20,7 +20,7 @@ export interface SsoOutcome {
 export async function completeSsoLogin(app: FastifyInstance, request: FastifyRequest, user: UserRow, outcome: SsoOutcome) {
   const detail = { method: 'sso', linked: outcome.linked, mfa: outcome.mfa, ...outcome.identity };
   if (user.mustChangePassword) {
-    // Same as the form (SPEC §4): the new-password session instead of a token.
+    // Same as the form: the new-password session instead of a token.
     const session = await createNewPasswordChallenge(app.db, user.id);
     await auditAuth(app, request, 'auth.sso_login', { userId: user.id, detail: { ...detail, outcome: 'new_password_required' } });
     return { data: { session, username: user.username } };

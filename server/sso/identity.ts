@@ -1,4 +1,4 @@
-// Who an ID token names, and which Olympus user that is (DESIGN §4): by the linked (tid, oid) once
+// Who an ID token names, and which Olympus user that is: by the linked (tid, oid) once
 // linked, otherwise by verified email the first time, which then links. Nobody is created.
 //
 // Identity key: Azure's `tid` (tenant) and `oid` (object id, stable for the user across apps);

@@ -1,4 +1,4 @@
-// What the SSO endpoints answer with. The SPA shows its own texts for these (SPEC §8: "Internal
+// What the SSO endpoints answer with. The SPA shows its own texts for these ("Internal
 // error…" when no URL comes back, "We cannot log you in" after a failed callback); API clients and
 // logs get these.
 export const SSO_MSG = {

@@ -1,4 +1,4 @@
-// Azure / OpenID Connect sign-in (SPEC §2/§4/§7, DESIGN §4): authorization code flow with PKCE
+// Azure / OpenID Connect sign-in: authorization code flow with PKCE
 // (S256), state and nonce. GET /auth/login/azure starts it and answers the provider's URL; the
 // provider sends the browser to the SPA's /login/azure/callback, which posts code and state here.
 import * as oidc from 'openid-client';

@@ -1,4 +1,4 @@
-// TypeBox schemas of the SSO endpoints (SPEC §7: GET /auth/login/azure, POST /auth/login/azure/callback).
+// TypeBox schemas of the SSO endpoints (GET /auth/login/azure, POST /auth/login/azure/callback).
 import { Type } from 'typebox';
 import { ErrorBody } from '../auth/schemas';
 

@@ -1,4 +1,4 @@
-// Which OpenID provider Olympus signs in with (DESIGN §4): OIDC_ISSUER for any provider, or Azure AD
+// Which OpenID provider Olympus signs in with: OIDC_ISSUER for any provider, or Azure AD
 // by tenant id. SSO counts as configured only with an issuer, a client id and a client secret.
 import type { Config } from '../config';
 
@@ -13,7 +13,7 @@ export interface SsoSettings {
 
 export const azureIssuer = (tenantId: string) => `https://login.microsoftonline.com/${encodeURIComponent(tenantId)}/v2.0`;
 
-/** The SPA route the provider sends the browser back to (SPEC §2 AzureLoginCallback). */
+/** The SPA route the provider sends the browser back to (the Azure callback screen). */
 export const redirectUriFor = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/login/azure/callback`;
 
 const AZURE_TENANT_ISSUER = /^https:\/\/login\.microsoftonline\.com\/([^/]+)\/v2\.0\/?$/;

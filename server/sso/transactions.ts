@@ -1,4 +1,4 @@
-// SSO transactions (DESIGN §4): what the callback needs to finish a sign-in the browser started —
+// SSO transactions: what the callback needs to finish a sign-in the browser started —
 // PKCE verifier, nonce, the requested system and the hash of the browser binding (./binding.ts) —
 // kept server-side in `challenges` (kind 'sso') under the SHA-256 of the state, 10 minutes, single use.
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';

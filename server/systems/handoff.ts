@@ -1,4 +1,4 @@
-// Hand-off tokens (DESIGN §4/§5): a 60-second ES256 JWT, audience = the system, single-use jti
+// Hand-off tokens: a 60-second ES256 JWT, audience = the system, single-use jti
 // recorded in `handoffs`. The URL is built only from the stored systems.base_url (no open redirect).
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// ES256 signing keys for hand-off tokens (DESIGN §4/§5). The first key is generated on first use and
+// ES256 signing keys for hand-off tokens. The first key is generated on first use and
 // kept in `signing_keys`, so every instance on the same database signs with, and publishes, the same
 // keys; the private half is sealed with the secret key (server/secrets/signing.ts). kid = the RFC 7638
 // thumbprint of the public key. Retire a key by setting retired_at.

@@ -1,4 +1,4 @@
-// The sign-in's second step (DESIGN §4): after the right password, a user with two-factor sign-in gets
+// The sign-in's second step: after the right password, a user with two-factor sign-in gets
 // a 256-bit single-use challenge (SHA-256 stored, 5 minutes, like the first-login one) instead of a
 // token; POST /auth/login/mfa redeems it with a code. A newer sign-in voids an older challenge.
 import type { Db } from '../db';

@@ -1,4 +1,4 @@
-// RFC 6238 TOTP with node:crypto (DESIGN §4: SHA-1, 30 s steps, 6 digits, ±1 step), and the base32
+// RFC 6238 TOTP with node:crypto (SHA-1, 30 s steps, 6 digits, ±1 step), and the base32
 // secrets authenticator apps read from an otpauth:// URI. Small enough that a library buys nothing.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 

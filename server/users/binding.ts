@@ -1,4 +1,4 @@
-// Users (SPEC §2 UsersIndex/Create/Edit, §3 User) on the generic plugin (docs/resources.md):
+// Users (the users' list, create and edit screens) on the generic plugin (docs/resources.md):
 // the declaration (contract/resources/users.ts) and the hooks for what only users do. The users of
 // the X-Tenant company; a super_admin may list everyone (?all=true) and reach any user. A user is
 // read in JS (./queries.ts: companies, a role per system) and written across users, user_companies

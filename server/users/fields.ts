@@ -1,4 +1,4 @@
-// The user form (SPEC §3 User, §7 form fields): details (the declared fields' group, contract/resources/users.ts,
+// The user form: details (the declared fields' group, contract/resources/users.ts,
 // and the edit form's two actions), companies (checkbox list of uuids; inline options are the companies the
 // caller may assign, since admins cannot read GET /companies), and a role per system.
 import { checkbox, checkboxes, group, select } from '../forms/fields';

@@ -1,4 +1,4 @@
-// Set-password links (DESIGN §4 "invitation link"): 256 random bits, only the SHA-256 stored, 72 h,
+// Set-password links (docs/security.md "Invitations"): 256 random bits, only the SHA-256 stored, 72 h,
 // single use; issuing one voids the user's older ones, and so does any change to what a link opens
 // (the database's triggers, migration 0009_invitation_voiding: email, SSO bypass, disabled,
 // companies, system access). Claiming marks the link used in the same
@@ -8,7 +8,7 @@ import type { Conn } from '../resources/db';
 import { invitations } from '../db/schema';
 import { randomSecret, sha256 } from '../auth/tokens';
 
-/** DESIGN §4: an invitation link stops working after 72 hours. */
+/** An invitation link stops working after 72 hours. */
 export const INVITATION_TTL_HOURS = 72;
 
 export type InvitationKind = 'invite' | 'reset';

@@ -1,5 +1,5 @@
 // TypeBox shapes of the user calls (the generic plugin's records and bodies hooks, ./routes.ts):
-// SPEC §3's User on the wire, form values in.
+// the User of contract/types.ts on the wire, form values in.
 import { Type } from 'typebox';
 import { EMAIL_MAX } from '../../contract/resources/users';
 import { Checkbox, Nullable, OptRef, RequiredText, Uuid } from '../resources/schemas';

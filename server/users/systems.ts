@@ -1,4 +1,4 @@
-// The user form's per-system role fields (issue 3 contract): the Olympus role, and access to Everest
+// The user form's per-system role fields: the Olympus role, and access to Everest
 // and Portal with a role there ('' = none / no access).
 import { OLYMPUS_SYSTEM } from '../../contract/roles';
 

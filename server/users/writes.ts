@@ -9,7 +9,7 @@ import type { Tx } from '../resources/db';
 import { systemIds } from './queries';
 import { ROLE_FIELDS, type RoleField } from './systems';
 
-/** DESIGN §4: a temporary password (the bootstrap admin's, admin:create's) stops working after 72 hours. */
+/** A temporary password (the bootstrap admin's, admin:create's) stops working after 72 hours. */
 export const TEMP_PASSWORD_MS = 72 * 3600 * 1000;
 
 /** No password at all: nothing signs in with one until the user sets theirs through a link (./invitationStore.ts). */

@@ -1,4 +1,4 @@
-// The server-defined form renderer (SPEC §2 "Dynamic forms"): groups of fields drawn by type, SPEC §5
+// The server-defined form renderer: groups of fields drawn by type, client
 // validation with the error summary and a scroll to the first error, the four states, server field
 // errors on their fields, and after a save "{message}. Redirecting..." then `redirectTo` after 1 s.
 // A save is based on the record's version as loaded; refused because someone saved meanwhile, the
@@ -22,7 +22,7 @@ import type { SaveFn } from './saveOutcome';
 import type { FormDefinition, OptionLists } from './useFormDefinition';
 import { errorSummary } from './validation';
 
-/** SPEC §9: after a save, the list opens 1 s later. */
+/** After a save, the list opens 1 s later. */
 export const SAVE_REDIRECT_DELAY_MS = 1000;
 
 export interface DynamicFormProps {
@@ -98,7 +98,7 @@ function LoadedForm({ definition: { groups, data }, options, submitLabel, save, 
     return () => watching.unsubscribe();
   }, [form]);
 
-  // A field may arrive with an error of its own (SPEC §3 field `error`): show it from the start.
+  // A field may arrive with an error of its own (its `error`): show it from the start.
   useEffect(() => {
     for (const field of allFields(groups)) if (field.error) form.setError(fieldKey(field.name), { type: 'server', message: field.error });
   }, [groups, form]);

@@ -1,5 +1,5 @@
-// The record id of an edit screen. react-admin mounts `edit` at /{resource}/:id/*; the spec's address
-// is /{resource}/{id}/edit (DESIGN §8), so any other tail is sent to the canonical one.
+// The record id of an edit screen. react-admin mounts `edit` at /{resource}/:id/*; the app's address
+// is /{resource}/{id}/edit, so any other tail is sent to the canonical one.
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 

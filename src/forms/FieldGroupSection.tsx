@@ -1,4 +1,4 @@
-// One group of server-defined fields (SPEC §3: group, group_desc, fields) as a titled section.
+// One group of server-defined fields (group, group_desc, fields) as a titled section.
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import type { FormFieldGroup } from '../../contract/forms';

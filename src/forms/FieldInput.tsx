@@ -18,7 +18,7 @@ export const OptionListsContext = createContext<OptionLists>({});
 export interface FieldInputProps {
   field: FormField;
   id: string;
-  /** Checkbox lists get a "Select all" box (SPEC §2 role create). */
+  /** Checkbox lists get a "Select all" box (the role create screen). */
   toggleAll?: boolean;
   groupTitle?: string;
 }

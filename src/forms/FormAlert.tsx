@@ -1,5 +1,5 @@
-// The form's one status line: the validation summary or failure (SPEC §5, §8), or the success
-// message with "Redirecting..." (SPEC §2). Nothing while loading, idle or busy (the button says so).
+// The form's one status line: the validation summary or failure, or the success
+// message with "Redirecting...". Nothing while loading, idle or busy (the button says so).
 import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { FormPhase } from './formPhase';

@@ -1,4 +1,4 @@
-// A small titled table of related records with an Edit link per row (SPEC §2: a company's
+// A small titled table of related records with an Edit link per row (a company's
 // Properties, a property's Units). The rows come with the edited record; no paging needed. On a phone
 // each row is a card (the first column its title), as on the list screens (src/lists/RecordCard.tsx).
 import { useId, type MouseEvent } from 'react';

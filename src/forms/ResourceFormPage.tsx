@@ -1,6 +1,6 @@
-// A create or edit screen driven by the server's field definitions (SPEC §2): GET
+// A create or edit screen driven by the server's field definitions: GET
 // /api/v1/{resource}/create or /{id}/edit, the dynamic form, POST or PUT through the dataProvider,
-// the SPEC §8 failure line of the resource, then back to the list.
+// the resource's failure line if it fails, then back to the list.
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { apiUrl } from '../../providers/dataProvider';
@@ -19,18 +19,18 @@ export interface ResourceFormConfig {
   /** The list screen, e.g. /dashboard/company. */
   listPath: string;
   texts: ResourceFormTexts;
-  /** SPEC §5: a record without a name is refused ("All fields are required"). */
+  /** A record without a name is refused ("All fields are required"). */
   needsName?: boolean;
   /** Records of the current company: show "Company: {name}". */
   companyLine?: boolean;
 }
 
-/** SPEC §5 last check: refuse a blank name when the form has one. */
+/** The last check before sending: refuse a blank name when the form has one. */
 export function namePrecheck(message: string) {
   return (body: RecordData): string | null => ('name' in body && (typeof body.name !== 'string' || body.name.trim() === '') ? message : null);
 }
 
-/** GET /api/v1/{resource}/create or /{resource}/{id}/edit (SPEC §7 form fields). */
+/** GET /api/v1/{resource}/create or /{resource}/{id}/edit: the form's fields. */
 export function formPath(resource: string, id?: string): string {
   const base = apiUrl(resource);
   return id === undefined ? `${base}/create` : `${base}/${encodeURIComponent(id)}/edit`;
@@ -42,7 +42,7 @@ export interface ResourceFormPageProps {
   id?: string;
   /** Sections under the form, from the loaded record (company properties, property units). */
   below?: (data: RecordData) => ReactNode;
-  /** Checkbox lists get a "Select all" box (SPEC §2 role create). */
+  /** Checkbox lists get a "Select all" box (the role create screen). */
   toggleAll?: boolean;
 }
 

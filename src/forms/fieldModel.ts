@@ -181,7 +181,7 @@ export function bodyOf(groups: readonly FormFieldGroup[], values: FormValues): R
 
 /**
  * Ticking or unticking a value of a list. A wildcard value (`users.*`, or `*`) carries every value
- * with its prefix along with it (SPEC §2 role edit).
+ * with its prefix along with it (the role edit screen's permissions).
  */
 export function toggleValue(current: readonly string[], value: string, checked: boolean, all: readonly string[]): string[] {
   const affected = value.endsWith('*') ? all.filter((v) => v.startsWith(value.slice(0, -1))).concat(value) : [value];

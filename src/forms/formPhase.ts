@@ -1,4 +1,4 @@
-// The four form states of SPEC §2 — loading, ready, submitting, success. The renderer shows
+// The four form states — loading, ready, submitting, success. The renderer shows
 // "loading" until the definition arrives; from then on this reducer moves the form along. "ready"
 // may carry the error line of the last attempt (validation summary or a failed save).
 export type FormPhase =

@@ -1,5 +1,5 @@
 // What a save came to, whichever way it was sent: the dataProvider (which throws react-admin's
-// HttpError with body { message, errors }) or a direct call answering the SPEC §7 convention.
+// HttpError with body { message, errors }) or a direct call answering the API's convention.
 import { isSuccess, type ApiResult } from '../../providers/httpClient';
 import { conflictOf, type RecordConflict } from '../../contract/conflicts';
 import type { RecordData } from './fieldModel';
@@ -20,7 +20,7 @@ export interface SaveOptions {
 
 export type SaveFn = (body: RecordData, options?: SaveOptions) => Promise<SaveOutcome>;
 
-/** Texts of a failed save: the SPEC §8 line of the resource, and the one for no answer at all. */
+/** Texts of a failed save: the resource's failure line, and the one for no answer at all. */
 export interface FailureTexts {
   failed: string;
   noAnswer: string;
@@ -45,7 +45,7 @@ export function firstFieldMessages(errors: unknown): Record<string, string> {
 }
 
 /**
- * SPEC §8's line for the resource; when no field carries the reason (a 409 such as "You cannot
+ * The resource's failure line; when no field carries the reason (a 409 such as "You cannot
  * disable your own account."), the server's message follows it so the person learns why.
  */
 function failed(texts: FailureTexts, serverMessage: unknown, fieldErrors: Record<string, string>): SaveOutcome {

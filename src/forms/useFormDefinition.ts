@@ -1,4 +1,4 @@
-// Loads a server-defined form (SPEC §7 "GET form fields"): GET /api/v1/{resource}/create or
+// Loads a server-defined form: GET /api/v1/{resource}/create or
 // /{resource}/{id}/edit answering { data, fields }, then every list named by an `options-from`
 // (GET /api/v1/{list} → uuid → name). The form counts as loading until all of them are in.
 import { useEffect } from 'react';
@@ -33,7 +33,7 @@ export async function loadDefinition(path: string): Promise<FormDefinition> {
   return { data, groups: Array.isArray(res.fields) ? (res.fields as FormFieldGroup[]) : [] };
 }
 
-/** SPEC §8: a failed list fetch is logged and reads as empty. */
+/** A failed list fetch is logged and reads as empty. */
 export async function loadOptions(source: string): Promise<Option[]> {
   const res = await apiGet<unknown>(`${API_PREFIX}/${encodeURIComponent(source)}`);
   const status = res?.status;

@@ -1,5 +1,5 @@
 // One server-defined field registered with the form (react-hook-form's useController) together with
-// its SPEC §5 rules; gives the input its value, handlers, and the text under it (error or help).
+// its validation rules; gives the input its value, handlers, and the text under it (error or help).
 import { useContext } from 'react';
 import { useController } from 'react-hook-form';
 import { useTranslate } from 'react-admin';

@@ -1,5 +1,5 @@
 // Saving a record through react-admin's dataProvider: useCreate / useUpdate in pessimistic mode, so
-// the form waits for the server and its field errors reach the fields (DESIGN §8). `resource` is
+// the form waits for the server and its field errors reach the fields. `resource` is
 // react-admin's name (users, company, …): the dataProvider maps it to the API path, and react-admin
 // refreshes that resource's cached records and lists.
 import { useCallback } from 'react';
@@ -11,7 +11,7 @@ export interface RecordSaveOptions {
   resource: string;
   /** Absent: create (POST); present: update (PUT). */
   id?: string;
-  /** i18n key of the SPEC §8 failure line, e.g. resources.company.form.update_failed. */
+  /** i18n key of the resource's failure line, e.g. resources.company.form.update_failed. */
   failedKey: string;
 }
 

@@ -1,6 +1,6 @@
-// SPEC §5 client validation. Each check is a rule with a generic message ("Value is required",
+// Client validation. Each check is a rule with a generic message ("Value is required",
 // "Value is not a valid email address", "This field should be at least {min} characters long");
-// field types bring their own messages that replace the generic ones, as the spec lists them.
+// field types bring their own messages that replace the generic ones (src/i18n/en/forms.ts).
 import type { FormField } from '../../contract/forms';
 import { MONEY_PATTERN, TEL_MIN_LENGTH } from '../../contract/resources/kinds';
 import { moneyText } from '../lists/moneyText';
@@ -28,7 +28,7 @@ export function genericMessage(rule: Rule, t: Translate, min: number | string = 
   return t('olympus.forms.validation.min_length', { min });
 }
 
-/** The field type's own message for a rule, when the spec gives one. */
+/** The field type's own message for a rule, when it has one. */
 function typeMessage(field: FormField, rule: Rule, t: Translate): string | undefined {
   switch (field.type) {
     case 'text':
@@ -74,7 +74,7 @@ export function fieldError(field: FormField, value: FieldValue | undefined, t: T
   return typeMessage(field, broken.rule, t) ?? genericMessage(broken.rule, t, broken.min);
 }
 
-/** SPEC §5 on submit: several errors → "The highlighted fields are required."; one → its message and a period. */
+/** On submit: several errors → "The highlighted fields are required."; one → its message and a period. */
 export function errorSummary(messages: readonly string[], t: Translate): string | null {
   if (messages.length === 0) return null;
   if (messages.length > 1) return t('olympus.forms.validation.summary_many');

@@ -1,4 +1,4 @@
-// SPEC §2/§4 company dropdown: the current company lives in the persisted auth state (it becomes the
+// The company dropdown: the current company lives in the persisted auth state (it becomes the
 // X-Tenant header); changing it reloads the page so every view refetches for the new company.
 import { useId } from 'react';
 import { FormControl, InputLabel, MenuItem, Select, type SelectChangeEvent } from '@mui/material';

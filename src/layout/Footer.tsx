@@ -1,4 +1,4 @@
-// SPEC §2 fixed footer: the logo linking to the dashboard.
+// The fixed footer: the logo linking to the dashboard.
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Logo } from './Logo';

@@ -1,4 +1,4 @@
-// SPEC §2 fixed header: logo linking to the dashboard, the company dropdown and the logout button;
+// The fixed header: logo linking to the dashboard, the company dropdown and the logout button;
 // and the user's name, linking to their account page.
 // react-admin's AppBar keeps the sidebar toggle, the page-title portal and the loading indicator.
 import { Box, Stack } from '@mui/material';

@@ -1,4 +1,4 @@
-// The Olympus logo (public/olympus.svg) as a link to the dashboard — header and footer (SPEC §2).
+// The Olympus logo (public/olympus.svg) as a link to the dashboard — header and footer.
 import { Box, Link } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useTranslate } from 'ra-core';

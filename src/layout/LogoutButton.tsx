@@ -1,4 +1,4 @@
-// SPEC §2/§4 logout: the button reads "Logging out" while busy; the auth state resets (even when the
+// Logout: the button reads "Logging out" while busy; the auth state resets (even when the
 // call fails) and the browser goes to /login after 750 ms (./useSignOut.ts).
 import { useState } from 'react';
 import { Button } from '@mui/material';

@@ -1,5 +1,6 @@
-// Side navigation (SPEC §2): react-admin's <Menu> frame with our own items, because react-admin's
-// MenuItemLink marks /dashboard active on every page below it and SPEC wants Home on the exact path only.
+// Side navigation: react-admin's <Menu> frame with our own items, because react-admin's
+// MenuItemLink marks /dashboard active on every page below it and Home must be current on the exact
+// path only.
 import type { ComponentType } from 'react';
 import { ListItemIcon, MenuItem, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';

@@ -1,4 +1,4 @@
-// The admin frame (SPEC §2): react-admin's Layout with our header and navigation, plus a fixed footer.
+// The admin frame: react-admin's Layout with our header and navigation, plus a fixed footer.
 import type { ReactNode } from 'react';
 import { Layout, Sidebar, type SidebarProps } from 'react-admin';
 import { viewerOf } from '../../providers/authProvider';
@@ -8,7 +8,7 @@ import { visibleNavItems } from './navItems';
 import { Navigation } from './Navigation';
 import { useSessionUser } from './useSessionUser';
 
-/** SPEC §6 may leave a user no navigation item (system_user): then no empty sidebar either. */
+/** The access table may leave a user no navigation item (system_user): then no empty sidebar either. */
 function useHasNavigation(): boolean {
   return visibleNavItems(viewerOf(useSessionUser())).length > 0;
 }

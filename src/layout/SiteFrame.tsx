@@ -1,4 +1,4 @@
-// SPEC §2/§3: the persisted isLoadingSite flag decides whether the loading screen or the routed view
+// The persisted isLoadingSite flag decides whether the loading screen or the routed view
 // shows. The routed view stays mounted (hidden) so the route guard deciding it keeps running.
 import type { ReactNode } from 'react';
 import { uiStore, useStoreState } from '../../providers/store';

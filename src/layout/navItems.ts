@@ -1,4 +1,4 @@
-// SPEC §2 navigation: the items of the access table that have a label, filtered by SPEC §6, and the
+// Navigation: the items of the access table that have a label, filtered by role, and the
 // rule that marks the current one (path prefix; Home only on the exact path).
 import { AREAS, RESOURCE_NAV, showsInNavigation, type Area, type Viewer } from '../../contract/access';
 

@@ -1,4 +1,4 @@
-// Signing out of the app (SPEC §4 logout): the auth state resets (even when the call fails) and the
+// Signing out of the app: the auth state resets (even when the call fails) and the
 // browser goes to /login after `delayMs`. Shared by the header's logout button and the account
 // page's "Sign out" of this session, which is the same thing.
 import { useCallback } from 'react';
@@ -17,7 +17,7 @@ export function useSignOut(): (delayMs: number) => Promise<void> {
       try {
         await authProvider?.logout({});
       } catch (err) {
-        console.error('logout failed', err); // still logged out (SPEC §4)
+        console.error('logout failed', err); // a failed call still counts as logged out
       }
       // Not react-admin's useLogout: it redirects at once. Its clean-up (store, query cache) runs
       // after leaving the admin so no mounted view refetches as the signed-out user.

@@ -1,4 +1,4 @@
-// Modal questions and answers of a list (SPEC §2 user removal: "Are you sure?", "Deleted!", "Error").
+// Modal questions and answers of a list (the user removal's "Are you sure?", "Deleted!", "Error").
 // Held by the list, not the row: the row is gone by the time its outcome shows.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';

@@ -1,4 +1,4 @@
-// SPEC §2 list header: a back link, the page title with the optional "Company: {name}" line, and
+// The list header: a back link, the page title with the optional "Company: {name}" line, and
 // the list's buttons (create, export, and any the resource adds).
 import type { ReactNode } from 'react';
 import { Box, Link as MuiLink, Stack, Typography } from '@mui/material';

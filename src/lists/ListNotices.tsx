@@ -1,5 +1,5 @@
-// SPEC §2/§4 notification area of a list: success, error, warning and info notices (e.g. "Deleting ..."),
-// each dismissable with a 0.3 s fade (SPEC §9). Kept per list rather than react-admin's global
+// The notification area of a list: success, error, warning and info notices (e.g. "Deleting ..."),
+// each dismissable with a 0.3 s fade. Kept per list rather than react-admin's global
 // snackbar, because a notice stays until dismissed and belongs to the table it speaks about.
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Fade, Stack } from '@mui/material';

@@ -1,4 +1,4 @@
-// SPEC §2/§9 paging controls: page size 10/20/30/40 and at most 3 page links with ellipsis gaps.
+// Paging controls: page size 10/20/30/40 and at most 3 page links with ellipsis gaps.
 // Page links are real links to ?page=N (page 1 without it), so a page can be bookmarked and opened anew.
 // A capped total (`meta.more`, a searched page of a big list) reads "of more than N": the pages known so
 // far are linked, the end ellipsis stays and "last page" is off until the last page is known.

@@ -1,4 +1,4 @@
-// The shared list screen of SPEC §2 (users, companies, properties, units, roles): header, search,
+// The shared list screen (users, companies, properties, units, roles): header, search,
 // notices, the current page only — a react-admin <DataTable>, or one card per record below 600 px
 // (ListCards) — and the paging controls, over a ListContext built by useScreenList (paged in the
 // browser, or by the API past CLIENT_LIST_MAX). A resource's list passes its texts, its columns once as

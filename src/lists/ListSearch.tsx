@@ -1,4 +1,4 @@
-// SPEC §2 search box: filters the loaded list as you type (each resource decides which fields match).
+// The search box: filters the loaded list as you type (each resource decides which fields match).
 import { InputAdornment, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useListContext, useTranslate } from 'ra-core';

@@ -1,5 +1,5 @@
-// SPEC §2 "Remove Unit" / "Remove Role": the browser's confirm "Are you sure you want to delete this
-// item?", "Deleting ..." while the call runs, and "Could not delete the Item" when it fails (SPEC §8).
+// "Remove Unit" / "Remove Role": the browser's confirm "Are you sure you want to delete this
+// item?", "Deleting ..." while the call runs, and "Could not delete the Item" when it fails.
 // A record changed since the list showed it asks again first (./useChangedDelete.ts).
 import { useState } from 'react';
 import { Button } from '@mui/material';

@@ -1,4 +1,4 @@
-// SPEC §4: a list is loaded once and kept unfiltered; search, sort and paging happen in the browser.
+// A small list is loaded once and kept unfiltered; search, sort and paging happen in the browser.
 // Pure functions over the loaded rows, so each rule is tested without rendering. The search matches
 // the same record fields (contract/lists.ts LIST_SEARCH_FIELDS) as the API's `q`/`q_in` does past the threshold.
 import type { RaRecord, SortPayload } from 'ra-core';

@@ -1,4 +1,4 @@
-// "Export" beyond the spec: the searched and sorted list as CSV, the react-admin way — an exporter
+// "Export", an addition of ours: the searched and sorted list as CSV, the react-admin way — an exporter
 // in the ListContext, run by <ExportButton>, written with react-admin's jsonexport-based defaultExporter.
 import { useMemo } from 'react';
 import { defaultExporter, useTranslate, type Exporter, type RaRecord } from 'ra-core';

@@ -1,4 +1,4 @@
-// Shared list chrome (SPEC §2 list screens); resources/*/…List.tsx build on ListScreen.
+// Shared list chrome of the list screens; resources/*/…List.tsx build on ListScreen.
 export { ListScreen, HOME_LINK, type ListScreenProps } from './ListScreen';
 export type { BackLink } from './ListHeader';
 export { EditLinkButton, CreateLinkButton } from './LinkButtons';

@@ -1,4 +1,4 @@
-// SPEC §2: the page number lives in the query parameter `page`; page 1 is omitted from the URL.
+// The page number lives in the query parameter `page`; page 1 is omitted from the URL.
 // Besides it, only a list's declared filters go in the URL, named as the API names them
 // (docs/resources.md "Filters"), so a filtered list survives a reload and can be linked; search,
 // sort and page size do not. Reading the page is shared with the start-up's first request (providers/listQuery.ts).

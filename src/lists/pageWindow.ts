@@ -1,4 +1,4 @@
-// SPEC §2/§9: at most 3 page links, with an ellipsis where pages are skipped. Pure, so the window
+// At most 3 page links, with an ellipsis where pages are skipped. Pure, so the window
 // rule is tested without rendering.
 
 export const MAX_PAGE_LINKS = 3;

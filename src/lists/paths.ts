@@ -1,5 +1,5 @@
-// Canonical record paths of SPEC §2: /dashboard/{resource}/create and /dashboard/{resource}/{id}/edit.
-// react-admin's own links would be /{resource}/{id} (DESIGN §8), so the lists emit these.
+// Canonical record paths: /dashboard/{resource}/create and /dashboard/{resource}/{id}/edit.
+// react-admin's own links would be /{resource}/{id}, so the lists emit these.
 import type { Identifier } from 'ra-core';
 
 export const createPath = (basename: string, resource: string): string => `${basename}/${resource}/create`;

@@ -1,4 +1,4 @@
-// SPEC §4 in the browser: the whole list, searched, sorted and paged client-side.
+// A list in the browser: the whole list, searched, sorted and paged client-side.
 import { useMemo } from 'react';
 import type { RaRecord, SortPayload } from 'ra-core';
 import { searchAndSort, type SearchIn } from './clientList';

@@ -1,4 +1,4 @@
-// SPEC §2/§3/§9 paging: the page from ?page (page 1 omitted), the page size from the persisted
+// Paging: the page from ?page (page 1 omitted), the page size from the persisted
 // uiStore.resultsPerPage (10, 20, 30 or 40, default 10). A new page size goes back to page 1.
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -30,7 +30,7 @@ export function useListPaging(): ListPaging {
   const page = resetFrom === search ? 1 : pageFromSearch(search);
   const perPage = pageSizeFrom(useStoreState(uiStore, (s) => s.resultsPerPage));
 
-  // SPEC §2 "page 1 is omitted from the URL": an address opened with ?page=1 (or a page that reads as 1)
+  // Page 1 is omitted from the URL: an address opened with ?page=1 (or a page that reads as 1)
   // is rewritten without it, replacing the entry rather than adding one to the history.
   const redundantPage = new URLSearchParams(search).has('page') && pageFromSearch(search) === 1;
   useEffect(() => {

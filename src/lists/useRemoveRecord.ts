@@ -1,6 +1,6 @@
-// Deleting a row (SPEC §4): DELETE /{resource}/{id}, and only when the API answers success is the
+// Deleting a row: DELETE /{resource}/{id}, and only when the API answers success is the
 // record taken out of the loaded lists — the cached unfiltered copy, so a list paged in the browser
-// is not reloaded. A list paged by the API (past CLIENT_LIST_MAX, DESIGN §6) then asks again for its
+// is not reloaded. A list paged by the API (past CLIENT_LIST_MAX) then asks again for its
 // page, which refills it and updates the total. react-admin's useDelete would refetch every list.
 import { useCallback } from 'react';
 import { useQueryClient, type Query } from '@tanstack/react-query';

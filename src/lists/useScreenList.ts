@@ -1,11 +1,11 @@
-// The ListContext of a list screen (SPEC §2, §4; DESIGN §6). It first asks the API for the page the
+// The ListContext of a list screen (docs/speed.md). It first asks the API for the page the
 // screen shows and renders it at once. When the list turns out small (meta.total ≤ CLIENT_LIST_MAX)
 // the whole list is then loaded once in the background (the unfiltered copy lives in the query cache)
-// and searched, sorted and paged in the browser as SPEC §4 has it; past the threshold every page,
+// and searched, sorted and paged in the browser; past the threshold every page,
 // sort or search change asks the API. Same URL (?page), screens and search fields either way.
 // Declared filters (docs/resources.md "Filters") are always the API's: a small list's whole copy is
 // the filtered list, loaded again when they change (the previous copy shown meanwhile).
-// Not react-admin's useListController (it syncs filter/sort/perPage into the URL, DESIGN §8) nor
+// Not react-admin's useListController (it syncs filter/sort/perPage into the URL) nor
 // useList (its page is internal state that cannot follow ?page, and it sorts case-sensitively).
 import { useCallback, useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -129,7 +129,7 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
     if (!data || total === undefined) {
       return { ...base, data: undefined, total: undefined, meta: undefined, error: null, isPending: true } as const;
     }
-    // A failed load reads as an empty list (the dataProvider logs it, SPEC §8); only 401 errors, and signs out.
+    // A failed load reads as an empty list (the dataProvider logs it); only 401 errors, and signs out.
     const answerMeta: ListAnswerMeta | undefined = more ? { more } : undefined;
     return { ...base, data, total, meta: answerMeta, error: error ?? null, isPending: false } as ListControllerResult<R>;
   }, [

@@ -1,4 +1,4 @@
-// One page of a list asked of the API (DESIGN §6): page, page size, sort and search go to the server
+// One page of a list asked of the API: page, page size, sort and search go to the server
 // (`page`, `per_page`, `sort`, `q`, `q_in`), which answers the rows and `meta.total`; a searched page's
 // total is capped (`count=capped`), `more` telling there are more rows than it. The previous
 // page stays on screen while the next one loads (keepPreviousData), and a superseded request is

@@ -1,4 +1,4 @@
-// SPEC §2 dashboard: a greeting, the user's Olympus role (or a support notice), and the system picker.
+// The dashboard: a greeting, the user's Olympus role (or a support notice), and the system picker.
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Title } from 'react-admin';

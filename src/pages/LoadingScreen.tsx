@@ -1,4 +1,4 @@
-// SPEC §2 loading screen: a spinner with optional text (e.g. "Redirecting to Everest...").
+// The loading screen: a spinner with optional text (e.g. "Redirecting to Everest...").
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 

@@ -1,5 +1,5 @@
-// SPEC §2 not-found page. Inside the admin it fills the content area; outside /dashboard (any other
-// path, SPEC route table) it stands alone on the page.
+// The not-found page. Inside the admin it fills the content area; outside /dashboard (any other
+// path) it stands alone on the page.
 import { Box, Button, Paper, Typography } from '@mui/material';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 import { Link } from 'react-router';

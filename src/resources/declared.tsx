@@ -3,7 +3,7 @@
 // declaredColumns, the search box from `list.searchBox`), the create and edit screens (the server's
 // form, ResourceFormPage), the trash screen (/dashboard/{spa}/trash and the list's "Trash" button,
 // unless the declaration has no trash), the import screen (/dashboard/{spa}/import and the list's
-// "Import" button, unless the declaration has no import), the icon and label. Overrides carry only what the spec makes special.
+// "Import" button, unless the declaration has no import), the icon and label. Overrides carry only what a resource's screens do beyond these.
 import { Fragment, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { useRecordContext, type RaRecord } from 'ra-core';
 import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
@@ -30,7 +30,7 @@ export interface ScreenOverrides<R extends RaRecord = RaRecord> {
   columns?: (derived: ListColumn<R>[]) => ListColumn<R>[];
   /** The row's buttons: edit and remove by default; with one, its text heads the column. */
   rowActions?: readonly ('edit' | 'remove')[];
-  /** The row's remove button, when the spec asks for another (users: their own confirm dialog). */
+  /** The row's remove button, when the resource needs another (users: their own confirm dialog). */
   removeButton?: ReactElement;
   /** Which records get the row's buttons (all by default). */
   rowActionsFor?: (record: R) => boolean;
@@ -47,7 +47,7 @@ export interface ScreenOverrides<R extends RaRecord = RaRecord> {
    * Create, extra list options (`meta`), whether the company line shows (users: "View All Users").
    */
   useListExtras?: () => { actions?: ReactNode; meta?: Record<string, unknown>; showCompany?: boolean };
-  /** SPEC §5: refuse a blank name before sending ("All fields are required"). */
+  /** Refuse a blank name before sending ("All fields are required"). */
   needsName?: boolean;
   /** Sections under the edit form, from the loaded record (e.g. a property's units). */
   editBelow?: (data: RecordData) => ReactNode;

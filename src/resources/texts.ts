@@ -1,6 +1,6 @@
 // A declared resource's texts by convention (docs/resources.md): the catalogue keys its generated
 // screens use, all under react-admin's `resources.{spa}`, and their English derived from the
-// declaration's noun and labels. The spec-fixed ones are overridden once (src/i18n/en/resources.ts).
+// declaration's noun and labels. The fixed ones are overridden once (src/i18n/en/resources.ts).
 // The catalogue builds on this file and loads with the sign-in screens: it imports no screen code.
 import { choiceLabel, type ResourceDecl } from '../../contract/resources/declare';
 
@@ -44,7 +44,7 @@ export function formTexts(spa: string): ResourceFormTexts {
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-/** "Unit name" → "Unit Name": the list headings of SPEC §2 are title case. */
+/** "Unit name" → "Unit Name": list headings are title case. */
 const titleCase = (s: string) => s.split(' ').map(capital).join(' ');
 
 /** A column heading: the field's label in title case; a computed column's key ("company" → "Company"). */
@@ -65,7 +65,7 @@ function choiceTexts(d: ResourceDecl): Record<string, Record<string, string>> {
   return out;
 }
 
-/** The English catalogue entry `resources.{spa}` of one declaration (before the spec-fixed overrides). */
+/** The English catalogue entry `resources.{spa}` of one declaration (before the fixed overrides). */
 export function declaredTexts(d: ResourceDecl) {
   const One = titleCase(d.noun.one);
   const Many = titleCase(d.noun.many);
@@ -99,6 +99,6 @@ export function mergeTexts<T extends Tree>(base: T, over: Tree): T {
   return out as T;
 }
 
-/** The catalogue's `resources` of every declaration, with the spec-fixed texts laid on top. */
+/** The catalogue's `resources` of every declaration, with the fixed texts laid on top. */
 export const declaredCatalogue = (decls: readonly ResourceDecl[], fixed: Tree): Tree =>
   mergeTexts(Object.fromEntries(decls.map((d) => [d.spa, declaredTexts(d)])), fixed);

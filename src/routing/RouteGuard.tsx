@@ -1,6 +1,6 @@
-// SPEC §2 route guard around every route. Decides on each change of address (like a router's
+// The route guard around every route. Decides on each change of address (like a router's
 // before-each hook), not on every change of the stored session: the sign-in and sign-out screens
-// change the session first and navigate after the SPEC delays, and must not be overtaken.
+// change the session first and navigate after their fixed delays, and must not be overtaken.
 // On a fresh page load with a stored token the view the stored session may open already renders,
 // hidden behind the loading screen, while the API confirms the token: its code and first list
 // request run alongside the check instead of after it (no waterfall before the first row).
@@ -65,7 +65,7 @@ export function RouteGuard({ restriction, children }: RouteGuardProps) {
         void verifySession().then((ok) => {
           if (cancelled) return;
           // The hidden view loaded for the stored company; a session that moves the user to another
-          // company is a company change, which reloads the page (SPEC §4).
+          // company is a company change, which reloads the page.
           if (ok && rendered && authStore.get().currentCompany !== tenant) window.location.reload();
           else setRev((r) => r + 1);
         });

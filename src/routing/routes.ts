@@ -1,4 +1,4 @@
-// The SPA's routes (SPEC §2) once: the path, who may open it (the route guard's restriction) and its
+// The SPA's routes once: the path, who may open it (the route guard's restriction) and its
 // page module, loaded on demand. App.tsx renders them; src/startup/firstScreen.ts starts the module
 // of the address the app opens at beside the shell's own modules, so the page's code does not wait
 // for the shell to run first (docs/speed.md).

@@ -1,4 +1,4 @@
-// The API confirms a stored token once per page load (SPEC §4 authenticated check), and the session
+// The API confirms a stored token once per page load (the authenticated check), and the session
 // user is refreshed with it so roles and systems changed on the server since the last visit apply.
 // Later navigations decide from the stored state; an expired token then surfaces as a 401 (checkError).
 import { checkAuthenticated } from '../../providers/authProvider';

@@ -1,11 +1,11 @@
-// Hand-off to a connected system (SPEC §2 dashboard cards, route guard ?system=): ask the API for the
+// Hand-off to a connected system (the dashboard's cards, the route guard's ?system=): ask the API for the
 // system's URL for the current company and leave the SPA for it.
 import type { SessionUser, SystemRef } from '../../contract/types';
 import { isSuccess } from '../../providers/httpClient';
 import { systemRedirect } from '../../providers/olympusApi';
 import { authStore } from '../../providers/store';
 
-/** SPEC §4: after a failed hand-off (no such system, no URL) the dashboard opens after 1 s. */
+/** After a failed hand-off (no such system, no URL) the dashboard opens after 1 s. */
 export const SYSTEM_FALLBACK_DELAY_MS = 1000;
 
 export function findSystem(user: SessionUser | null | undefined, name: string): SystemRef | undefined {

@@ -1,4 +1,4 @@
-// SPEC §9 error reporting: Sentry starts only when VITE_SENTRY_DSN is set, loaded as its own chunk so
+// Error reporting: Sentry starts only when VITE_SENTRY_DSN is set, loaded as its own chunk so
 // builds without it (and the sign-in pages) do not carry it.
 import type { BrowserOptions } from '@sentry/react';
 
@@ -16,7 +16,7 @@ export function sampleRate(value: string | undefined, fallback: number): number 
   return Number.isFinite(n) && n >= 0 && n <= 1 ? n : fallback;
 }
 
-/** The options of SPEC §9 except the integrations, which need the loaded SDK. */
+/** The Sentry options except the integrations, which need the loaded SDK. */
 export function sentryOptions(env: SentryEnv): BrowserOptions | null {
   if (!env.VITE_SENTRY_DSN) return null;
   return {

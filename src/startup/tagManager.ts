@@ -1,4 +1,4 @@
-// SPEC §9 analytics: the Google Tag Manager snippet (dataLayer + gtm.js), only when VITE_GTM_ID is set.
+// Analytics: the Google Tag Manager snippet (dataLayer + gtm.js), only when VITE_GTM_ID is set.
 declare global {
   interface Window {
     dataLayer?: unknown[];

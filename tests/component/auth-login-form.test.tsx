@@ -25,7 +25,7 @@ describe('LoginFormPage (/login-form)', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows the spec texts, fields and links', () => {
+  it('shows the fixed texts, fields and links', () => {
     setup();
     expect(screen.getByRole('heading', { name: 'Login to Olympus' })).toBeInTheDocument();
     const email = screen.getByLabelText('Email Address');

@@ -133,7 +133,7 @@ export const TOKEN_LOGIN: Reply = { status: 200, body: { data: { access_token: '
 export const SESSION_OK: Reply = { status: 200, body: { data: USER } };
 
 /**
- * Fake setTimeout only: the SPEC §9 delays become exact (the clock moves only when a test says so),
+ * Fake setTimeout only: the screens' fixed delays become exact (the clock moves only when a test says so),
  * while waitFor's polling (setInterval) and DOM observation stay real. A findBy that never matches
  * then ends at the test timeout rather than its own.
  */

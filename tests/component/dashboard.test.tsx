@@ -1,4 +1,4 @@
-// SPEC §2 dashboard through the real App: greeting, role label or support notice, system picker.
+// The dashboard through the real App: greeting, role label or support notice, system picker.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
-// SPEC §2 IntegrationEdit: "Edit {integration}", the integration's fields, "Update {integration}",
+// The integration edit screen: "Edit {integration}", the integration's fields, "Update {integration}",
 // PUT …/integrations/{value}, then back to the company edit screen 1 s later. Through the real App:
-// the route is registered, and the route guard bars admin from it (SPEC §6).
+// the route is registered, and the route guard bars admin from it.
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -98,7 +98,7 @@ describe('the screens in the App', () => {
     expect(screen.queryByRole('heading', { name: 'Edit Accounting (Xero)' })).not.toBeInTheDocument();
   });
 
-  it('registers create and edit on the resources at the spec addresses', async () => {
+  it('registers create and edit on the resources at their canonical addresses', async () => {
     const user = makeUser({ role: 'super_admin' });
     signIn(user);
     sessionApi(user, {

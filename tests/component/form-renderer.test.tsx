@@ -1,4 +1,4 @@
-// The server-defined form renderer (SPEC §2 "Dynamic forms") through the users create screen: every
+// The server-defined form renderer through the users create screen: every
 // field type drawn from GET /users/create, prefilled, edited and sent as the right value.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

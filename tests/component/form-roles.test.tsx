@@ -1,4 +1,4 @@
-// SPEC §2 role screens: edit groups the permissions by prefix (title-cased) with label + name as help,
+// The role screens: edit groups the permissions by prefix (title-cased) with label + name as help,
 // a wildcard ticks and locks its whole prefix ("included in users.*") and unticking it gives back what was
 // ticked before, "Update Role" sends { name, label, permissions }; super_admin is
 // not editable; create draws the server's groups with a box that ticks a whole group.

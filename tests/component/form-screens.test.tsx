@@ -1,5 +1,5 @@
-// The create and edit screens of SPEC §2 on a stubbed API: addresses, calls, the "{message}.
-// Redirecting..." then list after 1 s, the SPEC §8 failure line of each resource, and the company
+// The create and edit screens on a stubbed API: addresses, calls, the "{message}.
+// Redirecting..." then list after 1 s, the failure line of each resource, and the company
 // and property edit extras (integration links, Properties and Units tables).
 import type { ReactElement } from 'react';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -117,7 +117,7 @@ describe.each(CASES)('$entity create and edit', (c) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { user } = openEdit(c, { [`PUT /api/v1/${c.api}/r-1`]: { status: 409, body: { message: 'This record is in use.' } } });
     await user.click(await screen.findByRole('button', { name: c.buttons[1] }));
-    // SPEC §8's line, then the server's reason, since no field carries it.
+    // The resource's failure line, then the server's reason, since no field carries it.
     expect(await screen.findByText(`${c.failures[1]}. This record is in use.`)).toBeInTheDocument();
     expect(currentUrl()).toBe(`/dashboard/${c.spa}/r-1/edit`);
   });

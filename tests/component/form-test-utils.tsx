@@ -15,7 +15,7 @@ import { en } from '../../src/i18n';
 export { deferred, fakeDelays, stubApi, type ApiCall, type Handler, type Reply } from './auth-test-utils';
 
 // react-query batches its notifications with setTimeout(0), which fake timers would hold back;
-// microtasks keep the screens updating while the SPEC delays stay under the test's control.
+// microtasks keep the screens updating while the screens' fixed delays stay under the test's control.
 notifyManager.setScheduler(queueMicrotask);
 
 export const i18nProvider = polyglotI18nProvider(() => en, 'en', [{ locale: 'en', name: 'English' }], {

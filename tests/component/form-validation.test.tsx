@@ -1,4 +1,4 @@
-// SPEC §5 client validation in the rendered form: every message on its field, the summary rule
+// Client validation in the rendered form: every message on its field, the summary rule
 // (one error → its message and a period; several → "The highlighted fields are required."), the
 // scroll to the first error, and nothing sent until the form is valid.
 import { screen, waitFor } from '@testing-library/react';
@@ -34,7 +34,7 @@ async function messageFor(field: FormField, fill?: (user: ReturnType<typeof user
   return alert.textContent;
 }
 
-describe('form validation (SPEC §5)', () => {
+describe('form validation', () => {
   beforeEach(() => {
     authStore.reset();
     signedIn();

@@ -1,4 +1,4 @@
-// SPEC §2 route guard, through the real App: loading state, guest and login routes, role checks,
+// The route guard, through the real App: loading state, guest and login routes, role checks,
 // and the ?system= hand-off.
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -162,7 +162,7 @@ describe('route guard', () => {
   });
 });
 
-// Issue 6: before the first row a list used to wait for the check, then the session, then its code,
+// Before the first row a list used to wait for the check, then the session, then its code,
 // then its own request. Now the view the stored session may open renders hidden behind the loading
 // screen while the check runs, and the session is read alongside the check.
 describe('route guard: no waterfall before the first row', () => {

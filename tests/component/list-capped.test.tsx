@@ -1,6 +1,6 @@
 // A searched page of a big list asks for a capped count (contract/lists.ts COUNT_PARAM): the API stops
 // counting COUNT_CAP rows past the page and answers `meta.more`. The range reads "of more than N", the
-// page links keep SPEC §2 (3 links, ellipsis gaps, ?page=N) with the end ellipsis shown, "last page"
+// page links keep their rules (3 links, ellipsis gaps, ?page=N) with the end ellipsis shown, "last page"
 // off and "next" working. Unsearched, the total is exact again. Stubbed at the HTTP boundary.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,7 +1,7 @@
 // Deleting a row that changed since the list showed it (docs/resources.md "Versions and conflicts"):
 // the DELETE carries If-Match of the row's version; a 409 with a conflict asks again — what changed,
 // by whom — and "Delete anyway" deletes based on the version now, "Keep it" keeps the row and loads
-// the list afresh. SPEC's own browser confirm comes first, as before.
+// the list afresh. The usual browser confirm comes first, as before.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,7 +37,7 @@ describe('deleting a row that changed since it was shown', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { api } = await openUnits((call) => (call.headers['If-Match'] === '"3"' ? { status: 200, body: { data: { message: 'The unit has been deleted' } } } : CHANGED));
     await user.click(within(row('Flat 1')).getByRole('button', { name: 'Remove Unit' }));
-    // SPEC's confirm, word for word, first.
+    // The usual confirm, word for word, first.
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this item?');
     const dialog = await screen.findByRole('dialog', { name: 'This item changed since it was shown' });
     expect(dialog).toHaveTextContent(/Unit Name was changed by Ada Admin, .*2025.*\. Delete it anyway\?/);

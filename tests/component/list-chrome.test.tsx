@@ -25,7 +25,7 @@ describe('list chrome', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows the back link, title, create button, search box and columns with the spec texts', async () => {
+  it('shows the back link, title, create button, search box and columns with the fixed texts', async () => {
     const { api } = await openCompanies('/dashboard/company', [companyRow(1, { name: 'Acme Lettings', address_line_1: '1 Quay St', city: 'Leeds', postcode: 'LS1 1AA' })]);
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('heading', { level: 1, name: 'Companies' })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 // Harness of the list-screen tests: the real App (route guard, registry, AdminUI) at a list path,
-// signed in, with the list endpoints stubbed at the HTTP boundary per the issue 3 API contract.
+// signed in, with the list endpoints stubbed at the HTTP boundary as the API answers them.
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, onTestFinished, vi } from 'vitest';
 import { COUNT_CAP, COUNT_CAPPED } from '../../contract/lists';
@@ -62,7 +62,7 @@ export const firstCells = () => bodyRows().map((r) => firstCell(r)?.textContent 
 
 export const ok = (data: unknown) => ({ status: 200, body: { data } });
 
-// ---- a list endpoint as the API answers it (DESIGN §6, contract/lists.ts) -------------------------
+// ---- a list endpoint as the API answers it (contract/lists.ts) -------------------------------------
 
 type Row = object;
 const field = (row: Row, key: string): unknown => (row as Record<string, unknown>)[key];

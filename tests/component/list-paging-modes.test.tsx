@@ -1,5 +1,5 @@
-// DESIGN §6 / issue 6: a list screen asks the API for the page it shows first. A small list (meta.total
-// ≤ CLIENT_LIST_MAX) is then loaded whole once and searched, sorted and paged in the browser (SPEC §4);
+// A list screen asks the API for the page it shows first. A small list (meta.total
+// ≤ CLIENT_LIST_MAX) is then loaded whole once and searched, sorted and paged in the browser;
 // past the threshold every search, sort, page and page size goes to the API as page, per_page, sort,
 // q and q_in — with the same URL and screens. Stubbed at the HTTP boundary like the other list tests.
 import { act, screen, waitFor, within } from '@testing-library/react';

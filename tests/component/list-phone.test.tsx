@@ -1,6 +1,6 @@
 // Below 600 px every list screen shows one card per record (title, the key columns as label/value lines,
 // the row's actions with the table's accessible names) instead of the table; the related-record tables of
-// company and property edit do the same. Also: ?page=1 opened directly loses the parameter (SPEC §2).
+// company and property edit do the same. Also: ?page=1 opened directly loses the parameter (page 1 is omitted from the URL).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
-// SPEC §2 PropertyIndex, UnitIndex and RolesIndex, and how the lists sit in the admin: registry
-// routes, navigation (no link to units) and the route guard (SPEC §6).
+// The property, unit and role lists, and how the lists sit in the admin: registry
+// routes, navigation (no link to units) and the route guard.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -56,7 +56,7 @@ describe('units list', () => {
     expect(cells.slice(0, 5)).toEqual(['Rose Cottage', 'House', 'Harbour View', '3', '2']);
     expect(within(row('Rose Cottage')).getByRole('link', { name: 'Edit Unit' })).toHaveAttribute('href', '/dashboard/unit/un-3/edit');
     expect(screen.getByRole('link', { name: 'Create a Unit' })).toHaveAttribute('href', '/dashboard/unit/create');
-    // SPEC §2: the unit list has no navigation link.
+    // The unit list has no navigation link.
     const nav = screen.getByRole('menu', { name: 'Main navigation' });
     const hrefs = within(nav).getAllByRole('menuitem').map((i) => i.getAttribute('href'));
     expect(hrefs).toContain('/dashboard/property');
@@ -165,7 +165,7 @@ describe('roles list', () => {
   });
 });
 
-describe('lists and access (SPEC §6)', () => {
+describe('lists and access', () => {
   beforeEach(freshPage);
   afterEach(() => {
     vi.unstubAllGlobals();

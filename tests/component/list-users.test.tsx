@@ -1,4 +1,4 @@
-// SPEC §2 UsersIndex: columns and pills, search by name or email, "View All Users" for super_admin,
+// The users' list: columns and pills, search by name or email, "View All Users" for super_admin,
 // the remove dialogs and both outcomes, edit links.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -41,7 +41,7 @@ describe('users list', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows the spec columns, system and role pills, the company line and the create and edit links', async () => {
+  it('shows the columns, system and role pills, the company line and the create and edit links', async () => {
     await openUsers();
     expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     expect(screen.getByText('Company: Acme Lettings')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-// SPEC §2 Reports through the real App: "Loading Reports..." until the list is in, then each report's
+// The Reports page through the real App: "Loading Reports..." until the list is in, then each report's
 // name and viewer — built-in charts with titles, legends and totals, an error entry, an empty state —
 // and only for users with the permission.
 import { act, screen, waitFor, within } from '@testing-library/react';

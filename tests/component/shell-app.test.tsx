@@ -22,7 +22,7 @@ describe('App at /dashboard', () => {
     expect(location(router)).toBe('/dashboard');
     expect(uiStore.get().isLoadingSite).toBe(false);
 
-    // SPEC §4 authenticated check and a fresh session user, once.
+    // The authenticated check and a fresh session user, once.
     expect(api.called('POST /api/v1/auth/authenticated')).toHaveLength(1);
     expect(api.called('GET /api/v1/session')).toHaveLength(1);
     // Every request went to the API of this origin (no telemetry, no font CDN).

@@ -158,11 +158,11 @@ export const byWholeText = (text: string) => (_: string, el: Element | null) =>
 
 export const findWholeText = (text: string) => screen.findByText(byWholeText(text));
 
-/** The areas SPEC's navigation lists; the test tables below name their items. */
+/** The areas the original navigation lists; the test tables below name their items. */
 const SPEC_NAV_AREAS: readonly string[] = ['home', 'users', 'roles', 'properties', 'companies', 'reports'];
 
 /**
- * SPEC's navigation items for a viewer, followed by those of any area declared since (in declaration
+ * The original navigation items for a viewer, followed by those of any area declared since (in declaration
  * order) that shows for the viewer: a new area's menu item does not make these tests wrong.
  */
 export function expectedNav(specItems: readonly string[], viewer: Viewer | null): string[] {

@@ -1,4 +1,4 @@
-// SPEC §2 shared layout through the real App: navigation filtered by role and highlighted by path,
+// The shared layout through the real App: navigation filtered by role and highlighted by path,
 // the company dropdown (store + reload) and the logout button (text, 750 ms redirect).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -39,7 +39,7 @@ describe('navigation', () => {
     expect(screen.queryByRole('button', { name: /menu/i }) !== null).toBe(items.length > 0);
   });
 
-  it('links to the spec paths and highlights the current item by prefix, Home only on /dashboard', async () => {
+  it('links to the area paths and highlights the current item by prefix, Home only on /dashboard', async () => {
     const user = makeUser({ role: 'super_admin' });
     signIn(user);
     sessionApi(user);

@@ -1,4 +1,4 @@
-// Browser tests of issue 3, who reaches which admin screen (SPEC §6) against the real server with the
+// Browser tests of who reaches which admin screen against the real server with the
 // demo seed: admin sees Home/Users/Properties/Reports and is turned back from companies, roles and
 // integrations; staff (system_user) from every admin list; each sees only the current company's records.
 import { describe, expect, it } from 'vitest';

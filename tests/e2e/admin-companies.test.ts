@@ -1,5 +1,5 @@
-// Browser tests of issue 3, companies and their integrations (SPEC §2 CompanyIndex/Create/Edit,
-// IntegrationEdit) against the real server with the demo seed, as super_admin.
+// Browser tests of companies and their integrations (the company list, create and edit screens, the
+// integration edit screen) against the real server with the demo seed, as super_admin.
 import { describe, expect, it } from 'vitest';
 import type { Response } from 'playwright-core';
 import { adminSuite, sortBy, firstColumn, listLoaded, pathOf, rowWith, shot, textbox } from './support/admin';
@@ -45,7 +45,7 @@ describe('companies', () => {
     const row = rowWith(page, 'Pennine Homes');
     await row.getByText('3 Square Road, Halifax, HX1 1QG').waitFor();
 
-    // Edit, at the spec's address.
+    // Edit, at its canonical address.
     await row.getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(new RegExp(`/dashboard/company/${UUID}/edit$`));
     await page.getByRole('heading', { level: 1, name: 'Edit Company' }).waitFor();
@@ -112,7 +112,8 @@ describe('companies', () => {
     await page.getByRole('link', { name: 'Back to Company' }).click();
     await page.waitForURL(`**${companyEdit}`);
 
-    // Another integration: the phone rule of SPEC §5 in the browser, the URL rule on the server.
+    // Another integration: the phone rule (at least 10 characters) in the browser, the URL rule on
+    // the server.
     await page.getByRole('link', { name: 'Maintenance (Fixflo)' }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit Maintenance (Fixflo)' }).waitFor();
     const phone = page.getByRole('textbox', { name: 'Out-of-hours phone' });

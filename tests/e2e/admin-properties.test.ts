@@ -1,6 +1,5 @@
-// Browser tests of issue 3, properties and units (SPEC §2 PropertyIndex/Create/Edit, UnitIndex/Create/
-// Edit) against the real server with the demo seed, as super_admin in Northgate Lettings (4 properties,
-// 26 units).
+// Browser tests of properties and units (their list, create and edit screens) against the real
+// server with the demo seed, as super_admin in Northgate Lettings (4 properties, 26 units).
 import { describe, expect, it } from 'vitest';
 import type { Dialog } from 'playwright-core';
 import { adminSuite, choose, firstColumn, listLoaded, pathOf, rowWith, shot, sortBy, textbox, dataCells, columnTexts } from './support/admin';
@@ -93,7 +92,7 @@ describe('properties', () => {
     await listLoaded(page);
     const href = await rowWith(page, 'Wharf House').getByRole('link', { name: 'Edit' }).getAttribute('href');
     const id = /property\/([^/]+)\/edit/.exec(href ?? '')?.[1];
-    // The list offers no removal (SPEC §2); the API call the SPA's dataProvider would make, with its headers.
+    // The list offers no removal; the API call the SPA's dataProvider would make, with its headers.
     const answer = await page.evaluate(async (propertyId) => {
       const s = JSON.parse(localStorage.getItem('olympus.auth') ?? '{}');
       const r = await fetch(`/api/v1/properties/${propertyId}`, {

@@ -1,4 +1,4 @@
-// Browser tests of issue 3, roles and permissions (SPEC §2 RolesIndex/Create/Edit, §6) against the
+// Browser tests of roles and permissions (the role list, create and edit screens) against the
 // real server with the demo seed, as super_admin.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
-// Browser tests of issue 3, users (SPEC §2 list screens, dynamic forms, §5, §8) against the real server
-// with the demo seed, as super_admin: the list with its pills, search, sort, paging with the
+// Browser tests of users (list screen, server-defined forms, validation, failure texts) against the
+// real server with the demo seed, as super_admin: the list with its pills, search, sort, paging with the
 // persisted page size, "View All Users", create (with the invitation mail and the first sign-in),
 // edit, validation, a duplicate email, and removal.
 import { readFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
-// Issue 6 in the browser: a list past CLIENT_LIST_MAX rows is paged, sorted and searched by the API
-// (DESIGN §6) with the same screen and URL as a small one. Northgate Lettings gets 2 500 extra units,
+// In the browser: a list past CLIENT_LIST_MAX rows is paged, sorted and searched by the API
+// with the same screen and URL as a small one. Northgate Lettings gets 2 500 extra units,
 // seeded with one INSERT … SELECT generate_series through the test server's database handle.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

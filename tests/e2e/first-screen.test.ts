@@ -58,7 +58,7 @@ describe('the first screen of a signed-in person', () => {
     expect(count('POST /api/v1/auth/authenticated')).toBe(1);
     expect(count('GET /api/v1/session')).toBe(1);
     expect(count('GET /api/v1/units?page=1&per_page=10')).toBe(1);
-    // The whole list (searched and paged in the browser, SPEC §4) is asked once, after the first page
+    // The whole list (searched and paged in the browser) is asked once, after the first page
     // was answered: never beside it.
     expect(count('GET /api/v1/units')).toBe(1);
     expect(calls.indexOf('GET /api/v1/units')).toBeGreaterThan(calls.indexOf('← GET /api/v1/units?page=1&per_page=10'));

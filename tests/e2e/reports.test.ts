@@ -1,4 +1,4 @@
-// Browser tests of issue 5 against the real server (built SPA + API + PGlite + demo seed): the demo
+// Browser tests of the Reports page against the real server (built SPA + API + PGlite + demo seed): the demo
 // "Portfolio overview" drawn as charts for a user with the permission, the route closed to one
 // without, and a Power BI report embedded by the real powerbi-client with a token from the
 // loopback Power BI stand-in.

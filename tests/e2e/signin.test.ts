@@ -1,4 +1,4 @@
-// Browser tests of issue 2 against the real server (built SPA + API + PGlite + demo seed) and a real
+// Browser tests of signing in against the real server (built SPA + API + PGlite + demo seed) and a real
 // SMTP receiver: landing → login → dashboard → company switch → hand-off → logout; first login;
 // password reset with the code read from the received mail; route guard.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ describe('signing in and out', () => {
     expect(await page.getByText('or', { exact: true }).count()).toBe(1);
     await b.screenshot('dashboard-admin');
 
-    // Navigation for admin (SPEC §6): Home, Users, Properties; not Roles or Companies.
+    // Navigation for admin: Home, Users, Properties; not Roles or Companies.
     const nav = page.getByLabel('Main navigation');
     for (const item of ['Home', 'Users', 'Properties', 'Reports']) expect(await nav.getByText(item, { exact: true }).count()).toBe(1);
     for (const item of ['Roles', 'Companies']) expect(await nav.getByText(item, { exact: true }).count()).toBe(0);
@@ -121,7 +121,7 @@ describe('route guard', () => {
     await signIn(page, 'staff@example.com');
     await page.waitForURL(/\/dashboard$/);
     await page.getByText('Welcome, Stacey Staff').waitFor();
-    // A system_user is barred from users (SPEC §6) and lands on the dashboard.
+    // A system_user is barred from users and lands on the dashboard.
     await page.goto(server.url + '/dashboard/users');
     await page.waitForURL(/\/dashboard$/);
     // A guest-only page sends a signed-in user to the dashboard.

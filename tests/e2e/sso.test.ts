@@ -1,5 +1,5 @@
 // "Login with Azure" in chromium against the real server and a real OpenID provider (oidc-provider
-// on loopback, issue 4): success to the dashboard, ?system= surviving the round trip, and the
+// on loopback): success to the dashboard, ?system= surviving the round trip, and the
 // failure paths ending on "We cannot log you in".
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';

@@ -73,7 +73,7 @@ describe('the guard’s memory', () => {
     const units = () => apiAs(t, auth, w.own.id).get('/units');
     expect((await units()).statusCode).toBe(200);
     expect((await sa.put(`/users/${user.id}`, { companies: [second.id] })).statusCode).toBe(200);
-    // Shrinking access also revokes the user's tokens (DESIGN §4): refused either way, at once.
+    // Shrinking access also revokes the user's tokens: refused either way, at once.
     expect([401, 403]).toContain((await units()).statusCode);
     expect((await units()).statusCode).not.toBe(200);
   });

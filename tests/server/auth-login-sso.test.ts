@@ -1,4 +1,4 @@
-// Password sign-in and reset for SSO-enforced email domains (DESIGN §4: only with bypass_sso).
+// Password sign-in and reset for SSO-enforced email domains (only with bypass_sso).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
 import { createUser } from './factories';

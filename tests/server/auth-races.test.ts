@@ -1,6 +1,6 @@
-// "N tries" rules under parallel attack (DESIGN §4, limits under concurrency): guesses sent at once,
-// each from its own address so per-IP throttling is not what stops them, never get more than N
-// compared, and nothing else changes in the database.
+// "N tries" rules under parallel attack (docs/security.md "Limits that hold under concurrency"):
+// guesses sent at once, each from its own address so per-IP throttling is not what stops them, never
+// get more than N compared, and nothing else changes in the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness';

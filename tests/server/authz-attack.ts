@@ -1,6 +1,6 @@
 // The authorization matrix's attack (tests/server/authz-matrix.test.ts): resource routes × every role
 // (super_admin, admin, system_user, no role, guest) × own and another company. The expected answers
-// come from contract/access.ts AREAS, the roles' grants and SPEC §6 — not from the route table.
+// come from contract/access.ts AREAS and the roles' grants — not from the route table.
 // Declared resources come from the context's fixtures (./declared-fixtures.ts), so the same code
 // attacks the registry's resources or a test's own declarations.
 import { sql } from 'drizzle-orm';
@@ -93,9 +93,9 @@ const success = (route: RouteEntry) =>
 
 export function authorizationMatrix({ t, w, fx }: AttackContext) {
   const db = () => t.database.db;
-  /** SPEC §6 areas of each resource (integration routes hang under companies/company); declared resources name theirs. */
+  /** The access table's areas of each resource (integration routes hang under companies/company); declared resources name theirs. */
   const AREA_OF: Record<string, string> = { ...fx.areas, users: 'users', roles: 'roles', permissions: 'roles' };
-  /** Tenant-scoped resources (DESIGN §3): records of another company answer 404. */
+  /** Tenant-scoped resources: records of another company answer 404. */
   const SCOPED = new Set(['users', ...fx.scoped]);
 
   // A route named like an area of its own (/api/v1/audit) belongs to that area.

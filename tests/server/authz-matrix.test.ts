@@ -1,7 +1,7 @@
 // The authorization matrix: every resource route × every role (super_admin, admin, system_user, no
 // role, guest) × own and another company. The routes come from the server's own route table
 // (server/resources/access.ts), so a new route is in the matrix the moment it exists; the expected
-// answers come from contract/access.ts AREAS, the roles' grants and SPEC §6 — not from the route
+// answers come from contract/access.ts AREAS and the roles' grants — not from the route
 // table — and the table's metadata is checked against the same rules first. The attack itself is
 // ./authz-attack.ts, over the declared resources of ./declared-fixtures.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the route table', () => {
-  it('covers every admin area of SPEC §6 that issue 3 serves', () => {
+  it('covers every admin area but home and reports', () => {
     const areas = new Set(routes.map((r) => r.access.area));
     for (const area of AREAS.map((a) => a.key).filter((k) => k !== 'home' && k !== 'reports')) expect(areas, area).toContain(area);
     // Each resource answers list, create form, one, edit form, create, update, delete.
@@ -40,7 +40,7 @@ describe('the route table', () => {
     );
   });
 
-  it('declares the SPEC §6 area, the permission and the tenancy each route needs', () => {
+  it('declares the area, the permission and the tenancy each route needs', () => {
     for (const r of routes) {
       expect(r.access.area, `${r.method} ${r.url}`).toBe(matrix.expectedArea(r.url));
       expect(r.access.permission, `${r.method} ${r.url}`).toBe(matrix.expectedPermission(r));
@@ -54,7 +54,7 @@ describe('every route × every role × own and another company', () => {
   it('has routes to test', () => expect(routes.length).toBeGreaterThan(40));
 
   for (const method of ['GET', 'POST', 'PUT', 'DELETE']) {
-    it(`${method} routes answer as SPEC §6 and the tenancy rules say`, async () => {
+    it(`${method} routes answer as the access table and the tenancy rules say`, async () => {
       const cases = await matrix.attack(routes.filter((r) => r.method === method));
       for (const k of cases) seen.add(k.got);
       expect(mismatchesOf(cases)).toEqual([]);

@@ -1,5 +1,5 @@
 // The security suites' one source for declared resources (docs/resources.md): each resource with its
-// SPEC §6 area, its tenancy, a valid body derived from its declared fields and a record made through
+// access-table area, its tenancy, a valid body derived from its declared fields and a record made through
 // its own API. The suites attack `declaredFixtures()` (DECLARED_RESOURCES); a test passes other
 // declarations (tests/server/security-pickup.test.ts: a throwaway one) and the same attack code runs
 // over them, so a new declared resource needs no hand-written fixture.
@@ -39,7 +39,7 @@ export interface DeclaredFixtures {
   areas: Record<string, string>;
   /** The permission a route of `verb` (view, create, update, delete) of the resource named needs: its declared one, else `{area}.{verb}`. */
   permission(name: string, verb: string): string | undefined;
-  /** The attacked resources whose records belong to the X-Tenant company (DESIGN §3). */
+  /** The attacked resources whose records belong to the X-Tenant company. */
   scoped: readonly string[];
   /** Whether a route URL or OpenAPI path belongs to an attacked resource. */
   covers(url: string): boolean;

@@ -1,4 +1,4 @@
-// Company integrations (issue 3): the catalogue per company, settings stored per company, secrets
+// Company integrations: the catalogue per company, settings stored per company, secrets
 // encrypted at rest, never echoed (not in any response, not in the audit log), blank keeps them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, statSync } from 'node:fs';

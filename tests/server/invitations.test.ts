@@ -1,4 +1,4 @@
-// Invitations (DESIGN §4 "invitation link"): a new user, or one whose password an administrator
+// Invitations (docs/security.md "Invitations"): a new user, or one whose password an administrator
 // resets, is mailed a single-use 72 h link to set their password — never a password. The /invitation
 // page checks and accepts it; administrators resend or copy a fresh one. Attacks: reuse, parallel
 // accepts, expired links, and resend/copy across companies and upward, each leaving nothing changed.

@@ -1,4 +1,4 @@
-// Capped counts (contract/lists.ts COUNT_PARAM, DESIGN §6): with `count=capped` a page's total is
+// Capped counts (contract/lists.ts COUNT_PARAM): with `count=capped` a page's total is
 // counted only up to COUNT_CAP rows past the page, and `meta.more` says the count stopped there.
 // Exact below the cap, the counted number and `more` above it, deep pages read forwards; without
 // the parameter the total stays exact; a bad value is refused with a field error.

@@ -1,4 +1,4 @@
-// Lists at scale (DESIGN §6, contract/lists.ts): every list route takes page, per_page, sort, q and
+// Lists at scale (contract/lists.ts): every list route takes page, per_page, sort, q and
 // q_in and answers { data, meta }; q_in names the searched fields (LIST_SEARCH_FIELDS must be among
 // them); one statement gives page and total, counting apart only past the end; the rows Postgres
 // writes as JSON match each route's response schema key for key.

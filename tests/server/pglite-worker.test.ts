@@ -1,4 +1,4 @@
-// The embedded PGlite in a worker thread (issue 6): the same database through node-postgres over a
+// The embedded PGlite in a worker thread: the same database through node-postgres over a
 // private socket, and the server's event loop free while a slow query runs.
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';

@@ -3,7 +3,7 @@
 // a custom role with wildcard grants, a custom role with narrow grants) × targets in the caller's
 // company, in another company and shared between them × each field that decides who signs in, what
 // they reach or what a role grants. The expected answers come from the rules written out below
-// (SPEC §6 areas, the callers' grants, server/users/grants.ts and server/roles/grantable.ts), not
+// (the access table's areas, the callers' grants, server/users/grants.ts and server/roles/grantable.ts), not
 // from the server; every refused call must also leave its target, the counts and the audit log as
 // they were. The callers, the run and the declared resources' cases are ./privilege-attack.ts (the
 // resources from ./declared-fixtures.ts); the hand-written routes' cases are below.
@@ -374,8 +374,8 @@ const companyTrashCases = (route: 'restore' | 'purge') =>
 
 const integrationBody = { tenant_id: 'T-1', branch_id: 'B-1', api_url: 'https://fixflo.example/api' };
 /**
- * The hand-written cases win over the ones derived from a declaration (./privilege-attack.ts): SPEC §2
- * makes companies special (only a super admin creates one, members reach theirs), and a hand-written
+ * The hand-written cases win over the ones derived from a declaration (./privilege-attack.ts):
+ * companies are special (only a super admin creates one, members reach theirs), and a hand-written
  * resource that becomes declared keeps its cases.
  */
 const HAND_WRITTEN: Record<string, CaseBuilder> = {

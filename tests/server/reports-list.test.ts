@@ -1,4 +1,5 @@
-// GET /api/v1/reports: who may list (SPEC §6), which company's reports (X-Tenant), and the entry shape.
+// GET /api/v1/reports: who may list (reports.access or reports.*), which company's reports
+// (X-Tenant), and the entry shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { userSystems } from '../../server/db/schema';

@@ -1,4 +1,4 @@
-// Companies (issue 3): super_admin's CRUD, the edit view with its properties, the 409 for a company
+// Companies: super_admin's CRUD, the edit view with its properties, the 409 for a company
 // that still has properties, validation and audit rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Shared set-up of the issue 3 resource tests: two companies, a signed-in user per role in the first,
+// Shared set-up of the resource tests: two companies, a signed-in user per role in the first,
 // request helpers that send the bearer and X-Tenant headers, and direct writes for records.
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,4 +1,4 @@
-// Properties (issue 3): the tenant's only (another company's answer 404), slugs derived and unique per
+// Properties: the tenant's only (another company's answer 404), slugs derived and unique per
 // company (409), coordinates in range, the 409 for a property that still has units, audit rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Olympus roles and the permission catalogue (issue 3): the super_admin role locked, unique names
+// Olympus roles and the permission catalogue: the super_admin role locked, unique names
 // (409), known permissions only (422), roles in use kept (409), one transaction per write, audit rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Units (issue 3): the tenant's only, a property of the same company (422 otherwise), room counts and
+// Units: the tenant's only, a property of the same company (422 otherwise), room counts and
 // choices validated, paging/sorting/searching on request, audit rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
@@ -119,7 +119,7 @@ describe('units', () => {
     expect((await auditFor(db(), unit.id)).map((r) => r.action)).toEqual(['unit.deleted']);
   });
 
-  it('deletes with the SPA’s headers: a JSON content type and no body (SPEC §7)', async () => {
+  it('deletes with the SPA’s headers: a JSON content type and no body', async () => {
     const unit = await createUnit(db(), home);
     const res = await t.app.inject({
       method: 'DELETE',

@@ -1,4 +1,4 @@
-// Users (issue 3): tenancy, ?all=true, create with a mailed set-password link, validation, the
+// Users: tenancy, ?all=true, create with a mailed set-password link, validation, the
 // revocations, the super_admin and self protections, transactions and audit rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Secrets at rest (DESIGN §4): the hand-off signing key is sealed with the secret key like integration
+// Secrets at rest: the hand-off signing key is sealed with the secret key like integration
 // secrets, so a database backup alone cannot mint tokens; a start with another key, or without the
 // key file while the database holds sealed secrets, is refused with nothing changed; and a secret
 // that does not open at runtime is never dropped by a save. With DATABASE_URL the key must be given:

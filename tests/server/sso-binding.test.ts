@@ -1,4 +1,4 @@
-// Login CSRF through SSO (DESIGN §4): a sign-in must finish in the browser that started it. An
+// Login CSRF through SSO: a sign-in must finish in the browser that started it. An
 // attacker who starts a sign-in, completes it at the provider with their own account and hands the
 // callback (code + state) to a victim must not get the victim signed in as the attacker.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Azure / OpenID Connect sign-in against a real OpenID provider (oidc-provider) in this process:
-// the whole code flow, identity mapping and linking, and every refusal (DESIGN §4, issue 4).
+// the whole code flow, identity mapping and linking, and every refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness';
@@ -127,7 +127,7 @@ describe('POST /auth/login/azure/callback', () => {
     expect(rows.map((r) => r.detail?.linked)).toEqual([true, false]);
   });
 
-  it('answers the new-password session for a user who must change their password (SPEC §4), which then works', async () => {
+  it('answers the new-password session for a user who must change their password, which then works', async () => {
     const p = await person({ user: { mustChangePassword: true } });
     const res = await signIn(p.email);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,5 +1,5 @@
 // Two-factor sign-in required of super admins (OLYMPUS_SUPER_ADMIN_TWO_FACTOR): the super_admin role
-// cannot be edited (SPEC §6), so the operator turns the rule on for it. A super admin signed in with a
+// cannot be edited, so the operator turns the rule on for it. A super admin signed in with a
 // password alone then reaches only enrolment, like the holder of any role that requires it
 // (tests/server/two-factor-required.test.ts); with the setting off, nothing changes for them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// X-Tenant on every request (DESIGN §3): only the caller's companies; super_admin any existing one.
+// X-Tenant on every request: only the caller's companies; super_admin any existing one.
 // Plus the route helpers requireAuth / requireArea / requirePermission / requireTenant.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
@@ -134,7 +134,7 @@ describe('route helpers', () => {
     expect(requireAuth(req({ name: 'Ann' })).name).toBe('Ann');
   });
 
-  it('requireArea follows SPEC §6', () => {
+  it('requireArea follows the access table', () => {
     const sys = req({ role: 'system_user' });
     const admin = req({ role: 'admin', permissions: ['reports.access'] });
     const sa = req({ role: 'super_admin' });

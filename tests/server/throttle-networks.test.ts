@@ -1,4 +1,4 @@
-// Per-address throttles count the client's network (DESIGN §4): an IPv6 /64 is one client, an
+// Per-address throttles count the client's network: an IPv6 /64 is one client, an
 // IPv4-mapped address is its IPv4 address, and past a rule's cap a flood of new networks is counted in
 // its own neighbourhood (IPv4 /16, IPv6 /48) instead of one bucket shared with every newcomer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

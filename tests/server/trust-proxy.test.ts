@@ -1,4 +1,4 @@
-// Forged client addresses (DESIGN §4, client address): X-Forwarded-For is believed only from the
+// Forged client addresses (docs/security.md "Client address"): X-Forwarded-For is believed only from the
 // proxies TRUST_PROXY names, so rotating it does not escape per-IP throttling or falsify the audit;
 // and rotating addresses cannot grow the throttle table without bound.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

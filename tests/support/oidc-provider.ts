@@ -1,5 +1,5 @@
 // A real OpenID provider (oidc-provider) on loopback, standing in for Azure AD in tests and in
-// `npm run sso:dev` (DESIGN §7). Its built-in development login form accepts any login and any
+// `npm run sso:dev`. Its built-in development login form accepts any login and any
 // password: a login naming a listed account's email signs in as that account; any other login
 // signs in as a new identity with that address, so Olympus's "no account matches" refusal can be
 // tried too. ID tokens carry email, email_verified and name like Azure's do (and tid/oid when an

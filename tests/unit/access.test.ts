@@ -1,4 +1,4 @@
-// SPEC §6 access table (contract/access.ts) as the SPA reads it: navigation filter and route rules.
+// The access table (contract/access.ts) as the SPA reads it: navigation filter and route rules.
 import { describe, expect, it } from 'vitest';
 import { AREA, areaForPath, mayOpenArea, showsInNavigation, type AreaKey, type Viewer } from '../../contract/access';
 import { NAV_AREAS, visibleNavItems } from '../../src/layout/navItems';
@@ -8,7 +8,7 @@ const labels = (viewer: Viewer | null) => visibleNavItems(viewer).map((a) => a.k
 /** Every item: the six the product began with, then those of later areas (the audit log) in their places. */
 const EVERY_ITEM = NAV_AREAS.map((a) => a.key);
 
-describe('navigation filter (SPEC §6)', () => {
+describe('navigation filter', () => {
   it('shows everything with no user or no role', () => {
     expect(EVERY_ITEM.slice(0, 6)).toEqual(['home', 'users', 'roles', 'properties', 'companies', 'reports']);
     expect(labels(null)).toEqual(EVERY_ITEM);
@@ -38,7 +38,7 @@ describe('navigation filter (SPEC §6)', () => {
   });
 });
 
-describe('route rules (SPEC §6)', () => {
+describe('route rules', () => {
   const open = (role: string | null, key: AreaKey, permissions: string[] = []) => mayOpenArea(AREA[key], v(role, permissions));
 
   it('bars system_user from users, companies, properties, units and roles', () => {

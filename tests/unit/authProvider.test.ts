@@ -1,4 +1,4 @@
-// providers/authProvider: react-admin's contract over the Olympus session (SPEC §4, §6; DESIGN §8).
+// providers/authProvider: react-admin's contract over the Olympus session.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider, checkAuthenticated, loginPath } from '../../providers/authProvider';
 import { authStore, uiStore } from '../../providers/store';
@@ -88,7 +88,7 @@ describe('authProvider', () => {
     await expect(authProvider.getPermissions!({})).resolves.toEqual({ role: null, permissions: [] });
   });
 
-  it('canAccess maps resources to the SPEC §6 areas', async () => {
+  it('canAccess maps resources to the access table areas', async () => {
     authStore.set({ access_token: 't', user: user('admin') });
     const can = (resource: string) => authProvider.canAccess!({ resource, action: 'list' });
     await expect(can('users')).resolves.toBe(true);
@@ -103,7 +103,7 @@ describe('authProvider', () => {
     await expect(can('reports')).resolves.toBe(true);
   });
 
-  describe('checkAuthenticated (SPEC §4)', () => {
+  describe('checkAuthenticated', () => {
     it('is true on 200 with a token', async () => {
       authStore.set({ access_token: 't' });
       const calls = stubRoutes({ 'POST /api/v1/auth/authenticated': { status: 200, body: { data: { authenticated: true } } } });

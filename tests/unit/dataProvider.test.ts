@@ -1,5 +1,5 @@
 // providers/dataProvider: list pages, search and sort asked of the API (or whole lists), uuid → id, and the
-// SPEC §7 response convention turned into react-admin HttpErrors carrying field errors.
+// API's response convention turned into react-admin HttpErrors carrying field errors.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from 'ra-core';
 import { dataProvider, WHOLE_LIST } from '../../providers/dataProvider';
@@ -68,7 +68,7 @@ describe('dataProvider', () => {
     expect(calls.map((c) => c.url)).toEqual(['/api/v1/users?all=true', '/api/v1/users?all=true&page=1&per_page=10']);
   });
 
-  it('reads a failed list as empty (SPEC §8) but lets 401 through for sign-out', async () => {
+  it('reads a failed list as empty but lets 401 through for sign-out', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubRoutes({ 'GET /api/v1/users?page=1&per_page=10': { status: 500, body: { message: 'Server Error' } } });
     expect(await dataProvider.getList('users', PAGE)).toEqual({ data: [], total: 0 });
@@ -123,7 +123,7 @@ describe('dataProvider', () => {
     expect(error).toMatchObject({ message: 'The given data was invalid', status: 422, body: { errors: { email: 'The email has already been taken.', name: 'Required' } } });
   });
 
-  it('treats a message with a 200 status as a failure too (SPEC §7 convention)', async () => {
+  it('treats a message with a 200 status as a failure too (the API convention)', async () => {
     stubRoutes({ 'DELETE /api/v1/users/u-1': { status: 200, body: { message: 'Cannot delete yourself' } } });
     await expect(dataProvider.delete('users', { id: 'u-1' })).rejects.toMatchObject({ message: 'Cannot delete yourself', status: 200 });
   });

@@ -1,5 +1,5 @@
-// The texts of the create and edit screens: every key the screens build exists, and the SPEC texts
-// (§2, §5, §8) are verbatim.
+// The texts of the create and edit screens: every key the screens build exists, and the fixed texts
+// are verbatim.
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { formTexts } from '../../src/resources/texts';
@@ -14,7 +14,7 @@ describe('form texts', () => {
     }
   });
 
-  it('keeps the spec texts verbatim', () => {
+  it('keeps the fixed texts verbatim', () => {
     expect(t('olympus.forms.unknown_field')).toBe('Sorry, an error occurred with this field. Please contact your administrator.');
     expect(t('olympus.forms.redirecting', { message: 'The unit has been updated' })).toBe('The unit has been updated. Redirecting...');
     expect(t('olympus.forms.validation.summary_many')).toBe('The highlighted fields are required.');

@@ -10,7 +10,7 @@ const f = (type: string, extra: Partial<FormField> = {}): FormField => ({ name: 
 const one = (...fields: FormField[]): FormFieldGroup[] => [{ group: 'G', fields }];
 
 describe('kindOf', () => {
-  it('maps every SPEC §2 type to its input, and anything else to unknown', () => {
+  it('maps every field type to its input, and anything else to unknown', () => {
     expect(['text', 'email', 'password', 'number', 'tel', 'url'].map((t) => kindOf(f(t)))).toEqual(Array(6).fill('input'));
     expect(kindOf(f('textarea'))).toBe('textarea');
     expect(kindOf(f('select'))).toBe('select');
@@ -155,7 +155,7 @@ describe('save outcomes', () => {
     expect(failureOf({ status: 0, body: null }, texts)).toEqual({ ok: false, error: 'There was an error', fieldErrors: {} });
     expect(failureOf(new Error('boom'), texts)).toEqual({ ok: false, error: 'There was an error', fieldErrors: {} });
   });
-  it('reads a direct answer by the SPEC §7 convention', () => {
+  it('reads a direct answer by the API convention (a top-level message is a failure)', () => {
     expect(outcomeOf({ status: 200, data: { message: 'Saved' } }, texts)).toEqual({ ok: true, message: 'Saved' });
     expect(outcomeOf({ status: 422, message: 'Invalid', errors: { api_url: ['Bad URL'] } }, texts)).toEqual({ ok: false, error: texts.failed, fieldErrors: { api_url: 'Bad URL' } });
     expect(outcomeOf(undefined, texts)).toEqual({ ok: false, error: 'There was an error', fieldErrors: {} });

@@ -1,4 +1,4 @@
-// SPEC §2 role edit grouping: the text before the first dot, title-cased, in catalogue order.
+// The role edit screen's grouping: the text before the first dot, title-cased, in catalogue order.
 import { describe, expect, it } from 'vitest';
 import { groupPermissions, permissionPrefix, titleCase } from '../../resources/roles/permissionGroups';
 

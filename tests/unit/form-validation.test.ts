@@ -1,4 +1,4 @@
-// SPEC §5 rules as pure functions over the real English catalogue: each type's message, the generic
+// Validation rules as pure functions over the real English catalogue: each type's message, the generic
 // messages, and the submit summary.
 import { describe, expect, it } from 'vitest';
 import type { FormField } from '../../contract/forms';
@@ -58,7 +58,7 @@ describe('fieldError', () => {
 });
 
 describe('generic messages', () => {
-  it('are the SPEC §5 texts', () => {
+  it('are the fixed texts', () => {
     expect(genericMessage('required', t)).toBe('Value is required');
     expect(genericMessage('email', t)).toBe('Value is not a valid email address');
     expect(genericMessage('minlength', t, 8)).toBe('This field should be at least 8 characters long');

@@ -1,4 +1,4 @@
-// SPEC §2 route guard rules, as decided from the address and the stored session.
+// The route guard rules, as decided from the address and the stored session.
 import { describe, expect, it } from 'vitest';
 import { decideRoute, type GuardInput } from '../../src/routing/guardDecision';
 

@@ -1,4 +1,4 @@
-// SPEC §7 calls: JSON headers, X-Tenant with the current company, Bearer with the token; the body
+// API calls: JSON headers, X-Tenant with the current company, Bearer with the token; the body
 // parsed as JSON with the status added; network errors logged and the result undefined.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiDelete, apiGet, apiPost, apiPut, isSuccess } from '../../providers/httpClient';

@@ -1,4 +1,4 @@
-// Every olympus.* key the shell uses exists in the English catalogue, and spec texts are verbatim.
+// Every olympus.* key the shell uses exists in the English catalogue, and fixed texts are verbatim.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -25,7 +25,7 @@ describe('English catalogue', () => {
     expect([...keys].filter((k) => !has(k))).toEqual([]);
   });
 
-  it('keeps the SPEC §2 texts verbatim', () => {
+  it('keeps the fixed texts verbatim', () => {
     const t = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
     expect(t('olympus.not_found.message')).toBe('Sorry, this page does not exist.');
     expect(t('olympus.not_found.go_to_dashboard')).toBe('Go to Dashboard');

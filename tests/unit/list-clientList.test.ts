@@ -1,4 +1,4 @@
-// SPEC §4 client-side lists: search rules and sorting over the loaded rows, the address
+// Client-side lists: search rules and sorting over the loaded rows, the address
 // column, and the CSV rows of "Export".
 import { describe, expect, it } from 'vitest';
 import type { RaRecord } from 'ra-core';

@@ -1,4 +1,4 @@
-// providers/dataProvider for the list screens: SPA resource names → API paths (SPEC §2 company,
+// providers/dataProvider for the list screens: SPA resource names → API paths (company,
 // property, unit), whole lists for the browser to page, and failures that do not break a screen.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPath, dataProvider, WHOLE_LIST } from '../../providers/dataProvider';
@@ -47,7 +47,7 @@ describe('dataProvider for lists', () => {
     expect(data[0].id).toBe('x-249');
   });
 
-  it('reads a failed or malformed list as empty (SPEC §8)', async () => {
+  it('reads a failed or malformed list as empty', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubRoutes({ 'GET /api/v1/companies': 'network-error' });
     expect(await dataProvider.getList('company', params)).toEqual({ data: [], total: 0 });
@@ -57,7 +57,7 @@ describe('dataProvider for lists', () => {
     expect(await dataProvider.getList('company', params)).toEqual({ data: [], total: 0 });
   });
 
-  it('rejects a failed delete with the server message, so the row stays (SPEC §4, §8)', async () => {
+  it('rejects a failed delete with the server message, so the row stays', async () => {
     stubRoutes({ 'DELETE /api/v1/units/x-1': { status: 409, body: { message: 'The unit is let' } } });
     await expect(dataProvider.delete('unit', { id: 'x-1' })).rejects.toMatchObject({ status: 409, message: 'The unit is let' });
   });

@@ -1,5 +1,5 @@
 // The list screens' texts: every olympus.* key named in resources/ and src/lists/ exists, and the
-// SPEC §2/§8 texts are verbatim.
+// fixed texts are verbatim.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ describe('list texts', () => {
     expect([...keys].filter((k) => t(k) === k)).toEqual([]);
   });
 
-  it('keeps the SPEC §2 and §8 texts verbatim', () => {
+  it('keeps the fixed texts verbatim', () => {
     const u = (k: string) => t(`olympus.lists.users.${k}`);
     const r = (k: string) => t(`resources.users.${k}`);
     expect([r('list.create'), u('view_all'), r('list.edit'), r('list.remove')]).toEqual(['Create a User', 'View All Users', 'Edit User', 'Remove User']);

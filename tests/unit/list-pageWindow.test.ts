@@ -1,4 +1,4 @@
-// SPEC §2/§9 paging rules as pure functions: at most 3 page links with ellipsis gaps, the page in
+// Paging rules as pure functions: at most 3 page links with ellipsis gaps, the page in
 // ?page (page 1 omitted), page sizes 10/20/30/40 from the stored preference.
 import { describe, expect, it } from 'vitest';
 import { pageFromSearch, searchForPage } from '../../src/lists/listUrl';

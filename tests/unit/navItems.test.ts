@@ -1,4 +1,4 @@
-// SPEC §2: the current navigation item is highlighted by path prefix; Home only on /dashboard exactly.
+// The current navigation item is highlighted by path prefix; Home only on /dashboard exactly.
 import { describe, expect, it } from 'vitest';
 import { isCurrentNavItem } from '../../src/layout/navItems';
 

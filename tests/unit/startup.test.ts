@@ -1,4 +1,4 @@
-// SPEC §9 start-up: error-reporting options and the tag manager snippet, only when configured.
+// Start-up: error-reporting options and the tag manager snippet, only when configured.
 import { afterEach, describe, expect, it } from 'vitest';
 import { sampleRate, sentryOptions } from '../../src/startup/sentry';
 import { GTM_SCRIPT_URL, startTagManager } from '../../src/startup/tagManager';
@@ -8,7 +8,7 @@ describe('sentryOptions', () => {
     expect(sentryOptions({})).toBeNull();
     expect(sentryOptions({ VITE_SENTRY_DSN: '' })).toBeNull();
   });
-  it('holds the SPEC §9 numbers', () => {
+  it('holds the default environment and sample rates', () => {
     expect(sentryOptions({ VITE_SENTRY_DSN: 'https://k@errors.example/1' })).toEqual({
       dsn: 'https://k@errors.example/1',
       environment: 'production',

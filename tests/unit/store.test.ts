@@ -1,4 +1,4 @@
-// SPEC §3 persisted state: auth and UI preferences in local storage, under our own keys so that
+// Persisted state: auth and UI preferences in local storage, under our own keys so that
 // react-admin's sign-out (which wipes its RaStore* keys) and authStore.reset() keep resultsPerPage.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { localStorageStore } from 'react-admin';
@@ -11,7 +11,7 @@ async function freshModule() {
 describe('persisted stores', () => {
   beforeEach(() => localStorage.clear());
 
-  it('starts from the SPEC defaults', async () => {
+  it('starts from the defaults (10 per page, loading, signed out)', async () => {
     const { authStore, uiStore } = await freshModule();
     expect(uiStore.get()).toEqual({ resultsPerPage: '10', isLoadingSite: true, loadingText: '' });
     expect(authStore.get()).toEqual({ access_token: null, session: null, username: null, currentCompany: null, currentCompanyName: null, user: null });

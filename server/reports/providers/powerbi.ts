@@ -1,4 +1,4 @@
-// Provider `powerbi`, "app owns data" (DESIGN §5): an Azure AD client-credentials token (cached until
+// Provider `powerbi`, "app owns data": an Azure AD client-credentials token (cached until
 // 5 minutes before it expires), the report's embedUrl (Reports - Get Report In Group) and a View embed
 // token (Embed Token - Reports GenerateTokenInGroup), with an effective identity = the company when the
 // report's dataset has row-level security roles. Every failure becomes a ReportProviderError whose

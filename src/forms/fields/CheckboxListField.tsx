@@ -1,6 +1,6 @@
 // A checkbox per option, the ticked values as an array. A wildcard option (users.*) ticks its whole
-// prefix; with `toggleAll` a "Select all" box ticks or clears every option of the field (SPEC §2
-// role create: group checkboxes).
+// prefix; with `toggleAll` a "Select all" box ticks or clears every option of the field (the role
+// create screen's group checkboxes).
 import { Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslate } from 'react-admin';

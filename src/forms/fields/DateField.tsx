@@ -1,4 +1,4 @@
-// date fields: the value is Y-m-d (SPEC §2). The MUI X picker is a lazy chunk, so screens without a
+// date fields: the value is Y-m-d. The MUI X picker is a lazy chunk, so screens without a
 // date field (and the sign-in pages) never download it.
 import { lazy, Suspense } from 'react';
 import { TextField } from '@mui/material';

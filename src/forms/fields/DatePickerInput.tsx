@@ -1,5 +1,5 @@
 // The MUI X date picker for date fields: stores Y-m-d, shows "Tue, 5 Mar 2025" (contract/forms.ts
-// formats). Picker defaults of SPEC §2: a new value starts at 12:00. The minute step of 5 belongs to
+// formats). Picker default: a new value starts at 12:00. The minute step of 5 belongs to
 // pickers with a time part; a date-only picker has no clock to step, so it has nothing to set here.
 import { useMemo, useState, type Ref } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';

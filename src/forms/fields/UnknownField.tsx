@@ -1,4 +1,4 @@
-// A field of a type the renderer does not know (SPEC §2): a message in its place, no value sent.
+// A field of a type the renderer does not know: a message in its place, no value sent.
 import { Alert } from '@mui/material';
 import { useTranslate } from 'react-admin';
 

@@ -1,5 +1,5 @@
 // English texts of the sign-in and password screens, assembled by src/i18n under `olympus.auth`.
-// Spec texts (SPEC §2, §5, §8) are verbatim; the rest only fills gaps the spec leaves open.
+// Texts the product fixes are verbatim; the rest only fills gaps.
 export const auth = {
   logo_alt: 'Olympus',
   please_wait: 'Please wait...',
@@ -67,7 +67,7 @@ export const auth = {
     cannot_login: 'We cannot log you in',
     internal: 'Internal error. Please try again later.',
     generic: 'Something went wrong',
-    // SPEC §8: a server message shows with a trailing period; the new-password error adds " Redirecting...".
+    // A server message shows with a trailing period; the new-password error adds " Redirecting...".
     server: '%{message}.',
     server_redirecting: '%{message}. Redirecting...',
   },

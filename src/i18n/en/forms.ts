@@ -1,10 +1,11 @@
 // English texts of the create and edit screens and the server-defined form renderer, assembled by
-// src/i18n under `olympus.forms`. Spec texts (SPEC §2, §5, §8) are verbatim; the rest fills gaps.
+// src/i18n under `olympus.forms`. Texts the product fixes are verbatim (tests/unit/form-i18n.test.ts);
+// the rest fills gaps.
 export const forms = {
   loading: 'Loading...',
   please_wait: 'Please wait...',
   load_failed: 'Sorry, this form could not be loaded. Please try again later.',
-  // SPEC §2: after a successful save, "{server message}. Redirecting..."
+  // After a successful save, "{server message}. Redirecting..."
   redirecting: '%{message}. Redirecting...',
   saved: 'Saved',
   unknown_field: 'Sorry, an error occurred with this field. Please contact your administrator.',
@@ -14,7 +15,7 @@ export const forms = {
   company_line: 'Company: %{name}',
   edit: 'Edit',
   validation: {
-    // SPEC §5, verbatim.
+    // Fixed texts, verbatim.
     enter_value: 'Please enter a value for %{label}',
     email: 'A valid email is required',
     tel: 'Your phone number should be at least %{min} characters long',
@@ -48,7 +49,7 @@ export const forms = {
     reloading: 'Reloading...',
   },
   error: {
-    // SPEC §5: a record without a name, and a save that got no answer at all.
+    // A record without a name, and a save that got no answer at all.
     generic: 'There was an error',
     all_fields_required: 'All fields are required',
   },

@@ -1,5 +1,5 @@
-// English texts of the list screens (SPEC §2 "List screens", §8), assembled by src/i18n under
-// `olympus.lists`. Spec texts are verbatim; the rest only fills gaps the spec leaves open.
+// English texts of the list screens, assembled by src/i18n under `olympus.lists`. Texts the product
+// fixes are verbatim (tests/unit/list-i18n.test.ts); the rest only fills gaps.
 export const lists = {
   back_home: 'Back to Home',
   back_roles: 'Back to Roles',

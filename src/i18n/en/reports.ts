@@ -1,5 +1,5 @@
-// English texts of the Reports page (SPEC §2 "Reports"), assembled by src/i18n under
-// `olympus.reports`. "Loading Reports..." is the spec's text; the rest fills gaps it leaves open.
+// English texts of the Reports page, assembled by src/i18n under `olympus.reports`.
+// "Loading Reports..." is a fixed text; the rest fills gaps.
 export const reports = {
   title: 'Reports',
   loading: 'Loading Reports...',

@@ -1,5 +1,5 @@
 // react-admin's `resources.{spa}` texts of the declared resources (docs/resources.md): derived from
-// each declaration (src/resources/texts.ts); below, only the texts SPEC §2 fixes otherwise.
+// each declaration (src/resources/texts.ts); below, only the fixed texts that differ from those.
 import { DECLARED_RESOURCES } from '../../../contract/resources';
 import { declaredCatalogue } from '../../resources/texts';
 

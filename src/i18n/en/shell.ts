@@ -1,5 +1,6 @@
 // English texts of the app shell (layout, navigation, route guard, dashboard, not-found page),
-// assembled by src/i18n under `olympus`. Spec texts (SPEC §2) are verbatim; the rest fills gaps.
+// assembled by src/i18n under `olympus`. Texts the product fixes are verbatim
+// (tests/unit/i18n.test.ts); the rest fills gaps.
 export const shell = {
   app_name: 'Olympus',
   logo_alt: 'Olympus',

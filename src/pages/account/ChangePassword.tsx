@@ -1,5 +1,5 @@
 // "Change password" on the account page: current password, new password with the policy's checklist
-// as the person types, and its confirmation (SPEC §5: a mismatch says "Passwords do not match" and
+// as the person types, and its confirmation (a mismatch says "Passwords do not match" and
 // sends nothing). The server revokes every token of the account and answers a new one for this
 // browser, which is stored at once so the person stays signed in here; if a session still shows up
 // afterwards (one signed in meanwhile), the section offers to sign out all other sessions.

@@ -61,7 +61,7 @@ export function NewPasswordFields(p: NewPasswordFieldsProps) {
   );
 }
 
-/** What the browser refuses before sending (SPEC §5 policy; a mismatch sends nothing), as field errors. */
+/** What the browser refuses before sending (the password policy; a mismatch sends nothing), as field errors. */
 export function newPasswordErrors(password: string, confirmation: string, texts: { rulesUnmet: string; mismatch: string }): Record<string, string> {
   const errors: Record<string, string> = {};
   if (passwordProblems(password).length) errors.new_password = texts.rulesUnmet;

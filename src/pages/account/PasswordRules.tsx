@@ -1,4 +1,4 @@
-// The password policy (contract/password.ts, SPEC §5) as a checklist under the new-password field,
+// The password policy (contract/password.ts) as a checklist under the new-password field,
 // updated as the person types. Each rule says in words whether it is met, so the state is not carried
 // by colour or icon alone; the server checks the same rules again (and refuses common passwords).
 import { Box, Typography } from '@mui/material';

@@ -1,5 +1,5 @@
-// A labelled text input for the auth forms. The native `required` attribute does the SPEC §5
-// "required" check; the label carries no asterisk so its accessible name is exactly the spec's label.
+// A labelled text input for the auth forms. The native `required` attribute does the "required"
+// check; the label carries no asterisk so its accessible name is exactly the label's text.
 import type { ChangeEvent } from 'react';
 import { TextField } from '@mui/material';
 

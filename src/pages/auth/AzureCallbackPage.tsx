@@ -1,5 +1,5 @@
-// SPEC §2 Azure callback: exchanges ?code (and ?state) for a login with the same token-or-session
-// logic as the form (SPEC §4): token → dashboard (or data.system) after 1 s, session → /password/new,
+// The Azure callback: exchanges ?code (and ?state) for a login with the same token-or-session
+// logic as the form: token → dashboard (or data.system) after 1 s, session → /password/new,
 // anything else → /login?error=true after 100 ms.
 import { useEffect, useRef } from 'react';
 import { CircularProgress, Stack, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// The one status line of a form (SPEC §4): nothing while idle or busy (the button says
+// The one status line of a form: nothing while idle or busy (the button says
 // "Please wait..."), then the success or error message.
 import { Alert } from '@mui/material';
 

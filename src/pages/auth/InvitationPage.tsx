@@ -90,7 +90,7 @@ function SetPasswordForm({ token, info, onRefused }: { token: string; info: Invi
     }
     const onFields = fieldErrors(res);
     setErrors(onFields);
-    // SPEC §8: the server's message with one trailing period (429 and the like).
+    // The server's message with one trailing period (429 and the like).
     setStatus(Object.keys(onFields).length ? IDLE : { kind: 'error', text: failureText(res, translate) });
   };
 

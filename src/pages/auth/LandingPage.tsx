@@ -1,4 +1,4 @@
-// SPEC §1/§2: the logo and a link labelled "Login to Olympus" to /login.
+// The landing page: the logo and a link labelled "Login to Olympus" to /login.
 import { Button } from '@mui/material';
 import { Link } from 'react-router';
 import { useTranslate } from 'react-admin';

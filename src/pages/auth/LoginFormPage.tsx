@@ -1,4 +1,4 @@
-// SPEC §2/§4 email and password login: idle → "Please wait..." → success and redirect after 1 s
+// The email and password login: idle → "Please wait..." → success and redirect after 1 s
 // (dashboard, or the system named by ?system=), a session → /password/new, or an error. A user with
 // two-factor sign-in gets the code step (./SecondFactorStep.tsx) in place of the form.
 import { useState, type FormEvent } from 'react';

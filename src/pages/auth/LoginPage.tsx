@@ -1,5 +1,5 @@
-// SPEC §2 single-sign-on screen: "Login with Azure" sends the browser to the provider's URL
-// (SPEC §7); a missing URL or failed call is the §8 "Internal error" notification.
+// The single-sign-on screen: "Login with Azure" sends the browser to the provider's URL the API
+// answers; a missing URL or failed call is the "Internal error" notification.
 import { useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import { useSearchParams } from 'react-router';

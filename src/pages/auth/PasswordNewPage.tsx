@@ -1,6 +1,6 @@
-// SPEC §2/§4 first-login password: reached from a login that answered a session; uses the stored
-// session and username. Mismatch is caught here (SPEC §5, no request); a server error shows
-// "{message}. Redirecting..." and returns to /login (SPEC §8).
+// The first-login password: reached from a login that answered a session; uses the stored
+// session and username. Mismatch is caught here (no request); a server error shows
+// "{message}. Redirecting..." and returns to /login.
 import { useState, type FormEvent } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import { Navigate } from 'react-router';

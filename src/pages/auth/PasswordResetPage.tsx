@@ -1,4 +1,4 @@
-// SPEC §2 password reset request: email only; a warning that single-sign-on users must ask their IT
+// Password reset request: email only; a warning that single-sign-on users must ask their IT
 // administrator; on success the server's message, then the verify step after 1.5 s (email carried).
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, Stack } from '@mui/material';

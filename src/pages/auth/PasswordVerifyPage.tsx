@@ -1,5 +1,5 @@
-// SPEC §2 password reset verify: email, new password, confirmation and the emailed code. Mismatch is
-// caught here (SPEC §5, no request); on success the server's message, then /login after 1.5 s.
+// Password reset verify: email, new password, confirmation and the emailed code. Mismatch is
+// caught here (no request); on success the server's message, then /login after 1.5 s.
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Stack } from '@mui/material';
 import { useSearchParams } from 'react-router';

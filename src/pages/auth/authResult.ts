@@ -1,8 +1,8 @@
-// Reading the API's failure answers (SPEC §7 convention: a top-level message means error, `errors`
+// Reading the API's failure answers (its convention: a top-level message means error, `errors`
 // maps fields to messages) into what the screens show.
 import type { ApiResult } from '../../../providers/httpClient';
 
-/** The server's message without trailing periods (the screens add exactly one, SPEC §8), or null. */
+/** The server's message without trailing periods (the screens add exactly one), or null. */
 export function serverMessage(res: ApiResult | undefined): string | null {
   const m = res?.message;
   if (typeof m !== 'string') return null;
@@ -28,7 +28,7 @@ export function successMessage(res: ApiResult<{ message?: string }> | undefined)
   return typeof m === 'string' && m ? m : null;
 }
 
-/** SPEC §8 for a failed call: the server's message with one trailing period, else "Something went wrong". */
+/** A failed call's text: the server's message with one trailing period, else "Something went wrong". */
 export function failureText(res: ApiResult | undefined, translate: (key: string, options?: Record<string, unknown>) => string): string {
   const message = serverMessage(res);
   return message ? translate('olympus.auth.error.server', { message }) : translate('olympus.auth.error.generic');

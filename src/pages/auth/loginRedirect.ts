@@ -1,4 +1,4 @@
-// Where a fresh login goes (SPEC §4): the requested system when it is one of the user's and its
+// Where a fresh login goes: the requested system when it is one of the user's and its
 // redirect answers a URL, otherwise the dashboard. Shared by the login form, the Azure callback and
 // the new-password page; the system lookup is the route guard's (src/routing/systemRedirect).
 import { useCallback } from 'react';
@@ -26,7 +26,7 @@ export function useAfterLogin(): (system: string | null | undefined, ms: number)
   );
 }
 
-/** Keeps the requested system (SPEC §2) when moving between the login screens. */
+/** Keeps the requested system when moving between the login screens. */
 export function withSystem(path: string, system: string | null): string {
   return system ? `${path}?system=${encodeURIComponent(system)}` : path;
 }

@@ -1,4 +1,4 @@
-// A connected system on the dashboard (SPEC §2/§4): idle → redirecting (disabled, "Redirecting to
+// A connected system on the dashboard: idle → redirecting (disabled, "Redirecting to
 // {system}...") → the browser leaves for the URL the API returns.
 import { Card, CardActionArea, CardContent, Stack, Typography } from '@mui/material';
 import ArrowForward from '@mui/icons-material/ArrowForward';

@@ -1,4 +1,4 @@
-// SPEC §2 system picker: at most two systems (first, an "or" divider, second), never Olympus itself;
+// The system picker: at most two systems (first, an "or" divider, second), never Olympus itself;
 // without any, a notice with the support contact.
 import { Fragment, useState } from 'react';
 import { Alert, Box, Stack, Typography } from '@mui/material';

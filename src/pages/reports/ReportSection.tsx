@@ -1,4 +1,4 @@
-// One report on the page (SPEC §2): its name as a heading and its viewer — built-in charts, an
+// One report on the page: its name as a heading and its viewer — built-in charts, an
 // embedded Power BI report, or the reason it cannot be shown now.
 import { lazy, Suspense } from 'react';
 import { Alert, Box, Chip, Stack, Typography } from '@mui/material';

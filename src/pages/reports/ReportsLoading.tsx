@@ -1,4 +1,4 @@
-// SPEC §2: "Loading Reports..." until the report list (and the embedding script it needs) is ready.
+// "Loading Reports..." until the report list (and the embedding script it needs) is ready.
 import { CircularProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 

@@ -1,4 +1,4 @@
-// SPEC §2 Reports (/dashboard/reports): "Loading Reports..." until the report list and, when needed,
+// The Reports page (/dashboard/reports): "Loading Reports..." until the report list and, when needed,
 // the Power BI client are ready; then every report of the current company with its name and viewer.
 // Those who may manage reports get "Manage reports" (./ManageReportsButton.tsx).
 import { Alert, Box, Button, Divider, Stack, Typography } from '@mui/material';

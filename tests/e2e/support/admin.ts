@@ -1,4 +1,4 @@
-// Shared set-up of the admin browser tests (issue 3): one real server per test file (demo seed), a
+// Shared set-up of the admin browser tests: one real server per test file (demo seed), a
 // fresh chromium per test, signed in through the login form (once per user; later tests reuse the session). After each test: no request left
 // loopback, no uncaught page error, and no API answer of 500 or more.
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';

@@ -1,4 +1,4 @@
-// The plain anchor (issue 6): the same four resources as the react-admin anchor (list with search,
+// The plain anchor: the same four resources as the react-admin anchor (list with search,
 // sort, paging and a reference; edit; create) by hand with MUI 9 components and react-router 7.
 import { BrowserRouter, Link as RouterLink, Navigate, Route, Routes } from 'react-router';
 import { AppBar, Button, CssBaseline, Toolbar, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// The react-admin anchor (issue 6): react-admin 5 + MUI 9 on ra-data-simple-rest with four resources,
+// The react-admin anchor: react-admin 5 + MUI 9 on ra-data-simple-rest with four resources,
 // each a list (DataTable, filters, a reference), an edit and a create screen — the minimal app
 // Olympus's bundle and first row are compared with. Served under /ra/ by bench/lib/anchor-api.ts.
 import { Admin, Resource } from 'react-admin';
