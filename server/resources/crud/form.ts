@@ -1,4 +1,4 @@
-// The form field groups a declaration implies (SPEC §3 "Form field group", docs/resources.md): groups
+// The form field groups a declaration implies (docs/resources.md): groups
 // in the order their first field is declared, each field with its label, limits and choices.
 import type { FormField, FormFieldGroup } from '../../../contract/forms';
 import { choiceLabel, type FieldDecl, type ResourceDecl } from '../../../contract/resources/declare';
