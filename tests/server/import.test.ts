@@ -103,6 +103,63 @@ describe('an import of properties', () => {
     expect(await count(db(), sql`select count(*) as n from properties where id = ${existing.id} and name = ${`Old ${r}`}`)).toBe(1);
   });
 
+  it('takes the file as a multipart form, as a browser or `curl -F` sends it, with dry_run and mapping as its fields', async () => {
+    const r = tag();
+    const form = (csv: string, fields: Record<string, string> = {}, name = 'file') => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries(fields)) f.append(k, v);
+      f.append(name, new Blob([csv], { type: 'text/csv' }), 'portfolio.csv');
+      return f;
+    };
+    const send = (payload: FormData, query = '', headers: Record<string, string> = w.headers.admin) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/properties/import${query}`, headers: { ...headers, 'x-tenant': w.own.id }, payload, remoteAddress: uniqueIp() });
+    const [props, audits] = [await propertiesOf(w.own.id), await auditTotal()];
+    // A dry run as a form field: checked, nothing written; the mapping as a field too.
+    const dry = await send(form(`Label,Ref\nForm ${r},FM-${r}\n`, { dry_run: 'true', mapping: JSON.stringify({ Label: 'name', Ref: 'reference' }) }));
+    expect(dry.statusCode, dry.body).toBe(202);
+    const checked = await finished(dry.json().data.id as string);
+    expect(checked.counts).toMatchObject({ rows: 1, created: 1, failed: 0 });
+    expect(checked.mapping).toEqual({ Label: 'name', Ref: 'reference' });
+    expect(await propertiesOf(w.own.id)).toBe(props);
+    expect(await auditTotal()).toBe(audits);
+    // Then for real: the query's dry_run (false) wins over the form's.
+    const real = await send(form(`name,reference\nForm ${r},FM-${r}\n`, { dry_run: 'true' }), '?dry_run=false');
+    expect(real.statusCode, real.body).toBe(202);
+    expect((await finished(real.json().data.id as string)).counts).toMatchObject({ rows: 1, created: 1 });
+    expect(await count(db(), sql`select count(*) as n from properties where reference = ${`FM-${r}`} and company_id = ${w.own.id}`)).toBe(1);
+
+    // Refused, nothing queued: no file part, a file under another name, two files, an unknown field, a bad dry_run, no sign-in.
+    const queued = await count(db(), sql`select count(*) as n from imports`);
+    const noFile = new FormData();
+    noFile.append('dry_run', 'true');
+    const two = form(`name\nx\n`);
+    two.append('file', new Blob(['name\ny\n']), 'second.csv');
+    const cases: [FormData, string][] = [
+      [noFile, 'Send the file as text/csv, or as the field "file" of a multipart/form-data form.'],
+      [form('name\nx\n', {}, 'upload'), 'The form could not be read: send one file as the field "file", and at most the fields "dry_run" and "mapping".'],
+      [two, 'The form could not be read: send one file as the field "file", and at most the fields "dry_run" and "mapping".'],
+      [form('name\nx\n', { colour: 'red' }), 'The form could not be read: send one file as the field "file", and at most the fields "dry_run" and "mapping".'],
+      [form('name\nx\n', { dry_run: 'maybe' }), 'dry_run must be true or false.'],
+      [form('a'.repeat(50 * 1024 * 1024 + 1)), 'The file is larger than 50 MB.'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await send(payload);
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toBe(message);
+    }
+    const guest = await t.app.inject({ method: 'POST', url: '/api/v1/properties/import', headers: { 'x-tenant': w.own.id }, payload: form('name\nx\n'), remoteAddress: uniqueIp() });
+    // What a cross-site form would send (a form needs no preflight): no token, no CSRF header — refused.
+    expect(guest.statusCode).toBe(419);
+    // The other routes of the resource take no form: a create sent as one is refused, not half-read.
+    const create = new FormData();
+    create.append('name', `Form create ${r}`);
+    const asForm = await t.app.inject({ method: 'POST', url: '/api/v1/properties', headers: { ...w.headers.admin, 'x-tenant': w.own.id }, payload: create, remoteAddress: uniqueIp() });
+    expect(asForm.statusCode).toBeGreaterThanOrEqual(400);
+    expect(asForm.statusCode).toBeLessThan(500);
+    expect(await count(db(), sql`select count(*) as n from properties where name = ${`Form create ${r}`}`)).toBe(0);
+    expect(await count(db(), sql`select count(*) as n from imports`)).toBe(queued);
+  });
+
   it('creates, and the same file again updates by the reference rather than duplicating; each row audited with the import', async () => {
     const r = tag();
     const csv = `name,reference,city,postcode,latitude\nA ${r},A-${r},Leeds,LS1 1AA,53.8\nB ${r},B-${r},Leeds,LS2 2AA,\n`;
@@ -236,7 +293,7 @@ describe('files refused', () => {
     expect((await refused(Buffer.alloc(50 * 1024 * 1024 + 1, 0x61))).message).toBe('The file is larger than 50 MB.');
     const json = await t.app.inject({ method: 'POST', url: '/api/v1/properties/import', headers: { ...w.headers.admin, 'x-tenant': w.own.id }, payload: { name: 'x' }, remoteAddress: uniqueIp() });
     expect(json.statusCode).toBe(422);
-    expect(json.json().message).toBe('Send the file as text/csv.');
+    expect(json.json().message).toBe('Send the file as text/csv, or as the field "file" of a multipart/form-data form.');
     expect(await count(db(), sql`select count(*) as n from imports`)).toBe(queued);
   });
 });

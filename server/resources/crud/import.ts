@@ -17,6 +17,7 @@ import { ApiError, conflict, forbidden, invalid } from '../../errors';
 import { validationErrors } from '../../http/errors-plugin';
 import { csvLine, decodeUtf8, IMPORT_MESSAGES, importedCell, readFile } from '../../imports/csv';
 import { importersOn, type ImportJob, type RowStep } from '../../imports/jobs';
+import { acceptMultipart, uploadOf } from '../../imports/upload';
 import type { RouteAccess } from '../access';
 import { pgError, UNIQUE_VIOLATION, type Tx } from '../db';
 import { errorResponses } from '../schemas';
@@ -32,7 +33,7 @@ const ONE_ACTIVE = 'imports_one_active';
 
 export const importMessages = (decl: ResourceDecl) => ({
   busy: `An import is already running for this company. Wait for it to finish, then try again.`,
-  notCsv: 'Send the file as text/csv.',
+  badDryRun: 'dry_run must be true or false.',
   noColumn: `No column of the file matches a field of the ${decl.noun.many}: name the columns as the template does.`,
   notAField: (header: string, field: string) => `The column "${header}" is mapped to "${field}", which is not a field an import fills.`,
   twice: (label: string, a: string, b: string) => `The columns "${a}" and "${b}" both fill the ${label.toLowerCase()}.`,
@@ -205,6 +206,8 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
     });
   });
 
+  acceptMultipart(app as unknown as FastifyInstance);
+
   const header = columns.map((c) => c.label);
   app.get(
     `${decl.path}/import/template`,
@@ -226,7 +229,7 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
   );
 
   const Query = Type.Object({
-    dry_run: Type.Optional(Type.Boolean({ default: false, description: 'true: check every row and write nothing; the status lists what each row would do' })),
+    dry_run: Type.Optional(Type.Boolean({ description: 'true: check every row and write nothing; the status lists what each row would do (false when left out)' })),
     mapping: Type.Optional(
       Type.String({ maxLength: 20_000, description: 'A JSON object of column → field name ("" skips the column); columns it leaves out are matched by field name or label' }),
     ),
@@ -236,12 +239,12 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
     {
       schema: {
         tags,
-        summary: `Import ${decl.noun.many} from a CSV file (text/csv)`,
+        summary: `Import ${decl.noun.many} from a CSV file (text/csv or multipart/form-data)`,
         description:
-          `The body is the file (UTF-8, a header row, at most 50 MB and 200 000 rows); answered at once with the import's id, whose progress and row errors \`GET /imports/{id}\` reads. ` +
+          `The body is the file (UTF-8, a header row, at most 50 MB and 200 000 rows) as text/csv, or a multipart/form-data form with the file as the field \`file\` and, optionally, the fields \`dry_run\` and \`mapping\` (the query's win when both are sent); answered at once with the import's id, whose progress and row errors \`GET /imports/{id}\` reads. ` +
           `Each row is created${key.length ? `, or updates the ${decl.noun.one} with the same ${key.join(' and ')},` : ''} as a single create or update would be (validation, tenancy, the resource's rules, audit), in batches of 500 rows, one transaction each. ` +
           'References may be given by name or key. One import per company at a time (409). Needs the create permission, and the update permission for rows that update.',
-        consumes: ['text/csv'],
+        consumes: ['text/csv', 'multipart/form-data'],
         querystring: Query,
         response: { 202: Type.Object({ data: Type.Object({ id: Type.String({ format: 'uuid' }) }) }), ...errorResponses },
       },
@@ -249,13 +252,17 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
     },
     async (req, reply) => {
       const { tenant } = ops.caller(req, 'create');
-      if (!Buffer.isBuffer(req.body)) throw invalid({ file: [msg.notCsv] });
-      const rows = readFile(decodeUtf8(req.body));
+      const upload = await uploadOf(req);
+      const rows = readFile(decodeUtf8(upload.bytes));
       const query = req.query as { dry_run?: boolean; mapping?: string };
+      const formDryRun = upload.fields.dry_run?.trim().toLowerCase();
+      if (formDryRun !== undefined && formDryRun !== 'true' && formDryRun !== 'false') throw invalid({ dry_run: [msg.badDryRun] });
+      const dryRun = query.dry_run ?? formDryRun === 'true';
+      const mappingText = query.mapping ?? upload.fields.mapping;
       let sent: Record<string, string> | undefined;
-      if (query.mapping !== undefined) {
+      if (mappingText !== undefined) {
         try {
-          sent = JSON.parse(query.mapping) as Record<string, string>;
+          sent = JSON.parse(mappingText) as Record<string, string>;
         } catch {
           sent = undefined;
         }
@@ -263,13 +270,13 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
       }
       const mapping = matchColumns(decl, rows[0], sent);
       const auth = requireAuth(req);
-      const text = req.body.toString('utf8');
+      const text = upload.bytes.toString('utf8');
       let id: string;
       try {
         [{ id }] = rowsOf<{ id: string }>(
           await (app as unknown as FastifyInstance).db.execute(sql`
             insert into imports (resource, company_id, user_id, caller, dry_run, mapping, content, rows, header)
-            values (${decl.name}, ${tenant}, ${auth.userId}, ${JSON.stringify({ auth, ip: req.ip })}::jsonb, ${query.dry_run === true},
+            values (${decl.name}, ${tenant}, ${auth.userId}, ${JSON.stringify({ auth, ip: req.ip })}::jsonb, ${dryRun},
               ${JSON.stringify(mapping)}::jsonb, ${text}, ${rows.length - 1}, ${JSON.stringify(rows[0])}::jsonb)
             returning id`),
         );
