@@ -3,7 +3,7 @@
 // Olympus turns fsync on, flushes the WAL with fsync() at each commit and supplies the flush. Proved
 // here by the engine's own settings, in this thread and in the server's worker thread, and by the host
 // fsyncs a single committed insert makes.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, inject } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,11 @@ const setting = async (db: Db, name: 'fsync' | 'wal_sync_method' | 'synchronous_
   return res.rows[0].v;
 };
 
-describe('the embedded database on disk', () => {
+// The embedded database's own behaviour: the run on PostgreSQL (`npm test`'s second server run) has
+// nothing to add, so it skips this file.
+const onPostgres = !!inject('postgresTemplateUrl');
+
+describe.skipIf(onPostgres)('the embedded database on disk', () => {
   it('runs with fsync on and flushes each commit to the disk, in this thread and in the worker', async () => {
     const dataDir = path.join(tmp, 'pglite');
     const inline = await openDatabase({ kind: 'pglite', dataDir, thread: 'inline' });
