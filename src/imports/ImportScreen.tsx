@@ -1,7 +1,7 @@
 // A declared resource's Import screen, /dashboard/{spa}/import (docs/resources.md "Import"): upload a
 // CSV file, match its columns to the fields (matched by name or label to begin with), check it with a
 // dry run — what each row would do, the rows with errors and why —, then import it. The progress (rows
-// done, errors) is read from the server and shows again when the screen is opened later, since the
+// done, errors, time left) is read from the server and shows again when the screen is opened later, since the
 // import runs on the server whatever the page does; the rows with errors download as a CSV.
 import { useId, useState, type ChangeEvent } from 'react';
 import { Alert, Box, Button, FormControl, InputLabel, LinearProgress, Link as MuiLink, MenuItem, Select, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
@@ -16,6 +16,7 @@ import { apiUrl } from '../../providers/dataProvider';
 import { API_URL } from '../../providers/httpClient';
 import { listKey } from '../resources/texts';
 import { downloadErrors, fetchImport, headerOf, rememberedImport, rememberImport, startImport } from './importApi';
+import { useSecondsLeft } from './timeLeft';
 
 /** Row errors shown on the screen; the rest are in the download. */
 const SHOWN_ERRORS = 100;
@@ -100,6 +101,7 @@ export function ImportScreen({ decl }: { decl: ResourceDecl }) {
   const labelOf = (field: string) => translate(catalogueKey(decl, field), { _: decl.fields[field]?.label ?? field });
   const running = importId !== null && !ended;
   const percent = job && job.counts.rows > 0 ? Math.round((job.counts.done / job.counts.rows) * 100) : 0;
+  const left = useSecondsLeft(job?.state === 'running', importId, job?.counts.done ?? 0, job?.counts.rows ?? 0);
 
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
@@ -197,6 +199,7 @@ export function ImportScreen({ decl }: { decl: ResourceDecl }) {
                 <Typography>{job?.state === 'running' ? t(job.dry_run ? 'dry_running' : 'running') : t('queued')}</Typography>
                 <LinearProgress variant="determinate" value={percent} aria-label={t('progress', { done: job?.counts.done ?? 0, rows: job?.counts.rows ?? 0, failed: job?.counts.failed ?? 0 })} />
                 <Typography>{t('progress', { done: job?.counts.done ?? 0, rows: job?.counts.rows ?? 0, failed: job?.counts.failed ?? 0 })}</Typography>
+                {left !== null && <Typography>{t('time_left', { time: left < 60 ? t('seconds', { smart_count: left }) : t('minutes', { smart_count: Math.ceil(left / 60) }) })}</Typography>}
               </>
             )}
             {job && ended && job.state === 'succeeded' && (

@@ -91,11 +91,18 @@ describe('Import screen', () => {
     let calls = 0;
     const { user } = open({
       'POST /api/v1/units/import': { status: 202, body: { data: { id: 'imp-1' } } },
-      'GET /api/v1/imports/imp-1': () => (++calls < 2 ? status({ dry_run: false, state: 'running', counts: { rows: 1000, done: 500, created: 498, updated: 0, failed: 2 }, finished_at: null }) : status({ dry_run: false })),
+      'GET /api/v1/imports/imp-1': () => {
+        const done = [250, 500][++calls - 1];
+        return done !== undefined ? status({ dry_run: false, state: 'running', counts: { rows: 1000, done, created: done - 2, updated: 0, failed: 2 }, finished_at: null }) : status({ dry_run: false });
+      },
     });
     await user.upload(await screen.findByLabelText('CSV file'), new File([FILE], 'units.csv', { type: 'text/csv' }));
     await user.click(await screen.findByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('250 of 1000 rows done, 2 with errors')).toBeInTheDocument();
+    expect(screen.queryByText(/left$/)).not.toBeInTheDocument();
+    // A second count a second later: 250 rows a second, so about a second per 250 rows left.
     expect(await screen.findByText('500 of 1000 rows done, 2 with errors')).toBeInTheDocument();
+    expect(screen.getByText(/^About [1-3] seconds? left$/)).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
     expect(localStorage.getItem('olympus.import.unit')).toBe('imp-1');
 
