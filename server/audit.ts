@@ -54,10 +54,10 @@ export function maskSecrets(detail: Record<string, unknown> | null | undefined):
   return Object.fromEntries(Object.entries(detail).map(([k, v]) => [k, isSecretKey(k) ? '***' : v]));
 }
 
-/** Writes one audit row; answers its id (a bulk change's entry is named by each of its rows). */
-export async function audit(db: Db, entry: AuditEntry): Promise<number> {
+/** An entry as its audit_log row: the changed fields diffed, secrets masked. */
+function auditValues(entry: AuditEntry) {
   const changes = entry.before !== undefined || entry.after !== undefined ? diff(entry.before, entry.after) : null;
-  const [row] = await db.insert(auditLog).values({
+  return {
     action: entry.action,
     actorId: entry.actorId ?? null,
     tenantId: entry.tenantId ?? null,
@@ -66,8 +66,18 @@ export async function audit(db: Db, entry: AuditEntry): Promise<number> {
     changes,
     detail: maskSecrets(entry.detail),
     ip: entry.ip ?? null,
-  }).returning({ id: auditLog.id });
+  };
+}
+
+/** Writes one audit row; answers its id (a bulk change's entry is named by each of its rows). */
+export async function audit(db: Db, entry: AuditEntry): Promise<number> {
+  const [row] = await db.insert(auditLog).values(auditValues(entry)).returning({ id: auditLog.id });
   return row.id;
+}
+
+/** Writes many audit rows, in their order, with one insert (an import's batch); each row as audit() writes it. */
+export async function auditMany(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length) await db.insert(auditLog).values(entries.map(auditValues));
 }
 
 /** The request's address, as Fastify resolved it (honours TRUST_PROXY). */
