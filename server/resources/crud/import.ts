@@ -1,10 +1,11 @@
 // CSV import of a declared resource (docs/resources.md "Import"): `GET /{name}/import/template` (the
 // file's header), `POST /{name}/import` (a file as text/csv; `?dry_run=true` checks every row and writes
-// nothing) queuing a job (server/imports/jobs.ts), and the step each of the job's rows goes through: its
-// cells made a body as the create or update route takes it (references by name or key, choices by label),
-// checked by that route's schema, then the very create or update of ./operations.ts on the batch's
-// transaction (tenancy, checks, hooks, audit with `detail.import`). A row whose key matches a record
-// updates it; a key seen earlier in the file is refused.
+// nothing) queuing a job (server/imports/jobs.ts), and the steps of the job's rows: each row made a body
+// as the create or update route takes it and checked by that route's schema (./importRows.ts), then
+// either the whole batch set-based (./importBatch.ts: a resource whose hooks need not see each row) or
+// each row through the very create or update of ./operations.ts on the batch's transaction (tenancy,
+// checks, hooks, audit with `detail.import`). A row whose key matches a record updates it; a key seen
+// earlier in the file is refused.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
