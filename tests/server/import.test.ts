@@ -389,6 +389,8 @@ describe('files refused', () => {
       'The column "name" is mapped to "password", which is not a field an import fills.',
     ]);
     expect((await refused('name\nx\n', '?mapping=nope')).errors.mapping).toEqual(['The mapping must be a JSON object of column → field name.']);
+    // A NUL byte cannot be stored: the file is refused before it is read (found in one pass over its bytes).
+    expect((await refused('name\nA\u0000B\n')).errors).toEqual({ body: ['The body contains an invalid character.'] });
     expect((await refused('name,city\n"Unclosed,Leeds\n')).message).toBe('The file ends inside a quoted cell: a double quote is missing.');
     expect((await refused('name\n' + 'x\n'.repeat(200_001))).message).toBe('The file has more than 200,000 rows. Split it and import each part.');
     expect((await refused(Buffer.alloc(50 * 1024 * 1024 + 1, 0x61))).message).toBe('The file is larger than 50 MB.');

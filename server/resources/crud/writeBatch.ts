@@ -1,6 +1,7 @@
 // The writes of an import's batch (./importBatch.ts) once every row has passed its checks, set-based:
-// the creates as one multi-row insert, the updates as one UPDATE … FROM per set of columns, the
-// checkbox lists together, the records read back in one query and their audit rows in one insert.
+// the creates as one multi-row insert and the updates as one UPDATE … FROM per set of columns (the rows
+// as one jsonb parameter: ../../db/recordset.ts), the checkbox lists together, the records read back in
+// one query and their audit rows in one insert.
 // Each record and audit row ends as a single create or update (./operations.ts) leaves it: version 1
 // on create, raised on an update only when something changed, `{noun}.created` / `.updated` with the
 // before and after the audit keeps and the batch's detail.
@@ -11,6 +12,7 @@ import type { ResourceDecl } from '../../../contract/resources/declare';
 import { diff } from '../../audit';
 import { RowByRow } from '../../imports/jobs';
 import { rowsOf } from '../../auth/rows';
+import { byKeys, insertRows, recordset } from '../../db/recordset';
 import { auditChanges, type ChangeEntry } from '../audit';
 import type { Conn, Tx } from '../db';
 import { columnsFrom } from '../values';
@@ -39,28 +41,24 @@ export function setBased(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHo
 }
 
 export function batchWriter(decl: ResourceDecl, binding: CrudBinding, q: CrudQueries, versions: RecordVersions, audited: (conn: Conn, record: CrudRow) => Promise<Body>) {
-  // Drizzle types insert values per table; these are the declared columns of this one, checked at start.
-  const table = binding.table as typeof binding.table & { $inferInsert: Body };
+  const table = binding.table;
   const byKey = getTableColumns(binding.table);
   const updatedAt = q.updatedAt ? byKey[q.updatedAt].name : undefined;
 
-  /** The updates with the same columns: one statement, the rows as one jsonb parameter typed as the columns are. */
+  /** The updates with the same columns: one statement each, the rows as one jsonb parameter typed as the columns are. */
   async function updateAll(tx: Tx, rows: { id: string; changes: Body }[]): Promise<void> {
-    const groups = new Map<string, { id: string; changes: Body }[]>();
-    for (const r of rows) {
-      const keys = Object.keys(r.changes).sort().join(',');
-      groups.set(keys, [...(groups.get(keys) ?? []), r]);
-    }
     const now = new Date().toISOString();
-    for (const [keys, group] of groups) {
+    for (const [keys, group] of byKeys(rows, (r) => Object.keys(r.changes))) {
       const names = keys ? keys.split(',') : [];
-      const columns = names.map((k) => byKey[k]);
-      const json = JSON.stringify(group.map((r) => ({ id: r.id, ...Object.fromEntries(names.map((k, i) => [`c${i}`, r.changes[k]])) })));
-      const types = sql.join([sql`id uuid`, ...columns.map((c, i) => sql`${sql.identifier(`c${i}`)} ${sql.raw(c.getSQLType())}`)], sql`, `);
-      const sets = [...columns.map((c, i) => sql`${sql.identifier(c.name)} = v.${sql.identifier(`c${i}`)}`), ...(updatedAt ? [sql`${sql.identifier(updatedAt)} = ${now}::timestamptz`] : [])];
-      if (sets.length === 0) continue;
-      await tx.execute(sql`update ${table} set ${sql.join(sets, sql`, `)} from jsonb_to_recordset(${json}::jsonb) as v(${types}) where ${q.id} = v.id`);
+      const { from, columns, values } = recordset(binding.table, names, group.map((r) => ({ ...r.changes, id: r.id })), true);
+      const sets = [...columns.map((c, i) => sql`${sql.identifier(c.name)} = ${values[i]}`), ...(updatedAt ? [sql`${sql.identifier(updatedAt)} = ${now}::timestamptz`] : [])];
+      if (sets.length) await tx.execute(sql`update ${table} set ${sql.join(sets, sql`, `)} from ${from} where ${q.id} = v.id`);
     }
+  }
+
+  /** The creates with the same columns: one insert each (the other columns take their defaults). */
+  async function insertAll(tx: Tx, rows: Body[]): Promise<void> {
+    for (const [keys, group] of byKeys(rows, (r) => Object.keys(r))) await tx.execute(insertRows(binding.table, keys.split(','), group));
   }
 
   /** Writes the plans (creates and updates, in the file's order) on the batch's savepoint; answers the records as read. */
@@ -68,7 +66,7 @@ export function batchWriter(decl: ResourceDecl, binding: CrudBinding, q: CrudQue
     // The ids are made here, so each row knows its record whatever order RETURNING would answer in.
     const ids = plans.map((p) => (p.before ? p.before.id : randomUUID()));
     const creates = plans.flatMap((p, i) => (p.before ? [] : [{ ...columnsFrom<Body>(p.body, q.writable), [byKeyOf(q.id)]: ids[i], ...(tenant ? { companyId: tenant } : {}) }]));
-    if (creates.length) await tx.insert(table).values(creates);
+    await insertAll(tx, creates);
     await updateAll(tx, plans.flatMap((p) => (p.before ? [{ id: p.before.id, changes: columnsFrom<Body>(p.body, q.writable) }] : [])));
     await q.writeMany(tx, plans.map((p, i) => ({ id: ids[i], body: p.body })));
     // A record referred to that went to the trash meanwhile: each row is to say so on its own.
