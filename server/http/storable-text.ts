@@ -27,6 +27,10 @@ export function unstorablePaths(value: unknown, root: string): string[] {
     const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
       if (!isStorable(v)) found.add(path);
+    } else if (ArrayBuffer.isView(v)) {
+      // A body kept as its bytes (an import's CSV file, decoded as strict UTF-8 by its handler): its NUL
+      // bytes are what could not be stored, searched in one pass rather than walked byte by byte.
+      if (new Uint8Array(v.buffer, v.byteOffset, v.byteLength).includes(0)) found.add(path);
     } else if (Array.isArray(v)) {
       v.forEach((item, i) => stack.push([item, path ? `${path}.${i}` : String(i)]));
     } else if (v !== null && typeof v === 'object') {
@@ -43,7 +47,12 @@ export function unstorablePaths(value: unknown, root: string): string[] {
 }
 
 function check(req: FastifyRequest): void {
-  const paths = [...unstorablePaths(req.params, ''), ...unstorablePaths(req.query, ''), ...unstorablePaths(req.body, '')];
+  refuseUnstorable(req.params, req.query, req.body);
+}
+
+/** 422 naming each field of `values` that holds unstorable text (also what a handler reads itself, a multipart form). */
+export function refuseUnstorable(...values: unknown[]): void {
+  const paths = values.flatMap((v) => unstorablePaths(v, ''));
   if (paths.length === 0) return;
   const errors: Record<string, string[]> = {};
   for (const path of paths) errors[path || 'body'] = [fieldMessage(path || 'body')];

@@ -17,7 +17,7 @@ import type { Db } from '../db';
 import { ApiError } from '../errors';
 import { loadUserAccess, requireArea, requirePermission } from '../auth/guard';
 import { SUPER_ADMIN } from '../../contract/roles';
-import type { Tx } from '../resources/db';
+import { pgError, type Tx } from '../resources/db';
 import { csvLine, readFile, safeCell } from './csv';
 
 /** What a job knows of the caller who asked: the request's view of them, kept for the rows. */
@@ -41,14 +41,32 @@ export interface ImportJob {
 /** One row's work on the batch's transaction: what it did, or an ApiError (4xx) saying why not. */
 export type RowStep = (tx: Tx, cells: string[], row: number, later: (() => void)[]) => Promise<'create' | 'update'>;
 
+/** What one row of a batch did, or why not (a 4xx). */
+export type RowOutcome = 'create' | 'update' | ApiError;
+
+/**
+ * A whole batch's work at once, on a savepoint of the batch's transaction: each row's outcome, in
+ * order. Throwing RowByRow or a database error rolls it back, and the batch runs through the RowStep.
+ */
+export type BatchStep = (tx: Tx, rows: readonly { cells: string[]; row: number }[]) => Promise<RowOutcome[]>;
+
+/** A batch that cannot be written at once (e.g. a record it refers to went meanwhile): its rows go one by one, each with its own answer. */
+export class RowByRow extends Error {}
+
+/** An import's steps: each row alone, and (for a resource whose rows may go set-based) a whole batch. */
+export interface ImportSteps {
+  row: RowStep;
+  batch: BatchStep | null;
+}
+
 /** A declared resource's import (server/resources/crud/import.ts registers one per importable resource). */
 export interface Importer {
   decl: ResourceDecl;
   /** The permission to create records (to start and read an import). */
   permission: string;
   area: string;
-  /** The step of every row of one job, as its caller. */
-  start(job: ImportJob, req: FastifyRequest, header: string[]): Promise<RowStep>;
+  /** The steps of one job's rows, as its caller. */
+  start(job: ImportJob, req: FastifyRequest, header: string[]): Promise<ImportSteps>;
 }
 
 /** The importers of the resources this server mounts, by resource name. */
@@ -163,6 +181,20 @@ interface Counts {
   failed: number;
 }
 
+/**
+ * A batch set-based, on a savepoint: its rows' outcomes, or null when the batch is to go row by row
+ * (the savepoint rolled back: nothing of it kept). A refusal of the database there is a race with
+ * another request (a unique rule, a foreign key), which the row-by-row step answers per row.
+ */
+async function wholeBatch(tx: Tx, step: BatchStep, items: { cells: string[]; row: number }[]): Promise<RowOutcome[] | null> {
+  try {
+    return await tx.transaction((sp) => step(sp, items));
+  } catch (err) {
+    if (err instanceof RowByRow || (!(err instanceof ApiError) && pgError(err).code !== null)) return null;
+    throw err;
+  }
+}
+
 /** Runs one claimed job to its end; `stopping` says the instance is closing. */
 async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob, owner: string, stopping: () => boolean): Promise<void> {
   const db = app.db;
@@ -174,7 +206,7 @@ async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob
   if (!importer || job.content === null) return finish('failed', 'This server does not import these records.');
   const [header, ...rows] = readFile(job.content);
   const req = requestOf(app, job);
-  const step = await importer.start(job, req, header);
+  const steps = await importer.start(job, req, header);
   const counts: Counts = { done: 0, created: 0, updated: 0, failed: 0 };
   let kept = 0;
   let previewed = 0;
@@ -197,25 +229,37 @@ async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob
         where id = ${job.id} and owner = ${owner} and state = 'running' returning id`);
     try {
       await db.transaction(async (tx) => {
-        for (const [i, cells] of batch.entries()) {
-          const row = from + i + 2;
-          try {
-            // A savepoint per row: a refused row (even a failed statement) undoes that row alone.
-            const action = await tx.transaction((sp) => step(sp, cells, row, later));
-            now[action === 'create' ? 'created' : 'updated']++;
+        const tally = (row: number, cells: string[], outcome: RowOutcome) => {
+          if (!(outcome instanceof ApiError)) {
+            now[outcome === 'create' ? 'created' : 'updated']++;
             if (job.dry_run && previewed < IMPORT_PREVIEW_MAX) {
-              outcomes.push([row, action]);
+              outcomes.push([row, outcome]);
               previewed++;
             }
-          } catch (err) {
-            if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
-            now.failed++;
-            const mine = rowErrors(err, row);
-            if (kept < IMPORT_ERRORS_MAX) {
-              errors.push(...mine);
-              failedRows.push({ row, cells, error: mine.map((e) => e.message).join(' ') });
-              kept++;
+            return;
+          }
+          now.failed++;
+          const mine = rowErrors(outcome, row);
+          if (kept < IMPORT_ERRORS_MAX) {
+            errors.push(...mine);
+            failedRows.push({ row, cells, error: mine.map((e) => e.message).join(' ') });
+            kept++;
+          }
+        };
+        const items = batch.map((cells, i) => ({ cells, row: from + i + 2 }));
+        const together = steps.batch ? await wholeBatch(tx, steps.batch, items) : null;
+        if (together) together.forEach((outcome, i) => tally(items[i].row, items[i].cells, outcome));
+        else {
+          for (const { cells, row } of items) {
+            let outcome: RowOutcome;
+            try {
+              // A savepoint per row: a refused row (even a failed statement) undoes that row alone.
+              outcome = await tx.transaction((sp) => steps.row(sp, cells, row, later));
+            } catch (err) {
+              if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
+              outcome = err;
             }
+            tally(row, cells, outcome);
           }
         }
         now.done += batch.length;

@@ -5,6 +5,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMPORT_BYTES_MAX } from '../../contract/imports';
 import { ApiError, invalid } from '../errors';
+import { refuseUnstorable } from '../http/storable-text';
 import { IMPORT_MESSAGES } from './csv';
 
 export const UPLOAD_MESSAGES = {
@@ -61,5 +62,7 @@ export async function uploadOf(req: FastifyRequest): Promise<Upload> {
     throw err;
   }
   if (!bytes) throw invalid({ file: [UPLOAD_MESSAGES.noFile] });
+  // Read here, after the check every body gets: the same refusal of text the database cannot store.
+  refuseUnstorable({ file: bytes, ...fields });
   return { bytes, fields };
 }

@@ -2,7 +2,7 @@
 // of the changed fields (server/audit.ts diffs and masks). Written on the same connection as the
 // change, so a rolled-back change leaves no audit row either.
 import type { FastifyRequest } from 'fastify';
-import { audit } from '../audit';
+import { audit, auditMany } from '../audit';
 import type { Db } from '../db';
 import type { Conn } from './db';
 
@@ -18,4 +18,10 @@ export interface ChangeEntry {
 export function auditChange(conn: Conn, request: FastifyRequest, entry: ChangeEntry): Promise<number> {
   // A transaction is a PgDatabase too; audit() only inserts.
   return audit(conn as Db, { ...entry, actorId: request.auth?.userId ?? null, tenantId: request.tenantId, ip: request.ip });
+}
+
+/** auditChange of many entries of one request, with one insert. */
+export function auditChanges(conn: Conn, request: FastifyRequest, entries: readonly ChangeEntry[]): Promise<void> {
+  const who = { actorId: request.auth?.userId ?? null, tenantId: request.tenantId, ip: request.ip };
+  return auditMany(conn as Db, entries.map((entry) => ({ ...entry, ...who })));
 }

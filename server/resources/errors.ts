@@ -14,9 +14,15 @@ export class FieldErrors {
     return Object.keys(this.errors).length > 0;
   }
 
+  /** The 422 `{ message, errors }` of what was added, or null when nothing was. */
+  asError(): ReturnType<typeof invalid> | null {
+    return this.any ? invalid(this.errors) : null;
+  }
+
   /** 422 `{ message, errors }` when anything was added. */
   throwIfAny(): void {
-    if (this.any) throw invalid(this.errors);
+    const err = this.asError();
+    if (err) throw err;
   }
 }
 

@@ -1,27 +1,30 @@
 // CSV import of a declared resource (docs/resources.md "Import"): `GET /{name}/import/template` (the
 // file's header), `POST /{name}/import` (a file as text/csv; `?dry_run=true` checks every row and writes
-// nothing) queuing a job (server/imports/jobs.ts), and the step each of the job's rows goes through: its
-// cells made a body as the create or update route takes it (references by name or key, choices by label),
-// checked by that route's schema, then the very create or update of ./operations.ts on the batch's
-// transaction (tenancy, checks, hooks, audit with `detail.import`). A row whose key matches a record
-// updates it; a key seen earlier in the file is refused.
+// nothing) queuing a job (server/imports/jobs.ts), and the steps of the job's rows: each row made a body
+// as the create or update route takes it and checked by that route's schema (./importRows.ts), then
+// either the whole batch set-based (./importBatch.ts: a resource whose hooks need not see each row) or
+// each row through the very create or update of ./operations.ts on the batch's transaction (tenancy,
+// checks, hooks, audit with `detail.import`). A row whose key matches a record updates it; a key seen
+// earlier in the file is refused.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { IMPORT_BYTES_MAX, importable, importColumns, importKey } from '../../../contract/imports';
-import { choiceLabel, type FieldDecl, type ResourceDecl } from '../../../contract/resources/declare';
+import type { ResourceDecl } from '../../../contract/resources/declare';
 import { hasPermission, SUPER_ADMIN } from '../../../contract/roles';
 import { requireAuth } from '../../auth/guard';
 import { rowsOf } from '../../auth/rows';
-import { ApiError, conflict, forbidden, invalid } from '../../errors';
+import { ApiError, conflict, invalid } from '../../errors';
 import { validationErrors } from '../../http/errors-plugin';
-import { csvLine, decodeUtf8, IMPORT_MESSAGES, importedCell, readFile } from '../../imports/csv';
-import { importersOn, type ImportJob, type RowStep } from '../../imports/jobs';
+import { csvLine, decodeUtf8, IMPORT_MESSAGES, readFile } from '../../imports/csv';
+import { importersOn, type ImportJob, type ImportSteps, type RowStep } from '../../imports/jobs';
 import { acceptMultipart, uploadOf } from '../../imports/upload';
 import type { RouteAccess } from '../access';
-import { pgError, UNIQUE_VIOLATION, type Tx } from '../db';
+import { pgError, UNIQUE_VIOLATION } from '../db';
 import { errorResponses } from '../schemas';
 import type { HistoryContext } from './history';
+import { batchStep, duplicateOf } from './importBatch';
+import { rowPreparer, settled } from './importRows';
 import { trimKinds } from './kinds';
 import type { CrudQueries } from './queries';
 
@@ -81,21 +84,6 @@ export function matchColumns(decl: ResourceDecl, header: string[], sent: Record<
   return out;
 }
 
-const TRUE = new Set(['true', 'yes', 'y', '1']);
-const FALSE = new Set(['false', 'no', 'n', '0', '']);
-
-/** A cell as the field's body value (references still as text: the step resolves them). */
-function valueOf(f: FieldDecl, text: string): unknown {
-  const t = text.trim();
-  if ('many' in f || f.type === 'multichoice') return t === '' ? [] : t.split(/[;,]/).map((v) => v.trim()).filter((v) => v !== '');
-  if (f.type === 'checkbox') return TRUE.has(t.toLowerCase()) ? true : FALSE.has(t.toLowerCase()) ? false : t;
-  if (t === '') return f.required ? '' : null;
-  if (f.type === 'number') return Number.isFinite(Number(t)) ? Number(t) : t;
-  if (f.type === 'select' && !('ref' in f)) return f.options.find((o) => o.toLowerCase() === t.toLowerCase() || choiceLabel(f, o).toLowerCase() === t.toLowerCase()) ?? t;
-  // Text keeps its spaces as typed (a textarea's lines); the kinds are trimmed by trimKinds.
-  return f.type === 'text' || f.type === 'textarea' ? text : t;
-}
-
 interface ImportContext<P> extends Omit<HistoryContext<P>, 'hooks' | 'rules'> {
   q: CrudQueries;
   rules: (action: 'create' | 'update') => { access: RouteAccess };
@@ -134,50 +122,40 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
     decl,
     permission: createAccess.access.permission,
     area: createAccess.access.area,
-    async start(job: ImportJob, req: FastifyRequest, header: string[]): Promise<RowStep> {
-      // Asked per row: the runner refreshes the caller before each batch (what they may do now).
-      const mayUpdate = () => {
-        const auth = requireAuth(req);
-        return auth.role === SUPER_ADMIN || hasPermission(auth.permissions, updatePermission);
-      };
+    async start(job: ImportJob, req: FastifyRequest, header: string[]): Promise<ImportSteps> {
       const tenant = decl.tenancy === 'scoped' ? job.company_id : null;
-      const at = header.map((h) => job.mapping[h] ?? null);
-      const keyOf = new Map<string, readonly string[]>();
+      const prepare = rowPreparer({
+        decl,
+        q,
+        tenant,
+        fields: header.map((h) => job.mapping[h] ?? null),
+        key,
+        refKeys,
+        // Asked per row: the runner refreshes the caller before each batch (what they may do now).
+        mayUpdate: () => {
+          const auth = requireAuth(req);
+          return auth.role === SUPER_ADMIN || hasPermission(auth.permissions, updatePermission);
+        },
+        trim,
+        validate: (action, body) => validator(action)(body),
+        msg,
+      });
       const seen = new Map<string, number>();
-      return async (tx: Tx, cells: string[], row: number, later: (() => void)[]) => {
-        const body: Body = {};
-        at.forEach((field, i) => {
-          if (field) body[field] = valueOf(decl.fields[field], importedCell(cells[i] ?? ''));
-        });
-        const errors: Record<string, string[]> = {};
-        for (const [field, value] of Object.entries(body)) {
-          const f = decl.fields[field];
-          if (!('ref' in f) || typeof value !== 'string' || value.trim() === '') continue;
-          if (!keyOf.has(f.ref.to)) keyOf.set(f.ref.to, refKeys(f.ref.to));
-          const ids = await q.refMatches(tx, tenant, field, value.trim(), keyOf.get(f.ref.to) ?? []);
-          if (ids.length === 1) body[field] = ids[0];
-          else errors[field] = [ids.length === 0 ? msg.noMatch(f.ref.as, value.trim()) : msg.ambiguous(f.ref.as, value.trim())];
-        }
-        if (Object.keys(errors).length) throw invalid(errors);
-        let existing: string | undefined;
-        let signature: string | undefined;
-        if (key.length > 0 && key.every((k) => body[k] !== undefined && body[k] !== null && body[k] !== '')) {
-          signature = JSON.stringify(key.map((k) => (typeof body[k] === 'string' ? (body[k] as string).trim() : body[k])));
-          const first = seen.get(signature);
-          if (first !== undefined) throw invalid({ [key[key.length - 1]]: [msg.duplicate(first)] });
-          [existing] = await q.idsWhere(tx, tenant, Object.fromEntries(key.map((k) => [k, typeof body[k] === 'string' ? (body[k] as string).trim() : body[k]])));
-        }
-        if (existing && !mayUpdate()) throw forbidden(msg.mayNotUpdate);
-        const action = existing ? 'update' : 'create';
-        await trim({ body } as FastifyRequest);
-        const refused = validator(action)(body);
-        if (refused) throw invalid(refused);
+      const duplicate = duplicateOf(key[key.length - 1], msg.duplicate);
+      // One row alone: prepared as a batch of one, then the very create or update of a single request.
+      const row: RowStep = async (tx, cells, line, later) => {
+        const [p] = await prepare(tx, [{ cells, row: line }]);
+        const plan = settled(p, p.signature === undefined ? undefined : seen.get(p.signature), duplicate);
+        if (plan instanceof ApiError) throw plan;
         const opts = { tx, later, detail: { import: job.id } };
-        if (existing) await ops.update(req, existing, body, opts);
-        else await ops.create(req, body, opts);
-        if (signature) seen.set(signature, row);
-        return action;
+        if (plan.id) await ops.update(req, plan.id, plan.body, opts);
+        else await ops.create(req, plan.body, opts);
+        if (p.signature !== undefined) seen.set(p.signature, line);
+        return plan.action;
       };
+      // The whole batch at once where the resource's hooks need not see each row.
+      const batch = ops.batch ? batchStep({ decl, q, ops: ops.batch, req, tenant, jobId: job.id, prepare, seen, duplicate }) : null;
+      return { row, batch };
     },
   });
 

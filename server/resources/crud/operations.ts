@@ -16,18 +16,16 @@ import type { Action } from '../access';
 import { diff } from '../../audit';
 import { auditChange } from '../audit';
 import { pgError, UNIQUE_VIOLATION, type Conn, type Tx } from '../db';
-import { FieldErrors, MSG } from '../errors';
-import { columnsFrom, requiredText } from '../values';
+import { columnsFrom } from '../values';
 import type { CrudBinding, CrudHooks, WriteOutcome } from './binding';
-import { applyConditions } from './conditions';
+import { checkFields, checkRefs } from './checks';
 import { emptyReferences, usedBy, type MountedResources } from './dependents';
 import { defaultsOf, formGroups } from './form';
-import { checkMoney } from './money';
-import { inOptionOrder } from './multiChoice';
 import type { CrudQueries, Which } from './queries';
 import { recordVersions } from './versions';
 import { trashMessages } from './trashMessages';
 import { writeSteps } from './writing';
+import { batchWriter, setBased } from './writeBatch';
 
 type Body = Record<string, unknown>;
 export type Row = Body & { id: string };
@@ -89,32 +87,29 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
   const say = trashMessages(decl);
 
   /**
-   * What the schema cannot check: conditional fields (cleared when hidden, required while shown),
-   * required text that is blank once trimmed, a money amount's range, references outside the company,
-   * checkbox-list values not among the options, the hooks' own. Answers the body with each checkbox
-   * list trimmed and without repeats and each multi-choice in the options' order (what is written),
-   * and what the validate hook read.
+   * What the schema cannot check (./checks.ts): conditional fields (cleared when hidden, required while
+   * shown), required text that is blank once trimmed, a money amount's range, references outside the
+   * company, checkbox-list values not among the options, the hooks' own. Answers the body with each
+   * checkbox list trimmed and without repeats and each multi-choice in the options' order (what is
+   * written), and what the validate hook read.
    */
   const check = async (db: Conn, tenant: string | null, req: FastifyRequest, sent: Body, before: Body | null): Promise<{ body: Body; parsed: P }> => {
-    const errors = new FieldErrors();
-    const body = { ...sent };
-    const options = await q.manyOptions(db);
-    // First, so a hidden field's value (cleared) is checked no further.
-    applyConditions(decl, body, before, errors);
-    for (const [name, f] of Object.entries(decl.fields)) {
-      if (f.required && (f.type === 'text' || f.type === 'textarea' || f.type === 'email') && body[name] !== undefined) requiredText(errors, name, body[name] as string);
-      if (f.type === 'money') checkMoney(errors, name, f, body[name]);
-      if (f.type === 'multichoice' && body[name] !== undefined) body[name] = inOptionOrder(f, body[name]);
-      if (!('many' in f) || !Array.isArray(body[name])) continue;
-      const values = [...new Set((body[name] as string[]).map((v) => v.trim()).filter((v) => v !== ''))];
-      for (const v of values) if (!Object.hasOwn(options[name], v)) errors.add(name, f.many.unknown.replace('{value}', v));
-      body[name] = values;
-    }
-    for (const bad of await q.badRefs(db, tenant, body)) errors.add(bad.field, MSG.selectedInvalid(bad.as));
+    const [{ body, errors }] = await checkAll(db, tenant, [{ sent, before }]);
     // What validate answers is handed on as it is; without a validate hook there is nothing to hand on.
     const parsed = (await hooks.validate?.({ db, tenant, req, body, errors, before })) as P;
     errors.throwIfAny();
     return { body, parsed };
+  };
+  /**
+   * The generic part of check() for many bodies at once (an import's batch): the checkbox lists'
+   * options and the references' records read once for all of them, each body checked on its own.
+   */
+  const checkAll = async (db: Conn, tenant: string | null, rows: readonly { sent: Body; before: Body | null }[]) => {
+    const options = await q.manyOptions(db);
+    const checked = rows.map((r) => checkFields(decl, r.sent, r.before, options));
+    const live = await q.liveRefs(db, tenant, checked.map((c) => c.body));
+    for (const c of checked) checkRefs(q, c.body, live, c.errors);
+    return checked;
   };
 
   const { writing, refGone, stillUsed } = writeSteps(decl, hooks, q);
@@ -235,6 +230,11 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     caller,
     recordOr404,
     audited,
+    /**
+     * An import's set-based batch (./importBatch.ts): the checks and writes of many rows at once, for a
+     * resource whose hooks need not see each row; null otherwise (each row goes through create or update).
+     */
+    batch: setBased(decl, binding, hooks) ? { check: checkAll, write: batchWriter(decl, binding, q, versions, audited) } : null,
 
     /** A create or edit form: the declared groups with their options, as this caller gets them, filled in. */
     async form(db: Conn, tenant: string | null, req: FastifyRequest, record: Body | null) {
@@ -258,7 +258,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         else {
           const [row] = await tx.insert(table).values(values).returning({ id: q.id });
           id = row.id as string;
-          await q.writeMany(tx, id, body);
+          await q.writeMany(tx, [{ id, body }]);
         }
         await refsStillLive(tx, tenant, body);
         const created = await recordOr404(tx, tenant, req, id, where, false);
@@ -296,7 +296,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         if (hooks.write) outcome = await hooks.write.update({ db: tx, tenant, req, body, parsed, before });
         else {
           await tx.update(table).set(changes).where(eq(q.id, before.id));
-          await q.writeMany(tx, before.id, body);
+          await q.writeMany(tx, [{ id: before.id, body }]);
         }
         await refsStillLive(tx, tenant, body);
         let after = await recordOr404(tx, tenant, req, before.id, where, false);

@@ -3,10 +3,11 @@
 // from the resource's own table unless its search or sort needs a referenced table. Every read but
 // the trash's own sees live records only: a record in the trash (docs/resources.md "Trash") is in no
 // list, read, count, reference check or select, as if it did not exist.
-import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { UNPAGED_LIST_MAX } from '../../../contract/lists';
 import type { ResourceDecl } from '../../../contract/resources/declare';
+import { rowsOf } from '../../auth/rows';
 import { compiled } from '../../db/statements';
 import { isUuid, type Conn } from '../db';
 import { fetchList, jsonRow, type RowShape } from '../listRows';
@@ -52,6 +53,9 @@ interface Join {
 }
 
 export type CrudRow = Record<string, unknown> & { id: string };
+
+/** Per reference field, the ids among those some bodies name that are live records of the tenant (CrudQueries.liveRefs). */
+export type LiveRefs = Map<string, Set<string>>;
 
 export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks) {
   const { table } = binding;
@@ -125,6 +129,32 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
   const filters = filtersOf(decl);
   if (filters.length > 0 && hooks.records) throw new Error(`Resource "${decl.name}": list filters need the generic reads, not a records hook`);
 
+  /**
+   * Which of the ids the bodies name are the tenant's live records, per reference field: one query per
+   * reference that any body names (for one body, as for a batch of an import's rows).
+   */
+  async function liveRefs(db: Conn, tenant: string | null, bodies: readonly Record<string, unknown>[]): Promise<LiveRefs> {
+    const live: LiveRefs = new Map();
+    for (const r of refs) {
+      const ids = [...new Set(bodies.flatMap((b) => (isUuid(b[r.field]) ? [(b[r.field] as string).toLowerCase()] : [])))];
+      const found = ids.length ? await db.select({ id: r.id }).from(r.table).where(and(inArray(r.id, ids), r.live, r.companyId && tenant ? eq(r.companyId, tenant) : undefined)) : [];
+      live.set(r.field, new Set(found.map((f) => f.id as string)));
+    }
+    return live;
+  }
+
+  /**
+   * The references the body names that do not exist in the tenant's company, or are in the trash
+   * (`live`: liveRefs of it): their field and `as`. None ('' or null) is no reference.
+   */
+  function badRefsIn(body: Record<string, unknown>, live: LiveRefs): BoundRef[] {
+    return refs.filter((r) => {
+      const value = body[r.field];
+      if (value === undefined || (!r.required && (value === null || (typeof value === 'string' && value.trim() === '')))) return false;
+      return !(isUuid(value) && live.get(r.field)?.has(value.toLowerCase()));
+    });
+  }
+
   return {
     shape,
     writable,
@@ -185,52 +215,75 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
       }
       return out;
     },
-    /**
-     * The references the body names that do not exist in the tenant's company, or are in the trash:
-     * their field and `as`. None ('' or null) is no reference.
-     */
+    liveRefs,
+    badRefsIn,
+    /** badRefsIn, read for one body. */
     async badRefs(db: Conn, tenant: string | null, body: Record<string, unknown>): Promise<BoundRef[]> {
-      const bad: BoundRef[] = [];
-      for (const r of refs) {
-        const value = body[r.field];
-        if (value === undefined || (!r.required && (value === null || (typeof value === 'string' && value.trim() === '')))) continue;
-        const ok = isUuid(value) && (await db.select({ id: r.id }).from(r.table).where(and(eq(r.id, value), r.live, r.companyId && tenant ? eq(r.companyId, tenant) : undefined))).length > 0;
-        if (!ok) bad.push(r);
-      }
-      return bad;
+      return badRefsIn(body, await liveRefs(db, tenant, [body]));
     },
     /**
-     * An import's reference cell (./import.ts): the ids of the tenant's live records of the field's
-     * referenced table whose id is the text, whose name is it (without letter case), or whose `keys`
-     * column (the referenced resource's own import key) is it.
+     * An import's reference cells (./import.ts), in one query: for each text, the ids of the tenant's
+     * live records of the field's referenced table whose id is the text, whose name is it (without letter
+     * case), or whose `keys` column (the referenced resource's own import key) is it — at most 3 each.
      */
-    async refMatches(db: Conn, tenant: string | null, field: string, text: string, keys: readonly string[]): Promise<string[]> {
+    async refMatches(db: Conn, tenant: string | null, field: string, texts: readonly string[], keys: readonly string[]): Promise<Map<string, string[]>> {
+      const out = new Map<string, string[]>(texts.map((t) => [t, []]));
       const r = refs.find((x) => x.field === field);
-      if (!r) return [];
-      const byKey = keys.flatMap((k) => columnOf(r.table, k)?.column ?? []).map((c) => eq(c, text));
-      const match = or(isUuid(text) ? eq(r.id, text) : undefined, eq(lowerOf(r.name), text.toLowerCase()), ...byKey);
-      const found = await db.select({ id: r.id }).from(r.table).where(and(match, r.live, r.companyId && tenant ? eq(r.companyId, tenant) : undefined)).limit(3);
-      return found.map((f) => f.id as string);
+      if (!r || texts.length === 0) return out;
+      const keyColumns = keys.flatMap((k) => columnOf(r.table, k)?.column ?? []);
+      const uuids = texts.filter((t) => isUuid(t)).map((t) => t.toLowerCase());
+      const lowered = sql<string>`${lowerOf(r.name)}`;
+      const match = or(uuids.length ? inArray(r.id, uuids) : undefined, inArray(lowerOf(r.name), texts.map((t) => t.toLowerCase())), ...keyColumns.map((c) => inArray(c, [...texts])));
+      const pick: Record<string, AnyPgColumn | SQL> = { id: r.id, lowered };
+      keyColumns.forEach((c, i) => (pick[`k${i}`] = c));
+      const found = (await db.select(pick).from(r.table).where(and(match, r.live, r.companyId && tenant ? eq(r.companyId, tenant) : undefined))) as Record<string, unknown>[];
+      for (const text of texts) {
+        const lower = text.toLowerCase();
+        const ids = found.filter((f) => f.id === lower || f.lowered === lower || keyColumns.some((_, i) => f[`k${i}`] !== null && String(f[`k${i}`]) === text));
+        out.set(text, ids.slice(0, 3).map((f) => f.id as string));
+      }
+      return out;
     },
-    /** An import's key (./import.ts): the ids of the tenant's live records whose fields hold these values. */
-    async idsWhere(db: Conn, tenant: string | null, values: Record<string, unknown>): Promise<string[]> {
-      const conds = Object.entries(values).map(([name, v]) => eq(columns[name].column, v));
-      const found = await db.select({ id }).from(table).where(and(...conds, which('live'), inTenant(tenant))).limit(2);
-      return found.map((f) => f.id as string);
+    /**
+     * An import's keys (./import.ts), in one query: for each tuple of values of the `fields`, the id of
+     * a live record of the tenant whose fields hold them (undefined: none).
+     */
+    async idsWhere(db: Conn, tenant: string | null, fields: readonly string[], tuples: readonly unknown[][]): Promise<(string | undefined)[]> {
+      const out: (string | undefined)[] = tuples.map(() => undefined);
+      if (tuples.length === 0) return out;
+      // The tuples as one jsonb parameter, typed as the columns are (whatever their number).
+      const rows = JSON.stringify(tuples.map((t, i) => Object.fromEntries([['i', i], ...fields.map((_, j) => [`k${j}`, t[j]])])));
+      const types = sql.join([sql`i int`, ...fields.map((f, j) => sql`${sql.identifier(`k${j}`)} ${sql.raw(columns[f].column.getSQLType())}`)], sql`, `);
+      const on = and(...fields.map((f, j) => sql`${columns[f].column} = k.${sql.identifier(`k${j}`)}`));
+      const found = rowsOf<{ i: number; id: string }>(
+        await db.execute(sql`select k.i, ${id} as id from jsonb_to_recordset(${rows}::jsonb) as k(${types}) join ${table} on ${on} where ${and(which('live'), inTenant(tenant)) ?? sql`true`}`),
+      );
+      for (const f of found) out[Number(f.i)] ??= f.id;
+      return out;
+    },
+    /** Records of the tenant by id, as read (live ones); `lock`: held for the rest of the transaction, in id order. */
+    async findMany(db: Conn, tenant: string | null, ids: readonly string[], lock = false): Promise<Map<string, CrudRow>> {
+      if (ids.length === 0) return new Map();
+      let query = db.select(shape).from(table).$dynamic();
+      for (const j of joins) query = j.left ? query.leftJoin(j.table, j.on) : query.innerJoin(j.table, j.on);
+      query = query.where(and(inArray(id, [...ids]), which('live'), inTenant(tenant)));
+      if (lock) query = query.orderBy(asc(id)).for('update', { of: table });
+      return new Map(((await query) as CrudRow[]).map((row) => [row.id, row]));
     },
     /** Each checkbox list's options (value → label), by field name. */
     async manyOptions(db: Conn): Promise<Record<string, Record<string, string>>> {
       return Object.fromEntries(await Promise.all(lists.map(async (l) => [l.field, await l.options(db)] as const)));
     },
-    /** Replace the record's values of each checkbox list the body sends (inside the write's transaction). */
-    async writeMany(tx: Conn, recordId: string, body: Record<string, unknown>): Promise<void> {
+    /** Replace the records' values of each checkbox list their bodies send (inside the write's transaction): one delete and one insert per list. */
+    async writeMany(tx: Conn, records: readonly { id: string; body: Record<string, unknown> }[]): Promise<void> {
       for (const l of lists) {
-        const values = body[l.field];
-        if (!Array.isArray(values)) continue;
-        await tx.delete(l.table).where(eq(l.ownerColumn.column, recordId));
+        const sending = records.filter((r) => Array.isArray(r.body[l.field]));
+        if (sending.length === 0) continue;
+        await tx.delete(l.table).where(inArray(l.ownerColumn.column, sending.map((r) => r.id)));
         // Drizzle types insert values per table; these two columns were checked at start (checkBinding).
         const link = l.table as typeof l.table & { $inferInsert: Record<string, unknown> };
-        if (values.length) await tx.insert(link).values(values.map((v) => ({ [l.ownerColumn.key]: recordId, [l.valueColumn.key]: v })));
+        const values = sending.flatMap((r) => (r.body[l.field] as unknown[]).map((v) => ({ [l.ownerColumn.key]: r.id, [l.valueColumn.key]: v })));
+        if (values.length) await tx.insert(link).values(values);
       }
     },
     updatedAt: columnOf(table, 'updated_at')?.key,
