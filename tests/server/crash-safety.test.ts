@@ -13,7 +13,7 @@
 // - every write the client saw answered 2xx is there (a commit acknowledged is a commit kept);
 // - the import killed mid-way is marked failed after the restart, once its silence outlasts
 //   OLYMPUS_IMPORT_STALE_SECONDS, saying how many rows it kept: whole batches of 500, each imported
-//   property there with one `property.created` audit row naming the import, none more.
+//   unit there with one `unit.created` audit row naming the import, none more.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { freePort } from '../support/free-port';
@@ -33,7 +33,7 @@ const CREATES = 60;
 /** Kill once this many writes of the burst have been answered: the rest are in flight or queued. */
 const KILL_AFTER = 30;
 /** Rows of the import killed mid-way: far more than it can write before the kill. */
-const IMPORT_ROWS = 20_000;
+const IMPORT_ROWS = 50_000;
 const BATCH = 500;
 
 const pgTemplateUrl = inject('postgresTemplateUrl');
@@ -153,9 +153,9 @@ const QUERIES = {
   properties: `select id::text, name, reference from properties where name like 'Crash Prop %' or name like 'Prepared %'`,
   audits: `select action, entity_id::text, changes->'name'->>'after' as name, changes->'reference'->>'after' as reference
              from audit_log where action in ('company.created', 'property.created', 'property.updated')`,
-  imported: `select p.id::text, (select a.detail->>'import' from audit_log a where a.entity_id = p.id::text and a.action = 'property.created' limit 1) as import,
-               (select count(*)::int from audit_log a where a.entity_id = p.id::text) as audits
-             from properties p where p.name like 'Imported %'`,
+  imported: `select u.id::text, (select a.detail->>'import' from audit_log a where a.entity_id = u.id::text and a.action = 'unit.created' limit 1) as import,
+               (select count(*)::int from audit_log a where a.entity_id = u.id::text) as audits
+             from units u where u.name like 'Imported %'`,
 };
 
 /** The burst, the kill, the restart; answers what the client saw and what the database holds. */
@@ -170,9 +170,10 @@ async function crashAndRestart(env: Record<string, string>, readRows: () => Prom
   const importCompany = await call(first.base, headers, 'POST', '/companies', { name: 'Crash Imports', address_line_1: '2 Test Road', city: 'Leeds', postcode: 'LS1 1AB' });
   expect(importCompany.status).toBe(201);
   const importHeaders = { authorization: headers.authorization, 'x-tenant': importCompany.json.data!.id! };
-  let csv = 'name,reference\n';
-  for (let i = 0; i < IMPORT_ROWS; i++) csv += `Imported ${i},IMP-${i}\n`;
-  const queued = await fetch(`${first.base}/api/v1/properties/import`, { method: 'POST', headers: { ...importHeaders, 'content-type': 'text/csv' }, body: csv });
+  expect((await call(first.base, { ...headers, ...importHeaders }, 'POST', '/properties', { name: 'Crash Block', reference: 'block' })).status).toBe(201);
+  let csv = 'name,property_id,unit_ref\n';
+  for (let i = 0; i < IMPORT_ROWS; i++) csv += `Imported ${i},Crash Block,IMP-${i}\n`;
+  const queued = await fetch(`${first.base}/api/v1/units/import`, { method: 'POST', headers: { ...importHeaders, 'content-type': 'text/csv' }, body: csv });
   expect(queued.status, await queued.clone().text()).toBe(202);
   const importId = ((await queued.json()) as { data: { id: string } }).data.id;
   await importUntil(first.base, importHeaders, importId, (s) => s.counts.done >= BATCH || s.state !== 'running');
