@@ -158,7 +158,7 @@ describe.skipIf(onPostgres)('PGlite in a worker thread', () => {
   });
 });
 
-describe('the app on a worker-thread PGlite', () => {
+describe.skipIf(onPostgres)('the app on a worker-thread PGlite', () => {
   let app: FastifyInstance;
   let database: PgliteWorkerDatabase;
   const logged: string[] = [];
