@@ -15,6 +15,9 @@ import { count, createProperty, createWorld, type World } from './resources-fixt
 import { uniqueIp } from './auth-client';
 import { createRole, createUser, OLYMPUS_GRANTS, tokenFor } from './factories';
 import { rowsOf } from './privilege-fixtures';
+import { routeTable } from '../../server/resources/access';
+import { areaByKey, mayOpenArea } from '../../contract/access';
+import { hasPermission } from '../../contract/roles';
 import { defineCrud } from '../../server/resources/crud';
 import { createLettingsTable, lettingResource, lettings } from './letting-resource';
 
@@ -486,6 +489,44 @@ describe('imports as jobs', () => {
     const queued = answers.find((a) => a.statusCode === 202)!;
     expect((await finished(queued.json().data.id)).counts).toMatchObject({ rows: 200, created: 200 });
     expect(await count(db(), sql`select count(*) as n from properties where reference like ${`RC-${r}-%`}`)).toBe(200);
+  });
+
+  it('its status and errors file, as every role, of the own and another company: what the create route needs, else 403; another company’s 404; a guest 401', async () => {
+    // The status needs what starting the import needs: the create route's area and permission (the
+    // route table, checked against the access rules by authz-matrix.test.ts).
+    const create = routeTable().find((r) => r.method === 'POST' && r.url === '/api/v1/properties')!;
+    const made = async (company: string) =>
+      rowsOf<{ id: string }>(
+        db(),
+        sql`insert into imports (resource, company_id, user_id, caller, dry_run, mapping, content, state, finished_at)
+          values ('properties', ${company}, ${w.users.admin.id}, '{}'::jsonb, false, '{}'::jsonb, null, 'succeeded', now()) returning id`,
+      ).then(([row]) => row.id);
+    const imports = { own: await made(w.own.id), other: await made(w.other.id) };
+    const want = (caller: Who | 'guest', variant: 'own' | 'other') => {
+      if (caller === 'guest') return 401;
+      if (variant === 'other') return 404;
+      const viewer = { role: caller === 'none' ? null : caller, permissions: caller === 'none' ? [] : OLYMPUS_GRANTS[caller] };
+      const allowed = mayOpenArea(areaByKey(create.access.area), viewer) && (caller === 'super_admin' || hasPermission(viewer.permissions, create.access.permission));
+      return allowed ? 200 : 403;
+    };
+    const got: string[] = [];
+    const wanted: string[] = [];
+    for (const caller of ['super_admin', 'admin', 'system_user', 'none', 'guest'] as const) {
+      for (const variant of ['own', 'other'] as const) {
+        for (const suffix of ['', '/errors.csv']) {
+          const url = `/api/v1/imports/${imports[variant]}${suffix}`;
+          const headers = { 'x-tenant': w.own.id, ...(caller === 'guest' ? {} : w.headers[caller]) };
+          for (const method of ['GET', 'HEAD'] as const) {
+            const res = await t.app.inject({ method, url, headers, remoteAddress: uniqueIp() });
+            got.push(`${method} ${suffix || '/'} as ${caller} (${variant}): ${res.statusCode}`);
+            wanted.push(`${method} ${suffix || '/'} as ${caller} (${variant}): ${want(caller, variant)}`);
+          }
+        }
+      }
+    }
+    expect(got).toEqual(wanted);
+    // Each outcome was seen: the matrix is not all refusals.
+    for (const status of [200, 401, 403, 404]) expect(got.some((g) => g.endsWith(`: ${status}`)), String(status)).toBe(true);
   });
 
   it('another company’s import and its errors file are not found; a guest is refused', async () => {
