@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfigOrExit, redactUrl, type Config } from './config';
 import { DatabaseUnreachableError, MigrationError, openDatabase, type Database } from './db';
 import { buildApp } from './app';
-import { seedIfEmpty, type SeedResult } from './db/seed';
+import type { SeedResult } from './db/seed';
+import { seedDemo } from './resources/seedHistory';
 import { bootstrapFromConfig } from './db/bootstrap';
 import { syncCatalogue } from './permissions/catalogue';
 import { schemaProblems } from './db/schemaCheck';
@@ -141,7 +142,7 @@ async function main() {
     // Every area's permissions, on an existing database too, before anything may grant them.
     const catalogue = await syncCatalogue(database.db);
     if (catalogue.added.length) app.log.info(`Permissions added to the catalogue: ${catalogue.added.join(', ')}`);
-    const seeded = config.seedDemo ? await seedIfEmpty(database.db, { password: config.demoPassword, publicUrl: config.publicUrl }) : null;
+    const seeded = config.seedDemo ? await seedDemo(database.db, { password: config.demoPassword, publicUrl: config.publicUrl }) : null;
     await bootstrapFromConfig(database.db, config, app.log);
     handleSignals(app, database);
     try {

@@ -23,6 +23,8 @@ export interface SeedOptions {
   password: string | null;
   /** Olympus's own address: the demo Everest and Portal live under it (server/systems/demo.ts). */
   publicUrl?: string;
+  /** Runs in the seed's transaction once its records are in (server/resources/seedHistory.ts audits them). */
+  afterInsert?: (tx: Db) => Promise<void>;
 }
 
 /** Olympus roles with the grants they start with (contract/access.ts `defaults`; written by server/permissions/catalogue.ts). */
@@ -279,6 +281,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
       if (u.mustChangePassword) note.push('sets a new password at first sign-in');
       result.users.push({ email: u.email, note: note.join(' · ') });
     }
+    await opts.afterInsert?.(tx as unknown as Db);
     return result;
   });
 }

@@ -1,5 +1,5 @@
 // The History panel in the browser, on the demo data: a property renamed, its history showing who
-// changed the name from what to what, and the earlier name restored from there — the form showing it
+// changed the name from what to what, down to its creation by the seed, and the earlier name restored from there — the form showing it
 // again and the history one change longer. At desktop width and on a 390 px phone.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -31,9 +31,11 @@ describe('record history', () => {
     await screenReady(page, 'Edit Property');
     const history = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'History' }) });
     const entries = history.getByRole('listitem');
-    await expect.poll(() => entries.count()).toBe(2);
+    // Both renames, and the demo record's creation (the seed writes it as Olympus's).
+    await expect.poll(() => entries.count()).toBe(3);
     expect(await entries.first().textContent()).toMatch(/^Sam Super changed it.*Current version.*Property nameRoundhay Gardens East → Roundhay Gardens West/);
     expect(await entries.nth(1).textContent()).toContain('Property nameRoundhay Gardens → Roundhay Gardens East');
+    expect(await entries.nth(2).textContent()).toMatch(/^Olympus created it.*Property nameRoundhay Gardens/);
     await passes(b, 'history-desktop');
 
     await page.setViewportSize({ width: 390, height: 844 });
@@ -48,7 +50,7 @@ describe('record history', () => {
     await dialog.getByRole('button', { name: 'Restore' }).click();
     await page.getByText('The version was restored.').waitFor();
     await expect.poll(() => textbox(page, 'Property name').inputValue()).toBe('Roundhay Gardens East');
-    await expect.poll(() => entries.count()).toBe(3);
+    await expect.poll(() => entries.count()).toBe(4);
     expect(await entries.first().textContent()).toContain('Roundhay Gardens West → Roundhay Gardens East');
     expect(await entries.first().textContent()).toContain('Restored the version of');
   });

@@ -18,6 +18,7 @@ import { auditChange } from '../audit';
 import { pgError, UNIQUE_VIOLATION, type Conn, type Tx } from '../db';
 import { columnsFrom } from '../values';
 import type { CrudBinding, CrudHooks, WriteOutcome } from './binding';
+import { auditedOf } from './audited';
 import { checkFields, checkRefs } from './checks';
 import { emptyReferences, usedBy, type MountedResources } from './dependents';
 import { defaultsOf, formGroups } from './form';
@@ -65,7 +66,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
    * The record as the audit row keeps it: the auditView hook's, else the record itself; always with
    * its version, so each row says which version its change made (what a conflict's diff reads).
    */
-  const audited = async (conn: Conn, record: Row) => ({ ...(hooks.auditView ? await hooks.auditView({ db: conn, id: record.id }) : record), version: record.version });
+  const audited = auditedOf(hooks);
   const versions = recordVersions(decl, binding.table, Object.keys(hooks.computed ?? {}));
   /** The outcome's detail and the change's own, together (null when neither says anything). */
   const detailOf = (outcome: WriteOutcome, opts: ChangeOptions) => (outcome.detail || opts.detail ? { ...outcome.detail, ...opts.detail } : null);

@@ -270,6 +270,15 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
       if (lock) query = query.orderBy(asc(id)).for('update', { of: table });
       return new Map(((await query) as CrudRow[]).map((row) => [row.id, row]));
     },
+    /** Every live record's id and company (null for a global resource), in id order: what the demo seed's history reads. */
+    async everyRecord(db: Conn): Promise<{ id: string; company: string | null }[]> {
+      const rows = await db
+        .select({ id, company: companyId ? sql<string>`${companyId}` : sql<null>`null` })
+        .from(table)
+        .where(which('live'))
+        .orderBy(asc(id));
+      return rows as { id: string; company: string | null }[];
+    },
     /** Each checkbox list's options (value → label), by field name. */
     async manyOptions(db: Conn): Promise<Record<string, Record<string, string>>> {
       return Object.fromEntries(await Promise.all(lists.map(async (l) => [l.field, await l.options(db)] as const)));

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db';
-import { seedIfEmpty } from '../../../server/db/seed';
+import { seedDemo } from '../../../server/resources/seedHistory';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp';
 
 export const DEMO_PASSWORD = 'Demo-Password-2026';
@@ -40,7 +40,7 @@ export async function startServer(overrides: Partial<Config> = {}, opts: ServerO
   const publicUrl = `http://127.0.0.1:${port}`;
   const config = loadConfig({}, { port, host: '127.0.0.1', publicUrl, dataDir, smtpUrl: mail.url, logLevel: 'warn', staticDir: 'dist', ...overrides });
   const app = await buildApp({ config, database, logger: false, resources: opts.resources });
-  await seedIfEmpty(database.db, { password: DEMO_PASSWORD, publicUrl } as Parameters<typeof seedIfEmpty>[1]);
+  await seedDemo(database.db, { password: DEMO_PASSWORD, publicUrl });
   await opts.prepare?.(database);
   await app.listen({ port, host: '127.0.0.1' });
   return {

@@ -1,0 +1,37 @@
+// The demo data with its history (docs/resources.md "History"): on a fresh database the seed
+// (server/db/seed.ts) writes its records directly, and in the same transaction each record of a declared
+// resource that keeps a history gets the "created" audit row a create through the API would have written
+// (made by the system, `detail.seed`), so the history of a demo record starts at its creation.
+import { DECLARED_RESOURCES } from '../../contract/resources';
+import { auditMany, type AuditEntry } from '../audit';
+import type { Db } from '../db';
+import { seedIfEmpty, type SeedOptions, type SeedResult } from '../db/seed';
+import { crudOf } from './index';
+
+/** Records read and audited at a time. */
+const CHUNK = 500;
+
+/** A "created" audit row for every live record of every declared resource with a history. */
+export async function auditSeeded(db: Db): Promise<void> {
+  for (const decl of DECLARED_RESOURCES) {
+    if (decl.history === false) continue;
+    const crud = await crudOf(decl);
+    const records = await crud.everyRecord(db);
+    for (let from = 0; from < records.length; from += CHUNK) {
+      const chunk = records.slice(from, from + CHUNK);
+      const found = await crud.findMany(db, null, chunk.map((r) => r.id));
+      const entries: AuditEntry[] = [];
+      for (const r of chunk) {
+        const record = found.get(r.id);
+        if (!record) continue;
+        entries.push({ action: `${decl.noun.one}.created`, entity: decl.noun.one, entityId: r.id, tenantId: r.company, actorId: null, after: await crud.audited(db, record), detail: { seed: true } });
+      }
+      await auditMany(db, entries);
+    }
+  }
+}
+
+/** The demo seed (when the database has no users) with its history. */
+export function seedDemo(db: Db, opts: SeedOptions): Promise<SeedResult | null> {
+  return seedIfEmpty(db, { ...opts, afterInsert: auditSeeded });
+}
