@@ -19,7 +19,9 @@ export function HistoryEntryItem({ entry, restoredWhen, onRestore, busy }: Histo
   const translate = useTranslate();
   const when = dateTimeText(entry.at);
   const name = entry.actor?.name || translate('olympus.history.system');
-  const headline = translate(`olympus.history.kind.${entry.kind}`, { name, action: entry.action });
+  // An event's words: the catalogue's, else its action's verb ("users.sessions_revoked" → "sessions revoked").
+  const action = translate(`olympus.history.actions.${entry.action}`, { _: entry.action.slice(entry.action.lastIndexOf('.') + 1).replace(/_/g, ' ') });
+  const headline = translate(`olympus.history.kind.${entry.kind}`, { name, action });
   const restorable = !entry.current && entry.kind !== 'deleted' && entry.changes.length > 0 && onRestore;
   return (
     <Box component="li" sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', listStyle: 'none' }}>
@@ -42,9 +44,12 @@ export function HistoryEntryItem({ entry, restoredWhen, onRestore, busy }: Histo
         )}
       </Stack>
       {entry.changes.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {translate('olympus.history.no_fields')}
-        </Typography>
+        // An event that is not an edit says what it did in its headline; a save that changed nothing says so.
+        entry.kind !== 'other' && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {translate('olympus.history.no_fields')}
+          </Typography>
+        )
       ) : (
         <Box component="dl" aria-label={translate('olympus.history.changes_label', { when })} sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(8rem, max-content) 1fr' }, columnGap: 2, rowGap: 0.5 }}>
           {entry.changes.map((c) => (

@@ -4,6 +4,7 @@
 // leaving everything as it was, or audited as a restore of its entry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
+import { audit } from '../../server/audit';
 import { apiAs, auditFor, createProperty, createWorld, type Api, type World } from './resources-fixtures';
 
 let t: TestApp;
@@ -144,6 +145,22 @@ describe('restore', () => {
     const now = await admin.get(`/units/${id}`);
     expect(now.json().data).toMatchObject({ name: 'Flat 5E', property_id: elm.id });
     expect(await auditFor(db(), id)).toHaveLength(2);
+  });
+
+  it('a user’s history lists the changes to the account, not their sign-ins, which stay in the audit log', async () => {
+    const made = await superAdmin.post('/users', { name: 'Sid Signin', email: `sid.signin.${Date.now()}@example.com`, companies: [w.own.id] });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().data.id as string;
+    // Sign-in events as the sign-in writes them (server/auth/authAudit.ts): about the user, changing nothing.
+    for (const action of ['auth.login', 'auth.login_failed', 'auth.password_reset_requested']) await audit(db(), { action, actorId: id, entity: 'user', entityId: id, ip: '10.0.0.9' });
+    expect((await superAdmin.put(`/users/${id}`, { name: 'Sid Renamed' })).statusCode).toBe(200);
+    const res = await superAdmin.get(`/users/${id}/history`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().data as Entry[]).map((e) => e.action)).toEqual(['user.updated', 'user.created']);
+    expect(res.json().meta.total).toBe(2);
+    const log = await superAdmin.get(`/audit?actor=${id}`);
+    expect(log.statusCode, log.body).toBe(200);
+    expect((log.json().data as { action: string }[]).map((r) => r.action).sort()).toEqual(['auth.login', 'auth.login_failed', 'auth.password_reset_requested']);
   });
 
   it('follows a resource’s own rules: a user’s history never shows or restores a secret, and an admin cannot restore a super admin', async () => {

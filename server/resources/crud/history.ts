@@ -4,7 +4,7 @@
 // audit row, ./operations.ts), of the fields that differ from the record now; it is refused with
 // the update's own answers, never half done.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, count, desc, eq, gt, max } from 'drizzle-orm';
+import { and, count, desc, eq, gt, max, notLike } from 'drizzle-orm';
 import { Type, type TObject } from 'typebox';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
 import type { FormFieldGroup } from '../../../contract/forms';
@@ -95,7 +95,9 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
   const entity = decl.noun.one;
   const path = decl.path;
   const update: TObject = schemas.update;
-  const ofRecord = (id: string) => and(eq(auditLog.entity, entity), eq(auditLog.entityId, id));
+  // A record's changes: sign-in events (`auth.*`, a user's sign-ins, failures, resets) change no record
+  // and are read in the audit log, not here.
+  const ofRecord = (id: string) => and(eq(auditLog.entity, entity), eq(auditLog.entityId, id), notLike(auditLog.action, 'auth.%'));
 
   /** The change rows as shown: the form's labels, names for references and options, secrets only as changed. */
   const shown = (changes: Changes | null, info: Map<string, FieldInfo>, names: Map<string, string>): HistoryChange[] =>
