@@ -1,7 +1,7 @@
 // CSV as an import reads it and its errors file writes it (docs/resources.md "Import"). Reading is
 // csv-parse's: RFC 4180 quoting, CRLF or LF, a leading byte-order mark dropped, blank lines no rows,
 // cells separated by commas or, as a spreadsheet in a comma-decimal locale saves it, by semicolons.
-import { CsvError, parse } from 'csv-parse/sync';
+import { CsvError, parse, type Options } from 'csv-parse';
 import { invalid } from '../errors';
 import { IMPORT_BYTES_MAX, IMPORT_ROWS_MAX } from '../../contract/imports';
 
@@ -22,22 +22,44 @@ function delimiterOf(text: string): ',' | ';' {
   return count(';') > count(',') ? ';' : ',';
 }
 
+/** Text fed to the parser at a time: between two, the server answers other requests (a 100 000-row file takes ~0.6 s to read). */
+const CHUNK = 256 * 1024;
+
 /** The rows of `text` (the header first), each a list of cells; refused once past `maxRows` data rows. */
-export function parseCsv(text: string, maxRows = IMPORT_ROWS_MAX): string[][] {
-  let rows: string[][];
+export async function parseCsv(text: string, maxRows = IMPORT_ROWS_MAX): Promise<string[][]> {
+  const options: Options = {
+    bom: true,
+    delimiter: delimiterOf(text),
+    skip_empty_lines: true,
+    // A row may be short or long (the import names the missing cells), and a quote inside an unquoted
+    // cell is text, as spreadsheets write it.
+    relax_column_count: true,
+    relax_quotes: true,
+  };
+  const rows: string[][] = [];
+  const parser = parse(options);
+  parser.on('readable', () => {
+    for (let row = parser.read() as string[] | null; row !== null; row = parser.read() as string[] | null) rows.push(row);
+  });
+  const ended = new Promise<void>((resolve, reject) => {
+    parser.once('end', resolve);
+    parser.once('error', reject);
+  });
+  // A refusal mid-file ends the feeding; it is answered below.
+  ended.catch(() => {});
   try {
-    rows = parse(text, {
-      bom: true,
-      delimiter: delimiterOf(text),
-      skip_empty_lines: true,
-      // A row may be short or long (the import names the missing cells), and a quote inside an unquoted
-      // cell is text, as spreadsheets write it.
-      relax_column_count: true,
-      relax_quotes: true,
-      // Reads one row past the limit, enough to refuse the file without holding all of it.
-      to: maxRows + 2,
-    }) as string[][];
+    let failed = false;
+    parser.once('error', () => (failed = true));
+    for (let at = 0; at < text.length && !failed; at += CHUNK) {
+      parser.write(text.slice(at, at + CHUNK));
+      await new Promise((resolve) => setImmediate(resolve));
+      // One row past the limit is enough to refuse the file without reading all of it.
+      if (rows.length > maxRows + 1) throw invalid({ file: [IMPORT_MESSAGES.tooManyRows] });
+    }
+    if (!failed) parser.end();
+    await ended;
   } catch (err) {
+    parser.destroy();
     if (err instanceof CsvError && err.code === 'CSV_QUOTE_NOT_CLOSED') throw invalid({ file: [IMPORT_MESSAGES.unclosedQuote] });
     if (err instanceof CsvError) throw invalid({ file: [IMPORT_MESSAGES.notCsv(Number((err as CsvError & { lines?: number }).lines ?? 1))] });
     throw err;
@@ -56,8 +78,8 @@ export function decodeUtf8(bytes: Uint8Array): string {
 }
 
 /** Checks a file as the request can: a header, some rows, not too many; answers its rows. */
-export function readFile(text: string): string[][] {
-  const rows = parseCsv(text);
+export async function readFile(text: string): Promise<string[][]> {
+  const rows = await parseCsv(text);
   if (rows.length === 0 || rows[0].every((h) => h.trim() === '')) throw invalid({ file: [IMPORT_MESSAGES.noHeader] });
   if (rows.length === 1) throw invalid({ file: [IMPORT_MESSAGES.noRows] });
   return rows;

@@ -204,7 +204,7 @@ async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob
   };
   const importer = importers.get(job.resource);
   if (!importer || job.content === null) return finish('failed', 'This server does not import these records.');
-  const [header, ...rows] = readFile(job.content);
+  const [header, ...rows] = await readFile(job.content);
   const req = requestOf(app, job);
   const steps = await importer.start(job, req, header);
   const counts: Counts = { done: 0, created: 0, updated: 0, failed: 0 };

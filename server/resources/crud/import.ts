@@ -231,7 +231,7 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
     async (req, reply) => {
       const { tenant } = ops.caller(req, 'create');
       const upload = await uploadOf(req);
-      const rows = readFile(decodeUtf8(upload.bytes));
+      const rows = await readFile(decodeUtf8(upload.bytes));
       const query = req.query as { dry_run?: boolean; mapping?: string };
       const formDryRun = upload.fields.dry_run?.trim().toLowerCase();
       if (formDryRun !== undefined && formDryRun !== 'true' && formDryRun !== 'false') throw invalid({ dry_run: [msg.badDryRun] });
