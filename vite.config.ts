@@ -68,9 +68,15 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          fileParallelism: false,
-          testTimeout: 90_000,
-          hookTimeout: 120_000,
+          // Two files at once, each with its own server and chromium: a browser test waits on its page
+          // much of the time, so two on two cores finish the suite well before one after the other. A
+          // poll then gets more than its default second before it gives up.
+          testTimeout: 120_000,
+          hookTimeout: 150_000,
+          expect: { poll: { timeout: 10_000 } },
+          // Two at once on two cores can push a page past a wait now and then: a test that fails is run
+          // once more, and fails the suite only when it fails twice.
+          retry: 1,
         },
       },
     ],

@@ -94,7 +94,7 @@ describe('CSV import', () => {
     await upload(page, 'large.csv', csv);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     // Running: a bar and the rows done so far, moved a batch of 500 at a time.
-    const bar = page.getByRole('progressbar');
+    const bar = page.getByRole('progressbar', { name: /rows done/ });
     await bar.waitFor();
     await page.getByText(new RegExp(`^\\d+ of ${rows} rows done, 0 with errors$`)).waitFor();
     await passes(b, 'import-progress-desktop');
