@@ -1,6 +1,8 @@
 // CSV as an import reads it and its errors file writes it (docs/resources.md "Import"). Reading is
 // csv-parse's: RFC 4180 quoting, CRLF or LF, a leading byte-order mark dropped, blank lines no rows,
 // cells separated by commas or, as a spreadsheet in a comma-decimal locale saves it, by semicolons.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CsvError, parse, type Options } from 'csv-parse';
 import { invalid } from '../errors';
 import { IMPORT_BYTES_MAX, IMPORT_ROWS_MAX } from '../../contract/imports';
@@ -25,6 +27,13 @@ function delimiterOf(text: string): ',' | ';' {
 /** Text fed to the parser at a time: between two, the server answers other requests (a 100 000-row file takes ~0.6 s to read). */
 const CHUNK = 256 * 1024;
 
+async function* chunksOf(text: string): AsyncGenerator<string> {
+  for (let at = 0; at < text.length; at += CHUNK) {
+    yield text.slice(at, at + CHUNK);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /** The rows of `text` (the header first), each a list of cells; refused once past `maxRows` data rows. */
 export async function parseCsv(text: string, maxRows = IMPORT_ROWS_MAX): Promise<string[][]> {
   const options: Options = {
@@ -37,34 +46,20 @@ export async function parseCsv(text: string, maxRows = IMPORT_ROWS_MAX): Promise
     relax_quotes: true,
   };
   const rows: string[][] = [];
-  const parser = parse(options);
-  parser.on('readable', () => {
-    for (let row = parser.read() as string[] | null; row !== null; row = parser.read() as string[] | null) rows.push(row);
-  });
-  const ended = new Promise<void>((resolve, reject) => {
-    parser.once('end', resolve);
-    parser.once('error', reject);
-  });
-  // A refusal mid-file ends the feeding; it is answered below.
-  ended.catch(() => {});
   try {
-    let failed = false;
-    parser.once('error', () => (failed = true));
-    for (let at = 0; at < text.length && !failed; at += CHUNK) {
-      parser.write(text.slice(at, at + CHUNK));
-      await new Promise((resolve) => setImmediate(resolve));
-      // One row past the limit is enough to refuse the file without reading all of it.
-      if (rows.length > maxRows + 1) throw invalid({ file: [IMPORT_MESSAGES.tooManyRows] });
-    }
-    if (!failed) parser.end();
-    await ended;
+    // The stream takes the text a chunk at a time, with a turn of the event loop between two.
+    await pipeline(Readable.from(chunksOf(text)), parse(options), async (parsed: AsyncIterable<string[]>) => {
+      for await (const row of parsed) {
+        rows.push(row);
+        // One row past the limit is enough to refuse the file without reading all of it.
+        if (rows.length > maxRows + 1) throw invalid({ file: [IMPORT_MESSAGES.tooManyRows] });
+      }
+    });
   } catch (err) {
-    parser.destroy();
     if (err instanceof CsvError && err.code === 'CSV_QUOTE_NOT_CLOSED') throw invalid({ file: [IMPORT_MESSAGES.unclosedQuote] });
     if (err instanceof CsvError) throw invalid({ file: [IMPORT_MESSAGES.notCsv(Number((err as CsvError & { lines?: number }).lines ?? 1))] });
     throw err;
   }
-  if (rows.length > maxRows + 1) throw invalid({ file: [IMPORT_MESSAGES.tooManyRows] });
   return rows;
 }
 

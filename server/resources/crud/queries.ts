@@ -129,6 +129,9 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
   const filters = filtersOf(decl);
   if (filters.length > 0 && hooks.records) throw new Error(`Resource "${decl.name}": list filters need the generic reads, not a records hook`);
 
+  /** A referenced record of the tenant's company (any, for a global referenced resource or no tenant). */
+  const refInTenant = (r: BoundRef, tenant: string | null) => (r.companyId && tenant ? eq(r.companyId, tenant) : undefined);
+
   /**
    * Which of the ids the bodies name are the tenant's live records, per reference field: one query per
    * reference that any body names (for one body, as for a batch of an import's rows).
@@ -137,7 +140,7 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     const live: LiveRefs = new Map();
     for (const r of refs) {
       const ids = [...new Set(bodies.flatMap((b) => (isUuid(b[r.field]) ? [(b[r.field] as string).toLowerCase()] : [])))];
-      const found = ids.length ? await db.select({ id: r.id }).from(r.table).where(and(inArray(r.id, ids), r.live, r.companyId && tenant ? eq(r.companyId, tenant) : undefined)) : [];
+      const found = ids.length ? await db.select({ id: r.id }).from(r.table).where(and(inArray(r.id, ids), r.live, refInTenant(r, tenant))) : [];
       live.set(r.field, new Set(found.map((f) => f.id as string)));
     }
     return live;
@@ -207,7 +210,7 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
       for (const r of refs) {
         const pick = { id: r.id, name: r.name };
         // A record in the trash is no choice, not even the record's current one.
-        const mine = and(r.live, r.companyId && tenant ? eq(r.companyId, tenant) : undefined);
+        const mine = and(r.live, refInTenant(r, tenant));
         const found = await db.select(pick).from(r.table).where(mine).orderBy(asc(lowerOf(r.name)), asc(r.id)).limit(UNPAGED_LIST_MAX);
         const now = current[r.field];
         if (typeof now === 'string' && !found.some((o) => o.id === now)) found.push(...(await db.select(pick).from(r.table).where(and(mine, eq(r.id, now)))));
@@ -236,7 +239,7 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
       const match = or(uuids.length ? inArray(r.id, uuids) : undefined, inArray(lowerOf(r.name), texts.map((t) => t.toLowerCase())), ...keyColumns.map((c) => inArray(c, [...texts])));
       const pick: Record<string, AnyPgColumn | SQL> = { id: r.id, lowered };
       keyColumns.forEach((c, i) => (pick[`k${i}`] = c));
-      const found = (await db.select(pick).from(r.table).where(and(match, r.live, r.companyId && tenant ? eq(r.companyId, tenant) : undefined))) as Record<string, unknown>[];
+      const found = (await db.select(pick).from(r.table).where(and(match, r.live, refInTenant(r, tenant)))) as Record<string, unknown>[];
       for (const text of texts) {
         const lower = text.toLowerCase();
         const ids = found.filter((f) => f.id === lower || f.lowered === lower || keyColumns.some((_, i) => f[`k${i}`] !== null && String(f[`k${i}`]) === text));
