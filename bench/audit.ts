@@ -13,7 +13,8 @@ import os from 'node:os';
 import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { filterConditions, scopeCondition, searchedPeople, type AuditQuery, type AuditScope } from '../server/auditLog/queries';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
@@ -127,7 +128,7 @@ async function main() {
     { who: 'super', name: 'company (25 %), page 40', query: `page=40&per_page=25&count=capped&company=${c1}` },
     { who: 'super', name: 'search, common term', query: `${P}&q=update` },
     { who: 'super', name: 'search, a person’s email', query: `${P}&q=${encodeURIComponent(someone.email)}` },
-    { who: 'super', name: 'search, an email + person filter', query: `${P}&q=${encodeURIComponent('10.1')}&actor=${someone.id}` },
+    { who: 'super', name: 'search, an address + person filter', query: `${P}&q=${encodeURIComponent('10.1')}&actor=${someone.id}` },
     { who: 'super', name: 'search, an email + one week', query: `${P}&q=${encodeURIComponent(someone.email)}&${week}` },
     { who: 'super', name: 'CSV: person, whole list unpaged', query: `actor=${someone.id}` },
     { who: 'auditor', name: 'no filter', query: P },
@@ -161,7 +162,12 @@ async function main() {
     results.push(line);
     console.log(line);
   }
-  if (EXPLAIN) await explain(database.db, c1);
+  if (EXPLAIN) {
+    await explain(db, 'super admin, search, a person’s email', null, { q: someone.email });
+    await explain(db, 'super admin, search for an address + person filter', null, { q: '10.1', actor: someone.id });
+    await explain(db, 'audit.view, resource=units', { companies: [c3] }, { resource: ['units'] });
+    await explain(db, 'audit.view, no filter', { companies: [c3] }, {});
+  }
   console.log(`\nPostgreSQL ${rowsOf<{ server_version: string }>(await db.execute(sql`show server_version`))[0].server_version}, ${total} rows (${size} with indexes), loaded and vacuumed in ${loadSeconds.toFixed(0)} s; ${SAMPLES} samples per case, ${os.cpus().length} cores.\n`);
   console.log('| caller | case | median ms | slowest ms | answer | < 100 ms |\n|---|---|---|---|---|---|');
   console.log(results.join('\n'));
@@ -169,10 +175,17 @@ async function main() {
   await database.close();
 }
 
-/** The plan of the page statement of one case, for --explain (the same SQL the route runs is in the log at debug level; this prints a representative one). */
-async function explain(db: Awaited<ReturnType<typeof openDatabase>>['db'], company: string) {
-  const plan = await db.execute(sql`explain (analyze, buffers) select a.id from audit_log a where a.tenant_id = ${company} order by a.at desc, a.id desc limit 25`);
-  console.log(rowsOf<{ 'QUERY PLAN': string }>(plan).map((r) => r['QUERY PLAN']).join('\n'));
+/** For --explain: the plans of a case's page (its ids) and of its capped count, with the route's own conditions. */
+async function explain(db: Awaited<ReturnType<typeof openDatabase>>['db'], name: string, scope: AuditScope, query: AuditQuery) {
+  const parts = [scopeCondition(scope), ...filterConditions(query, await searchedPeople(db, query.q))].filter((p): p is SQL => p !== undefined);
+  const where = parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+  for (const [what, statement] of [
+    ['page', sql`select a.id from audit_log a ${where} order by a.at desc, a.id desc limit 25`],
+    ['capped count', sql`select count(*) from (select 1 from audit_log a ${where} limit 1051) as counted`],
+  ] as const) {
+    const plan = await db.execute(sql`explain (analyze, buffers) ${statement}`);
+    console.log(`\n${name}, ${what}:\n${rowsOf<{ 'QUERY PLAN': string }>(plan).map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
 }
 
 main().catch((err) => {

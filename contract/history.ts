@@ -25,8 +25,8 @@ export interface HistoryEntry {
   action: string;
   /** `restored`: brought back from the trash (docs/resources.md "Trash"). */
   kind: 'created' | 'updated' | 'deleted' | 'restored' | 'other';
-  /** Who did it; null for the server itself. */
-  actor: { id: string; name: string } | null;
+  /** Who did it; null for the server itself, a null name for a user deleted since. */
+  actor: { id: string; name: string | null } | null;
   /** The entry this change restored. */
   restored_from?: string;
   /** The newest entry: the record is as it left it. */

@@ -8,7 +8,8 @@ import { COUNT_PARAM, type CountMode } from '../../contract/lists';
 import { AUDIT_ENTITY_OF, type AuditRow } from '../../contract/audit';
 import { DECLARED_RESOURCES } from '../../contract/resources';
 import { invalid } from '../errors';
-import { compiled } from '../db/statements';
+import { compiled, rowsFrom } from '../db/statements';
+import { auditSearchText } from '../db/schema';
 import { likePattern, uuidArray, type Conn } from '../resources/db';
 import { planList, type ListSpec } from '../resources/lists';
 import { fetchList, jsonRow, type RowsJson } from '../resources/listRows';
@@ -109,13 +110,29 @@ export function scopeCondition(scope: AuditScope): SQL | undefined {
   if (scope === null) return undefined;
   if (scope.companies.length === 0) return sql`false`;
   const companies = uuidArray(scope.companies);
-  const theirUsers = sql`(select uc.user_id from user_companies uc where uc.company_id = any(${companies}))`;
-  return sql`(a.tenant_id = any(${companies}) or (a.tenant_id is null and (a.actor_id in ${theirUsers}
-    or (a.entity = 'user' and a.entity_id in (select uc.user_id::text from user_companies uc where uc.company_id = any(${companies}))))))`;
+  // Their users as arrays computed once (not a subquery per row), and each arm a condition an index
+  // serves (tenant, actor, the record): a bitmap of the three reads only the scope's rows.
+  const theirUsers = sql`array(select uc.user_id from user_companies uc where uc.company_id = any(${companies}))`;
+  const theirUserIds = sql`array(select uc.user_id::text from user_companies uc where uc.company_id = any(${companies}))`;
+  return sql`(a.tenant_id = any(${companies}) or (a.tenant_id is null and a.actor_id = any(${theirUsers}))
+    or (a.tenant_id is null and a.entity = 'user' and a.entity_id = any(${theirUserIds})))`;
 }
 
-/** The filters and the search as conditions (the parameters were checked by the route's schema). */
-export function filterConditions(query: AuditQuery): SQL[] {
+/**
+ * The people whose name or email holds the search term, looked up before the log is read: the
+ * planner then sees the actual ids (a subquery's result is unknown to it, and it guessed a person's
+ * rows many enough to walk the whole log newest first to find a page of them).
+ */
+export async function searchedPeople(db: Conn, q: string | undefined): Promise<string[]> {
+  const term = q?.trim();
+  if (!term) return [];
+  const p = likePattern(term);
+  const rows = await rowsFrom<{ id: string }>(db, sql`select u.id from users u where u.name ilike ${p} or u.email ilike ${p}`);
+  return rows.map((r) => r.id);
+}
+
+/** The filters and the search as conditions (the parameters were checked by the route's schema); `people`: searchedPeople's. */
+export function filterConditions(query: AuditQuery, people: readonly string[]): SQL[] {
   const parts: SQL[] = [];
   if (query.actor) parts.push(sql`a.actor_id = ${query.actor.toLowerCase()}`);
   if (query.company) parts.push(sql`a.tenant_id = ${query.company.toLowerCase()}`);
@@ -132,9 +149,9 @@ export function filterConditions(query: AuditQuery): SQL[] {
   const q = query.q?.trim();
   if (q) {
     const p = likePattern(q);
-    // The people matching the search are found once (users is small next to the log), not per row.
-    parts.push(sql`(a.action ilike ${p} or a.entity ilike ${p} or a.entity_id ilike ${p} or a.ip ilike ${p}
-      or a.actor_id in (select u.id from users u where u.name ilike ${p} or u.email ilike ${p}))`);
+    // The row's own text through the trigram index on the same expression, or one of the people the
+    // term names through the actor index: a bitmap of both, so a rare term reads only its rows.
+    parts.push(people.length ? sql`(${auditSearchText('a')} ilike ${p} or a.actor_id = any(${uuidArray(people)}))` : sql`${auditSearchText('a')} ilike ${p}`);
   }
   return parts;
 }
@@ -143,8 +160,9 @@ export function filterConditions(query: AuditQuery): SQL[] {
 export async function listAudit(db: Conn, scope: AuditScope, query: AuditQuery, whole?: WholeListOptions) {
   // Newest first by default; the answer always carries meta (the default sort counts as asked).
   const plan = planList({ page: query.page, per_page: query.per_page, sort: query.sort ?? '-at', count: query.count }, AUDIT_LIST);
-  const parts = [scopeCondition(scope), ...filterConditions(query)].filter((p): p is SQL => p !== undefined);
+  const parts = [scopeCondition(scope), ...filterConditions(query, await searchedPeople(db, query.q))].filter((p): p is SQL => p !== undefined);
   const where = parts.length ? sql.join(parts, sql` and `) : undefined;
-  const { json, ...total } = await fetchList<AuditRow>(db, plan, { row: AUDIT_ROW as SQL<AuditRow>, from: ROWS_FROM }, { from: SOURCE_FROM, where, id: SOURCE_ID }, whole);
+  // A search is planned with its term: which index serves it (trigrams, a person, a date) depends on it.
+  const { json, ...total } = await fetchList<AuditRow>(db, plan, { row: AUDIT_ROW as SQL<AuditRow>, from: ROWS_FROM }, { from: SOURCE_FROM, where, id: SOURCE_ID, planEach: Boolean(query.q?.trim()) }, whole);
   return { plan, json: json as RowsJson<AuditRow>, ...total };
 }

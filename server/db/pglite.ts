@@ -13,6 +13,7 @@ import { DatabaseOutage } from './outage';
 import * as schema from './tables';
 import { errorListeners, nodePostgresDatabase, pingPool, type Database, type Db } from './database';
 import { openDurablePglite } from './pgliteDurability';
+import { PGLITE_EXTENSIONS } from './pgliteExtensions';
 import type { PgliteWorkerCommand, PgliteWorkerListen, PgliteWorkerMessage, PgliteWorkerOptions } from './pgliteWorker';
 
 /** PGlite in this thread: every query runs on the caller's event loop. */
@@ -21,7 +22,7 @@ export async function openPgliteInline(dataDir: string | null, loadDataDir?: Blo
   let client: PGlite;
   try {
     // On disk, commits are flushed (pgliteDurability.ts); in memory (tests) there is nothing to flush.
-    client = dataDir ? await openDurablePglite(dataDir, { loadDataDir }) : new PGlite({ loadDataDir });
+    client = dataDir ? await openDurablePglite(dataDir, { loadDataDir }) : new PGlite({ loadDataDir, extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
   } catch (err) {
     release();

@@ -14,6 +14,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readdirSync } from 'node:fs
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { PGLITE_EXTENSIONS } from './pgliteExtensions';
 
 /** Where PGlite mounts the data directory inside its virtual file system (its initdb.ts PGDATA). */
 const PGDATA = '/pglite/data';
@@ -95,6 +96,7 @@ export async function openDurablePglite(dataDir: string, extra: Pick<PGliteOptio
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
   const db = new PGlite({
     ...extra,
+    extensions: PGLITE_EXTENSIONS,
     fs: new DurableNodeFS(dataDir),
     // Already the default; NODEFS's syncToFs does nothing either way: the flushes above do the work.
     relaxedDurability: false,

@@ -7,6 +7,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { openDurablePglite } from './pgliteDurability';
+import { PGLITE_EXTENSIONS } from './pgliteExtensions';
 
 export interface PgliteWorkerOptions {
   /** Data directory (absolute), or null for an in-memory database. */
@@ -105,7 +106,7 @@ async function main(): Promise<void> {
   let served: Awaited<ReturnType<typeof listen>>;
   try {
     // On disk, an acknowledged commit is flushed to it (pgliteDurability.ts).
-    db = options.dataDir ? await openDurablePglite(options.dataDir) : new PGlite();
+    db = options.dataDir ? await openDurablePglite(options.dataDir) : new PGlite({ extensions: PGLITE_EXTENSIONS });
     await db.waitReady;
     crashOnEngineFailure(db);
     served = await listen(db);

@@ -53,11 +53,20 @@ function nameOf(text: string): string | undefined {
   return name;
 }
 
+/**
+ * How a statement runs. `planEach`: never named, so PostgreSQL plans it with each run's values. For a
+ * statement whose best plan depends on a value: a named one gets a generic plan after five runs, and
+ * for a search term unknown to it that plan may read a trigram index that a common term makes slow.
+ */
+export interface RunOptions {
+  planEach?: boolean;
+}
+
 /** The rows (objects keyed by column name) of an already rendered statement. */
-export async function rowsOfQuery<T>(db: Conn, query: Query): Promise<T[]> {
-  const name = namedOn.has(db) ? nameOf(query.sql) : undefined;
+export async function rowsOfQuery<T>(db: Conn, query: Query, { planEach = false }: RunOptions = {}): Promise<T[]> {
+  const name = namedOn.has(db) && !planEach ? nameOf(query.sql) : undefined;
   return rowsOf<T>(await db._.session.prepareQuery(query, undefined, name, false).execute());
 }
 
 /** The rows of a statement. */
-export const rowsFrom = <T>(db: Conn, statement: SQL): Promise<T[]> => rowsOfQuery<T>(db, render(statement));
+export const rowsFrom = <T>(db: Conn, statement: SQL, options?: RunOptions): Promise<T[]> => rowsOfQuery<T>(db, render(statement), options);

@@ -48,6 +48,8 @@ export interface ListSource {
   where: SQL | undefined;
   /** The listed table's unique id, as the outer query names it (the same table in the inner scope). */
   id: SQL;
+  /** Plan each request with its values (RunOptions.planEach): a WHERE whose best index depends on them. */
+  planEach?: boolean;
 }
 
 const whereOf = (condition: SQL | undefined) => (condition ? sql`where ${condition}` : sql``);
@@ -91,16 +93,17 @@ export const DEEP_OFFSET = 5000;
  */
 export async function fetchList<T>(db: Conn, plan: ListPlan, list: ListRows<T>, source: ListSource, whole?: WholeListOptions): Promise<ListTotal & { json: RowsJson<T> }> {
   const { limit } = plan;
+  const run = { planEach: source.planEach };
   if (limit === null) {
     // At most UNPAGED_LIST_MAX + 1 rows are cut and shaped: one more than the cap tells the list is too long.
-    const [found] = await wholeListRows<WholeListRow<T>>(db, () => pageQuery(plan, { order: plan.orderBy, limit: UNPAGED_LIST_MAX + 1, offset: 0 }, list, source, false), ['data'], whole);
+    const [found] = await wholeListRows<WholeListRow<T>>(db, () => pageQuery(plan, { order: plan.orderBy, limit: UNPAGED_LIST_MAX + 1, offset: 0 }, list, source, false), ['data'], whole, run);
     if (found.rows > UNPAGED_LIST_MAX) throw invalid({ page: [UNPAGED_TOO_LONG] });
     return { json: found.data, total: found.rows };
   }
   const { countCap } = plan;
   const totalOf = (n: number): ListTotal => (countCap !== null && n > countCap ? { total: countCap, more: true } : { total: n });
   const count = async () =>
-    totalOf((await rowsFrom<{ n: number }>(db, countOf(source.from, whereOf(source.where), countCap === null ? undefined : sql`${countLimit(plan)}`)))[0].n);
+    totalOf((await rowsFrom<{ n: number }>(db, countOf(source.from, whereOf(source.where), countCap === null ? undefined : sql`${countLimit(plan)}`), run))[0].n);
   if (plan.offset >= DEEP_OFFSET) {
     const counted = await count();
     const { total } = counted;
@@ -108,10 +111,10 @@ export async function fetchList<T>(db: Conn, plan: ListPlan, list: ListRows<T>, 
     const end = Math.min(plan.offset + limit, total);
     const fromEnd = !counted.more && total - end < plan.offset;
     const cut = fromEnd ? { order: plan.reverseOrderBy, limit: end - plan.offset, offset: total - end } : { order: plan.orderBy, limit, offset: plan.offset };
-    const [found] = await rowsOfQuery<PageRow>(db, pageQuery(plan, cut, list, source, false));
+    const [found] = await rowsOfQuery<PageRow>(db, pageQuery(plan, cut, list, source, false), run);
     return { json: found.data, ...counted };
   }
-  const [found] = await rowsOfQuery<PageRow>(db, pageQuery(plan, { order: plan.orderBy, limit, offset: plan.offset }, list, source, true));
+  const [found] = await rowsOfQuery<PageRow>(db, pageQuery(plan, { order: plan.orderBy, limit, offset: plan.offset }, list, source, true), run);
   const json: RowsJson<T> = found.data;
   if (found.rows === limit && found.total !== null) return { json, ...totalOf(found.total) };
   if (found.rows > 0) return { json, total: plan.offset + found.rows };

@@ -12,7 +12,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Query } from 'drizzle-orm';
 import { OffThreadAbortedError, OffThreadBusyError, offThreadOf } from '../db/offThread';
-import { rowsOfQuery } from '../db/statements';
+import { rowsOfQuery, type RunOptions } from '../db/statements';
 import { ApiError, tooMany, unavailable } from '../errors';
 import { TIMEOUT_MESSAGE } from '../http/errors-plugin';
 import type { Conn } from './db';
@@ -80,7 +80,7 @@ const closed = () => new ApiError(CLIENT_CLOSED, 'The request was closed before 
  * UTF-8 Buffers. `query` may be given as a function: a refused list is then never rendered (a burst
  * of refusals stays cheap for the event loop).
  */
-export async function wholeListRows<T>(db: Conn, query: Query | (() => Query), bytes: readonly string[], { caller, signal }: WholeListOptions = {}): Promise<T[]> {
+export async function wholeListRows<T>(db: Conn, query: Query | (() => Query), bytes: readonly string[], { caller, signal }: WholeListOptions = {}, run?: RunOptions): Promise<T[]> {
   if (signal?.aborted) throw closed();
   if (caller !== undefined) {
     const mine = inFlight.get(caller) ?? 0;
@@ -88,7 +88,7 @@ export async function wholeListRows<T>(db: Conn, query: Query | (() => Query), b
     inFlight.set(caller, mine + 1);
   }
   try {
-    return await readWholeList<T>(db, typeof query === 'function' ? query() : query, bytes, signal);
+    return await readWholeList<T>(db, typeof query === 'function' ? query() : query, bytes, signal, run);
   } catch (err) {
     if (err instanceof OffThreadBusyError) throw unavailable(err.retryAfterSeconds, err.reason === 'full' ? WHOLE_LISTS_BUSY : TIMEOUT_MESSAGE);
     if (err instanceof OffThreadAbortedError) throw closed();
@@ -103,13 +103,13 @@ export async function wholeListRows<T>(db: Conn, query: Query | (() => Query), b
   }
 }
 
-async function readWholeList<T>(db: Conn, query: Query, bytes: readonly string[], signal: AbortSignal | undefined): Promise<T[]> {
+async function readWholeList<T>(db: Conn, query: Query, bytes: readonly string[], signal: AbortSignal | undefined, run?: RunOptions): Promise<T[]> {
   const offThread = offThreadOf(db);
-  if (!offThread) return rowsOfQuery<T>(db, query);
+  if (!offThread) return rowsOfQuery<T>(db, query, run);
   const key = `${query.sql}\n${JSON.stringify(query.params)}`;
   const last = lastSizes.get(key);
   const small = last !== undefined && last < SMALL_WHOLE_LIST_BYTES;
-  const rows = small ? await rowsOfQuery<T>(db, query) : await offThread.rows<T>(query, bytes, { signal });
+  const rows = small ? await rowsOfQuery<T>(db, query, run) : await offThread.rows<T>(query, bytes, { signal });
   if (lastSizes.size >= MAX_REMEMBERED && last === undefined) lastSizes.clear();
   lastSizes.set(key, sizeOf(rows as Record<string, unknown>[], bytes));
   return rows;

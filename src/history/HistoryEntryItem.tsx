@@ -6,6 +6,7 @@ import { useTranslate } from 'ra-core';
 import type { HistoryEntry } from '../../contract/history';
 import { dateTimeText } from '../lists/dateTimeText';
 import { valueText } from './changeText';
+import { actorName } from '../people/actorName';
 
 export interface HistoryEntryItemProps {
   entry: HistoryEntry;
@@ -18,7 +19,7 @@ export interface HistoryEntryItemProps {
 export function HistoryEntryItem({ entry, restoredWhen, onRestore, busy }: HistoryEntryItemProps) {
   const translate = useTranslate();
   const when = dateTimeText(entry.at);
-  const name = entry.actor?.name || translate('olympus.history.system');
+  const name = actorName(entry.actor, translate);
   // An event's words: the catalogue's, else its action's verb ("users.sessions_revoked" → "sessions revoked").
   const action = translate(`olympus.history.actions.${entry.action}`, { _: entry.action.slice(entry.action.lastIndexOf('.') + 1).replace(/_/g, ' ') });
   const headline = translate(`olympus.history.kind.${entry.kind}`, { name, action });

@@ -21,6 +21,7 @@ import { useSessionUser } from '../layout/useSessionUser';
 import { loadState } from '../layout/PageSection';
 import { columnText } from '../lists/listColumns';
 import { dateTimeText } from '../lists/dateTimeText';
+import { actorName } from '../people/actorName';
 import { useIsPhone } from '../lists/useIsPhone';
 import { declaredColumns } from '../resources/columns';
 import { listKey } from '../resources/texts';
@@ -101,7 +102,8 @@ export function TrashScreen({ decl }: { decl: ResourceDecl }) {
       </Stack>
     );
   };
-  const deletedBy = (r: TrashedRecord) => r.deleted_by?.name || t('removed_user');
+  // Only a person deletes (the server purges, never trashes): no one on record is a user deleted since.
+  const deletedBy = (r: TrashedRecord) => actorName(r.deleted_by ?? { name: null }, translate);
   const deletedAt = (r: TrashedRecord) => <time dateTime={r.deleted_at}>{dateTimeText(r.deleted_at)}</time>;
 
   let body = loadState(

@@ -85,7 +85,8 @@ describe('Audit log', () => {
     expect(within(rows[0]).getByRole('link', { name: 'user Sam Staff' })).toHaveAttribute('href', '/dashboard/users/u-9/edit');
     expect(within(rows[2]).queryByRole('link', { name: /unit/ })).not.toBeInTheDocument();
     expect(rows[2]).toHaveTextContent(`unit ${UNIT_ID}`);
-    expect(rows[1]).toHaveTextContent('System');
+    // The server itself is named as on a record's history.
+    expect(rows[1]).toHaveTextContent('Olympus');
     expect(rows[1]).toHaveTextContent('auth.login_failed');
     expect(within(rows[0]).getByText(/2025/).tagName).toBe('TIME');
     // No Create on this list; the navigation offers it.

@@ -65,7 +65,7 @@ describe('Trash screen', () => {
     expect(rows[0]).toHaveTextContent('RecordDeleted byDeleted onActions');
     expect(rows[1]).toHaveTextContent('Flat 1');
     expect(rows[1]).toHaveTextContent('Bea Admin');
-    expect(rows[2]).toHaveTextContent('A removed user');
+    expect(rows[2]).toHaveTextContent('Removed user');
     expect(within(rows[1]).getByRole('button', { name: 'Restore Flat 1' })).toBeInTheDocument();
     // Deleting forever is a super admin's only.
     expect(screen.queryByRole('button', { name: /forever/ })).not.toBeInTheDocument();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
 import { audit } from '../../server/audit';
 import { apiAs, auditFor, createProperty, createWorld, type Api, type World } from './resources-fixtures';
+import { createUser, tokenFor } from './factories';
 
 let t: TestApp;
 let w: World;
@@ -33,7 +34,7 @@ interface Entry {
   id: string;
   kind: string;
   action: string;
-  actor: { id: string; name: string } | null;
+  actor: { id: string; name: string | null } | null;
   current: boolean;
   restored_from?: string;
   changes: Change[];
@@ -77,6 +78,18 @@ describe('history of a declared record', () => {
 
     const page2 = await admin.get(`/units/${id}/history?per_page=2&page=2`);
     expect(page2.json().data).toEqual([expect.objectContaining({ kind: 'created', action: 'unit.created' })]);
+  });
+
+  it('names a person deleted since by a null name, and the server itself by a null actor', async () => {
+    const oak = await createProperty(db(), w.own.id, { name: 'Birch Yard' });
+    const editor = await createUser(db(), { role: 'admin', companies: [w.own], name: 'Soon Gone' });
+    const id = await newUnit('Flat 9', oak.id);
+    expect((await apiAs(t, await tokenFor(db(), editor.id), w.own.id).put(`/units/${id}`, { name: 'Flat 9A' })).statusCode).toBe(200);
+    expect((await superAdmin.delete(`/users/${editor.id}`)).statusCode).toBe(200);
+    await audit(db(), { action: 'unit.checked', actorId: null, tenantId: w.own.id, entity: 'unit', entityId: id });
+    const [byServer, byGone] = await history(admin, `/units/${id}`);
+    expect(byServer.actor).toBeNull();
+    expect(byGone.actor).toEqual({ id: editor.id, name: null });
   });
 
   it('answers 404 for another company’s record, a missing one or a junk id, and 422 for a junk page', async () => {

@@ -7,8 +7,6 @@ import { titleCase } from '../../../contract/permissionGroups';
 export const audit = {
   title: 'Audit log',
   search: 'Search actions, people, records, addresses',
-  system: 'System',
-  removed_user: 'Removed user',
   no_company: '—',
   changes: 'Changes',
   show_changes: 'Show changes',

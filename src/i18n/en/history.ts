@@ -7,7 +7,6 @@ export const history = {
   load_failed: 'The history could not be loaded.',
   retry: 'Try again',
   empty: 'No changes recorded yet.',
-  system: 'Olympus',
   kind: {
     created: '%{name} created it',
     updated: '%{name} changed it',

@@ -3,6 +3,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'ra-core';
 import { account } from './account';
+import { actor } from './actor';
 import { access_review } from './accessReview';
 import { audit, auditResource } from './audit';
 import { auth } from './auth';
@@ -18,6 +19,6 @@ import { imports } from './imports';
 
 export const en: TranslationMessages = {
   ...englishMessages,
-  olympus: { ...shell, account, access_review, audit, auth, forms, history, imports, invitation, lists, reports, trash },
+  olympus: { ...shell, account, actor, access_review, audit, auth, forms, history, imports, invitation, lists, reports, trash },
   resources: { ...resources, audit: auditResource },
 };

@@ -12,7 +12,6 @@ export const trash = {
   record: 'Record',
   deleted_by: 'Deleted by',
   deleted_at: 'Deleted on',
-  removed_user: 'A removed user',
   actions: 'Actions',
   restore: 'Restore',
   restore_named: 'Restore %{name}',

@@ -5,14 +5,12 @@ import { MASKED, type AuditChange, type AuditRow } from '../../../contract/audit
 import { DECLARED_RESOURCES } from '../../../contract/resources';
 import { titleCase } from '../../../contract/permissionGroups';
 import { fieldKey } from '../../resources/texts';
+import { actorName } from '../../people/actorName';
 
 export type AuditRecord = AuditRow;
 
-/** "Ann Admin" — or "System" for no actor, "Removed user" for one no longer there. */
-export function personText(r: AuditRow, translate: TranslateFunction): string {
-  if (!r.actor) return translate('olympus.audit.system');
-  return r.actor.name ?? translate('olympus.audit.removed_user');
-}
+/** "Ann Admin" — or "Olympus" for no actor, "Removed user" for one no longer there (actorName). */
+export const personText = (r: AuditRow, translate: TranslateFunction): string => actorName(r.actor, translate);
 
 /** The SPA resource (the edit screen's path) of a declared resource's API name. */
 export const spaOf = (resource: string | null): string | null => (resource ? (DECLARED_RESOURCES.find((d) => d.name === resource)?.spa ?? null) : null);

@@ -1,0 +1,2 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "audit_log_search" ON "audit_log" USING gin ((audit_log.action || chr(31) || coalesce(audit_log.entity, '') || chr(31) || coalesce(audit_log.entity_id, '') || chr(31) || coalesce(audit_log.ip, '')) gin_trgm_ops);
