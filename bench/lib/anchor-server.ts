@@ -5,6 +5,7 @@
 //   env: BENCH_DB ({"kind":"pglite","dataDir":…} | {"kind":"postgres","url":…}), BENCH_TENANTS (key → company id),
 //        BENCH_APPS (URL prefix → built front-end anchor)
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { DatabaseTarget } from '../../server/db';
 import { buildAnchorApi } from './anchor-api';
@@ -15,7 +16,8 @@ async function open(target: DatabaseTarget): Promise<{ client: RawClient; close:
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     return { client: pool, close: () => pool.end() };
   }
-  const db = new PGlite({ dataDir: target.dataDir ?? undefined });
+  // The prepared database holds the pg_trgm extension (the audit log's search index): PGlite needs its bundle to write there.
+  const db = new PGlite({ dataDir: target.dataDir ?? undefined, extensions: { pg_trgm } });
   await db.waitReady;
   return { client: db, close: () => db.close() };
 }
