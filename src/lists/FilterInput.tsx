@@ -47,17 +47,11 @@ export function FilterInput(props: InputProps<ResolvedFilter['kind']>) {
     case 'text':
       return <TypedInput {...props} param={filter.param} label={props.label} accept={() => true} />;
     case 'number':
-      return (
-        <>
-          <RangeEnd {...props} param={filter.lower} end="from" number={filter} />
-          <RangeEnd {...props} param={filter.upper} end="to" number={filter} />
-        </>
-      );
     case 'money':
       return (
         <>
-          <MoneyEnd {...props} param={filter.lower} end="from" money={filter} />
-          <MoneyEnd {...props} param={filter.upper} end="to" money={filter} />
+          <RangeEnd {...props} param={filter.lower} end="from" range={filter} />
+          <RangeEnd {...props} param={filter.upper} end="to" range={filter} />
         </>
       );
     case 'date':
@@ -224,38 +218,27 @@ function TypedInput({ param, label, values, set, wide, accept, type, htmlInput, 
   );
 }
 
-function RangeEnd({ param, end, number, label, values, set, wide }: Omit<InputProps<'number'>, 'filter'> & { param: string; end: 'from' | 'to'; number: Extract<ResolvedFilter, { kind: 'number' }> }) {
-  const translate = useTranslate();
-  return (
-    <TypedInput
-      param={param}
-      label={translate(`olympus.lists.filters.${end}`, { field: label })}
-      values={values}
-      set={set}
-      wide={wide}
-      type="number"
-      accept={(t) => NUMBER.test(t) && (!number.integer || Number.isInteger(Number(t)))}
-      htmlInput={{ min: number.min, max: number.max, step: number.integer ? 1 : 'any', inputMode: number.integer ? 'numeric' : 'decimal' }}
-    />
-  );
+type NumberRange = Extract<ResolvedFilter, { kind: 'number' | 'money' }>;
+
+/**
+ * What a number range's box and a money range's differ in: which texts are values, the step, and for
+ * money the currency's symbol in front, as the forms' money input (the amount goes to the API as
+ * typed, at most 2 places).
+ */
+function boxOf(range: NumberRange): Pick<TypedProps, 'accept' | 'htmlInput' | 'prefix'> {
+  if (range.kind === 'money') {
+    return { accept: (t) => MONEY.test(t), prefix: currencySymbol(range.currency), htmlInput: { min: range.min, max: range.max, step: '0.01', inputMode: 'decimal' } };
+  }
+  return {
+    accept: (t) => NUMBER.test(t) && (!range.integer || Number.isInteger(Number(t))),
+    htmlInput: { min: range.min, max: range.max, step: range.integer ? 1 : 'any', inputMode: range.integer ? 'numeric' : 'decimal' },
+  };
 }
 
-/** One end of a money range: a number box with the currency's symbol in front, as the forms' money input; the amount as typed (at most 2 places) goes to the API. */
-function MoneyEnd({ param, end, money, label, values, set, wide }: Omit<InputProps<'money'>, 'filter'> & { param: string; end: 'from' | 'to'; money: Extract<ResolvedFilter, { kind: 'money' }> }) {
+/** One end of a number or money range: a number box. */
+function RangeEnd({ param, end, range, label, values, set, wide }: Omit<InputProps<NumberRange['kind']>, 'filter'> & { param: string; end: 'from' | 'to'; range: NumberRange }) {
   const translate = useTranslate();
-  return (
-    <TypedInput
-      param={param}
-      label={translate(`olympus.lists.filters.${end}`, { field: label })}
-      values={values}
-      set={set}
-      wide={wide}
-      type="number"
-      prefix={currencySymbol(money.currency)}
-      accept={(t) => MONEY.test(t)}
-      htmlInput={{ min: money.min, max: money.max, step: '0.01', inputMode: 'decimal' }}
-    />
-  );
+  return <TypedInput param={param} label={translate(`olympus.lists.filters.${end}`, { field: label })} values={values} set={set} wide={wide} type="number" {...boxOf(range)} />;
 }
 
 function DateEnd({ param, end, label, values, set, wide }: Omit<InputProps<'date'>, 'filter'> & { param: string; end: 'from' | 'to' }) {
