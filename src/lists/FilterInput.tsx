@@ -35,6 +35,18 @@ const textOf = (v: string | readonly string[] | undefined) => (typeof v === 'str
 const NUMBER = /^-?\d+(\.\d+)?$/;
 const MONEY = new RegExp(MONEY_PATTERN);
 
+/**
+ * A range whose "to" is below its "from": nothing can match, and the server refuses it (422). Said
+ * under the "to" box, so the empty list that follows has its reason beside it. Dates compare as their
+ * Y-m-d text; numbers and amounts as numbers.
+ */
+function reversed(range: Extract<ResolvedFilter, { kind: 'number' | 'money' | 'date' }>, values: ListFilterValues): boolean {
+  const lower = textOf(values[range.lower]);
+  const upper = textOf(values[range.upper]);
+  if (lower === '' || upper === '') return false;
+  return range.kind === 'date' ? upper < lower : Number(upper) < Number(lower);
+}
+
 export function FilterInput(props: InputProps<ResolvedFilter['kind']>) {
   const { filter } = props;
   switch (filter.kind) {
@@ -51,14 +63,14 @@ export function FilterInput(props: InputProps<ResolvedFilter['kind']>) {
       return (
         <>
           <RangeEnd {...props} param={filter.lower} end="from" range={filter} />
-          <RangeEnd {...props} param={filter.upper} end="to" range={filter} />
+          <RangeEnd {...props} param={filter.upper} end="to" range={filter} reversed={reversed(filter, props.values)} />
         </>
       );
     case 'date':
       return (
         <>
           <DateEnd {...props} param={filter.lower} end="from" />
-          <DateEnd {...props} param={filter.upper} end="to" />
+          <DateEnd {...props} param={filter.upper} end="to" reversed={reversed(filter, props.values)} />
         </>
       );
   }
@@ -188,10 +200,12 @@ interface TypedProps {
   htmlInput?: Record<string, unknown>;
   /** Shown in front of the value (a currency's symbol). */
   prefix?: string;
+  /** Why the value cannot match, under the box. */
+  error?: string;
 }
 
 /** A text or number box: what is typed stays here; the address's value replaces it when that changes (cleared, a link). */
-function TypedInput({ param, label, values, set, wide, accept, type, htmlInput, prefix }: TypedProps) {
+function TypedInput({ param, label, values, set, wide, accept, type, htmlInput, prefix, error }: TypedProps) {
   const id = useId();
   const value = textOf(values[param]);
   const [typed, setTyped] = useState(value);
@@ -207,6 +221,8 @@ function TypedInput({ param, label, values, set, wide, accept, type, htmlInput, 
       type={type}
       label={label}
       value={typed}
+      error={error !== undefined}
+      helperText={error}
       onChange={(e) => {
         const text = e.target.value;
         setTyped(text);
@@ -236,12 +252,13 @@ function boxOf(range: NumberRange): Pick<TypedProps, 'accept' | 'htmlInput' | 'p
 }
 
 /** One end of a number or money range: a number box. */
-function RangeEnd({ param, end, range, label, values, set, wide }: Omit<InputProps<NumberRange['kind']>, 'filter'> & { param: string; end: 'from' | 'to'; range: NumberRange }) {
+function RangeEnd({ param, end, range, label, values, set, wide, reversed }: Omit<InputProps<NumberRange['kind']>, 'filter'> & { param: string; end: 'from' | 'to'; range: NumberRange; reversed?: boolean }) {
   const translate = useTranslate();
-  return <TypedInput param={param} label={translate(`olympus.lists.filters.${end}`, { field: label })} values={values} set={set} wide={wide} type="number" {...boxOf(range)} />;
+  const error = reversed ? translate('olympus.lists.filters.reversed', { field: label }) : undefined;
+  return <TypedInput param={param} label={translate(`olympus.lists.filters.${end}`, { field: label })} values={values} set={set} wide={wide} type="number" error={error} {...boxOf(range)} />;
 }
 
-function DateEnd({ param, end, label, values, set, wide }: Omit<InputProps<'date'>, 'filter'> & { param: string; end: 'from' | 'to' }) {
+function DateEnd({ param, end, label, values, set, wide, reversed }: Omit<InputProps<'date'>, 'filter'> & { param: string; end: 'from' | 'to'; reversed?: boolean }) {
   const id = useId();
   const translate = useTranslate();
   const text = translate(`olympus.lists.filters.${end}`, { field: label });
@@ -258,7 +275,8 @@ function DateEnd({ param, end, label, values, set, wide }: Omit<InputProps<'date
           inputRef={null}
           required={false}
           disabled={false}
-          error={false}
+          error={reversed === true}
+          helperText={reversed ? translate('olympus.lists.filters.reversed_date', { field: label }) : undefined}
         />
       </div>
     </Suspense>

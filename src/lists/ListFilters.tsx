@@ -71,7 +71,8 @@ export function ListFilters() {
     );
   }
   return (
-    <Box role="group" aria-label={translate('olympus.lists.filters.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>
+    <Box role="group" aria-label={translate('olympus.lists.filters.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 2, '& > .MuiButton-root': { mt: 0.25 } }}>
+      {/* Tops aligned: a box with a message under it (a reversed range) keeps its label in line with the others. */}
       {inputs}
       {clearButton}
     </Box>

@@ -4,15 +4,23 @@
 // its generic routes (defineCrud), with its table made before the server listens. Nothing of ours is
 // stubbed and no production file names gadgets. As super admin: the generated list (texts, columns,
 // the company's gadgets only), create through the generated form (the property chosen in its select),
-// edit, remove; axe on list and forms, and no sideways scrolling on a 390 px phone.
+// edit, remove; axe on list and forms, and no sideways scrolling on a 390 px phone. Two more of the
+// test tree's resources join the same build for their list filters: suppliers, whose optional
+// property's filter offers "None", and lettings, whose rent has a money range filter; their records
+// are made through the API by the tests that read them.
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Dialog, Page } from 'playwright-core';
-import { adminSuite, choose, listLoaded, rowWith, SUPER, textbox, passes, screenReady, sideways, dataCells, firstColumn } from './support/admin';
+import { adminSuite, apiAuth, choose, columnTexts, listLoaded, NORTHGATE, pathOf, rowWith, SUPER, textbox, passes, screenReady, sideways, dataCells, firstColumn } from './support/admin';
 import { startServer } from './support/server';
 import { buildSpaWithRegistry } from './support/spa-build';
 import { createGadgetsTable, gadgetCrud } from '../server/throwaway-resource';
+import { createLettingsTable, lettingCrud } from '../server/letting-resource';
+import { createSuppliersTable, suppliers } from '../server/supplier-resource';
+import { filteredSupplierResource } from './support/declared-registry';
+import { properties } from '../../server/db/schema';
+import { defineCrud } from '../../server/resources/crud';
 
 // Its own directory per run: another run in the same tree (CI, a colleague) builds beside it.
 const OUT_DIR = `.tmp/dist-declared-${process.pid}`;
@@ -20,16 +28,20 @@ const UUID = '[0-9a-f-]{36}';
 const PHONE = { width: 390, height: 844 };
 const CLYDE = 'Clyde Property Group';
 
+const supplierCrud = defineCrud(filteredSupplierResource, { table: suppliers, refs: { properties } });
+
 const suite = adminSuite(async () => {
   const built = await buildSpaWithRegistry('tests/e2e/support/declared-registry.ts', OUT_DIR);
   console.info(`declared-resource: test build of the SPA in ${built.ms} ms`);
   const server = await startServer(
     { staticDir: OUT_DIR },
     {
-      resources: [gadgetCrud.routes],
+      resources: [gadgetCrud.routes, supplierCrud.routes, lettingCrud.routes],
       // The table, and one gadget in Northgate Lettings and one in Clyde Property Group, each at a property of its company.
       async prepare({ db }) {
         await createGadgetsTable(db);
+        await createSuppliersTable(db);
+        await createLettingsTable(db);
         await db.execute(sql`insert into gadgets (company_id, property_id, name, colour, weight)
           select company_id, id, 'Brass Sprocket', 'Red', 7 from properties where name = 'Headingley Court'`);
         await db.execute(sql`insert into gadgets (company_id, property_id, name, colour)
@@ -169,5 +181,98 @@ describe('a resource declared only in the test tree', () => {
     await page.getByRole('combobox', { name: 'Kept at' }).waitFor();
     expect(await sideways(page), 'create: sideways scrolling').toBeLessThanOrEqual(0);
     await passes(b, 'declared-phone-create');
+  });
+});
+
+/** Makes records of `resource` through the API, as the page's signed-in user in its current company. */
+async function made(page: Page, resource: string, bodies: readonly Record<string, unknown>[]) {
+  const { token, tenant } = await apiAuth(page);
+  const headers = { authorization: `Bearer ${token}`, 'x-tenant': tenant, accept: 'application/json', 'content-type': 'application/json' };
+  for (const data of bodies) {
+    const res = await page.request.post(`${suite.server.url}/api/v1/${resource}`, { headers, data });
+    expect(res.status(), `${resource} ${String(data.name)}: ${await res.text()}`).toBe(201);
+  }
+}
+
+/** Rows of a query over the file's database. */
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await suite.server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+describe('filters of resources declared in the test tree', () => {
+  it('an optional reference: "None" lists exactly the suppliers without a property, and the address carries it', async () => {
+    const b = await suite.open();
+    const { page } = b;
+    const [headingley] = await rows<{ id: string }>(
+      sql`select p.id from properties p join companies c on c.id = p.company_id where c.name = ${NORTHGATE} and p.name = 'Headingley Court'`,
+    );
+    await made(page, 'suppliers', [
+      { name: 'Aire Valley Glazing', property_id: headingley.id },
+      { name: 'Brook Street Locksmiths' },
+      { name: 'Calder Scaffolding', property_id: headingley.id },
+      { name: 'Dales Pest Control' },
+    ]);
+    await page.goto(suite.server.url + '/dashboard/supplier');
+    await listLoaded(page);
+    await expect.poll(() => firstColumn(page)).toEqual(['Aire Valley Glazing', 'Brook Street Locksmiths', 'Calder Scaffolding', 'Dales Pest Control']);
+
+    await choose(page, 'Property', 'None');
+    await expect.poll(() => pathOf(page)).toBe('/dashboard/supplier?property_id=none');
+    const without = (await rows<{ name: string }>(sql`select name from suppliers where property_id is null order by lower(name)`)).map((r) => r.name);
+    expect(without).toEqual(['Brook Street Locksmiths', 'Dales Pest Control']);
+    await expect.poll(() => firstColumn(page)).toEqual(without);
+    expect(await page.getByRole('combobox', { name: 'Property', exact: true }).textContent()).toBe('None');
+    // Their property cells are empty.
+    expect(await columnTexts(page, 1)).toEqual(['', '']);
+    await passes(b, 'filters-ref-none');
+
+    await choose(page, 'Property', 'Any');
+    await expect.poll(() => pathOf(page)).toBe('/dashboard/supplier');
+    await expect.poll(() => firstColumn(page)).toEqual(['Aire Valley Glazing', 'Brook Street Locksmiths', 'Calder Scaffolding', 'Dales Pest Control']);
+  });
+
+  it('a money range: the rents typed in list exactly the lettings within them, in the address; one end cleared widens the list; a reversed range finds nothing and says so', async () => {
+    const b = await suite.open();
+    const { page } = b;
+    await made(page, 'lettings', [
+      { name: 'Ashfield Flat', rent: '450.00', tenure: 'Licence' },
+      { name: 'Beckett Rooms', rent: '1250.49', tenure: 'Assured shorthold' },
+      { name: 'Canal Wharf', rent: '1250.50', tenure: 'Assured shorthold' },
+      { name: 'Dock Street', rent: '1500', tenure: 'Company let' },
+      { name: 'Eastgate House', rent: '2000.00', tenure: 'Assured shorthold' },
+      { name: 'Fairfax Lodge', rent: '2750.00', tenure: 'Company let' },
+    ]);
+    await page.goto(suite.server.url + '/dashboard/letting');
+    await listLoaded(page);
+    await expect.poll(() => firstColumn(page)).toEqual(['Ashfield Flat', 'Beckett Rooms', 'Canal Wharf', 'Dock Street', 'Eastgate House', 'Fairfax Lodge']);
+
+    await page.getByRole('spinbutton', { name: 'Rent from' }).fill('1250.50');
+    await expect.poll(() => pathOf(page)).toBe('/dashboard/letting?rent_min=1250.50');
+    await page.getByRole('spinbutton', { name: 'Rent to' }).fill('2000');
+    await expect.poll(() => pathOf(page)).toBe('/dashboard/letting?rent_min=1250.50&rent_max=2000');
+    // Both ends included, to the penny.
+    await expect.poll(() => firstColumn(page)).toEqual(['Canal Wharf', 'Dock Street', 'Eastgate House']);
+    expect(await columnTexts(page, 1)).toEqual(['£1,250.50', '£1,500.00', '£2,000.00']);
+    await passes(b, 'filters-money-range');
+
+    // One end cleared: every rent from the lower end up.
+    await page.getByRole('spinbutton', { name: 'Rent to' }).fill('');
+    await expect.poll(() => pathOf(page)).toBe('/dashboard/letting?rent_min=1250.50');
+    await expect.poll(() => firstColumn(page)).toEqual(['Canal Wharf', 'Dock Street', 'Eastgate House', 'Fairfax Lodge']);
+
+    // A reversed range: the "to" box says why nothing can match, and the list reads as empty (the
+    // server refuses the range); the boxes keep what was typed, and mending an end brings the rows back.
+    await page.getByRole('spinbutton', { name: 'Rent to' }).fill('1000');
+    await expect.poll(() => pathOf(page)).toBe('/dashboard/letting?rent_min=1250.50&rent_max=1000');
+    await page.getByText('Must not be less than Rent from').waitFor();
+    await page.getByText('No Lettings found using the current filters.').waitFor();
+    await passes(b, 'filters-money-reversed');
+    expect(await firstColumn(page)).toEqual([]);
+    expect(await page.getByRole('spinbutton', { name: 'Rent from' }).inputValue()).toBe('1250.50');
+    expect(await page.getByRole('spinbutton', { name: 'Rent to' }).inputValue()).toBe('1000');
+    await page.getByRole('spinbutton', { name: 'Rent to' }).fill('1500');
+    await expect.poll(() => pathOf(page)).toBe('/dashboard/letting?rent_min=1250.50&rent_max=1500');
+    await expect.poll(() => firstColumn(page)).toEqual(['Canal Wharf', 'Dock Street']);
+    expect(await page.getByText('Must not be less than Rent from').count()).toBe(0);
   });
 });

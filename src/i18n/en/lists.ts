@@ -78,6 +78,9 @@ export const lists = {
     no: 'No',
     from: '%{field} from',
     to: '%{field} to',
+    // Under a range's "to" box when it is below the "from": nothing can match.
+    reversed: 'Must not be less than %{field} from',
+    reversed_date: 'Must not be before %{field} from',
   },
   // The users list's title, buttons and columns are the declared resource's (resources.users.*).
   users: {
