@@ -132,6 +132,19 @@ describe('declared list filters', () => {
     expect(screen.getByRole('option', { name: 'House' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it('a range whose "to" is below its "from" says so under the "to" box, until mended', async () => {
+    const user = userEvent.setup();
+    openUnits('/dashboard/unit?bedrooms_min=3&bedrooms_max=1');
+    await screen.findByRole('table', {}, LOAD_TIMEOUT);
+    const to = screen.getByRole('spinbutton', { name: 'Bedrooms to' });
+    expect(to).toHaveAccessibleDescription('Must not be less than Bedrooms from');
+    expect(to).toBeInvalid();
+    await user.clear(to);
+    await user.type(to, '4');
+    await waitFor(() => expect(to).not.toBeInvalid());
+    expect(screen.queryByText('Must not be less than Bedrooms from')).not.toBeInTheDocument();
+  });
+
   it('an address with filters (a reload, a link) asks the API filtered at once and shows them chosen', async () => {
     const view = openUnits('/dashboard/unit?unit_type=Studio&furnished=true&unit_status=Nonsense');
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
