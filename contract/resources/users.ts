@@ -1,7 +1,7 @@
 // Users (the users' list, create and edit screens), declared once (docs/resources.md): the users of the X-Tenant
 // company. Only the columns the generic plugin reads as they are (name, email, the SSO bypass) are
-// fields here; the record (companies, a role per system, status), its form and its writes are
-// shaped by the server's hooks (server/users/routes.ts), and the browser's screens are still written by hand.
+// fields here; the record (companies, a role per system, status), its form and its writes beyond
+// these columns are the server's hooks (server/users/binding.ts), and the browser's screens are still written by hand.
 import { checkbox, declareResource, email, group, text } from './declare';
 
 /** RFC 5321 caps an address at 254 characters. */

@@ -1,8 +1,9 @@
 // Users (the users' list, create and edit screens) on the generic plugin (docs/resources.md):
 // the declaration (contract/resources/users.ts) and the hooks for what only users do. The users of
 // the X-Tenant company; a super_admin may list everyone (?all=true) and reach any user. A user is
-// read in JS (./queries.ts: companies, a role per system) and written across users, user_companies
-// and user_systems (./writes.ts). A new user gets a single-use link by mail to choose their password
+// read in JS (./queries.ts: companies, a role per system); the generic write makes the users row from
+// the declared columns, and the hooks add its derived columns, user_companies and user_systems
+// (./writes.ts). A new user gets a single-use link by mail to choose their password
 // (./invitationDelivery.ts; SSO users a pointer to "Login with Azure"), as does a user whose password
 // an administrator resets, once the write has committed. Shrinking a user's access revokes their
 // tokens. Who may give which role and change whose sign-in: ./grants.ts.
@@ -24,9 +25,9 @@ import { beyondReach, grantorOf, lockUser, mayGiveRole, refuseTakeover, type Hol
 import { assignableCompanies, readUserInput, type UserBody, type UserInput } from './input';
 import { mailInvitation, prepareInvitation } from './invitationDelivery';
 import { companyOptions, findUser, listUsers, roleOptions, type UserRecord, type UserScope } from './queries';
-import { UserCreateBody, UserListQuery, UserSchema, UserUpdateBody } from './schemas';
+import { userBodies, UserListQuery, UserSchema } from './schemas';
 import { ROLE_FIELDS } from './systems';
-import { insertUser, updateUser } from './writes';
+import { changeAccess, changedUserColumns, grantAccess, newUserColumns } from './writes';
 
 export const USER_MSG = {
   notFound: userResource.messages.notFound,
@@ -52,7 +53,11 @@ export async function userOr404(db: Conn, scope: UserScope, id: string): Promise
   return user;
 }
 
-/** What the audit log keeps of a user: the fields the form changes, never a password. */
+/**
+ * What the audit log keeps of a user: the fields the form changes, never a password. From a read of
+ * its own rather than the generic view (the record as the caller sees it): every company, and the row
+ * as locked in the write's transaction (an account-page change or a dormant disable raises no version).
+ */
 const auditView = (u: UserRecord) => ({
   name: u.name,
   email: u.email,
@@ -122,7 +127,8 @@ export const userCrud = defineCrud<Parsed>(
       auditView: async ({ db, id }) => auditView(await userOr404(db, EVERYTHING, id)),
     },
     write: {
-      bodies: { create: UserCreateBody, update: UserUpdateBody },
+      // The declared fields' bodies, with companies and a role per system (and disabled, reset_password on update).
+      bodies: userBodies,
       // Checked first against every company of the user (a refusal costs no write), and again in prepare, on the locked row.
       async validate({ db, req, body, before }) {
         const auth = requireAuth(req);
@@ -132,43 +138,41 @@ export const userCrud = defineCrud<Parsed>(
         if (seen) refuseTakeover(grantor, input, seen);
         return { input, grantor };
       },
-      async prepare({ db, req, before, parsed }) {
-        if (!before) return;
+      // The users row's derived columns go with the declared ones the generic write makes.
+      async prepare({ db, req, values, before, parsed }) {
+        if (!before) {
+          Object.assign(values, newUserColumns(values.email as string));
+          return;
+        }
         await lockUser(db, before.id as string);
-        parsed.locked = await userOr404(db, EVERYTHING, before.id as string);
-        refuseSuperAdminTarget(requireAuth(req), parsed.locked);
-        refuseTakeover(parsed.grantor, parsed.input, parsed.locked);
+        const locked = (parsed.locked = await userOr404(db, EVERYTHING, before.id as string));
+        refuseSuperAdminTarget(requireAuth(req), locked);
+        refuseTakeover(parsed.grantor, parsed.input, locked);
+        const { disabled, resetPassword } = parsed.input;
+        const usernameIsEmail = locked.username.toLowerCase() === locked.email.toLowerCase();
+        Object.assign(values, changedUserColumns({ email: values.email as string | undefined, usernameIsEmail, disabled, clearPassword: resetPassword }));
       },
       persist: {
-        async create({ db, tenant, req, parsed: { input } }) {
+        async create({ db, tenant, req, parsed: { input }, generic }) {
           const auth = requireAuth(req);
-          const id = await insertUser(db, {
-            name: input.name as string,
-            email: input.email as string,
-            bypassSso: input.bypassSso ?? false,
-            companies: input.companies?.length ? input.companies : [tenant as string],
-            roles: input.roles,
-          });
+          const { id } = await generic.create();
+          await grantAccess(db, id, { companies: input.companies?.length ? input.companies : [tenant as string], roles: input.roles });
           const invitation = await prepareInvitation(db, enforcedDomains(req), await userOr404(db, EVERYTHING, id), auth.userId, 'invite');
           return { id, detail: { invited: 'sso' in invitation ? 'sso' : 'link' }, afterCommit: (user) => mailInvitation(req.server, req, asUser(user), auth.name, invitation) };
         },
-        async update({ db, req, parsed: { input, locked } }) {
+        async update({ db, req, parsed: { input, locked }, generic }) {
           const auth = requireAuth(req);
           const before = locked as UserRecord;
+          await generic.update();
           // Memberships the caller cannot see or assign stay as they are.
           const assignable = assignableCompanies(auth);
           const wanted = input.companies;
           const had = before.companies.map((c) => c.id);
-          const emailIsUsername = before.username.toLowerCase() === before.email.toLowerCase();
-          const { revoked } = await updateUser(db, before.id, {
-            name: input.name,
-            email: input.email,
-            username: input.email !== undefined && emailIsUsername ? input.email : undefined,
-            bypassSso: input.bypassSso,
-            disabled: input.disabled,
+          const { revoked } = await changeAccess(db, before.id, {
             addCompanies: wanted ? wanted.filter((id) => !had.includes(id)) : [],
             removeCompanies: wanted ? had.filter((id) => !wanted.includes(id) && (assignable === null || assignable.includes(id))) : [],
             roles: input.roles,
+            disabled: input.disabled,
             clearPassword: input.resetPassword,
           });
           const reset = input.resetPassword ? await prepareInvitation(db, enforcedDomains(req), await userOr404(db, EVERYTHING, before.id), auth.userId, 'reset') : null;
@@ -206,10 +210,11 @@ export const userCrud = defineCrud<Parsed>(
         if (record.id === auth.userId) return lockSignInFields(fields, OWN_SIGN_IN_FIELDS, OWN_SIGN_IN_HELP);
         return beyondReach(grantor, await userOr404(db, EVERYTHING, record.id as string)) ? lockSignInFields(fields, SIGN_IN_FIELDS) : fields;
       },
-      values: ({ tenant, record }) =>
+      // The declared defaults or the record, with companies as ids and the role fields (none on create).
+      values: ({ tenant, record, values }) =>
         record
-          ? { ...record, companies: asUser(record).companies.map((c) => c.id), reset_password: false }
-          : { bypass_sso: false, companies: [tenant], ...Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, ''])) },
+          ? { ...values, companies: asUser(record).companies.map((c) => c.id), reset_password: false }
+          : { ...values, companies: [tenant], ...Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, ''])) },
     },
   },
 );

@@ -12,7 +12,7 @@ import { audit } from '../audit';
 import type { Db } from '../db';
 import { OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
 import { lockUser } from './grants';
-import { updateUser } from './writes';
+import { disableUser } from './writes';
 
 export const DORMANT_CHECK_MS = 3600_000;
 
@@ -39,7 +39,7 @@ export async function disableDormantUsers(db: Db, days: number, now: Date = new 
       // Signed in or disabled since the list was read: leave them.
       const still = rowsOf<{ id: string; last_login_at: Date | string | null }>(await tx.execute(sql`select * from (${dormantSql(days, now)}) d where d.id = ${id}`));
       if (still.length === 0) return false;
-      await updateUser(tx, id, { disabled: true, addCompanies: [], removeCompanies: [], roles: {} });
+      await disableUser(tx, id);
       const last = still[0].last_login_at;
       await audit(tx as unknown as Db, {
         action: 'users.dormant_disabled',

@@ -10,7 +10,7 @@ import { auditChange } from '../resources/audit';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { beyondReach, lockUser, type Holdings } from './grants';
 import { findUser, type UserRecord, type UserScope } from './queries';
-import { updateUser } from './writes';
+import { disableUser } from './writes';
 
 export const REVIEW_MSG = {
   notFound: 'User not found.',
@@ -43,7 +43,7 @@ export async function reviewOne(db: Db, request: FastifyRequest, auth: AuthConte
     if (action.kind === 'disable') {
       if (whole.disabled) return null;
       // The user write path: disabling revokes every token of the user.
-      await updateUser(tx, id, { disabled: true, addCompanies: [], removeCompanies: [], roles: {} });
+      await disableUser(tx, id);
       await auditChange(tx, request, { action: 'users.review_disabled', entity: 'user', entityId: id, before: { disabled: false }, after: { disabled: true }, detail: { signed_out: true } });
       return null;
     }

@@ -1,8 +1,8 @@
-// TypeBox shapes of the user calls (the generic plugin's records and bodies hooks, ./routes.ts):
-// the User of contract/types.ts on the wire, form values in.
+// TypeBox shapes of the user calls (the records and bodies hooks of ./binding.ts): the User of
+// contract/types.ts on the wire, form values in (the declared fields' bodies, extended).
 import { Type } from 'typebox';
-import { EMAIL_MAX } from '../../contract/resources/users';
-import { Checkbox, Nullable, OptRef, RequiredText, Uuid } from '../resources/schemas';
+import type { CrudBodies } from '../resources/crud';
+import { Checkbox, Nullable, OptRef, Uuid } from '../resources/schemas';
 
 export const UserSchema = Type.Object({
   uuid: Uuid,
@@ -34,25 +34,25 @@ const CompanyRefs = Type.Array(
   { maxItems: 1000 },
 );
 
-const fields = {
-  name: RequiredText(),
-  email: Type.String({ minLength: 1, maxLength: EMAIL_MAX, format: 'email' }),
+/** What a user's bodies hold beyond the declared fields (name, email, bypass_sso): companies and a role per system. */
+const access = {
   companies: Type.Optional(CompanyRefs),
   olympus_role_uuid: Type.Optional(OptRef),
   everest_role_uuid: Type.Optional(OptRef),
   portal_role_uuid: Type.Optional(OptRef),
-  bypass_sso: Type.Optional(Checkbox),
 };
 
-export const UserCreateBody = Type.Object(fields);
-export const UserUpdateBody = Type.Partial(
-  Type.Object({
-    ...fields,
-    disabled: Checkbox,
+/** The bodies the declared fields derive, extended with access; on update also disabled and reset_password. */
+export const userBodies = ({ create, update }: CrudBodies): CrudBodies => ({
+  create: Type.Object({ ...create.properties, ...access }),
+  update: Type.Object({
+    ...update.properties,
+    ...access,
+    disabled: Type.Optional(Checkbox),
     /** Stop the user's password working, end their sessions and email them a link to set a new one. */
-    reset_password: Checkbox,
+    reset_password: Type.Optional(Checkbox),
   }),
-);
+});
 
 export const UserListQuery = {
   all: Type.Optional(Type.Boolean({ description: 'true: every user of every company (super_admin only)' })),

@@ -1,10 +1,11 @@
-// The multi-step user writes (user row, memberships, system access). Each runs inside the caller's
+// The user writes beyond what the generic write makes of the declared columns (docs/resources.md
+// "Binding and hooks"): the users row's derived columns (username, password, disabled), memberships,
+// a role per system, and the tokens a loss of access ends. Each runs inside the caller's
 // transaction, so a failure at any step leaves nothing half-written.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { userCompanies, users, userSystems } from '../db/schema';
 import { revokeAllTokens } from '../auth/tokens';
 import type { Db } from '../db';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Tx } from '../resources/db';
 import { systemIds } from './queries';
 import { ROLE_FIELDS, type RoleField } from './systems';
@@ -15,8 +16,35 @@ export const TEMP_PASSWORD_MS = 72 * 3600 * 1000;
 /** No password at all: nothing signs in with one until the user sets theirs through a link (./invitationStore.ts). */
 const NO_PASSWORD = { passwordHash: null, mustChangePassword: false, tempPasswordExpiresAt: null, failedLogins: 0, lockedUntil: null };
 
+/** Disabled since the first time (kept when already disabled), or enabled. */
+const disabledAt = (disabled: boolean): SQL | null => (disabled ? sql`coalesce(${users.disabledAt}, now())` : null);
+
+type Roles = Partial<Record<RoleField, string | null>>;
+
+/** The users row of a new user beyond its declared columns: the username is the email, and no password yet. */
+export const newUserColumns = (email: string) => ({ username: email, ...NO_PASSWORD });
+
+export interface RowChanges {
+  /** The new email, when sent. */
+  email?: string;
+  /** The username was the email (without letter case), so it follows it. */
+  usernameIsEmail: boolean;
+  disabled?: boolean;
+  /** The password stops working (an administrator's reset: a set-password link is mailed). */
+  clearPassword: boolean;
+}
+
+/** The users row's columns an update derives beyond the declared ones (by Drizzle key). */
+export function changedUserColumns(c: RowChanges): Record<string, unknown> {
+  return {
+    ...(c.email !== undefined && c.usernameIsEmail ? { username: c.email } : {}),
+    ...(c.disabled !== undefined ? { disabledAt: disabledAt(c.disabled) } : {}),
+    ...(c.clearPassword ? { ...NO_PASSWORD, passwordChangedAt: sql`now()` } : {}),
+  };
+}
+
 /** Give, change or take away (null) the user's role — and with it access — in each sent system. */
-async function setSystemRoles(tx: Tx, userId: string, roles: Partial<Record<RoleField, string | null>>): Promise<void> {
+async function setSystemRoles(tx: Tx, userId: string, roles: Roles): Promise<void> {
   const fields = ROLE_FIELDS.filter((f) => Object.hasOwn(roles, f.field));
   if (fields.length === 0) return;
   const ids = await systemIds(tx);
@@ -36,52 +64,23 @@ async function setSystemRoles(tx: Tx, userId: string, roles: Partial<Record<Role
   }
 }
 
-export interface NewUser {
-  name: string;
-  email: string;
-  bypassSso: boolean;
-  companies: string[];
-  roles: Partial<Record<RoleField, string | null>>;
+/** A new user's memberships and roles, once their row is written. */
+export async function grantAccess(tx: Tx, userId: string, access: { companies: string[]; roles: Roles }): Promise<void> {
+  if (access.companies.length) await tx.insert(userCompanies).values(access.companies.map((companyId) => ({ userId, companyId })));
+  await setSystemRoles(tx, userId, access.roles);
 }
 
-export async function insertUser(tx: Tx, user: NewUser): Promise<string> {
-  const [row] = await tx
-    .insert(users)
-    .values({ name: user.name, email: user.email, username: user.email, bypassSso: user.bypassSso, ...NO_PASSWORD })
-    .returning({ id: users.id });
-  if (user.companies.length) await tx.insert(userCompanies).values(user.companies.map((companyId) => ({ userId: row.id, companyId })));
-  await setSystemRoles(tx, row.id, user.roles);
-  return row.id;
-}
-
-export interface UserChanges {
-  name?: string;
-  email?: string;
-  /** The username follows the email when it was the email. */
-  username?: string;
-  bypassSso?: boolean;
-  disabled?: boolean;
+export interface AccessChanges {
   addCompanies: string[];
   removeCompanies: string[];
-  roles: Partial<Record<RoleField, string | null>>;
-  /** The password stops working (an administrator's reset: a set-password link is mailed). */
+  roles: Roles;
+  /** Sent with the row's changes: disabling or clearing the password ends the sessions too. */
+  disabled?: boolean;
   clearPassword?: boolean;
 }
 
-/** Applies the changes; revokes every token when access shrinks (membership, disable, password reset). */
-export async function updateUser(tx: Tx, userId: string, c: UserChanges): Promise<{ revoked: boolean }> {
-  const set: PgUpdateSetSource<typeof users> = {};
-  if (c.name !== undefined) set.name = c.name;
-  if (c.email !== undefined) set.email = c.email;
-  if (c.username !== undefined) set.username = c.username;
-  if (c.bypassSso !== undefined) set.bypassSso = c.bypassSso;
-  if (c.disabled !== undefined) set.disabledAt = c.disabled ? sql`coalesce(${users.disabledAt}, now())` : null;
-  if (c.clearPassword) Object.assign(set, NO_PASSWORD, { passwordChangedAt: sql`now()` });
-  await tx
-    .update(users)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
-
+/** Changes memberships and roles; revokes every token when access shrinks (membership, disable, password reset). */
+export async function changeAccess(tx: Tx, userId: string, c: AccessChanges): Promise<{ revoked: boolean }> {
   if (c.removeCompanies.length) {
     await tx.delete(userCompanies).where(and(eq(userCompanies.userId, userId), inArray(userCompanies.companyId, c.removeCompanies)));
   }
@@ -97,4 +96,13 @@ export async function updateUser(tx: Tx, userId: string, c: UserChanges): Promis
   // A transaction is a PgDatabase too; revokeAllTokens only updates.
   if (revoke) await revokeAllTokens(tx as unknown as Db, userId);
   return { revoked: revoke };
+}
+
+/** Disables the user and ends their sessions (a dormant account, an access review). */
+export async function disableUser(tx: Tx, userId: string): Promise<void> {
+  await tx
+    .update(users)
+    .set({ disabledAt: disabledAt(true), updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+  await changeAccess(tx, userId, { addCompanies: [], removeCompanies: [], roles: {}, disabled: true });
 }

@@ -53,6 +53,18 @@ export interface WriteOutcome {
   afterCommit?(record: Body): void;
 }
 
+/** The create and update body schemas. */
+export interface CrudBodies {
+  create: TObject;
+  update: TObject;
+}
+
+/** The generic write a write hook composes with: the declared columns' insert (answering the new id) or update, and the checkbox lists. */
+export interface GenericWrite {
+  create(): Promise<{ id: string }>;
+  update(): Promise<void>;
+}
+
 /** `P`: what `validate` answers (the body as the resource reads it), handed to prepare and write. */
 export interface CrudHooks<P = unknown> {
   /**
@@ -83,26 +95,31 @@ export interface CrudHooks<P = unknown> {
    */
   prepare?(ctx: Ctx & { body: Body; values: Body; before: Body | null; parsed: P }): Promise<void>;
   /**
-   * The write itself, replacing the generic insert and update (and checkbox lists), inside the
-   * transaction after `prepare`: for a record kept across several tables (users). Create answers the new id.
+   * The write itself, around the generic one (`generic`: the insert or update of the declared columns
+   * from `values`, as `prepare` left them, and the checkbox lists), inside the transaction after
+   * `prepare`: for a record kept across several tables (users), which calls the generic write for its
+   * own row and writes the rest. Create answers the new id.
    */
   write?: {
-    create(ctx: Ctx & { db: Tx; body: Body; parsed: P }): Promise<WriteOutcome & { id: string }>;
-    update(ctx: Ctx & { db: Tx; body: Body; parsed: P; before: Body }): Promise<WriteOutcome>;
+    create(ctx: Ctx & { db: Tx; body: Body; parsed: P; generic: Pick<GenericWrite, 'create'> }): Promise<WriteOutcome & { id: string }>;
+    update(ctx: Ctx & { db: Tx; body: Body; parsed: P; before: Body; generic: Pick<GenericWrite, 'update'> }): Promise<WriteOutcome>;
   };
-  /** The record as its audit rows keep it (e.g. never a secret, every company), read inside the write's transaction; default: the record. */
-  auditView?(ctx: { db: Conn; id: string }): Promise<Body>;
+  /**
+   * The record as its audit rows keep it (e.g. never a secret, every company), read inside the
+   * write's transaction, from `record`: the generic view (the record as read).
+   */
+  auditView?(ctx: { db: Conn; id: string; record: Body }): Promise<Body>;
   /** The record shaped in JS (RecordSource): replaces the reads of the bound table. */
   records?: RecordSource;
-  /** Create and update bodies when they are not what the fields derive (users: companies as uuids or `{ uuid }`). */
-  bodies?: { create: TObject; update: TObject };
+  /** Create and update bodies from the ones the declared fields derive, e.g. extended (users: companies, a role per system). */
+  bodies?(derived: CrudBodies): CrudBodies;
   /**
    * More list query parameters, with their schemas. `allowAll`: the route's access lets a
    * super_admin ask `?all=true` without a tenant (RouteAccess.allowAll); the list then gets tenant null.
    */
   listQuery?: { properties: TProperties; allowAll?: boolean };
-  /** The forms' values: the create form's defaults (record null) or the edit form's values, when not the declared defaults or the record. */
-  formValues?(ctx: Ctx & { record: Body | null }): Body;
+  /** The forms' values from the generic ones (`values`: the declared defaults on create, record null; the record on edit), e.g. extended. */
+  formValues?(ctx: Ctx & { record: Body | null; values: Body }): Body;
   /** The form as this caller gets it (e.g. only the options they may give, or locked), from the declared groups. */
   form?(ctx: Ctx & { groups: FormFieldGroup[]; record: Body | null }): Promise<FormFieldGroup[]>;
   /** Before a delete: refuse it (e.g. 409 while other records depend on it). */

@@ -9,7 +9,7 @@ import { crudSchemas } from './schemas';
 import { flatHooks, type CrudPhases } from './phases';
 import { auditedOf } from './audited';
 
-export type { CrudBinding, CrudHooks, RecordSource, WriteOutcome } from './binding';
+export type { CrudBinding, CrudBodies, CrudHooks, GenericWrite, RecordSource, WriteOutcome } from './binding';
 export type { CrudPhases } from './phases';
 
 /** `P`: what the validate hook answers, handed on to prepare and persist (CrudPhases, grouped by phase). */

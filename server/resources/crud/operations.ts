@@ -241,7 +241,8 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     async form(db: Conn, tenant: string | null, req: FastifyRequest, record: Body | null) {
       const groups = formGroups(decl, { ...(await q.refOptions(db, tenant, record ?? {})), ...(await q.manyOptions(db)) });
       const fields = hooks.form ? await hooks.form({ db, tenant, req, groups, record }) : groups;
-      return withValues(fields, hooks.formValues ? hooks.formValues({ db, tenant, req, record }) : (record ?? defaultsOf(decl)));
+      const values = record ?? defaultsOf(decl);
+      return withValues(fields, hooks.formValues ? hooks.formValues({ db, tenant, req, record, values }) : values);
     },
 
     /** Creates a record from a body as the create route accepts it; answers it as read. */
@@ -250,17 +251,22 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
       // An import's transaction, else the database (the write opens its own).
       const db: Conn = opts.tx ?? app.db;
       const { body, parsed } = await check(db, tenant, req, sent, null);
-      const values = { ...columnsFrom<Body>(body, q.writable), ...(tenant ? { companyId: tenant } : {}) };
+      // A records hook keeps the tenant its own way (users: a membership), not in a company_id column.
+      const values = { ...columnsFrom<Body>(body, q.writable), ...(tenant && !hooks.records ? { companyId: tenant } : {}) };
       const { record, outcome } = await writing(db, 'create', async (tx) => {
         await hooks.prepare?.({ db: tx, tenant, req, body, values, before: null, parsed });
+        // The declared columns (as prepare left them) and the checkbox lists; a write hook composes with it.
+        const generic = {
+          async create() {
+            const [row] = await tx.insert(table).values(values).returning({ id: q.id });
+            await q.writeMany(tx, [{ id: row.id as string, body }]);
+            return { id: row.id as string };
+          },
+        };
         let id: string;
         let outcome: WriteOutcome = {};
-        if (hooks.write) ({ id, ...outcome } = await hooks.write.create({ db: tx, tenant, req, body, parsed }));
-        else {
-          const [row] = await tx.insert(table).values(values).returning({ id: q.id });
-          id = row.id as string;
-          await q.writeMany(tx, [{ id, body }]);
-        }
+        if (hooks.write) ({ id, ...outcome } = await hooks.write.create({ db: tx, tenant, req, body, parsed, generic }));
+        else ({ id } = await generic.create());
         await refsStillLive(tx, tenant, body);
         const created = await recordOr404(tx, tenant, req, id, where, false);
         await audit(tx, req, 'created', created.id, null, await audited(tx, created), detailOf(outcome, opts));
@@ -293,12 +299,16 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         if (locked !== before.version) before = await recordOr404(tx, tenant, req, before.id, where);
         await hooks.prepare?.({ db: tx, tenant, req, body, values: changes, before, parsed });
         const auditBefore = await audited(tx, before);
+        const id = before.id;
+        const generic = {
+          async update() {
+            await tx.update(table).set(changes).where(eq(q.id, id));
+            await q.writeMany(tx, [{ id, body }]);
+          },
+        };
         let outcome: WriteOutcome = {};
-        if (hooks.write) outcome = await hooks.write.update({ db: tx, tenant, req, body, parsed, before });
-        else {
-          await tx.update(table).set(changes).where(eq(q.id, before.id));
-          await q.writeMany(tx, [{ id: before.id, body }]);
-        }
+        if (hooks.write) outcome = await hooks.write.update({ db: tx, tenant, req, body, parsed, before, generic });
+        else await generic.update();
         await refsStillLive(tx, tenant, body);
         let after = await recordOr404(tx, tenant, req, before.id, where, false);
         // A save that changed something is a new version; one that changed nothing leaves it, so it disturbs no other editor.

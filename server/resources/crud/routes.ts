@@ -69,9 +69,9 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
     hooks.listQuery || Object.keys(filterQuery).length > 0 ? Type.Object({ ...ListQuery.properties, ...filterQuery, ...hooks.listQuery?.properties }) : ListQuery;
   const listAccess = hooks.listQuery?.allowAll ? { access: { ...rules('view').access, allowAll: true } } : rules('view');
 
-  // Trims the email, tel, url and date fields and makes a blank optional one null, before validation;
-  // bodies of a resource's own (the bodies hook: users) are left as sent.
-  const preValidation = hooks.bodies ? [] : [trimKinds(decl)];
+  // Trims the email, tel, url and date fields and makes a blank optional one null, before validation
+  // (the declared fields are in every body, the bodies hook only extends them).
+  const preValidation = [trimKinds(decl)];
 
   return async (app) => {
     // Its references count when a record they point at is deleted (./dependents.ts).

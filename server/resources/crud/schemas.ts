@@ -83,10 +83,12 @@ export function crudSchemas(decl: ResourceDecl, hooks: Pick<CrudHooks, 'computed
     if (!f.readOnly) body[name] = withCondition(bodySchema(f), f);
   }
   for (const [name, c] of Object.entries(computed)) read[name] = c.schema;
-  // A record shaped in JS (users) brings its own schema, and bodies that differ from the fields their own;
-  // every record carries its version, and an update may name the version it is based on (./versions.ts).
+  // A record shaped in JS (users) brings its own schema; bodies with more than the fields (users)
+  // extend the derived ones. Every record carries its version, and an update may name the version it
+  // is based on (./versions.ts).
   const readShape = Type.Object({ ...(hooks.records?.schema.properties ?? read), version: ReadVersion }, hooks.records ? schemaOptions(hooks.records.schema) : {});
   const edit = hooks.edit ? Type.Object({ ...readShape.properties, ...hooks.edit.schema }) : readShape;
-  const bodies = hooks.bodies ?? { create: Type.Object(body), update: Type.Partial(Type.Object(body)) };
+  const derived = { create: Type.Object(body), update: Type.Partial(Type.Object(body)) };
+  const bodies = hooks.bodies ? hooks.bodies(derived) : derived;
   return { read: readShape, edit, create: bodies.create, update: Type.Object({ ...bodies.update.properties, version: BodyVersion }, schemaOptions(bodies.update)) };
 }
