@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Tenant } from './data';
 import { startProbe, type ProbeStats } from './health-probe';
 import { freePort, rssMb, run, startChild, type Child } from './proc';
+import { WHOLE_LISTS_PER_CALLER } from '../../server/resources/wholeLists';
 
 export const TOOLS_DIR = path.resolve('bench/anchors/tools');
 const AUTOCANNON = path.join(TOOLS_DIR, 'node_modules/autocannon/autocannon.js');
@@ -198,15 +199,18 @@ export async function runApiCases(o: ApiRunOptions): Promise<ApiCase[]> {
       ...jsRun(`/${jsonCollection(largest)}?_page=1&_limit=25&unit_type_like=fla`),
     ],
   });
+  // Whole lists at as many connections as one caller may have in flight (more answer 429 by design),
+  // for every target alike.
+  const one = { connections: WHOLE_LISTS_PER_CALLER };
   for (const t of [demo, ...(fullScale ? [fullScale] : [])]) {
     cases.push({
       name: `full unit list (${label(t)})`,
       kind: 'full',
       units: t.units,
       runs: [
-        ['olympus', `${info.olympus}/api/v1/units`, { ...olympus, headers: { ...auth, 'x-tenant': t.id }, ...(t === fullScale ? { probe: info.olympus } : {}) }],
-        ['bare-fastify', `${info.anchor}/units`, { ...bare, headers: { 'x-tenant': t.id } }],
-        ...jsRun(`/${jsonCollection(t)}`),
+        ['olympus', `${info.olympus}/api/v1/units`, { ...olympus, ...one, headers: { ...auth, 'x-tenant': t.id }, ...(t === fullScale ? { probe: info.olympus } : {}) }],
+        ['bare-fastify', `${info.anchor}/units`, { ...bare, ...one, headers: { 'x-tenant': t.id } }],
+        ...jsRun(`/${jsonCollection(t)}`).map(([target, url, opts]): Run => [target, url, { ...opts, ...one }]),
       ],
     });
   }

@@ -177,7 +177,7 @@ export function healthTable(r: Pick<BenchResults, 'api' | 'idleProbes'>): string
   for (const { db, probes } of r.idleProbes) for (const p of probes) row(db, 'idle', p);
   for (const c of r.api) {
     const oly = c.results.find((x) => x.target === 'olympus' && x.probe);
-    for (const p of oly?.probe ?? []) row(c.db, `${c.name}, Olympus at 10 connections`, p);
+    for (const p of oly?.probe ?? []) row(c.db, `${c.name}, Olympus under that load`, p);
   }
   return lines.join('\n');
 }
