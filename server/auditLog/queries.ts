@@ -110,12 +110,11 @@ export function scopeCondition(scope: AuditScope): SQL | undefined {
   if (scope === null) return undefined;
   if (scope.companies.length === 0) return sql`false`;
   const companies = uuidArray(scope.companies);
-  // Their users as arrays computed once (not a subquery per row), and each arm a condition an index
-  // serves (tenant, actor, the record): a bitmap of the three reads only the scope's rows.
+  // Their users as an array computed once (not a subquery per row), and each arm a condition an index
+  // serves (tenant, actor, the record — whose id is text): a bitmap of the three reads only the scope's rows.
   const theirUsers = sql`array(select uc.user_id from user_companies uc where uc.company_id = any(${companies}))`;
-  const theirUserIds = sql`array(select uc.user_id::text from user_companies uc where uc.company_id = any(${companies}))`;
   return sql`(a.tenant_id = any(${companies}) or (a.tenant_id is null and a.actor_id = any(${theirUsers}))
-    or (a.tenant_id is null and a.entity = 'user' and a.entity_id = any(${theirUserIds})))`;
+    or (a.tenant_id is null and a.entity = 'user' and a.entity_id = any(${theirUsers}::text[])))`;
 }
 
 /**

@@ -4,7 +4,7 @@
 // toolbar and both dialogs pass axe; on a 390 px phone the cards carry the checkboxes and "Select all
 // on this page", without sideways scrolling. Three units get a new status the same way.
 import { describe, expect, it } from 'vitest';
-import { adminSuite, apiAuth, listLoaded, passes, rowWith, sideways } from './support/admin';
+import { adminSuite, apiHeaders, choose, listLoaded, passes, rowWith, sideways } from './support/admin';
 
 const suite = adminSuite();
 const PHONE = { width: 390, height: 844 };
@@ -14,8 +14,7 @@ describe('bulk changes', () => {
   it('sets the city of three selected properties at once, then deletes two of them into the trash, on a desktop and a phone', async () => {
     const b = await suite.open();
     const { page } = b;
-    const { token, tenant } = await apiAuth(page);
-    const headers = { authorization: `Bearer ${token}`, 'x-tenant': tenant, accept: 'application/json', 'content-type': 'application/json' };
+    const headers = await apiHeaders(page);
     for (const name of NAMES) {
       const made = await page.request.post(`${suite.server.url}/api/v1/properties`, { headers, data: { name, address_line_1: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' } });
       expect(made.status()).toBe(201);
@@ -72,8 +71,7 @@ describe('bulk changes', () => {
   it('sets the status of three selected units at once', async () => {
     const b = await suite.open();
     const { page } = b;
-    const { token, tenant } = await apiAuth(page);
-    const headers = { authorization: `Bearer ${token}`, 'x-tenant': tenant, accept: 'application/json', 'content-type': 'application/json' };
+    const headers = await apiHeaders(page);
     const property = await page.request.post(`${suite.server.url}/api/v1/properties`, { headers, data: { name: 'Bulkford House', address_line_1: '2 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' } });
     expect(property.status()).toBe(201);
     const propertyId = (await property.json()).data.id as string;
@@ -85,10 +83,7 @@ describe('bulk changes', () => {
     await page.goto(suite.server.url + '/dashboard/unit');
     await listLoaded(page);
     // The property's units, by the list's Property filter.
-    await page.getByRole('combobox', { name: 'Property', exact: true }).click();
-    await page.getByRole('option', { name: 'Bulkford House', exact: true }).click();
-    if (await page.getByRole('listbox').count()) await page.keyboard.press('Escape');
-    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await choose(page, 'Property', 'Bulkford House');
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(3);
     for (const n of [1, 2, 3]) await rowWith(page, `Bulkford ${n}`).getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Update selected' }).click();

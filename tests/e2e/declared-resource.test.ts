@@ -12,7 +12,7 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Dialog, Page } from 'playwright-core';
-import { adminSuite, apiAuth, choose, columnTexts, listLoaded, NORTHGATE, pathOf, rowWith, SUPER, textbox, passes, screenReady, sideways, dataCells, firstColumn } from './support/admin';
+import { adminSuite, apiHeaders, choose, columnTexts, listLoaded, NORTHGATE, pathOf, rowWith, SUPER, textbox, passes, screenReady, sideways, dataCells, firstColumn } from './support/admin';
 import { startServer } from './support/server';
 import { buildSpaWithRegistry } from './support/spa-build';
 import { createGadgetsTable, gadgetCrud } from '../server/throwaway-resource';
@@ -186,8 +186,7 @@ describe('a resource declared only in the test tree', () => {
 
 /** Makes records of `resource` through the API, as the page's signed-in user in its current company. */
 async function made(page: Page, resource: string, bodies: readonly Record<string, unknown>[]) {
-  const { token, tenant } = await apiAuth(page);
-  const headers = { authorization: `Bearer ${token}`, 'x-tenant': tenant, accept: 'application/json', 'content-type': 'application/json' };
+  const headers = await apiHeaders(page);
   for (const data of bodies) {
     const res = await page.request.post(`${suite.server.url}/api/v1/${resource}`, { headers, data });
     expect(res.status(), `${resource} ${String(data.name)}: ${await res.text()}`).toBe(201);

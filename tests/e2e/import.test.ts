@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { adminSuite, apiAuth, listLoaded, passes, screenReady, sideways } from './support/admin';
+import { adminSuite, apiAuth, apiHeaders, listLoaded, passes, screenReady, sideways } from './support/admin';
 
 const suite = adminSuite();
 const PHONE = { width: 390, height: 844 };
@@ -81,8 +81,7 @@ describe('CSV import', () => {
   it('shows the progress of a large file while it imports, batch by batch, then its result', async () => {
     const b = await suite.open();
     const { page } = b;
-    const { token, tenant } = await apiAuth(page);
-    const headers = { authorization: `Bearer ${token}`, 'x-tenant': tenant, accept: 'application/json', 'content-type': 'application/json' };
+    const headers = await apiHeaders(page);
     const property = await page.request.post(`${suite.server.url}/api/v1/properties`, { headers, data: { name: 'Progressford House', address_line_1: '4 Quay Street', city: 'Leeds', postcode: 'LS1 1AD' } });
     expect(property.status()).toBe(201);
     const rows = 20_000;

@@ -3,7 +3,7 @@
 // list and waits in the trash; restored from the Trash screen it is back in the list. The trash view
 // passes axe and fits a 390 px phone without sideways scrolling.
 import { describe, expect, it } from 'vitest';
-import { adminSuite, apiAuth, listLoaded, passes, rowWith, screenReady, sideways } from './support/admin';
+import { adminSuite, apiHeaders, listLoaded, passes, rowWith, screenReady, sideways } from './support/admin';
 
 const suite = adminSuite();
 const PHONE = { width: 390, height: 844 };
@@ -12,8 +12,7 @@ describe('the trash', () => {
   it('a deleted property waits in the trash and comes back with Restore, on a desktop and a phone', async () => {
     const b = await suite.open();
     const { page } = b;
-    const { token, tenant } = await apiAuth(page);
-    const headers = { authorization: `Bearer ${token}`, 'x-tenant': tenant, accept: 'application/json', 'content-type': 'application/json' };
+    const headers = await apiHeaders(page);
     const made = await page.request.post(`${suite.server.url}/api/v1/properties`, {
       headers,
       data: { name: 'Calder Trash House', address_line_1: '3 Canal Wharf', city: 'Leeds', postcode: 'LS11 5PS' },

@@ -153,6 +153,12 @@ export async function apiAuth(page: Page): Promise<{ token: string; tenant: stri
   return { token: s.access_token, tenant: s.currentCompany };
 }
 
+/** Headers of a JSON call made on the side as the page's signed-in user, in its current company. */
+export async function apiHeaders(page: Page): Promise<Record<string, string>> {
+  const { token, tenant } = await apiAuth(page);
+  return { authorization: `Bearer ${token}`, 'x-tenant': tenant, accept: 'application/json', 'content-type': 'application/json' };
+}
+
 /** A text input by its label (a required field's label ends in " *", hidden from the accessible name). */
 export const textbox = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true });
 
