@@ -250,6 +250,8 @@ describe('who sees what', () => {
       list(auditorHeaders, '?action=systems.handoff&per_page=100'),
       list(auditorHeaders, `?q=${encodeURIComponent('7b0d4cbe')}`),
       list(auditorHeaders, '?action=auth.login_failed'),
+      // The outsider named in the search (the people a term names are looked up across every company).
+      list(auditorHeaders, '?q=olga@other&per_page=100'),
     ]);
     expect(attempts[0].statusCode).toBe(403);
     expect(attempts[1].statusCode).toBe(403);
@@ -264,6 +266,7 @@ describe('who sees what', () => {
     expect(leaked(8)).toEqual([]);
     expect(leaked(9)).toEqual([]);
     expect(leaked(10)).toEqual([]);
+    expect(leaked(11)).toEqual(['targetOwnByOutsider']);
     for (const res of attempts.slice(3)) {
       for (const r of rowsOf(res)) {
         expect(r.company?.id ?? null, JSON.stringify(r)).not.toBe(w.other.id);
