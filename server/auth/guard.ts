@@ -59,6 +59,13 @@ const olympusRole = sql`olympus_role as (
       join roles r on r.id = us.role_id and r.deleted_at is null
     )`;
 
+/**
+ * A user's companies, leaving out those in the trash: a company in the trash is no tenant for anyone
+ * (its members' calls are refused as for a company they do not belong to, and nothing is created in it).
+ */
+const liveCompanies = sql`coalesce((select json_agg(uc.company_id) from user_companies uc
+      join companies c on c.id = uc.company_id and c.deleted_at is null where uc.user_id = u.id), '[]'::json)`;
+
 /** What a user may do now, without a token: for work that outlives its request (an import). */
 export interface UserAccessNow {
   role: string | null;
@@ -74,7 +81,7 @@ export async function loadUserAccess(db: Db, userId: string, tenant: string | nu
     with ${olympusRole}
     select orole.name as role,
       coalesce((select json_agg(rp.permission) from role_permissions rp where rp.role_id = orole.id), '[]'::json) as permissions,
-      coalesce((select json_agg(uc.company_id) from user_companies uc where uc.user_id = u.id), '[]'::json) as company_ids,
+      ${liveCompanies} as company_ids,
       ${tenant === null ? sql`true` : sql`exists(select 1 from companies c where c.id = ${tenant}::uuid and c.deleted_at is null)`} as tenant_live
     from users u left join olympus_role orole on orole.user_id = u.id
     where u.id = ${userId} and u.disabled_at is null`);
@@ -109,7 +116,7 @@ export async function loadAuth(db: Db, tokenHash: string, tenant: string | null,
     ${olympusRole}
     select tok.id as token_id, tok.valid_ms::float8 as valid_ms, u.id as user_id, u.name, u.email, orole.name as role,
       coalesce((select json_agg(rp.permission) from role_permissions rp where rp.role_id = orole.id), '[]'::json) as permissions,
-      coalesce((select json_agg(uc.company_id) from user_companies uc where uc.user_id = u.id), '[]'::json) as company_ids,
+      ${liveCompanies} as company_ids,
       ${tenant === null ? sql`null::boolean` : sql`exists(select 1 from companies c where c.id = ${tenant}::uuid and c.deleted_at is null)`} as tenant_exists,
       tok.amr, (extract(epoch from tok.created_at) * 1000)::float8 as authenticated_ms,
       (coalesce(orole.require_two_factor, false) or (orole.name = ${SUPER_ADMIN} and ${superAdminTwoFactor})) as role_requires_two_factor,
@@ -192,8 +199,9 @@ async function guard(app: FastifyInstance): Promise<void> {
     request.auth = loaded.auth;
     refuseUntilEnrolled(request, loaded.auth);
     if (header === null) return;
+    // The company must exist and be out of the trash, for every role (companyIds holds only live ones).
     const allowed =
-      tenant !== null && (loaded.auth.companyIds.includes(tenant) || (loaded.auth.role === SUPER_ADMIN && loaded.tenantExists));
+      tenant !== null && loaded.tenantExists && (loaded.auth.companyIds.includes(tenant) || loaded.auth.role === SUPER_ADMIN);
     if (allowed) request.tenantId = tenant;
     else if (request.routeOptions.config?.tenantCheck !== false) throw forbidden(TENANT_FORBIDDEN);
   });

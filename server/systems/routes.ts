@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { companies, roles, systems, userSystems } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import { audit, requestIp } from '../audit';
@@ -64,7 +64,10 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
       if (tenantId !== null) {
         const mine = auth.companyIds.includes(tenantId.toLowerCase()) || auth.role === SUPER_ADMIN;
         if (!UUID.test(tenantId) || !mine) throw forbidden(TENANT_FORBIDDEN);
-        const [company] = await app.db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, tenantId));
+        const [company] = await app.db.select({ id: companies.id, name: companies.name })
+          .from(companies)
+          // A company in the trash is nobody's tenant, a super admin's neither.
+          .where(and(eq(companies.id, tenantId), isNull(companies.deletedAt)));
         if (!company) throw forbidden(TENANT_FORBIDDEN);
         tenant = company;
       }
