@@ -122,7 +122,9 @@ describe('a company in the trash', () => {
     expect(sa.statusCode).toBe(403);
     // Nor can a system be opened with it as the company, by a member or a super admin.
     const everest = await createUser(db(), { role: 'super_admin', companies: [x], systems: [{ name: 'Everest', role: 'manager' }] });
-    const systemId = String((await db().execute(sql`select id from systems where name = 'Everest'`)).rows[0].id);
+    const found = (await db().execute(sql`select id from systems where name = 'Everest'`)) as unknown as { rows: { id: string }[] };
+    const [system] = found.rows;
+    const systemId = system.id;
     const handoff = await t.app.inject({ method: 'GET', url: `/api/v1/systems/${systemId}/redirect?tenant=${x.id}`, headers: await tokenFor(db(), everest.id) });
     expect(handoff.statusCode).toBe(403);
     expect(handoff.json()).toEqual({ message: TENANT_FORBIDDEN });
