@@ -9,6 +9,7 @@ import { auditMany, type AuditEntry } from '../audit';
 import type { Db } from '../db';
 import { seedIfEmpty, type SeedOptions, type SeedResult } from '../db/seed';
 import { crudOf } from './index';
+import { EVERY_COMPANY } from './tenantScope';
 
 const tableExists = async (db: Db, name: string) =>
   rowsOf<{ found: boolean }>(await db.execute(sql`select to_regclass(${name}) is not null as found`))[0].found;
@@ -26,7 +27,7 @@ export async function auditSeeded(db: Db): Promise<void> {
     const records = await crud.everyRecord(db);
     for (let from = 0; from < records.length; from += CHUNK) {
       const chunk = records.slice(from, from + CHUNK);
-      const found = await crud.findMany(db, null, chunk.map((r) => r.id));
+      const found = await crud.findMany(db, EVERY_COMPANY, chunk.map((r) => r.id));
       const entries: AuditEntry[] = [];
       for (const r of chunk) {
         const record = found.get(r.id);

@@ -17,6 +17,8 @@ import { authClient, uniqueIp } from './auth-client';
 import { userSystems } from '../../server/db/schema';
 import { PERMISSIONS } from '../../contract/permissions';
 import type { ResourceDecl } from '../../contract/resources/declare';
+import { crudOf } from '../../server/resources/index';
+import { EVERY_COMPANY } from '../../server/resources/tenantScope';
 
 const fx = declaredFixtures();
 let t: TestApp;
@@ -217,5 +219,25 @@ describe('no read answers another company’s data', () => {
     const res = await apiAs(t, auth, ids.companies.c).get(`/companies/${ids.companies.c}/edit`);
     expect(res.statusCode).toBe(200);
     expect([...secrets.keys()].some((s) => res.body.includes(s))).toBe(true);
+  });
+});
+
+describe('a read that forgets its company reads nothing', () => {
+  it('each scoped resource’s generic reads with no company answer no record; EVERY_COMPANY, said deliberately, all', async () => {
+    let checked = 0;
+    for (const d of fx.resources.filter((r) => r.tenancy === 'scoped' && ids[r.name])) {
+      const crud = await crudOf(d);
+      // A resource whose reads are its own hook (users) keeps its tenant its own way.
+      if (!('find' in crud) || d.name === 'users') continue;
+      const { n, c } = ids[d.name];
+      expect(await crud.find(db(), null, n), d.name).toBeNull();
+      expect((await crud.findMany(db(), null, [n, c])).size, d.name).toBe(0);
+      const list = await crud.list(db(), null, { page: 1, per_page: 100 });
+      expect(JSON.parse(list.json.toString()), d.name).toEqual([]);
+      expect((await crud.findMany(db(), EVERY_COMPANY, [n, c])).size, d.name).toBe(2);
+      expect(await crud.find(db(), w.own.id, n), d.name).not.toBeNull();
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(1);
   });
 });

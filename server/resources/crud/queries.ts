@@ -12,6 +12,7 @@ import { compiled } from '../../db/statements';
 import { isUuid, type Conn } from '../db';
 import { fetchList, jsonRow, type RowShape } from '../listRows';
 import type { WholeListOptions } from '../wholeLists';
+import { EVERY_COMPANY, type TenantScope } from '../tenantScope';
 import { byLower, byValue, lowerOf, planList, type ListQueryValues, type ListSpec, type SortKey } from '../lists';
 import { columnOf, requireColumn, type BoundColumn, type CrudBinding, type CrudHooks, type ManyBinding } from './binding';
 import { moneyColumn } from './money';
@@ -124,19 +125,22 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     searchable: Object.fromEntries(decl.list.search.map((k) => [k, refByAs.get(k)?.name ?? (decl.fields[k]?.type === 'date' ? shape[k] : columns[k].column)])),
     tiebreak: sql`${id}`,
   };
-  const inTenant = (tenant: string | null) => (companyId && tenant ? eq(companyId, tenant) : undefined);
+  // A company-scoped read without a company reads nothing, never everything: a query that forgot its
+  // tenant returns no rows. Server work that means every company says so with EVERY_COMPANY.
+  const inTenant = (tenant: TenantScope) => (!companyId || tenant === EVERY_COMPANY ? undefined : tenant === null ? sql`false` : eq(companyId, tenant));
   // Declared filters (./filters.ts) are conditions on the resource's own columns: a page never joins for them.
   const filters = filtersOf(decl);
   if (filters.length > 0 && hooks.records) throw new Error(`Resource "${decl.name}": list filters need the generic reads, not a records hook`);
 
   /** A referenced record of the tenant's company (any, for a global referenced resource or no tenant). */
-  const refInTenant = (r: BoundRef, tenant: string | null) => (r.companyId && tenant ? eq(r.companyId, tenant) : undefined);
+  const refInTenant = (r: BoundRef, tenant: TenantScope) =>
+    !r.companyId || tenant === EVERY_COMPANY ? undefined : tenant === null ? sql`false` : eq(r.companyId, tenant);
 
   /**
    * Which of the ids the bodies name are the tenant's live records, per reference field: one query per
    * reference that any body names (for one body, as for a batch of an import's rows).
    */
-  async function liveRefs(db: Conn, tenant: string | null, bodies: readonly Record<string, unknown>[]): Promise<LiveRefs> {
+  async function liveRefs(db: Conn, tenant: TenantScope, bodies: readonly Record<string, unknown>[]): Promise<LiveRefs> {
     const live: LiveRefs = new Map();
     for (const r of refs) {
       const ids = [...new Set(bodies.flatMap((b) => (isUuid(b[r.field]) ? [(b[r.field] as string).toLowerCase()] : [])))];
@@ -163,7 +167,7 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     writable,
     listSpec,
     /** The tenant's records (narrowed by `where`), searched, sorted and paged per the query; `whole`: see fetchList. */
-    async list(db: Conn, tenant: string | null, query: ListQueryValues, where?: SQL, whole?: WholeListOptions) {
+    async list(db: Conn, tenant: TenantScope, query: ListQueryValues, where?: SQL, whole?: WholeListOptions) {
       const plan = planList(query, listSpec);
       const filtered = filterCondition(filters, (field) => columns[field].column, query);
       // A filtered list answers its meta.total, like any list asked with parameters.
@@ -176,7 +180,7 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
      * One record of the tenant (and within `where`), or null (also for an id that is not a uuid); a
      * live one unless `w` says otherwise.
      */
-    async find(db: Conn, tenant: string | null, recordId: string, where?: SQL, w: Which = 'live'): Promise<CrudRow | null> {
+    async find(db: Conn, tenant: TenantScope, recordId: string, where?: SQL, w: Which = 'live'): Promise<CrudRow | null> {
       if (!isUuid(recordId)) return null;
       let query = db.select(shape).from(table).$dynamic();
       for (const j of joins) query = j.left ? query.leftJoin(j.table, j.on) : query.innerJoin(j.table, j.on);
@@ -187,7 +191,7 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
      * A page of the tenant's trash (within `where`), the newest deletion first: each record as read,
      * with when it was deleted and by whom (`{ id, name }`, null when that user is gone).
      */
-    async trash(db: Conn, tenant: string | null, page: number, perPage: number, where?: SQL) {
+    async trash(db: Conn, tenant: TenantScope, page: number, perPage: number, where?: SQL) {
       if (!deletedAt || !deletedBy) return { rows: [] as CrudRow[], total: 0 };
       const cond = and(which('trashed'), inTenant(tenant), where);
       const by = sql`(select json_build_object('id', u.id, 'name', u.name) from users u where u.id = ${deletedBy})`;
@@ -205,7 +209,7 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
      * Each reference's select options (uuid → name): the tenant's first UNPAGED_LIST_MAX by name, like
      * any unpaged list (contract/lists.ts), plus the record's current one wherever it sorts.
      */
-    async refOptions(db: Conn, tenant: string | null, current: Record<string, unknown> = {}) {
+    async refOptions(db: Conn, tenant: TenantScope, current: Record<string, unknown> = {}) {
       const out: Record<string, Record<string, string>> = {};
       for (const r of refs) {
         const pick = { id: r.id, name: r.name };
@@ -221,7 +225,7 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     liveRefs,
     badRefsIn,
     /** badRefsIn, read for one body. */
-    async badRefs(db: Conn, tenant: string | null, body: Record<string, unknown>): Promise<BoundRef[]> {
+    async badRefs(db: Conn, tenant: TenantScope, body: Record<string, unknown>): Promise<BoundRef[]> {
       return badRefsIn(body, await liveRefs(db, tenant, [body]));
     },
     /**
@@ -229,7 +233,7 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
      * live records of the field's referenced table whose id is the text, whose name is it (without letter
      * case), or whose `keys` column (the referenced resource's own import key) is it — at most 3 each.
      */
-    async refMatches(db: Conn, tenant: string | null, field: string, texts: readonly string[], keys: readonly string[]): Promise<Map<string, string[]>> {
+    async refMatches(db: Conn, tenant: TenantScope, field: string, texts: readonly string[], keys: readonly string[]): Promise<Map<string, string[]>> {
       const out = new Map<string, string[]>(texts.map((t) => [t, []]));
       const r = refs.find((x) => x.field === field);
       if (!r || texts.length === 0) return out;
@@ -251,7 +255,7 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
      * An import's keys (./import.ts), in one query: for each tuple of values of the `fields`, the id of
      * a live record of the tenant whose fields hold them (undefined: none).
      */
-    async idsWhere(db: Conn, tenant: string | null, fields: readonly string[], tuples: readonly unknown[][]): Promise<(string | undefined)[]> {
+    async idsWhere(db: Conn, tenant: TenantScope, fields: readonly string[], tuples: readonly unknown[][]): Promise<(string | undefined)[]> {
       const out: (string | undefined)[] = tuples.map(() => undefined);
       if (tuples.length === 0) return out;
       // The tuples as one jsonb parameter, typed as the columns are (whatever their number).
@@ -265,7 +269,7 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
       return out;
     },
     /** Records of the tenant by id, as read (live ones); `lock`: held for the rest of the transaction, in id order. */
-    async findMany(db: Conn, tenant: string | null, ids: readonly string[], lock = false): Promise<Map<string, CrudRow>> {
+    async findMany(db: Conn, tenant: TenantScope, ids: readonly string[], lock = false): Promise<Map<string, CrudRow>> {
       if (ids.length === 0) return new Map();
       let query = db.select(shape).from(table).$dynamic();
       for (const j of joins) query = j.left ? query.leftJoin(j.table, j.on) : query.innerJoin(j.table, j.on);
