@@ -10,8 +10,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statS
 import os from 'node:os';
 import path from 'node:path';
 import type { DatabaseTarget } from '../server/db';
-import { runApiCases, signIn, startJsonServer, TOOLS_DIR, type ApiCase, type ServerInfo } from './lib/api';
-import { analyse, buildAnchor, buildOlympus, type BundleStats } from './lib/bundle';
+import { runApiCases, signIn, startJsonServer, TOOLS_DIR, type ServerInfo } from './lib/api';
+import { analyse, buildAnchor, buildOlympus } from './lib/bundle';
 import { SEARCH_TERM, type Tenant } from './lib/data';
 import { FIRST_SCREENS, goalsTable, OLYMPUS_ON_POSTGRES } from './lib/goals';
 import { probeIdle } from './lib/health-probe';

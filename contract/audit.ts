@@ -3,8 +3,7 @@
 import { DECLARED_RESOURCES } from './resources';
 import type { ResolvedFilter } from './resources/filters';
 
-/** The permission that opens the audit log (super_admin holds every permission). */
-export const AUDIT_PERMISSION = 'audit.view';
+export { AUDIT_PERMISSION } from './areas';
 
 /** The API path under /api/v1 and the SPA's name for the list (react-admin's resource name). */
 export const AUDIT_PATH = 'audit';

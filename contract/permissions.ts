@@ -2,12 +2,10 @@
 // the role editor shows them as the group's "all" checkbox. Each area's rows are declared with the
 // area (contract/access.ts), so a new area is one entry there.
 import { AREAS } from './access';
+import type { PermissionDef } from './areas';
 import { ADMIN, SUPER_ADMIN, SYSTEM_USER, type OlympusRoleName } from './roles';
 
-export interface PermissionDef {
-  name: string;
-  label: string;
-}
+export type { PermissionDef } from './areas';
 
 const crud = (area: string, noun: string): PermissionDef[] => [
   { name: `${area}.*`, label: `All ${noun} permissions` },

@@ -17,6 +17,10 @@ run_vitest() {
 step "typecheck"
 npx tsc -p tsconfig.json --noEmit
 
+step "lint, import cycles and format"
+npm run --silent lint
+npx prettier --check --log-level warn .
+
 step "unit and component tests"
 run_vitest unit --project unit
 

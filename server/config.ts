@@ -1,5 +1,5 @@
 // Configuration from the environment, validated at start with one clear message per bad value.
-import { isLoopbackHttp } from './sso/settings';
+import { isLoopbackHttp } from './http/loopback';
 import { parseTrustProxy, type TrustProxy } from './http/trustProxy';
 import { policyErrors } from './auth/passwordPolicy';
 import { STATEMENT_TIMEOUT_MS } from './db/database';

@@ -1,11 +1,11 @@
 // A resource declared once (docs/resources.md): plain data both sides import. The server derives its
 // routes, schemas, checks, forms, list and OpenAPI entries from it (server/resources/crud/), the
 // browser its screens and texts (src/resources/). No server code here: only shapes, builders and derived types.
-import type { AreaKey } from '../access';
+import type { AreaKey } from '../areas';
 import type { OlympusRoleName } from '../roles';
 import { MONEY_MAX, TEL_MAX, URL_MAX, type TextPattern } from './kinds';
 import { whenOf, type FieldWhen, type WhenOpt } from './when';
-import type { FilterDecl, FilterOf } from './filters';
+import type { FilterDecl, FilterOf } from './filterDecl';
 
 /** Length limits of text fields (the form's maxlength and the API's check). */
 export const NAME_MAX = 255;

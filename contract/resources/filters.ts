@@ -3,42 +3,12 @@
 // The builders are checked against the fields by the type checker (FilterOf): a key that is not a
 // field of the filter's kind is a type error. Both sides read the resolved filters (filtersOf): the
 // server derives the list route's query parameters and their SQL from them, the browser its filter bar.
-import type { Fields, ResourceDecl } from './declare';
+import type { ResourceDecl } from './declare';
 
-/** What a declaration writes: a filter's kind and the key it filters by. */
-export interface FilterDecl<K extends string = string, Kind extends FilterKind = FilterKind> {
-  kind: Kind;
-  key: K;
-}
-export type FilterKind = 'choice' | 'ref' | 'checkbox' | 'range' | 'text';
+import type { FilterDecl } from './filterDecl';
 
-/** One or more of a choice field's options (`unit_type=Flat&unit_type=Studio`). */
-export const choiceFilter = <const K extends string>(key: K): FilterDecl<K, 'choice'> => ({ kind: 'choice', key });
-/**
- * One record of a reference, by the reference's `as` (`refFilter('property')` → `property_id=<uuid>`);
- * for an optional reference also none (`property_id=none`, REF_NONE).
- */
-export const refFilter = <const K extends string>(key: K): FilterDecl<K, 'ref'> => ({ kind: 'ref', key });
-/** Yes or no of a checkbox (`furnished=true`); absent is any. */
-export const checkboxFilter = <const K extends string>(key: K): FilterDecl<K, 'checkbox'> => ({ kind: 'checkbox', key });
-/**
- * A number or money field's `{key}_min`/`{key}_max` (money as decimal strings, "1250.50"), or a date
- * field's `{key}_from`/`{key}_to` (Y-m-d), both ends included.
- */
-export const rangeFilter = <const K extends string>(key: K): FilterDecl<K, 'range'> => ({ kind: 'range', key });
-/** A text field containing the words, without letter case (`city=leeds`). */
-export const textFilter = <const K extends string>(key: K): FilterDecl<K, 'text'> => ({ kind: 'text', key });
-
-type KeyOf<F extends Fields, T> = { [K in keyof F]: F[K] extends T ? K : never }[keyof F] & string;
-type RefAs<F extends Fields> = { [K in keyof F]: F[K] extends { ref: { as: infer A extends string } } ? A : never }[keyof F];
-
-/** The filters a resource with fields F may declare: each kind only on fields of its kind. */
-export type FilterOf<F extends Fields> =
-  | FilterDecl<KeyOf<F, { type: 'select'; options: readonly string[] }>, 'choice'>
-  | FilterDecl<RefAs<F>, 'ref'>
-  | FilterDecl<KeyOf<F, { type: 'checkbox'; default: boolean }>, 'checkbox'>
-  | FilterDecl<KeyOf<F, { type: 'number' | 'date' | 'money' }>, 'range'>
-  | FilterDecl<KeyOf<F, { type: 'text' | 'textarea' | 'email' | 'tel' | 'url' }>, 'text'>;
+export { checkboxFilter, choiceFilter, rangeFilter, refFilter, textFilter } from './filterDecl';
+export type { FilterDecl, FilterKind, FilterOf } from './filterDecl';
 
 interface Resolved {
   /** The declared key: its label is the catalogue's `resources.{spa}.fields.{key}`. */

@@ -53,6 +53,7 @@ function boundedClient(watch: AnswerWatch | undefined): typeof pg.Client {
 
     // `any`: node-postgres' connect() and query() have several overloads (callback or promise,
     // config object or text); the arguments pass through untouched, only the outcome is looked at.
+    /* eslint-disable @typescript-eslint/no-explicit-any -- see above */
     override connect(...args: any[]): any {
       return this.#watched(super.connect as (...a: any[]) => unknown, args, outcome);
     }
@@ -79,6 +80,7 @@ function boundedClient(watch: AnswerWatch | undefined): typeof pg.Client {
       if (result instanceof Promise) result.then(() => after(null), after);
       return result;
     }
+    /* eslint-enable @typescript-eslint/no-explicit-any */
   };
 }
 

@@ -5,7 +5,6 @@ import {
   bigserial,
   boolean,
   check,
-  doublePrecision,
   foreignKey,
   index,
   inet,

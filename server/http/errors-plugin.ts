@@ -77,7 +77,7 @@ export function validationErrors(errors: AjvError[]): Record<string, string[]> {
     if (e.keyword === 'additionalProperties') field = String(e.params.additionalProperty);
     if (!field) field = 'body';
     const msg = fieldMessage(field, e);
-    (out[field] ??= []).includes(msg) || out[field].push(msg);
+    if (!(out[field] ??= []).includes(msg)) out[field].push(msg);
   }
   // A field left blank is only that: not also "not a valid email address".
   for (const [field, messages] of Object.entries(out)) {

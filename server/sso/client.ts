@@ -2,7 +2,8 @@
 // discovery is not cached, so the next attempt retries; openid-client refetches the provider's
 // keys by itself when they rotate.
 import * as oidc from 'openid-client';
-import { isLoopbackHttp, type SsoSettings } from './settings';
+import type { SsoSettings } from './settings';
+import { isLoopbackHttp } from '../http/loopback';
 
 const DISCOVERY_TIMEOUT_SECONDS = 10;
 export const SCOPES = 'openid profile email';

@@ -43,15 +43,3 @@ export function missingSsoSettings(config: Config): string[] {
   if (!clientSecret) missing.push('AZURE_CLIENT_SECRET');
   return missing;
 }
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/** Plain http is only acceptable for a provider on this machine (a local test provider). */
-export function isLoopbackHttp(url: string): boolean {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' && LOOPBACK.has(u.hostname);
-  } catch {
-    return false;
-  }
-}

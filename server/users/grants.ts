@@ -23,7 +23,7 @@ import type { Conn } from '../resources/db';
 import { OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
 import { permissionsNotHeld } from '../roles/grantable';
 import { findUser, type RoleOption, type UserRecord } from './queries';
-import type { UserInput } from './input';
+import type { UserInput } from './userInput';
 
 export const GRANT_USER_MSG = {
   roleNotHeld: 'You can only give roles you hold yourself.',

@@ -10,7 +10,7 @@ import { ApiError } from '../errors';
 import { cleanText, requiredText } from '../resources/values';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { emailTaken, existingCompanies, roleOptions } from './queries';
-import { ROLE_FIELDS, type RoleField } from './systems';
+import { ROLE_FIELDS } from './systems';
 import type { UserRecord } from './queries';
 import { GRANT_USER_MSG, mayGiveRole, type Holdings } from './grants';
 
@@ -28,17 +28,9 @@ export interface UserBody {
   reset_password?: boolean;
 }
 
-export interface UserInput {
-  name?: string;
-  email?: string;
-  bypassSso?: boolean;
-  disabled?: boolean;
-  resetPassword: boolean;
-  /** The requested companies among those the caller may assign (undefined: not sent). */
-  companies?: string[];
-  /** Per role field that was sent and changes: the role uuid, or null for none / no access. */
-  roles: Partial<Record<RoleField, string | null>>;
-}
+import type { UserInput } from './userInput';
+
+export type { UserInput } from './userInput';
 
 export const USER_INPUT_MSG = {
   companiesRequired: 'Choose at least one company.',

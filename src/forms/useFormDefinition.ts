@@ -1,7 +1,7 @@
 // Loads a server-defined form: GET /api/v1/{resource}/create or
 // /{resource}/{id}/edit answering { data, fields }, then every list named by an `options-from`
 // (GET /api/v1/{list} → uuid → name). The form counts as loading until all of them are in.
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useLogoutIfAccessDenied } from 'react-admin';
 import type { FormFieldGroup } from '../../contract/forms';
@@ -79,7 +79,8 @@ export function useFormDefinition(path: string | null): FormDefinitionState {
     })),
   });
 
-  const error = query.error instanceof LoadError ? query.error : query.error ? new LoadError(0) : null;
+  const failure = query.error;
+  const error = useMemo(() => (failure instanceof LoadError ? failure : failure ? new LoadError(0) : null), [failure]);
   useEffect(() => {
     // An expired session answers 401: sign out like any other react-admin call would.
     if (error?.status === 401) void logoutIfAccessDenied(error);

@@ -15,9 +15,8 @@ export interface ResourceFormTexts {
   updateFailed: string;
 }
 
-const LIST = ['title', 'create', 'search', 'edit', 'remove'] as const;
-const FORM = ['create_title', 'edit_title', 'create_submit', 'edit_submit', 'back', 'create_failed', 'update_failed'] as const;
-type ListText = (typeof LIST)[number];
+type ListText = 'title' | 'create' | 'search' | 'edit' | 'remove';
+type FormText = 'create_title' | 'edit_title' | 'create_submit' | 'edit_submit' | 'back' | 'create_failed' | 'update_failed';
 
 /** The catalogue key of one of a declared resource's texts. */
 export const resourceKey = (spa: string, path: string) => `resources.${spa}.${path}`;
@@ -31,7 +30,7 @@ export const choiceKey = (spa: string, field: string, value: string) => resource
 
 /** The create and edit screens' texts: `resources.{spa}.form.{create_title|…}`. */
 export function formTexts(spa: string): ResourceFormTexts {
-  const k = (name: (typeof FORM)[number]) => resourceKey(spa, `form.${name}`);
+  const k = (name: FormText) => resourceKey(spa, `form.${name}`);
   return {
     createTitle: k('create_title'),
     editTitle: k('edit_title'),
@@ -83,7 +82,7 @@ export function declaredTexts(d: ResourceDecl) {
       back: `Back to ${Many}`,
       create_failed: `Could not create the ${d.noun.one}`,
       update_failed: `Could not update the ${d.noun.one}`,
-    } satisfies Record<(typeof FORM)[number], string>,
+    } satisfies Record<FormText, string>,
   };
 }
 

@@ -6,7 +6,6 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_LIST_MAX } from '../../contract/lists';
-import { uiStore } from '../../providers/store';
 import { freshPage, location, makeUser, type ApiCall } from './shell-harness';
 import { LOAD_TIMEOUT, captureCsv, companyRow, firstCells, listCalls, listParams, listReply, openList, unitRow, userRow, dataHeaders } from './list-harness';
 

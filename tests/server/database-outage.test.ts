@@ -30,7 +30,7 @@ async function timed(path: string, init: RequestInit = {}): Promise<{ status: nu
   const started = Date.now();
   const res = await fetch(base + path, init);
   const text = await res.text();
-  let body: { message?: string } = {};
+  let body: { message?: string };
   try {
     body = JSON.parse(text) as { message?: string };
   } catch {

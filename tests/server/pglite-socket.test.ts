@@ -20,7 +20,7 @@ function listeningTcpPorts(): number[] {
   }
   const ports: number[] = [];
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text = '';
+    let text: string;
     try {
       text = readFileSync(table, 'utf8');
     } catch {

@@ -70,7 +70,7 @@ function bulkErrors(decl: ResourceDecl, errs: AjvError[]): Record<string, string
       e.keyword === 'additionalProperties'
         ? [bulkMessages(decl).notBulk(String(e.params.additionalProperty))]
         : Object.values(validationErrors([{ ...e, instancePath: e.instancePath.slice('/values'.length) }])).flat();
-    for (const m of messages) (out.values ??= []).includes(m) || out.values.push(m);
+    for (const m of messages) if (!(out.values ??= []).includes(m)) out.values.push(m);
   }
   return out;
 }

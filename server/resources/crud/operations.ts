@@ -10,7 +10,7 @@ import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { hasTrash, type ResourceDecl } from '../../../contract/resources/declare';
 import { requireAuth, requireTenant } from '../../auth/guard';
 import { SUPER_ADMIN } from '../../../contract/roles';
-import { ApiError, conflict, forbidden, invalid, notFound } from '../../errors';
+import { ApiError, conflict, forbidden, notFound } from '../../errors';
 import { withValues } from '../../forms/fields';
 import type { Action } from '../access';
 import { diff } from '../../audit';

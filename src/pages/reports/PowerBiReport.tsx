@@ -67,6 +67,7 @@ export default function PowerBiReport({ entry, pbi }: PowerBiReportProps) {
       service.reset(element);
     };
     // Deliberately not on token/expiry: later tokens arrive through setAccessToken, not a new embed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above.
   }, [pbi, id, url]);
 
   return (

@@ -25,7 +25,7 @@ export function scheduleTokenRefresh({ expiresAt, fetchToken, apply }: TokenRefr
   };
 
   const run = async () => {
-    let fresh: Awaited<ReturnType<TokenRefreshOptions['fetchToken']>> = null;
+    let fresh: Awaited<ReturnType<TokenRefreshOptions['fetchToken']>>;
     try {
       fresh = await fetchToken();
       if (stopped) return;
