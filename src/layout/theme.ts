@@ -1,6 +1,7 @@
 // Olympus theme on top of react-admin's default: navy and gold, and the operating system's own
 // sans-serif — no web font is fetched (no request to a host the operator did not configure).
 import { deepmerge } from '@mui/utils';
+import type { Theme } from '@mui/material/styles';
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 export const BRAND = { navy: '#23395d', gold: '#c9a227' } as const;
@@ -22,6 +23,11 @@ export const theme: RaThemeOptions = deepmerge(defaultTheme, {
   components: {
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
+    // The text under a locked field says why it is locked: it must stay readable (MUI greys it to
+    // 2.7:1 with the field, below WCAG AA's 4.5:1), so it keeps the secondary text colour.
+    MuiFormHelperText: {
+      styleOverrides: { root: ({ theme: t }: { theme: Theme }) => ({ '&.Mui-disabled:not(.Mui-error)': { color: t.palette.text.secondary } }) },
+    },
     MuiCheckbox: {
       defaultProps: {
         // A checkbox given an `aria-label` (react-admin's "Select this row") carries it on its outer span,
