@@ -64,20 +64,34 @@ function probeList(base: string, headers: Record<string, string>) {
   };
 }
 
-async function importWhileProbing(server: OlympusServer, a: Record<string, string>, b: Record<string, string>, csv: string, query: string) {
+async function importWhileProbing(
+  server: OlympusServer,
+  a: Record<string, string>,
+  b: Record<string, string>,
+  csv: string,
+  query: string,
+) {
   const quiet = probeList(server.url, b);
   await new Promise((r) => setTimeout(r, 3000));
   const idle = await quiet.stop();
   const probe = probeList(server.url, b);
   const started = performance.now();
-  const res = await fetch(`${server.url}/api/v1/properties/import${query}`, { method: 'POST', headers: { ...a, 'content-type': 'text/csv' }, body: csv });
+  const res = await fetch(`${server.url}/api/v1/properties/import${query}`, {
+    method: 'POST',
+    headers: { ...a, 'content-type': 'text/csv' },
+    body: csv,
+  });
   const answered = performance.now() - started;
   const body = (await res.json()) as { data?: { id: string }; message?: string };
   let outcome = `${res.status}${body.message ? ` ${body.message.slice(0, 60)}` : ''}`;
   if (res.status === 202 && body.data) {
     for (;;) {
       await new Promise((r) => setTimeout(r, 250));
-      const s = ((await (await fetch(`${server.url}/api/v1/imports/${body.data.id}`, { headers: a })).json()) as { data: { state: string; counts: { done: number } } }).data;
+      const s = (
+        (await (await fetch(`${server.url}/api/v1/imports/${body.data.id}`, { headers: a })).json()) as {
+          data: { state: string; counts: { done: number } };
+        }
+      ).data;
       if (s.state === 'succeeded' || s.state === 'failed') {
         outcome = `${s.state}, ${s.counts.done} rows`;
         break;
@@ -91,7 +105,8 @@ async function importWhileProbing(server: OlympusServer, a: Record<string, strin
 async function databaseUrl(): Promise<string | null> {
   if (PGLITE) return null;
   const base = process.env.BENCH_IMPORT_URL ?? process.env.PG_TEST_URL;
-  if (!base) throw new Error('Set PG_TEST_URL (scripts/postgres.sh start_postgres) or BENCH_IMPORT_URL, or pass --pglite.');
+  if (!base)
+    throw new Error('Set PG_TEST_URL (scripts/postgres.sh start_postgres) or BENCH_IMPORT_URL, or pass --pglite.');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query('drop database if exists olympus_fairness_bench with (force)');
@@ -105,7 +120,12 @@ async function databaseUrl(): Promise<string | null> {
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'olympus-fairness-bench-'));
   const url = await databaseUrl();
-  const database = await openDatabase(url ? { kind: 'postgres', url, statementTimeoutMs: 600_000 } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }, { migrate: true });
+  const database = await openDatabase(
+    url
+      ? { kind: 'postgres', url, statementTimeoutMs: 600_000 }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    { migrate: true },
+  );
   await syncCatalogue(database.db);
   const companyA = await createCompany(database.db, { name: 'Importing Lettings' });
   const companyB = await createCompany(database.db, { name: 'Browsing Estates' });
@@ -118,7 +138,12 @@ async function main() {
   const b = { ...(await tokenFor(database.db, adminB.id)), 'x-tenant': companyB.id, accept: 'application/json' };
   await database.close();
 
-  const server = await startOlympus({ dataDir, databaseUrl: url, staticDir: path.join(dataDir, 'no-static'), timeFile: path.join(dataDir, 'time.txt') });
+  const server = await startOlympus({
+    dataDir,
+    databaseUrl: url,
+    staticDir: path.join(dataDir, 'no-static'),
+    timeFile: path.join(dataDir, 'time.txt'),
+  });
   const r = Date.now().toString(36);
   let csv = 'name,reference,address_line_1,city,postcode\n';
   for (let i = 0; i < ROWS; i++) csv += `Fair ${r} ${i},FR-${r}-${i},${i} High Street,Leeds,LS1 ${i % 9}AA\n`;
@@ -134,11 +159,20 @@ async function main() {
   const db = url ? 'PostgreSQL' : 'PGlite';
   const line = (what: string, x: NonNullable<typeof rows>) =>
     `| ${db} | ${what} | ${x.outcome} | ${x.seconds.toFixed(1)} s (answered in ${x.answeredMs} ms) | ${x.idle.p50} / ${x.idle.p90} / ${x.idle.max} ms | ${x.during.p50} / ${x.during.p90} / ${x.during.max} ms (${x.during.samples}, ${x.during.failures} failed) |`;
-  console.log(`\n### Another company's list page during an import, ${db} (${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)})\n`);
-  console.log("| Database | Import | Outcome | Time | B's page before: p50 / p90 / max | B's page during: p50 / p90 / max (samples) |");
+  console.log(
+    `\n### Another company's list page during an import, ${db} (${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)})\n`,
+  );
+  console.log(
+    "| Database | Import | Outcome | Time | B's page before: p50 / p90 / max | B's page during: p50 / p90 / max (samples) |",
+  );
   console.log('|---|---|---|---:|---|---|');
   console.log(line(`${ROWS.toLocaleString('en-GB')} properties${DRY ? ', dry run' : ''}`, rows));
-  console.log(line(`header of ${WIDE_COLUMNS.toLocaleString('en-GB')} columns (${(wide.length / 1e6).toFixed(0)} MB), dry run`, header));
+  console.log(
+    line(
+      `header of ${WIDE_COLUMNS.toLocaleString('en-GB')} columns (${(wide.length / 1e6).toFixed(0)} MB), dry run`,
+      header,
+    ),
+  );
 }
 
 main().catch((err) => {

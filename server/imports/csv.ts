@@ -17,8 +17,8 @@ export const IMPORT_MESSAGES = {
   unclosedQuote: 'The file ends inside a quoted cell: a double quote is missing.',
   notCsv: (line: number) => `The file is not CSV the import can read (line ${line}). Save it as "CSV UTF-8" and try again.`,
   tooManyColumns: (count: number, max: number) =>
-    `The file's header has ${count.toLocaleString('en-GB')} columns; an import of these records reads at most ${max}. ` +
-    'Remove the columns it does not need and try again.',
+    `The file's header has ${count.toLocaleString('en-GB')} columns; ` +
+    `an import of these records reads at most ${max}. Remove the columns it does not need and try again.`,
 };
 
 /**
@@ -64,10 +64,12 @@ const parseOptions = (text: string, maxColumns: number): Options => ({
   ignore_last_delimiters: maxColumns + 1,
 });
 
+/** csv-parse's refusals as the 422s an import answers; anything else as it was thrown. */
 function csvRefusal(err: unknown): unknown {
-  if (err instanceof CsvError && err.code === 'CSV_QUOTE_NOT_CLOSED') return invalid({ file: [IMPORT_MESSAGES.unclosedQuote] });
-  if (err instanceof CsvError) return invalid({ file: [IMPORT_MESSAGES.notCsv(Number((err as CsvError & { lines?: number }).lines ?? 1))] });
-  return err;
+  if (!(err instanceof CsvError)) return err;
+  if (err.code === 'CSV_QUOTE_NOT_CLOSED') return invalid({ file: [IMPORT_MESSAGES.unclosedQuote] });
+  const line = Number((err as CsvError & { lines?: number }).lines ?? 1);
+  return invalid({ file: [IMPORT_MESSAGES.notCsv(line)] });
 }
 
 /**

@@ -10,7 +10,8 @@ import { refuseUnstorable } from '../http/storable-text';
 import { IMPORT_MESSAGES } from './csv';
 
 export const UPLOAD_MESSAGES = {
-  tooManyOfYours: `You are already sending ${IMPORT_UPLOADS_PER_CALLER} import files. Wait for one to be received, then try again.`,
+  tooManyOfYours:
+    `You are already sending ${IMPORT_UPLOADS_PER_CALLER} import files. ` + 'Wait for one to be received, then try again.',
   tooManyAtOnce: 'The server is receiving too many import files at once. Try again in a few seconds.',
   noFile: 'Send the file as text/csv, or as the field "file" of a multipart/form-data form.',
   badForm: 'The form could not be read: send one file as the field "file", and at most the fields "dry_run" and "mapping".',
@@ -29,7 +30,8 @@ export const UPLOAD_RETRY_AFTER_S = 5;
 const uploads = { total: 0, byCaller: new Map<string, number>() };
 
 /** Uploads in flight now, in all or of one user (tests). */
-export const uploadsInFlight = (userId?: string): number => (userId === undefined ? uploads.total : (uploads.byCaller.get(userId) ?? 0));
+export const uploadsInFlight = (userId?: string): number =>
+  userId === undefined ? uploads.total : (uploads.byCaller.get(userId) ?? 0);
 
 /**
  * Takes an upload slot for the signed-in caller until the reply is over (sent, or the connection

@@ -50,7 +50,12 @@ interface Upload {
  * Starts a request declaring a body of `total` bytes and sends it slowly (64 KB every 10 ms, ~6 MB/s),
  * until the server answers or `waitMs` passes (then `status` is null).
  */
-function upload(method: string, path: string, headers: Record<string, string>, { total = HUGE, waitMs = 8000 } = {}): Upload {
+function upload(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  { total = HUGE, waitMs = 8000 } = {},
+): Upload {
   const started = performance.now();
   let sent = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -143,7 +148,11 @@ describe('a body sent without a session', () => {
       for (const [who, headers, status] of callers) {
         const a = await upload(method, path, { ...headers, 'x-tenant': w.own.id, 'content-type': type }).answer;
         // Answered while the 51 MB were still being sent: the server did not wait for them.
-        expect({ route: `${method} ${path} ${type}`, who, status: a.status }).toEqual({ route: `${method} ${path} ${type}`, who, status });
+        expect({ route: `${method} ${path} ${type}`, who, status: a.status }).toEqual({
+          route: `${method} ${path} ${type}`,
+          who,
+          status,
+        });
         expect(a.sent, `${method} ${path} as ${who}`).toBeLessThan(HUGE / 4);
         expect(JSON.parse(a.body).message).toBe(status === 401 ? 'Unauthenticated.' : 'CSRF token mismatch.');
       }
@@ -190,7 +199,10 @@ describe('a body sent without a session', () => {
       expect(a.sent, who).toBeLessThan(HUGE / 4);
     }
     // A JSON or CSV body on a route other than the import is not an upload: its CSV is not read either.
-    const other = await upload('POST', '/api/v1/properties', { ...headersOf(w.headers.admin), 'content-type': 'text/csv' }).answer;
+    const other = await upload('POST', '/api/v1/properties', {
+      ...headersOf(w.headers.admin),
+      'content-type': 'text/csv',
+    }).answer;
     expect(other.status).toBe(415);
     expect(other.sent).toBeLessThan(HUGE / 4);
     expect(await imports()).toBe(before);
@@ -210,7 +222,8 @@ describe('uploads at once', () => {
     const held: Upload[] = [];
     try {
       // The first caller's uploads, taken and being received.
-      for (let i = 0; i < IMPORT_UPLOADS_PER_CALLER; i++) held.push(upload('POST', '/api/v1/properties/import', csvHeaders(admins[0].headers), { waitMs: 60_000 }));
+      for (let i = 0; i < IMPORT_UPLOADS_PER_CALLER; i++)
+        held.push(upload('POST', '/api/v1/properties/import', csvHeaders(admins[0].headers), { waitMs: 60_000 }));
       await until(() => uploadsInFlight(admins[0].id) === IMPORT_UPLOADS_PER_CALLER, "the first caller's uploads");
       const mine = await upload('POST', '/api/v1/properties/import', csvHeaders(admins[0].headers)).answer;
       expect(mine.status).toBe(429);
@@ -246,7 +259,12 @@ describe('uploads at once', () => {
   }, 120_000);
 
   it('a file over 50 MB from a caller who may import is refused (422) as it passes the limit, not once whole', async () => {
-    const a = await upload('POST', '/api/v1/properties/import', { ...headersOf(w.headers.admin), 'content-type': 'text/csv' }, { waitMs: 30_000 }).answer;
+    const a = await upload(
+      'POST',
+      '/api/v1/properties/import',
+      { ...headersOf(w.headers.admin), 'content-type': 'text/csv' },
+      { waitMs: 30_000 },
+    ).answer;
     expect(a.status).toBe(422);
     expect(JSON.parse(a.body).message).toBe(IMPORT_MESSAGES.tooLarge);
     await until(() => uploadsInFlight() === 0, 'the slot to be freed');
@@ -258,7 +276,13 @@ async function finished(id: string, who: { authorization: string } = w.headers.a
   for (let i = 0; i < 1200; i++) {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/imports/${id}`, headers: headersOf(who) });
     expect(res.statusCode, res.body).toBe(200);
-    const data = res.json().data as { state: string; message: string | null; counts: Record<string, number>; mapping: Record<string, string>; errors: unknown[] };
+    const data = res.json().data as {
+      state: string;
+      message: string | null;
+      counts: Record<string, number>;
+      mapping: Record<string, string>;
+      errors: unknown[];
+    };
     if (data.state === 'succeeded' || data.state === 'failed') return data;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -293,7 +317,10 @@ describe('a header of millions of columns', () => {
 
   it('a quoted header cell holding commas counts as one column; a few extra columns are fine', async () => {
     const extra = Array.from({ length: 20 }, (_, i) => `"Note, ${i}"`).join(',');
-    const res = await post('/properties', `name,reference,${extra}\nWide ${Date.now()},WD-${Date.now()},${Array(20).fill('x').join(',')}\n`);
+    const res = await post(
+      '/properties',
+      `name,reference,${extra}\nWide ${Date.now()},WD-${Date.now()},${Array(20).fill('x').join(',')}\n`,
+    );
     expect(res.statusCode, res.body).toBe(202);
     const s = await finished(res.json().data.id as string);
     expect(s.state, s.message ?? '').toBe('succeeded');
@@ -306,7 +333,9 @@ describe('a header of millions of columns', () => {
     const id = res.json().data.id as string;
     const s = await finished(id);
     expect(s.counts).toMatchObject({ rows: 1, failed: 1 });
-    expect(await count(db(), sql`select jsonb_array_length(failed_rows -> 0 -> 'cells') as n from imports where id = ${id}`)).toBe(2);
+    expect(
+      await count(db(), sql`select jsonb_array_length(failed_rows -> 0 -> 'cells') as n from imports where id = ${id}`),
+    ).toBe(2);
   });
 });
 
@@ -321,22 +350,40 @@ describe('columns named like the keys every object has', () => {
     expect(s.state, s.message ?? '').toBe('succeeded');
     expect(s.counts).toMatchObject({ rows: 1, created: 1, failed: 0 });
     expect(s.mapping).toEqual({ name: 'name', reference: 'reference' });
-    expect(await count(db(), sql`select count(*) as n from properties where reference = ${`PR-${r}`} and name = ${`Proto ${r}`}`)).toBe(1);
+    expect(
+      await count(
+        db(),
+        sql`select count(*) as n from properties where reference = ${`PR-${r}`} and name = ${`Proto ${r}`}`,
+      ),
+    ).toBe(1);
   });
 
   it('may be mapped to a field by name, and a mapping to "constructor" is no field', async () => {
     const r = Date.now().toString(36);
     // Written by hand: an object literal's __proto__ is its prototype, not a key.
     const text = encodeURIComponent('{"__proto__":"name","constructor":""}');
-    const res = await post('/properties', `__proto__,reference,constructor\nMapped ${r},MP-${r},x\n`, `?mapping=${text}`);
+    const res = await post(
+      '/properties',
+      `__proto__,reference,constructor\nMapped ${r},MP-${r},x\n`,
+      `?mapping=${text}`,
+    );
     expect(res.statusCode, res.body).toBe(202);
     const s = await finished(res.json().data.id as string);
     expect(s.state, s.message ?? '').toBe('succeeded');
     expect(s.counts).toMatchObject({ created: 1, failed: 0 });
-    expect(await count(db(), sql`select count(*) as n from properties where reference = ${`MP-${r}`} and name = ${`Mapped ${r}`}`)).toBe(1);
+    expect(
+      await count(
+        db(),
+        sql`select count(*) as n from properties where reference = ${`MP-${r}`} and name = ${`Mapped ${r}`}`,
+      ),
+    ).toBe(1);
 
     const before = await imports();
-    const bad = await post('/properties', `constructor\nx\n`, `?mapping=${encodeURIComponent('{"constructor":"constructor"}')}`);
+    const bad = await post(
+      '/properties',
+      `constructor\nx\n`,
+      `?mapping=${encodeURIComponent('{"constructor":"constructor"}')}`,
+    );
     expect(bad.statusCode, bad.body).toBe(422);
     expect(bad.json().errors.mapping[0]).toContain('"constructor"');
     expect(await imports()).toBe(before);
@@ -373,14 +420,22 @@ describe('an import going row by row', () => {
     let csv = 'name,reference,address_line_1,city,postcode\n';
     for (let i = 0; i < 600; i++) csv += `Busy ${r} ${i},BZ-${r}-${i},${i} High Street,Leeds,LS1 1AA\n`;
     const mine = { ...world.headers.admin, 'x-tenant': world.own.id };
-    const res = await app.inject({ method: 'POST', url: '/api/v1/properties/import?dry_run=true', headers: { ...mine, 'content-type': 'text/csv' }, payload: csv });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/properties/import?dry_run=true',
+      headers: { ...mine, 'content-type': 'text/csv' },
+      payload: csv,
+    });
     expect(res.statusCode, res.body).toBe(202);
     const id = res.json().data.id as string;
     // The import's end watched on its own, so the pages are not timed in step with its batches.
     let over = false;
     const status = (async () => {
       for (;;) {
-        const s = (await app.inject({ method: 'GET', url: `/api/v1/imports/${id}`, headers: mine })).json().data as { state: string; counts: Record<string, number> };
+        const s = (await app.inject({ method: 'GET', url: `/api/v1/imports/${id}`, headers: mine })).json().data as {
+          state: string;
+          counts: Record<string, number>;
+        };
         if (s.state === 'succeeded' || s.state === 'failed') return s;
         await new Promise((x) => setTimeout(x, 100));
       }
@@ -396,7 +451,9 @@ describe('an import going row by row', () => {
     expect((await status).counts).toMatchObject({ rows: 600, done: 600, created: 600 });
     const sorted = [...waits].sort((a, b) => a - b);
     const p90 = sorted[Math.ceil(0.9 * sorted.length) - 1];
-    console.log(`other company's page during the import: ${waits.length} pages, p90 ${Math.round(p90)} ms, max ${Math.round(sorted[sorted.length - 1])} ms`);
+    console.log(
+      `other company's page during the import: ${waits.length} pages, p90 ${Math.round(p90)} ms, max ${Math.round(sorted[sorted.length - 1])} ms`,
+    );
     // Generous for a busy 2-core machine: a 500-row transaction held the only connection for seconds.
     expect(p90).toBeLessThan(1500);
   }, 180_000);
