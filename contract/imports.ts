@@ -7,8 +7,17 @@ import type { FieldDecl, ResourceDecl } from './resources/declare';
 export const IMPORT_BYTES_MAX = 50 * 1024 * 1024;
 /** The most data rows one file may hold. */
 export const IMPORT_ROWS_MAX = 200_000;
-/** Rows written in one transaction; the progress moves a batch at a time. */
+/** Rows written in one transaction by a resource whose batch goes set-based; the progress moves a batch at a time. */
 export const IMPORT_BATCH = 500;
+/**
+ * Rows written in one transaction by a resource whose rows go one by one (about ten statements a row):
+ * on the embedded database's single connection, other requests wait at most one such batch.
+ */
+export const IMPORT_ROW_BATCH = 25;
+/** Uploads (the file being received and read) one caller may have at once; one more answers 429. */
+export const IMPORT_UPLOADS_PER_CALLER = 2;
+/** Uploads one server takes at once, whoever sends them; one more answers 429. */
+export const IMPORT_UPLOADS_MAX = 4;
 /** The most row errors an import keeps (the counts go on). */
 export const IMPORT_ERRORS_MAX = 10_000;
 /** The most rows a dry run lists with what they would do. */

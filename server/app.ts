@@ -18,6 +18,7 @@ import guard from './auth/guard';
 import authRoutes from './auth/routes';
 import ssoRoutes from './sso/routes';
 import csrfRoutes from './auth/csrf';
+import sessionFirst from './auth/sessionFirst';
 import sessionRoutes from './session/routes';
 import systemRoutes from './systems/routes';
 import resourceRoutes from './resources';
@@ -96,6 +97,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await registerDocs(app);
   await app.register(guard);
   await app.register(csrfRoutes);
+  // After both: a route needing a session refuses a caller without one before reading the body.
+  await app.register(sessionFirst);
   // The declared resources the API mounts (their routes add themselves), which the trash's purge walks.
   const mounted = mountedOn(app);
   // The CSV imports of the declared resources (their routes add their importers), run as jobs.

@@ -1,9 +1,9 @@
 // CSV imports as jobs (docs/resources.md "Import"). The `imports` row is the job and the source of truth
 // of its state: a request stores the file there (queued) and any instance sharing the database may run
 // it — an instance claims the oldest queued one in one statement (`for update skip locked`), so each
-// runs exactly once. Rows go in batches of IMPORT_BATCH, one transaction each, the progress counts
-// written in the same transaction: a stopped import has committed whole batches only, and its row says
-// how many. A running import whose instance stopped showing it is alive (heartbeat older than
+// runs exactly once. Rows go in batches of IMPORT_BATCH (IMPORT_ROW_BATCH when they go one by one), one
+// transaction each, the progress counts written in the same transaction: a stopped import has committed
+// whole batches only, and its row says how many. A running import whose instance stopped showing it is alive (heartbeat older than
 // `staleMs`) is marked failed with what it had committed; a closing instance marks its own so.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -18,7 +18,7 @@ import { ApiError } from '../errors';
 import { loadUserAccess, requireArea, requirePermission } from '../auth/guard';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { pgError, type Tx } from '../resources/db';
-import { csvLine, readFile, safeCell } from './csv';
+import { csvLine, maxColumnsOf, readFile, safeCell } from './csv';
 
 /** What a job knows of the caller who asked: the request's view of them, kept for the rows. */
 export interface ImportCaller {
@@ -65,6 +65,8 @@ export interface Importer {
   /** The permission to create records (to start and read an import). */
   permission: string;
   area: string;
+  /** Rows to a batch (one transaction): IMPORT_BATCH set-based, IMPORT_ROW_BATCH row by row. */
+  batchRows: number;
   /** The steps of one job's rows, as its caller. */
   start(job: ImportJob, req: FastifyRequest, header: string[]): Promise<ImportSteps>;
 }
@@ -100,16 +102,16 @@ class DryRun extends Error {}
 /** Thrown when the job is no longer this instance's (marked failed meanwhile): the batch is rolled back. */
 class Lost extends Error {}
 
-const interruptedMessage = (dryRun: boolean, done: number, rows: number, created: number, updated: number) =>
+const interruptedMessage = (dryRun: boolean, done: number, rows: number, created: number, updated: number, batch: number) =>
   dryRun
     ? `The dry run stopped after ${done} of ${rows} rows, as its server stopped. Nothing was written; start it again.`
-    : `The import stopped after ${done} of ${rows} rows, as its server stopped: ${created} created and ${updated} updated were kept (whole batches of ${IMPORT_BATCH} rows). Import the rest again: rows with a key update what was kept.`;
+    : `The import stopped after ${done} of ${rows} rows, as its server stopped: ${created} created and ${updated} updated were kept (whole batches of ${batch} rows). Import the rest again: rows with a key update what was kept.`;
 
 /** Why an import stopped for its starter: what they may do changed since they started it. */
-const revokedMessage = (dryRun: boolean, done: number, rows: number, created: number, updated: number, why: string) =>
+const revokedMessage = (dryRun: boolean, done: number, rows: number, created: number, updated: number, why: string, batch: number) =>
   dryRun
     ? `The dry run stopped after ${done} of ${rows} rows: ${why} Nothing was written.`
-    : `The import stopped after ${done} of ${rows} rows: ${why} ${created} created and ${updated} updated were kept (whole batches of ${IMPORT_BATCH} rows).`;
+    : `The import stopped after ${done} of ${rows} rows: ${why} ${created} created and ${updated} updated were kept (whole batches of ${batch} rows).`;
 
 export const IMPORT_REVOKED = {
   account: 'the account that started it is disabled or gone.',
@@ -139,16 +141,20 @@ async function callerNow(db: Db, importer: Importer, job: ImportJob, req: Fastif
   return null;
 }
 
+/** The batch size a resource's import commits in (a resource this server does not mount: the set-based one). */
+const batchRowsOf = (importers: Importers, resource: string) => importers.get(resource)?.batchRows ?? IMPORT_BATCH;
+
 /** Marks failed the running imports whose instance has gone silent (or this closing instance's own). */
-async function failStopped(db: Db, where: { staleMs: number } | { owner: string }): Promise<void> {
+async function failStopped(db: Db, importers: Importers, where: { staleMs: number } | { owner: string }): Promise<void> {
   const cond = 'staleMs' in where ? sql`heartbeat_at < now() - make_interval(secs => ${where.staleMs / 1000})` : sql`owner = ${where.owner}`;
   await db.transaction(async (tx) => {
-    const stopped = rowsOf<{ id: string; dry_run: boolean; done: number; rows: number; created: number; updated: number }>(
-      await tx.execute(sql`select id, dry_run, done, rows, created, updated from imports where state = 'running' and ${cond} for update skip locked`),
+    const stopped = rowsOf<{ id: string; resource: string; dry_run: boolean; done: number; rows: number; created: number; updated: number }>(
+      await tx.execute(sql`select id, resource, dry_run, done, rows, created, updated from imports where state = 'running' and ${cond} for update skip locked`),
     );
     for (const s of stopped) {
       await tx.execute(sql`update imports set state = 'failed', content = null, owner = null, finished_at = now(),
-        message = ${interruptedMessage(s.dry_run, s.done, s.rows, s.created, s.updated)} where id = ${s.id}`);
+        message = ${interruptedMessage(s.dry_run, s.done, s.rows, s.created, s.updated, batchRowsOf(importers, s.resource))}
+        where id = ${s.id}`);
     }
   });
 }
@@ -204,18 +210,18 @@ async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob
   };
   const importer = importers.get(job.resource);
   if (!importer || job.content === null) return finish('failed', 'This server does not import these records.');
-  const [header, ...rows] = await readFile(job.content);
+  const [header, ...rows] = await readFile(job.content, maxColumnsOf(importer.decl));
   const req = requestOf(app, job);
   const steps = await importer.start(job, req, header);
   const counts: Counts = { done: 0, created: 0, updated: 0, failed: 0 };
   let kept = 0;
   let previewed = 0;
-  for (let from = 0; from < rows.length; from += IMPORT_BATCH) {
+  for (let from = 0; from < rows.length; from += importer.batchRows) {
     // Closing: the batches committed so far stay; the row is marked failed saying so (onClose).
     if (stopping()) return;
     const revoked = await callerNow(db, importer, job, req);
-    if (revoked) return finish('failed', revokedMessage(job.dry_run, counts.done, rows.length, counts.created, counts.updated, revoked));
-    const batch = rows.slice(from, from + IMPORT_BATCH);
+    if (revoked) return finish('failed', revokedMessage(job.dry_run, counts.done, rows.length, counts.created, counts.updated, revoked, importer.batchRows));
+    const batch = rows.slice(from, from + importer.batchRows);
     const now: Counts = { ...counts };
     const errors: ImportRowError[] = [];
     const failedRows: { row: number; cells: string[]; error: string }[] = [];
@@ -301,7 +307,7 @@ export function scheduleImports(app: FastifyInstance, importers: Importers, stal
   let closing = false;
   let again = false;
   const loop = async () => {
-    await failStopped(app.db, { staleMs });
+    await failStopped(app.db, importers, { staleMs });
     for (;;) {
       if (closing) return;
       const job = await claim(app.db, owner);
@@ -350,7 +356,7 @@ export function scheduleImports(app: FastifyInstance, importers: Importers, stal
     if (timer) clearInterval(timer);
     await running;
     // What this instance left running is marked failed now, with what it committed.
-    await failStopped(app.db, { owner }).catch(() => {});
+    await failStopped(app.db, importers, { owner }).catch(() => {});
   });
 }
 

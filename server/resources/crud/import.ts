@@ -9,17 +9,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { IMPORT_BYTES_MAX, importable, importColumns, importKey } from '../../../contract/imports';
+import { IMPORT_BATCH, IMPORT_BYTES_MAX, IMPORT_ROW_BATCH, importable, importColumns, importKey } from '../../../contract/imports';
 import type { ResourceDecl } from '../../../contract/resources/declare';
 import { hasPermission, SUPER_ADMIN } from '../../../contract/roles';
 import { requireAuth } from '../../auth/guard';
 import { rowsOf } from '../../auth/rows';
 import { ApiError, conflict, invalid } from '../../errors';
 import { validationErrors } from '../../http/errors-plugin';
-import { csvLine, decodeUtf8, IMPORT_MESSAGES, readFile } from '../../imports/csv';
+import { csvLine, decodeUtf8, IMPORT_MESSAGES, maxColumnsOf, readFile, readHeader } from '../../imports/csv';
 import { importersOn, type ImportJob, type ImportSteps, type RowStep } from '../../imports/jobs';
-import { acceptMultipart, uploadOf } from '../../imports/upload';
-import type { RouteAccess } from '../access';
+import { acceptMultipart, admitUpload, uploadOf } from '../../imports/upload';
+import { authorize, type RouteAccess } from '../access';
 import { pgError, UNIQUE_VIOLATION } from '../db';
 import { errorResponses } from '../schemas';
 import type { HistoryContext } from './history';
@@ -64,7 +64,8 @@ export function matchColumns(decl: ResourceDecl, header: string[], sent: Record<
     if ('ref' in f) byName.set(norm(f.ref.as), field);
   }
   const fields = new Set(columns.map((c) => c.field));
-  const out: Record<string, string> = {};
+  // Keyed by the file's own headers: no prototype, so a column named "__proto__" is a key like any other.
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
   const filledBy = new Map<string, string>();
   const errors: string[] = [];
   for (const h of header) {
@@ -118,8 +119,11 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
     return v;
   };
 
+  // Rows that go one by one take ten statements or so each: fewer of them to a transaction.
+  const batchRows = ops.batch ? IMPORT_BATCH : IMPORT_ROW_BATCH;
   importers.set(decl.name, {
     decl,
+    batchRows,
     permission: createAccess.access.permission,
     area: createAccess.access.area,
     async start(job: ImportJob, req: FastifyRequest, header: string[]): Promise<ImportSteps> {
@@ -128,7 +132,7 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
         decl,
         q,
         tenant,
-        fields: header.map((h) => job.mapping[h] ?? null),
+        fields: header.map((h) => (Object.hasOwn(job.mapping, h) ? job.mapping[h] : null)),
         key,
         refKeys,
         // Asked per row: the runner refreshes the caller before each batch (what they may do now).
@@ -159,33 +163,6 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
     },
   });
 
-  // The file arrives as its bytes: read here with the size limit, checked as UTF-8 in the handler.
-  app.addContentTypeParser('text/csv', (req, payload, done) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    payload.on('data', (chunk: Buffer) => {
-      if (over) return;
-      size += chunk.length;
-      if (size > IMPORT_BYTES_MAX) {
-        over = true;
-        chunks.length = 0;
-        done(invalid({ file: [IMPORT_MESSAGES.tooLarge] }), undefined);
-        payload.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    payload.on('end', () => {
-      if (!over) done(null, Buffer.concat(chunks));
-    });
-    payload.on('error', (err) => {
-      if (!over) done(err, undefined);
-    });
-  });
-
-  acceptMultipart(app as unknown as FastifyInstance);
-
   const header = columns.map((c) => c.label);
   app.get(
     `${decl.path}/import/template`,
@@ -206,66 +183,106 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
     },
   );
 
-  const Query = Type.Object({
-    dry_run: Type.Optional(Type.Boolean({ description: 'true: check every row and write nothing; the status lists what each row would do (false when left out)' })),
-    mapping: Type.Optional(
-      Type.String({ maxLength: 20_000, description: 'A JSON object of column → field name ("" skips the column); columns it leaves out are matched by field name or label' }),
-    ),
-  });
-  app.post(
-    `${decl.path}/import`,
-    {
-      schema: {
-        tags,
-        summary: `Import ${decl.noun.many} from a CSV file (text/csv or multipart/form-data)`,
-        description:
-          `The body is the file (UTF-8, a header row, at most 50 MB and 200 000 rows) as text/csv, or a multipart/form-data form with the file as the field \`file\` and, optionally, the fields \`dry_run\` and \`mapping\` (the query's win when both are sent); answered at once with the import's id, whose progress and row errors \`GET /imports/{id}\` reads. ` +
-          `Each row is created${key.length ? `, or updates the ${decl.noun.one} with the same ${key.join(' and ')},` : ''} as a single create or update would be (validation, tenancy, the resource's rules, audit), in batches of 500 rows, one transaction each. ` +
-          'References may be given by name or key. One import per company at a time (409). Needs the create permission, and the update permission for rows that update.',
-        consumes: ['text/csv', 'multipart/form-data'],
-        querystring: Query,
-        response: { 202: Type.Object({ data: Type.Object({ id: Type.String({ format: 'uuid' }) }) }), ...errorResponses },
-      },
-      config: createAccess,
-    },
-    async (req, reply) => {
-      const { tenant } = ops.caller(req, 'create');
-      const upload = await uploadOf(req);
-      const rows = await readFile(decodeUtf8(upload.bytes));
-      const query = req.query as { dry_run?: boolean; mapping?: string };
-      const formDryRun = upload.fields.dry_run?.trim().toLowerCase();
-      if (formDryRun !== undefined && formDryRun !== 'true' && formDryRun !== 'false') throw invalid({ dry_run: [msg.badDryRun] });
-      const dryRun = query.dry_run ?? formDryRun === 'true';
-      const mappingText = query.mapping ?? upload.fields.mapping;
-      let sent: Record<string, string> | undefined;
-      if (mappingText !== undefined) {
-        try {
-          sent = JSON.parse(mappingText) as Record<string, string>;
-        } catch {
-          sent = undefined;
+  const maxColumns = maxColumnsOf(decl);
+  // The upload route in a context of its own: no other route of the resource reads a CSV or a form.
+  void app.register(async (upload: FastifyInstance) => {
+    // The file arrives as its bytes, on this route only: read here with the size limit, checked as
+    // UTF-8 in the handler.
+    upload.addContentTypeParser('text/csv', (req, payload, done) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let over = false;
+      payload.on('data', (chunk: Buffer) => {
+        if (over) return;
+        size += chunk.length;
+        if (size > IMPORT_BYTES_MAX) {
+          over = true;
+          chunks.length = 0;
+          done(invalid({ file: [IMPORT_MESSAGES.tooLarge] }), undefined);
+          payload.resume();
+          return;
         }
-        if (!sent || typeof sent !== 'object' || Array.isArray(sent) || Object.values(sent).some((v) => typeof v !== 'string')) throw invalid({ mapping: [msg.badMapping] });
-      }
-      const mapping = matchColumns(decl, rows[0], sent);
-      const auth = requireAuth(req);
-      const text = upload.bytes.toString('utf8');
-      let id: string;
-      try {
-        [{ id }] = rowsOf<{ id: string }>(
-          await (app as unknown as FastifyInstance).db.execute(sql`
-            insert into imports (resource, company_id, user_id, caller, dry_run, mapping, content, rows, header)
-            values (${decl.name}, ${tenant}, ${auth.userId}, ${JSON.stringify({ auth, ip: req.ip })}::jsonb, ${dryRun},
-              ${JSON.stringify(mapping)}::jsonb, ${text}, ${rows.length - 1}, ${JSON.stringify(rows[0])}::jsonb)
-            returning id`),
-        );
-      } catch (err) {
-        if (!(err instanceof ApiError) && pgError(err).code === UNIQUE_VIOLATION && pgError(err).constraint === ONE_ACTIVE) throw conflict(msg.busy);
-        throw err;
-      }
-      importers.kick();
-      reply.code(202);
-      return { data: { id } };
-    },
-  );
+        chunks.push(chunk);
+      });
+      payload.on('end', () => {
+        if (!over) done(null, Buffer.concat(chunks));
+      });
+      payload.on('error', (err) => {
+        if (!over) done(err, undefined);
+      });
+    });
+
+    acceptMultipart(upload);
+
+    const Query = Type.Object({
+      dry_run: Type.Optional(Type.Boolean({ description: 'true: check every row and write nothing; the status lists what each row would do (false when left out)' })),
+      mapping: Type.Optional(
+        Type.String({ maxLength: 20_000, description: 'A JSON object of column → field name ("" skips the column); columns it leaves out are matched by field name or label' }),
+      ),
+    });
+    upload.post(
+      `${decl.path}/import`,
+      {
+        schema: {
+          tags,
+          summary: `Import ${decl.noun.many} from a CSV file (text/csv or multipart/form-data)`,
+          description:
+            `The body is the file (UTF-8, a header row, at most 50 MB and 200 000 rows) as text/csv, or a multipart/form-data form with the file as the field \`file\` and, optionally, the fields \`dry_run\` and \`mapping\` (the query's win when both are sent); answered at once with the import's id, whose progress and row errors \`GET /imports/{id}\` reads. ` +
+            `Each row is created${key.length ? `, or updates the ${decl.noun.one} with the same ${key.join(' and ')},` : ''} as a single create or update would be (validation, tenancy, the resource's rules, audit), in batches of ${batchRows} rows, one transaction each. ` +
+            'References may be given by name or key. One import per company at a time (409). Needs the create permission, and the update permission for rows that update.',
+          consumes: ['text/csv', 'multipart/form-data'],
+          querystring: Query,
+          response: { 202: Type.Object({ data: Type.Object({ id: Type.String({ format: 'uuid' }) }) }), ...errorResponses },
+        },
+        config: createAccess,
+        // Who may import, and a slot for the file, before a byte of it is read (the route's access check
+        // runs again before validation; it reads no body here).
+        preParsing: async (req, reply) => {
+          await authorize(req);
+          admitUpload(req, reply);
+        },
+      },
+      async (req, reply) => {
+        const { tenant } = ops.caller(req, 'create');
+        const file = await uploadOf(req);
+        const text = decodeUtf8(file.bytes);
+        // The header alone first: a file too wide is refused before its rows are read.
+        await readHeader(text, maxColumns);
+        const rows = await readFile(text, maxColumns);
+        const query = req.query as { dry_run?: boolean; mapping?: string };
+        const formDryRun = file.fields.dry_run?.trim().toLowerCase();
+        if (formDryRun !== undefined && formDryRun !== 'true' && formDryRun !== 'false') throw invalid({ dry_run: [msg.badDryRun] });
+        const dryRun = query.dry_run ?? formDryRun === 'true';
+        const mappingText = query.mapping ?? file.fields.mapping;
+        let sent: Record<string, string> | undefined;
+        if (mappingText !== undefined) {
+          try {
+            sent = JSON.parse(mappingText) as Record<string, string>;
+          } catch {
+            sent = undefined;
+          }
+          if (!sent || typeof sent !== 'object' || Array.isArray(sent) || Object.values(sent).some((v) => typeof v !== 'string')) throw invalid({ mapping: [msg.badMapping] });
+        }
+        const mapping = matchColumns(decl, rows[0], sent);
+        const auth = requireAuth(req);
+        let id: string;
+        try {
+          [{ id }] = rowsOf<{ id: string }>(
+            await (app as unknown as FastifyInstance).db.execute(sql`
+              insert into imports (resource, company_id, user_id, caller, dry_run, mapping, content, rows, header)
+              values (${decl.name}, ${tenant}, ${auth.userId}, ${JSON.stringify({ auth, ip: req.ip })}::jsonb, ${dryRun},
+                ${JSON.stringify(mapping)}::jsonb, ${text}, ${rows.length - 1}, ${JSON.stringify(rows[0])}::jsonb)
+              returning id`),
+          );
+        } catch (err) {
+          if (!(err instanceof ApiError) && pgError(err).code === UNIQUE_VIOLATION && pgError(err).constraint === ONE_ACTIVE) throw conflict(msg.busy);
+          throw err;
+        }
+        importers.kick();
+        reply.code(202);
+        return { data: { id } };
+      },
+    );
+  });
 }
 
