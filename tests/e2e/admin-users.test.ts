@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { companies, userCompanies, users } from '../../server/db/schema';
-import { adminSuite, shot, sortBy, choose, firstColumn, listLoaded, pathOf, rowWith, signIn, SUPER, switchCompany, NORTHGATE, textbox } from './support/admin';
+import { adminSuite, passes, shot, sideways, sortBy, choose, firstColumn, listLoaded, pathOf, rowWith, signIn, SUPER, switchCompany, NORTHGATE, textbox } from './support/admin';
 
 const suite = adminSuite();
 
@@ -16,6 +16,25 @@ async function openUsers(email = SUPER) {
   await listLoaded(b.page);
   return b;
 }
+
+describe('one’s own user', () => {
+  it('edits with the sign-in fields locked and the reason readable, on a desktop and a phone (axe clean)', async () => {
+    const b = await openUsers();
+    const { page } = b;
+    const [me] = await suite.server.database.db.select({ id: users.id }).from(users).where(eq(users.email, SUPER));
+    await page.goto(`${suite.server.url}/dashboard/users/${me.id}/edit`);
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await email.waitFor();
+    expect(await email.isDisabled()).toBe(true);
+    const reason = page.getByText('Yours: change it on your account page, which asks for your current password.').first();
+    await reason.waitFor();
+    await passes(b, 'users-edit-own');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await reason.waitFor();
+    expect(await sideways(page)).toBe(0);
+    await passes(b, 'users-edit-own-phone');
+  });
+});
 
 describe('users list', () => {
   it('shows names, emails and pills, searches by email and sorts by name', async () => {
