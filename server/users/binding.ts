@@ -103,11 +103,11 @@ export const userCrud = defineCrud<Parsed>(
   {
     access: {
       listQuery: { properties: UserListQuery, allowAll: true },
-      refuseChange({ req, record, action }) {
+      refuseChange({ req, record, action, body }) {
         const auth = requireAuth(req);
         if (action === 'delete' && record.id === auth.userId) throw conflict(USER_MSG.deleteSelf);
         refuseSuperAdminTarget(auth, asUser(record));
-        if (action === 'update' && record.id === auth.userId && (req.body as UserBody).disabled === true) throw conflict(USER_MSG.disableSelf);
+        if (action === 'update' && record.id === auth.userId && (body as UserBody | null)?.disabled === true) throw conflict(USER_MSG.disableSelf);
       },
     },
     read: {

@@ -80,9 +80,11 @@ export interface CrudHooks<P = unknown> {
   joins?: { table: PgTable; on: SQL }[];
   /**
    * A refusal that depends on the record itself (e.g. 403 for a record the caller may read but not
-   * change), on update and delete, after it is found and before anything is checked.
+   * change), on update and delete, after it is found and before anything is checked. `body`: the
+   * update's body as the change will send it (a restore's is the one it computed, not the request's),
+   * null for a delete.
    */
-  refuseChange?(ctx: Ctx & { record: Body; action: 'update' | 'delete' }): void;
+  refuseChange?(ctx: Ctx & { record: Body; action: 'update' | 'delete'; body: Body | null }): void;
   /**
    * Checks the declaration cannot state, run after the generic ones on create and update (body as
    * sent, a checkbox list's values cleaned); `before` is null on create. Their field errors come back with the generic ones as one 422.

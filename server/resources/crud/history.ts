@@ -186,8 +186,9 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
       const entryId = /^[0-9]{1,15}$/.test(req.params.entryId) ? Number(req.params.entryId) : NaN;
       const [entry] = Number.isNaN(entryId) ? [] : await app.db.select({ id: auditLog.id }).from(auditLog).where(and(ofRecord(record.id), eq(auditLog.id, entryId)));
       if (!entry) throw notFound(ENTRY_NOT_FOUND);
-      // A record the caller may read but not change is refused even where nothing would change.
-      hooks.refuseChange?.({ db: app.db, tenant, req, record, action: 'update' });
+      // A record the caller may read but not change is refused even where nothing would change; the
+      // restore's own body is judged again by the update itself (never the request's body).
+      hooks.refuseChange?.({ db: app.db, tenant, req, record, action: 'update', body: {} });
       const body = await restoreBody(app.db, record, entry.id);
       if (Object.keys(body).length === 0) return { data: { message: RESTORE_MESSAGES.nothing, ...record } };
       // What the update route's schema would refuse (a value no longer allowed), in its words.

@@ -164,7 +164,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     // A bulk change's transaction, else the database (the write opens its own).
     const db: Conn = opts.tx ?? app.db;
     const before = await recordOr404(db, tenant, req, id, where, true, state);
-    hooks.refuseChange?.({ db, tenant, req, record: before, action: 'delete' });
+    hooks.refuseChange?.({ db, tenant, req, record: before, action: 'delete', body: null });
     // Deleting a record that changed since it was shown asks again: 409 with what changed.
     if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, {}, before.version as number);
     await hooks.beforeDelete?.({ db, tenant, req, record: before });
@@ -285,7 +285,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
       // A bulk change's transaction, else the database (the write opens its own).
       const db: Conn = opts.tx ?? app.db;
       let before = await recordOr404(db, tenant, req, id, where);
-      hooks.refuseChange?.({ db, tenant, req, record: before, action: 'update' });
+      hooks.refuseChange?.({ db, tenant, req, record: before, action: 'update', body: sent });
       // Based on an older version: refused before anything is checked, with what changed since.
       if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, sent, before.version as number);
       const { body, parsed } = await check(db, tenant, req, sent, before);
@@ -370,7 +370,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
       hooks.guard?.(req, 'create');
       const before = await findOne(app.db, tenant, req, id, where, true, 'trashed');
       if (!before) throw notFound(say.notInTrash);
-      hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'delete' });
+      hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'delete', body: null });
       const { body, parsed } = await check(app.db, tenant, req, restoreBody(before), null);
       try {
         return await writing(
