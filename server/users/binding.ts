@@ -125,6 +125,8 @@ export const userCrud = defineCrud<Parsed>(
         },
       },
       auditView: async ({ db, id }) => auditView(await userOr404(db, EVERYTHING, id)),
+      // The user's companies as the row is written, and those the change took away (the audit views' lists).
+      auditOwner: ({ id, before, after }) => ({ user: id, companies: [before?.companies, after?.companies].flatMap((c) => (Array.isArray(c) ? c : [])) }),
     },
     write: {
       // The declared fields' bodies, with companies and a role per system (and disabled, reset_password on update).

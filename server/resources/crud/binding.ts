@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TObject, TProperties, TSchema } from 'typebox';
 import { hasTrash, type FieldDecl, type ResourceDecl } from '../../../contract/resources/declare';
+import type { AuditOwner } from '../../audit';
 import type { Action } from '../access';
 import type { Conn, Tx } from '../db';
 import type { ListPlan, ListQueryValues, ListTotal } from '../lists';
@@ -111,6 +112,11 @@ export interface CrudHooks<P = unknown> {
    * write's transaction, from `record`: the generic view (the record as read).
    */
   auditView?(ctx: { db: Conn; id: string; record: Body }): Promise<Body>;
+  /**
+   * Whose the record's audit rows are when it is not simply its company's (a company: itself; a user:
+   * the user's companies), from the record's audit views before and after the change (null: none).
+   */
+  auditOwner?(ctx: { id: string; before: Body | null; after: Body | null }): AuditOwner | null;
   /** The record shaped in JS (RecordSource): replaces the reads of the bound table. */
   records?: RecordSource;
   /** Create and update bodies from the ones the declared fields derive, e.g. extended (users: companies, a role per system). */

@@ -13,12 +13,12 @@ import { SUPER_ADMIN } from '../../../contract/roles';
 import { ApiError, conflict, forbidden, invalid, notFound } from '../../errors';
 import { withValues } from '../../forms/fields';
 import type { Action } from '../access';
-import { diff } from '../../audit';
+import { diff, type AuditOwner } from '../../audit';
 import { auditChange } from '../audit';
 import { pgError, UNIQUE_VIOLATION, type Conn, type Tx } from '../db';
 import { columnsFrom } from '../values';
 import type { CrudBinding, CrudHooks, WriteOutcome } from './binding';
-import { auditedOf } from './audited';
+import { auditedOf, ownerOf } from './audited';
 import { checkFields, checkRefs } from './checks';
 import { emptyReferences, usedBy, type MountedResources } from './dependents';
 import { defaultsOf, formGroups } from './form';
@@ -60,8 +60,10 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     hooks.guard?.(req, action);
     return { tenant: everyone ? null : tenantOf(req), where: hooks.scope?.(req) };
   };
-  const audit = (conn: Conn, req: FastifyRequest, action: string, id: string, before: Body | null, after: Body | null, detail?: Body | null) =>
-    auditChange(conn, req, { action: `${decl.noun.one}.${action}`, entity: decl.noun.one, entityId: id, before: before ?? undefined, after: after ?? undefined, detail });
+  const owner = ownerOf(hooks);
+  /** One audit row of this resource, owned by the record (`owner`), never by the request's X-Tenant. */
+  const audit = (conn: Conn, req: FastifyRequest, by: AuditOwner | null, action: string, id: string, before: Body | null, after: Body | null, detail?: Body | null) =>
+    auditChange(conn, req, { action: `${decl.noun.one}.${action}`, owner: by, entity: decl.noun.one, entityId: id, before: before ?? undefined, after: after ?? undefined, detail });
   /**
    * The record as the audit row keeps it: the auditView hook's, else the record itself; always with
    * its version, so each row says which version its change made (what a conflict's diff reads).
@@ -146,6 +148,8 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     for (const e of await emptyReferences(tx, mounted, decl, id)) {
       await auditChange(tx, req, {
         action: `${e.decl.noun.one}.updated`,
+        // The emptied record's own company (a reference may cross companies only to a global record).
+        owner: e.company ? { company: e.company } : null,
         entity: e.decl.noun.one,
         entityId: e.id,
         before: { [e.field]: id, version: e.version - 1 },
@@ -213,8 +217,9 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         // A parallel delete that won: nothing left to delete.
         if ((await tx.delete(table).where(eq(q.id, before.id)).returning({ id: q.id })).length === 0) throw notFound(decl.messages.notFound);
         // A record purged from the trash was audited whole when it was deleted; one purged live is audited whole now.
-        if (purging) await audit(tx, req, 'purged', before.id, inTrash ? null : auditBefore, null, { ...opts.detail, from_trash: inTrash });
-        else await audit(tx, req, 'deleted', before.id, auditBefore, null, opts.detail ?? null);
+        const by = owner(tenant, before.id, auditBefore, null);
+        if (purging) await audit(tx, req, by, 'purged', before.id, inTrash ? null : auditBefore, null, { ...opts.detail, from_trash: inTrash });
+        else await audit(tx, req, by, 'deleted', before.id, auditBefore, null, opts.detail ?? null);
       },
       // A foreign key a purge broke: a record in the trash (or one of a table no declaration names) still refers to it.
       purging ? async () => (await again()) ?? conflict((await usedBy(db, mounted, decl, before.id, tenant, 'trashed')) ?? say.usedElsewhere) : again,
@@ -269,7 +274,8 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         else ({ id } = await generic.create());
         await refsStillLive(tx, tenant, body);
         const created = await recordOr404(tx, tenant, req, id, where, false);
-        await audit(tx, req, 'created', created.id, null, await audited(tx, created), detailOf(outcome, opts));
+        const view = await audited(tx, created);
+        await audit(tx, req, owner(tenant, created.id, null, view), 'created', created.id, null, view, detailOf(outcome, opts));
         return { record: created, outcome };
       }, refGone(db, tenant, body));
       if (outcome.afterCommit) {
@@ -313,7 +319,8 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         let after = await recordOr404(tx, tenant, req, before.id, where, false);
         // A save that changed something is a new version; one that changed nothing leaves it, so it disturbs no other editor.
         if (Object.keys(diff(auditBefore, await audited(tx, after))).some((k) => k !== 'version')) after = { ...after, version: await versions.raise(tx, before.id) };
-        await audit(tx, req, 'updated', before.id, auditBefore, await audited(tx, after), detailOf(outcome, opts));
+        const view = await audited(tx, after);
+        await audit(tx, req, owner(tenant, before.id, auditBefore, view), 'updated', before.id, auditBefore, view, detailOf(outcome, opts));
         return { record: after, outcome };
       }, refGone(db, tenant, body));
       if (outcome.afterCommit) {
@@ -346,7 +353,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
             .returning({ id: q.id });
           // A parallel delete that won: nothing left to delete.
           if (moved.length === 0) throw notFound(decl.messages.notFound);
-          await audit(tx, req, 'deleted', before.id, auditBefore, null, { ...opts.detail, trash: true });
+          await audit(tx, req, owner(tenant, before.id, auditBefore, null), 'deleted', before.id, auditBefore, null, { ...opts.detail, trash: true });
         },
         stillUsed(mounted, db, tenant, req, before),
       );
@@ -388,7 +395,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
             if (back.length === 0) throw notFound(decl.messages.notFound);
             await refsStillLive(tx, tenant, body);
             const record = await recordOr404(tx, tenant, req, before.id, where, false);
-            await audit(tx, req, 'restored', before.id, null, null, { from: 'trash' });
+            await audit(tx, req, owner(tenant, before.id, null, null), 'restored', before.id, null, null, { from: 'trash' });
             return record;
           },
           refGone(app.db, tenant, body),
