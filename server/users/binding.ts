@@ -127,6 +127,17 @@ export const userCrud = defineCrud<Parsed>(
       auditView: async ({ db, id }) => auditView(await userOr404(db, EVERYTHING, id)),
       // The user's companies as the row is written, and those the change took away (the audit views' lists).
       auditOwner: ({ id, before, after }) => ({ user: id, companies: [before?.companies, after?.companies].flatMap((c) => (Array.isArray(c) ? c : [])) }),
+      // The read view shows only the caller's companies of a user; so does the user's history.
+      historyChanges: ({ req, changes }) => {
+        const visible = assignableCompanies(requireAuth(req));
+        const companies = changes.companies;
+        if (visible === null || !companies) return changes;
+        const seen = (v: unknown) => (Array.isArray(v) ? v.filter((id) => visible.includes(id as string)) : v);
+        const rest = { ...changes };
+        delete rest.companies;
+        const shown = { before: seen(companies.before), after: seen(companies.after) };
+        return JSON.stringify(shown.before ?? []) === JSON.stringify(shown.after ?? []) ? rest : { ...rest, companies: shown };
+      },
     },
     write: {
       // The declared fields' bodies, with companies and a role per system (and disabled, reset_password on update).

@@ -117,6 +117,11 @@ export interface CrudHooks<P = unknown> {
    * the user's companies), from the record's audit views before and after the change (null: none).
    */
   auditOwner?(ctx: { id: string; before: Body | null; after: Body | null }): AuditOwner | null;
+  /**
+   * An audit row's changes as this caller may see them in the record's history: what the read view
+   * hides from them (a user's other companies) hidden here too. Without it, the changes as kept.
+   */
+  historyChanges?(ctx: { req: FastifyRequest; changes: Record<string, { before?: unknown; after?: unknown }> }): Record<string, { before?: unknown; after?: unknown }>;
   /** The record shaped in JS (RecordSource): replaces the reads of the bound table. */
   records?: RecordSource;
   /** Create and update bodies from the ones the declared fields derive, e.g. extended (users: companies, a role per system). */

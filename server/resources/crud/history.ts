@@ -4,13 +4,16 @@
 // audit row, ./operations.ts), of the fields that differ from the record now; it is refused with
 // the update's own answers, never half done.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, count, desc, eq, gt, max, notLike } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { and, count, desc, eq, gt, inArray, max, notLike } from 'drizzle-orm';
 import { Type, type TObject } from 'typebox';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
 import type { FormFieldGroup } from '../../../contract/forms';
 import { HISTORY_PER_PAGE_MAX, RESTORE_MESSAGES, type HistoryChange, type HistoryEntry } from '../../../contract/history';
 import { isSecretKey } from '../../audit';
-import { auditLog, users } from '../../db/schema';
+import { auditLog, userCompanies, users } from '../../db/schema';
+import { requireAuth } from '../../auth/guard';
+import { SUPER_ADMIN } from '../../../contract/roles';
 import { invalid, notFound } from '../../errors';
 import { validationErrors } from '../../http/errors-plugin';
 import type { RouteAccess } from '../access';
@@ -47,7 +50,14 @@ const Entry = Type.Object({
   at: Type.String({ format: 'date-time' }),
   action: Type.String({ description: 'The audit action, e.g. unit.updated' }),
   kind: Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('deleted'), Type.Literal('restored'), Type.Literal('other')]),
-  actor: Type.Union([Type.Object({ id: Type.String(), name: Type.Union([Type.String(), Type.Null()], { description: 'null: the user was deleted since' }) }), Type.Null()], { description: 'Who did it; null for the server itself' }),
+  actor: Type.Union(
+    [
+      Type.Object({ id: Type.String(), name: Type.Union([Type.String(), Type.Null()], { description: 'null: the user was deleted since' }) }),
+      Type.Object({ id: Type.Null(), name: Type.Null(), hidden: Type.Literal(true) }, { description: 'Someone outside the caller’s companies: not named' }),
+      Type.Null(),
+    ],
+    { description: 'Who did it; null for the server itself' },
+  ),
   restored_from: Type.Optional(Type.String({ description: 'The entry this change restored' })),
   current: Type.Boolean({ description: 'The newest entry: the record is as it left it' }),
   changes: Type.Array(Change),
@@ -78,6 +88,24 @@ const kindOf = (action: string): HistoryEntry['kind'] => {
 const values = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 /** `{ uuid, name }` as the read shape shows a reference. */
 const isNamed = (v: unknown): v is { uuid: string; name: string } => !!v && typeof v === 'object' && typeof (v as Body).uuid === 'string' && typeof (v as Body).name === 'string';
+
+/** An actor the caller may not see named (the audit log's rule: docs/security.md "The audit log"). */
+const HIDDEN_ACTOR = { id: null, name: null, hidden: true } as const;
+
+/**
+ * Of these actors, the ones the caller may see named: everyone for a super admin, else the users of
+ * the caller's companies now (a removed user has no name to show and is shown as removed).
+ */
+async function namedActors(db: Conn, req: FastifyRequest, actors: string[]): Promise<Set<string>> {
+  const auth = requireAuth(req);
+  if (auth.role === SUPER_ADMIN || actors.length === 0) return new Set(actors);
+  if (auth.companyIds.length === 0) return new Set([auth.userId]);
+  const rows = await db
+    .selectDistinct({ id: userCompanies.userId })
+    .from(userCompanies)
+    .where(and(inArray(userCompanies.userId, [...new Set(actors)]), inArray(userCompanies.companyId, auth.companyIds)));
+  return new Set([auth.userId, ...rows.map((r) => r.id)]);
+}
 
 export interface HistoryContext<P> {
   decl: ResourceDecl;
@@ -147,6 +175,7 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
         ops.form(app.db, tenant, req, record),
       ]);
       const info = fieldInfo(decl, groups);
+      const named = await namedActors(app.db, req, rows.flatMap((r) => (r.actorId && r.actorName !== null ? [r.actorId] : [])));
       // A reference shown by name: the record's own `{ uuid, name }` objects as the rows kept them.
       const names = new Map<string, string>();
       for (const r of rows) for (const c of Object.values(r.changes ?? {})) for (const v of [c.before, c.after]) if (isNamed(v)) names.set(v.uuid, v.name);
@@ -157,10 +186,10 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
           at: r.at.toISOString(),
           action: r.action,
           kind: kindOf(r.action),
-          actor: r.actorId ? { id: r.actorId, name: r.actorName } : null,
+          actor: !r.actorId ? null : r.actorName === null || named.has(r.actorId) ? { id: r.actorId, name: r.actorName } : HIDDEN_ACTOR,
           ...(typeof restoredFrom === 'string' ? { restored_from: restoredFrom } : {}),
           current: r.id === newest,
-          changes: shown(r.changes, info, names),
+          changes: shown(hooks.historyChanges && r.changes ? hooks.historyChanges({ req, changes: r.changes }) : r.changes, info, names),
         };
       });
       return { data, meta: { total } };
