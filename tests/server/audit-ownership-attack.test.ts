@@ -190,6 +190,28 @@ describe('a user’s history shows what the user’s read view shows, and actors
   });
 });
 
+describe('a conflict’s “changed since” is no way round it', () => {
+  it('a stale save of a shared user answers 409 without the other company’s admin or company', async () => {
+    const u = await createUser(db(), { role: 'system_user', companies: [w.own, w.other], name: 'Cy Conflict' });
+    const asOwn = apiAs(t, w.headers.admin, w.own.id);
+    const version = (await asOwn.get(`/users/${u.id}`)).json().data.version as number;
+    // The other company's admin renames the user; a super admin takes the other company away.
+    expect((await apiAs(t, otherAdmin.headers, w.other.id).put(`/users/${u.id}`, { name: 'Cy Theirs' })).statusCode).toBe(200);
+    expect((await apiAs(t, boss.headers, w.own.id).put(`/users/${u.id}`, { companies: [w.own.id] })).statusCode).toBe(200);
+    const size = await logSize();
+    const stale = await Promise.all([asOwn.put(`/users/${u.id}`, { name: 'Cy Mine', version }), asOwn.put(`/users/${u.id}`, { name: 'Cy Mine too', version })]);
+    for (const res of stale) {
+      expect(res.statusCode, res.body).toBe(409);
+      for (const secret of [otherAdmin.id, otherAdmin.name, otherAdmin.email, w.other.id]) expect(res.body).not.toContain(secret);
+      const changes = res.json().conflict.changes as { field: string; by: unknown }[];
+      expect(changes.find((c) => c.field === 'name')?.by).toEqual({ id: null, name: null, hidden: true });
+      expect(changes.find((c) => c.field === 'companies')).toBeUndefined();
+    }
+    expect(await logSize()).toBe(size);
+    expect((await asOwn.get(`/users/${u.id}`)).json().data.name).toBe('Cy Theirs');
+  });
+});
+
 describe('a restore is checked as the same change through update', () => {
   it('restoring a disabled version of oneself: 409, never 500, with or without a body, nothing changed', async () => {
     const me = await createUser(db(), { role: 'admin', companies: [w.own], name: 'Dee Disabled' });

@@ -4,21 +4,19 @@
 // audit row, ./operations.ts), of the fields that differ from the record now; it is refused with
 // the update's own answers, never half done.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
-import { and, count, desc, eq, gt, inArray, max, notLike } from 'drizzle-orm';
+import { and, count, desc, eq, gt, max, notLike } from 'drizzle-orm';
 import { Type, type TObject } from 'typebox';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
 import type { FormFieldGroup } from '../../../contract/forms';
 import { HISTORY_PER_PAGE_MAX, RESTORE_MESSAGES, type HistoryChange, type HistoryEntry } from '../../../contract/history';
 import { isSecretKey } from '../../audit';
-import { auditLog, userCompanies, users } from '../../db/schema';
-import { requireAuth } from '../../auth/guard';
-import { SUPER_ADMIN } from '../../../contract/roles';
+import { auditLog, users } from '../../db/schema';
 import { invalid, notFound } from '../../errors';
 import { validationErrors } from '../../http/errors-plugin';
 import type { RouteAccess } from '../access';
 import type { Conn } from '../db';
 import { errorResponses, IdParams, mutationResponse } from '../schemas';
+import { HIDDEN_ACTOR, namedActors } from './actors';
 import type { CrudHooks } from './binding';
 import type { CrudOperations, Row } from './operations';
 import type { CrudSchemas } from './schemas';
@@ -88,24 +86,6 @@ const kindOf = (action: string): HistoryEntry['kind'] => {
 const values = (v: unknown): unknown[] => (Array.isArray(v) ? v : [v]);
 /** `{ uuid, name }` as the read shape shows a reference. */
 const isNamed = (v: unknown): v is { uuid: string; name: string } => !!v && typeof v === 'object' && typeof (v as Body).uuid === 'string' && typeof (v as Body).name === 'string';
-
-/** An actor the caller may not see named (the audit log's rule: docs/security.md "The audit log"). */
-const HIDDEN_ACTOR = { id: null, name: null, hidden: true } as const;
-
-/**
- * Of these actors, the ones the caller may see named: everyone for a super admin, else the users of
- * the caller's companies now (a removed user has no name to show and is shown as removed).
- */
-async function namedActors(db: Conn, req: FastifyRequest, actors: string[]): Promise<Set<string>> {
-  const auth = requireAuth(req);
-  if (auth.role === SUPER_ADMIN || actors.length === 0) return new Set(actors);
-  if (auth.companyIds.length === 0) return new Set([auth.userId]);
-  const rows = await db
-    .selectDistinct({ id: userCompanies.userId })
-    .from(userCompanies)
-    .where(and(inArray(userCompanies.userId, [...new Set(actors)]), inArray(userCompanies.companyId, auth.companyIds)));
-  return new Set([auth.userId, ...rows.map((r) => r.id)]);
-}
 
 export interface HistoryContext<P> {
   decl: ResourceDecl;

@@ -23,7 +23,8 @@ import { checkFields, checkRefs } from './checks';
 import { emptyReferences, usedBy, type MountedResources } from './dependents';
 import { defaultsOf, formGroups } from './form';
 import type { CrudQueries, Which } from './queries';
-import { recordVersions } from './versions';
+import { recordVersions, type ConflictView } from './versions';
+import { namedActors } from './actors';
 import { trashMessages } from './trashMessages';
 import { writeSteps } from './writing';
 import { batchWriter, setBased } from './writeBatch';
@@ -70,6 +71,11 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
    */
   const audited = auditedOf(hooks);
   const versions = recordVersions(decl, binding.table, Object.keys(hooks.computed ?? {}));
+  /** A conflict's changes as this caller's history would show them (./actors.ts, historyChanges). */
+  const seenBy = (req: FastifyRequest): ConflictView => ({
+    changes: hooks.historyChanges ? (changes) => hooks.historyChanges?.({ req, changes }) ?? changes : undefined,
+    named: (db, actors) => namedActors(db, req, actors),
+  });
   /** The outcome's detail and the change's own, together (null when neither says anything). */
   const detailOf = (outcome: WriteOutcome, opts: ChangeOptions) => (outcome.detail || opts.detail ? { ...outcome.detail, ...opts.detail } : null);
 
@@ -170,7 +176,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     const before = await recordOr404(db, tenant, req, id, where, true, state);
     hooks.refuseChange?.({ db, tenant, req, record: before, action: 'delete', body: null });
     // Deleting a record that changed since it was shown asks again: 409 with what changed.
-    if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, {}, before.version as number);
+    if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, {}, seenBy(req), before.version as number);
     await hooks.beforeDelete?.({ db, tenant, req, record: before });
     return { tenant, db, before };
   }
@@ -180,10 +186,10 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
    * unseen (409 asked with a version, 404 when a parallel delete won), then the declared references to
    * it (409). Answers the version held.
    */
-  async function holdForDelete(tx: Tx, before: Row, opts: ChangeOptions, tenant: string | null): Promise<number> {
+  async function holdForDelete(tx: Tx, req: FastifyRequest, before: Row, opts: ChangeOptions, tenant: string | null): Promise<number> {
     const version = await versions.lock(tx, before.id);
     if (version === null) throw notFound(decl.messages.notFound);
-    if (opts.version !== undefined && version !== opts.version) throw await versions.conflict(tx, before.id, opts.version, {}, version);
+    if (opts.version !== undefined && version !== opts.version) throw await versions.conflict(tx, before.id, opts.version, {}, seenBy(req), version);
     const used = await usedBy(tx, mounted, decl, before.id, tenant);
     if (used) throw conflict(used);
     return version;
@@ -207,7 +213,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
       db,
       'delete',
       async (tx) => {
-        const version = await holdForDelete(tx, before, opts, tenant);
+        const version = await holdForDelete(tx, req, before, opts, tenant);
         if (purging) {
           const kept = await usedBy(tx, mounted, decl, before.id, tenant, 'trashed');
           if (kept) throw conflict(kept);
@@ -293,14 +299,14 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
       let before = await recordOr404(db, tenant, req, id, where);
       hooks.refuseChange?.({ db, tenant, req, record: before, action: 'update', body: sent });
       // Based on an older version: refused before anything is checked, with what changed since.
-      if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, sent, before.version as number);
+      if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, sent, seenBy(req), before.version as number);
       const { body, parsed } = await check(db, tenant, req, sent, before);
       const changes = { ...columnsFrom<Body>(body, q.writable), ...(q.updatedAt ? { [q.updatedAt]: new Date() } : {}) };
       const { record, outcome } = await writing(db, 'update', async (tx) => {
         // First in the transaction: the row held until the commit, at the version the change is based on.
         const locked = await versions.lock(tx, before.id);
         if (locked === null) throw notFound(decl.messages.notFound);
-        if (opts.version !== undefined && locked !== opts.version) throw await versions.conflict(tx, before.id, opts.version, sent, locked);
+        if (opts.version !== undefined && locked !== opts.version) throw await versions.conflict(tx, before.id, opts.version, sent, seenBy(req), locked);
         // Changed between the read above and the lock (a save without a version): the audit's before is the record as it is now.
         if (locked !== before.version) before = await recordOr404(tx, tenant, req, before.id, where);
         await hooks.prepare?.({ db: tx, tenant, req, body, values: changes, before, parsed });
@@ -343,7 +349,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         'delete',
         async (tx) => {
           // A create naming it waits for this lock (its foreign key), then finds it in the trash.
-          const version = await holdForDelete(tx, before, opts, tenant);
+          const version = await holdForDelete(tx, req, before, opts, tenant);
           await emptyAll(tx, req, before.id);
           const auditBefore = await audited(tx, { ...before, version });
           const moved = await tx
