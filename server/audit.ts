@@ -80,6 +80,7 @@ export function maskSecrets(detail: Record<string, unknown> | null | undefined):
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuidText = (c: unknown): c is string => typeof c === 'string' && UUID.test(c);
 
 /** An entry as the insert's record: the changed fields diffed, secrets masked, the owner as its columns. */
 function auditValues(entry: AuditEntry) {
@@ -97,11 +98,14 @@ function auditValues(entry: AuditEntry) {
     ip: entry.ip ?? null,
     owner_user: byUser?.user ?? null,
     // Only ids: a membership list is whatever an audit view kept (ids, or objects of another shape).
-    owner_companies: byUser ? (byUser.companies ?? []).filter((c): c is string => typeof c === 'string' && UUID.test(c)) : null,
+    owner_companies: byUser ? (byUser.companies ?? []).filter(isUuidText) : null,
   };
 }
 
-const RECORD = ['action text', 'actor_id uuid', 'tenant_id uuid', 'entity text', 'entity_id text', 'changes jsonb', 'detail jsonb', 'ip text', 'owner_user uuid', 'owner_companies uuid[]'];
+const RECORD = [
+  ...['action text', 'actor_id uuid', 'tenant_id uuid', 'entity text', 'entity_id text'],
+  ...['changes jsonb', 'detail jsonb', 'ip text', 'owner_user uuid', 'owner_companies uuid[]'],
+];
 const RECORD_TYPES = RECORD.join(', ');
 const RECORD_NAMES = RECORD.map((c) => c.split(' ')[0]).join(', ');
 
@@ -116,7 +120,8 @@ function insertAudit(entries: readonly AuditEntry[]): SQL {
       case when v.owner_user is null then null else array(
         select c from (select uc.company_id as c from user_companies uc where uc.user_id = v.owner_user
           union select unnest(v.owner_companies)) owned order by c) end
-    from rows from (jsonb_to_recordset(${json}::jsonb) as (${sql.raw(RECORD_TYPES)})) with ordinality as v(${sql.raw(RECORD_NAMES)}, n)
+    from rows from (jsonb_to_recordset(${json}::jsonb) as (${sql.raw(RECORD_TYPES)}))
+      with ordinality as v(${sql.raw(RECORD_NAMES)}, n)
     order by v.n`;
 }
 

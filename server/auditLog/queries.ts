@@ -98,7 +98,8 @@ const auditRow = (visible: SQL) =>
     id: sql`a.id`,
     at: sql`to_char(a.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     actor: actorJson(visible),
-    company: sql`(case when a.tenant_id is null then null else json_build_object('id', a.tenant_id, 'name', ac.name) end)`,
+    company: sql`(case when a.tenant_id is null then null
+      else json_build_object('id', a.tenant_id, 'name', ac.name) end)`,
     action: sql`a.action`,
     entity: sql`a.entity`,
     resource: compiled(resourceOfEntity()),
@@ -129,7 +130,8 @@ export function scopeCondition(scope: AuditScope): SQL | undefined {
  * and email stay out of their answers, even on a row of theirs (another company's admin changing a
  * shared user).
  */
-const usersOf = (companies: readonly string[]) => sql`array(select uc.user_id from user_companies uc where uc.company_id = any(${uuidArray(companies)}))`;
+const usersOf = (companies: readonly string[]) =>
+  sql`array(select uc.user_id from user_companies uc where uc.company_id = any(${uuidArray(companies)}))`;
 
 /**
  * The people whose name or email holds the search term, looked up before the log is read: the
@@ -142,7 +144,10 @@ export async function searchedPeople(db: Conn, q: string | undefined, scope: Aud
   const p = likePattern(term);
   // Only people the caller may see named: a search must not tell who an anonymised actor is.
   const seen = scope === null ? sql`` : sql`and u.id = any(${usersOf(scope.companies)})`;
-  const rows = await rowsFrom<{ id: string }>(db, sql`select u.id from users u where (u.name ilike ${p} or u.email ilike ${p}) ${seen}`);
+  const rows = await rowsFrom<{ id: string }>(
+    db,
+    sql`select u.id from users u where (u.name ilike ${p} or u.email ilike ${p}) ${seen}`,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -153,7 +158,8 @@ export async function searchedPeople(db: Conn, q: string | undefined, scope: Aud
 export function filterConditions(query: AuditQuery, people: readonly string[], scope: AuditScope = null): SQL[] {
   const parts: SQL[] = [];
   const actor = query.actor?.toLowerCase();
-  if (actor) parts.push(scope === null ? sql`a.actor_id = ${actor}` : sql`a.actor_id = ${actor} and ${actor}::uuid = any(${usersOf(scope.companies)})`);
+  if (actor && scope === null) parts.push(sql`a.actor_id = ${actor}`);
+  else if (actor && scope) parts.push(sql`a.actor_id = ${actor} and ${actor}::uuid = any(${usersOf(scope.companies)})`);
   if (query.company) parts.push(sql`a.tenant_id = ${query.company.toLowerCase()}`);
   if (query.resource?.length) {
     const entities = [...new Set(query.resource.map((name) => AUDIT_ENTITY_OF[name]))];
@@ -180,10 +186,14 @@ export async function listAudit(db: Conn, scope: AuditScope, query: AuditQuery, 
   // Newest first by default; the answer always carries meta (the default sort counts as asked).
   const plan = planList({ page: query.page, per_page: query.per_page, sort: query.sort ?? '-at', count: query.count }, AUDIT_LIST);
   const people = await searchedPeople(db, query.q, scope);
-  const parts = [scopeCondition(scope), ...filterConditions(query, people, scope)].filter((p): p is SQL => p !== undefined);
+  const parts = [scopeCondition(scope), ...filterConditions(query, people, scope)]
+    .filter((p): p is SQL => p !== undefined);
   const where = parts.length ? sql.join(parts, sql` and `) : undefined;
-  // Actors named: every one for a super admin; for others, those of their companies and removed users (no name to show).
-  const row = scope === null ? EVERY_ACTOR_ROW : auditRow(sql`(au.id is null or a.actor_id = any(${usersOf(scope.companies)}))`);
+  // Actors named: every one for a super admin; for others, those of their companies and removed
+  // users (no name to show).
+  const row = scope === null
+    ? EVERY_ACTOR_ROW
+    : auditRow(sql`(au.id is null or a.actor_id = any(${usersOf(scope.companies)}))`);
   // A search is planned with its term: which index serves it (trigrams, a person, a date) depends on it.
   const { json, ...total } = await fetchList<AuditRow>(db, plan, { row: row as SQL<AuditRow>, from: ROWS_FROM }, { from: SOURCE_FROM, where, id: SOURCE_ID, planEach: Boolean(query.q?.trim()) }, whole);
   return { plan, json: json as RowsJson<AuditRow>, ...total };

@@ -126,7 +126,10 @@ export const userCrud = defineCrud<Parsed>(
       },
       auditView: async ({ db, id }) => auditView(await userOr404(db, EVERYTHING, id)),
       // The user's companies as the row is written, and those the change took away (the audit views' lists).
-      auditOwner: ({ id, before, after }) => ({ user: id, companies: [before?.companies, after?.companies].flatMap((c) => (Array.isArray(c) ? c : [])) }),
+      auditOwner: ({ id, before, after }) => ({
+        user: id,
+        companies: [before?.companies, after?.companies].flatMap((c) => (Array.isArray(c) ? c : [])),
+      }),
       // The read view shows only the caller's companies of a user; so does the user's history.
       historyChanges: ({ req, changes }) => {
         const visible = assignableCompanies(requireAuth(req));

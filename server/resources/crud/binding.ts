@@ -67,6 +67,9 @@ export interface GenericWrite {
 }
 
 /** `P`: what `validate` answers (the body as the resource reads it), handed to prepare and write. */
+/** An audit row's changes: field → before and after. */
+type AuditChanges = Record<string, { before?: unknown; after?: unknown }>;
+
 export interface CrudHooks<P = unknown> {
   /**
    * The caller's reach, for a resource without a tenant: a condition on the bound table that every
@@ -121,7 +124,7 @@ export interface CrudHooks<P = unknown> {
    * An audit row's changes as this caller may see them in the record's history: what the read view
    * hides from them (a user's other companies) hidden here too. Without it, the changes as kept.
    */
-  historyChanges?(ctx: { req: FastifyRequest; changes: Record<string, { before?: unknown; after?: unknown }> }): Record<string, { before?: unknown; after?: unknown }>;
+  historyChanges?(ctx: { req: FastifyRequest; changes: AuditChanges }): AuditChanges;
   /** The record shaped in JS (RecordSource): replaces the reads of the bound table. */
   records?: RecordSource;
   /** Create and update bodies from the ones the declared fields derive, e.g. extended (users: companies, a role per system). */

@@ -155,7 +155,11 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
         ops.form(app.db, tenant, req, record),
       ]);
       const info = fieldInfo(decl, groups);
-      const named = await namedActors(app.db, req, rows.flatMap((r) => (r.actorId && r.actorName !== null ? [r.actorId] : [])));
+      const actors = rows.flatMap((r) => (r.actorId && r.actorName !== null ? [r.actorId] : []));
+      const named = await namedActors(app.db, req, actors);
+      // Each entry as the read view lets the caller see it (the historyChanges hook).
+      const seen = (r: (typeof rows)[number]) =>
+        hooks.historyChanges && r.changes ? hooks.historyChanges({ req, changes: r.changes }) : r.changes;
       // A reference shown by name: the record's own `{ uuid, name }` objects as the rows kept them.
       const names = new Map<string, string>();
       for (const r of rows) for (const c of Object.values(r.changes ?? {})) for (const v of [c.before, c.after]) if (isNamed(v)) names.set(v.uuid, v.name);
@@ -166,10 +170,14 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
           at: r.at.toISOString(),
           action: r.action,
           kind: kindOf(r.action),
-          actor: !r.actorId ? null : r.actorName === null || named.has(r.actorId) ? { id: r.actorId, name: r.actorName } : HIDDEN_ACTOR,
+          actor: !r.actorId
+            ? null
+            : r.actorName === null || named.has(r.actorId)
+              ? { id: r.actorId, name: r.actorName }
+              : HIDDEN_ACTOR,
           ...(typeof restoredFrom === 'string' ? { restored_from: restoredFrom } : {}),
           current: r.id === newest,
-          changes: shown(hooks.historyChanges && r.changes ? hooks.historyChanges({ req, changes: r.changes }) : r.changes, info, names),
+          changes: shown(seen(r), info, names),
         };
       });
       return { data, meta: { total } };

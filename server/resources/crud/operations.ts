@@ -63,8 +63,25 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
   };
   const owner = ownerOf(hooks);
   /** One audit row of this resource, owned by the record (`owner`), never by the request's X-Tenant. */
-  const audit = (conn: Conn, req: FastifyRequest, by: AuditOwner | null, action: string, id: string, before: Body | null, after: Body | null, detail?: Body | null) =>
-    auditChange(conn, req, { action: `${decl.noun.one}.${action}`, owner: by, entity: decl.noun.one, entityId: id, before: before ?? undefined, after: after ?? undefined, detail });
+  const audit = (
+    conn: Conn,
+    req: FastifyRequest,
+    by: AuditOwner | null,
+    action: string,
+    id: string,
+    before: Body | null,
+    after: Body | null,
+    detail?: Body | null,
+  ) =>
+    auditChange(conn, req, {
+      action: `${decl.noun.one}.${action}`,
+      owner: by,
+      entity: decl.noun.one,
+      entityId: id,
+      before: before ?? undefined,
+      after: after ?? undefined,
+      detail,
+    });
   /**
    * The record as the audit row keeps it: the auditView hook's, else the record itself; always with
    * its version, so each row says which version its change made (what a conflict's diff reads).
@@ -281,7 +298,8 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         await refsStillLive(tx, tenant, body);
         const created = await recordOr404(tx, tenant, req, id, where, false);
         const view = await audited(tx, created);
-        await audit(tx, req, owner(tenant, created.id, null, view), 'created', created.id, null, view, detailOf(outcome, opts));
+        const by = owner(tenant, created.id, null, view);
+        await audit(tx, req, by, 'created', created.id, null, view, detailOf(outcome, opts));
         return { record: created, outcome };
       }, refGone(db, tenant, body));
       if (outcome.afterCommit) {
@@ -326,7 +344,8 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         // A save that changed something is a new version; one that changed nothing leaves it, so it disturbs no other editor.
         if (Object.keys(diff(auditBefore, await audited(tx, after))).some((k) => k !== 'version')) after = { ...after, version: await versions.raise(tx, before.id) };
         const view = await audited(tx, after);
-        await audit(tx, req, owner(tenant, before.id, auditBefore, view), 'updated', before.id, auditBefore, view, detailOf(outcome, opts));
+        const by = owner(tenant, before.id, auditBefore, view);
+        await audit(tx, req, by, 'updated', before.id, auditBefore, view, detailOf(outcome, opts));
         return { record: after, outcome };
       }, refGone(db, tenant, body));
       if (outcome.afterCommit) {
@@ -359,7 +378,8 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
             .returning({ id: q.id });
           // A parallel delete that won: nothing left to delete.
           if (moved.length === 0) throw notFound(decl.messages.notFound);
-          await audit(tx, req, owner(tenant, before.id, auditBefore, null), 'deleted', before.id, auditBefore, null, { ...opts.detail, trash: true });
+          const by = owner(tenant, before.id, auditBefore, null);
+          await audit(tx, req, by, 'deleted', before.id, auditBefore, null, { ...opts.detail, trash: true });
         },
         stillUsed(mounted, db, tenant, req, before),
       );

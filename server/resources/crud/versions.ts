@@ -13,6 +13,7 @@ import type { ConflictChange } from '../../../contract/conflicts';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
 import { ApiError } from '../../errors';
 import type { Conn } from '../db';
+import { HIDDEN_ACTOR } from './actors';
 
 type Body = Record<string, unknown>;
 
@@ -54,7 +55,11 @@ export const BodyVersion = Type.Optional(
 export const ReadVersion = Type.Integer({ minimum: 1, description: 'The record’s version: 1 when made, raised by every change. Send it back (If-Match, or `version` in an update body) so a change made meanwhile is not overwritten.' });
 
 const Who = Type.Union(
-  [Type.Object({ id: Type.String(), name: Type.String() }), Type.Object({ id: Type.Null(), name: Type.Null(), hidden: Type.Literal(true) }), Type.Null()],
+  [
+    Type.Object({ id: Type.String(), name: Type.String() }),
+    Type.Object({ id: Type.Null(), name: Type.Null(), hidden: Type.Literal(true) }),
+    Type.Null(),
+  ],
   { description: 'Who made the change (null: the system; hidden: someone outside the caller’s companies, not named)' },
 );
 
@@ -132,7 +137,7 @@ export function recordVersions(decl: ResourceDecl, table: PgTable, computed: str
       for (const [field, change] of Object.entries(changes ?? {})) {
         if (ignored.has(field)) continue;
         const shown = row.actor_name === null || (row.actor_id !== null && named.has(row.actor_id));
-        const by = !row.actor_id ? null : shown ? { id: row.actor_id, name: row.actor_name ?? '' } : { id: null, name: null, hidden: true as const };
+        const by = !row.actor_id ? null : shown ? { id: row.actor_id, name: row.actor_name ?? '' } : HIDDEN_ACTOR;
         latest.set(field, {
           field,
           label: labelOf(field),
