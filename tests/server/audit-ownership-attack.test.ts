@@ -249,6 +249,11 @@ describe('a restore is checked as the same change through update', () => {
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().message).toBe('You cannot disable your own account.');
     }
+    // A body that is no JSON at all is the request's own fault, not the server's.
+    const junkHeaders = { ...headers, 'x-tenant': w.own.id, 'content-type': 'application/json' };
+    const junk = await t.app.inject({ method: 'POST', url, headers: junkHeaders, payload: '{' });
+    expect(junk.statusCode, junk.body).toBeGreaterThanOrEqual(400);
+    expect(junk.statusCode, junk.body).toBeLessThan(500);
     expect(await count(db(), sql`select count(*) as n from users where id = ${me.id} and disabled_at is null`)).toBe(1);
     expect(await logSize()).toBe(size);
   });
