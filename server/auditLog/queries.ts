@@ -92,8 +92,28 @@ const actorJson = (visible: SQL) =>
     when ${visible} then json_build_object('id', a.actor_id, 'name', au.name, 'email', au.email)
     else json_build_object('id', null, 'name', null, 'email', null, 'hidden', true) end)`;
 
+/**
+ * A user's row's membership change as a caller of `companies` may see it: only those companies in its
+ * before and after (the user's read view shows them no other), and no change at all when that leaves
+ * none. Every other row's changes as kept.
+ */
+function changesSeenBy(companies: readonly string[]): SQL {
+  const ids = sql`${uuidArray(companies)}::text[]`;
+  const theirs = (side: 'before' | 'after') => {
+    const list = sql.raw(`a.changes -> 'companies' -> '${side}'`);
+    return sql`(select jsonb_agg(x)
+      from jsonb_array_elements(case when jsonb_typeof(${list}) = 'array' then ${list} end) x
+      where x #>> '{}' = any(${ids}))`;
+  };
+  return sql`(case when a.entity = 'user' and a.changes ? 'companies' then
+    (a.changes - 'companies') || (select case when coalesce(s.b, '[]') = coalesce(s.f, '[]') then '{}'::jsonb
+        else jsonb_build_object('companies', jsonb_strip_nulls(jsonb_build_object('before', s.b, 'after', s.f))) end
+      from (select ${theirs('before')} as b, ${theirs('after')} as f) s)
+    else a.changes end)`;
+}
+
 /** One audit row's JSON, written by PostgreSQL (the page's rows only), with the actor as `visible` allows. */
-const auditRow = (visible: SQL) =>
+const auditRow = (visible: SQL, changes: SQL = sql`a.changes`) =>
   jsonRow({
     id: sql`a.id`,
     at: sql`to_char(a.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
@@ -106,7 +126,7 @@ const auditRow = (visible: SQL) =>
     entity_id: sql`a.entity_id`,
     record_label: compiled(recordLabel()),
     ip: sql`a.ip`,
-    changes: sql`a.changes`,
+    changes,
     detail: sql`a.detail`,
   });
 /** A super admin's rows: every actor named (a constant statement text). */
@@ -190,11 +210,12 @@ export async function listAudit(db: Conn, scope: AuditScope, query: AuditQuery, 
     .filter((p): p is SQL => p !== undefined);
   const where = parts.length ? sql.join(parts, sql` and `) : undefined;
   // Actors named: every one for a super admin; for others, those of their companies and removed
-  // users (no name to show).
+  // users (no name to show); a user's memberships only of their companies.
   const row = scope === null
     ? EVERY_ACTOR_ROW
-    : auditRow(sql`(au.id is null or a.actor_id = any(${usersOf(scope.companies)}))`);
+    : auditRow(sql`(au.id is null or a.actor_id = any(${usersOf(scope.companies)}))`, changesSeenBy(scope.companies));
   // A search is planned with its term: which index serves it (trigrams, a person, a date) depends on it.
-  const { json, ...total } = await fetchList<AuditRow>(db, plan, { row: row as SQL<AuditRow>, from: ROWS_FROM }, { from: SOURCE_FROM, where, id: SOURCE_ID, planEach: Boolean(query.q?.trim()) }, whole);
+  const source = { from: SOURCE_FROM, where, id: SOURCE_ID, planEach: Boolean(query.q?.trim()) };
+  const { json, ...total } = await fetchList<AuditRow>(db, plan, { row: row as SQL<AuditRow>, from: ROWS_FROM }, source, whole);
   return { plan, json: json as RowsJson<AuditRow>, ...total };
 }

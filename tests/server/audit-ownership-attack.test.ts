@@ -114,6 +114,26 @@ describe('an auditor reads only their companies’ rows, whatever X-Tenant the w
   });
 });
 
+describe('an auditor reads a shared user’s rows as the user’s read view shows them', () => {
+  it('a membership change names only the auditor’s companies', async () => {
+    const u = await createUser(db(), { role: 'system_user', companies: [w.own], name: 'Mia Membership' });
+    const added = await apiAs(t, boss.headers, w.own.id).put(`/users/${u.id}`, { companies: [w.own.id, w.other.id] });
+    expect(added.statusCode, added.body).toBe(200);
+    const renamed = await apiAs(t, boss.headers, w.own.id).put(`/users/${u.id}`, { name: 'Mia Renamed' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const mine = (await auditRows(auditor, `?per_page=500&resource=users`, w.own.id)).filter((r) => r.entity_id === u.id);
+    expect(mine.map((r) => r.action)).toEqual(['user.updated', 'user.updated']);
+    expect(JSON.stringify(mine)).not.toContain(w.other.id);
+    // Nothing of the first change is the auditor's to see but that it happened.
+    expect(mine[1].changes).toEqual({ version: { before: 1, after: 2 } });
+    expect(mine[0].changes).toMatchObject({ name: { before: 'Mia Membership', after: 'Mia Renamed' } });
+    // The other company's auditor sees it join them.
+    const theirRows = await auditRows(otherAuditor, `?per_page=500&resource=users`, w.other.id);
+    const theirs = theirRows.filter((r) => r.entity_id === u.id);
+    expect(theirs[1].changes?.companies).toEqual({ after: [w.other.id] });
+  });
+});
+
 describe('a failed sign-in sent with an auditor’s token and X-Tenant belongs to the account it names', () => {
   it('the victim’s id, name and email never reach the auditor; the victim can still sign in', async () => {
     const asAuditor = apiAs(t, auditor, w.own.id);
