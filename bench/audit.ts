@@ -6,7 +6,7 @@
 //
 // Needs PG_TEST_URL (set by start_postgres) or BENCH_AUDIT_URL (any database URL the bench may create a
 // database on). Rows: 400 days, 70 % in one of 20 companies (the largest holds 25 %, the smallest 0.5 %),
-// 30 % without a company (sign-ins), 2 000 users, 5 % by the system. Each case: 3 untimed requests, then
+// 30 % sign-ins owned by their user's company (company_ids), 2 000 users, 5 % by the system. Each case: 3 untimed requests, then
 // BENCH_AUDIT_SAMPLES (15) timed; the median and the slowest are reported. `--explain` prints each
 // case's plan. Results go to stdout as a Markdown table (copied into bench/RESULTS.md by hand).
 import os from 'node:os';
@@ -78,10 +78,12 @@ async function main() {
       ), placed as (
         select r.*, case when rt < 0.3 then null else (select b.n from bench_bounds b where b.upper >= r.rc order by b.n limit 1) end as company_n from r
       )
-      insert into audit_log (at, actor_id, tenant_id, action, entity, entity_id, changes, detail, ip)
+      insert into audit_log (at, actor_id, tenant_id, company_ids, action, entity, entity_id, changes, detail, ip)
       select now() - make_interval(secs => rs * 400 * 86400),
         case when rv < 0.05 then null else bu.id end,
         bc.id,
+        -- A sign-in is owned by its user's companies (server/audit.ts AuditOwner), a record's row by its company.
+        case when company_n is null then array[bu.company_id] end,
         case when company_n is null then (case when rv < 0.8 then 'auth.login' else 'auth.logout' end)
              else (${kinds})[1 + floor(rk * 7)::int] || '.' || (${verbs})[1 + floor(rv * 5)::int] end,
         case when company_n is null then 'user' else (${kinds})[1 + floor(rk * 7)::int] end,
@@ -178,7 +180,7 @@ async function main() {
 
 /** For --explain: the plans of a case's page (its ids) and of its capped count, with the route's own conditions. */
 async function explain(db: Awaited<ReturnType<typeof openDatabase>>['db'], name: string, scope: AuditScope, query: AuditQuery) {
-  const parts = [scopeCondition(scope), ...filterConditions(query, await searchedPeople(db, query.q))].filter((p): p is SQL => p !== undefined);
+  const parts = [scopeCondition(scope), ...filterConditions(query, await searchedPeople(db, query.q, scope), scope)].filter((p): p is SQL => p !== undefined);
   const where = parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
   for (const [what, statement] of [
     ['page', sql`select a.id from audit_log a ${where} order by a.at desc, a.id desc limit 25`],

@@ -57,9 +57,12 @@ export interface AuditRow {
   id: number;
   /** ISO 8601 date-time, UTC. */
   at: string;
-  /** Who did it; null for the system (a timer, an unknown person signing in). Name and email null when the user was removed. */
-  actor: { id: string; name: string | null; email: string | null } | null;
-  /** The company it happened in; null for events without one (most sign-ins). */
+  /**
+   * Who did it; null for the system (a timer, an unknown person signing in). Name and email null when
+   * the user was removed; `hidden` (id, name and email null) for someone the caller may not see named.
+   */
+  actor: { id: string | null; name: string | null; email: string | null; hidden?: true } | null;
+  /** The company whose record it is about; null for a user's and sign-in rows (theirs are the user's companies) and global records. */
   company: { id: string; name: string | null } | null;
   action: string;
   /** What kind of record: a declared resource's noun (`unit`), or `system`, `integration`; null for none. */

@@ -11,8 +11,8 @@ export interface ConflictChange {
   yours?: unknown;
   /** The value stored now, as the change that made it left it. */
   theirs: unknown;
-  /** Who made that change (null: the system). */
-  by: { id: string; name: string } | null;
+  /** Who made that change (null: the system; `hidden`: someone outside the caller's companies, not named). */
+  by: { id: string; name: string } | { id: null; name: null; hidden: true } | null;
   /** When, ISO 8601. */
   at: string;
 }

@@ -25,8 +25,11 @@ export interface HistoryEntry {
   action: string;
   /** `restored`: brought back from the trash (docs/resources.md "Trash"). */
   kind: 'created' | 'updated' | 'deleted' | 'restored' | 'other';
-  /** Who did it; null for the server itself, a null name for a user deleted since. */
-  actor: { id: string; name: string | null } | null;
+  /**
+   * Who did it; null for the server itself, a null name for a user deleted since; `hidden` for someone
+   * outside the caller's companies, whom the caller may not see named.
+   */
+  actor: { id: string; name: string | null } | { id: null; name: null; hidden: true } | null;
   /** The entry this change restored. */
   restored_from?: string;
   /** The newest entry: the record is as it left it. */

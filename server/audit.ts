@@ -2,8 +2,8 @@
 // Secret-looking fields are masked before they are written.
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db';
-import { insertRows } from './db/recordset';
-import { auditLog } from './db/schema';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from './auth/rows';
 
 /**
  * Words that make a field secret, matched against whole words of its name (snake_case, camelCase,
@@ -38,10 +38,21 @@ function judgeKey(name: string): boolean {
   return words.some((w) => SECRET_WORDS.has(w) || (w.endsWith('s') && SECRET_WORDS.has(w.slice(0, -1))));
 }
 
+/**
+ * Whose row it is: the company of the record it is about, never the company the request named
+ * (docs/security.md "The audit log"). `company`: a record of one company (its company_id), or a
+ * company itself. `user`: a user or a sign-in event of one, owned by the companies the user belongs
+ * to when the row is written (read by the insert itself from user_companies), with `companies` added
+ * (memberships the change itself ended, so the companies a user left still see that they left).
+ * null: nobody's (a global record such as a role, an unknown address's failed sign-in): super admins only.
+ */
+export type AuditOwner = { company: string } | { user: string; companies?: readonly unknown[] };
+
 export interface AuditEntry {
   action: string;
+  /** Required, so that every writer says whose record it is. */
+  owner: AuditOwner | null;
   actorId?: string | null;
-  tenantId?: string | null;
   entity?: string | null;
   entityId?: string | null;
   before?: Record<string, unknown> | null;
@@ -68,32 +79,62 @@ export function maskSecrets(detail: Record<string, unknown> | null | undefined):
   return Object.fromEntries(Object.entries(detail).map(([k, v]) => [k, isSecretKey(k) ? '***' : v]));
 }
 
-/** An entry as its audit_log row: the changed fields diffed, secrets masked. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuidText = (c: unknown): c is string => typeof c === 'string' && UUID.test(c);
+
+/** An entry as the insert's record: the changed fields diffed, secrets masked, the owner as its columns. */
 function auditValues(entry: AuditEntry) {
   const changes = entry.before !== undefined || entry.after !== undefined ? diff(entry.before, entry.after) : null;
+  const owner = entry.owner;
+  const byUser = owner && 'user' in owner ? owner : null;
   return {
     action: entry.action,
-    actorId: entry.actorId ?? null,
-    tenantId: entry.tenantId ?? null,
+    actor_id: entry.actorId ?? null,
+    tenant_id: owner && 'company' in owner ? owner.company : null,
     entity: entry.entity ?? null,
-    entityId: entry.entityId ?? null,
+    entity_id: entry.entityId ?? null,
     changes,
     detail: maskSecrets(entry.detail),
     ip: entry.ip ?? null,
+    owner_user: byUser?.user ?? null,
+    // Only ids: a membership list is whatever an audit view kept (ids, or objects of another shape).
+    owner_companies: byUser ? (byUser.companies ?? []).filter(isUuidText) : null,
   };
+}
+
+const RECORD = [
+  ...['action text', 'actor_id uuid', 'tenant_id uuid', 'entity text', 'entity_id text'],
+  ...['changes jsonb', 'detail jsonb', 'ip text', 'owner_user uuid', 'owner_companies uuid[]'],
+];
+const RECORD_TYPES = RECORD.join(', ');
+const RECORD_NAMES = RECORD.map((c) => c.split(' ')[0]).join(', ');
+
+/**
+ * The rows in one statement, in their order, from one jsonb parameter: a user-owned row's companies
+ * are read here, in the insert, so they are the user's memberships as the row is written.
+ */
+function insertAudit(entries: readonly AuditEntry[]): SQL {
+  const json = JSON.stringify(entries.map(auditValues));
+  return sql`insert into audit_log (action, actor_id, tenant_id, entity, entity_id, changes, detail, ip, company_ids)
+    select v.action, v.actor_id, v.tenant_id, v.entity, v.entity_id, v.changes, v.detail, v.ip,
+      case when v.owner_user is null then null else array(
+        select c from (select uc.company_id as c from user_companies uc where uc.user_id = v.owner_user
+          union select unnest(v.owner_companies)) owned order by c) end
+    from rows from (jsonb_to_recordset(${json}::jsonb) as (${sql.raw(RECORD_TYPES)}))
+      with ordinality as v(${sql.raw(RECORD_NAMES)}, n)
+    order by v.n`;
 }
 
 /** Writes one audit row; answers its id (a bulk change's entry is named by each of its rows). */
 export async function audit(db: Db, entry: AuditEntry): Promise<number> {
-  const [row] = await db.insert(auditLog).values(auditValues(entry)).returning({ id: auditLog.id });
-  return row.id;
+  const [row] = rowsOf<{ id: number | string }>(await db.execute(sql`${insertAudit([entry])} returning id`));
+  return Number(row.id);
 }
 
 /** Writes many audit rows, in their order, with one insert (an import's batch); each row as audit() writes it. */
 export async function auditMany(db: Db, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  const rows = entries.map(auditValues);
-  await db.execute(insertRows(auditLog, Object.keys(rows[0]), rows));
+  await db.execute(insertAudit(entries));
 }
 
 /** The request's address, as Fastify resolved it (honours TRUST_PROXY). */

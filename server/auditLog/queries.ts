@@ -30,8 +30,9 @@ export interface AuditQuery {
 }
 
 /**
- * Whose events: every row (null: a super admin), or those of these companies — rows of one of
- * them, and rows without a company whose actor or target user is a user of one of them.
+ * Whose events: every row (null: a super admin), or those these companies own — a row of a record of
+ * one of them (`tenant_id`), or of a user who belonged to one of them when it was written
+ * (`company_ids`). Who owns a row is written with it (server/audit.ts AuditOwner), never decided here.
  */
 export type AuditScope = { companies: readonly string[] } | null;
 
@@ -85,55 +86,100 @@ const resourceOfEntity = () => {
   return sql`(case a.entity ${sql.join(whens, sql` `)} end)`;
 };
 
-/** One audit row's JSON, written by PostgreSQL (the page's rows only). */
-const AUDIT_ROW = jsonRow({
-  id: sql`a.id`,
-  at: sql`to_char(a.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-  actor: sql`(case when a.actor_id is null then null else json_build_object('id', a.actor_id, 'name', au.name, 'email', au.email) end)`,
-  company: sql`(case when a.tenant_id is null then null else json_build_object('id', a.tenant_id, 'name', ac.name) end)`,
-  action: sql`a.action`,
-  entity: sql`a.entity`,
-  resource: compiled(resourceOfEntity()),
-  entity_id: sql`a.entity_id`,
-  record_label: compiled(recordLabel()),
-  ip: sql`a.ip`,
-  changes: sql`a.changes`,
-  detail: sql`a.detail`,
-});
+/** The actor as a caller may see them: `visible` a condition over the row (true for a super admin). */
+const actorJson = (visible: SQL) =>
+  sql`(case when a.actor_id is null then null
+    when ${visible} then json_build_object('id', a.actor_id, 'name', au.name, 'email', au.email)
+    else json_build_object('id', null, 'name', null, 'email', null, 'hidden', true) end)`;
+
+/**
+ * A user's row's membership change as a caller of `companies` may see it: only those companies in its
+ * before and after (the user's read view shows them no other), and no change at all when that leaves
+ * none. Every other row's changes as kept.
+ */
+function changesSeenBy(companies: readonly string[]): SQL {
+  const ids = sql`${uuidArray(companies)}::text[]`;
+  const theirs = (side: 'before' | 'after') => {
+    const list = sql.raw(`a.changes -> 'companies' -> '${side}'`);
+    return sql`(select jsonb_agg(x)
+      from jsonb_array_elements(case when jsonb_typeof(${list}) = 'array' then ${list} end) x
+      where x #>> '{}' = any(${ids}))`;
+  };
+  return sql`(case when a.entity = 'user' and a.changes ? 'companies' then
+    (a.changes - 'companies') || (select case when coalesce(s.b, '[]') = coalesce(s.f, '[]') then '{}'::jsonb
+        else jsonb_build_object('companies', jsonb_strip_nulls(jsonb_build_object('before', s.b, 'after', s.f))) end
+      from (select ${theirs('before')} as b, ${theirs('after')} as f) s)
+    else a.changes end)`;
+}
+
+/** One audit row's JSON, written by PostgreSQL (the page's rows only), with the actor as `visible` allows. */
+const auditRow = (visible: SQL, changes: SQL = sql`a.changes`) =>
+  jsonRow({
+    id: sql`a.id`,
+    at: sql`to_char(a.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    actor: actorJson(visible),
+    company: sql`(case when a.tenant_id is null then null
+      else json_build_object('id', a.tenant_id, 'name', ac.name) end)`,
+    action: sql`a.action`,
+    entity: sql`a.entity`,
+    resource: compiled(resourceOfEntity()),
+    entity_id: sql`a.entity_id`,
+    record_label: compiled(recordLabel()),
+    ip: sql`a.ip`,
+    changes,
+    detail: sql`a.detail`,
+  });
+/** A super admin's rows: every actor named (a constant statement text). */
+const EVERY_ACTOR_ROW = auditRow(sql`true`);
 
 const ROWS_FROM = compiled(sql`audit_log a left join users au on au.id = a.actor_id left join companies ac on ac.id = a.tenant_id`);
 const SOURCE_FROM = compiled(sql`audit_log a`);
 const SOURCE_ID = compiled(sql`a.id`);
 
-/** The scope's condition: see AuditScope. */
+/** The scope's condition: see AuditScope. Each arm an index serves (tenant_id's b-tree, company_ids' GIN). */
 export function scopeCondition(scope: AuditScope): SQL | undefined {
   if (scope === null) return undefined;
   if (scope.companies.length === 0) return sql`false`;
   const companies = uuidArray(scope.companies);
-  // Their users as an array computed once (not a subquery per row), and each arm a condition an index
-  // serves (tenant, actor, the record — whose id is text): a bitmap of the three reads only the scope's rows.
-  const theirUsers = sql`array(select uc.user_id from user_companies uc where uc.company_id = any(${companies}))`;
-  return sql`(a.tenant_id = any(${companies}) or (a.tenant_id is null and a.actor_id = any(${theirUsers}))
-    or (a.tenant_id is null and a.entity = 'user' and a.entity_id = any(${theirUsers}::text[])))`;
+  return sql`(a.tenant_id = any(${companies}) or a.company_ids && ${companies})`;
 }
+
+/**
+ * The users of the scope's companies now, as an array computed once: the people a holder of
+ * audit.view may see named (an actor, a searched person, the actor filter). Anyone else's id, name
+ * and email stay out of their answers, even on a row of theirs (another company's admin changing a
+ * shared user).
+ */
+const usersOf = (companies: readonly string[]) =>
+  sql`array(select uc.user_id from user_companies uc where uc.company_id = any(${uuidArray(companies)}))`;
 
 /**
  * The people whose name or email holds the search term, looked up before the log is read: the
  * planner then sees the actual ids (a subquery's result is unknown to it, and it guessed a person's
  * rows many enough to walk the whole log newest first to find a page of them).
  */
-export async function searchedPeople(db: Conn, q: string | undefined): Promise<string[]> {
+export async function searchedPeople(db: Conn, q: string | undefined, scope: AuditScope = null): Promise<string[]> {
   const term = q?.trim();
   if (!term) return [];
   const p = likePattern(term);
-  const rows = await rowsFrom<{ id: string }>(db, sql`select u.id from users u where u.name ilike ${p} or u.email ilike ${p}`);
+  // Only people the caller may see named: a search must not tell who an anonymised actor is.
+  const seen = scope === null ? sql`` : sql`and u.id = any(${usersOf(scope.companies)})`;
+  const rows = await rowsFrom<{ id: string }>(
+    db,
+    sql`select u.id from users u where (u.name ilike ${p} or u.email ilike ${p}) ${seen}`,
+  );
   return rows.map((r) => r.id);
 }
 
-/** The filters and the search as conditions (the parameters were checked by the route's schema); `people`: searchedPeople's. */
-export function filterConditions(query: AuditQuery, people: readonly string[]): SQL[] {
+/**
+ * The filters and the search as conditions (the parameters were checked by the route's schema); `people`:
+ * searchedPeople's. The actor filter finds nobody the scope may not see named (it would unmask them).
+ */
+export function filterConditions(query: AuditQuery, people: readonly string[], scope: AuditScope = null): SQL[] {
   const parts: SQL[] = [];
-  if (query.actor) parts.push(sql`a.actor_id = ${query.actor.toLowerCase()}`);
+  const actor = query.actor?.toLowerCase();
+  if (actor && scope === null) parts.push(sql`a.actor_id = ${actor}`);
+  else if (actor && scope) parts.push(sql`a.actor_id = ${actor} and ${actor}::uuid = any(${usersOf(scope.companies)})`);
   if (query.company) parts.push(sql`a.tenant_id = ${query.company.toLowerCase()}`);
   if (query.resource?.length) {
     const entities = [...new Set(query.resource.map((name) => AUDIT_ENTITY_OF[name]))];
@@ -159,9 +205,17 @@ export function filterConditions(query: AuditQuery, people: readonly string[]): 
 export async function listAudit(db: Conn, scope: AuditScope, query: AuditQuery, whole?: WholeListOptions) {
   // Newest first by default; the answer always carries meta (the default sort counts as asked).
   const plan = planList({ page: query.page, per_page: query.per_page, sort: query.sort ?? '-at', count: query.count }, AUDIT_LIST);
-  const parts = [scopeCondition(scope), ...filterConditions(query, await searchedPeople(db, query.q))].filter((p): p is SQL => p !== undefined);
+  const people = await searchedPeople(db, query.q, scope);
+  const parts = [scopeCondition(scope), ...filterConditions(query, people, scope)]
+    .filter((p): p is SQL => p !== undefined);
   const where = parts.length ? sql.join(parts, sql` and `) : undefined;
+  // Actors named: every one for a super admin; for others, those of their companies and removed
+  // users (no name to show); a user's memberships only of their companies.
+  const row = scope === null
+    ? EVERY_ACTOR_ROW
+    : auditRow(sql`(au.id is null or a.actor_id = any(${usersOf(scope.companies)}))`, changesSeenBy(scope.companies));
   // A search is planned with its term: which index serves it (trigrams, a person, a date) depends on it.
-  const { json, ...total } = await fetchList<AuditRow>(db, plan, { row: AUDIT_ROW as SQL<AuditRow>, from: ROWS_FROM }, { from: SOURCE_FROM, where, id: SOURCE_ID, planEach: Boolean(query.q?.trim()) }, whole);
+  const source = { from: SOURCE_FROM, where, id: SOURCE_ID, planEach: Boolean(query.q?.trim()) };
+  const { json, ...total } = await fetchList<AuditRow>(db, plan, { row: row as SQL<AuditRow>, from: ROWS_FROM }, source, whole);
   return { plan, json: json as RowsJson<AuditRow>, ...total };
 }

@@ -52,7 +52,7 @@ export async function pruneAuditLog(db: Db, days: number, { batch = AUDIT_PRUNE_
     deleted += n;
     if (n < batch) break;
   }
-  if (deleted > 0) await audit(db, { action: AUDIT_PRUNED_ACTION, actorId: null, detail: { actor: 'system', count: deleted, cutoff: before, retention_days: days } });
+  if (deleted > 0) await audit(db, { action: AUDIT_PRUNED_ACTION, owner: null, actorId: null, detail: { actor: 'system', count: deleted, cutoff: before, retention_days: days } });
   return { deleted, cutoff: before };
 }
 

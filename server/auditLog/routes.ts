@@ -19,7 +19,7 @@ const BOUND_DESCRIPTION = 'ISO 8601 date (2025-03-05, a UTC day) or date-time (2
 
 export const AuditListQuery = Type.Object({
   actor: Type.Optional(Type.String({ format: 'uuid', description: 'Events done by this user (their id)' })),
-  company: Type.Optional(Type.String({ format: 'uuid', description: 'Events in this company (one of the caller’s, unless a super admin)' })),
+  company: Type.Optional(Type.String({ format: 'uuid', description: 'Events on this company’s records and the company itself (one of the caller’s, unless a super admin)' })),
   // A single value is taken as a list of one (ajv's coerceTypes: 'array'), as the declared lists' choice filters.
   resource: Type.Optional(
     Type.Array(Type.Unsafe<string>({ type: 'string', enum: Object.keys(AUDIT_ENTITY_OF) }), {
@@ -40,7 +40,12 @@ export const AuditListQuery = Type.Object({
 const AuditRowSchema = Type.Object({
   id: Type.Integer({ description: 'The row’s number; newer rows have higher ones' }),
   at: Type.String({ format: 'date-time' }),
-  actor: Nullable(Type.Object({ id: Uuid, name: Nullable(Type.String()), email: Nullable(Type.String()) }, { description: 'Null: the system. Name and email null: a removed user' })),
+  actor: Nullable(
+    Type.Object(
+      { id: Nullable(Uuid), name: Nullable(Type.String()), email: Nullable(Type.String()), hidden: Type.Optional(Type.Literal(true)) },
+      { description: 'Null: the system. Name and email null: a removed user. hidden (id, name and email null): someone outside the caller’s companies' },
+    ),
+  ),
   company: Nullable(Type.Object({ id: Uuid, name: Nullable(Type.String()) })),
   action: Type.String(),
   entity: Nullable(Type.String({ description: 'The kind of record: a resource’s noun (`unit`), `system`, `integration`' })),
@@ -68,7 +73,8 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The audit log, newest first: every company’s events for a super admin, else those of the caller’s companies (audit.view)',
         description:
           'Filters combine; without `page`/`per_page` the whole filtered log is answered, up to 10 000 rows (the CSV export of the audit screen). ' +
-          'Events without a company (sign-ins) are shown to a holder of audit.view when the person who did it, or the user it was done to, is a user of one of their companies.',
+          'A row belongs to the company of the record it is about (a user’s changes and sign-ins: the companies the user belonged to then), never to the X-Tenant of the request that wrote it; ' +
+          'a holder of audit.view sees the rows of their companies, with actors outside them anonymised. `company` finds the rows of that company’s records.',
         querystring: AuditListQuery,
         response: { 200: listResponse(AuditRowSchema), ...errorResponses },
       },

@@ -1,4 +1,6 @@
-// Audit rows for sign-in events: entity `user`, the caller's address, never a secret.
+// Audit rows for sign-in events: entity `user`, the caller's address, never a secret. The row is the
+// user's, so their companies' (not the X-Tenant the request sent: anyone may send a sign-in with any
+// header); an event naming no user is nobody's.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit } from '../audit';
 
@@ -11,7 +13,7 @@ export function auditAuth(
   return audit(app.db, {
     action,
     actorId: opts.userId ?? null,
-    tenantId: request.tenantId,
+    owner: opts.userId ? { user: opts.userId } : null,
     entity: opts.userId ? 'user' : null,
     entityId: opts.userId ?? null,
     detail: opts.detail ?? null,

@@ -31,6 +31,8 @@ export const companyCrud = defineCrud(
       },
     },
     read: {
+      // A company's rows are its own, whoever changed it and whatever company they had chosen.
+      auditOwner: ({ id }) => ({ company: id }),
       // The company edit's "Properties" table: every property of the company.
       edit: {
         schema: { properties: Type.Array(PropertySchema) },

@@ -354,7 +354,13 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorId: uuid('actor_id'),
+    /** The company of the record the row is about (a company's own rows: itself); see companyIds. */
     tenantId: uuid('tenant_id'),
+    /**
+     * A user's or a sign-in's row: the companies the user belonged to when it was written (server/audit.ts).
+     * A row has at most one of tenant_id and company_ids; with neither it is nobody's (super admins only).
+     */
+    companyIds: uuid('company_ids').array(),
     action: text('action').notNull(),
     entity: text('entity'),
     entityId: text('entity_id'),
@@ -371,6 +377,8 @@ export const auditLog = pgTable(
     index('audit_log_actor_at').on(t.actorId, t.at, t.id),
     index('audit_log_entity_at').on(t.entity, t.at, t.id),
     index('audit_log_action_at').on(t.action, t.at, t.id),
+    // The scope of a holder of audit.view: the rows of users of their companies (`company_ids && …`).
+    index('audit_log_company_ids').using('gin', t.companyIds).where(sql`${t.companyIds} is not null`),
     // A search term of three or more characters finds its rows through their trigrams instead of
     // reading the whole log (pg_trgm; docs/security.md "The audit log").
     index('audit_log_search').using('gin', sql`(${auditSearchText('audit_log')}) gin_trgm_ops`),

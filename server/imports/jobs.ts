@@ -289,7 +289,8 @@ async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob
       action: `${importer.decl.noun.one}.imported`,
       entity: importer.decl.noun.one,
       actorId: job.user_id,
-      tenantId: job.company_id,
+      // The import's company: a scoped resource's records are all of it; a global one's, nobody's.
+      owner: job.company_id ? { company: job.company_id } : null,
       ip: job.caller.ip,
       detail: { import: job.id, rows: rows.length, created: counts.created, updated: counts.updated, failed: counts.failed },
     });

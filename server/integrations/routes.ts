@@ -119,6 +119,7 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           await saveSettings(tx, key(), company.id, def, next.settings, next.secrets);
           await auditChange(tx, req, {
             action: 'integration.updated',
+            owner: { company: company.id },
             entity: 'integration',
             entityId: `${company.id}:${def.value}`,
             before: auditView(def, stored),

@@ -32,7 +32,8 @@ export async function auditSeeded(db: Db): Promise<void> {
       for (const r of chunk) {
         const record = found.get(r.id);
         if (!record) continue;
-        entries.push({ action: `${decl.noun.one}.created`, entity: decl.noun.one, entityId: r.id, tenantId: r.company, actorId: null, after: await crud.audited(db, record), detail: { seed: true } });
+                const after = await crud.audited(db, record);
+        entries.push({ action: `${decl.noun.one}.created`, owner: crud.owner(r.company, r.id, null, after), entity: decl.noun.one, entityId: r.id, actorId: null, after, detail: { seed: true } });
       }
       await auditMany(db, entries);
     }

@@ -88,11 +88,12 @@ const ownProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }
           const [row] = await tx.update(users).set({ ...set, updatedAt: sql`now()` }).where(eq(users.id, before.id)).returning();
           if (row.name !== before.name) {
-            await auditChange(tx, request, { action: 'users.name_changed', entity: 'user', entityId: row.id, before: { name: before.name }, after: { name: row.name } });
+            await auditChange(tx, request, { action: 'users.name_changed', owner: { user: row.id }, entity: 'user', entityId: row.id, before: { name: before.name }, after: { name: row.name } });
           }
           if (changesEmail) {
             await auditChange(tx, request, {
               action: 'users.email_changed',
+              owner: { user: row.id },
               entity: 'user',
               entityId: row.id,
               before: { email: before.email, username: before.username },

@@ -44,7 +44,7 @@ export default async function demoSystems(fastify: FastifyInstance): Promise<voi
           await audit(app.db, {
             action: 'systems.handoff_redeemed',
             actorId: claims.sub,
-            tenantId: claims.tenant?.id ?? null,
+            owner: claims.tenant ? { company: claims.tenant.id } : { user: claims.sub },
             entity: 'system',
             detail: { system: claims.aud, jti: claims.jti, demo: true },
             ip: requestIp(req),

@@ -87,7 +87,8 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
       await audit(app.db, {
         action: 'systems.handoff',
         actorId: auth.userId,
-        tenantId: tenant?.id ?? null,
+        // Into a company the guard let them use (theirs, or any for a super admin), else the user's.
+        owner: tenant ? { company: tenant.id } : { user: auth.userId },
         entity: 'system',
         entityId: system.id,
         detail: { system: system.name, jti, role: system.role },
@@ -123,7 +124,8 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
       await audit(app.db, {
         action: 'systems.handoff_redeemed',
         actorId: claims.sub,
-        tenantId: claims.tenant?.id ?? null,
+        // The company the signed token names, else the user's.
+        owner: claims.tenant ? { company: claims.tenant.id } : { user: claims.sub },
         entity: 'system',
         entityId: null,
         detail: { system: claims.aud, jti: claims.jti },

@@ -92,7 +92,7 @@ const userTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!(await enabledOf(tx, target.id))) throw conflict(USER_TWO_FACTOR_MSG.notOn);
         await clearSecondFactor(tx, target.id);
         await revokeAllTokens(tx, target.id);
-        await auditChange(tx, request, { action: 'users.two_factor_reset', entity: 'user', entityId: target.id, before: { two_factor: true }, after: { two_factor: false } });
+        await auditChange(tx, request, { action: 'users.two_factor_reset', owner: { user: target.id }, entity: 'user', entityId: target.id, before: { two_factor: true }, after: { two_factor: false } });
       });
       // After the commit, never awaited: a mail failure is logged, the reset stands.
       const [caller] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));

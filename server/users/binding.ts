@@ -103,11 +103,11 @@ export const userCrud = defineCrud<Parsed>(
   {
     access: {
       listQuery: { properties: UserListQuery, allowAll: true },
-      refuseChange({ req, record, action }) {
+      refuseChange({ req, record, action, body }) {
         const auth = requireAuth(req);
         if (action === 'delete' && record.id === auth.userId) throw conflict(USER_MSG.deleteSelf);
         refuseSuperAdminTarget(auth, asUser(record));
-        if (action === 'update' && record.id === auth.userId && (req.body as UserBody).disabled === true) throw conflict(USER_MSG.disableSelf);
+        if (action === 'update' && record.id === auth.userId && (body as UserBody | null)?.disabled === true) throw conflict(USER_MSG.disableSelf);
       },
     },
     read: {
@@ -125,6 +125,22 @@ export const userCrud = defineCrud<Parsed>(
         },
       },
       auditView: async ({ db, id }) => auditView(await userOr404(db, EVERYTHING, id)),
+      // The user's companies as the row is written, and those the change took away (the audit views' lists).
+      auditOwner: ({ id, before, after }) => ({
+        user: id,
+        companies: [before?.companies, after?.companies].flatMap((c) => (Array.isArray(c) ? c : [])),
+      }),
+      // The read view shows only the caller's companies of a user; so does the user's history.
+      historyChanges: ({ req, changes }) => {
+        const visible = assignableCompanies(requireAuth(req));
+        const companies = changes.companies;
+        if (visible === null || !companies) return changes;
+        const seen = (v: unknown) => (Array.isArray(v) ? v.filter((id) => visible.includes(id as string)) : v);
+        const rest = { ...changes };
+        delete rest.companies;
+        const shown = { before: seen(companies.before), after: seen(companies.after) };
+        return JSON.stringify(shown.before ?? []) === JSON.stringify(shown.after ?? []) ? rest : { ...rest, companies: shown };
+      },
     },
     write: {
       // The declared fields' bodies, with companies and a role per system (and disabled, reset_password on update).

@@ -43,6 +43,7 @@ export async function disableDormantUsers(db: Db, days: number, now: Date = new 
       const last = still[0].last_login_at;
       await audit(tx as unknown as Db, {
         action: 'users.dormant_disabled',
+        owner: { user: id },
         actorId: null,
         entity: 'user',
         entityId: id,

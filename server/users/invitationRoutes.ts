@@ -128,6 +128,7 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const prepared = await prepareInvitation(tx, enforced, whole, auth.userId, before.neverSignedIn ? 'invite' : 'reset');
         await auditChange(tx, request, {
           action: 'user.invitation_sent',
+          owner: { user: target.id },
           entity: 'user',
           entityId: target.id,
           detail: { delivery: mail ? 'mail' : 'link', kind: prepared.kind, ...('sso' in prepared ? { sso: true } : {}) },

@@ -44,14 +44,14 @@ export async function reviewOne(db: Db, request: FastifyRequest, auth: AuthConte
       if (whole.disabled) return null;
       // The user write path: disabling revokes every token of the user.
       await disableUser(tx, id);
-      await auditChange(tx, request, { action: 'users.review_disabled', entity: 'user', entityId: id, before: { disabled: false }, after: { disabled: true }, detail: { signed_out: true } });
+      await auditChange(tx, request, { action: 'users.review_disabled', owner: { user: id }, entity: 'user', entityId: id, before: { disabled: false }, after: { disabled: true }, detail: { signed_out: true } });
       return null;
     }
     const held = whole.systems.some((s) => s.uuid === action.system.id);
     if (!held) return null;
     const role = whole.roles.find((r) => r.system === action.system.name)?.name ?? null;
     await tx.delete(userSystems).where(and(eq(userSystems.userId, id), eq(userSystems.systemId, action.system.id)));
-    await auditChange(tx, request, { action: 'users.review_access_removed', entity: 'user', entityId: id, before: { system: action.system.name, role }, after: { system: null, role: null } });
+    await auditChange(tx, request, { action: 'users.review_access_removed', owner: { user: id }, entity: 'user', entityId: id, before: { system: action.system.name, role }, after: { system: null, role: null } });
     return null;
   });
 }

@@ -10,6 +10,7 @@ import { useWatch } from 'react-hook-form';
 import type { FormField, FormFieldGroup } from '../../contract/forms';
 import type { ConflictChange, RecordConflict } from '../../contract/conflicts';
 import { dateText } from '../lists/dateText';
+import { actorName } from '../people/actorName';
 import { moneyText } from '../lists/moneyText';
 import { allFields, bodyOf, optionsSource, staticOptions, type FormValues, type Option } from './fieldModel';
 import type { OptionLists } from './useFormDefinition';
@@ -104,7 +105,7 @@ export function ConflictPanel({ conflict, groups, options, busy, reloading, onKe
           )}
         </Box>
         <Typography variant="body2" sx={{ mt: 0.5 }}>
-          {change.by ? translate('olympus.forms.conflict.by', { name: change.by.name, at }) : translate('olympus.forms.conflict.by_system', { at })}
+          {change.by ? translate('olympus.forms.conflict.by', { name: actorName(change.by, translate), at }) : translate('olympus.forms.conflict.by_system', { at })}
         </Typography>
       </Box>
     );

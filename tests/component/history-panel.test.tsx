@@ -99,14 +99,15 @@ describe('History panel', () => {
     expect(within(panel).getAllByRole('listitem')[2]).toHaveTextContent('Unit nameFlat 1');
   });
 
-  it('says what an event that edits no field did, in words, without "No field of the form changed."; a save that changed nothing says so; a deleted person reads "Removed user"', async () => {
+  it('says what an event that edits no field did, in words, without "No field of the form changed."; a save that changed nothing says so; a deleted person reads "Removed user", one the server does not name "Someone outside your companies"', async () => {
     const events = [
       entry({ id: '42', kind: 'other', action: 'users.sessions_revoked', current: true }),
       entry({ id: '41', kind: 'other', action: 'users.something_new', actor: null }),
       entry({ id: '40' }),
       entry({ id: '39', actor: { id: 'u-gone', name: null } }),
+      entry({ id: '38', actor: { id: null, name: null, hidden: true } }),
     ];
-    open({ [`GET /api/v1/units/${UNIT_ID}/history`]: { status: 200, body: { data: events, meta: { total: 4 } } } });
+    open({ [`GET /api/v1/units/${UNIT_ID}/history`]: { status: 200, body: { data: events, meta: { total: 5 } } } });
     const panel = (await screen.findByRole('heading', { level: 2, name: 'History' })).closest('section')!;
     const items = await within(panel).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent(/^Bea Admin ended the sessions/);
@@ -116,6 +117,7 @@ describe('History panel', () => {
     expect(items[2]).toHaveTextContent('No field of the form changed.');
     // Someone deleted since is not mistaken for the server.
     expect(items[3]).toHaveTextContent(/^Removed user changed it/);
+    expect(items[4]).toHaveTextContent(/^Someone outside your companies changed it/);
   });
 
   it('restores after the confirmation and loads the record afresh', async () => {

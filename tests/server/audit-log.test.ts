@@ -1,6 +1,6 @@
 // The audit log API (GET /api/v1/audit; server/auditLog/) and its retention: filters, search, paging
-// and 422s; who sees what (a super admin everything, a holder of audit.view their companies' events
-// and the sign-ins of their companies' users, nobody else anything), sent as attacks; no route
+// and 422s; who sees what (a super admin everything, a holder of audit.view the rows their companies
+// own, naming only their companies' people, nobody else anything), sent as attacks; no route
 // changes or removes a row; pruning runs once across two instances. docs/security.md "The audit log".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -61,7 +61,8 @@ beforeAll(async () => {
   const unit = await createUnit(db(), property, { name: 'Flat 7' });
   unitId = unit.id;
 
-  // Written oldest first; `at` spreads them over three days of March 2025.
+  // Written oldest first; `at` spreads them over three days of March 2025. Each owned as server/audit.ts
+  // writes it: a record's company in tenant_id, a user's (or a sign-in's) companies in company_ids.
   await row('ownUnitUpdate', {
     at: at(0),
     action: 'unit.update',
@@ -76,19 +77,19 @@ beforeAll(async () => {
     at: at(1),
     action: 'user.update',
     actorId: w.users.admin.id,
-    tenantId: w.own.id,
+    companyIds: [w.own.id],
     entity: 'user',
     entityId: w.users.system_user.id,
     changes: { password: { before: '***', after: '***' } },
     ip: '10.0.0.2',
   });
   await row('otherUnitCreate', { at: at(2), action: 'unit.create', actorId: outsider.id, tenantId: w.other.id, entity: 'unit', entityId: '7b0d4cbe-6d1f-4f57-9a43-3c6a1c3f5e11', ip: '192.0.2.9' });
-  await row('ownLogin', { at: at(3), action: 'auth.login', actorId: w.users.admin.id, entity: 'user', entityId: w.users.admin.id, detail: { method: 'password' }, ip: '10.0.0.3' });
-  await row('outsiderLogin', { at: at(4), action: 'auth.login', actorId: outsider.id, entity: 'user', entityId: outsider.id, detail: { method: 'password' }, ip: '192.0.2.10' });
-  await row('sharedLogin', { at: at(5), action: 'auth.login', actorId: shared.id, entity: 'user', entityId: shared.id, ip: '198.51.100.4' });
+  await row('ownLogin', { at: at(3), action: 'auth.login', actorId: w.users.admin.id, companyIds: [w.own.id], entity: 'user', entityId: w.users.admin.id, detail: { method: 'password' }, ip: '10.0.0.3' });
+  await row('outsiderLogin', { at: at(4), action: 'auth.login', actorId: outsider.id, companyIds: [w.other.id], entity: 'user', entityId: outsider.id, detail: { method: 'password' }, ip: '192.0.2.10' });
+  await row('sharedLogin', { at: at(5), action: 'auth.login', actorId: shared.id, companyIds: [w.own.id, w.other.id], entity: 'user', entityId: shared.id, ip: '198.51.100.4' });
   await row('sharedInOther', { at: at(6), action: 'property.delete', actorId: shared.id, tenantId: w.other.id, entity: 'property', entityId: 'c2c7f3a0-58a4-4a43-8b7e-2a52f2e0b6b1' });
   await row('unknownLoginFailed', { at: at(24), action: 'auth.login_failed', detail: { reason: 'unknown_email', email: 'nobody@example.test' }, ip: '203.0.113.5' });
-  await row('targetOwnByOutsider', { at: at(25), action: 'users.sessions_revoked', actorId: outsider.id, entity: 'user', entityId: w.users.admin.id });
+  await row('targetOwnByOutsider', { at: at(25), action: 'users.sessions_revoked', actorId: outsider.id, companyIds: [w.own.id], entity: 'user', entityId: w.users.admin.id });
   await row('own2Report', { at: at(48), action: 'report.create', actorId: w.users.super_admin.id, tenantId: own2.id, entity: 'report', entityId: 'a8c4d5e6-0000-4000-8000-000000000001' });
   await row('otherSystem', { at: at(49), action: 'systems.handoff', actorId: outsider.id, tenantId: w.other.id, entity: 'system', entityId: (await createSystem(db(), 'Everest')).id });
 });
@@ -228,13 +229,17 @@ describe('who sees what', () => {
     }
   });
 
-  it('a holder of audit.view sees their companies’ events and the sign-ins of their companies’ users, nothing else', async () => {
+  it('a holder of audit.view sees the rows their companies own, and names only their companies’ people', async () => {
     const res = await list(auditorHeaders, '?per_page=100');
     expect(res.statusCode).toBe(200);
     expect(mine(rowsOf(res))).toEqual(['own2Report', 'targetOwnByOutsider', 'sharedLogin', 'ownLogin', 'ownUserPassword', 'ownUnitUpdate']);
-    // Not the other company's rows, not the outsider's own sign-in, not an unknown address's failed sign-in.
+    // The outsider's change of one of their users is theirs; the outsider is not named in it.
+    expect(rowsOf(res).find((r) => r.id === ids.targetOwnByOutsider)!.actor).toEqual({ id: null, name: null, email: null, hidden: true });
+    expect(rowsOf(res).find((r) => r.id === ids.sharedLogin)!.actor).toMatchObject({ id: shared.id, name: 'Sam Shared' });
+    // Not the other company's rows, not the outsider's own sign-in, not an unknown address's failed sign-in;
+    // and the other company's auditor not what their admin did to a user of another company only.
     const other = mine(rowsOf(await list(otherAuditorHeaders, '?per_page=100', w.other.id)));
-    expect(other).toEqual(['otherSystem', 'targetOwnByOutsider', 'sharedInOther', 'sharedLogin', 'outsiderLogin', 'otherUnitCreate']);
+    expect(other).toEqual(['otherSystem', 'sharedInOther', 'sharedLogin', 'outsiderLogin', 'otherUnitCreate']);
   });
 
   it('attack: another company as filter, as X-Tenant, its people, its records and its words leak nothing', async () => {
@@ -250,15 +255,17 @@ describe('who sees what', () => {
       list(auditorHeaders, '?action=systems.handoff&per_page=100'),
       list(auditorHeaders, `?q=${encodeURIComponent('7b0d4cbe')}`),
       list(auditorHeaders, '?action=auth.login_failed'),
-      // The outsider named in the search (the people a term names are looked up across every company).
+      // The outsider named in the search: only people of the caller's companies are searched, so a term
+      // does not tell who an anonymised actor is.
       list(auditorHeaders, '?q=olga@other&per_page=100'),
+      list(auditorHeaders, '?q=Olga&per_page=100'),
     ]);
     expect(attempts[0].statusCode).toBe(403);
     expect(attempts[1].statusCode).toBe(403);
     expect(attempts[2].statusCode).toBe(403);
     const leaked = (i: number) => mine(rowsOf(attempts[i]));
-    // The outsider's only row they see: what the outsider did to one of their own users.
-    expect(leaked(3)).toEqual(['targetOwnByOutsider']);
+    // The outsider did something to one of their users, but is not someone they may look up by id.
+    expect(leaked(3)).toEqual([]);
     expect(leaked(4)).toEqual([]);
     expect(leaked(5)).toEqual(['ownUnitUpdate']);
     expect(leaked(6)).toEqual([]);
@@ -266,11 +273,14 @@ describe('who sees what', () => {
     expect(leaked(8)).toEqual([]);
     expect(leaked(9)).toEqual([]);
     expect(leaked(10)).toEqual([]);
-    expect(leaked(11)).toEqual(['targetOwnByOutsider']);
+    expect(leaked(11)).toEqual([]);
+    expect(leaked(12)).toEqual([]);
     for (const res of attempts.slice(3)) {
       for (const r of rowsOf(res)) {
         expect(r.company?.id ?? null, JSON.stringify(r)).not.toBe(w.other.id);
         expect(JSON.stringify(r)).not.toContain('Other Estates');
+        expect(JSON.stringify(r)).not.toContain(outsider.id);
+        expect(JSON.stringify(r)).not.toContain('olga');
       }
     }
     // Their own company as a filter is fine, and counts only what they may see.

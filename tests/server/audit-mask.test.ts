@@ -41,6 +41,7 @@ describe('audit secret mask', () => {
   it('writes masked secrets and a readable postcode into the audit rows', async () => {
     await audit(t.database.db, {
       action: 'test.mask',
+      owner: null,
       before: { postcode: 'LS1 1AA', client_secret: 'old-secret' },
       after: { postcode: 'LS2 2BB', client_secret: 'new-secret' },
       detail: { password: 'Hunter-22x', verification_code: '123456', token: 'oly_abc', postcode: 'LS2 2BB' },

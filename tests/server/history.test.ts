@@ -86,7 +86,7 @@ describe('history of a declared record', () => {
     const id = await newUnit('Flat 9', oak.id);
     expect((await apiAs(t, await tokenFor(db(), editor.id), w.own.id).put(`/units/${id}`, { name: 'Flat 9A' })).statusCode).toBe(200);
     expect((await superAdmin.delete(`/users/${editor.id}`)).statusCode).toBe(200);
-    await audit(db(), { action: 'unit.checked', actorId: null, tenantId: w.own.id, entity: 'unit', entityId: id });
+    await audit(db(), { action: 'unit.checked', owner: { company: w.own.id }, actorId: null, entity: 'unit', entityId: id });
     const [byServer, byGone] = await history(admin, `/units/${id}`);
     expect(byServer.actor).toBeNull();
     expect(byGone.actor).toEqual({ id: editor.id, name: null });
@@ -165,7 +165,7 @@ describe('restore', () => {
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().data.id as string;
     // Sign-in events as the sign-in writes them (server/auth/authAudit.ts): about the user, changing nothing.
-    for (const action of ['auth.login', 'auth.login_failed', 'auth.password_reset_requested']) await audit(db(), { action, actorId: id, entity: 'user', entityId: id, ip: '10.0.0.9' });
+    for (const action of ['auth.login', 'auth.login_failed', 'auth.password_reset_requested']) await audit(db(), { action, owner: { user: id }, actorId: id, entity: 'user', entityId: id, ip: '10.0.0.9' });
     expect((await superAdmin.put(`/users/${id}`, { name: 'Sid Renamed' })).statusCode).toBe(200);
     const res = await superAdmin.get(`/users/${id}/history`);
     expect(res.statusCode, res.body).toBe(200);

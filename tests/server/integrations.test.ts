@@ -115,7 +115,8 @@ describe('integrations', () => {
     await sa.put(`/companies/${company.id}/integrations/accounting`, { tenant_id: 'T-2', client_secret: '' });
     const rows = await auditFor(db(), `${company.id}:accounting`);
     expect(rows.map((r) => r.action)).toEqual(['integration.updated', 'integration.updated']);
-    expect(rows[0]).toMatchObject({ actor_id: w.users.super_admin.id, tenant_id: w.own.id, entity: 'integration', detail: { write_only_changed: ['client_secret'] } });
+    // The company's row, whatever company the super admin had chosen (X-Tenant: own).
+    expect(rows[0]).toMatchObject({ actor_id: w.users.super_admin.id, tenant_id: company.id, entity: 'integration', detail: { write_only_changed: ['client_secret'] } });
     expect(rows[0].changes).toEqual({ tenant_id: { before: null, after: 'T-1' }, client_secret: { before: '***', after: '***' } });
     expect(rows[1].changes).toEqual({ tenant_id: { before: 'T-1', after: 'T-2' } });
     expect(rows[1].detail).toBeNull();

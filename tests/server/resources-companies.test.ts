@@ -72,9 +72,10 @@ describe('companies', () => {
     expect(deleted.json()).toEqual({ data: { message: 'The company has been deleted' } });
     expect((await sa.get(`/companies/${company.id}`)).statusCode).toBe(404);
 
+    // The company's own rows, whatever company the super admin had chosen (X-Tenant: own).
     const rows = await auditFor(db(), company.id);
     expect(rows.map((r) => r.action)).toEqual(['company.created', 'company.updated', 'company.deleted']);
-    expect(rows.every((r) => r.actor_id === w.users.super_admin.id && r.tenant_id === w.own.id && r.ip)).toBe(true);
+    expect(rows.every((r) => r.actor_id === w.users.super_admin.id && r.tenant_id === company.id && r.ip)).toBe(true);
     expect(rows[1].changes).toEqual({ city: { before: 'Hull', after: 'Kingston upon Hull' }, county: { before: null, after: 'East Riding' }, version: { before: 1, after: 2 } });
   });
 

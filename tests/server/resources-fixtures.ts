@@ -99,6 +99,8 @@ export interface AuditRow {
   action: string;
   actor_id: string | null;
   tenant_id: string | null;
+  /** A user's and a sign-in's rows: the user's companies when written (server/audit.ts AuditOwner). */
+  company_ids: string[] | null;
   entity: string | null;
   entity_id: string | null;
   changes: Record<string, { before?: unknown; after?: unknown }> | null;
@@ -108,7 +110,7 @@ export interface AuditRow {
 
 export async function auditFor(db: Db, entityId: string): Promise<AuditRow[]> {
   const result = await db.execute(
-    sql`select action, actor_id, tenant_id, entity, entity_id, changes, detail, ip from audit_log where entity_id = ${entityId} order by id`,
+    sql`select action, actor_id, tenant_id, company_ids, entity, entity_id, changes, detail, ip from audit_log where entity_id = ${entityId} order by id`,
   );
   return (result as unknown as { rows: AuditRow[] }).rows;
 }

@@ -150,11 +150,11 @@ describe('POST /users', () => {
     expect(login.json().data.access_token).toEqual(expect.any(String));
   });
 
-  it('writes an audit row with actor, tenant, address and the new values', async () => {
+  it('writes an audit row with actor, the user’s companies, address and the new values', async () => {
     const address = email();
     const res = await admin.post('/users', { name: 'Audited', email: address, companies: [w.own.id] });
     const [row] = await auditFor(db(), res.json().data.id);
-    expect(row).toMatchObject({ action: 'user.created', actor_id: w.users.admin.id, tenant_id: w.own.id, entity: 'user', ip: expect.any(String) });
+    expect(row).toMatchObject({ action: 'user.created', actor_id: w.users.admin.id, tenant_id: null, company_ids: [w.own.id], entity: 'user', ip: expect.any(String) });
     expect(row.changes).toMatchObject({ name: { after: 'Audited' }, email: { after: address }, companies: { after: [w.own.id] } });
   });
 

@@ -25,7 +25,7 @@ const FORBIDDEN = { message: 'You do not have access to that company.' };
 const session = (headers: Record<string, string>) => c.get('/api/v1/session', headers);
 
 describe('X-Tenant', () => {
-  it('accepts one of the caller’s companies, in any letter case, and records it on audit rows', async () => {
+  it('accepts one of the caller’s companies, in any letter case; a sign-out’s row is the user’s companies’', async () => {
     const mine = await createCompany(db());
     const user = await createUser(db(), { role: 'admin', companies: [mine] });
     const auth = await tokenFor(db(), user.id);
@@ -34,8 +34,8 @@ describe('X-Tenant', () => {
     const out = await c.post('/api/v1/auth/logout', undefined, { headers: { ...auth, 'x-tenant': mine.id } });
     expect(out.statusCode).toBe(200);
     // The tenant column is not in auditRows(); read it directly.
-    const result = await db().execute(sql`select tenant_id from audit_log where action = 'auth.logout' and actor_id = ${user.id}`);
-    expect((result as unknown as { rows: { tenant_id: string }[] }).rows).toEqual([{ tenant_id: mine.id }]);
+    const result = await db().execute(sql`select tenant_id, company_ids from audit_log where action = 'auth.logout' and actor_id = ${user.id}`);
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ tenant_id: null, company_ids: [mine.id] }]);
   });
 
   it('refuses another company with 403', async () => {
@@ -66,9 +66,9 @@ describe('X-Tenant', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { message: 'You have been logged out.' } });
     expect((await session(auth)).statusCode).toBe(401);
-    // The refused company is not recorded as the tenant.
-    const result = await db().execute(sql`select tenant_id from audit_log where action = 'auth.logout' and actor_id = ${user.id}`);
-    expect((result as unknown as { rows: { tenant_id: string | null }[] }).rows).toEqual([{ tenant_id: null }]);
+    // The refused company is not recorded: the row is the user's, who has no company.
+    const result = await db().execute(sql`select tenant_id, company_ids from audit_log where action = 'auth.logout' and actor_id = ${user.id}`);
+    expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ tenant_id: null, company_ids: [] }]);
   });
 
   it('an empty value means no company chosen', async () => {

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TObject, TProperties, TSchema } from 'typebox';
 import { hasTrash, type FieldDecl, type ResourceDecl } from '../../../contract/resources/declare';
+import type { AuditOwner } from '../../audit';
 import type { Action } from '../access';
 import type { Conn, Tx } from '../db';
 import type { ListPlan, ListQueryValues, ListTotal } from '../lists';
@@ -66,6 +67,9 @@ export interface GenericWrite {
 }
 
 /** `P`: what `validate` answers (the body as the resource reads it), handed to prepare and write. */
+/** An audit row's changes: field → before and after. */
+type AuditChanges = Record<string, { before?: unknown; after?: unknown }>;
+
 export interface CrudHooks<P = unknown> {
   /**
    * The caller's reach, for a resource without a tenant: a condition on the bound table that every
@@ -80,9 +84,11 @@ export interface CrudHooks<P = unknown> {
   joins?: { table: PgTable; on: SQL }[];
   /**
    * A refusal that depends on the record itself (e.g. 403 for a record the caller may read but not
-   * change), on update and delete, after it is found and before anything is checked.
+   * change), on update and delete, after it is found and before anything is checked. `body`: the
+   * update's body as the change will send it (a restore's is the one it computed, not the request's),
+   * null for a delete.
    */
-  refuseChange?(ctx: Ctx & { record: Body; action: 'update' | 'delete' }): void;
+  refuseChange?(ctx: Ctx & { record: Body; action: 'update' | 'delete'; body: Body | null }): void;
   /**
    * Checks the declaration cannot state, run after the generic ones on create and update (body as
    * sent, a checkbox list's values cleaned); `before` is null on create. Their field errors come back with the generic ones as one 422.
@@ -109,6 +115,16 @@ export interface CrudHooks<P = unknown> {
    * write's transaction, from `record`: the generic view (the record as read).
    */
   auditView?(ctx: { db: Conn; id: string; record: Body }): Promise<Body>;
+  /**
+   * Whose the record's audit rows are when it is not simply its company's (a company: itself; a user:
+   * the user's companies), from the record's audit views before and after the change (null: none).
+   */
+  auditOwner?(ctx: { id: string; before: Body | null; after: Body | null }): AuditOwner | null;
+  /**
+   * An audit row's changes as this caller may see them in the record's history: what the read view
+   * hides from them (a user's other companies) hidden here too. Without it, the changes as kept.
+   */
+  historyChanges?(ctx: { req: FastifyRequest; changes: AuditChanges }): AuditChanges;
   /** The record shaped in JS (RecordSource): replaces the reads of the bound table. */
   records?: RecordSource;
   /** Create and update bodies from the ones the declared fields derive, e.g. extended (users: companies, a role per system). */

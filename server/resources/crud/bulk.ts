@@ -138,7 +138,7 @@ export function bulkRoute<P>(app: App, { decl, schemas, ops, rules, tags }: Omit
       if (action === 'update' && (!sent.values || Object.keys(sent.values).length === 0)) throw invalid({ values: [msg.noValues] });
       if (action === 'delete' && sent.values !== undefined) throw invalid({ values: [msg.valuesOnUpdate] });
       // The resource's own refusal of the caller (guard hook) answers as it does for one record.
-      ops.caller(req, action);
+      const { tenant } = ops.caller(req, action);
       const failures = new Map<string, BulkRowFailure>();
       const later: (() => void)[] = [];
       try {
@@ -147,7 +147,8 @@ export function bulkRoute<P>(app: App, { decl, schemas, ops, rules, tags }: Omit
             action: `${decl.noun.one}.bulk_${verbOf(action)}`,
             entity: decl.noun.one,
             actorId: req.auth?.userId ?? null,
-            tenantId: req.tenantId,
+            // Records of the tenant only (another company's is not found); of a global resource, nobody's.
+            owner: tenant ? { company: tenant } : null,
             ip: req.ip,
             detail: { ids, count: ids.length, ...(action === 'update' ? { values: sent.values } : {}) },
           });

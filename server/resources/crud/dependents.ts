@@ -95,6 +95,8 @@ export interface Emptied {
   field: string;
   /** Its version now: emptying a reference is a change, raising it like any other (./versions.ts). */
   version: number;
+  /** Its company (a scoped resource's), whose its audit row is; null for a global resource. */
+  company: string | null;
 }
 
 /**
@@ -106,8 +108,11 @@ export async function emptyReferences(tx: Conn, mounted: MountedResources, decl:
   const emptied: Emptied[] = [];
   for (const r of mounted.referrers(decl.name, 'set null')) {
     for (const c of r.columns) {
-      const result = await tx.execute(sql`update ${r.table} set ${sql.identifier(c.name)} = null, version = version + 1 where ${c} = ${id} returning id, version`);
-      for (const row of (result as unknown as { rows: { id: string; version: number }[] }).rows) emptied.push({ decl: r.decl, id: row.id, field: c.name, version: Number(row.version) });
+      const company = r.companyId ? sql`${r.companyId}` : sql`null::uuid`;
+      const result = await tx.execute(sql`update ${r.table} set ${sql.identifier(c.name)} = null, version = version + 1 where ${c} = ${id} returning id, version, ${company} as company`);
+      for (const row of (result as unknown as { rows: { id: string; version: number; company: string | null }[] }).rows) {
+        emptied.push({ decl: r.decl, id: row.id, field: c.name, version: Number(row.version), company: row.company });
+      }
     }
   }
   return emptied;

@@ -16,6 +16,7 @@ import { validationErrors } from '../../http/errors-plugin';
 import type { RouteAccess } from '../access';
 import type { Conn } from '../db';
 import { errorResponses, IdParams, mutationResponse } from '../schemas';
+import { HIDDEN_ACTOR, namedActors } from './actors';
 import type { CrudHooks } from './binding';
 import type { CrudOperations, Row } from './operations';
 import type { CrudSchemas } from './schemas';
@@ -47,7 +48,14 @@ const Entry = Type.Object({
   at: Type.String({ format: 'date-time' }),
   action: Type.String({ description: 'The audit action, e.g. unit.updated' }),
   kind: Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('deleted'), Type.Literal('restored'), Type.Literal('other')]),
-  actor: Type.Union([Type.Object({ id: Type.String(), name: Type.Union([Type.String(), Type.Null()], { description: 'null: the user was deleted since' }) }), Type.Null()], { description: 'Who did it; null for the server itself' }),
+  actor: Type.Union(
+    [
+      Type.Object({ id: Type.String(), name: Type.Union([Type.String(), Type.Null()], { description: 'null: the user was deleted since' }) }),
+      Type.Object({ id: Type.Null(), name: Type.Null(), hidden: Type.Literal(true) }, { description: 'Someone outside the caller’s companies: not named' }),
+      Type.Null(),
+    ],
+    { description: 'Who did it; null for the server itself' },
+  ),
   restored_from: Type.Optional(Type.String({ description: 'The entry this change restored' })),
   current: Type.Boolean({ description: 'The newest entry: the record is as it left it' }),
   changes: Type.Array(Change),
@@ -147,6 +155,11 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
         ops.form(app.db, tenant, req, record),
       ]);
       const info = fieldInfo(decl, groups);
+      const actors = rows.flatMap((r) => (r.actorId && r.actorName !== null ? [r.actorId] : []));
+      const named = await namedActors(app.db, req, actors);
+      // Each entry as the read view lets the caller see it (the historyChanges hook).
+      const seen = (r: (typeof rows)[number]) =>
+        hooks.historyChanges && r.changes ? hooks.historyChanges({ req, changes: r.changes }) : r.changes;
       // A reference shown by name: the record's own `{ uuid, name }` objects as the rows kept them.
       const names = new Map<string, string>();
       for (const r of rows) for (const c of Object.values(r.changes ?? {})) for (const v of [c.before, c.after]) if (isNamed(v)) names.set(v.uuid, v.name);
@@ -157,10 +170,14 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
           at: r.at.toISOString(),
           action: r.action,
           kind: kindOf(r.action),
-          actor: r.actorId ? { id: r.actorId, name: r.actorName } : null,
+          actor: !r.actorId
+            ? null
+            : r.actorName === null || named.has(r.actorId)
+              ? { id: r.actorId, name: r.actorName }
+              : HIDDEN_ACTOR,
           ...(typeof restoredFrom === 'string' ? { restored_from: restoredFrom } : {}),
           current: r.id === newest,
-          changes: shown(r.changes, info, names),
+          changes: shown(seen(r), info, names),
         };
       });
       return { data, meta: { total } };
@@ -186,8 +203,9 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
       const entryId = /^[0-9]{1,15}$/.test(req.params.entryId) ? Number(req.params.entryId) : NaN;
       const [entry] = Number.isNaN(entryId) ? [] : await app.db.select({ id: auditLog.id }).from(auditLog).where(and(ofRecord(record.id), eq(auditLog.id, entryId)));
       if (!entry) throw notFound(ENTRY_NOT_FOUND);
-      // A record the caller may read but not change is refused even where nothing would change.
-      hooks.refuseChange?.({ db: app.db, tenant, req, record, action: 'update' });
+      // A record the caller may read but not change is refused even where nothing would change; the
+      // restore's own body is judged again by the update itself (never the request's body).
+      hooks.refuseChange?.({ db: app.db, tenant, req, record, action: 'update', body: {} });
       const body = await restoreBody(app.db, record, entry.id);
       if (Object.keys(body).length === 0) return { data: { message: RESTORE_MESSAGES.nothing, ...record } };
       // What the update route's schema would refuse (a value no longer allowed), in its words.

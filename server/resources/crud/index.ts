@@ -7,7 +7,7 @@ import { crudQueries } from './queries';
 import { crudRoutes } from './routes';
 import { crudSchemas } from './schemas';
 import { flatHooks, type CrudPhases } from './phases';
-import { auditedOf } from './audited';
+import { auditedOf, ownerOf } from './audited';
 
 export type { CrudBinding, CrudBodies, CrudHooks, GenericWrite, RecordSource, WriteOutcome } from './binding';
 export type { CrudPhases } from './phases';
@@ -18,7 +18,7 @@ export function defineCrud<P = unknown>(decl: ResourceDecl, binding: CrudBinding
   checkBinding(decl, binding, hooks);
   const schemas = crudSchemas(decl, hooks);
   const queries = crudQueries(decl, binding, hooks);
-  return { decl, schemas, ...queries, audited: auditedOf(hooks), routes: crudRoutes(decl, binding, hooks, queries, schemas) };
+  return { decl, schemas, ...queries, audited: auditedOf(hooks), owner: ownerOf(hooks), routes: crudRoutes(decl, binding, hooks, queries, schemas) };
 }
 
 export type Crud = ReturnType<typeof defineCrud>;

@@ -13,17 +13,18 @@ import { SUPER_ADMIN } from '../../../contract/roles';
 import { ApiError, conflict, forbidden, notFound } from '../../errors';
 import { withValues } from '../../forms/fields';
 import type { Action } from '../access';
-import { diff } from '../../audit';
+import { diff, type AuditOwner } from '../../audit';
 import { auditChange } from '../audit';
 import { pgError, UNIQUE_VIOLATION, type Conn, type Tx } from '../db';
 import { columnsFrom } from '../values';
 import type { CrudBinding, CrudHooks, WriteOutcome } from './binding';
-import { auditedOf } from './audited';
+import { auditedOf, ownerOf } from './audited';
 import { checkFields, checkRefs } from './checks';
 import { emptyReferences, usedBy, type MountedResources } from './dependents';
 import { defaultsOf, formGroups } from './form';
 import type { CrudQueries, Which } from './queries';
-import { recordVersions } from './versions';
+import { recordVersions, type ConflictView } from './versions';
+import { namedActors } from './actors';
 import { trashMessages } from './trashMessages';
 import { writeSteps } from './writing';
 import { batchWriter, setBased } from './writeBatch';
@@ -60,14 +61,38 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     hooks.guard?.(req, action);
     return { tenant: everyone ? null : tenantOf(req), where: hooks.scope?.(req) };
   };
-  const audit = (conn: Conn, req: FastifyRequest, action: string, id: string, before: Body | null, after: Body | null, detail?: Body | null) =>
-    auditChange(conn, req, { action: `${decl.noun.one}.${action}`, entity: decl.noun.one, entityId: id, before: before ?? undefined, after: after ?? undefined, detail });
+  const owner = ownerOf(hooks);
+  /** One audit row of this resource, owned by the record (`owner`), never by the request's X-Tenant. */
+  const audit = (
+    conn: Conn,
+    req: FastifyRequest,
+    by: AuditOwner | null,
+    action: string,
+    id: string,
+    before: Body | null,
+    after: Body | null,
+    detail?: Body | null,
+  ) =>
+    auditChange(conn, req, {
+      action: `${decl.noun.one}.${action}`,
+      owner: by,
+      entity: decl.noun.one,
+      entityId: id,
+      before: before ?? undefined,
+      after: after ?? undefined,
+      detail,
+    });
   /**
    * The record as the audit row keeps it: the auditView hook's, else the record itself; always with
    * its version, so each row says which version its change made (what a conflict's diff reads).
    */
   const audited = auditedOf(hooks);
   const versions = recordVersions(decl, binding.table, Object.keys(hooks.computed ?? {}));
+  /** A conflict's changes as this caller's history would show them (./actors.ts, historyChanges). */
+  const seenBy = (req: FastifyRequest): ConflictView => ({
+    changes: hooks.historyChanges ? (changes) => hooks.historyChanges?.({ req, changes }) ?? changes : undefined,
+    named: (db, actors) => namedActors(db, req, actors),
+  });
   /** The outcome's detail and the change's own, together (null when neither says anything). */
   const detailOf = (outcome: WriteOutcome, opts: ChangeOptions) => (outcome.detail || opts.detail ? { ...outcome.detail, ...opts.detail } : null);
 
@@ -146,6 +171,8 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     for (const e of await emptyReferences(tx, mounted, decl, id)) {
       await auditChange(tx, req, {
         action: `${e.decl.noun.one}.updated`,
+        // The emptied record's own company (a reference may cross companies only to a global record).
+        owner: e.company ? { company: e.company } : null,
         entity: e.decl.noun.one,
         entityId: e.id,
         before: { [e.field]: id, version: e.version - 1 },
@@ -164,9 +191,9 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     // A bulk change's transaction, else the database (the write opens its own).
     const db: Conn = opts.tx ?? app.db;
     const before = await recordOr404(db, tenant, req, id, where, true, state);
-    hooks.refuseChange?.({ db, tenant, req, record: before, action: 'delete' });
+    hooks.refuseChange?.({ db, tenant, req, record: before, action: 'delete', body: null });
     // Deleting a record that changed since it was shown asks again: 409 with what changed.
-    if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, {}, before.version as number);
+    if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, {}, seenBy(req), before.version as number);
     await hooks.beforeDelete?.({ db, tenant, req, record: before });
     return { tenant, db, before };
   }
@@ -176,10 +203,10 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
    * unseen (409 asked with a version, 404 when a parallel delete won), then the declared references to
    * it (409). Answers the version held.
    */
-  async function holdForDelete(tx: Tx, before: Row, opts: ChangeOptions, tenant: string | null): Promise<number> {
+  async function holdForDelete(tx: Tx, req: FastifyRequest, before: Row, opts: ChangeOptions, tenant: string | null): Promise<number> {
     const version = await versions.lock(tx, before.id);
     if (version === null) throw notFound(decl.messages.notFound);
-    if (opts.version !== undefined && version !== opts.version) throw await versions.conflict(tx, before.id, opts.version, {}, version);
+    if (opts.version !== undefined && version !== opts.version) throw await versions.conflict(tx, before.id, opts.version, {}, seenBy(req), version);
     const used = await usedBy(tx, mounted, decl, before.id, tenant);
     if (used) throw conflict(used);
     return version;
@@ -203,7 +230,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
       db,
       'delete',
       async (tx) => {
-        const version = await holdForDelete(tx, before, opts, tenant);
+        const version = await holdForDelete(tx, req, before, opts, tenant);
         if (purging) {
           const kept = await usedBy(tx, mounted, decl, before.id, tenant, 'trashed');
           if (kept) throw conflict(kept);
@@ -213,8 +240,9 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         // A parallel delete that won: nothing left to delete.
         if ((await tx.delete(table).where(eq(q.id, before.id)).returning({ id: q.id })).length === 0) throw notFound(decl.messages.notFound);
         // A record purged from the trash was audited whole when it was deleted; one purged live is audited whole now.
-        if (purging) await audit(tx, req, 'purged', before.id, inTrash ? null : auditBefore, null, { ...opts.detail, from_trash: inTrash });
-        else await audit(tx, req, 'deleted', before.id, auditBefore, null, opts.detail ?? null);
+        const by = owner(tenant, before.id, auditBefore, null);
+        if (purging) await audit(tx, req, by, 'purged', before.id, inTrash ? null : auditBefore, null, { ...opts.detail, from_trash: inTrash });
+        else await audit(tx, req, by, 'deleted', before.id, auditBefore, null, opts.detail ?? null);
       },
       // A foreign key a purge broke: a record in the trash (or one of a table no declaration names) still refers to it.
       purging ? async () => (await again()) ?? conflict((await usedBy(db, mounted, decl, before.id, tenant, 'trashed')) ?? say.usedElsewhere) : again,
@@ -269,7 +297,9 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         else ({ id } = await generic.create());
         await refsStillLive(tx, tenant, body);
         const created = await recordOr404(tx, tenant, req, id, where, false);
-        await audit(tx, req, 'created', created.id, null, await audited(tx, created), detailOf(outcome, opts));
+        const view = await audited(tx, created);
+        const by = owner(tenant, created.id, null, view);
+        await audit(tx, req, by, 'created', created.id, null, view, detailOf(outcome, opts));
         return { record: created, outcome };
       }, refGone(db, tenant, body));
       if (outcome.afterCommit) {
@@ -285,16 +315,16 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
       // A bulk change's transaction, else the database (the write opens its own).
       const db: Conn = opts.tx ?? app.db;
       let before = await recordOr404(db, tenant, req, id, where);
-      hooks.refuseChange?.({ db, tenant, req, record: before, action: 'update' });
+      hooks.refuseChange?.({ db, tenant, req, record: before, action: 'update', body: sent });
       // Based on an older version: refused before anything is checked, with what changed since.
-      if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, sent, before.version as number);
+      if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, sent, seenBy(req), before.version as number);
       const { body, parsed } = await check(db, tenant, req, sent, before);
       const changes = { ...columnsFrom<Body>(body, q.writable), ...(q.updatedAt ? { [q.updatedAt]: new Date() } : {}) };
       const { record, outcome } = await writing(db, 'update', async (tx) => {
         // First in the transaction: the row held until the commit, at the version the change is based on.
         const locked = await versions.lock(tx, before.id);
         if (locked === null) throw notFound(decl.messages.notFound);
-        if (opts.version !== undefined && locked !== opts.version) throw await versions.conflict(tx, before.id, opts.version, sent, locked);
+        if (opts.version !== undefined && locked !== opts.version) throw await versions.conflict(tx, before.id, opts.version, sent, seenBy(req), locked);
         // Changed between the read above and the lock (a save without a version): the audit's before is the record as it is now.
         if (locked !== before.version) before = await recordOr404(tx, tenant, req, before.id, where);
         await hooks.prepare?.({ db: tx, tenant, req, body, values: changes, before, parsed });
@@ -313,7 +343,9 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         let after = await recordOr404(tx, tenant, req, before.id, where, false);
         // A save that changed something is a new version; one that changed nothing leaves it, so it disturbs no other editor.
         if (Object.keys(diff(auditBefore, await audited(tx, after))).some((k) => k !== 'version')) after = { ...after, version: await versions.raise(tx, before.id) };
-        await audit(tx, req, 'updated', before.id, auditBefore, await audited(tx, after), detailOf(outcome, opts));
+        const view = await audited(tx, after);
+        const by = owner(tenant, before.id, auditBefore, view);
+        await audit(tx, req, by, 'updated', before.id, auditBefore, view, detailOf(outcome, opts));
         return { record: after, outcome };
       }, refGone(db, tenant, body));
       if (outcome.afterCommit) {
@@ -336,7 +368,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         'delete',
         async (tx) => {
           // A create naming it waits for this lock (its foreign key), then finds it in the trash.
-          const version = await holdForDelete(tx, before, opts, tenant);
+          const version = await holdForDelete(tx, req, before, opts, tenant);
           await emptyAll(tx, req, before.id);
           const auditBefore = await audited(tx, { ...before, version });
           const moved = await tx
@@ -346,7 +378,8 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
             .returning({ id: q.id });
           // A parallel delete that won: nothing left to delete.
           if (moved.length === 0) throw notFound(decl.messages.notFound);
-          await audit(tx, req, 'deleted', before.id, auditBefore, null, { ...opts.detail, trash: true });
+          const by = owner(tenant, before.id, auditBefore, null);
+          await audit(tx, req, by, 'deleted', before.id, auditBefore, null, { ...opts.detail, trash: true });
         },
         stillUsed(mounted, db, tenant, req, before),
       );
@@ -370,7 +403,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
       hooks.guard?.(req, 'create');
       const before = await findOne(app.db, tenant, req, id, where, true, 'trashed');
       if (!before) throw notFound(say.notInTrash);
-      hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'delete' });
+      hooks.refuseChange?.({ db: app.db, tenant, req, record: before, action: 'delete', body: null });
       const { body, parsed } = await check(app.db, tenant, req, restoreBody(before), null);
       try {
         return await writing(
@@ -388,7 +421,7 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
             if (back.length === 0) throw notFound(decl.messages.notFound);
             await refsStillLive(tx, tenant, body);
             const record = await recordOr404(tx, tenant, req, before.id, where, false);
-            await audit(tx, req, 'restored', before.id, null, null, { from: 'trash' });
+            await audit(tx, req, owner(tenant, before.id, null, null), 'restored', before.id, null, null, { from: 'trash' });
             return record;
           },
           refGone(app.db, tenant, body),

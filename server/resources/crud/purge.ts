@@ -76,6 +76,7 @@ async function purgeRows(db: Db, mounted: MountedResources, m: Mounted, ids: str
       for (const e of await emptyReferences(tx, mounted, decl, one)) {
         await audit(tx as unknown as Db, {
           action: `${e.decl.noun.one}.updated`,
+          owner: e.company ? { company: e.company } : null,
           entity: e.decl.noun.one,
           entityId: e.id,
           before: { [e.field]: one, version: e.version - 1 },
@@ -92,7 +93,7 @@ async function purgeRows(db: Db, mounted: MountedResources, m: Mounted, ids: str
       await audit(tx as unknown as Db, {
         action: `${decl.noun.one}.purged`,
         actorId: null,
-        tenantId: g.companyId,
+        owner: g.companyId ? { company: g.companyId } : null,
         entity: decl.noun.one,
         entityId: g.id,
         detail: { actor: 'system', from_trash: true, deleted_at: new Date(g.deletedAt).toISOString(), trash_days: days },

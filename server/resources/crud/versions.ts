@@ -13,6 +13,7 @@ import type { ConflictChange } from '../../../contract/conflicts';
 import type { FieldDecl, ResourceDecl } from '../../../contract/resources/declare';
 import { ApiError } from '../../errors';
 import type { Conn } from '../db';
+import { HIDDEN_ACTOR } from './actors';
 
 type Body = Record<string, unknown>;
 
@@ -53,7 +54,25 @@ export const BodyVersion = Type.Optional(
 /** The read shape's `version`. */
 export const ReadVersion = Type.Integer({ minimum: 1, description: 'The record’s version: 1 when made, raised by every change. Send it back (If-Match, or `version` in an update body) so a change made meanwhile is not overwritten.' });
 
-const Who = Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()], { description: 'Who made the change (null: the system)' });
+const Who = Type.Union(
+  [
+    Type.Object({ id: Type.String(), name: Type.String() }),
+    Type.Object({ id: Type.Null(), name: Type.Null(), hidden: Type.Literal(true) }),
+    Type.Null(),
+  ],
+  { description: 'Who made the change (null: the system; hidden: someone outside the caller’s companies, not named)' },
+);
+
+type Changes = Record<string, { before?: unknown; after?: unknown }>;
+
+/**
+ * What a conflict shows this caller, as their history would (./history.ts): the changes as the
+ * read view lets them see them, and which actors they may see named.
+ */
+export interface ConflictView {
+  changes?(changes: Changes): Changes;
+  named(db: Conn, actors: readonly string[]): Promise<Set<string>>;
+}
 
 /** One field changed since the version a client based its change on. */
 export const ConflictChangeSchema = Type.Object({
@@ -90,7 +109,7 @@ interface AuditRow {
   at: string | Date;
   actor_id: string | null;
   actor_name: string | null;
-  changes: Record<string, { before?: unknown; after?: unknown }> | null;
+  changes: Changes | null;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -102,7 +121,7 @@ export function recordVersions(decl: ResourceDecl, table: PgTable, computed: str
   const labelOf = (key: string) => (Object.hasOwn(decl.fields, key) ? (decl.fields[key] as FieldDecl).label : null);
 
   /** The fields changed after version `since`, from the record's audit rows (each carries its version). */
-  async function changedSince(db: Conn, id: string, since: number, sent: Body): Promise<ConflictChange[]> {
+  async function changedSince(db: Conn, id: string, since: number, sent: Body, view: ConflictView): Promise<ConflictChange[]> {
     const after = sql`(a.changes -> 'version' ->> 'after')`;
     const rows = rowsOf<AuditRow>(
       await db.execute(sql`select a.at, a.actor_id, u.name as actor_name, a.changes
@@ -112,10 +131,13 @@ export function recordVersions(decl: ResourceDecl, table: PgTable, computed: str
         order by a.id`),
     );
     const latest = new Map<string, ConflictChange>();
+    const named = await view.named(db, rows.flatMap((r) => (r.actor_id && r.actor_name !== null ? [r.actor_id] : [])));
     for (const row of rows) {
-      for (const [field, change] of Object.entries(row.changes ?? {})) {
+      const changes = row.changes && view.changes ? view.changes(row.changes) : row.changes;
+      for (const [field, change] of Object.entries(changes ?? {})) {
         if (ignored.has(field)) continue;
-        const by = row.actor_id ? { id: row.actor_id, name: row.actor_name ?? '' } : null;
+        const shown = row.actor_name === null || (row.actor_id !== null && named.has(row.actor_id));
+        const by = !row.actor_id ? null : shown ? { id: row.actor_id, name: row.actor_name ?? '' } : HIDDEN_ACTOR;
         latest.set(field, {
           field,
           label: labelOf(field),
@@ -138,9 +160,9 @@ export function recordVersions(decl: ResourceDecl, table: PgTable, computed: str
 
   return {
     /** The 409 of a change based on version `since` while the record is at `current`. */
-    async conflict(db: Conn, id: string, since: number, sent: Body, current?: number): Promise<ApiError> {
+    async conflict(db: Conn, id: string, since: number, sent: Body, view: ConflictView, current?: number): Promise<ApiError> {
       const now = current ?? (await currentVersion(db, id)) ?? since;
-      const changes = await changedSince(db, id, since, sent);
+      const changes = await changedSince(db, id, since, sent, view);
       const message = `This ${entity} was changed by someone else since version ${since} (it is at version ${now} now). Nothing was saved; send version ${now} to save over those changes.`;
       return new ApiError(409, message, undefined, undefined, { conflict: { version: now, since, changes } });
     },

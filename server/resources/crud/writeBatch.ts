@@ -35,7 +35,7 @@ export interface BatchPlan {
  * the same batch makes, which a batch's one lookup would not see).
  */
 export function setBased(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks<unknown>): boolean {
-  const perRow = hooks.validate || hooks.prepare || hooks.write || hooks.records || hooks.auditView || hooks.refuseChange || hooks.guard || hooks.scope;
+  const perRow = hooks.validate || hooks.prepare || hooks.write || hooks.records || hooks.auditView || hooks.auditOwner || hooks.refuseChange || hooks.guard || hooks.scope;
   const selfRef = Object.values(decl.fields).some((f) => 'ref' in f && binding.refs?.[f.ref.to] === binding.table);
   return !perRow && !selfRef;
 }
@@ -91,6 +91,8 @@ export function batchWriter(decl: ResourceDecl, binding: CrudBinding, q: CrudQue
     }
     const entries: ChangeEntry[] = plans.map((p, i) => ({
       action: `${decl.noun.one}.${p.before ? 'updated' : 'created'}`,
+      // A set-based batch is a scoped resource's without hooks (setBased): its records are the tenant's.
+      owner: tenant ? { company: tenant } : null,
       entity: decl.noun.one,
       entityId: ids[i],
       before: befores[i] ?? undefined,

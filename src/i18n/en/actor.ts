@@ -3,4 +3,6 @@
 export const actor = {
   system: 'Olympus',
   removed: 'Removed user',
+  /** A person outside the reader's companies, whom the server does not name to them. */
+  hidden: 'Someone outside your companies',
 };
