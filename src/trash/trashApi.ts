@@ -11,7 +11,8 @@ export const TRASH_PAGE = 25;
 export interface TrashedRecord {
   id: string;
   deleted_at: string;
-  deleted_by: { id: string; name: string } | null;
+  /** `hidden`: someone outside the caller's companies, not named to them. */
+  deleted_by: { id: string; name: string } | { id: null; name: null; hidden: true } | null;
   [key: string]: unknown;
 }
 

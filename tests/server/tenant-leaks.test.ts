@@ -126,6 +126,12 @@ beforeAll(async () => {
   await ok(sa.put(`/companies/${c.id}/integrations/portal-feed`, {
     branch_id: secret(unique('CEE-BRANCH'), 'C integration branch id'),
   }), 'super admin sets C integration');
+  // C's manager makes a role (roles belong to no company) and moves it to the trash: N's role editors
+  // see the role, not who in C deleted it.
+  const roleName = unique('cee_role').toLowerCase().replace(/-/g, '_');
+  const role = await apiAs(t, cAuth, c.id).post('/roles', { name: roleName, label: 'Cee role', permissions: ['users.view'] });
+  await ok(Promise.resolve(role), 'C makes a role');
+  await ok(apiAs(t, cAuth, c.id).delete(`/roles/${(role.json() as { data: { id: string } }).data.id}`), 'C trashes a role');
   // A failed sign-in of C's user, sent with N's auditor's token and X-Tenant N.
   const client = authClient(t);
   await t.app.inject({

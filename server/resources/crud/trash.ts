@@ -11,6 +11,7 @@ import { errorResponses, IdParams, mutationResponse, Uuid } from '../schemas';
 import type { CrudOperations } from './operations';
 import type { CrudQueries } from './queries';
 import type { CrudSchemas } from './schemas';
+import { HIDDEN_ACTOR, namedActors } from './actors';
 import { trashMessages } from './trashMessages';
 
 export const PurgeQuery = Type.Object({
@@ -40,7 +41,14 @@ export function trashRoutes(app: App, { decl, schemas, q, ops, rules, tags, summ
   const Trashed = Type.Object({
     ...schemas.read.properties,
     deleted_at: Type.String({ format: 'date-time', description: 'When it was deleted' }),
-    deleted_by: Type.Union([Type.Object({ id: Uuid, name: Type.String() }), Type.Null()], { description: 'Who deleted it (null when that user is gone)' }),
+    deleted_by: Type.Union(
+      [
+        Type.Object({ id: Uuid, name: Type.String() }),
+        Type.Object({ id: Type.Null(), name: Type.Null(), hidden: Type.Literal(true) }, { description: 'Someone outside the caller’s companies: not named' }),
+        Type.Null(),
+      ],
+      { description: 'Who deleted it (null when that user is gone)' },
+    ),
   });
 
   app.get(
@@ -62,7 +70,13 @@ export function trashRoutes(app: App, { decl, schemas, q, ops, rules, tags, summ
       const { tenant, where } = ops.caller(req, 'delete');
       const { page = 1, per_page: perPage = 25 } = req.query;
       const { rows, total } = await q.trash(app.db, tenant, page, perPage, where);
-      const data = rows.map((r) => ({ ...r, deleted_at: new Date(r.deleted_at as string).toISOString(), deleted_by: (r.deleted_by as { id: string; name: string } | null) ?? null }));
+      // Who deleted it, named only as the audit log would name them to this caller (./actors.ts).
+      const by = (r: Record<string, unknown>) => (r.deleted_by as { id: string; name: string } | null) ?? null;
+      const named = await namedActors(app.db, req, rows.flatMap((r) => by(r)?.id ?? []));
+      const data = rows.map((r) => {
+        const who = by(r);
+        return { ...r, deleted_at: new Date(r.deleted_at as string).toISOString(), deleted_by: who && !named.has(who.id) ? HIDDEN_ACTOR : who };
+      });
       return { data, meta: { total, days: app.config.trashDays } };
     },
   );
