@@ -18,7 +18,10 @@ export default tseslint.config(
       // A `let` read by a closure written before its one assignment (a timer its own stop() clears) stays a `let`.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // Unused names are errors, but `_name` says "deliberately unused" (a destructured field left out).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {

@@ -14,7 +14,10 @@ export default defineConfig({
     // Each emitted file also as .br (brotli at its best quality) and .gz, once at build: server/spa.ts
     // sends them as they are instead of compressing every download (docs/speed.md). Source maps stay plain.
     compression({
-      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }), defineAlgorithm('gzip', { level: 9 })],
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
       exclude: [/\.map$/],
       threshold: 1024,
       skipIfLargerOrEqual: true,
@@ -23,7 +26,11 @@ export default defineConfig({
   server: {
     port: 5173,
     // In `npm run dev` the SPA talks to the API started by `npm run dev:server`.
-    proxy: { '/api': 'http://localhost:3000', '/sanctum': 'http://localhost:3000', '/.well-known': 'http://localhost:3000' },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/sanctum': 'http://localhost:3000',
+      '/.well-known': 'http://localhost:3000',
+    },
   },
   build: {
     outDir: 'dist',
@@ -47,7 +54,12 @@ export default defineConfig({
           // react-router's CommonJS build, while our 'react-router' imports get the ESM one: two router
           // contexts, and react-admin would not see the app's router. Resolved and inlined here, every
           // import shares the ESM build, as in the Vite bundle.
-          alias: [{ find: /^react-router-dom$/, replacement: fileURLToPath(new URL('./node_modules/react-router-dom/dist/index.mjs', import.meta.url)) }],
+          alias: [
+            {
+              find: /^react-router-dom$/,
+              replacement: fileURLToPath(new URL('./node_modules/react-router-dom/dist/index.mjs', import.meta.url)),
+            },
+          ],
           server: { deps: { inline: ['react-admin', 'ra-core', 'ra-ui-materialui', 'react-router-dom'] } },
         },
       },

@@ -6,7 +6,8 @@
 //
 // Needs PG_TEST_URL (set by start_postgres) or BENCH_AUDIT_URL (any database URL the bench may create a
 // database on). Rows: 400 days, 70 % in one of 20 companies (the largest holds 25 %, the smallest 0.5 %),
-// 30 % sign-ins owned by their user's company (company_ids), 2 000 users, 5 % by the system. Each case: 3 untimed requests, then
+// 30 % sign-ins owned by their user's company (company_ids), 2 000 users, 5 % by the system. Each case: 3 untimed
+// requests, then
 // BENCH_AUDIT_SAMPLES (15) timed; the median and the slowest are reported. `--explain` prints each
 // case's plan. Results go to stdout as a Markdown table (copied into bench/RESULTS.md by hand).
 import os from 'node:os';
@@ -14,7 +15,13 @@ import { mkdtempSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
-import { filterConditions, scopeCondition, searchedPeople, type AuditQuery, type AuditScope } from '../server/auditLog/queries';
+import {
+  filterConditions,
+  scopeCondition,
+  searchedPeople,
+  type AuditQuery,
+  type AuditScope,
+} from '../server/auditLog/queries';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
@@ -39,7 +46,10 @@ async function main() {
   const url = new URL(base);
   url.pathname = '/olympus_audit_bench';
   // Loading takes longer than a request may: the statement timeout is raised for this process only.
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), statementTimeoutMs: 600_000 }, { migrate: true });
+  const database = await openDatabase(
+    { kind: 'postgres', url: url.toString(), statementTimeoutMs: 600_000 },
+    { migrate: true },
+  );
   const db = database.db;
   await syncCatalogue(db);
 
@@ -62,11 +72,13 @@ async function main() {
   // Company weights: 25 %, 12 %, 5 %, … down to 0.5 % of the rows with a company (cumulative bounds).
   const weights = [25, 12, 5, 5, 5, 5, 4, 4, 4, 4, 4, 4, 3, 3, 3, 3, 3, 2, 2, 0.5].map((w) => w / 97.5);
   const bounds = weights.map((_, i) => weights.slice(0, i + 1).reduce((a, b) => a + b, 0));
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     create unlogged table bench_companies as select row_number() over (order by name) as n, id from companies where name like 'Bench Company %';
     create unlogged table bench_users as select row_number() over (order by u.email) as n, u.id, uc.company_id from users u join user_companies uc on uc.user_id = u.id where u.email like '%@bench.test';
     create unlogged table bench_bounds (n int, upper float8);
-    insert into bench_bounds values ${bounds.map((b, i) => `(${i + 1}, ${i === bounds.length - 1 ? 1.01 : b})`).join(', ')};`));
+    insert into bench_bounds values ${bounds.map((b, i) => `(${i + 1}, ${i === bounds.length - 1 ? 1.01 : b})`).join(', ')};`),
+  );
   const kinds = `array['unit','property','user','company','role','report','system']`;
   const verbs = `array['create','update','update','update','delete']`;
   for (let done = 0; done < ROWS; done += 200_000) {
@@ -100,13 +112,27 @@ async function main() {
   await db.execute(sql`vacuum analyze audit_log`);
   const loadSeconds = (Date.now() - started) / 1000;
   const [{ n: total }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from audit_log`));
-  const [{ size }] = rowsOf<{ size: string }>(await db.execute(sql`select pg_size_pretty(pg_total_relation_size('audit_log')) as size`));
+  const [{ size }] = rowsOf<{ size: string }>(
+    await db.execute(sql`select pg_size_pretty(pg_total_relation_size('audit_log')) as size`),
+  );
 
-  const config = loadConfig({}, { dataDir: mkdtempSync(path.join(os.tmpdir(), 'olympus-audit-bench-')), staticDir: null, logLevel: 'silent', publicUrl: 'http://bench.test' });
+  const config = loadConfig(
+    {},
+    {
+      dataDir: mkdtempSync(path.join(os.tmpdir(), 'olympus-audit-bench-')),
+      staticDir: null,
+      logLevel: 'silent',
+      publicUrl: 'http://bench.test',
+    },
+  );
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   const headers = { super: await tokenFor(db, boss.id), auditor: await tokenFor(db, auditor.id) };
-  const [someone] = rowsOf<{ id: string; email: string }>(await db.execute(sql`select u.id, u.email from users u join user_companies uc on uc.user_id = u.id where uc.company_id = ${companies[2].id} limit 1`));
+  const [someone] = rowsOf<{ id: string; email: string }>(
+    await db.execute(
+      sql`select u.id, u.email from users u join user_companies uc on uc.user_id = u.id where uc.company_id = ${companies[2].id} limit 1`,
+    ),
+  );
   const c1 = companies[0].id;
   const c3 = companies[2].id;
   const c20 = companies[19].id;
@@ -130,7 +156,11 @@ async function main() {
     { who: 'super', name: 'company (25 %), page 40', query: `page=40&per_page=25&count=capped&company=${c1}` },
     { who: 'super', name: 'search, common term', query: `${P}&q=update` },
     { who: 'super', name: 'search, a person’s email', query: `${P}&q=${encodeURIComponent(someone.email)}` },
-    { who: 'super', name: 'search, an address + person filter', query: `${P}&q=${encodeURIComponent('10.1')}&actor=${someone.id}` },
+    {
+      who: 'super',
+      name: 'search, an address + person filter',
+      query: `${P}&q=${encodeURIComponent('10.1')}&actor=${someone.id}`,
+    },
     { who: 'super', name: 'search, an email + one week', query: `${P}&q=${encodeURIComponent(someone.email)}&${week}` },
     { who: 'super', name: 'CSV: person, whole list unpaged', query: `actor=${someone.id}` },
     { who: 'auditor', name: 'no filter', query: P },
@@ -171,7 +201,9 @@ async function main() {
     await explain(db, 'audit.view, no filter', { companies: [c3] }, {});
     await explain(db, 'audit.view, action=auth.login', { companies: [c3] }, { action: 'auth.login' });
   }
-  console.log(`\nPostgreSQL ${rowsOf<{ server_version: string }>(await db.execute(sql`show server_version`))[0].server_version}, ${total} rows (${size} with indexes), loaded and vacuumed in ${loadSeconds.toFixed(0)} s; ${SAMPLES} samples per case, ${os.cpus().length} cores.\n`);
+  console.log(
+    `\nPostgreSQL ${rowsOf<{ server_version: string }>(await db.execute(sql`show server_version`))[0].server_version}, ${total} rows (${size} with indexes), loaded and vacuumed in ${loadSeconds.toFixed(0)} s; ${SAMPLES} samples per case, ${os.cpus().length} cores.\n`,
+  );
   console.log('| caller | case | median ms | slowest ms | answer | < 100 ms |\n|---|---|---|---|---|---|');
   console.log(results.join('\n'));
   await app.close();
@@ -179,15 +211,27 @@ async function main() {
 }
 
 /** For --explain: the plans of a case's page (its ids) and of its capped count, with the route's own conditions. */
-async function explain(db: Awaited<ReturnType<typeof openDatabase>>['db'], name: string, scope: AuditScope, query: AuditQuery) {
-  const parts = [scopeCondition(scope), ...filterConditions(query, await searchedPeople(db, query.q, scope), scope)].filter((p): p is SQL => p !== undefined);
+async function explain(
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
+  name: string,
+  scope: AuditScope,
+  query: AuditQuery,
+) {
+  const parts = [
+    scopeCondition(scope),
+    ...filterConditions(query, await searchedPeople(db, query.q, scope), scope),
+  ].filter((p): p is SQL => p !== undefined);
   const where = parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
   for (const [what, statement] of [
     ['page', sql`select a.id from audit_log a ${where} order by a.at desc, a.id desc limit 25`],
     ['capped count', sql`select count(*) from (select 1 from audit_log a ${where} limit 1051) as counted`],
   ] as const) {
     const plan = await db.execute(sql`explain (analyze, buffers) ${statement}`);
-    console.log(`\n${name}, ${what}:\n${rowsOf<{ 'QUERY PLAN': string }>(plan).map((r) => r['QUERY PLAN']).join('\n')}`);
+    console.log(
+      `\n${name}, ${what}:\n${rowsOf<{ 'QUERY PLAN': string }>(plan)
+        .map((r) => r['QUERY PLAN'])
+        .join('\n')}`,
+    );
   }
 }
 

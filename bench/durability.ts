@@ -44,7 +44,9 @@ async function engine(dir: string): Promise<{ plain: number[]; durable: number[]
   for (let round = 0; round < WRITES / 100; round++) {
     for (const kind of ['plain', 'durable'] as const) {
       const db = await open[kind]();
-      await db.exec('create table if not exists writes (id serial primary key, at timestamptz not null default now(), note text)');
+      await db.exec(
+        'create table if not exists writes (id serial primary key, at timestamptz not null default now(), note text)',
+      );
       for (let i = 0; i < 100; i++) {
         const t0 = performance.now();
         await db.query('insert into writes (note) values ($1)', [`write ${round}-${i}`]);
@@ -89,21 +91,40 @@ async function throughApi(dir: string): Promise<number[]> {
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server did not start');
-      if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 200));
     }
     const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
-    const value = csrf.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length).split(';')[0];
+    const value = csrf.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('XSRF-TOKEN='))!
+      .slice('XSRF-TOKEN='.length)
+      .split(';')[0];
     const login = await fetch(`${base}/api/v1/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${value}`, 'x-xsrf-token': decodeURIComponent(value) },
+      headers: {
+        'content-type': 'application/json',
+        cookie: `XSRF-TOKEN=${value}`,
+        'x-xsrf-token': decodeURIComponent(value),
+      },
       body: JSON.stringify({ email: 'superadmin@example.com', password: PASSWORD }),
     });
     const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const times: number[] = [];
     for (let i = 0; i < WRITES; i++) {
-      const body = JSON.stringify({ name: `Durable ${i}`, address_line_1: '1 Bench Road', city: 'Leeds', postcode: 'LS1 1AA' });
+      const body = JSON.stringify({
+        name: `Durable ${i}`,
+        address_line_1: '1 Bench Road',
+        city: 'Leeds',
+        postcode: 'LS1 1AA',
+      });
       const t0 = performance.now();
       const res = await fetch(`${base}/api/v1/companies`, { method: 'POST', headers, body });
       await res.arrayBuffer();
@@ -126,7 +147,9 @@ try {
     console.log(`  PGlite insert, fsync off (PGlite's defaults):  ${stats(plain)}`);
     console.log(`  PGlite insert, as Olympus opens it (durable):  ${stats(durable)}`);
   }
-  console.log(`  POST /api/v1/companies on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}:      ${stats(await throughApi(dir))}`);
+  console.log(
+    `  POST /api/v1/companies on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}:      ${stats(await throughApi(dir))}`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -6,7 +6,8 @@
 // header-only dry run of many columns (refused at once since the column cap) with B's pages meanwhile.
 //
 //   npx tsx bench/import-fairness.ts --pglite
-//   PG_PORT=54342 bash -c 'source scripts/postgres.sh && start_postgres && npx tsx bench/import-fairness.ts; stop_postgres'
+// PG_PORT=54342 bash -c 'source scripts/postgres.sh && start_postgres && npx tsx bench/import-fairness.ts;
+// stop_postgres'
 //
 // BENCH_FAIRNESS_ROWS (default 1500), BENCH_FAIRNESS_DRY (default true: a dry run, as measured when the
 // starvation was found; false writes the rows). Results go to stdout as Markdown (copied into

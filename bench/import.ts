@@ -53,34 +53,62 @@ function unitsCsv(rows: number): string {
   const types = ['Flat', 'House', 'Studio'];
   for (let i = 0; i < rows; i++) {
     const p = i % PROPERTIES;
-    lines.push(`Unit ${i + 1},Bench Property ${p + 1},U-${i + 1},${types[i % 3]},Available,${i % 5},${1 + (i % 2)},${i % 2 ? 'yes' : 'no'}`);
+    lines.push(
+      `Unit ${i + 1},Bench Property ${p + 1},U-${i + 1},${types[i % 3]},Available,${i % 5},${1 + (i % 2)},${i % 2 ? 'yes' : 'no'}`,
+    );
   }
   return lines.join('\n') + '\n';
 }
 
-async function importOnce(server: OlympusServer, headers: Record<string, string>, csv: string, rows: number, pass: Run['pass']): Promise<Run> {
+async function importOnce(
+  server: OlympusServer,
+  headers: Record<string, string>,
+  csv: string,
+  rows: number,
+  pass: Run['pass'],
+): Promise<Run> {
   const probe = startProbe(server.url);
   const started = performance.now();
-  const res = await fetch(`${server.url}/api/v1/units/import`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: csv });
+  const res = await fetch(`${server.url}/api/v1/units/import`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'text/csv' },
+    body: csv,
+  });
   if (res.status !== 202) throw new Error(`import refused: ${res.status} ${await res.text()}`);
   const { id } = ((await res.json()) as { data: { id: string } }).data;
-  let state: { state: string; message?: string; counts: { created: number; updated: number; failed: number; done: number; rows: number } };
+  let state: {
+    state: string;
+    message?: string;
+    counts: { created: number; updated: number; failed: number; done: number; rows: number };
+  };
   for (;;) {
     await new Promise((r) => setTimeout(r, 250));
-    state = ((await (await fetch(`${server.url}/api/v1/imports/${id}`, { headers })).json()) as { data: typeof state }).data;
+    state = ((await (await fetch(`${server.url}/api/v1/imports/${id}`, { headers })).json()) as { data: typeof state })
+      .data;
     if (state.state === 'succeeded' || state.state === 'failed') break;
   }
   const seconds = (performance.now() - started) / 1000;
   const probes = await probe.stop();
   if (state.state !== 'succeeded') throw new Error(`import ${state.state}: ${state.message}`);
   const { created, updated, failed } = state.counts;
-  return { rows, pass, seconds, perSecond: Math.round(rows / seconds), created, updated, failed, probes, peakMb: peakMb(server.pid) };
+  return {
+    rows,
+    pass,
+    seconds,
+    perSecond: Math.round(rows / seconds),
+    created,
+    updated,
+    failed,
+    probes,
+    peakMb: peakMb(server.pid),
+  };
 }
 
 async function databaseUrl(): Promise<string | null> {
   if (PGLITE) return null;
   const base = process.env.BENCH_IMPORT_URL ?? process.env.PG_TEST_URL;
-  if (!base) throw new Error('Set PG_TEST_URL (scripts/postgres.sh start_postgres) or BENCH_IMPORT_URL, or pass --pglite.');
+  if (!base)
+    throw new Error('Set PG_TEST_URL (scripts/postgres.sh start_postgres) or BENCH_IMPORT_URL, or pass --pglite.');
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query('drop database if exists olympus_import_bench with (force)');
@@ -95,7 +123,12 @@ async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'olympus-import-bench-'));
   const url = await databaseUrl();
   // The company, its 100 properties and a super admin's token, written before the server starts.
-  const database = await openDatabase(url ? { kind: 'postgres', url, statementTimeoutMs: 600_000 } : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }, { migrate: true });
+  const database = await openDatabase(
+    url
+      ? { kind: 'postgres', url, statementTimeoutMs: 600_000 }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    { migrate: true },
+  );
   await syncCatalogue(database.db);
   const company = await createCompany(database.db, { name: 'Bench Lettings' });
   await database.db.execute(sql`
@@ -105,7 +138,12 @@ async function main() {
   const headers = { ...(await tokenFor(database.db, boss.id)), 'x-tenant': company.id, accept: 'application/json' };
   await database.close();
 
-  const server = await startOlympus({ dataDir, databaseUrl: url, staticDir: path.join(dataDir, 'no-static'), timeFile: path.join(dataDir, 'time.txt') });
+  const server = await startOlympus({
+    dataDir,
+    databaseUrl: url,
+    staticDir: path.join(dataDir, 'no-static'),
+    timeFile: path.join(dataDir, 'time.txt'),
+  });
   const runs: Run[] = [];
   try {
     for (const rows of SIZES) {
@@ -120,12 +158,21 @@ async function main() {
   }
 
   const db = url ? 'PostgreSQL' : 'PGlite';
-  console.log(`\n### CSV import of units, ${db} (${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)})\n`);
-  console.log('| Rows | Pass | Time | Rows/s | Created | Updated | Failed | /healthz p50 / p99 / max | /readyz p50 / p99 / max | Peak RSS |');
+  console.log(
+    `\n### CSV import of units, ${db} (${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)})\n`,
+  );
+  console.log(
+    '| Rows | Pass | Time | Rows/s | Created | Updated | Failed | /healthz p50 / p99 / max | /readyz p50 / p99 / max | Peak RSS |',
+  );
   console.log('|---:|---|---:|---:|---:|---:|---:|---|---|---:|');
   for (const r of runs) {
     const [h, d] = r.probes;
-    const goal = r.rows === 100_000 && r.pass === 'create' && url ? (r.seconds <= GOAL_S ? ' (goal ≤ 60 s met)' : ' (goal ≤ 60 s missed)') : '';
+    const goal =
+      r.rows === 100_000 && r.pass === 'create' && url
+        ? r.seconds <= GOAL_S
+          ? ' (goal ≤ 60 s met)'
+          : ' (goal ≤ 60 s missed)'
+        : '';
     const hGoal = url ? (h.p99 <= HEALTH_P99_GOAL_MS ? '' : ' (goal ≤ 50 ms missed)') : '';
     console.log(
       `| ${r.rows.toLocaleString('en-GB')} | ${r.pass} | ${r.seconds.toFixed(1)} s${goal} | ${r.perSecond.toLocaleString('en-GB')} | ${r.created} | ${r.updated} | ${r.failed} | ${h.p50} / ${h.p99} / ${h.max} ms${hGoal} | ${d.p50} / ${d.p99} / ${d.max} ms | ${r.peakMb} MB |`,

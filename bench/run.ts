@@ -22,14 +22,28 @@ import { launch, measure, PROFILES, type PageResult, type PageTarget } from './l
 import { fetchPayload, type Payload } from './lib/payload';
 import { run, startChild, watchRss, type Child } from './lib/proc';
 import {
-  apiTable, bundleTable, healthTable, machine, pageTable, payloadTable, routeTable, scaleTable, searchTable, serverTable, unitsLabel,
-  type BenchResults, type ServerStat,
+  apiTable,
+  bundleTable,
+  healthTable,
+  machine,
+  pageTable,
+  payloadTable,
+  routeTable,
+  scaleTable,
+  searchTable,
+  serverTable,
+  unitsLabel,
+  type BenchResults,
+  type ServerStat,
 } from './lib/report';
 import { hasTime } from './lib/timed';
 
 const argv = process.argv.slice(2);
 const short = argv.includes('--short');
-const only = argv.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? ['bundle', 'api', 'page'];
+const only = argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',') ?? ['bundle', 'api', 'page'];
 const withPostgres = !argv.includes('--no-postgres');
 const record = argv.includes('--record');
 const mode = short ? 'short' : 'full';
@@ -58,36 +72,56 @@ let stopPostgres: (() => Promise<void>) | null = null;
 async function installAnchors(): Promise<void> {
   for (const dir of [TOOLS_DIR, ANCHORS.ra, ANCHORS.mui]) {
     const marker = path.join(dir, 'node_modules/.package-lock.json');
-    if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(path.join(dir, 'package-lock.json')).mtimeMs) continue;
+    if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(path.join(dir, 'package-lock.json')).mtimeMs)
+      continue;
     log(`npm ci --prefix ${path.relative(process.cwd(), dir)}`);
     await run('npm', ['ci', '--prefix', dir, '--no-audit', '--no-fund'], { timeoutMs: 600_000 });
   }
 }
 
 async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const out = await run('bash', ['-c', 'source scripts/postgres.sh && start_postgres >&2 && echo "PGURL=$PG_TEST_URL PGDIR=$PG_DIR PGBIN=$PG_BIN"'], {
-    env: { PG_PORT },
-    timeoutMs: 300_000,
-  });
+  const out = await run(
+    'bash',
+    ['-c', 'source scripts/postgres.sh && start_postgres >&2 && echo "PGURL=$PG_TEST_URL PGDIR=$PG_DIR PGBIN=$PG_BIN"'],
+    {
+      env: { PG_PORT },
+      timeoutMs: 300_000,
+    },
+  );
   const m = /PGURL=(\S+) PGDIR=(\S+) PGBIN=(\S+)/.exec(out);
   if (!m) throw new Error(`PostgreSQL did not start:\n${out}`);
   const [, url, dir, bin] = m;
   log(out.split('\n').find((l) => l.startsWith('PostgreSQL')) ?? 'PostgreSQL started');
   const stop = async () => {
     stopPostgres = null;
-    await run('bash', ['-c', 'source scripts/postgres.sh; RUN=(); if [ "$(id -u)" = 0 ]; then RUN=(runuser -u postgres --); fi; stop_postgres'], {
-      env: { PG_DIR: dir, PG_BIN: bin },
-      timeoutMs: 60_000,
-    }).catch((e: Error) => log(`stopping PostgreSQL: ${e.message}`));
+    await run(
+      'bash',
+      [
+        '-c',
+        'source scripts/postgres.sh; RUN=(); if [ "$(id -u)" = 0 ]; then RUN=(runuser -u postgres --); fi; stop_postgres',
+      ],
+      {
+        env: { PG_DIR: dir, PG_BIN: bin },
+        timeoutMs: 60_000,
+      },
+    ).catch((e: Error) => log(`stopping PostgreSQL: ${e.message}`));
   };
   stopPostgres = stop;
   return { url, stop };
 }
 
 /** Seeds the database in a child process (prepare.ts) that exits before any server opens it. */
-async function prepare(target: DatabaseTarget, exportFile: string | null): Promise<{ tenants: Tenant[]; seconds: number }> {
+async function prepare(
+  target: DatabaseTarget,
+  exportFile: string | null,
+): Promise<{ tenants: Tenant[]; seconds: number }> {
   const out = await run(process.execPath, ['--import', 'tsx', 'bench/lib/prepare.ts'], {
-    env: { BENCH_DB: JSON.stringify(target), BENCH_SIZES: SIZES.join(','), BENCH_PASSWORD: PASSWORD, BENCH_EXPORT: exportFile ?? '' },
+    env: {
+      BENCH_DB: JSON.stringify(target),
+      BENCH_SIZES: SIZES.join(','),
+      BENCH_PASSWORD: PASSWORD,
+      BENCH_EXPORT: exportFile ?? '',
+    },
     timeoutMs: 1_200_000,
   });
   const m = /BENCH_PREPARED (\{.*\})/.exec(out);
@@ -128,7 +162,14 @@ async function olympusStorage(olympus: string) {
   const user = ((await session.json()) as { data: unknown }).data;
   if (!session.ok || !user) throw new Error(`GET /session failed: ${session.status}`);
   return (t: Tenant) => ({
-    'olympus.auth': JSON.stringify({ access_token: token, session: null, username: null, currentCompany: t.id, currentCompanyName: t.name, user }),
+    'olympus.auth': JSON.stringify({
+      access_token: token,
+      session: null,
+      username: null,
+      currentCompany: t.id,
+      currentCompanyName: t.name,
+      user,
+    }),
     // Same rows per page in every app (Olympus offers 10/20/30/40).
     'olympus.ui': JSON.stringify({ resultsPerPage: '20' }),
   });
@@ -140,16 +181,40 @@ async function pageTargets(olympus: string, anchor: string, tenants: Tenant[]): 
   const out: PageTarget[] = [
     { app: 'olympus', case: '/login', url: `${olympus}/login`, ready: { text: 'Login to Olympus' } },
     // The sign-in form usable: the email field shown and enabled (typeable).
-    { app: 'olympus', case: FIRST_SCREENS.loginForm, url: `${olympus}/login-form`, ready: { css: 'input[name="email"]:not([disabled])' } },
+    {
+      app: 'olympus',
+      case: FIRST_SCREENS.loginForm,
+      url: `${olympus}/login-form`,
+      ready: { css: 'input[name="email"]:not([disabled])' },
+    },
     // A signed-in person opening the dashboard: the first system card shown.
-    { app: 'olympus', case: FIRST_SCREENS.dashboard, url: `${olympus}/dashboard`, ready: { css: '.MuiCardActionArea-root' }, storage: storage(demo) },
+    {
+      app: 'olympus',
+      case: FIRST_SCREENS.dashboard,
+      url: `${olympus}/dashboard`,
+      ready: { css: '.MuiCardActionArea-root' },
+      storage: storage(demo),
+    },
   ];
   for (const t of tenants) {
     const first = await firstName(anchor, t.key);
     const c = `unit list (${unitsLabel(t.units)})`;
     out.push(
-      { app: 'olympus', case: c, units: t.units, url: `${olympus}/dashboard/unit`, ready: { cell: first }, storage: storage(t) },
-      { app: 'react-admin anchor', case: c, units: t.units, url: `${anchor}/ra/?t=${t.key}#/units`, ready: { cell: first } },
+      {
+        app: 'olympus',
+        case: c,
+        units: t.units,
+        url: `${olympus}/dashboard/unit`,
+        ready: { cell: first },
+        storage: storage(t),
+      },
+      {
+        app: 'react-admin anchor',
+        case: c,
+        units: t.units,
+        url: `${anchor}/ra/?t=${t.key}#/units`,
+        ready: { cell: first },
+      },
       { app: 'mui anchor', case: c, units: t.units, url: `${anchor}/mui/units?t=${t.key}`, ready: { cell: first } },
     );
   }
@@ -163,22 +228,51 @@ async function searchTargets(olympus: string, anchor: string, tenants: Tenant[])
   for (const t of tenants.filter((x) => x.key !== 'demo')) {
     const initialFirst = await firstName(anchor, t.key);
     const steps: SearchStep[] = [];
-    for (let i = 1; i <= SEARCH_TERM.length; i++) steps.push({ term: SEARCH_TERM.slice(0, i), first: await firstName(anchor, t.key, SEARCH_TERM.slice(0, i)) });
+    for (let i = 1; i <= SEARCH_TERM.length; i++)
+      steps.push({ term: SEARCH_TERM.slice(0, i), first: await firstName(anchor, t.key, SEARCH_TERM.slice(0, i)) });
     // A keystroke is seen only by a change of the first row (data.ts SCALE_UNIT_TYPES arranges it).
     const firsts = [initialFirst, ...steps.map((s) => s.first)];
-    if (new Set(firsts).size !== firsts.length) log(`WARNING: search steps of ${t.key} do not change the first row (${firsts.join(', ')}): those keystrokes read as instant`);
+    if (new Set(firsts).size !== firsts.length)
+      log(
+        `WARNING: search steps of ${t.key} do not change the first row (${firsts.join(', ')}): those keystrokes read as instant`,
+      );
     const base = { tenant: t.key, units: t.units, initialFirst, steps };
     out.push(
-      { ...base, app: 'olympus', url: `${olympus}/dashboard/unit`, storage: storage(t), input: 'input[aria-label="Search"], input[type="search"]', listUrl: '/api/v1/units' },
-      { ...base, app: 'react-admin anchor', url: `${anchor}/ra/?t=${t.key}#/units`, input: 'input[name="q"]', listUrl: `/api/${t.key}/units` },
-      { ...base, app: 'mui anchor', url: `${anchor}/mui/units?t=${t.key}`, input: 'input[name="q"]', listUrl: `/api/${t.key}/units` },
+      {
+        ...base,
+        app: 'olympus',
+        url: `${olympus}/dashboard/unit`,
+        storage: storage(t),
+        input: 'input[aria-label="Search"], input[type="search"]',
+        listUrl: '/api/v1/units',
+      },
+      {
+        ...base,
+        app: 'react-admin anchor',
+        url: `${anchor}/ra/?t=${t.key}#/units`,
+        input: 'input[name="q"]',
+        listUrl: `/api/${t.key}/units`,
+      },
+      {
+        ...base,
+        app: 'mui anchor',
+        url: `${anchor}/mui/units?t=${t.key}`,
+        input: 'input[name="q"]',
+        listUrl: `/api/${t.key}/units`,
+      },
     );
   }
   return out;
 }
 
-/** Payload of each tenant's whole unit list and a 25-row page on the idle server (timed: the second of two requests). */
-async function payloads(olympus: string, token: string, tenants: Tenant[], db: string): Promise<(Payload & { db: string })[]> {
+/** Payload of each tenant's whole unit list and a 25-row page on the idle server (timed: the second of two requests).
+ * */
+async function payloads(
+  olympus: string,
+  token: string,
+  tenants: Tenant[],
+  db: string,
+): Promise<(Payload & { db: string })[]> {
   const out: (Payload & { db: string })[] = [];
   for (const t of tenants) {
     for (const [what, q] of [
@@ -188,14 +282,21 @@ async function payloads(olympus: string, token: string, tenants: Tenant[], db: s
       const headers = { authorization: `Bearer ${token}`, 'x-tenant': t.id };
       await fetchPayload(`${olympus}/api/v1/units${q}`, headers);
       const p = await fetchPayload(`${olympus}/api/v1/units${q}`, headers);
-      log(`  ${db.padEnd(8)} payload ${unitsLabel(t.units).padEnd(12)} ${what.padEnd(20)} ${p.status} ${(p.decoded / 1024).toFixed(0)} kB decoded, ${(p.wire / 1024).toFixed(0)} kB ${p.encoding}, ${p.ms} ms`);
+      log(
+        `  ${db.padEnd(8)} payload ${unitsLabel(t.units).padEnd(12)} ${what.padEnd(20)} ${p.status} ${(p.decoded / 1024).toFixed(0)} kB decoded, ${(p.wire / 1024).toFixed(0)} kB ${p.encoding}, ${p.ms} ms`,
+      );
       out.push({ ...p, db, tenant: t.key, units: t.units, what });
     }
   }
   return out;
 }
 
-async function stopOlympus(o: OlympusServer, db: string, phase: string, rss: { idle: number | null; peak: number | null }): Promise<ServerStat> {
+async function stopOlympus(
+  o: OlympusServer,
+  db: string,
+  phase: string,
+  rss: { idle: number | null; peak: number | null },
+): Promise<ServerStat> {
   const time = await o.stop();
   return { db, phase, rssIdleMb: rss.idle, rssPeakMb: rss.peak, time };
 }
@@ -206,16 +307,34 @@ async function main(): Promise<void> {
   if (!hasTime()) log('/usr/bin/time is missing: the server CPU / max RSS columns stay empty (apt-get install time)');
   await installAnchors();
   // Debian's chromium, as the browser tests use it (installed when missing).
-  if (only.includes('page') && !process.env.CHROMIUM_PATH) await run('bash', ['scripts/ensure-chromium.sh'], { timeoutMs: 900_000 });
+  if (only.includes('page') && !process.env.CHROMIUM_PATH)
+    await run('bash', ['scripts/ensure-chromium.sh'], { timeoutMs: 900_000 });
 
-  const r: BenchResults = { bundles: [], routes: [], pages: [], searches: [], payloads: [], api: [], idleProbes: [], servers: [], timeMissing: !hasTime() };
+  const r: BenchResults = {
+    bundles: [],
+    routes: [],
+    pages: [],
+    searches: [],
+    payloads: [],
+    api: [],
+    idleProbes: [],
+    servers: [],
+    timeMissing: !hasTime(),
+  };
   if (only.includes('bundle') || only.includes('page')) {
     log('vite build: Olympus (into .tmp/bench/olympus-dist) and the anchors');
     await buildOlympus(OLYMPUS_DIST, MODULES_FILE);
     await buildAnchor(ANCHORS.ra);
     await buildAnchor(ANCHORS.mui);
-    r.bundles.push(analyse('olympus', OLYMPUS_DIST), analyse('react-admin anchor', path.join(ANCHORS.ra, 'dist')), analyse('mui anchor', path.join(ANCHORS.mui, 'dist')));
-    for (const b of r.bundles) log(`  ${b.app.padEnd(20)} ${b.files} JS files, ${(b.min / 1024).toFixed(0)} kB min, ${(b.gzip / 1024).toFixed(0)} kB gzip, ${(b.brotli / 1024).toFixed(0)} kB brotli`);
+    r.bundles.push(
+      analyse('olympus', OLYMPUS_DIST),
+      analyse('react-admin anchor', path.join(ANCHORS.ra, 'dist')),
+      analyse('mui anchor', path.join(ANCHORS.mui, 'dist')),
+    );
+    for (const b of r.bundles)
+      log(
+        `  ${b.app.padEnd(20)} ${b.files} JS files, ${(b.min / 1024).toFixed(0)} kB min, ${(b.gzip / 1024).toFixed(0)} kB gzip, ${(b.brotli / 1024).toFixed(0)} kB brotli`,
+      );
   }
 
   let jsonServer: { url: string; pid?: number } | null = null;
@@ -229,11 +348,15 @@ async function main(): Promise<void> {
     const olympusDir = path.join(work, 'olympus');
     const pg = kind === 'postgres' ? await startPostgres() : null;
     try {
-      const target: DatabaseTarget = pg ? { kind: 'postgres', url: pg.url } : { kind: 'pglite', dataDir: path.join(olympusDir, 'pglite') };
+      const target: DatabaseTarget = pg
+        ? { kind: 'postgres', url: pg.url }
+        : { kind: 'pglite', dataDir: path.join(olympusDir, 'pglite') };
       const exportFile = only.includes('api') && !jsonServer ? path.join(OUT, 'json-server-collections.json') : null;
       log(`${kind}: seeding demo data + tenants of ${SIZES.join(', ')} units`);
       const prepared = await prepare(target, exportFile);
-      log(`  seeded in ${prepared.seconds.toFixed(1)} s: ${prepared.tenants.map((t) => `${t.key} (${t.units} units)`).join(', ')}`);
+      log(
+        `  seeded in ${prepared.seconds.toFixed(1)} s: ${prepared.tenants.map((t) => `${t.key} (${t.units} units)`).join(', ')}`,
+      );
       // The bare anchor: its own process, on a copy of the PGlite directory or the same PostgreSQL.
       let anchorTarget: DatabaseTarget = target;
       if (kind === 'pglite') {
@@ -247,7 +370,15 @@ async function main(): Promise<void> {
         const olympus = await startOlympus({ ...olympusOpts, timeFile: path.join(work, 'time-api.txt') });
         children.push(olympus.child);
         const rss = watchRss(olympus.pid);
-        const info: ServerInfo = { olympus: olympus.url, olympusPid: olympus.pid, anchor: anchor.url, anchorPid: anchor.child.proc.pid, kind, tenants: prepared.tenants, password: PASSWORD };
+        const info: ServerInfo = {
+          olympus: olympus.url,
+          olympusPid: olympus.pid,
+          anchor: anchor.url,
+          anchorPid: anchor.child.proc.pid,
+          kind,
+          tenants: prepared.tenants,
+          password: PASSWORD,
+        };
         const { token } = await signIn(olympus.url, 'superadmin@example.com', PASSWORD);
         if (!jsonServer && exportFile) {
           const js = await startJsonServer(olympus.url, token, exportFile, OUT);
@@ -286,7 +417,9 @@ async function main(): Promise<void> {
             }
             for (const s of searches) {
               const ks: KeystrokeResult[] = await measureSearch(browser, s, 120_000);
-              log(`  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${s.app.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms${k.requestAfterMs !== null ? ` (request after ${k.requestAfterMs})` : ''}`).join(', ')}`);
+              log(
+                `  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${s.app.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms${k.requestAfterMs !== null ? ` (request after ${k.requestAfterMs})` : ''}`).join(', ')}`,
+              );
               r.searches.push(...ks);
             }
           }
@@ -303,7 +436,9 @@ async function main(): Promise<void> {
         children.push(olympus.child);
         const rss = watchRss(olympus.pid);
         const largest = Math.max(...prepared.tenants.map((t) => t.units));
-        const searches = (await searchTargets(olympus.url, anchor.url, prepared.tenants)).filter((s) => s.app === 'olympus' && s.units === largest);
+        const searches = (await searchTargets(olympus.url, anchor.url, prepared.tenants)).filter(
+          (s) => s.app === 'olympus' && s.units === largest,
+        );
         const browser = await launch();
         try {
           for (let round = 0; round <= ROUNDS; round++) {
@@ -311,7 +446,9 @@ async function main(): Promise<void> {
               const ks: KeystrokeResult[] = await measureSearch(browser, s, 120_000);
               // Round 0 warms the server and the browser, untimed.
               if (round === 0) continue;
-              log(`  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${OLYMPUS_ON_POSTGRES.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms`).join(', ')}`);
+              log(
+                `  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${OLYMPUS_ON_POSTGRES.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms`).join(', ')}`,
+              );
               r.searches.push(...ks.map((k) => ({ ...k, app: OLYMPUS_ON_POSTGRES })));
             }
           }
@@ -330,20 +467,39 @@ async function main(): Promise<void> {
   // What /login and the first list page load, by source module.
   if (r.pages.length) {
     const chunks = existsSync(MODULES_FILE) ? readChunkModules(MODULES_FILE) : null;
-    const firstOf = (app: string, match: (p: PageResult) => boolean) => r.pages.find((p) => p.app === app && p.profile === PROFILES[0].name && match(p));
+    const firstOf = (app: string, match: (p: PageResult) => boolean) =>
+      r.pages.find((p) => p.app === app && p.profile === PROFILES[0].name && match(p));
     const demoUnits = r.pages.find((p) => p.units !== undefined)?.units;
     const routes: [string, string, PageResult | undefined, string, string, boolean][] = [
       ['olympus', '/login', firstOf('olympus', (p) => p.case === '/login'), OLYMPUS_DIST, '/', true],
       ['olympus', '/dashboard/unit', firstOf('olympus', (p) => p.units === demoUnits), OLYMPUS_DIST, '/', true],
-      ['react-admin anchor', '#/units', firstOf('react-admin anchor', (p) => p.units === demoUnits), path.join(ANCHORS.ra, 'dist'), '/ra/', false],
-      ['mui anchor', '/units', firstOf('mui anchor', (p) => p.units === demoUnits), path.join(ANCHORS.mui, 'dist'), '/mui/', false],
+      [
+        'react-admin anchor',
+        '#/units',
+        firstOf('react-admin anchor', (p) => p.units === demoUnits),
+        path.join(ANCHORS.ra, 'dist'),
+        '/ra/',
+        false,
+      ],
+      [
+        'mui anchor',
+        '/units',
+        firstOf('mui anchor', (p) => p.units === demoUnits),
+        path.join(ANCHORS.mui, 'dist'),
+        '/mui/',
+        false,
+      ],
     ];
-    for (const [app, route, page, dist, base, mapped] of routes) if (page) r.routes.push(routeJs(app, route, page.scripts, dist, base, mapped ? chunks : null));
+    for (const [app, route, page, dist, base, mapped] of routes)
+      if (page) r.routes.push(routeJs(app, route, page.scripts, dist, base, mapped ? chunks : null));
   }
   const login: RouteJs | undefined = r.routes.find((x) => x.route === '/login');
   if (login?.adminModules?.length) log(`FLAG: /login loads admin-resource code: ${login.adminModules.join(', ')}`);
 
-  const command = `npm run ${short ? 'bench:short' : 'bench'}${argv.filter((a) => a !== '--short').map((a) => ' -- ' + a).join('')}`;
+  const command = `npm run ${short ? 'bench:short' : 'bench'}${argv
+    .filter((a) => a !== '--short')
+    .map((a) => ' -- ' + a)
+    .join('')}`;
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   const md = [
     `Run ${new Date().toISOString()} (${mode} mode: ${SECONDS} s per API case, ${ROUNDS} page-load round(s), tenants of ${SIZES.join(', ')} units; took ${minutes} min), \`${command}\``,
@@ -355,21 +511,62 @@ async function main(): Promise<void> {
     goalsTable(r),
     '',
     ...(r.bundles.length ? ['### Bundle (vite build, all emitted JS)', '', bundleTable(r.bundles), ''] : []),
-    ...(r.routes.length ? ['### JS per route (files chromium loaded; sizes of those build files; modules from the build)', '', routeTable(r.routes), ''] : []),
+    ...(r.routes.length
+      ? [
+          '### JS per route (files chromium loaded; sizes of those build files; modules from the build)',
+          '',
+          routeTable(r.routes),
+          '',
+        ]
+      : []),
     ...(r.pages.length ? ['### Page load (chromium, cold cache, medians)', '', pageTable(r.pages), ''] : []),
     ...(r.pages.length ? ['### Lists at scale: first row by tenant size (medians)', '', scaleTable(r.pages), ''] : []),
-    ...(r.searches.length ? [`### Lists at scale: search box, "${SEARCH_TERM}" typed one letter at a time (chromium, unthrottled)`, '', searchTable(r.searches), ''] : []),
-    ...(r.payloads.length ? ['### Lists at scale: payload of GET /api/v1/units (one request, accept-encoding br, gzip)', '', payloadTable(r.payloads), ''] : []),
+    ...(r.searches.length
+      ? [
+          `### Lists at scale: search box, "${SEARCH_TERM}" typed one letter at a time (chromium, unthrottled)`,
+          '',
+          searchTable(r.searches),
+          '',
+        ]
+      : []),
+    ...(r.payloads.length
+      ? [
+          '### Lists at scale: payload of GET /api/v1/units (one request, accept-encoding br, gzip)',
+          '',
+          payloadTable(r.payloads),
+          '',
+        ]
+      : []),
     ...(r.api.length ? ['### API (autocannon, 10 connections unless noted)', '', apiTable(r.api), ''] : []),
-    ...(r.idleProbes.length ? ['### API: server responsiveness under load (/healthz, /readyz from a separate client every 50 ms)', '', healthTable(r), ''] : []),
-    ...(r.servers.length ? ['### Olympus server process (RSS sampled from /proc; max RSS and CPU from /usr/bin/time)', '', serverTable(r.servers, r.timeMissing), ''] : []),
+    ...(r.idleProbes.length
+      ? [
+          '### API: server responsiveness under load (/healthz, /readyz from a separate client every 50 ms)',
+          '',
+          healthTable(r),
+          '',
+        ]
+      : []),
+    ...(r.servers.length
+      ? [
+          '### Olympus server process (RSS sampled from /proc; max RSS and CPU from /usr/bin/time)',
+          '',
+          serverTable(r.servers, r.timeMissing),
+          '',
+        ]
+      : []),
   ].join('\n');
   writeFileSync(path.join(OUT, `results-${mode}.md`), md);
-  writeFileSync(path.join(OUT, `results-${mode}.json`), JSON.stringify({ mode, machine: machine(), sizes: SIZES, minutes: Number(minutes), ...r }, null, 2));
+  writeFileSync(
+    path.join(OUT, `results-${mode}.json`),
+    JSON.stringify({ mode, machine: machine(), sizes: SIZES, minutes: Number(minutes), ...r }, null, 2),
+  );
   if (record) {
     const file = path.resolve('bench/RESULTS.md');
     const text = existsSync(file) ? readFileSync(file, 'utf8') : '<!-- bench:begin -->\n<!-- bench:end -->\n';
-    writeFileSync(file, text.replace(/<!-- bench:begin -->[\s\S]*<!-- bench:end -->/, `<!-- bench:begin -->\n${md}\n<!-- bench:end -->`));
+    writeFileSync(
+      file,
+      text.replace(/<!-- bench:begin -->[\s\S]*<!-- bench:end -->/, `<!-- bench:begin -->\n${md}\n<!-- bench:end -->`),
+    );
   }
   console.log('\n' + md);
   log(`done in ${minutes} min; results in ${path.relative(process.cwd(), OUT)}/results-${mode}.md`);

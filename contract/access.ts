@@ -7,7 +7,6 @@ import { AREA_LIST, type AreaDef, type AreaKey } from './areas';
 
 export { ACCESS_REVIEW_PERMISSION, type AreaKey } from './areas';
 
-
 export type Area = AreaDef;
 
 /** The built-in navigation items' places, 10 apart, so a declared area can stand between two. */
@@ -26,19 +25,31 @@ function declaredAreaOf(d: ResourceDecl): Area | undefined {
   return {
     key: a.key,
     path: `/dashboard/${d.spa}`,
-    ...(nav && { nav: `resources.${d.spa}.list.title`, navOrder: nav.order ?? 1000, ...(nav.level !== null && { navLevel: nav.level ?? ADMIN }) }),
+    ...(nav && {
+      nav: `resources.${d.spa}.list.title`,
+      navOrder: nav.order ?? 1000,
+      ...(nav.level !== null && { navLevel: nav.level ?? ADMIN }),
+    }),
     barred: a.barred ?? [SYSTEM_USER],
-    grants: { order: a.order ?? DECLARED_GROUP_ORDER, crud: d.noun.many, defaults: { [SUPER_ADMIN]: [`${a.key}.*`], ...a.defaults } },
+    grants: {
+      order: a.order ?? DECLARED_GROUP_ORDER,
+      crud: d.noun.many,
+      defaults: { [SUPER_ADMIN]: [`${a.key}.*`], ...a.defaults },
+    },
   };
 }
 
 function allAreas(): Area[] {
-  const out: Area[] = AREA_LIST.map((a) => (NAV_ORDER.includes(a.key) ? { ...a, navOrder: (NAV_ORDER.indexOf(a.key) + 1) * 10 } : a));
+  const out: Area[] = AREA_LIST.map((a) =>
+    NAV_ORDER.includes(a.key) ? { ...a, navOrder: (NAV_ORDER.indexOf(a.key) + 1) * 10 } : a,
+  );
   for (const d of DECLARED_RESOURCES) {
     // Resources may share a declared area (area: otherResource.area): the first one brings it.
     if (typeof d.area === 'string' || DECLARED_RESOURCES.find((o) => o.area === d.area) !== d) continue;
     if (out.some((a) => a.key === areaKeyOf(d))) {
-      throw new Error(`Resource "${d.name}" declares the area "${areaKeyOf(d)}", which exists already: name it (area: '${areaKeyOf(d)}') or share its declaration (area: otherResource.area).`);
+      throw new Error(
+        `Resource "${d.name}" declares the area "${areaKeyOf(d)}", which exists already: name it (area: '${areaKeyOf(d)}') or share its declaration (area: otherResource.area).`,
+      );
     }
     out.push(declaredAreaOf(d)!);
   }
@@ -48,7 +59,9 @@ function allAreas(): Area[] {
 /** Every area: the built-in ones and those the declared resources bring. */
 export const AREAS: readonly Area[] = allAreas();
 
-export const AREA: Readonly<Record<string, Area>> & Record<AreaKey, Area> = Object.fromEntries(AREAS.map((a) => [a.key, a])) as Record<AreaKey, Area>;
+export const AREA: Readonly<Record<string, Area>> & Record<AreaKey, Area> = Object.fromEntries(
+  AREAS.map((a) => [a.key, a]),
+) as Record<AreaKey, Area>;
 
 /** The area by key; a key no area has is a mistake in the code, not a caller's. */
 export function areaByKey(key: string): Area {
@@ -58,7 +71,8 @@ export function areaByKey(key: string): Area {
 }
 
 /** The permission a declared resource's route of `action` needs: its one `permission`, else `{area}.{action}`. */
-export const permissionOf = (d: Pick<ResourceDecl, 'area' | 'permission'>, action: string): string => d.permission ?? `${areaKeyOf(d)}.${action}`;
+export const permissionOf = (d: Pick<ResourceDecl, 'area' | 'permission'>, action: string): string =>
+  d.permission ?? `${areaKeyOf(d)}.${action}`;
 
 /**
  * The rules a declared resource's screens follow: its area's, and only for holders of its one
@@ -84,7 +98,9 @@ export const RESOURCE_NAV: readonly Area[] = DECLARED_RESOURCES.flatMap((d): Are
       path: `/dashboard/${d.spa}`,
       nav: `resources.${d.spa}.list.title`,
       navOrder: d.nav.order ?? 1000,
-      ...(area.navPermission ? { navPermission: area.navPermission } : { navLevel: area.navLevel ?? (area.barred.includes(ADMIN) ? SUPER_ADMIN : ADMIN) }),
+      ...(area.navPermission
+        ? { navPermission: area.navPermission }
+        : { navLevel: area.navLevel ?? (area.barred.includes(ADMIN) ? SUPER_ADMIN : ADMIN) }),
       barred: area.barred,
     },
   ];
@@ -99,7 +115,8 @@ export function areaKeyOfResource(resource: string): string | undefined {
   return declared ? areaKeyOf(declared) : AREA[resource]?.key;
 }
 
-/** The rules of the SPA resource's screens (react-admin's canAccess): a declared resource's own (screenAreaOf), a page's area. */
+/** The rules of the SPA resource's screens (react-admin's canAccess): a declared resource's own (screenAreaOf), a
+ * page's area. */
 export function areaOfResource(resource: string): Area | undefined {
   const declared = DECLARED_RESOURCES.find((d) => d.spa === resource);
   return declared ? screenAreaOf(declared) : AREA[resource];
@@ -129,7 +146,8 @@ export function mayOpenArea(area: Area, viewer: Viewer | null | undefined): bool
   return true;
 }
 
-/** The permission a hand-off to a connected system needs (the API refuses without it; the dashboard offers no cards). */
+/** The permission a hand-off to a connected system needs (the API refuses without it; the dashboard offers no cards).
+ * */
 export const SYSTEM_REDIRECT_PERMISSION = 'systems.redirect';
 
 /** May this viewer open connected systems? */
@@ -144,5 +162,7 @@ export function areaForPath(pathname: string): Area | undefined {
     ...AREAS.filter((a) => a.key !== 'home' && a.key !== 'integrations').map((a): [string, Area] => [a.path, a]),
     ...AREA_BY_SPA_PATH,
   ];
-  return candidates.filter(([path]) => pathname === path || pathname.startsWith(path + '/')).sort((a, b) => b[0].length - a[0].length)[0]?.[1];
+  return candidates
+    .filter(([path]) => pathname === path || pathname.startsWith(path + '/'))
+    .sort((a, b) => b[0].length - a[0].length)[0]?.[1];
 }

@@ -64,9 +64,30 @@ export const AREA_LIST = [
       defaults: { [SUPER_ADMIN]: ['users.*'], [ADMIN]: ['users.*'] },
     },
   },
-  { key: 'roles', path: '/dashboard/roles', nav: 'olympus.nav.roles', navLevel: SUPER_ADMIN, barred: [SYSTEM_USER, ADMIN], grants: { order: 5, crud: 'roles', defaults: { [SUPER_ADMIN]: ['roles.*'] } } },
-  { key: 'properties', path: '/dashboard/property', nav: 'olympus.nav.properties', navLevel: ADMIN, barred: [SYSTEM_USER], grants: { order: 3, crud: 'properties', defaults: { [SUPER_ADMIN]: ['properties.*'], [ADMIN]: ['properties.*'] } } },
-  { key: 'companies', path: '/dashboard/company', nav: 'olympus.nav.companies', navLevel: SUPER_ADMIN, barred: [SYSTEM_USER, ADMIN], grants: { order: 2, crud: 'companies', defaults: { [SUPER_ADMIN]: ['companies.*'] } } },
+  {
+    key: 'roles',
+    path: '/dashboard/roles',
+    nav: 'olympus.nav.roles',
+    navLevel: SUPER_ADMIN,
+    barred: [SYSTEM_USER, ADMIN],
+    grants: { order: 5, crud: 'roles', defaults: { [SUPER_ADMIN]: ['roles.*'] } },
+  },
+  {
+    key: 'properties',
+    path: '/dashboard/property',
+    nav: 'olympus.nav.properties',
+    navLevel: ADMIN,
+    barred: [SYSTEM_USER],
+    grants: { order: 3, crud: 'properties', defaults: { [SUPER_ADMIN]: ['properties.*'], [ADMIN]: ['properties.*'] } },
+  },
+  {
+    key: 'companies',
+    path: '/dashboard/company',
+    nav: 'olympus.nav.companies',
+    navLevel: SUPER_ADMIN,
+    barred: [SYSTEM_USER, ADMIN],
+    grants: { order: 2, crud: 'companies', defaults: { [SUPER_ADMIN]: ['companies.*'] } },
+  },
   {
     key: 'reports',
     path: '/dashboard/reports',
@@ -85,8 +106,14 @@ export const AREA_LIST = [
     },
   },
   // No navigation link.
-  { key: 'units', path: '/dashboard/unit', barred: [SYSTEM_USER], grants: { order: 4, crud: 'units', defaults: { [SUPER_ADMIN]: ['units.*'], [ADMIN]: ['units.*'] } } },
-  // Admin is barred from the integration edit route; the API also bars system_user (the server may be stricter than the UI).
+  {
+    key: 'units',
+    path: '/dashboard/unit',
+    barred: [SYSTEM_USER],
+    grants: { order: 4, crud: 'units', defaults: { [SUPER_ADMIN]: ['units.*'], [ADMIN]: ['units.*'] } },
+  },
+  // Admin is barred from the integration edit route; the API also bars system_user (the server may be stricter than the
+  // UI).
   {
     key: 'integrations',
     path: '/dashboard/companies',
@@ -102,7 +129,12 @@ export const AREA_LIST = [
     },
   },
   // The access review: no navigation link (reached from the users list); only for those who may change users.
-  { key: 'accessReview', path: '/dashboard/access-review', barred: [SYSTEM_USER], permissions: [ACCESS_REVIEW_PERMISSION] },
+  {
+    key: 'accessReview',
+    path: '/dashboard/access-review',
+    barred: [SYSTEM_USER],
+    permissions: [ACCESS_REVIEW_PERMISSION],
+  },
   // The audit log (docs/security.md "The audit log"): holders of audit.view, each seeing their own
   // companies' events; super admins see all. Admins are not given it by default: a super admin grants it.
   {

@@ -27,9 +27,12 @@ export type AuditFilterParam = (typeof AUDIT_FILTER_PARAMS)[number];
  * The API resource name → the `entity` its audit rows carry: a declared resource's `noun.one`
  * (`units` → `unit`). Only these may be asked for with `resource`.
  */
-export const AUDIT_ENTITY_OF: Readonly<Record<string, string>> = Object.fromEntries(DECLARED_RESOURCES.map((d) => [d.name, d.noun.one]));
+export const AUDIT_ENTITY_OF: Readonly<Record<string, string>> = Object.fromEntries(
+  DECLARED_RESOURCES.map((d) => [d.name, d.noun.one]),
+);
 
-/** The other way round: an audit row's entity → the API resource name (null for entities no declared resource has: system, integration). */
+/** The other way round: an audit row's entity → the API resource name (null for entities no declared resource has:
+ * system, integration). */
 export const auditResourceOf = (entity: string | null | undefined): string | null =>
   (entity && Object.entries(AUDIT_ENTITY_OF).find(([, one]) => one === entity)?.[0]) || null;
 
@@ -62,7 +65,8 @@ export interface AuditRow {
    * the user was removed; `hidden` (id, name and email null) for someone the caller may not see named.
    */
   actor: { id: string | null; name: string | null; email: string | null; hidden?: true } | null;
-  /** The company whose record it is about; null for a user's and sign-in rows (theirs are the user's companies) and global records. */
+  /** The company whose record it is about; null for a user's and sign-in rows (theirs are the user's companies) and
+   * global records. */
   company: { id: string; name: string | null } | null;
   action: string;
   /** What kind of record: a declared resource's noun (`unit`), or `system`, `integration`; null for none. */

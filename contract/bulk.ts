@@ -9,7 +9,8 @@ export const BULK_IDS_MAX = 1000;
 export type BulkAction = 'update' | 'delete';
 
 /** The fields one bulk update of `decl` may set (none: delete only, or no bulk changes at all). */
-export const bulkFields = (decl: Pick<ResourceDecl, 'bulk'>): readonly string[] => (decl.bulk === false ? [] : (decl.bulk?.update ?? []));
+export const bulkFields = (decl: Pick<ResourceDecl, 'bulk'>): readonly string[] =>
+  decl.bulk === false ? [] : (decl.bulk?.update ?? []);
 
 /** The bulk actions `decl` offers: delete unless it opts out with `bulk: false`, update when it names fields. */
 export function bulkActions(decl: Pick<ResourceDecl, 'bulk'>): BulkAction[] {

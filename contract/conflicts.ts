@@ -30,5 +30,7 @@ export function conflictOf(body: unknown): RecordConflict | null {
   const c = body && typeof body === 'object' ? (body as { conflict?: unknown }).conflict : undefined;
   if (!c || typeof c !== 'object') return null;
   const { version, since, changes } = c as Partial<RecordConflict>;
-  return typeof version === 'number' && typeof since === 'number' && Array.isArray(changes) ? { version, since, changes } : null;
+  return typeof version === 'number' && typeof since === 'number' && Array.isArray(changes)
+    ? { version, since, changes }
+    : null;
 }

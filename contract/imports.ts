@@ -29,7 +29,8 @@ export type ImportState = 'queued' | 'running' | 'succeeded' | 'failed';
 export const importable = (decl: Pick<ResourceDecl, 'import'>): boolean => decl.import !== false;
 
 /** The fields a row is matched by to update a record rather than create one (none: every row creates). */
-export const importKey = (decl: Pick<ResourceDecl, 'import'>): readonly string[] => (decl.import === false ? [] : (decl.import?.key ?? []));
+export const importKey = (decl: Pick<ResourceDecl, 'import'>): readonly string[] =>
+  decl.import === false ? [] : (decl.import?.key ?? []);
 
 /** A field a file may fill: every field that is written (not read-only). */
 const isImported = (f: FieldDecl) => !f.readOnly;

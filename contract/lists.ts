@@ -1,6 +1,7 @@
 // List screens at scale: small lists load once and are searched, sorted and paged
 // in the browser; past CLIENT_LIST_MAX rows the SPA asks the API for each page instead
-// (`page`, `per_page`, `sort`, `q`, `q_in`, `count` → `{ data, meta: { total, more? } }`), keeping the same URL and screens.
+// (`page`, `per_page`, `sort`, `q`, `q_in`, `count` → `{ data, meta: { total, more? } }`), keeping the same URL and
+// screens.
 // Both sides read this file: the SPA to search the same fields either way, the API to accept them.
 import { DECLARED_RESOURCES, searchBoxOf } from './resources';
 import { filtersOf, type ResolvedFilter } from './resources/filters';

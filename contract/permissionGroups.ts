@@ -14,7 +14,11 @@ export interface PermissionGroup<P extends Permission = Permission> {
 export const permissionPrefix = (name: string) => name.split('.')[0];
 
 /** "users" → "Users", "view_all" → "View All". */
-export const titleCase = (s: string) => s.replace(/[_-]+/g, ' ').trim().replace(/\b\w/g, (c) => c.toUpperCase());
+export const titleCase = (s: string) =>
+  s
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .replace(/\b\w/g, (c) => c.toUpperCase());
 
 export function groupPermissions<P extends Permission>(catalogue: readonly P[]): PermissionGroup<P>[] {
   const groups = new Map<string, PermissionGroup<P>>();

@@ -23,16 +23,32 @@ const SYSTEM_ROWS = {
     { name: 'systems.*', label: 'All system permissions' },
     { name: 'systems.redirect', label: 'Open connected systems' },
   ],
-  defaults: { [SUPER_ADMIN]: ['systems.*'], [ADMIN]: ['systems.redirect'], [SYSTEM_USER]: ['systems.redirect'] } as Partial<Record<OlympusRoleName, readonly string[]>>,
+  defaults: {
+    [SUPER_ADMIN]: ['systems.*'],
+    [ADMIN]: ['systems.redirect'],
+    [SYSTEM_USER]: ['systems.redirect'],
+  } as Partial<Record<OlympusRoleName, readonly string[]>>,
 };
 
 /** The areas' rows (contract/access.ts `grants`) in the role editor's group order, then the connected systems'. */
-export const PERMISSIONS: readonly PermissionDef[] = [...GROUPS.flatMap((g) => [...(g.crud ? crud(g.key, g.crud) : []), ...(g.more ?? [])]), ...SYSTEM_ROWS.rows];
+export const PERMISSIONS: readonly PermissionDef[] = [
+  ...GROUPS.flatMap((g) => [...(g.crud ? crud(g.key, g.crud) : []), ...(g.more ?? [])]),
+  ...SYSTEM_ROWS.rows,
+];
 
 /** What each built-in role is given by default (the areas' `defaults`), in catalogue order. */
 const defaultsOf = (role: OlympusRoleName): readonly string[] =>
-  [...GROUPS.map((g): Partial<Record<OlympusRoleName, readonly string[]>> | undefined => ('defaults' in g ? g.defaults : undefined)), SYSTEM_ROWS.defaults].flatMap((d) => d?.[role] ?? []);
-export const DEFAULT_GRANTS: Readonly<Record<OlympusRoleName, readonly string[]>> = { [SUPER_ADMIN]: defaultsOf(SUPER_ADMIN), [ADMIN]: defaultsOf(ADMIN), [SYSTEM_USER]: defaultsOf(SYSTEM_USER) };
+  [
+    ...GROUPS.map((g): Partial<Record<OlympusRoleName, readonly string[]>> | undefined =>
+      'defaults' in g ? g.defaults : undefined,
+    ),
+    SYSTEM_ROWS.defaults,
+  ].flatMap((d) => d?.[role] ?? []);
+export const DEFAULT_GRANTS: Readonly<Record<OlympusRoleName, readonly string[]>> = {
+  [SUPER_ADMIN]: defaultsOf(SUPER_ADMIN),
+  [ADMIN]: defaultsOf(ADMIN),
+  [SYSTEM_USER]: defaultsOf(SYSTEM_USER),
+};
 
 export const PERMISSION_NAMES: ReadonlySet<string> = new Set(PERMISSIONS.map((p) => p.name));
 
@@ -40,6 +56,9 @@ export const PERMISSION_NAMES: ReadonlySet<string> = new Set(PERMISSIONS.map((p)
 // wherever the catalogue is loaded, with the name to fix.
 for (const [role, grants] of Object.entries(DEFAULT_GRANTS)) {
   for (const grant of grants) {
-    if (!PERMISSION_NAMES.has(grant)) throw new Error(`The default grant "${grant}" of the ${role} role is not a permission of the catalogue (contract/access.ts).`);
+    if (!PERMISSION_NAMES.has(grant))
+      throw new Error(
+        `The default grant "${grant}" of the ${role} role is not a permission of the catalogue (contract/access.ts).`,
+      );
   }
 }

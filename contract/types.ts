@@ -53,7 +53,8 @@ export interface SessionUser {
   property_permissions: string[];
 }
 
-/** A user's state on the users list: invited (never signed in, no password of their own yet), active, disabled, locked (too many wrong passwords, for now). */
+/** A user's state on the users list: invited (never signed in, no password of their own yet), active, disabled, locked
+ * (too many wrong passwords, for now). */
 export type UserStatus = 'invited' | 'active' | 'disabled' | 'locked';
 
 /** A row of GET /api/v1/users: the session user's shape plus the list's state columns. */

@@ -1,6 +1,7 @@
 // react-admin's DataProvider over /api/v1/{resource}. getList asks the API for a page
 // (`page`, `per_page`, `sort`, `q`, `q_in` → `meta.total`), or for the whole list with
-// WHOLE_LIST, which the list screens then search, sort and page in the browser; records are keyed by `uuid`. Resource names are the SPA paths under
+// WHOLE_LIST, which the list screens then search, sort and page in the browser; records are keyed by `uuid`. Resource
+// names are the SPA paths under
 // /dashboard (company, property, unit); API_PATHS maps them to the API's plural paths (a
 // declared resource's from its declaration, contract/resources/).
 // The response convention — a top-level `message` means failure — becomes an HttpError whose
@@ -42,7 +43,12 @@ export function responseError(res: ApiResult | undefined): HttpError | null {
   const conflict = res.conflict && typeof res.conflict === 'object' ? { conflict: res.conflict } : {};
   // A refused bulk change names each refused record (docs/resources.md "Bulk changes").
   const rows = Array.isArray(res.rows) ? { rows: res.rows } : {};
-  return new HttpError(message ?? 'ra.notification.http_error', res.status, { message, errors: firstMessages(res.errors), ...conflict, ...rows });
+  return new HttpError(message ?? 'ra.notification.http_error', res.status, {
+    message,
+    errors: firstMessages(res.errors),
+    ...conflict,
+    ...rows,
+  });
 }
 
 /**
@@ -61,22 +67,36 @@ function unwrap<T>(res: ApiResult<T> | undefined): T {
 }
 
 /** react-admin resource name → API path under /api/v1, where they differ: a declared resource's `spa` → `path`. */
-export const API_PATHS: Readonly<Record<string, string>> = Object.fromEntries(DECLARED_RESOURCES.map((d) => [d.spa, d.path.replace(/^\//, '')]));
+export const API_PATHS: Readonly<Record<string, string>> = Object.fromEntries(
+  DECLARED_RESOURCES.map((d) => [d.spa, d.path.replace(/^\//, '')]),
+);
 
 export const apiPath = (resource: string): string => API_PATHS[resource] ?? resource;
 
-/** The resource's API URL; a declared path may have several segments (reports/manage): each is encoded, not the slash. */
-export const apiUrl = (resource: string): string => `${API_PREFIX}/${apiPath(resource).split('/').map(encodeURIComponent).join('/')}`;
+/** The resource's API URL; a declared path may have several segments (reports/manage): each is encoded, not the slash.
+ * */
+export const apiUrl = (resource: string): string =>
+  `${API_PREFIX}/${apiPath(resource).split('/').map(encodeURIComponent).join('/')}`;
 
-const path = (resource: string, id?: RaRecord['id']) => apiUrl(resource) + (id === undefined ? '' : `/${encodeURIComponent(String(id))}`);
+const path = (resource: string, id?: RaRecord['id']) =>
+  apiUrl(resource) + (id === undefined ? '' : `/${encodeURIComponent(String(id))}`);
 
 function withQuery(url: string, query: QueryValues | undefined): string {
   if (!query || Object.keys(query).length === 0) return url;
   // Several values of one parameter (a choice filter's) repeat it: `unit_type=Flat&unit_type=Studio`.
-  return url + '?' + new URLSearchParams(Object.entries(query).flatMap(([k, v]) => (Array.isArray(v) ? v.map((one) => [k, String(one)]) : [[k, String(v)]]))).toString();
+  return (
+    url +
+    '?' +
+    new URLSearchParams(
+      Object.entries(query).flatMap(([k, v]) =>
+        Array.isArray(v) ? v.map((one) => [k, String(one)]) : [[k, String(v)]],
+      ),
+    ).toString()
+  );
 }
 
-const get = (row: Row, field: string): unknown => field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Row)[k] : undefined), row);
+const get = (row: Row, field: string): unknown =>
+  field.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Row)[k] : undefined), row);
 
 /** What a value sorts by: a reference's nested `{ uuid, name }` by its name, as the API sorts it. */
 const sortValue = (v: unknown): unknown => (v && typeof v === 'object' && 'name' in v ? (v as Row).name : v);
@@ -87,7 +107,9 @@ export function matchesFilter(row: Row, filter: Record<string, unknown> | undefi
     if (wanted === undefined || wanted === null || wanted === '') continue;
     if (key === 'q') {
       const needle = String(wanted).toLowerCase();
-      const hit = Object.values(row).some((v) => (typeof v === 'string' || typeof v === 'number') && String(v).toLowerCase().includes(needle));
+      const hit = Object.values(row).some(
+        (v) => (typeof v === 'string' || typeof v === 'number') && String(v).toLowerCase().includes(needle),
+      );
       if (!hit) return false;
     } else if (Array.isArray(wanted)) {
       if (!wanted.map(String).includes(String(get(row, key)))) return false;
@@ -114,7 +136,8 @@ export function compareBy(field: string, order: 'ASC' | 'DESC') {
 /** Filter, sort and page a loaded list the way react-admin's getList expects. */
 export function listPage(rows: RaRecord[], params: Pick<GetListParams, 'filter' | 'sort' | 'pagination'>) {
   let out = rows.filter((r) => matchesFilter(r, params.filter));
-  if (params.sort?.field) out = [...out].sort(compareBy(params.sort.field, params.sort.order === 'DESC' ? 'DESC' : 'ASC'));
+  if (params.sort?.field)
+    out = [...out].sort(compareBy(params.sort.field, params.sort.order === 'DESC' ? 'DESC' : 'ASC'));
   const total = out.length;
   if (params.pagination) {
     const { page, perPage } = params.pagination;
@@ -135,7 +158,8 @@ function totalOf(res: ApiResult): number | undefined {
   return typeof total === 'number' ? total : undefined;
 }
 
-/** What a list answer's `meta` adds to its rows and total: `more` when a capped count stopped (contract/lists.ts COUNT_CAP). */
+/** What a list answer's `meta` adds to its rows and total: `more` when a capped count stopped (contract/lists.ts
+ * COUNT_CAP). */
 export interface ListAnswerMeta {
   more: true;
 }
@@ -147,7 +171,11 @@ function moreOf(res: ApiResult): boolean {
 }
 
 /** The address getList calls for these parameters (src/startup/firstScreen.ts asks it ahead of the list screen). */
-export function listPath(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>, meta?: ListMeta): string {
+export function listPath(
+  resource: string,
+  params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>,
+  meta?: ListMeta,
+): string {
   // Search, sort and the declared filters are the API's; other filter keys are not list parameters of the API.
   return withQuery(path(resource), listQuery(apiPath(resource), params, meta?.query));
 }
@@ -177,13 +205,18 @@ async function fetchList(resource: string, url: string, signal?: AbortSignal): P
  * answer is in and fresh: a list's first render can show it without waiting. Taken once; a refused
  * answer (401) is left to the list's own call, which signs out.
  */
-export function earlyListPage(resource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>, meta?: ListMeta): ListResult | undefined {
+export function earlyListPage(
+  resource: string,
+  params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>,
+  meta?: ListMeta,
+): ListResult | undefined {
   const res = takeSettledEarly<Row[]>('GET', listPath(resource, params, meta));
   if (!res || res.status === 401) return undefined;
   return listResult(resource, res);
 }
 
-const loadList = async (resource: string, meta?: ListMeta): Promise<RaRecord[]> => (await fetchList(resource, withQuery(path(resource), meta?.query))).data;
+const loadList = async (resource: string, meta?: ListMeta): Promise<RaRecord[]> =>
+  (await fetchList(resource, withQuery(path(resource), meta?.query))).data;
 
 /** Mutations answer { data: { message, ...record } }; keep the message on the record for the form's notice. */
 function mutationRecord(body: unknown, fallback: Row): RaRecord {
@@ -196,7 +229,11 @@ export const dataProvider: DataProvider = {
   // react-query cancels superseded list pages (a new keystroke, page or sort) through the signal.
   supportAbortSignal: true,
   async getList(resource, params) {
-    return (await fetchList(resource, listPath(resource, params, params.meta as ListMeta | undefined), params.signal)) as never;
+    return (await fetchList(
+      resource,
+      listPath(resource, params, params.meta as ListMeta | undefined),
+      params.signal,
+    )) as never;
   },
   async getOne(resource, params) {
     return { data: withId(unwrap<Row>(await apiGet(path(resource, params.id)))) } as never;
@@ -227,10 +264,14 @@ export const dataProvider: DataProvider = {
   // With If-Match of the row as the list showed it (or meta.version: "delete anyway" after a 409).
   async delete(resource, params) {
     unwrap(await apiDelete(path(resource, params.id), ifMatch(versionOf(params.meta, params.previousData))));
-    return { data: (params.previousData ?? { id: params.id }) } as never;
+    return { data: params.previousData ?? { id: params.id } } as never;
   },
-  /** POST /{resource}/bulk (docs/resources.md "Bulk changes"): all or nothing; a refusal's HttpError body carries `rows`. */
-  async bulk(resource: string, body: { action: 'update' | 'delete'; ids: string[]; values?: Row; versions?: Record<string, number> }) {
+  /** POST /{resource}/bulk (docs/resources.md "Bulk changes"): all or nothing; a refusal's HttpError body carries
+   * `rows`. */
+  async bulk(
+    resource: string,
+    body: { action: 'update' | 'delete'; ids: string[]; values?: Row; versions?: Record<string, number> },
+  ) {
     return { data: unwrap<Row>(await apiPost(`${path(resource)}/bulk`, body)) };
   },
   async deleteMany(resource, params) {

@@ -43,8 +43,13 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-const send = (method: string, path: string, headers: Record<string, string>, body: string | undefined, signal?: AbortSignal) =>
-  fetch(API_URL + path, { method, credentials: 'include', headers, body, signal });
+const send = (
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  signal?: AbortSignal,
+) => fetch(API_URL + path, { method, credentials: 'include', headers, body, signal });
 
 /** A response as the app reads it: the JSON body with the HTTP status added. */
 async function readAnswer<T>(res: Response): Promise<ApiResult<T>> {
@@ -76,7 +81,12 @@ const earlyBody = (method: string) => (method === 'GET' ? undefined : '{}');
 export function startEarly(method: 'GET' | 'POST', path: string): void {
   const headers = apiHeaders();
   const body = earlyBody(method);
-  const entry: Early = { at: Date.now(), answer: send(method, path, headers, body).then(readAnswer).catch(() => undefined) };
+  const entry: Early = {
+    at: Date.now(),
+    answer: send(method, path, headers, body)
+      .then(readAnswer)
+      .catch(() => undefined),
+  };
   void entry.answer.then((answer) => {
     entry.settled = answer;
   });
@@ -98,7 +108,12 @@ export function takeSettledEarly<T = unknown>(method: 'GET' | 'POST', path: stri
   return takeEarly(key)?.settled as ApiResult<T> | undefined;
 }
 
-export async function apiRequest<T = unknown>(method: string, path: string, body?: unknown, { signal, headers: more }: RequestOptions = {}): Promise<ApiResult<T> | undefined> {
+export async function apiRequest<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  { signal, headers: more }: RequestOptions = {},
+): Promise<ApiResult<T> | undefined> {
   try {
     const headers = { ...apiHeaders(), ...more };
     const json = body === undefined ? undefined : JSON.stringify(body);
@@ -116,15 +131,22 @@ export async function apiRequest<T = unknown>(method: string, path: string, body
   }
 }
 
-export const apiGet = <T = unknown>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options);
+export const apiGet = <T = unknown>(path: string, options?: RequestOptions) =>
+  apiRequest<T>('GET', path, undefined, options);
 export const apiPost = <T = unknown>(path: string, body?: unknown) => apiRequest<T>('POST', path, body ?? {});
-export const apiPut = <T = unknown>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, body ?? {}, options);
-export const apiDelete = <T = unknown>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, undefined, options);
+export const apiPut = <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+  apiRequest<T>('PUT', path, body ?? {}, options);
+export const apiDelete = <T = unknown>(path: string, options?: RequestOptions) =>
+  apiRequest<T>('DELETE', path, undefined, options);
 
-/** If-Match for a change based on the record's `version` as loaded (docs/resources.md "Versions and conflicts"); none without one. */
+/** If-Match for a change based on the record's `version` as loaded (docs/resources.md "Versions and conflicts"); none
+ * without one. */
 export function ifMatch(version: unknown): RequestOptions {
-  return typeof version === 'number' && Number.isInteger(version) && version > 0 ? { headers: { 'If-Match': `"${version}"` } } : {};
+  return typeof version === 'number' && Number.isInteger(version) && version > 0
+    ? { headers: { 'If-Match': `"${version}"` } }
+    : {};
 }
 
 /** The API's convention: a top-level message means error; data.message means success. */
-export const isSuccess = (r: ApiResult | undefined): r is ApiResult => !!r && r.status >= 200 && r.status < 300 && !('message' in r && r.message);
+export const isSuccess = (r: ApiResult | undefined): r is ApiResult =>
+  !!r && r.status >= 200 && r.status < 300 && !('message' in r && r.message);

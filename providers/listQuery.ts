@@ -1,10 +1,18 @@
 // The query string of a list call (contract/lists.ts): react-admin's getList parameters
 // as the API's `page`, `per_page`, `sort`, `q` and `q_in`, and the declared filters' parameters
-// (docs/resources.md "Filters"), which the list screen keeps in its address as the API names them. A list asked for whole (WHOLE_LIST) gets
+// (docs/resources.md "Filters"), which the list screen keeps in its address as the API names them. A list asked for
+// whole (WHOLE_LIST) gets
 // no paging parameters; unsorted and unsearched it is the plain GET /{resource}. A searched
 // page asks for a capped count (`count=capped`): an exact count of a common term reads the whole list.
 import type { GetListParams, SortPayload } from 'ra-core';
-import { COUNT_CAPPED, COUNT_PARAM, LIST_FILTERS, LIST_SEARCH_FIELDS, SEARCH_IN_PARAM, type ListResource } from '../contract/lists';
+import {
+  COUNT_CAPPED,
+  COUNT_PARAM,
+  LIST_FILTERS,
+  LIST_SEARCH_FIELDS,
+  SEARCH_IN_PARAM,
+  type ListResource,
+} from '../contract/lists';
 import { REF_NONE, type FilterValues, type ResolvedFilter } from '../contract/resources/filters';
 import { MONEY_PATTERN } from '../contract/resources/kinds';
 
@@ -33,7 +41,8 @@ export const UNSORTED: SortPayload = { field: '', order: 'ASC' };
 /** getList pagination that keeps every row: the list screens load once and page in the browser. */
 export const WHOLE_LIST = { page: 1, perPage: Number.MAX_SAFE_INTEGER } as const;
 
-export const isWholeList = (pagination: GetListParams['pagination'] | undefined): boolean => !pagination || pagination.perPage >= WHOLE_LIST.perPage;
+export const isWholeList = (pagination: GetListParams['pagination'] | undefined): boolean =>
+  !pagination || pagination.perPage >= WHOLE_LIST.perPage;
 
 const NO_FIELDS: readonly string[] = [];
 
@@ -58,7 +67,10 @@ const MONEY = new RegExp(MONEY_PATTERN);
  * the API is never asked junk an old or edited link holds: a choice's values among its options, a
  * checkbox's `true`/`false`, numbers, amounts with at most 2 places, Y-m-d dates. Blank and unknown ones are left out.
  */
-export function filterValuesFrom(filters: readonly ResolvedFilter[], read: (param: string) => readonly string[]): FilterValues {
+export function filterValuesFrom(
+  filters: readonly ResolvedFilter[],
+  read: (param: string) => readonly string[],
+): FilterValues {
   const out: Record<string, string | readonly string[]> = {};
   const one = (param: string, ok: (v: string) => boolean) => {
     const v = read(param)[0]?.trim();
@@ -109,7 +121,11 @@ function searchTerm(filter: GetListParams['filter'] | undefined): string {
  * The API query of a getList call on `apiResource`. `extra` comes first (e.g. { all: true } for
  * GET /users?all=true). Sort keys are the column's source; descending is `field:desc`.
  */
-export function listQuery(apiResource: string, params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>, extra: QueryValues = {}): QueryValues {
+export function listQuery(
+  apiResource: string,
+  params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>,
+  extra: QueryValues = {},
+): QueryValues {
   const query: QueryValues = { ...extra };
   const { pagination } = params;
   const paged = pagination !== undefined && !isWholeList(pagination);

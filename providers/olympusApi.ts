@@ -11,7 +11,8 @@ export async function loginMfa(challenge: string, code: string) {
   await csrfCookie();
   return apiPost<LoginData>('/api/v1/auth/login/mfa', { challenge, code });
 }
-/** The calls of the route guard's check (src/routing/sessionCheck.ts), also started early (src/startup/firstScreen.ts). */
+/** The calls of the route guard's check (src/routing/sessionCheck.ts), also started early (src/startup/firstScreen.ts).
+ * */
 export const SESSION_PATH = '/api/v1/session';
 export const AUTHENTICATED_PATH = '/api/v1/auth/authenticated';
 
@@ -59,6 +60,8 @@ export async function azureCallback(code: string, state: string | null) {
 }
 
 export const systemRedirect = (systemId: string, tenant: string | null) =>
-  apiGet<{ url: string }>(`/api/v1/systems/${encodeURIComponent(systemId)}/redirect?tenant=${encodeURIComponent(tenant ?? '')}`);
+  apiGet<{ url: string }>(
+    `/api/v1/systems/${encodeURIComponent(systemId)}/redirect?tenant=${encodeURIComponent(tenant ?? '')}`,
+  );
 
 export type { ApiResult };

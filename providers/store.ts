@@ -65,7 +65,14 @@ export interface UiState {
   loadingText: string;
 }
 
-export const AUTH_DEFAULTS: AuthState = { access_token: null, session: null, username: null, currentCompany: null, currentCompanyName: null, user: null };
+export const AUTH_DEFAULTS: AuthState = {
+  access_token: null,
+  session: null,
+  username: null,
+  currentCompany: null,
+  currentCompanyName: null,
+  user: null,
+};
 export const UI_DEFAULTS: UiState = { resultsPerPage: '10', isLoadingSite: true, loadingText: '' };
 
 export const authStore = createPersistedStore<AuthState>('olympus.auth', AUTH_DEFAULTS);

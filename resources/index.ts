@@ -14,7 +14,10 @@ import { AccessReviewRoute } from '../src/pages/access-review/route';
 import { AuditRoute } from '../src/pages/audit/route';
 
 /** A react-admin <Resource>; `name` is the path under /dashboard (users, company, property, unit, roles). */
-export type OlympusResource = Pick<ResourceProps, 'name' | 'list' | 'create' | 'edit' | 'icon' | 'options' | 'recordRepresentation' | 'children'>;
+export type OlympusResource = Pick<
+  ResourceProps,
+  'name' | 'list' | 'create' | 'edit' | 'icon' | 'options' | 'recordRepresentation' | 'children'
+>;
 
 /** A page inside the admin layout at /dashboard/{path}, guarded by the route guard like any other. */
 export interface OlympusPage {
@@ -22,7 +25,8 @@ export interface OlympusPage {
   component: ComponentType;
 }
 
-/** Resources with a folder here: hand-written screens, or a declaration's with overrides; Vite finds them by their folder. */
+/** Resources with a folder here: hand-written screens, or a declaration's with overrides; Vite finds them by their
+ * folder. */
 const folders = import.meta.glob<{ default: OlympusResource }>('./*/index.{ts,tsx}', { eager: true });
 const own: OlympusResource[] = Object.values(folders).map((m) => m.default);
 
@@ -38,7 +42,8 @@ export const pages: OlympusPage[] = [
   { path: 'reports', component: ReportsRoute },
   // The signed-in person's account and sessions, from the header's user name; open to every signed-in user.
   { path: 'account', component: AccountRoute },
-  // Dormant accounts and unused invitations, from the users list; the guard lets only those who may change users in (AREA.accessReview).
+  // Dormant accounts and unused invitations, from the users list; the guard lets only those who may change users in
+  // (AREA.accessReview).
   { path: 'access-review', component: AccessReviewRoute },
   // The audit log, from the navigation; the guard lets in super admins and holders of audit.view (AREA.audit).
   { path: 'audit', component: AuditRoute },

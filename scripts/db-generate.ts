@@ -25,15 +25,24 @@ const load = async (file: string) => (await import(pathToFileURL(file).href)) as
 async function registered(root: string): Promise<{ decl: ResourceDecl; exportName: string; module: string }[]> {
   const dir = path.join(root, 'contract/resources');
   const registry = readFileSync(path.join(dir, 'index.ts'), 'utf8');
-  const { DECLARED_RESOURCES } = (await load(path.join(dir, 'index.ts'))) as { DECLARED_RESOURCES: readonly ResourceDecl[] };
+  const { DECLARED_RESOURCES } = (await load(path.join(dir, 'index.ts'))) as {
+    DECLARED_RESOURCES: readonly ResourceDecl[];
+  };
   const sources: { exportName: string; module: string; value: unknown }[] = [];
   for (const m of registry.matchAll(/^import \{([^}]+)\} from '(\.[^']+)';$/gm)) {
     const exports = await load(path.join(dir, `${m[2]}.ts`));
-    for (const name of m[1].split(',').map((s) => s.trim()).filter((s) => s && !s.startsWith('type '))) sources.push({ exportName: name, module: m[2], value: exports[name] });
+    for (const name of m[1]
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s && !s.startsWith('type ')))
+      sources.push({ exportName: name, module: m[2], value: exports[name] });
   }
   return DECLARED_RESOURCES.map((decl) => {
     const source = sources.find((s) => s.value === decl);
-    if (!source) throw new Error(`contract/resources/index.ts: resource "${decl.name}" must be imported by name (import { … } from './…') so its table can be derived.`);
+    if (!source)
+      throw new Error(
+        `contract/resources/index.ts: resource "${decl.name}" must be imported by name (import { … } from './…') so its table can be derived.`,
+      );
     return { decl, exportName: source.exportName, module: source.module.replace(/^\.\//, '') };
   });
 }
@@ -41,7 +50,11 @@ async function registered(root: string): Promise<{ decl: ResourceDecl; exportNam
 /** server/db/schema.ts's tables: SQL name → export name. */
 async function handTables(root: string): Promise<Map<string, string>> {
   const schema = await load(path.join(root, 'server/db/schema.ts'));
-  return new Map(Object.entries(schema).flatMap(([key, value]) => (is(value, PgTable) ? [[getTableConfig(value).name, key] as const] : [])));
+  return new Map(
+    Object.entries(schema).flatMap(([key, value]) =>
+      is(value, PgTable) ? [[getTableConfig(value).name, key] as const] : [],
+    ),
+  );
 }
 
 /** The text of server/db/declaredTables.ts for the registry and schema.ts found under `root`. */
@@ -54,7 +67,10 @@ export async function declaredTablesSource(root: string): Promise<string> {
   const tableRef = (name: string, who: string): string => {
     if (generated.has(name)) return camel(name);
     const key = hand.get(name);
-    if (!key) throw new Error(`Resource "${who}" refers to "${name}", which is neither a table of server/db/schema.ts nor a registered resource.`);
+    if (!key)
+      throw new Error(
+        `Resource "${who}" refers to "${name}", which is neither a table of server/db/schema.ts nor a registered resource.`,
+      );
     fromSchema.add(key);
     return key;
   };
@@ -63,8 +79,12 @@ export async function declaredTablesSource(root: string): Promise<string> {
     const refs = [...new Set(Object.values(decl.fields).flatMap((f) => ('ref' in f ? [f.ref.to] : [])))];
     // A required same-company reference already ties the record to its company (server/db/declaredTable.ts).
     const throughRef = Object.values(decl.fields).some((f) => 'ref' in f && f.required);
-    if (decl.tenancy === 'scoped' && !throughRef) options.push(`companies: () => ${tableRef('companies', decl.name)}.id`);
-    if (refs.length) options.push(`refs: { ${refs.map((to) => `${/^[a-z_$][\w$]*$/i.test(to) ? to : JSON.stringify(to)}: () => ${tableRef(to, decl.name)}`).join(', ')} }`);
+    if (decl.tenancy === 'scoped' && !throughRef)
+      options.push(`companies: () => ${tableRef('companies', decl.name)}.id`);
+    if (refs.length)
+      options.push(
+        `refs: { ${refs.map((to) => `${/^[a-z_$][\w$]*$/i.test(to) ? to : JSON.stringify(to)}: () => ${tableRef(to, decl.name)}`).join(', ')} }`,
+      );
     return `export const ${camel(decl.name)} = declaredTable(${exportName}${options.length ? `, { ${options.join(', ')} }` : ''});`;
   });
   const imports = [
@@ -90,7 +110,10 @@ function parse(argv: string[]): Options {
     else if (a === '--no-migration') o.migration = false;
     else if (a === '--root') o.root = path.resolve(argv[++i] ?? '.');
     else if (a === '--name') o.name = argv[++i];
-    else throw new Error(`Unknown option "${a}". Use: npm run db:generate -- --name <change> [--check] [--no-migration] [--root <dir>]`);
+    else
+      throw new Error(
+        `Unknown option "${a}". Use: npm run db:generate -- --name <change> [--check] [--no-migration] [--root <dir>]`,
+      );
   }
   return o;
 }
@@ -115,7 +138,11 @@ async function main(): Promise<void> {
   }
   const changed = await writeDeclaredTables(o.root);
   console.log(changed ? `Derived the declared resources' tables into ${GENERATED}.` : `${GENERATED} was current.`);
-  if (o.migration) execFileSync('npx', ['drizzle-kit', 'generate', ...(o.name ? ['--name', o.name] : [])], { cwd: o.root, stdio: 'inherit' });
+  if (o.migration)
+    execFileSync('npx', ['drizzle-kit', 'generate', ...(o.name ? ['--name', o.name] : [])], {
+      cwd: o.root,
+      stdio: 'inherit',
+    });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -14,7 +14,10 @@ const { values } = parseArgs({
   options: { port: { type: 'string' }, 'public-url': { type: 'string' } },
 });
 const port = Number(values.port ?? process.env.SSO_DEV_PORT ?? 4000);
-const publicUrl = (values['public-url'] ?? process.env.OLYMPUS_PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+const publicUrl = (values['public-url'] ?? process.env.OLYMPUS_PUBLIC_URL ?? 'http://localhost:3000').replace(
+  /\/+$/,
+  '',
+);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {
   console.error(`--port must be a whole number from 1 to 65535 (got "${values.port ?? process.env.SSO_DEV_PORT}").`);
   process.exit(1);
@@ -27,7 +30,12 @@ if (u.hostname === 'localhost') redirectUris.add(redirectUriFor(publicUrl.replac
 if (u.hostname === '127.0.0.1') redirectUris.add(redirectUriFor(publicUrl.replace('//127.0.0.1', '//localhost')));
 
 try {
-  const op = await startOidcProvider({ port, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [...redirectUris] });
+  const op = await startOidcProvider({
+    port,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    redirectUris: [...redirectUris],
+  });
   console.log(
     [
       '',
@@ -50,7 +58,8 @@ try {
   process.on('SIGTERM', stop);
 } catch (err) {
   const code = (err as { code?: string }).code;
-  if (code === 'EADDRINUSE') console.error(`Port ${port} is already in use; stop the other program or choose another with --port.`);
+  if (code === 'EADDRINUSE')
+    console.error(`Port ${port} is already in use; stop the other program or choose another with --port.`);
   else console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
 }

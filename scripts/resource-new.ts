@@ -28,13 +28,16 @@ function parse(argv: string[]): Options {
     else throw new Error(`Unknown option "${a}".`);
   }
   if (!/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(o.name)) {
-    throw new Error('Give the resource its API name in lower case with underscores, plural: npm run resource:new -- parking_spaces');
+    throw new Error(
+      'Give the resource its API name in lower case with underscores, plural: npm run resource:new -- parking_spaces',
+    );
   }
   return o;
 }
 
 /** parking_spaces → parking_space; properties → property. */
-const singular = (name: string) => (name.endsWith('ies') ? name.slice(0, -3) + 'y' : name.endsWith('s') ? name.slice(0, -1) : name);
+const singular = (name: string) =>
+  name.endsWith('ies') ? name.slice(0, -3) + 'y' : name.endsWith('s') ? name.slice(0, -1) : name;
 const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const words = (name: string) => name.replace(/_/g, ' ');
 
@@ -49,10 +52,10 @@ export const ${constName} = declareResource({
   spa: '${one}',
   noun: { one: '${words(one)}', many: '${words(o.name)}' },
 ${
-    o.area
-      ? `  // Whose rules and permissions apply: a built-in area of contract/access.ts.\n  area: '${o.area}',`
-      : `  // An area of its own: permissions ${o.name}.*|view|create|update|delete, a menu item, system users barred;\n  // super_admin gets ${o.name}.*, and admin what \`defaults\` says (docs/resources.md "A new area").\n  area: newArea('${o.name}', { defaults: { admin: ['${o.name}.*'] } }),`
-  }
+  o.area
+    ? `  // Whose rules and permissions apply: a built-in area of contract/access.ts.\n  area: '${o.area}',`
+    : `  // An area of its own: permissions ${o.name}.*|view|create|update|delete, a menu item, system users barred;\n  // super_admin gets ${o.name}.*, and admin what \`defaults\` says (docs/resources.md "A new area").\n  area: newArea('${o.name}', { defaults: { admin: ['${o.name}.*'] } }),`
+}
   tenancy: '${o.scoped ? 'scoped' : 'global'}',
   fields: {
     ...group('${label}', {
@@ -86,7 +89,10 @@ async function main(): Promise<void> {
   writeFileSync(file, declaration(o, one, constName));
   const module = `./${path.basename(file, '.ts')}`;
   insert(registry, `import { ${constName} } from '${module}';`, (text) =>
-    text.replace(/(export const DECLARED_RESOURCES: readonly ResourceDecl\[\] = \[[^\]]*)\]/, (_, list: string) => `${list}, ${constName}]`),
+    text.replace(
+      /(export const DECLARED_RESOURCES: readonly ResourceDecl\[\] = \[[^\]]*)\]/,
+      (_, list: string) => `${list}, ${constName}]`,
+    ),
   );
   await writeDeclaredTables(o.root);
   if (o.generate) execFileSync('npx', ['drizzle-kit', 'generate', '--name', o.name], { cwd: o.root, stdio: 'inherit' });

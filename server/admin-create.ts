@@ -22,7 +22,9 @@ const USAGE = 'Usage: npm run admin:create -- --email <address> [--name <name>] 
 async function main() {
   let values: { email?: string; name?: string; 'password-stdin'?: boolean };
   try {
-    ({ values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean' } } }));
+    ({ values } = parseArgs({
+      options: { email: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
+    }));
   } catch (err) {
     fail(`${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
   }
@@ -32,10 +34,16 @@ async function main() {
   let password: string;
   if (values['password-stdin']) {
     password = (await text(process.stdin)).replace(/\r?\n$/, '');
-    if (policyErrors(password).length) fail('The password must be 9 to 128 characters with upper case, lower case and a digit, and not a common password.');
+    if (policyErrors(password).length)
+      fail(
+        'The password must be 9 to 128 characters with upper case, lower case and a digit, and not a common password.',
+      );
   } else {
     // A generated password goes to the operator's terminal only, never into a log file or pipe.
-    if (!process.stdout.isTTY) fail('Not printing a generated password to a pipe or file: run this in a terminal, or give one with --password-stdin.');
+    if (!process.stdout.isTTY)
+      fail(
+        'Not printing a generated password to a pipe or file: run this in a terminal, or give one with --password-stdin.',
+      );
     password = generatePassword();
   }
 
@@ -56,9 +64,15 @@ async function main() {
     fail(`Cannot open the database at ${where}: ${err instanceof Error ? err.message : String(err)}`);
   }
   // Close the database (and PGlite's directory lock) before answering either way.
-  const done = await bootstrapAdmin(database.db, { email, password, name: values.name }, config.publicUrl).finally(() => database.close());
+  const done = await bootstrapAdmin(database.db, { email, password, name: values.name }, config.publicUrl).finally(() =>
+    database.close(),
+  );
   if (!done.created) {
-    fail(done.reason === 'email_taken' ? `${email} already belongs to a user; nothing was created.` : 'This database already has a super admin; nothing was created.');
+    fail(
+      done.reason === 'email_taken'
+        ? `${email} already belongs to a user; nothing was created.`
+        : 'This database already has a super admin; nothing was created.',
+    );
   }
   console.log(
     done.renewed

@@ -63,7 +63,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Collect every field error at once so a form can mark each field.
     // The declared bodies' OpenAPI extensions are annotations, not checks (server/resources/crud/extensions.ts).
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, keywords: OPENAPI_EXTENSIONS } },
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, keywords: OPENAPI_EXTENSIONS },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
@@ -73,8 +75,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // One line as an outage begins and one as it ends; meanwhile requests answer 503 (server/http/errors-plugin.ts).
   database.outage.onChange((event) =>
     event.state === 'down'
-      ? app.log.error({ error: loggableError(event.error) }, 'The database is not reachable; requests answer 503 until it is back')
-      : app.log.warn({ downForMs: event.downForMs }, `The database is reachable again after ${Math.round(event.downForMs / 1000)} s`),
+      ? app.log.error(
+          { error: loggableError(event.error) },
+          'The database is not reachable; requests answer 503 until it is back',
+        )
+      : app.log.warn(
+          { downForMs: event.downForMs },
+          `The database is reachable again after ${Math.round(event.downForMs / 1000)} s`,
+        ),
   );
   app.decorate('db', database.db);
   // A PostgreSQL server keeps each connection's prepared statements: name the hot ones (server/db/statements.ts).

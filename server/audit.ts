@@ -10,7 +10,28 @@ import { rowsOf } from './auth/rows';
  * kebab-case), so `verification_code`, `client_secret` and `apiKey` are masked while `postcode`,
  * `bypass_sso` and `keyboard` are kept.
  */
-const SECRET_WORDS = new Set(['password', 'passwd', 'pass', 'passphrase', 'pwd', 'secret', 'token', 'code', 'key', 'session', 'hash', 'otp', 'totp', 'pin', 'credential', 'credentials', 'cookie', 'authorization', 'signature', 'salt']);
+const SECRET_WORDS = new Set([
+  'password',
+  'passwd',
+  'pass',
+  'passphrase',
+  'pwd',
+  'secret',
+  'token',
+  'code',
+  'key',
+  'session',
+  'hash',
+  'otp',
+  'totp',
+  'pin',
+  'credential',
+  'credentials',
+  'cookie',
+  'authorization',
+  'signature',
+  'salt',
+]);
 /** Whole names that are secret though none of their words is (`apikey`, `accesstoken` …). */
 const SECRET_NAMES = /^(api|access|refresh|id|private|secret|client)(key|token|secret)s?$/i;
 
@@ -62,14 +83,19 @@ export interface AuditEntry {
 }
 
 /** Only the fields that changed, secrets masked. */
-export function diff(before: Record<string, unknown> | null | undefined, after: Record<string, unknown> | null | undefined) {
+export function diff(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+) {
   const changes: Record<string, { before?: unknown; after?: unknown }> = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const key of keys) {
     const b = before?.[key];
     const a = after?.[key];
     if (JSON.stringify(b) === JSON.stringify(a)) continue;
-    changes[key] = isSecretKey(key) ? { before: b === undefined ? undefined : '***', after: a === undefined ? undefined : '***' } : { before: b, after: a };
+    changes[key] = isSecretKey(key)
+      ? { before: b === undefined ? undefined : '***', after: a === undefined ? undefined : '***' }
+      : { before: b, after: a };
   }
   return changes;
 }

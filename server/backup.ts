@@ -35,7 +35,8 @@ function keyHere(config: Config): { key: Buffer; from: string } | null {
   return key ? { key, from: keyFilePath(config.dataDir) } : null;
 }
 
-/** The database of this environment, opened without migrating (a backup reads it as it is; a restore needs it empty). */
+/** The database of this environment, opened without migrating (a backup reads it as it is; a restore needs it empty).
+ * */
 async function open(config: Config, purpose: 'backup' | 'restore'): Promise<{ database: Database; where: string }> {
   if (config.databaseUrl) {
     const where = redactUrl(config.databaseUrl);
@@ -46,15 +47,21 @@ async function open(config: Config, purpose: 'backup' | 'restore'): Promise<{ da
       await pool.query('select 1');
     } catch (err) {
       await database.close().catch(() => {});
-      fail(`Cannot use the database at ${where}: ${err instanceof Error ? err.message : String(err)}. Check DATABASE_URL.`);
+      fail(
+        `Cannot use the database at ${where}: ${err instanceof Error ? err.message : String(err)}. Check DATABASE_URL.`,
+      );
     }
     return { database, where };
   }
   const dir = path.resolve(config.dataDir, 'pglite');
   const where = `the embedded database in ${dir}`;
-  if (purpose === 'backup' && !existsSync(path.join(dir, 'PG_VERSION'))) fail(`There is no embedded database in ${dir} (OLYMPUS_DATA_DIR): nothing to back up.`);
+  if (purpose === 'backup' && !existsSync(path.join(dir, 'PG_VERSION')))
+    fail(`There is no embedded database in ${dir} (OLYMPUS_DATA_DIR): nothing to back up.`);
   try {
-    return { database: await openDatabase({ kind: 'pglite', dataDir: dir, thread: 'inline' }, { migrate: false }), where };
+    return {
+      database: await openDatabase({ kind: 'pglite', dataDir: dir, thread: 'inline' }, { migrate: false }),
+      where,
+    };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     // The directory lock (server/db/pglite.ts): Olympus, most likely, has it open.
@@ -79,7 +86,9 @@ async function backup(config: Config, file: string): Promise<void> {
     fail(`The backup failed, nothing was written: ${err instanceof Error ? err.message : String(err)}`);
   }
   await database.close();
-  console.log(`Backed up ${where} to ${path.resolve(file)}: ${summary.tables} tables, ${summary.rows} rows, ${kB(summary.bytes)}, in ${(summary.ms / 1000).toFixed(1)} s.`);
+  console.log(
+    `Backed up ${where} to ${path.resolve(file)}: ${summary.tables} tables, ${summary.rows} rows, ${kB(summary.bytes)}, in ${(summary.ms / 1000).toFixed(1)} s.`,
+  );
   if (summary.secretKeyCheck) {
     const here = keyHere(config);
     console.log(
@@ -103,7 +112,9 @@ async function restore(config: Config, file: string): Promise<void> {
   }
   await database.close();
   const later = summary.laterMigrations ? `, then ${summary.laterMigrations} newer migrations of this version` : '';
-  console.log(`Restored ${path.resolve(file)} into ${where}: ${summary.tables} tables, ${summary.rows} rows (its ${summary.migrations} migrations${later}).`);
+  console.log(
+    `Restored ${path.resolve(file)} into ${where}: ${summary.tables} tables, ${summary.rows} rows (its ${summary.migrations} migrations${later}).`,
+  );
   if (summary.keyOpens) console.log('The secret key here opens its sealed secrets.');
   else if (summary.sealed) {
     console.log(
@@ -124,7 +135,8 @@ async function main() {
   if (command !== 'backup' && command !== 'restore') fail(USAGE);
   if (command === 'restore' && !values.file) fail(`--file is required: the backup to restore.\n${USAGE}`);
   const config = loadConfigOrExit();
-  if (command === 'backup') await backup(config, values.file ?? `olympus-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl.gz`);
+  if (command === 'backup')
+    await backup(config, values.file ?? `olympus-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl.gz`);
   else await restore(config, values.file!);
 }
 

@@ -22,7 +22,8 @@ export interface Config {
   demoPassword: string | null;
   /** Seed the demo data on an empty database (OLYMPUS_SEED; default only for the embedded database). */
   seedDemo: boolean;
-  /** OLYMPUS_BOOTSTRAP_ADMIN_EMAIL/_PASSWORD: the first super admin, used only while none exists (server/db/bootstrap.ts). */
+  /** OLYMPUS_BOOTSTRAP_ADMIN_EMAIL/_PASSWORD: the first super admin, used only while none exists
+   * (server/db/bootstrap.ts). */
   bootstrapAdmin: { email: string; password: string } | null;
   /** 32-byte key for AES-256-GCM of integration secrets; null = derived per data directory at start. */
   secretKey: Buffer | null;
@@ -50,16 +51,19 @@ export interface Config {
   spaApiUrl: string | null;
   /** Disable users not signed in for this many days (OLYMPUS_DORMANT_DISABLE_DAYS); null = off. */
   dormantDisableDays: number | null;
-  /** Audit rows older than this many days are deleted hourly (OLYMPUS_AUDIT_RETENTION_DAYS; server/auditLog/retention.ts). */
+  /** Audit rows older than this many days are deleted hourly (OLYMPUS_AUDIT_RETENTION_DAYS;
+   * server/auditLog/retention.ts). */
   auditRetentionDays: number;
-  /** Deleted records stay restorable this many days, then the server purges them (OLYMPUS_TRASH_DAYS; server/resources/crud/purge.ts). */
+  /** Deleted records stay restorable this many days, then the server purges them (OLYMPUS_TRASH_DAYS;
+   * server/resources/crud/purge.ts). */
   trashDays: number;
   /**
    * A running import whose server has not shown it is alive for this many seconds is marked failed
    * with what it committed (OLYMPUS_IMPORT_STALE_SECONDS; server/imports/jobs.ts).
    */
   importStaleSeconds: number;
-  /** Snapshots of the embedded database every this many hours (OLYMPUS_BACKUP_INTERVAL_HOURS; server/backups/snapshots.ts); null = off. */
+  /** Snapshots of the embedded database every this many hours (OLYMPUS_BACKUP_INTERVAL_HOURS;
+   * server/backups/snapshots.ts); null = off. */
   backupIntervalHours: number | null;
   /** How many snapshots to keep (OLYMPUS_BACKUP_KEEP). */
   backupKeep: number;
@@ -91,8 +95,8 @@ type Env = Record<string, string | undefined>;
 
 /** The problem reported for DATABASE_URL without OLYMPUS_SECRET_KEY. */
 const SECRET_KEY_REQUIRED = (dataDir: string) =>
-  'OLYMPUS_SECRET_KEY is required with DATABASE_URL: every instance must seal and open the database\'s secrets with the same key. ' +
-  'Generate one with `openssl rand -hex 32` (or `node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'hex\'))"`), ' +
+  "OLYMPUS_SECRET_KEY is required with DATABASE_URL: every instance must seal and open the database's secrets with the same key. " +
+  "Generate one with `openssl rand -hex 32` (or `node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\"`), " +
   'set it on every instance and keep a copy apart from the database backups. ' +
   `If an earlier start created ${dataDir.replace(/\/+$/, '')}/secret.key, set its contents instead, so the secrets sealed with it still open.`;
 
@@ -128,7 +132,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       if (!protocols.includes(u.protocol)) throw new Error();
       return raw;
     } catch {
-      problems.push(`${name} must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')} (got "${redactUrl(raw)}").`);
+      problems.push(
+        `${name} must be a URL starting with ${protocols.map((p) => p + '//').join(' or ')} (got "${redactUrl(raw)}").`,
+      );
       return null;
     }
   };
@@ -141,7 +147,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (!/@/.test(mailFrom)) problems.push(`MAIL_FROM must contain an email address (got "${mailFrom}").`);
 
   const demoPassword = str('OLYMPUS_DEMO_PASSWORD');
-  if (demoPassword !== null && !(demoPassword.length > 8 && /[A-Z]/.test(demoPassword) && /[a-z]/.test(demoPassword) && /\d/.test(demoPassword))) {
+  if (
+    demoPassword !== null &&
+    !(demoPassword.length > 8 && /[A-Z]/.test(demoPassword) && /[a-z]/.test(demoPassword) && /\d/.test(demoPassword))
+  ) {
     problems.push('OLYMPUS_DEMO_PASSWORD must be more than 8 characters with upper case, lower case and a digit.');
   }
 
@@ -152,9 +161,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if ((bootstrapEmail === null) !== (bootstrapPassword === null)) {
     problems.push('OLYMPUS_BOOTSTRAP_ADMIN_EMAIL and OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD must be set together.');
   } else if (bootstrapEmail !== null && bootstrapPassword !== null) {
-    if (!/^[^\s@]+@[^\s@]+$/.test(bootstrapEmail)) problems.push(`OLYMPUS_BOOTSTRAP_ADMIN_EMAIL must be an email address (got "${bootstrapEmail}").`);
+    if (!/^[^\s@]+@[^\s@]+$/.test(bootstrapEmail))
+      problems.push(`OLYMPUS_BOOTSTRAP_ADMIN_EMAIL must be an email address (got "${bootstrapEmail}").`);
     else if (policyErrors(bootstrapPassword).length) {
-      problems.push('OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD must be 9 to 128 characters with upper case, lower case and a digit, and not a common password.');
+      problems.push(
+        'OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD must be 9 to 128 characters with upper case, lower case and a digit, and not a common password.',
+      );
     } else bootstrapAdmin = { email: bootstrapEmail, password: bootstrapPassword };
   }
 
@@ -178,13 +190,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const issuer = url('OIDC_ISSUER', ['http:', 'https:']);
   // Plain http only for a provider on this machine (the local test provider).
   if (issuer !== null && new URL(issuer).protocol === 'http:' && !isLoopbackHttp(issuer)) {
-    problems.push(`OIDC_ISSUER must start with https:// (plain http only for 127.0.0.1 or localhost; got "${issuer}").`);
+    problems.push(
+      `OIDC_ISSUER must start with https:// (plain http only for 127.0.0.1 or localhost; got "${issuer}").`,
+    );
   }
 
   // SPA build settings (read by Vite; validated here so a typo fails loudly at start, not silently in the browser).
   const sentryDsn = url('VITE_SENTRY_DSN', ['http:', 'https:']);
   const gtmId = str('VITE_GTM_ID');
-  if (gtmId !== null && !/^(GTM|G)-[A-Z0-9]{4,20}$/i.test(gtmId)) problems.push(`VITE_GTM_ID must be a container id like GTM-ABC1234 (got "${gtmId}").`);
+  if (gtmId !== null && !/^(GTM|G)-[A-Z0-9]{4,20}$/i.test(gtmId))
+    problems.push(`VITE_GTM_ID must be a container id like GTM-ABC1234 (got "${gtmId}").`);
   const replayRate = str('VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE');
   if (replayRate !== null && !(/^\d*\.?\d+$/.test(replayRate) && Number(replayRate) <= 1)) {
     problems.push(`VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE must be a number from 0 to 1 (got "${replayRate}").`);
@@ -196,7 +211,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   // Power BI reuses the Azure AD app of SSO unless POWERBI_* name another one.
   const powerbi: PowerBiConfig = {
     apiUrl: (url('POWERBI_API_URL', ['http:', 'https:']) ?? 'https://api.powerbi.com').replace(/\/+$/, ''),
-    authorityUrl: (url('AZURE_AUTHORITY_URL', ['http:', 'https:']) ?? 'https://login.microsoftonline.com').replace(/\/+$/, ''),
+    authorityUrl: (url('AZURE_AUTHORITY_URL', ['http:', 'https:']) ?? 'https://login.microsoftonline.com').replace(
+      /\/+$/,
+      '',
+    ),
     tenantId: str('POWERBI_TENANT_ID') ?? azureTenantId,
     clientId: str('POWERBI_CLIENT_ID') ?? str('AZURE_CLIENT_ID'),
     clientSecret: str('POWERBI_CLIENT_SECRET') ?? str('AZURE_CLIENT_SECRET'),
@@ -207,7 +225,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (rawDormant !== null) {
     const n = Number(rawDormant);
     if (/^\d+$/.test(rawDormant) && Number.isSafeInteger(n) && n >= 1 && n <= 3650) dormantDisableDays = n;
-    else problems.push(`OLYMPUS_DORMANT_DISABLE_DAYS must be a whole number of days from 1 to 3650, or unset to keep automatic disabling off (got "${rawDormant}").`);
+    else
+      problems.push(
+        `OLYMPUS_DORMANT_DISABLE_DAYS must be a whole number of days from 1 to 3650, or unset to keep automatic disabling off (got "${rawDormant}").`,
+      );
   }
   const rawBackupHours = str('OLYMPUS_BACKUP_INTERVAL_HOURS');
   let backupIntervalHours: number | null = null;
@@ -215,9 +236,15 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     const n = Number(rawBackupHours);
     // PostgreSQL has its own tools, and instances behind a load balancer would each take one
     // (README "Backups and durability").
-    if (databaseUrl !== null) problems.push('OLYMPUS_BACKUP_INTERVAL_HOURS is for the embedded database only: with DATABASE_URL, run `npm run backup` (or pg_dump) from a scheduler instead.');
+    if (databaseUrl !== null)
+      problems.push(
+        'OLYMPUS_BACKUP_INTERVAL_HOURS is for the embedded database only: with DATABASE_URL, run `npm run backup` (or pg_dump) from a scheduler instead.',
+      );
     else if (/^\d+$/.test(rawBackupHours) && n >= 1 && n <= 8760) backupIntervalHours = n;
-    else problems.push(`OLYMPUS_BACKUP_INTERVAL_HOURS must be a whole number of hours from 1 to 8760, or unset to take no scheduled snapshots (got "${rawBackupHours}").`);
+    else
+      problems.push(
+        `OLYMPUS_BACKUP_INTERVAL_HOURS must be a whole number of hours from 1 to 8760, or unset to take no scheduled snapshots (got "${rawBackupHours}").`,
+      );
   }
   const config: Config = {
     port,
@@ -254,7 +281,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     spaApiUrl,
     powerbi,
     dormantDisableDays,
-    auditRetentionDays: int('OLYMPUS_AUDIT_RETENTION_DAYS', AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MIN_DAYS, AUDIT_RETENTION_MAX_DAYS),
+    auditRetentionDays: int(
+      'OLYMPUS_AUDIT_RETENTION_DAYS',
+      AUDIT_RETENTION_DEFAULT_DAYS,
+      AUDIT_RETENTION_MIN_DAYS,
+      AUDIT_RETENTION_MAX_DAYS,
+    ),
     trashDays: int('OLYMPUS_TRASH_DAYS', TRASH_DEFAULT_DAYS, TRASH_MIN_DAYS, TRASH_MAX_DAYS),
     importStaleSeconds: int('OLYMPUS_IMPORT_STALE_SECONDS', 120, 4, 3600),
     backupIntervalHours,
@@ -264,11 +296,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   };
   // A generated demo password is printed once: fine on a developer's machine, never for a server database.
   if (config.seedDemo && config.databaseUrl !== null && config.demoPassword === null) {
-    problems.push('OLYMPUS_SEED=true with DATABASE_URL needs OLYMPUS_DEMO_PASSWORD: Olympus does not print a generated password for a PostgreSQL database.');
+    problems.push(
+      'OLYMPUS_SEED=true with DATABASE_URL needs OLYMPUS_DEMO_PASSWORD: Olympus does not print a generated password for a PostgreSQL database.',
+    );
   }
   // Without it a key would be generated into this one machine's data directory: other instances could
   // not open what it seals, and a lost container loses every secret (docs/security.md "Secrets at rest").
-  if (config.databaseUrl !== null && config.secretKey === null && rawKey === null) problems.push(SECRET_KEY_REQUIRED(config.dataDir));
+  if (config.databaseUrl !== null && config.secretKey === null && rawKey === null)
+    problems.push(SECRET_KEY_REQUIRED(config.dataDir));
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

@@ -13,7 +13,8 @@ export interface AuthContext {
   role: string | null;
   permissions: string[];
   companyIds: string[];
-  /** A password sign-in whose Olympus role requires a second factor the user has not set up: only enrolment is open (server/auth/twoFactorGate.ts). */
+  /** A password sign-in whose Olympus role requires a second factor the user has not set up: only enrolment is open
+   * (server/auth/twoFactorGate.ts). */
   twoFactorRequired?: boolean;
   /** How the token's sign-in was authenticated (server/auth/tokens.ts AuthMethod). */
   amr: string[];

@@ -23,7 +23,9 @@ const PAGES = ROUTES.map((route) => ({ ...route, Page: lazy(route.load) }));
 /** react-admin's own preferences (sidebar, list columns). Sign-out wipes them; ours live in providers/store. */
 const adminStore = localStorageStore(undefined, 'Olympus');
 
-const guarded = (restriction: Restriction, page: ReactNode) => <RouteGuard restriction={restriction}>{page}</RouteGuard>;
+const guarded = (restriction: Restriction, page: ReactNode) => (
+  <RouteGuard restriction={restriction}>{page}</RouteGuard>
+);
 
 export interface AppProps {
   /** Tests pass a fresh client; the app lets react-admin create its own. */

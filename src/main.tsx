@@ -11,7 +11,10 @@ import { startSentry } from './startup/sentry';
 import { startTagManager } from './startup/tagManager';
 
 const env = import.meta.env;
-void startSentry({ VITE_SENTRY_DSN: env.VITE_SENTRY_DSN, VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE: env.VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE }).catch((err) => console.error('Sentry failed to start', err));
+void startSentry({
+  VITE_SENTRY_DSN: env.VITE_SENTRY_DSN,
+  VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE: env.VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE,
+}).catch((err) => console.error('Sentry failed to start', err));
 startTagManager(env.VITE_GTM_ID);
 
 // A fresh page load shows the loading screen until the route guard has decided.

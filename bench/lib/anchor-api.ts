@@ -28,7 +28,8 @@ interface ResourceParams {
 }
 
 const json = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
-const int = (raw: string | undefined, fallback: number, max: number) => Math.min(max, Math.max(1, Number(raw ?? fallback) || fallback));
+const int = (raw: string | undefined, fallback: number, max: number) =>
+  Math.min(max, Math.max(1, Number(raw ?? fallback) || fallback));
 const parse = <T>(raw: string | undefined, fallback: T): T => {
   try {
     return raw ? (JSON.parse(raw) as T) : fallback;
@@ -41,7 +42,12 @@ export async function buildAnchorApi(opts: AnchorOptions): Promise<FastifyInstan
   const { client } = opts;
   const app = Fastify({ logger: false });
   // The same compression Olympus applies (server/http/security.ts).
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
@@ -50,8 +56,16 @@ export async function buildAnchorApi(opts: AnchorOptions): Promise<FastifyInstan
     const tenant = req.headers['x-tenant'];
     if (!tenant) return reply.code(403).send({ message: 'X-Tenant missing' });
     const qs = req.query;
-    if (qs.page === undefined && qs.per_page === undefined) return json(reply, `{"data":${await listAll(client, 'units', tenant)}}`);
-    return json(reply, await listPage(client, 'units', tenant, { page: int(qs.page, 1, 1_000_000), perPage: int(qs.per_page, 25, 500), q: qs.q }));
+    if (qs.page === undefined && qs.per_page === undefined)
+      return json(reply, `{"data":${await listAll(client, 'units', tenant)}}`);
+    return json(
+      reply,
+      await listPage(client, 'units', tenant, {
+        page: int(qs.page, 1, 1_000_000),
+        perPage: int(qs.per_page, 25, 500),
+        q: qs.q,
+      }),
+    );
   });
 
   // The front-end anchors' API.
@@ -79,14 +93,31 @@ export async function buildAnchorApi(opts: AnchorOptions): Promise<FastifyInstan
       const [field, dir] = parse<[string, string]>(qs.sort, ['', 'ASC']);
       const perPage = Math.min(500, Math.max(1, end - start + 1));
       const body = JSON.parse(
-        await listPage(client, resource, tenant, { page: Math.floor(start / perPage) + 1, perPage, sort: field, desc: dir === 'DESC', q, filter }),
+        await listPage(client, resource, tenant, {
+          page: Math.floor(start / perPage) + 1,
+          perPage,
+          sort: field,
+          desc: dir === 'DESC',
+          q,
+          filter,
+        }),
       ) as { data: unknown[]; meta: { total: number } };
       reply.header('Content-Range', `${resource} ${start}-${start + body.data.length - 1}/${body.meta.total}`);
       return json(reply, JSON.stringify(body.data));
     }
     // Plain pages (the MUI anchor); no `page` at all = the whole list.
-    if (qs.page === undefined && qs.per_page === undefined) return json(reply, await listAll(client, resource, tenant, {}, qs.q));
-    return json(reply, await listPage(client, resource, tenant, { page: int(qs.page, 1, 1_000_000), perPage: int(qs.per_page, 25, 500), sort: qs.sort, desc: qs.order === 'desc', q: qs.q }));
+    if (qs.page === undefined && qs.per_page === undefined)
+      return json(reply, await listAll(client, resource, tenant, {}, qs.q));
+    return json(
+      reply,
+      await listPage(client, resource, tenant, {
+        page: int(qs.page, 1, 1_000_000),
+        perPage: int(qs.per_page, 25, 500),
+        sort: qs.sort,
+        desc: qs.order === 'desc',
+        q: qs.q,
+      }),
+    );
   });
 
   app.get<{ Params: ResourceParams }>('/api/:tenant/:resource/:id', async (req, reply) => {
@@ -103,12 +134,15 @@ export async function buildAnchorApi(opts: AnchorOptions): Promise<FastifyInstan
     return body ? json(reply.code(201), body) : reply.code(400).send({ message: 'Not created.' });
   });
 
-  app.put<{ Params: ResourceParams; Body: Record<string, unknown> }>('/api/:tenant/:resource/:id', async (req, reply) => {
-    const tenant = scope(req.params, reply);
-    if (tenant === undefined) return reply;
-    const body = await update(client, req.params.resource, tenant, req.params.id ?? '', req.body ?? {});
-    return body ? json(reply, body) : reply.code(404).send({ message: 'Not found.' });
-  });
+  app.put<{ Params: ResourceParams; Body: Record<string, unknown> }>(
+    '/api/:tenant/:resource/:id',
+    async (req, reply) => {
+      const tenant = scope(req.params, reply);
+      if (tenant === undefined) return reply;
+      const body = await update(client, req.params.resource, tenant, req.params.id ?? '', req.body ?? {});
+      return body ? json(reply, body) : reply.code(404).send({ message: 'Not found.' });
+    },
+  );
 
   app.delete<{ Params: ResourceParams }>('/api/:tenant/:resource/:id', async (req, reply) => {
     const tenant = scope(req.params, reply);
@@ -120,13 +154,19 @@ export async function buildAnchorApi(opts: AnchorOptions): Promise<FastifyInstan
   let first = true;
   for (const [prefix, dir] of Object.entries(opts.apps)) {
     if (!existsSync(path.join(dir, 'index.html'))) continue;
-    await app.register(fastifyStatic, { root: path.resolve(dir), prefix: `/${prefix}/`, decorateReply: first, wildcard: true });
+    await app.register(fastifyStatic, {
+      root: path.resolve(dir),
+      prefix: `/${prefix}/`,
+      decorateReply: first,
+      wildcard: true,
+    });
     first = false;
   }
   app.setNotFoundHandler((req, reply) => {
     const prefix = req.url.split('/')[1] ?? '';
     const dir = opts.apps[prefix];
-    if (req.method === 'GET' && dir && !/\.[a-z0-9]+(\?|$)/i.test(req.url)) return reply.sendFile('index.html', path.resolve(dir));
+    if (req.method === 'GET' && dir && !/\.[a-z0-9]+(\?|$)/i.test(req.url))
+      return reply.sendFile('index.html', path.resolve(dir));
     return reply.code(404).send({ message: 'Not found.' });
   });
   return app;

@@ -16,7 +16,8 @@ async function open(target: DatabaseTarget): Promise<{ client: RawClient; close:
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     return { client: pool, close: () => pool.end() };
   }
-  // The prepared database holds the pg_trgm extension (the audit log's search index): PGlite needs its bundle to write there.
+  // The prepared database holds the pg_trgm extension (the audit log's search index): PGlite needs its bundle to write
+  // there.
   const db = new PGlite({ dataDir: target.dataDir ?? undefined, extensions: { pg_trgm } });
   await db.waitReady;
   return { client: db, close: () => db.close() };

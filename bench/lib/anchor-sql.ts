@@ -51,7 +51,15 @@ export const RESOURCES: Record<string, ResourceSql> = {
     // Olympus's unit search box matches the unit type only (contract/lists.ts LIST_SEARCH_FIELDS.units).
     search: ['u.unit_type'],
     filters: { id: 'u.id', property_id: 'u.property_id', unit_type: 'u.unit_type', unit_status: 'u.unit_status' },
-    sorts: { name: 'lower(u.name)', unit_type: 'lower(u.unit_type)', property: 'lower(p.name)', property_id: 'lower(p.name)', unit_ref: 'lower(u.unit_ref)', bedrooms: 'u.bedrooms', bathrooms: 'u.bathrooms' },
+    sorts: {
+      name: 'lower(u.name)',
+      unit_type: 'lower(u.unit_type)',
+      property: 'lower(p.name)',
+      property_id: 'lower(p.name)',
+      unit_ref: 'lower(u.unit_ref)',
+      bedrooms: 'u.bedrooms',
+      bathrooms: 'u.bathrooms',
+    },
     writable: same('u', UNIT_FIELDS),
   },
   properties: {
@@ -66,7 +74,9 @@ export const RESOURCES: Record<string, ResourceSql> = {
     sorts: { name: 'lower(p.name)', city: 'lower(p.city)', postcode: 'p.postcode', reference: 'lower(p.reference)' },
     writable: same('p', ['name', 'reference', ...ADDRESS, 'country', 'area']),
     // slug is required and unique per company: derived from the name plus a random suffix.
-    insertExtra: { slug: `lower(regexp_replace(coalesce($NAME, 'property'), '[^a-zA-Z0-9]+', '-', 'g')) || '-' || substr(md5(random()::text), 1, 6)` },
+    insertExtra: {
+      slug: `lower(regexp_replace(coalesce($NAME, 'property'), '[^a-zA-Z0-9]+', '-', 'g')) || '-' || substr(md5(random()::text), 1, 6)`,
+    },
   },
   companies: {
     columns: `c.id, c.name, c.address_line_1, c.address_line_2, c.city, c.county, c.postcode,
@@ -103,7 +113,13 @@ export interface ListQuery {
   filter?: Record<string, unknown>;
 }
 
-function where(spec: ResourceSql, tenant: string | null, q: string | undefined, filter: Record<string, unknown>, params: unknown[]): string {
+function where(
+  spec: ResourceSql,
+  tenant: string | null,
+  q: string | undefined,
+  filter: Record<string, unknown>,
+  params: unknown[],
+): string {
   const parts: string[] = [];
   if (spec.tenant && tenant) {
     params.push(tenant);
@@ -129,7 +145,12 @@ function orderBy(spec: ResourceSql, sort: string | undefined, desc: boolean | un
 }
 
 /** One page and the total, as one JSON text `{ data, meta: { total, page, per_page } }` built by Postgres. */
-export async function listPage(client: RawClient, resource: string, tenant: string | null, l: ListQuery): Promise<string> {
+export async function listPage(
+  client: RawClient,
+  resource: string,
+  tenant: string | null,
+  l: ListQuery,
+): Promise<string> {
   const spec = RESOURCES[resource];
   const params: unknown[] = [];
   const w = where(spec, tenant, l.q, l.filter ?? {}, params);
@@ -145,7 +166,13 @@ export async function listPage(client: RawClient, resource: string, tenant: stri
 }
 
 /** Every matching record as one JSON array text (no paging: the full list, or getMany by id). */
-export async function listAll(client: RawClient, resource: string, tenant: string | null, filter: Record<string, unknown> = {}, q?: string): Promise<string> {
+export async function listAll(
+  client: RawClient,
+  resource: string,
+  tenant: string | null,
+  filter: Record<string, unknown> = {},
+  q?: string,
+): Promise<string> {
   const spec = RESOURCES[resource];
   const params: unknown[] = [];
   const w = where(spec, tenant, q, filter, params);
@@ -157,16 +184,27 @@ export async function listAll(client: RawClient, resource: string, tenant: strin
 }
 
 /** One record as JSON text, or null. */
-export async function getOne(client: RawClient, resource: string, tenant: string | null, id: string): Promise<string | null> {
+export async function getOne(
+  client: RawClient,
+  resource: string,
+  tenant: string | null,
+  id: string,
+): Promise<string | null> {
   const body = JSON.parse(await listAll(client, resource, tenant, { id })) as unknown[];
   return body.length ? JSON.stringify(body[0]) : null;
 }
 
-const pick = (spec: ResourceSql, body: Record<string, unknown>) => Object.entries(body).filter(([k]) => Object.hasOwn(spec.writable, k));
+const pick = (spec: ResourceSql, body: Record<string, unknown>) =>
+  Object.entries(body).filter(([k]) => Object.hasOwn(spec.writable, k));
 const column = (spec: ResourceSql, key: string) => spec.writable[key].slice(spec.alias.length + 1);
 
 /** Inserts a record from the body's writable keys (and the tenant); answers it. */
-export async function create(client: RawClient, resource: string, tenant: string | null, body: Record<string, unknown>): Promise<string | null> {
+export async function create(
+  client: RawClient,
+  resource: string,
+  tenant: string | null,
+  body: Record<string, unknown>,
+): Promise<string | null> {
   const spec = RESOURCES[resource];
   const fields = pick(spec, body);
   const cols = fields.map(([k]) => column(spec, k));
@@ -182,12 +220,21 @@ export async function create(client: RawClient, resource: string, tenant: string
     cols.push(col);
     values.push(expr.replace('$NAME', `$${params.length}::text`));
   }
-  const { rows } = await client.query(`insert into ${spec.table} (${cols.join(', ')}) values (${values.join(', ')}) returning id`, params);
+  const { rows } = await client.query(
+    `insert into ${spec.table} (${cols.join(', ')}) values (${values.join(', ')}) returning id`,
+    params,
+  );
   return getOne(client, resource, tenant, String(rows[0].id));
 }
 
 /** Updates the body's writable keys of one record of the tenant; answers it (null when not found). */
-export async function update(client: RawClient, resource: string, tenant: string | null, id: string, body: Record<string, unknown>): Promise<string | null> {
+export async function update(
+  client: RawClient,
+  resource: string,
+  tenant: string | null,
+  id: string,
+  body: Record<string, unknown>,
+): Promise<string | null> {
   const spec = RESOURCES[resource];
   const fields = pick(spec, body);
   if (fields.length) {
@@ -205,7 +252,12 @@ export async function update(client: RawClient, resource: string, tenant: string
 }
 
 /** Deletes one record of the tenant; answers it as it was (null when not found). */
-export async function remove(client: RawClient, resource: string, tenant: string | null, id: string): Promise<string | null> {
+export async function remove(
+  client: RawClient,
+  resource: string,
+  tenant: string | null,
+  id: string,
+): Promise<string | null> {
   const spec = RESOURCES[resource];
   const before = await getOne(client, resource, tenant, id);
   if (before) await client.query(`delete from ${spec.table} where id = $1`, [id]);

@@ -69,18 +69,27 @@ export const jsonCollection = (t: Tenant) => (t.key === 'demo' ? 'units' : `unit
  * Starts json-server on the unit lists prepare.ts exported (the same rows in Olympus's JSON shape) plus
  * Olympus's own GET /session answer.
  */
-export async function startJsonServer(olympus: string, token: string, collectionsFile: string, workDir: string): Promise<{ child: Child; url: string }> {
+export async function startJsonServer(
+  olympus: string,
+  token: string,
+  collectionsFile: string,
+  workDir: string,
+): Promise<{ child: Child; url: string }> {
   const res = await fetch(`${olympus}/api/v1/session`, { headers: { authorization: `Bearer ${token}` } });
   const session = ((await res.json()) as { data: unknown }).data;
   // Spliced as text: the collections can be ~100 MB.
   const collections = readFileSync(collectionsFile, 'utf8');
   writeFileSync(path.join(workDir, 'db.json'), `{"session":${JSON.stringify(session)},${collections.slice(1)}`);
   const port = await freePort();
-  const { child, value } = await startChild(process.execPath, [JSON_SERVER, '--port', String(port), '--host', '127.0.0.1', '--ro', 'db.json'], {
-    cwd: workDir,
-    timeoutMs: 120_000,
-    ready: (out) => (out.includes(`127.0.0.1:${port}`) ? `http://127.0.0.1:${port}` : undefined),
-  });
+  const { child, value } = await startChild(
+    process.execPath,
+    [JSON_SERVER, '--port', String(port), '--host', '127.0.0.1', '--ro', 'db.json'],
+    {
+      cwd: workDir,
+      timeoutMs: 120_000,
+      ready: (out) => (out.includes(`127.0.0.1:${port}`) ? `http://127.0.0.1:${port}` : undefined),
+    },
+  );
   return { child, url: value };
 }
 
@@ -95,7 +104,8 @@ export interface LoadOptions {
   probe?: string;
 }
 
-/** A few untimed requests first (at most 5 or ~3 s): each server is measured warm, not on its first query plans and JIT. */
+/** A few untimed requests first (at most 5 or ~3 s): each server is measured warm, not on its first query plans and
+ * JIT. */
 async function warm(url: string, o: LoadOptions): Promise<void> {
   const until = Date.now() + 3_000;
   for (let i = 0; i < 5 && Date.now() < until; i++) {
@@ -182,7 +192,11 @@ export async function runApiCases(o: ApiRunOptions): Promise<ApiCase[]> {
       units: t.units,
       runs: [
         // The freeze probe runs beside Olympus on the biggest page.
-        ['olympus', `${info.olympus}/api/v1/units?page=1&per_page=25`, { ...olympus, headers: { ...auth, 'x-tenant': t.id }, ...(t === largest ? { probe: info.olympus } : {}) }],
+        [
+          'olympus',
+          `${info.olympus}/api/v1/units?page=1&per_page=25`,
+          { ...olympus, headers: { ...auth, 'x-tenant': t.id }, ...(t === largest ? { probe: info.olympus } : {}) },
+        ],
         ['bare-fastify', `${info.anchor}/units?page=1&per_page=25`, { ...bare, headers: { 'x-tenant': t.id } }],
         ...jsRun(`/${jsonCollection(t)}?_page=1&_limit=25`),
       ],
@@ -194,8 +208,16 @@ export async function runApiCases(o: ApiRunOptions): Promise<ApiCase[]> {
     kind: 'search',
     units: largest.units,
     runs: [
-      ['olympus', `${info.olympus}/api/v1/units?page=1&per_page=25&q=fla&q_in=unit_type`, { ...olympus, headers: { ...auth, 'x-tenant': largest.id } }],
-      ['bare-fastify', `${info.anchor}/units?page=1&per_page=25&q=fla`, { ...bare, headers: { 'x-tenant': largest.id } }],
+      [
+        'olympus',
+        `${info.olympus}/api/v1/units?page=1&per_page=25&q=fla&q_in=unit_type`,
+        { ...olympus, headers: { ...auth, 'x-tenant': largest.id } },
+      ],
+      [
+        'bare-fastify',
+        `${info.anchor}/units?page=1&per_page=25&q=fla`,
+        { ...bare, headers: { 'x-tenant': largest.id } },
+      ],
       ...jsRun(`/${jsonCollection(largest)}?_page=1&_limit=25&unit_type_like=fla`),
     ],
   });
@@ -208,13 +230,26 @@ export async function runApiCases(o: ApiRunOptions): Promise<ApiCase[]> {
       kind: 'full',
       units: t.units,
       runs: [
-        ['olympus', `${info.olympus}/api/v1/units`, { ...olympus, ...one, headers: { ...auth, 'x-tenant': t.id }, ...(t === fullScale ? { probe: info.olympus } : {}) }],
+        [
+          'olympus',
+          `${info.olympus}/api/v1/units`,
+          {
+            ...olympus,
+            ...one,
+            headers: { ...auth, 'x-tenant': t.id },
+            ...(t === fullScale ? { probe: info.olympus } : {}),
+          },
+        ],
         ['bare-fastify', `${info.anchor}/units`, { ...bare, ...one, headers: { 'x-tenant': t.id } }],
         ...jsRun(`/${jsonCollection(t)}`).map(([target, url, opts]): Run => [target, url, { ...opts, ...one }]),
       ],
     });
   }
-  cases.push({ name: 'GET /session', kind: 'session', runs: [['olympus', `${info.olympus}/api/v1/session`, { ...olympus, headers: auth }], ...jsRun('/session')] });
+  cases.push({
+    name: 'GET /session',
+    kind: 'session',
+    runs: [['olympus', `${info.olympus}/api/v1/session`, { ...olympus, headers: auth }], ...jsRun('/session')],
+  });
   // Dominated by argon2id; 2 connections (successful sign-ins refund the per-IP throttle).
   cases.push({
     name: 'POST /auth/login (2 connections)',

@@ -16,7 +16,8 @@ export interface BundleStats {
 }
 
 export const gzipSize = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
-export const brotliSize = (b: Buffer) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+export const brotliSize = (b: Buffer) =>
+  zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 function jsFiles(dir: string): string[] {
   const out: string[] = [];
@@ -40,7 +41,10 @@ export function analyse(app: string, distDir: string): BundleStats {
     min: sum('min'),
     gzip: sum('gzip'),
     brotli: sum('brotli'),
-    largest: sizes.sort((a, b) => b.min - a.min).slice(0, 5).map(({ file, min, gzip }) => ({ file, min, gzip })),
+    largest: sizes
+      .sort((a, b) => b.min - a.min)
+      .slice(0, 5)
+      .map(({ file, min, gzip }) => ({ file, min, gzip })),
   };
 }
 
@@ -51,12 +55,25 @@ export function analyse(app: string, distDir: string): BundleStats {
 export async function buildOlympus(outDir: string, modulesFile: string): Promise<void> {
   await run(
     process.execPath,
-    ['node_modules/vite/bin/vite.js', 'build', '--config', 'bench/lib/olympus-vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--config',
+      'bench/lib/olympus-vite.config.ts',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
     { timeoutMs: 600_000, env: { BENCH_MODULES_OUT: modulesFile } },
   );
 }
 
 /** `vite build` of an anchor with its own pinned Vite (installed by run.ts with npm ci --prefix). */
 export async function buildAnchor(dir: string): Promise<void> {
-  await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--emptyOutDir', '--logLevel', 'warn'], { cwd: dir, timeoutMs: 600_000 });
+  await run(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: dir,
+    timeoutMs: 600_000,
+  });
 }

@@ -20,7 +20,17 @@ const SCALE_PREFIX = 'Bench Scale ';
  * narrow step by step: "f" → 4 types, "fl" → 3, "fla" → 2, "flat" → 1; unit n° 1 (the unsearched first
  * row) matches none, and unit n° k + 1 is the first match of the k-th prefix. The rest are the seed's types.
  */
-export const SCALE_UNIT_TYPES = ['Studio', 'Farmhouse', 'Flexible office', 'Flagship retail', 'Flat', 'House', 'Maisonette', 'Penthouse', 'Townhouse'];
+export const SCALE_UNIT_TYPES = [
+  'Studio',
+  'Farmhouse',
+  'Flexible office',
+  'Flagship retail',
+  'Flat',
+  'House',
+  'Maisonette',
+  'Penthouse',
+  'Townhouse',
+];
 export const SEARCH_TERM = 'flat';
 
 interface Row {
@@ -42,7 +52,10 @@ export async function addScaleCompany(db: Db, count: number): Promise<Tenant> {
   const name = SCALE_PREFIX + key;
   const existing = await rows<{ id: string }>(db, sql`select id from companies where name = ${name}`);
   if (existing[0]) return { key, id: existing[0].id, name, units: count };
-  const [company] = await rows<{ id: string }>(db, sql`insert into companies (name, city) values (${name}, 'Leeds') returning id`);
+  const [company] = await rows<{ id: string }>(
+    db,
+    sql`insert into companies (name, city) values (${name}, 'Leeds') returning id`,
+  );
   const propertyCount = Math.max(1, Math.ceil(count / 100));
   await db.execute(sql`
     insert into properties (company_id, name, slug, city, county, country, postcode, area)
@@ -62,7 +75,9 @@ export async function addScaleCompany(db: Db, count: number): Promise<Tenant> {
       'LS' || (1 + g % 28) || ' ' || (1 + g % 9) || 'CD', 'sq ft', g % 3 = 0, 1 + g % 5, 1 + g % 3
     from ids, generate_series(1, ${count}) g`);
   // The super admin sees the scale companies in the SPA's company switcher too.
-  await db.execute(sql`insert into user_companies (user_id, company_id) select id, ${company.id} from users where email = 'superadmin@example.com'`);
+  await db.execute(
+    sql`insert into user_companies (user_id, company_id) select id, ${company.id} from users where email = 'superadmin@example.com'`,
+  );
   return { key, id: company.id, name, units: count };
 }
 

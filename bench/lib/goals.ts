@@ -31,7 +31,10 @@ function status(g: Goal): string {
 }
 
 /** The page-load cases that are not the unit list (run.ts names them; the goals find them by it). */
-export const FIRST_SCREENS = { loginForm: '/login-form (form usable)', dashboard: '/dashboard (first system card)' } as const;
+export const FIRST_SCREENS = {
+  loginForm: '/login-form (form usable)',
+  dashboard: '/dashboard (first system card)',
+} as const;
 /** The search-box timings taken with Olympus on PostgreSQL (the page loads run on PGlite). */
 export const OLYMPUS_ON_POSTGRES = 'olympus (PostgreSQL)';
 const RA = 'react-admin anchor';
@@ -45,7 +48,8 @@ export function goalsTable(r: BenchResults): string {
   const unthrottled = 'unthrottled';
   const profiles = [...new Set(r.pages.map((p) => p.profile))];
   const demo = r.pages.find((p) => p.app === 'olympus' && p.units !== undefined)?.units;
-  const listPage = (app: string) => r.pages.filter((p) => p.app === app && p.units === demo && p.profile === unthrottled);
+  const listPage = (app: string) =>
+    r.pages.filter((p) => p.app === app && p.units === demo && p.profile === unthrottled);
 
   // Initial JS of the first list page (bytes on the wire, as loaded by chromium).
   const oJs = median(listPage('olympus').map((p) => p.jsTransfer));
@@ -61,7 +65,9 @@ export function goalsTable(r: BenchResults): string {
   const login = r.routes.find((x) => x.app === 'olympus' && x.route === '/login');
   goals.push({
     goal: '/login loads no admin-resource code (modules under resources/, src/lists/, src/forms/)',
-    measured: login?.adminModules ? `${login.files} JS files, ${login.modules} modules, ${login.adminModules.length} admin-resource modules${login.adminModules.length ? ': ' + login.adminModules.slice(0, 4).join(', ') : ''}` : '–',
+    measured: login?.adminModules
+      ? `${login.files} JS files, ${login.modules} modules, ${login.adminModules.length} admin-resource modules${login.adminModules.length ? ': ' + login.adminModules.slice(0, 4).join(', ') : ''}`
+      : '–',
     value: login?.adminModules ? login.adminModules.length : null,
     target: 0,
     kind: 'max',
@@ -69,12 +75,28 @@ export function goalsTable(r: BenchResults): string {
   });
 
   const outbound = r.pages.reduce((a, p) => a + p.outbound.length, 0);
-  goals.push({ goal: 'No request leaves loopback', measured: `${outbound} outbound requests over ${r.pages.length} page loads`, value: r.pages.length ? outbound : null, target: 0, kind: 'max', unit: 'requests' });
+  goals.push({
+    goal: 'No request leaves loopback',
+    measured: `${outbound} outbound requests over ${r.pages.length} page loads`,
+    value: r.pages.length ? outbound : null,
+    target: 0,
+    kind: 'max',
+    unit: 'requests',
+  });
 
   // First screens against both anchors' first row (their unit list): the unit list at every tenant
   // size, a signed-in person's dashboard and the sign-in form.
-  const sizes = [...new Set(r.pages.map((p) => p.units).filter((u): u is number => u !== undefined))].sort((a, b) => a - b);
-  const versus = (what: string, profile: string, o: number, app: string, anchorUnits: number | undefined, target: number) => {
+  const sizes = [...new Set(r.pages.map((p) => p.units).filter((u): u is number => u !== undefined))].sort(
+    (a, b) => a - b,
+  );
+  const versus = (
+    what: string,
+    profile: string,
+    o: number,
+    app: string,
+    anchorUnits: number | undefined,
+    target: number,
+  ) => {
     const a = firstRow(r.pages, app, profile, (p) => p.units === anchorUnits);
     goals.push({
       goal: `${what} ≤ ${target.toFixed(1)} × ${app} (${profile})`,
@@ -112,7 +134,14 @@ export function goalsTable(r: BenchResults): string {
   }
   for (const c of pageCases(r.api, 'postgres')) {
     const o = res(c, 'olympus');
-    goals.push({ goal: `API list page p99 ≤ 50 ms at 10 connections on PostgreSQL (${unitsLabel(c.units ?? 0)})`, measured: o ? `p99 ${o.p99} ms, p50 ${o.p50} ms` : '–', value: o ? o.p99 : null, target: 50, kind: 'max', unit: 'ms' });
+    goals.push({
+      goal: `API list page p99 ≤ 50 ms at 10 connections on PostgreSQL (${unitsLabel(c.units ?? 0)})`,
+      measured: o ? `p99 ${o.p99} ms, p50 ${o.p50} ms` : '–',
+      value: o ? o.p99 : null,
+      target: 50,
+      kind: 'max',
+      unit: 'ms',
+    });
   }
   for (const db of [...new Set(r.api.map((c) => c.db))]) {
     const vs = r.api
@@ -124,7 +153,9 @@ export function goalsTable(r: BenchResults): string {
     const below = vs.filter((v) => v.ratio < 1);
     goals.push({
       goal: `Every endpoint ≥ json-server (${db}; worst case shown)`,
-      measured: vs.length ? `${below.length} of ${vs.length} cases below; worst: ${vs[0].name} ${vs[0].ratio.toFixed(2)}` : '–',
+      measured: vs.length
+        ? `${below.length} of ${vs.length} cases below; worst: ${vs[0].name} ${vs[0].ratio.toFixed(2)}`
+        : '–',
       value: vs.length ? vs[0].ratio : null,
       target: 1,
       kind: 'min',
@@ -146,7 +177,10 @@ export function goalsTable(r: BenchResults): string {
     });
   }
   const keyUnits = Math.max(0, ...r.searches.map((s) => s.units));
-  for (const [app, db] of [['olympus', 'PGlite'], [OLYMPUS_ON_POSTGRES, 'PostgreSQL']] as const) {
+  for (const [app, db] of [
+    ['olympus', 'PGlite'],
+    [OLYMPUS_ON_POSTGRES, 'PostgreSQL'],
+  ] as const) {
     const keys = r.searches.filter((s) => s.app === app && s.units === keyUnits);
     if (!keys.length && app !== 'olympus') continue;
     const terms = [...new Set(keys.map((k) => k.term))];
@@ -155,7 +189,9 @@ export function goalsTable(r: BenchResults): string {
     const worst = failed ? Infinity : perTerm.length ? Math.max(...perTerm) : null;
     goals.push({
       goal: `${keyUnits ? unitsLabel(keyUnits) : 'Largest tenant'}: search < 100 ms per keystroke (Olympus on ${db}, worst keystroke)`,
-      measured: keys.length ? `${perTerm.map((ms, i) => `"${terms[i]}" ${Math.round(ms)}`).join(', ')} ms${failed ? `, ${failed} never showed their rows` : ''}` : '–',
+      measured: keys.length
+        ? `${perTerm.map((ms, i) => `"${terms[i]}" ${Math.round(ms)}`).join(', ')} ms${failed ? `, ${failed} never showed their rows` : ''}`
+        : '–',
       value: worst,
       target: 100,
       kind: 'max',
@@ -164,7 +200,8 @@ export function goalsTable(r: BenchResults): string {
     });
   }
 
-  // Freeze: /healthz from a separate client while Olympus is under its heaviest load (bench's bar: the API's 50 ms p99).
+  // Freeze: /healthz from a separate client while Olympus is under its heaviest load (bench's bar: the API's 50 ms
+  // p99).
   for (const c of r.api.filter((x) => res(x, 'olympus')?.probe)) {
     const h = res(c, 'olympus')?.probe?.find((p) => p.path === '/healthz');
     if (!h) continue;
@@ -182,4 +219,3 @@ export function goalsTable(r: BenchResults): string {
   for (const g of goals) lines.push(`| ${g.goal} | ${g.measured} | ${status(g)} |`);
   return lines.join('\n');
 }
-

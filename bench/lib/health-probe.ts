@@ -30,12 +30,24 @@ function once(url: string): Promise<boolean> {
 
 function stats(path: string, ms: number[], failures: number): ProbeStats {
   const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => (s.length ? Math.round(s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] * 10) / 10 : -1);
-  return { path, samples: s.length, p50: s.length ? Math.round(median(s) * 10) / 10 : -1, p99: at(0.99), max: at(1), failures };
+  const at = (q: number) =>
+    s.length ? Math.round(s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] * 10) / 10 : -1;
+  return {
+    path,
+    samples: s.length,
+    p50: s.length ? Math.round(median(s) * 10) / 10 : -1,
+    p99: at(0.99),
+    max: at(1),
+    failures,
+  };
 }
 
 /** Starts probing `base` + each path; `stop()` ends it and answers the latency of each path. */
-export function startProbe(base: string, paths: string[] = ['/healthz', '/readyz'], intervalMs = 50): { stop: () => Promise<ProbeStats[]> } {
+export function startProbe(
+  base: string,
+  paths: string[] = ['/healthz', '/readyz'],
+  intervalMs = 50,
+): { stop: () => Promise<ProbeStats[]> } {
   let running = true;
   const loops = paths.map(async (p) => {
     const ms: number[] = [];

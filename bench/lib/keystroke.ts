@@ -70,7 +70,13 @@ function arm(expected: string): void {
 }
 
 /** The measurement of the keystroke just typed (runs in the page). */
-function collect(listUrl: string): { ms: number; requests: number; requestAfterMs: number | null; responseMs: number | null; renderMs: number | null } {
+function collect(listUrl: string): {
+  ms: number;
+  requests: number;
+  requestAfterMs: number | null;
+  responseMs: number | null;
+  renderMs: number | null;
+} {
   const kb = (window as unknown as { __kb: Probe }).__kb;
   const list = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
     (e) => e.name.includes(listUrl) && e.startTime >= kb.t0 && e.startTime <= kb.tDom,
@@ -118,12 +124,23 @@ export async function measureSearch(browser: Browser, t: SearchTarget, timeoutMs
       await page.evaluate(arm, step.first);
       await page.keyboard.press(step.term.slice(-1));
       const ok = await page
-        .waitForFunction(() => (window as unknown as { __kb: Probe }).__kb.tFrame >= 0, null, { polling: 20, timeout: timeoutMs })
+        .waitForFunction(() => (window as unknown as { __kb: Probe }).__kb.tFrame >= 0, null, {
+          polling: 20,
+          timeout: timeoutMs,
+        })
         .then(() => true)
         .catch(() => false);
       if (!ok) {
         console.error(`  ${t.app} ${t.tenant}: "${step.term}" never showed ${step.first}`);
-        out.push({ ...base, term: step.term, ms: -1, requests: 0, requestAfterMs: null, responseMs: null, renderMs: null });
+        out.push({
+          ...base,
+          term: step.term,
+          ms: -1,
+          requests: 0,
+          requestAfterMs: null,
+          responseMs: null,
+          renderMs: null,
+        });
         break;
       }
       const r = await page.evaluate(collect, t.listUrl);

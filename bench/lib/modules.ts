@@ -35,7 +35,14 @@ function packageOf(module: string): string | null {
 export const readChunkModules = (file: string): ChunkModules => JSON.parse(readFileSync(file, 'utf8')) as ChunkModules;
 
 /** `scripts` are URL paths as loaded (/assets/x.js, /ra/assets/x.js); `base` is the app's URL prefix. */
-export function routeJs(app: string, route: string, scripts: string[], distDir: string, base: string, chunks: ChunkModules | null): RouteJs {
+export function routeJs(
+  app: string,
+  route: string,
+  scripts: string[],
+  distDir: string,
+  base: string,
+  chunks: ChunkModules | null,
+): RouteJs {
   const files = [...new Set(scripts)].map((s) => (s.startsWith(base) ? s.slice(base.length) : s).replace(/^\//, ''));
   let min = 0;
   let gzip = 0;
@@ -50,10 +57,24 @@ export function routeJs(app: string, route: string, scripts: string[], distDir: 
       /* not a file of this build (e.g. an inline script) */
     }
   }
-  if (!chunks) return { app, route, files: files.length, min, gzip, brotli, modules: null, ownBytes: null, packages: null, adminModules: null };
+  if (!chunks)
+    return {
+      app,
+      route,
+      files: files.length,
+      min,
+      gzip,
+      brotli,
+      modules: null,
+      ownBytes: null,
+      packages: null,
+      adminModules: null,
+    };
   const modules = new Map<string, number>();
   // A module tree-shaken to nothing (0 rendered bytes) is not code the route runs.
-  for (const f of files) for (const [m, bytes] of Object.entries(chunks[f] ?? {})) if (bytes > 0) modules.set(m, (modules.get(m) ?? 0) + bytes);
+  for (const f of files)
+    for (const [m, bytes] of Object.entries(chunks[f] ?? {}))
+      if (bytes > 0) modules.set(m, (modules.get(m) ?? 0) + bytes);
   const own = [...modules].filter(([m]) => /^(src|providers|contract|resources)\//.test(m));
   const byPackage = new Map<string, number>();
   for (const [m, bytes] of modules) {

@@ -50,7 +50,8 @@ export async function startOlympus(o: OlympusOptions): Promise<OlympusServer> {
   rmSync(o.timeFile, { force: true });
   const [cmd, argv] = withTime ? timed(process.execPath, args, o.timeFile) : [process.execPath, args];
   let pid: number | undefined;
-  const nodePid = (wrapper: number | undefined): number | undefined => (withTime ? (pid ??= childPid(wrapper)) : wrapper);
+  const nodePid = (wrapper: number | undefined): number | undefined =>
+    withTime ? (pid ??= childPid(wrapper)) : wrapper;
   const { child } = await startChild(cmd, argv, {
     env,
     timeoutMs: 180_000,
@@ -60,7 +61,10 @@ export async function startOlympus(o: OlympusOptions): Promise<OlympusServer> {
   });
   // The readiness probe answers only once the database does.
   for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }

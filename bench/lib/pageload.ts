@@ -12,7 +12,8 @@ export interface PageTarget {
   /** The tenant's unit count (lists), for the scale ratios. */
   units?: number;
   url: string;
-  /** Ready when a visible <td> has exactly this text, (css) when this selector matches a visible element, or (text) when the page shows it. */
+  /** Ready when a visible <td> has exactly this text, (css) when this selector matches a visible element, or (text)
+   * when the page shows it. */
   ready: { cell: string } | { css: string } | { text: string };
   /** localStorage entries for the page's origin (a signed-in session). */
   storage?: Record<string, string>;
@@ -66,7 +67,12 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-export async function measure(browser: Browser, target: PageTarget, profile: Profile, timeoutMs: number): Promise<PageResult> {
+export async function measure(
+  browser: Browser,
+  target: PageTarget,
+  profile: Profile,
+  timeoutMs: number,
+): Promise<PageResult> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'en-GB' });
   try {
     if (target.storage) {
@@ -78,7 +84,9 @@ export async function measure(browser: Browser, target: PageTarget, profile: Pro
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     const reqs = new Map<string, { url: string; type: string; transfer: number; decoded: number }>();
-    cdp.on('Network.requestWillBeSent', (e) => reqs.set(e.requestId, { url: e.request.url, type: e.type ?? '', transfer: 0, decoded: 0 }));
+    cdp.on('Network.requestWillBeSent', (e) =>
+      reqs.set(e.requestId, { url: e.request.url, type: e.type ?? '', transfer: 0, decoded: 0 }),
+    );
     cdp.on('Network.dataReceived', (e) => {
       const r = reqs.get(e.requestId);
       if (r) r.decoded += e.dataLength;
@@ -91,7 +99,12 @@ export async function measure(browser: Browser, target: PageTarget, profile: Pro
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     if (profile.mbit || profile.latencyMs) {
       const bps = profile.mbit ? (profile.mbit * 1_000_000) / 8 : -1;
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: profile.latencyMs, downloadThroughput: bps, uploadThroughput: bps });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: profile.latencyMs,
+        downloadThroughput: bps,
+        uploadThroughput: bps,
+      });
     }
     if (profile.cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpu });
 
@@ -101,7 +114,9 @@ export async function measure(browser: Browser, target: PageTarget, profile: Pro
         // Rendered is not shown: a view mounted behind a loading screen (hidden) is not ready yet.
         const ok =
           ready.cell !== undefined
-            ? [...document.querySelectorAll('td')].some((td) => td.textContent?.trim() === ready.cell && td.checkVisibility())
+            ? [...document.querySelectorAll('td')].some(
+                (td) => td.textContent?.trim() === ready.cell && td.checkVisibility(),
+              )
             : ready.text !== undefined
               ? (document.body?.innerText ?? '').includes(ready.text)
               : [...document.querySelectorAll(ready.css ?? 'body > never')].some((el) => el.checkVisibility());

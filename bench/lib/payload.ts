@@ -14,7 +14,10 @@ export interface Payload {
   ms: number;
 }
 
-export function fetchPayload(url: string, headers: Record<string, string>): Promise<Omit<Payload, 'tenant' | 'units' | 'what'>> {
+export function fetchPayload(
+  url: string,
+  headers: Record<string, string>,
+): Promise<Omit<Payload, 'tenant' | 'units' | 'what'>> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const req = http.get(url, { headers: { ...headers, 'accept-encoding': 'br, gzip' }, timeout: 300_000 }, (res) => {
@@ -24,8 +27,15 @@ export function fetchPayload(url: string, headers: Record<string, string>): Prom
         const ms = performance.now() - t0;
         const raw = Buffer.concat(chunks);
         const encoding = String(res.headers['content-encoding'] ?? 'identity');
-        const decoded = encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
-        resolve({ status: res.statusCode ?? 0, wire: raw.length, decoded: decoded.length, encoding, ms: Math.round(ms) });
+        const decoded =
+          encoding === 'br' ? zlib.brotliDecompressSync(raw) : encoding === 'gzip' ? zlib.gunzipSync(raw) : raw;
+        resolve({
+          status: res.statusCode ?? 0,
+          wire: raw.length,
+          decoded: decoded.length,
+          encoding,
+          ms: Math.round(ms),
+        });
       });
       res.on('error', reject);
     });

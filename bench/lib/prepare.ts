@@ -28,7 +28,10 @@ function rawClient(db: Db): RawClient {
 
 async function main(): Promise<void> {
   const target = JSON.parse(process.env.BENCH_DB ?? '') as DatabaseTarget;
-  const sizes = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number).filter((n) => n > 0);
+  const sizes = (process.env.BENCH_SIZES ?? '1000,10000')
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
   const started = Date.now();
   const database = await openDatabase(target);
   try {
@@ -44,7 +47,10 @@ async function main(): Promise<void> {
       // json-server's data: each tenant's units in Olympus's JSON shape, one collection per tenant.
       const client = rawClient(database.db);
       const parts: string[] = [];
-      for (const t of tenants) parts.push(`${JSON.stringify(t.key === 'demo' ? 'units' : `units_${t.key}`)}:${await listAll(client, 'units', t.id)}`);
+      for (const t of tenants)
+        parts.push(
+          `${JSON.stringify(t.key === 'demo' ? 'units' : `units_${t.key}`)}:${await listAll(client, 'units', t.id)}`,
+        );
       writeFileSync(process.env.BENCH_EXPORT, `{${parts.join(',')}}`);
     }
     process.stdout.write(`BENCH_PREPARED ${JSON.stringify({ tenants, seconds })}\n`);

@@ -22,7 +22,11 @@ export function startChild<T>(
   },
 ): Promise<{ child: Child; value: T }> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(cmd, args, {
+      cwd: opts.cwd,
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let done = false;
     const child: Child = {
@@ -50,7 +54,10 @@ export function startChild<T>(
           signal('SIGTERM');
         }),
     };
-    const timer = setTimeout(() => finish(new Error(`${cmd} ${args.join(' ')} not ready after ${opts.timeoutMs} ms:\n${out.slice(-2000)}`)), opts.timeoutMs);
+    const timer = setTimeout(
+      () => finish(new Error(`${cmd} ${args.join(' ')} not ready after ${opts.timeoutMs} ms:\n${out.slice(-2000)}`)),
+      opts.timeoutMs,
+    );
     const finish = (err: Error | null, value?: T) => {
       if (done) return;
       done = true;
@@ -68,7 +75,9 @@ export function startChild<T>(
     };
     proc.stdout?.on('data', onData);
     proc.stderr?.on('data', onData);
-    proc.once('exit', (code) => finish(new Error(`${cmd} exited with ${code} before it was ready:\n${out.slice(-2000)}`)));
+    proc.once('exit', (code) =>
+      finish(new Error(`${cmd} exited with ${code} before it was ready:\n${out.slice(-2000)}`)),
+    );
   });
 }
 
@@ -95,9 +104,17 @@ export function rssMb(pid: number | undefined): number | null {
 }
 
 /** Runs a command to completion (bounded), answering its combined output; throws on a non-zero exit. */
-export function run(cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number }): Promise<string> {
+export function run(
+  cmd: string,
+  args: string[],
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs: number },
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(cmd, args, {
+      cwd: opts.cwd,
+      env: { ...process.env, ...opts.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
     proc.stderr.on('data', (d: Buffer) => (out += d.toString()));

@@ -43,7 +43,9 @@ export const unitsLabel = (n: number) => (n >= 1000 && n % 1000 === 0 ? `${n / 1
 export function machine(): string {
   let chromium = '?';
   try {
-    chromium = execSync(`${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'} --version 2>/dev/null`, { encoding: 'utf8' }).trim();
+    chromium = execSync(`${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'} --version 2>/dev/null`, {
+      encoding: 'utf8',
+    }).trim();
   } catch {
     /* not installed */
   }
@@ -52,14 +54,22 @@ export function machine(): string {
 
 /** Median first-row time of an app in a case × profile, or -1 (none ready). */
 export function firstRow(pages: PageResult[], app: string, profile: string, match: (r: PageResult) => boolean): number {
-  const ok = pages.filter((r) => r.app === app && r.profile === profile && match(r) && r.readyMs >= 0).map((r) => r.readyMs);
+  const ok = pages
+    .filter((r) => r.app === app && r.profile === profile && match(r) && r.readyMs >= 0)
+    .map((r) => r.readyMs);
   return ok.length ? Math.round(median(ok)) : -1;
 }
 
 export function bundleTable(stats: BundleStats[]): string {
   const base = stats.find((s) => s.app === 'react-admin anchor');
-  const lines = ['| app | JS files | min | gzip | brotli | gzip ÷ react-admin anchor |', '|---|---:|---:|---:|---:|---:|'];
-  for (const s of stats) lines.push(`| ${s.app} | ${s.files} | ${kb(s.min)} | ${kb(s.gzip)} | ${kb(s.brotli)} | ${base ? ratio(s.gzip, base.gzip) : '–'} |`);
+  const lines = [
+    '| app | JS files | min | gzip | brotli | gzip ÷ react-admin anchor |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const s of stats)
+    lines.push(
+      `| ${s.app} | ${s.files} | ${kb(s.min)} | ${kb(s.gzip)} | ${kb(s.brotli)} | ${base ? ratio(s.gzip, base.gzip) : '–'} |`,
+    );
   return lines.join('\n');
 }
 
@@ -71,10 +81,20 @@ export function routeTable(routes: RouteJs[]): string {
   ];
   for (const r of routes) {
     // Named for /login (where any is a failure); counted elsewhere.
-    const names = r.route === '/login' && r.adminModules?.length ? `: ${r.adminModules.slice(0, 6).join(', ')}${r.adminModules.length > 6 ? ', …' : ''}` : '';
-    const admin = r.adminModules === null ? '–' : r.adminModules.length ? `${r.route === '/login' ? '**FLAG** ' : ''}${r.adminModules.length}${names}` : 'none';
+    const names =
+      r.route === '/login' && r.adminModules?.length
+        ? `: ${r.adminModules.slice(0, 6).join(', ')}${r.adminModules.length > 6 ? ', …' : ''}`
+        : '';
+    const admin =
+      r.adminModules === null
+        ? '–'
+        : r.adminModules.length
+          ? `${r.route === '/login' ? '**FLAG** ' : ''}${r.adminModules.length}${names}`
+          : 'none';
     const top = r.packages === null ? '–' : r.packages.map((p) => `${p.name} ${kb(p.bytes)}`).join(', ');
-    lines.push(`| ${r.app} | ${r.route} | ${r.files} | ${kb(r.min)} | ${kb(r.gzip)} | ${kb(r.brotli)} | ${r.modules ?? '–'} | ${r.ownBytes === null ? '–' : kb(r.ownBytes)} | ${top} | ${admin} |`);
+    lines.push(
+      `| ${r.app} | ${r.route} | ${r.files} | ${kb(r.min)} | ${kb(r.gzip)} | ${kb(r.brotli)} | ${r.modules ?? '–'} | ${r.ownBytes === null ? '–' : kb(r.ownBytes)} | ${top} | ${admin} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -105,7 +125,9 @@ export function pageTable(results: PageResult[]): string {
 
 /** First row by tenant size, per app and profile, with the largest ÷ the 1 000-unit time. */
 export function scaleTable(pages: PageResult[]): string {
-  const sizes = [...new Set(pages.filter((p) => p.units !== undefined).map((p) => p.units as number))].sort((a, b) => a - b);
+  const sizes = [...new Set(pages.filter((p) => p.units !== undefined).map((p) => p.units as number))].sort(
+    (a, b) => a - b,
+  );
   const largest = sizes[sizes.length - 1];
   const lines = [
     `| app | profile | ${sizes.map((s) => `first row ms, ${unitsLabel(s)}`).join(' | ')} | ${unitsLabel(largest)} ÷ 1k units (goal < 2) | heap MB at ${unitsLabel(largest)} |`,
@@ -115,17 +137,27 @@ export function scaleTable(pages: PageResult[]): string {
   for (const combo of combos) {
     const [app, profile] = combo.split('\u0000');
     const at = (n: number) => firstRow(pages, app, profile, (r) => r.units === n);
-    const heap = pages.filter((r) => r.app === app && r.profile === profile && r.units === largest).map((r) => r.heapMb);
+    const heap = pages
+      .filter((r) => r.app === app && r.profile === profile && r.units === largest)
+      .map((r) => r.heapMb);
     const cells = sizes.map((s) => (at(s) < 0 ? 'timeout' : String(at(s))));
     const oneK = sizes.includes(1000) ? at(1000) : -1;
-    lines.push(`| ${app} | ${profile} | ${cells.join(' | ')} | ${oneK > 0 && at(largest) >= 0 ? ratio(at(largest), oneK) : '–'} | ${heap.length ? Math.max(...heap) : '–'} |`);
+    lines.push(
+      `| ${app} | ${profile} | ${cells.join(' | ')} | ${oneK > 0 && at(largest) >= 0 ? ratio(at(largest), oneK) : '–'} | ${heap.length ? Math.max(...heap) : '–'} |`,
+    );
   }
   return lines.join('\n');
 }
 
 export function payloadTable(payloads: (Payload & { db: string })[]): string {
-  const lines = ['| database | tenant | answer | status | decoded | on the wire | encoding | one request ms |', '|---|---|---|---:|---:|---:|---|---:|'];
-  for (const p of payloads) lines.push(`| ${p.db} | ${unitsLabel(p.units)} | ${p.what} | ${p.status} | ${mb(p.decoded)} | ${p.wire > 100_000 ? mb(p.wire) : kb(p.wire)} | ${p.encoding} | ${p.ms} |`);
+  const lines = [
+    '| database | tenant | answer | status | decoded | on the wire | encoding | one request ms |',
+    '|---|---|---|---:|---:|---:|---|---:|',
+  ];
+  for (const p of payloads)
+    lines.push(
+      `| ${p.db} | ${unitsLabel(p.units)} | ${p.what} | ${p.status} | ${mb(p.decoded)} | ${p.wire > 100_000 ? mb(p.wire) : kb(p.wire)} | ${p.encoding} | ${p.ms} |`,
+    );
   return lines.join('\n');
 }
 
@@ -141,7 +173,9 @@ export function searchTable(results: KeystrokeResult[]): string {
     const rs = results.filter((r) => String(r.units) === units && r.app === app);
     const ok = rs.filter((r) => r.ms >= 0);
     const terms = [...new Set(ok.map((r) => r.term))];
-    const worst = terms.length ? Math.max(...terms.map((t) => median(ok.filter((r) => r.term === t).map((r) => r.ms)))) : -1;
+    const worst = terms.length
+      ? Math.max(...terms.map((t) => median(ok.filter((r) => r.term === t).map((r) => r.ms))))
+      : -1;
     const runs = rs.filter((r) => r.term.length === 1).length;
     const med = (xs: (number | null)[]) => {
       const v = xs.filter((x): x is number => x !== null);
@@ -172,8 +206,12 @@ export function apiTable(cases: ApiCase[]): string {
 
 /** /healthz and /readyz from a separate client: idle, and during the Olympus runs that carried the probe. */
 export function healthTable(r: Pick<BenchResults, 'api' | 'idleProbes'>): string {
-  const lines = ['| database | while | probe | samples | p50 ms | p99 ms | max ms | failed |', '|---|---|---|---:|---:|---:|---:|---:|'];
-  const row = (db: string, during: string, p: ProbeStats) => lines.push(`| ${db} | ${during} | ${p.path} | ${p.samples} | ${p.p50} | ${p.p99} | ${p.max} | ${p.failures} |`);
+  const lines = [
+    '| database | while | probe | samples | p50 ms | p99 ms | max ms | failed |',
+    '|---|---|---|---:|---:|---:|---:|---:|',
+  ];
+  const row = (db: string, during: string, p: ProbeStats) =>
+    lines.push(`| ${db} | ${during} | ${p.path} | ${p.samples} | ${p.p50} | ${p.p99} | ${p.max} | ${p.failures} |`);
   for (const { db, probes } of r.idleProbes) for (const p of probes) row(db, 'idle', p);
   for (const c of r.api) {
     const oly = c.results.find((x) => x.target === 'olympus' && x.probe);

@@ -20,7 +20,10 @@ export const companyResource = declareResource({
     search: ['name', 'address_line_1', 'city', 'postcode'],
     searchBox: ['name'], // the list's search box matches the company name only
   },
-  summaries: { editForm: 'The company with its properties, and the edit form filled in', delete: 'Delete a company without properties' },
+  summaries: {
+    editForm: 'The company with its properties, and the edit form filled in',
+    delete: 'Delete a company without properties',
+  },
 });
 
 /** A company as the API answers it. */

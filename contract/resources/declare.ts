@@ -53,7 +53,8 @@ export interface ChoiceField extends FieldBase {
   type: 'select';
   /** The choices: the values on the wire, each its own label unless `labels` names another. */
   options: readonly string[];
-  /** The label a value is shown with (forms, list cells, filters), when not the value itself: `{ powerbi: 'Power BI' }`. */
+  /** The label a value is shown with (forms, list cells, filters), when not the value itself: `{ powerbi: 'Power BI'
+   * }`. */
   labels?: Readonly<Record<string, string>>;
   /** 'radio': the form shows a radio group rather than a select (the API is the same). */
   display?: 'radio';
@@ -70,7 +71,8 @@ export interface MoneyField extends FieldBase {
   min: number;
   max: number;
 }
-/** Several of fixed options in one column (PostgreSQL `text[]`): read as an array in the options' order, written whole. */
+/** Several of fixed options in one column (PostgreSQL `text[]`): read as an array in the options' order, written whole.
+ * */
 export interface MultiChoiceField extends FieldBase {
   type: 'multichoice';
   options: readonly string[];
@@ -109,29 +111,44 @@ export interface ManyField extends FieldBase {
     unknown: string;
   };
 }
-export type FieldDecl = TextField | DateField | NumberField | ChoiceField | RefField | CheckboxField | ManyField | MoneyField | MultiChoiceField;
+export type FieldDecl =
+  | TextField
+  | DateField
+  | NumberField
+  | ChoiceField
+  | RefField
+  | CheckboxField
+  | ManyField
+  | MoneyField
+  | MultiChoiceField;
 export type Fields = Record<string, FieldDecl>;
 
 /**
- * A new area a resource declares for itself (docs/resources.md "A new area"; contract/access.ts adds it to the built-in ones): its permissions
+ * A new area a resource declares for itself (docs/resources.md "A new area"; contract/access.ts adds it to the built-in
+ * ones): its permissions
  * `{key}.*|view|create|update|delete` (labelled with the resource's plural noun), its navigation item
  * linking to the resource's list (labelled with the list's title, its icon the registration's), the
  * roles barred from it, and which of its permissions each built-in role gets by default.
  */
 export interface DeclaredArea {
   key: string;
-  /** The navigation item (false: none): its place (built-in items at 10, 20, …: home, users, roles, properties, companies, reports; default last), and the access level that sees it besides super_admin (default admin). */
+  /** The navigation item (false: none): its place (built-in items at 10, 20, …: home, users, roles, properties,
+   * companies, reports; default last), and the access level that sees it besides super_admin (default admin). */
   nav?: false | { order?: number; level?: OlympusRoleName | null };
   /** Roles barred from its routes and calls (default system_user). */
   barred?: readonly OlympusRoleName[];
   /** The permission group's place in the role editor (built-in groups 1–7; default after them). */
   order?: number;
-  /** Which of its permissions each built-in role is given, once, when the area first appears; super_admin gets `{key}.*` unless stated. */
+  /** Which of its permissions each built-in role is given, once, when the area first appears; super_admin gets
+   * `{key}.*` unless stated. */
   defaults?: Partial<Record<OlympusRoleName, readonly string[]>>;
 }
 
 /** `area: newArea('parking', { defaults: { admin: ['parking.*'] } })` in a resource declaration. */
-export const newArea = <const K extends string>(key: K, o: Omit<DeclaredArea, 'key'> = {}): DeclaredArea & { key: K } => ({ key, ...o });
+export const newArea = <const K extends string>(
+  key: K,
+  o: Omit<DeclaredArea, 'key'> = {},
+): DeclaredArea & { key: K } => ({ key, ...o });
 
 export interface ResourceMessages {
   created: string;
@@ -146,7 +163,8 @@ export interface ResourceDecl<F extends Fields = Fields> {
   path: string;
   /** The SPA's resource name (its screens live under /dashboard/{spa}); also the audit entity. */
   spa: string;
-  /** For texts: "unit" / "units"; `article` as in "an integration" (by default "an" before a, e, i, o: "an inspection type", "a unit"). */
+  /** For texts: "unit" / "units"; `article` as in "an integration" (by default "an" before a, e, i, o: "an inspection
+   * type", "a unit"). */
   noun: { one: string; many: string; article?: 'a' | 'an' };
   /**
    * A navigation item of its own for a resource in a built-in area (a declared area brings one with
@@ -220,7 +238,8 @@ export type ImportDecl = false | { key?: readonly string[] };
 /** What a resource offers in bulk: the fields one bulk update may set; false for no bulk changes at all. */
 export type BulkDecl = false | { update?: readonly string[] };
 
-export type RouteKey = 'list' | 'createForm' | 'one' | 'editForm' | 'create' | 'update' | 'delete' | 'trash' | 'restore';
+export type RouteKey =
+  'list' | 'createForm' | 'one' | 'editForm' | 'create' | 'update' | 'delete' | 'trash' | 'restore';
 
 /** Whether a delete moves the resource's records to the trash (docs/resources.md "Trash"). */
 export const hasTrash = (d: Pick<ResourceDecl, 'trash'>): boolean => d.trash !== false;
@@ -259,41 +278,90 @@ type KindOpt = Omit<TextOpt, 'pattern'>;
 
 /** Field builders: `text('Unit name', { required: true })`; call them inside group(). */
 export const text = <const O extends TextOpt = {}>(label: string, o: O = {} as O) =>
-  ({ type: 'text', ...common(label, o), maxlength: o.maxlength ?? NAME_MAX, ...(o.pattern ? { pattern: o.pattern } : {}) }) as TextField & Flags<O>;
+  ({
+    type: 'text',
+    ...common(label, o),
+    maxlength: o.maxlength ?? NAME_MAX,
+    ...(o.pattern ? { pattern: o.pattern } : {}),
+  }) as TextField & Flags<O>;
 export const textarea = <const O extends TextOpt = {}>(label: string, o: O = {} as O) =>
   ({ ...text(label, { maxlength: DESCRIPTION_MAX, ...o }), type: 'textarea' }) as TextField & Flags<O>;
-export const email = <const O extends KindOpt = {}>(label: string, o: O = {} as O) => ({ ...text(label, o), type: 'email' }) as TextField & Flags<O>;
+export const email = <const O extends KindOpt = {}>(label: string, o: O = {} as O) =>
+  ({ ...text(label, o), type: 'email' }) as TextField & Flags<O>;
 /** A phone number: at least TEL_MIN_LENGTH of digits, spaces, +, -, ( and ) (./kinds.ts). */
-export const tel = <const O extends KindOpt = {}>(label: string, o: O = {} as O) => ({ ...text(label, { maxlength: TEL_MAX, ...o }), type: 'tel' }) as TextField & Flags<O>;
+export const tel = <const O extends KindOpt = {}>(label: string, o: O = {} as O) =>
+  ({ ...text(label, { maxlength: TEL_MAX, ...o }), type: 'tel' }) as TextField & Flags<O>;
 /** A web address, http or https (./kinds.ts). */
-export const url = <const O extends KindOpt = {}>(label: string, o: O = {} as O) => ({ ...text(label, { maxlength: URL_MAX, ...o }), type: 'url' }) as TextField & Flags<O>;
+export const url = <const O extends KindOpt = {}>(label: string, o: O = {} as O) =>
+  ({ ...text(label, { maxlength: URL_MAX, ...o }), type: 'url' }) as TextField & Flags<O>;
 /** A calendar date, `Y-m-d` (contract/forms.ts DATE_FORMAT). */
-export const date = <const O extends Opt = {}>(label: string, o: O = {} as O) => ({ type: 'date', ...common(label, o) }) as DateField & Flags<O>;
+export const date = <const O extends Opt = {}>(label: string, o: O = {} as O) =>
+  ({ type: 'date', ...common(label, o) }) as DateField & Flags<O>;
 export const number = <const O extends Opt & { min: number; max: number; integer?: boolean }>(label: string, o: O) =>
-  ({ type: 'number', ...common(label, o), min: o.min, max: o.max, integer: o.integer ?? false }) as NumberField & Flags<O>;
-export const choice = <const O extends Opt & { display?: 'radio' | 'select'; labels?: Readonly<Record<string, string>> } = {}>(label: string, options: readonly string[], o: O = {} as O) =>
-  ({ type: 'select', ...common(label, o), options, ...(o.labels ? { labels: o.labels } : {}), ...(o.display === 'radio' ? { display: 'radio' } : {}) }) as ChoiceField & Flags<O>;
+  ({ type: 'number', ...common(label, o), min: o.min, max: o.max, integer: o.integer ?? false }) as NumberField &
+    Flags<O>;
+export const choice = <
+  const O extends Opt & { display?: 'radio' | 'select'; labels?: Readonly<Record<string, string>> } = {},
+>(
+  label: string,
+  options: readonly string[],
+  o: O = {} as O,
+) =>
+  ({
+    type: 'select',
+    ...common(label, o),
+    options,
+    ...(o.labels ? { labels: o.labels } : {}),
+    ...(o.display === 'radio' ? { display: 'radio' } : {}),
+  }) as ChoiceField & Flags<O>;
 /** A choice shown as a radio group: `choice(label, options, { display: 'radio' })`. */
-export const radio = <const O extends Opt & { labels?: Readonly<Record<string, string>> } = {}>(label: string, options: readonly string[], o: O = {} as O) =>
-  choice(label, options, { ...o, display: 'radio' }) as ChoiceField & Flags<O>;
+export const radio = <const O extends Opt & { labels?: Readonly<Record<string, string>> } = {}>(
+  label: string,
+  options: readonly string[],
+  o: O = {} as O,
+) => choice(label, options, { ...o, display: 'radio' }) as ChoiceField & Flags<O>;
 
 /** The label a choice's value is shown with: its declared label, else the value itself. */
-export const choiceLabel = (f: Pick<ChoiceField, 'labels'>, value: string): string => (f.labels && Object.hasOwn(f.labels, value) ? f.labels[value] : value);
-/** An amount: `money('Rent', { currency: 'GBP', min: 0, max: 100000 })`; `min` defaults to 0, `max` to MONEY_MAX (./kinds.ts). */
+export const choiceLabel = (f: Pick<ChoiceField, 'labels'>, value: string): string =>
+  f.labels && Object.hasOwn(f.labels, value) ? f.labels[value] : value;
+/** An amount: `money('Rent', { currency: 'GBP', min: 0, max: 100000 })`; `min` defaults to 0, `max` to MONEY_MAX
+ * (./kinds.ts). */
 export const money = <const O extends Opt & { currency: string; min?: number; max?: number }>(label: string, o: O) =>
-  ({ type: 'money', ...common(label, o), currency: o.currency, min: o.min ?? 0, max: o.max ?? MONEY_MAX }) as MoneyField & Flags<O>;
+  ({
+    type: 'money',
+    ...common(label, o),
+    currency: o.currency,
+    min: o.min ?? 0,
+    max: o.max ?? MONEY_MAX,
+  }) as MoneyField & Flags<O>;
 /** Several of fixed options: `multiChoice('Amenities', ['Parking', 'Garden', 'Lift'])`; `required`: at least one. */
-export const multiChoice = <const O extends Omit<Opt, 'derived'> = {}>(label: string, options: readonly string[], o: O = {} as O) =>
-  ({ type: 'multichoice', ...common(label, o), options }) as MultiChoiceField & Flags<O>;
+export const multiChoice = <const O extends Omit<Opt, 'derived'> = {}>(
+  label: string,
+  options: readonly string[],
+  o: O = {} as O,
+) => ({ type: 'multichoice', ...common(label, o), options }) as MultiChoiceField & Flags<O>;
 /** `onDelete` 'set null' only for an optional reference: the start-up check refuses it on a required one. */
-export const ref = <A extends string, const O extends Opt & { onDelete?: OnDelete } = {}>(label: string, to: string, as: A, o: O = {} as O) =>
-  ({ type: 'select', ...common(label, o), ref: { to, as, onDelete: o.onDelete ?? 'restrict' } }) as RefField & Flags<O> & { ref: { as: A } };
-export const checkbox = (label: string, o: { default?: boolean; readOnly?: boolean; help?: string; when?: WhenOpt } = {}) =>
-  ({ type: 'checkbox', ...common(label, o), default: o.default ?? false }) as CheckboxField & { required: false };
+export const ref = <A extends string, const O extends Opt & { onDelete?: OnDelete } = {}>(
+  label: string,
+  to: string,
+  as: A,
+  o: O = {} as O,
+) =>
+  ({ type: 'select', ...common(label, o), ref: { to, as, onDelete: o.onDelete ?? 'restrict' } }) as RefField &
+    Flags<O> & { ref: { as: A } };
+export const checkbox = (
+  label: string,
+  o: { default?: boolean; readOnly?: boolean; help?: string; when?: WhenOpt } = {},
+) => ({ type: 'checkbox', ...common(label, o), default: o.default ?? false }) as CheckboxField & { required: false };
 
-/** A checkbox list (ManyField): `many('Permissions', { maxItems: 500, maxlength: 100, unknown: 'The permission {value} does not exist.' })`. */
+/** A checkbox list (ManyField): `many('Permissions', { maxItems: 500, maxlength: 100, unknown: 'The permission {value}
+ * does not exist.' })`. */
 export const many = (label: string, o: ManyField['many'] & { help?: string }) =>
-  ({ type: 'checkbox', ...common(label, { help: o.help }), many: { maxItems: o.maxItems, maxlength: o.maxlength, unknown: o.unknown } }) as ManyField & { required: false };
+  ({
+    type: 'checkbox',
+    ...common(label, { help: o.help }),
+    many: { maxItems: o.maxItems, maxlength: o.maxlength, unknown: o.unknown },
+  }) as ManyField & { required: false };
 
 /** The fields of one form group, in form order: `...group('Unit', { name: text(…), … })`. */
 export const group = <F extends Fields>(name: string, fields: F): F =>
@@ -319,15 +387,23 @@ type Left<O extends AddressOpt> = { [K in OptionalLine]: O[K] extends true ? nev
  * lines 1 and 2, area, city, county, country, postcode; `area` and `country` only when asked for.
  */
 export const addressFields = <const O extends AddressOpt = {}>(o: O = {} as O): Omit<AddressLines, Left<O>> =>
-  group('Address', Object.fromEntries(Object.entries(addressLines()).filter(([key]) => !(key === 'area' || key === 'country') || o[key] === true)) as Omit<AddressLines, Left<O>>);
+  group(
+    'Address',
+    Object.fromEntries(
+      Object.entries(addressLines()).filter(([key]) => !(key === 'area' || key === 'country') || o[key] === true),
+    ) as Omit<AddressLines, Left<O>>,
+  );
 
 type Omitted = 'messages' | 'summaries' | 'path';
 
 /** A field that has a column of its own (not a checkbox list). */
 type ColumnKey<F extends Fields> = { [K in keyof F]: F[K] extends ManyField ? never : K }[keyof F] & string;
 /** The `as` of each reference field. */
-type RefKey<F extends Fields> = { [K in keyof F]: F[K] extends { ref: { as: infer A extends string } } ? A : never }[keyof F];
-/** What a list may sort and search by: a field's column or a reference's `as` (the type checker refuses anything else). */
+type RefKey<F extends Fields> = {
+  [K in keyof F]: F[K] extends { ref: { as: infer A extends string } } ? A : never;
+}[keyof F];
+/** What a list may sort and search by: a field's column or a reference's `as` (the type checker refuses anything else).
+ * */
 export type ListKey<F extends Fields> = ColumnKey<F> | RefKey<F>;
 interface ListOf<F extends Fields, C extends string> {
   columns: readonly (ListKey<F> | C)[];
@@ -343,11 +419,21 @@ interface ListOf<F extends Fields, C extends string> {
  * has `companyId` only when 'scoped'); list keys are checked against the fields: a misspelt column is
  * a type error naming the keys it may be.
  */
-export function declareResource<F extends Fields, const T extends ResourceDecl['tenancy'], const C extends string = never, const R extends false | undefined = undefined>(
-  d: { fields: F; tenancy: T; computed?: readonly C[]; list: ListOf<NoInfer<F>, NoInfer<C>>; trash?: R; bulk?: false | { update?: readonly ColumnKey<NoInfer<F>>[] }; import?: false | { key?: readonly ColumnKey<NoInfer<F>>[] } } & Omit<
-    ResourceDecl,
-    Omitted | 'fields' | 'tenancy' | 'computed' | 'list' | 'trash' | 'bulk' | 'import'
-  > &
+export function declareResource<
+  F extends Fields,
+  const T extends ResourceDecl['tenancy'],
+  const C extends string = never,
+  const R extends false | undefined = undefined,
+>(
+  d: {
+    fields: F;
+    tenancy: T;
+    computed?: readonly C[];
+    list: ListOf<NoInfer<F>, NoInfer<C>>;
+    trash?: R;
+    bulk?: false | { update?: readonly ColumnKey<NoInfer<F>>[] };
+    import?: false | { key?: readonly ColumnKey<NoInfer<F>>[] };
+  } & Omit<ResourceDecl, Omitted | 'fields' | 'tenancy' | 'computed' | 'list' | 'trash' | 'bulk' | 'import'> &
     Partial<Pick<ResourceDecl, Omitted>>,
 ): ResourceDecl<F> & { tenancy: T; trash?: R } {
   const One = d.noun.one.charAt(0).toUpperCase() + d.noun.one.slice(1);
@@ -368,20 +454,29 @@ export function declareResource<F extends Fields, const T extends ResourceDecl['
 }
 
 /** The i18n catalogue key of a field's label: react-admin's convention, under the SPA's resource name. */
-export const catalogueKey = (resource: Pick<ResourceDecl, 'spa'>, field: string) => `resources.${resource.spa}.fields.${field}`;
+export const catalogueKey = (resource: Pick<ResourceDecl, 'spa'>, field: string) =>
+  `resources.${resource.spa}.fields.${field}`;
 
 // Derived types: a record as the API answers it.
 type ValueOf<F> = F extends ManyField | MultiChoiceField
   ? string[]
   : F extends CheckboxField
-  ? boolean
-  : F extends NumberField
-    ? F extends { required: true } | { derived: true } ? number : number | null
-    : F extends { required: true } | { derived: true } ? string : string | null;
+    ? boolean
+    : F extends NumberField
+      ? F extends { required: true } | { derived: true }
+        ? number
+        : number | null
+      : F extends { required: true } | { derived: true }
+        ? string
+        : string | null;
 type Nested<F> = F extends { required: true } ? { uuid: string; name: string } : { uuid: string; name: string } | null;
-type RefsOf<F extends Fields> = { [K in keyof F as F[K] extends { ref: { as: infer A extends string } } ? A : never]: Nested<F[K]> };
+type RefsOf<F extends Fields> = {
+  [K in keyof F as F[K] extends { ref: { as: infer A extends string } } ? A : never]: Nested<F[K]>;
+};
 
 /** A record of the resource as read (`uuid`, `id`, every field, each reference's nested object). */
-export type RecordOf<D extends ResourceDecl> = Flat<{ uuid: string; id: string } & { [K in keyof D['fields']]: ValueOf<D['fields'][K]> } & RefsOf<D['fields']>>;
+export type RecordOf<D extends ResourceDecl> = Flat<
+  { uuid: string; id: string } & { [K in keyof D['fields']]: ValueOf<D['fields'][K]> } & RefsOf<D['fields']>
+>;
 /** An intersection as one object type (what editors show, and what type equality compares). */
 export type Flat<T> = { [K in keyof T]: T[K] };

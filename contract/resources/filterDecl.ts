@@ -17,7 +17,10 @@ export const choiceFilter = <const K extends string>(key: K): FilterDecl<K, 'cho
  */
 export const refFilter = <const K extends string>(key: K): FilterDecl<K, 'ref'> => ({ kind: 'ref', key });
 /** Yes or no of a checkbox (`furnished=true`); absent is any. */
-export const checkboxFilter = <const K extends string>(key: K): FilterDecl<K, 'checkbox'> => ({ kind: 'checkbox', key });
+export const checkboxFilter = <const K extends string>(key: K): FilterDecl<K, 'checkbox'> => ({
+  kind: 'checkbox',
+  key,
+});
 /**
  * A number or money field's `{key}_min`/`{key}_max` (money as decimal strings, "1250.50"), or a date
  * field's `{key}_from`/`{key}_to` (Y-m-d), both ends included.
@@ -30,7 +33,9 @@ export const textFilter = <const K extends string>(key: K): FilterDecl<K, 'text'
 type AnyFields = Readonly<Record<string, object>>;
 
 type KeyOf<F extends AnyFields, T> = { [K in keyof F]: F[K] extends T ? K : never }[keyof F] & string;
-type RefAs<F extends AnyFields> = { [K in keyof F]: F[K] extends { ref: { as: infer A extends string } } ? A : never }[keyof F];
+type RefAs<F extends AnyFields> = {
+  [K in keyof F]: F[K] extends { ref: { as: infer A extends string } } ? A : never;
+}[keyof F];
 
 /** The filters a resource with fields F may declare: each kind only on fields of its kind. */
 export type FilterOf<F extends AnyFields> =

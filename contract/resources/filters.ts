@@ -68,17 +68,45 @@ function resolveOne(decl: ResourceDecl, d: FilterDecl): ResolvedFilter {
   if (d.kind === 'ref') {
     const found = Object.entries(decl.fields).find(([, f]) => 'ref' in f && f.ref.as === d.key);
     if (!found || !('ref' in found[1])) throw refused('names no reference (give its `as`)');
-    return { kind: 'ref', key: d.key, field: found[0], param: found[0], to: found[1].ref.to, optional: !found[1].required };
+    return {
+      kind: 'ref',
+      key: d.key,
+      field: found[0],
+      param: found[0],
+      to: found[1].ref.to,
+      optional: !found[1].required,
+    };
   }
   const f = Object.hasOwn(decl.fields, d.key) ? decl.fields[d.key] : undefined;
   if (!f) throw refused('names no field');
   const base = { key: d.key, field: d.key };
-  if (d.kind === 'choice' && f.type === 'select' && 'options' in f) return { kind: 'choice', ...base, param: d.key, options: f.options };
-  if (d.kind === 'checkbox' && f.type === 'checkbox' && !('many' in f)) return { kind: 'checkbox', ...base, param: d.key };
+  if (d.kind === 'choice' && f.type === 'select' && 'options' in f)
+    return { kind: 'choice', ...base, param: d.key, options: f.options };
+  if (d.kind === 'checkbox' && f.type === 'checkbox' && !('many' in f))
+    return { kind: 'checkbox', ...base, param: d.key };
   if (d.kind === 'text' && TEXT_TYPES.includes(f.type)) return { kind: 'text', ...base, param: d.key };
-  if (d.kind === 'range' && f.type === 'number') return { kind: 'number', ...base, lower: `${d.key}_min`, upper: `${d.key}_max`, integer: f.integer, min: f.min, max: f.max };
-  if (d.kind === 'range' && f.type === 'date') return { kind: 'date', ...base, lower: `${d.key}_from`, upper: `${d.key}_to` };
-  if (d.kind === 'range' && f.type === 'money') return { kind: 'money', ...base, lower: `${d.key}_min`, upper: `${d.key}_max`, currency: f.currency, min: f.min, max: f.max };
+  if (d.kind === 'range' && f.type === 'number')
+    return {
+      kind: 'number',
+      ...base,
+      lower: `${d.key}_min`,
+      upper: `${d.key}_max`,
+      integer: f.integer,
+      min: f.min,
+      max: f.max,
+    };
+  if (d.kind === 'range' && f.type === 'date')
+    return { kind: 'date', ...base, lower: `${d.key}_from`, upper: `${d.key}_to` };
+  if (d.kind === 'range' && f.type === 'money')
+    return {
+      kind: 'money',
+      ...base,
+      lower: `${d.key}_min`,
+      upper: `${d.key}_max`,
+      currency: f.currency,
+      min: f.min,
+      max: f.max,
+    };
   throw refused(`does not fit a ${f.type} field`);
 }
 

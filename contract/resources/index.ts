@@ -11,7 +11,14 @@ import { roleResource } from './roles';
 import { unitResource } from './units';
 import { userResource } from './users';
 
-export const DECLARED_RESOURCES: readonly ResourceDecl[] = [companyResource, propertyResource, unitResource, roleResource, userResource, reportResource];
+export const DECLARED_RESOURCES: readonly ResourceDecl[] = [
+  companyResource,
+  propertyResource,
+  unitResource,
+  roleResource,
+  userResource,
+  reportResource,
+];
 
 /** The keys a list screen's search box matches: `list.searchBox`, else everything `q` may match. */
 export const searchBoxOf = (d: ResourceDecl): readonly string[] => d.list.searchBox ?? d.list.search;

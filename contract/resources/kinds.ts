@@ -43,4 +43,8 @@ export interface TextPattern {
 
 /** A GUID (Azure and Power BI ids), in either letter case. */
 export const GUID_PATTERN = '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$';
-export const guidPattern: TextPattern = { regex: GUID_PATTERN, message: 'The {field} must be a valid id (a GUID).', example: '00000000-0000-4000-8000-000000000000' };
+export const guidPattern: TextPattern = {
+  regex: GUID_PATTERN,
+  message: 'The {field} must be a valid id (a GUID).',
+  example: '00000000-0000-4000-8000-000000000000',
+};

@@ -33,8 +33,13 @@ export const propertyResource = declareResource({
   bulk: { update: ['city', 'county', 'country', 'area'] },
   // A CSV row with the reference of an existing property updates it (docs/resources.md "Import").
   import: { key: ['reference'] },
-  summaries: { editForm: 'The property with its units, and the edit form filled in', delete: 'Delete a property without units' },
+  summaries: {
+    editForm: 'The property with its units, and the edit form filled in',
+    delete: 'Delete a property without units',
+  },
 });
 
 /** A property as the API answers it: the declared fields plus its company. */
-export type PropertyRecord = Flat<RecordOf<typeof propertyResource> & { company_uuid: string; company: { uuid: string; name: string } }>;
+export type PropertyRecord = Flat<
+  RecordOf<typeof propertyResource> & { company_uuid: string; company: { uuid: string; name: string } }
+>;

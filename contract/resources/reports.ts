@@ -29,13 +29,26 @@ export const reportResource = declareResource({
   fields: {
     ...group('Report', {
       name: text('Name', { required: true, maxlength: REPORT_NAME_MAX }),
-      provider: radio('Provider', REPORT_PROVIDERS, { required: true, labels: { builtin: 'Built-in charts', powerbi: 'Power BI' } }),
-      position: number('Position', { min: 0, max: REPORT_POSITION_MAX, integer: true, derived: true, help: 'Leave blank to put the report last' }),
+      provider: radio('Provider', REPORT_PROVIDERS, {
+        required: true,
+        labels: { builtin: 'Built-in charts', powerbi: 'Power BI' },
+      }),
+      position: number('Position', {
+        min: 0,
+        max: REPORT_POSITION_MAX,
+        integer: true,
+        derived: true,
+        help: 'Leave blank to put the report last',
+      }),
     }),
     ...group('Power BI', {
       workspace_id: text('Workspace ID', { required: true, when: powerbi, pattern: guidPattern }),
       report_id: text('Report ID', { required: true, when: powerbi, pattern: guidPattern }),
-      dataset_id: text('Dataset ID', { when: powerbi, pattern: guidPattern, help: "Leave blank for the report's own dataset" }),
+      dataset_id: text('Dataset ID', {
+        when: powerbi,
+        pattern: guidPattern,
+        help: "Leave blank for the report's own dataset",
+      }),
       rls_roles: textarea('RLS roles', {
         when: powerbi,
         maxlength: RLS_ROLES_MAX * (RLS_ROLE_MAX + 2),

@@ -22,7 +22,11 @@ export const roleResource = declareResource({
       require_two_factor: checkbox('Require two-factor sign-in'),
     }),
     ...group('Permissions', {
-      permissions: many('Permissions', { maxItems: ROLE_PERMISSIONS_MAX, maxlength: PERMISSION_NAME_MAX, unknown: 'The permission {value} does not exist.' }),
+      permissions: many('Permissions', {
+        maxItems: ROLE_PERMISSIONS_MAX,
+        maxlength: PERMISSION_NAME_MAX,
+        unknown: 'The permission {value} does not exist.',
+      }),
     }),
   },
   list: { columns: ['label'], sort: ['name', 'label'], search: ['name', 'label'], searchBox: ['label', 'name'] },

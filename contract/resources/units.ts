@@ -1,6 +1,18 @@
 // Units (the unit list, create and edit screens), declared once (docs/resources.md): a unit sits in a property
 // of its company; the list searches and sorts by the property's name too.
-import { addressFields, checkbox, choice, declareResource, group, number, ref, text, textarea, type Flat, type RecordOf } from './declare';
+import {
+  addressFields,
+  checkbox,
+  choice,
+  declareResource,
+  group,
+  number,
+  ref,
+  text,
+  textarea,
+  type Flat,
+  type RecordOf,
+} from './declare';
 import { checkboxFilter, choiceFilter, rangeFilter, refFilter } from './filters';
 
 export const UNIT_TYPES = ['Flat', 'Studio', 'House', 'Maisonette', 'Penthouse', 'Townhouse'] as const;
@@ -39,7 +51,13 @@ export const unitResource = declareResource({
     sort: ['name', 'unit_type', 'unit_ref', 'unit_status', 'property', 'bedrooms', 'bathrooms'],
     search: ['name', 'unit_ref', 'unit_type', 'unit_status', 'property'],
     searchBox: ['unit_type'], // the list's search box filters by unit type only
-    filters: [choiceFilter('unit_type'), choiceFilter('unit_status'), refFilter('property'), checkboxFilter('furnished'), rangeFilter('bedrooms')],
+    filters: [
+      choiceFilter('unit_type'),
+      choiceFilter('unit_status'),
+      refFilter('property'),
+      checkboxFilter('furnished'),
+      rangeFilter('bedrooms'),
+    ],
   },
   summaries: { create: 'Create a unit in a property of the X-Tenant company' },
   bulk: { update: ['unit_status', 'unit_type', 'furnished', 'property_id'] },

@@ -19,14 +19,17 @@ export const userResource = declareResource({
     ...group('User', {
       name: text('Name', { required: true }),
       email: email('Email address', { required: true, maxlength: EMAIL_MAX }),
-      bypass_sso: checkbox('Allow email and password sign-in', { help: 'Lets this user sign in with a password even where single sign-on is required' }),
+      bypass_sso: checkbox('Allow email and password sign-in', {
+        help: 'Lets this user sign in with a password even where single sign-on is required',
+      }),
     }),
   },
   list: { columns: ['name', 'email'], sort: ['name', 'email'], search: ['name', 'email'] },
   // No bulk changes: a user's writes have their own rules (roles per system, memberships, sign-in) and
   // their remove asks about other companies; docs/resources.md "Bulk changes".
   bulk: false,
-  // No import: a user's create invites and grants access, which a file of rows must not do unseen (docs/resources.md "Import").
+  // No import: a user's create invites and grants access, which a file of rows must not do unseen (docs/resources.md
+  // "Import").
   import: false,
   summaries: {
     list: 'The users of the X-Tenant company (every user with ?all=true, super_admin only)',

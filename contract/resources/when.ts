@@ -18,9 +18,13 @@ export interface FieldWhen {
   is: WhenValue[];
 }
 
-export const whenOf = (o: WhenOpt): FieldWhen => ({ field: o.field, is: Array.isArray(o.is) ? [...(o.is as readonly WhenValue[])] : [o.is as WhenValue] });
+export const whenOf = (o: WhenOpt): FieldWhen => ({
+  field: o.field,
+  is: Array.isArray(o.is) ? [...(o.is as readonly WhenValue[])] : [o.is as WhenValue],
+});
 
-/** A value against the condition's values: compared as text (a form holds "true" or true alike); a list holds when one of its values does. */
+/** A value against the condition's values: compared as text (a form holds "true" or true alike); a list holds when one
+ * of its values does. */
 function matches(value: unknown, is: readonly WhenValue[]): boolean {
   if (Array.isArray(value)) return value.some((v) => matches(v, is));
   if (value === null || value === undefined || value === '') return false;
@@ -32,7 +36,12 @@ function matches(value: unknown, is: readonly WhenValue[]): boolean {
  * Whether the field `name` is shown (its condition holds), given each field's condition and value. A
  * field whose controlling field is itself hidden is hidden too (a hidden field's value is cleared).
  */
-export function shown(name: string, conditionOf: (name: string) => FieldWhen | undefined, valueOf: (name: string) => unknown, seen: ReadonlySet<string> = new Set()): boolean {
+export function shown(
+  name: string,
+  conditionOf: (name: string) => FieldWhen | undefined,
+  valueOf: (name: string) => unknown,
+  seen: ReadonlySet<string> = new Set(),
+): boolean {
   const when = conditionOf(name);
   if (!when) return true;
   // A loop of conditions never holds (the start-up check refuses one anyway).

@@ -10,7 +10,9 @@ import { apiGet, isSuccess } from '../../providers/httpClient';
 
 /** A failed list reads as empty. */
 export async function loadIntegrations(companyId: string): Promise<Integration[]> {
-  const res = await apiGet<{ integrations?: Integration[] }>(`/api/v1/company/${encodeURIComponent(companyId)}/integrations`);
+  const res = await apiGet<{ integrations?: Integration[] }>(
+    `/api/v1/company/${encodeURIComponent(companyId)}/integrations`,
+  );
   const list = isSuccess(res) ? res.data?.integrations : undefined;
   if (!Array.isArray(list)) {
     console.error('integrations failed', res?.status);
@@ -41,7 +43,13 @@ export function CompanyIntegrations({ companyId }: { companyId: string }) {
         ) : data && data.length > 0 ? (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {data.map((i) => (
-              <Button key={i.value} component={RouterLink} to={integrationEditPath(companyId, i.value)} variant="outlined" startIcon={<SettingsOutlined />}>
+              <Button
+                key={i.value}
+                component={RouterLink}
+                to={integrationEditPath(companyId, i.value)}
+                variant="outlined"
+                startIcon={<SettingsOutlined />}
+              >
                 {i.label}
               </Button>
             ))}

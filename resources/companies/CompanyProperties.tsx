@@ -13,7 +13,12 @@ export interface CompanyRef {
 }
 
 /** Makes `company` the current company, then opens `path` anew; a link within it navigates as usual. */
-export function openInCompany(company: CompanyRef, event: Pick<MouseEvent, 'preventDefault'>, path: string, load = (to: string) => window.location.assign(to)): void {
+export function openInCompany(
+  company: CompanyRef,
+  event: Pick<MouseEvent, 'preventDefault'>,
+  path: string,
+  load = (to: string) => window.location.assign(to),
+): void {
   if (authStore.get().currentCompany === company.id) return;
   event.preventDefault();
   authStore.set({ currentCompany: company.id, currentCompanyName: company.name });

@@ -17,7 +17,8 @@ export default function IntegrationEdit() {
   const translate = useTranslate();
   const base = `${API_PREFIX}/companies/${encodeURIComponent(companyId)}/integrations/${encodeURIComponent(integration)}`;
   const { definition, options, loading, error } = useFormDefinition(`${base}/edit`);
-  const label = typeof definition?.data.label === 'string' && definition.data.label ? definition.data.label : integration;
+  const label =
+    typeof definition?.data.label === 'string' && definition.data.label ? definition.data.label : integration;
   const back = companyEditPath(companyId);
 
   const save = useCallback(
@@ -30,7 +31,10 @@ export default function IntegrationEdit() {
   );
 
   return (
-    <FormPage title={translate('olympus.forms.integration.title', { integration: label })} back={{ to: back, label: translate('olympus.forms.integration.back') }}>
+    <FormPage
+      title={translate('olympus.forms.integration.title', { integration: label })}
+      back={{ to: back, label: translate('olympus.forms.integration.back') }}
+    >
       <DynamicForm
         key={`${companyId}/${integration}`}
         definition={definition}

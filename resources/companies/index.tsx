@@ -20,7 +20,10 @@ export default declaredResource<CompanyRecord>(companyResource, {
     return (
       <>
         <CompanyIntegrations companyId={id} />
-        <CompanyProperties properties={data.properties} company={{ id, name: typeof data.name === 'string' ? data.name : '' }} />
+        <CompanyProperties
+          properties={data.properties}
+          company={{ id, name: typeof data.name === 'string' ? data.name : '' }}
+        />
       </>
     );
   },

@@ -31,7 +31,10 @@ export function PermissionGroups({ catalogue }: { catalogue: readonly Permission
   const toggle = (name: string, checked: boolean) => {
     if (!isWildcard(name)) return input.onChange(toggleValue(value, name, checked, all));
     if (checked) {
-      before.current.set(name, value.filter((v) => wildcardCovers(name, v)));
+      before.current.set(
+        name,
+        value.filter((v) => wildcardCovers(name, v)),
+      );
       return input.onChange(toggleValue(value, name, true, all));
     }
     const restored = before.current.get(name) ?? stored.filter((v) => wildcardCovers(name, v));
@@ -41,7 +44,11 @@ export function PermissionGroups({ catalogue }: { catalogue: readonly Permission
   };
   return (
     <Box data-form-key={PERMISSIONS}>
-      <FormSection title={translate('olympus.forms.role.permissions')} description={translate('olympus.forms.role.permissions_desc')} titleId={`${baseId}-title`}>
+      <FormSection
+        title={translate('olympus.forms.role.permissions')}
+        description={translate('olympus.forms.role.permissions_desc')}
+        titleId={`${baseId}-title`}
+      >
         {groups.map((group) => (
           <FormControl key={group.prefix} component="fieldset" variant="standard">
             <FormLabel component="legend" sx={{ fontWeight: 600, mb: 0.5 }}>

@@ -31,23 +31,39 @@ export default function RoleEdit() {
 /** The form, and under it the role's history; a restore loads both afresh. */
 function RoleEditScreen({ id }: { id: string }) {
   const [revision, reload] = useReloadAfterRestore(roleResource.spa);
-  return <RoleEditForm key={revision} id={id} below={<HistoryPanel resource={roleResource.spa} id={id} onRestored={reload} />} />;
+  return (
+    <RoleEditForm
+      key={revision}
+      id={id}
+      below={<HistoryPanel resource={roleResource.spa} id={id} onRestored={reload} />}
+    />
+  );
 }
 
 function RoleEditForm({ id, below }: { id: string; below: ReactNode }) {
   const translate = useTranslate();
   const role = useGetOne<Role>(roleResource.spa, { id }, { retry: false, refetchOnWindowFocus: false });
-  const catalogue = useQuery({ queryKey: ['olympus.permissions'], queryFn: loadPermissions, retry: false, refetchOnWindowFocus: false });
+  const catalogue = useQuery({
+    queryKey: ['olympus.permissions'],
+    queryFn: loadPermissions,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
   const save = useRecordSave({ resource: roleResource.spa, id, failedKey: texts.updateFailed });
   const record = role.data;
   const superAdmin = useSessionUser()?.olympusRole?.name === SUPER_ADMIN;
-  const definition = useMemo(() => (record ? { groups: roleInputs(translate, superAdmin), data: { ...record } } : undefined), [record, translate, superAdmin]);
+  const definition = useMemo(
+    () => (record ? { groups: roleInputs(translate, superAdmin), data: { ...record } } : undefined),
+    [record, translate, superAdmin],
+  );
   const extraValues = useMemo(() => ({ [PERMISSIONS]: record?.permissions ?? [] }), [record]);
 
   return (
     <FormPage title={translate(texts.editTitle)} back={{ to: listPath, label: translate(texts.back) }}>
       {record?.name === SUPER_ADMIN ? (
-        <Alert severity="info">{translate('olympus.forms.role.not_editable', { role: record.label || record.name })}</Alert>
+        <Alert severity="info">
+          {translate('olympus.forms.role.not_editable', { role: record.label || record.name })}
+        </Alert>
       ) : (
         <DynamicForm
           definition={definition}

@@ -4,7 +4,8 @@ import type { FormFieldGroup } from '../../contract/forms';
 
 type Translate = (key: string) => string;
 
-/** `superAdmin`: only a super admin may decide whether the role requires two-factor sign-in (the server refuses anyone else). */
+/** `superAdmin`: only a super admin may decide whether the role requires two-factor sign-in (the server refuses anyone
+ * else). */
 export function roleInputs(translate: Translate, superAdmin = false): FormFieldGroup[] {
   return [
     {
@@ -12,7 +13,15 @@ export function roleInputs(translate: Translate, superAdmin = false): FormFieldG
       fields: [
         { name: 'name', label: translate('olympus.forms.role.name'), type: 'text', required: true },
         { name: 'label', label: translate('olympus.forms.role.label'), type: 'text', required: true },
-        ...(superAdmin ? [{ name: 'require_two_factor', label: translate('olympus.forms.role.require_two_factor'), type: 'checkbox' as const }] : []),
+        ...(superAdmin
+          ? [
+              {
+                name: 'require_two_factor',
+                label: translate('olympus.forms.role.require_two_factor'),
+                type: 'checkbox' as const,
+              },
+            ]
+          : []),
       ],
     },
   ];

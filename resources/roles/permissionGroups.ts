@@ -9,10 +9,12 @@ export { groupPermissions, permissionPrefix, titleCase, type PermissionGroup } f
 export const isWildcard = (name: string) => name === '*' || name.endsWith('.*');
 
 /** True when the wildcard grants `name` (itself aside). */
-export const wildcardCovers = (wildcard: string, name: string) => wildcard !== name && (wildcard === '*' || (wildcard.endsWith('.*') && name.startsWith(wildcard.slice(0, -1))));
+export const wildcardCovers = (wildcard: string, name: string) =>
+  wildcard !== name && (wildcard === '*' || (wildcard.endsWith('.*') && name.startsWith(wildcard.slice(0, -1))));
 
 /** The ticked wildcard that already grants `name`, if any (the role edit shows the box ticked and locked). */
-export const coveringWildcard = (ticked: readonly string[], name: string): string | undefined => ticked.find((w) => isWildcard(w) && wildcardCovers(w, name));
+export const coveringWildcard = (ticked: readonly string[], name: string): string | undefined =>
+  ticked.find((w) => isWildcard(w) && wildcardCovers(w, name));
 
 /** A failed list reads as empty. */
 export async function loadPermissions(): Promise<Permission[]> {

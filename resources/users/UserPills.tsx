@@ -8,12 +8,26 @@ import { Chip, Stack } from '@mui/material';
  */
 const PILL_SX = { secondary: { color: '#7d6212', borderColor: '#7d6212' }, primary: undefined } as const;
 
-export function Pills({ items, color }: { items: { key: string; label: string; title?: string }[]; color: 'primary' | 'secondary' }) {
+export function Pills({
+  items,
+  color,
+}: {
+  items: { key: string; label: string; title?: string }[];
+  color: 'primary' | 'secondary';
+}) {
   if (items.length === 0) return null;
   return (
     <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap' }}>
       {items.map((i) => (
-        <Chip key={i.key} label={i.label} title={i.title} size="small" color={color} variant="outlined" sx={PILL_SX[color]} />
+        <Chip
+          key={i.key}
+          label={i.label}
+          title={i.title}
+          size="small"
+          color={color}
+          variant="outlined"
+          sx={PILL_SX[color]}
+        />
       ))}
     </Stack>
   );

@@ -43,16 +43,31 @@ export function UserRemoveButton() {
         }
       }
       notices.dismiss(notice);
-      await dialogs.alert({ tone: 'success', title: translate('olympus.lists.users.deleted_title'), text: translate('olympus.lists.users.deleted_text') });
+      await dialogs.alert({
+        tone: 'success',
+        title: translate('olympus.lists.users.deleted_title'),
+        text: translate('olympus.lists.users.deleted_text'),
+      });
     } catch (error) {
       notices.dismiss(notice);
       setBusy(false);
-      await dialogs.alert({ tone: 'error', title: translate('olympus.lists.users.error_title'), text: errorText(error, translate) });
+      await dialogs.alert({
+        tone: 'error',
+        title: translate('olympus.lists.users.error_title'),
+        text: errorText(error, translate),
+      });
     }
   };
 
   return (
-    <Button size="small" color="error" startIcon={<DeleteOutline />} onClick={onClick} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
+    <Button
+      size="small"
+      color="error"
+      startIcon={<DeleteOutline />}
+      onClick={onClick}
+      disabled={busy}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
       {translate(listKey('users', 'remove'))}
     </Button>
   );

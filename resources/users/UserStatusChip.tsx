@@ -17,7 +17,15 @@ export function UserStatusChip({ status }: { status: UserStatus | undefined }) {
   const translate = useTranslate();
   if (!status) return null;
   const colour = COLOURS[status];
-  return <Chip label={translate(`olympus.invitation.list.${status}`)} size="small" variant="outlined" sx={{ color: colour, borderColor: colour }} data-status={status} />;
+  return (
+    <Chip
+      label={translate(`olympus.invitation.list.${status}`)}
+      size="small"
+      variant="outlined"
+      sx={{ color: colour, borderColor: colour }}
+      data-status={status}
+    />
+  );
 }
 
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -25,7 +33,12 @@ const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 /** The day of the last sign-in in the reader's locale, or "Never"; the exact time on hover. */
 export function LastSignIn({ at }: { at: string | null | undefined }) {
   const translate = useTranslate();
-  if (!at) return <Typography variant="body2" color="text.secondary" component="span">{translate('olympus.invitation.list.never')}</Typography>;
+  if (!at)
+    return (
+      <Typography variant="body2" color="text.secondary" component="span">
+        {translate('olympus.invitation.list.never')}
+      </Typography>
+    );
   const d = new Date(at);
   if (Number.isNaN(d.getTime())) return <span>{at}</span>;
   return (

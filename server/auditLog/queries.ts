@@ -54,11 +54,16 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{
  */
 export function parseBound(param: 'from' | 'to', raw: string): { at: Date; inclusive: boolean } {
   const text = raw.trim();
-  const bad = () => invalid({ [param]: [`The ${param} parameter must be an ISO 8601 date (2025-03-05) or date-time (2025-03-05T14:30:00Z).`] });
+  const bad = () =>
+    invalid({
+      [param]: [`The ${param} parameter must be an ISO 8601 date (2025-03-05) or date-time (2025-03-05T14:30:00Z).`],
+    });
   if (DATE.test(text)) {
     const day = new Date(`${text}T00:00:00Z`);
     if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== text) throw bad();
-    return param === 'to' ? { at: new Date(day.getTime() + 86_400_000), inclusive: false } : { at: day, inclusive: true };
+    return param === 'to'
+      ? { at: new Date(day.getTime() + 86_400_000), inclusive: false }
+      : { at: day, inclusive: true };
   }
   if (!DATE_TIME.test(text)) throw bad();
   const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`;
@@ -77,7 +82,10 @@ function recordLabel(): SQL {
   // The id is compared as a uuid (the tables' key, so their primary key index serves it); an id that
   // is not one names no record.
   const id = sql`(case when a.entity_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then a.entity_id::uuid end)`;
-  const whens = named.map((d) => sql`when ${literal(d.noun.one)} then (select r.name::text from ${sql.identifier(d.name)} r where r.id = ${id})`);
+  const whens = named.map(
+    (d) =>
+      sql`when ${literal(d.noun.one)} then (select r.name::text from ${sql.identifier(d.name)} r where r.id = ${id})`,
+  );
   return sql`(case a.entity ${sql.join(whens, sql` `)} end)`;
 }
 
@@ -132,7 +140,9 @@ const auditRow = (visible: SQL, changes: SQL = sql`a.changes`) =>
 /** A super admin's rows: every actor named (a constant statement text). */
 const EVERY_ACTOR_ROW = auditRow(sql`true`);
 
-const ROWS_FROM = compiled(sql`audit_log a left join users au on au.id = a.actor_id left join companies ac on ac.id = a.tenant_id`);
+const ROWS_FROM = compiled(
+  sql`audit_log a left join users au on au.id = a.actor_id left join companies ac on ac.id = a.tenant_id`,
+);
 const SOURCE_FROM = compiled(sql`audit_log a`);
 const SOURCE_ID = compiled(sql`a.id`);
 
@@ -183,20 +193,35 @@ export function filterConditions(query: AuditQuery, people: readonly string[], s
   if (query.company) parts.push(sql`a.tenant_id = ${query.company.toLowerCase()}`);
   if (query.resource?.length) {
     const entities = [...new Set(query.resource.map((name) => AUDIT_ENTITY_OF[name]))];
-    parts.push(entities.length === 1 ? sql`a.entity = ${entities[0]}` : sql`a.entity in (${sql.join(entities.map((e) => sql`${e}`), sql`, `)})`);
+    parts.push(
+      entities.length === 1
+        ? sql`a.entity = ${entities[0]}`
+        : sql`a.entity in (${sql.join(
+            entities.map((e) => sql`${e}`),
+            sql`, `,
+          )})`,
+    );
   }
   if (query.action?.trim()) parts.push(sql`a.action = ${query.action.trim()}`);
   const from = query.from ? parseBound('from', query.from) : null;
   const to = query.to ? parseBound('to', query.to) : null;
-  if (from && to && (to.inclusive ? from.at > to.at : from.at >= to.at)) throw invalid({ to: ['The to parameter must not be before from.'] });
+  if (from && to && (to.inclusive ? from.at > to.at : from.at >= to.at))
+    throw invalid({ to: ['The to parameter must not be before from.'] });
   if (from) parts.push(sql`a.at >= ${from.at.toISOString()}::timestamptz`);
-  if (to) parts.push(to.inclusive ? sql`a.at <= ${to.at.toISOString()}::timestamptz` : sql`a.at < ${to.at.toISOString()}::timestamptz`);
+  if (to)
+    parts.push(
+      to.inclusive ? sql`a.at <= ${to.at.toISOString()}::timestamptz` : sql`a.at < ${to.at.toISOString()}::timestamptz`,
+    );
   const q = query.q?.trim();
   if (q) {
     const p = likePattern(q);
     // The row's own text through the trigram index on the same expression, or one of the people the
     // term names through the actor index: a bitmap of both, so a rare term reads only its rows.
-    parts.push(people.length ? sql`(${auditSearchText('a')} ilike ${p} or a.actor_id = any(${uuidArray(people)}))` : sql`${auditSearchText('a')} ilike ${p}`);
+    parts.push(
+      people.length
+        ? sql`(${auditSearchText('a')} ilike ${p} or a.actor_id = any(${uuidArray(people)}))`
+        : sql`${auditSearchText('a')} ilike ${p}`,
+    );
   }
   return parts;
 }
@@ -204,18 +229,29 @@ export function filterConditions(query: AuditQuery, people: readonly string[], s
 /** A page (or, without page/per_page, the whole filtered log up to UNPAGED_LIST_MAX rows) and its total. */
 export async function listAudit(db: Conn, scope: AuditScope, query: AuditQuery, whole?: WholeListOptions) {
   // Newest first by default; the answer always carries meta (the default sort counts as asked).
-  const plan = planList({ page: query.page, per_page: query.per_page, sort: query.sort ?? '-at', count: query.count }, AUDIT_LIST);
+  const plan = planList(
+    { page: query.page, per_page: query.per_page, sort: query.sort ?? '-at', count: query.count },
+    AUDIT_LIST,
+  );
   const people = await searchedPeople(db, query.q, scope);
-  const parts = [scopeCondition(scope), ...filterConditions(query, people, scope)]
-    .filter((p): p is SQL => p !== undefined);
+  const parts = [scopeCondition(scope), ...filterConditions(query, people, scope)].filter(
+    (p): p is SQL => p !== undefined,
+  );
   const where = parts.length ? sql.join(parts, sql` and `) : undefined;
   // Actors named: every one for a super admin; for others, those of their companies and removed
   // users (no name to show); a user's memberships only of their companies.
-  const row = scope === null
-    ? EVERY_ACTOR_ROW
-    : auditRow(sql`(au.id is null or a.actor_id = any(${usersOf(scope.companies)}))`, changesSeenBy(scope.companies));
+  const row =
+    scope === null
+      ? EVERY_ACTOR_ROW
+      : auditRow(sql`(au.id is null or a.actor_id = any(${usersOf(scope.companies)}))`, changesSeenBy(scope.companies));
   // A search is planned with its term: which index serves it (trigrams, a person, a date) depends on it.
   const source = { from: SOURCE_FROM, where, id: SOURCE_ID, planEach: Boolean(query.q?.trim()) };
-  const { json, ...total } = await fetchList<AuditRow>(db, plan, { row: row as SQL<AuditRow>, from: ROWS_FROM }, source, whole);
+  const { json, ...total } = await fetchList<AuditRow>(
+    db,
+    plan,
+    { row: row as SQL<AuditRow>, from: ROWS_FROM },
+    source,
+    whole,
+  );
   return { plan, json: json as RowsJson<AuditRow>, ...total };
 }

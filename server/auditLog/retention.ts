@@ -15,7 +15,8 @@ import { claimTurn, scheduleMaintenance, type MaintenanceJob } from '../maintena
 
 /** How often each instance looks. */
 export const AUDIT_PRUNE_EVERY_MS = 3600_000;
-/** A prune within this long of the last one (by any instance) is skipped: less than the interval, so timers drifting by a few seconds still prune hourly. */
+/** A prune within this long of the last one (by any instance) is skipped: less than the interval, so timers drifting by
+ * a few seconds still prune hourly. */
 export const AUDIT_PRUNE_GAP_MS = 50 * 60_000;
 /** Rows deleted per statement. */
 export const AUDIT_PRUNE_BATCH = 5000;
@@ -35,9 +36,15 @@ export interface PruneResult {
  * Deletes the audit rows older than `days` (by the database's clock) when it is this instance's
  * turn; null when it is not. `batch` and `gapMs` are for tests.
  */
-export async function pruneAuditLog(db: Db, days: number, { batch = AUDIT_PRUNE_BATCH, gapMs = AUDIT_PRUNE_GAP_MS } = {}): Promise<PruneResult | null> {
+export async function pruneAuditLog(
+  db: Db,
+  days: number,
+  { batch = AUDIT_PRUNE_BATCH, gapMs = AUDIT_PRUNE_GAP_MS } = {},
+): Promise<PruneResult | null> {
   if (!(await claimTurn(db, AUDIT_PRUNE, gapMs))) return null;
-  const [{ cutoff }] = rowsOf<{ cutoff: Date | string }>(await db.execute(sql`select now() - make_interval(days => ${days}) as cutoff`));
+  const [{ cutoff }] = rowsOf<{ cutoff: Date | string }>(
+    await db.execute(sql`select now() - make_interval(days => ${days}) as cutoff`),
+  );
   const before = new Date(cutoff).toISOString();
   let deleted = 0;
   for (;;) {
@@ -52,7 +59,13 @@ export async function pruneAuditLog(db: Db, days: number, { batch = AUDIT_PRUNE_
     deleted += n;
     if (n < batch) break;
   }
-  if (deleted > 0) await audit(db, { action: AUDIT_PRUNED_ACTION, owner: null, actorId: null, detail: { actor: 'system', count: deleted, cutoff: before, retention_days: days } });
+  if (deleted > 0)
+    await audit(db, {
+      action: AUDIT_PRUNED_ACTION,
+      owner: null,
+      actorId: null,
+      detail: { actor: 'system', count: deleted, cutoff: before, retention_days: days },
+    });
   return { deleted, cutoff: before };
 }
 
@@ -60,6 +73,7 @@ export async function pruneAuditLog(db: Db, days: number, { batch = AUDIT_PRUNE_
 export function scheduleAuditPruning(app: FastifyInstance, days: number): void {
   scheduleMaintenance(app, AUDIT_PRUNE_EVERY_MS, 'audit retention prune', async () => {
     const done = await pruneAuditLog(app.db, days);
-    if (done && done.deleted > 0) app.log.info({ count: done.deleted, cutoff: done.cutoff, days }, 'audit rows past retention deleted');
+    if (done && done.deleted > 0)
+      app.log.info({ count: done.deleted, cutoff: done.cutoff, days }, 'audit rows past retention deleted');
   });
 }

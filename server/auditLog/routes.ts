@@ -15,25 +15,48 @@ import { COUNT_PARAM } from '../../contract/lists';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { listAudit, type AuditScope } from './queries';
 
-const BOUND_DESCRIPTION = 'ISO 8601 date (2025-03-05, a UTC day) or date-time (2025-03-05T14:30:00Z; UTC when no zone is given)';
+const BOUND_DESCRIPTION =
+  'ISO 8601 date (2025-03-05, a UTC day) or date-time (2025-03-05T14:30:00Z; UTC when no zone is given)';
 
 export const AuditListQuery = Type.Object({
   actor: Type.Optional(Type.String({ format: 'uuid', description: 'Events done by this user (their id)' })),
-  company: Type.Optional(Type.String({ format: 'uuid', description: 'Events on this company’s records and the company itself (one of the caller’s, unless a super admin)' })),
+  company: Type.Optional(
+    Type.String({
+      format: 'uuid',
+      description:
+        'Events on this company’s records and the company itself (one of the caller’s, unless a super admin)',
+    }),
+  ),
   // A single value is taken as a list of one (ajv's coerceTypes: 'array'), as the declared lists' choice filters.
   resource: Type.Optional(
     Type.Array(Type.Unsafe<string>({ type: 'string', enum: Object.keys(AUDIT_ENTITY_OF) }), {
       maxItems: 50,
-      description: 'Events on records of these resources, by their API name (`units`; repeat the parameter for several)',
+      description:
+        'Events on records of these resources, by their API name (`units`; repeat the parameter for several)',
     }),
   ),
-  action: Type.Optional(Type.String({ maxLength: 100, description: 'Events of this action exactly (`unit.update`, `auth.login`)' })),
+  action: Type.Optional(
+    Type.String({ maxLength: 100, description: 'Events of this action exactly (`unit.update`, `auth.login`)' }),
+  ),
   from: Type.Optional(Type.String({ maxLength: 40, description: `Events at or after: ${BOUND_DESCRIPTION}` })),
-  to: Type.Optional(Type.String({ maxLength: 40, description: `Events at or before: ${BOUND_DESCRIPTION}; a date includes its whole day` })),
-  q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive search in the action, the record’s kind and id, the person’s name and email, and the address' })),
+  to: Type.Optional(
+    Type.String({
+      maxLength: 40,
+      description: `Events at or before: ${BOUND_DESCRIPTION}; a date includes its whole day`,
+    }),
+  ),
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'Case-insensitive search in the action, the record’s kind and id, the person’s name and email, and the address',
+    }),
+  ),
   page: listQueryProperties.page,
   per_page: listQueryProperties.per_page,
-  sort: Type.Optional(Type.String({ maxLength: 64, description: '`-at` (newest first, the default) or `at` (oldest first)' })),
+  sort: Type.Optional(
+    Type.String({ maxLength: 64, description: '`-at` (newest first, the default) or `at` (oldest first)' }),
+  ),
   [COUNT_PARAM]: listQueryProperties[COUNT_PARAM],
 });
 
@@ -42,21 +65,35 @@ const AuditRowSchema = Type.Object({
   at: Type.String({ format: 'date-time' }),
   actor: Nullable(
     Type.Object(
-      { id: Nullable(Uuid), name: Nullable(Type.String()), email: Nullable(Type.String()), hidden: Type.Optional(Type.Literal(true)) },
-      { description: 'Null: the system. Name and email null: a removed user. hidden (id, name and email null): someone outside the caller’s companies' },
+      {
+        id: Nullable(Uuid),
+        name: Nullable(Type.String()),
+        email: Nullable(Type.String()),
+        hidden: Type.Optional(Type.Literal(true)),
+      },
+      {
+        description:
+          'Null: the system. Name and email null: a removed user. hidden (id, name and email null): someone outside the caller’s companies',
+      },
     ),
   ),
   company: Nullable(Type.Object({ id: Uuid, name: Nullable(Type.String()) })),
   action: Type.String(),
-  entity: Nullable(Type.String({ description: 'The kind of record: a resource’s noun (`unit`), `system`, `integration`' })),
+  entity: Nullable(
+    Type.String({ description: 'The kind of record: a resource’s noun (`unit`), `system`, `integration`' }),
+  ),
   resource: Nullable(Type.String({ description: 'The resource’s API name when the entity is a declared resource’s' })),
   entity_id: Nullable(Type.String()),
   record_label: Nullable(Type.String({ description: 'The record’s name now, while it exists' })),
   ip: Nullable(Type.String()),
   changes: Nullable(
-    Type.Record(Type.String(), Type.Object({ before: Type.Optional(Type.Unknown()), after: Type.Optional(Type.Unknown()) }), {
-      description: 'The changed fields, before and after; secrets are written as "***"',
-    }),
+    Type.Record(
+      Type.String(),
+      Type.Object({ before: Type.Optional(Type.Unknown()), after: Type.Optional(Type.Unknown()) }),
+      {
+        description: 'The changed fields, before and after; secrets are written as "***"',
+      },
+    ),
   ),
   detail: Nullable(Type.Record(Type.String(), Type.Unknown())),
 });
@@ -70,7 +107,8 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: access,
       schema: {
         tags: ['audit'],
-        summary: 'The audit log, newest first: every company’s events for a super admin, else those of the caller’s companies (audit.view)',
+        summary:
+          'The audit log, newest first: every company’s events for a super admin, else those of the caller’s companies (audit.view)',
         description:
           'Filters combine; without `page`/`per_page` the whole filtered log is answered, up to 10 000 rows (the CSV export of the audit screen). ' +
           'A row belongs to the company of the record it is about (a user’s changes and sign-ins: the companies the user belonged to then), never to the X-Tenant of the request that wrote it; ' +
@@ -88,7 +126,8 @@ const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (query.company && !auth.companyIds.includes(query.company.toLowerCase())) throw forbidden(TENANT_FORBIDDEN);
         scope = { companies: auth.companyIds };
       }
-      const whole = query.page === undefined && query.per_page === undefined ? wholeListContext(request, reply) : undefined;
+      const whole =
+        query.page === undefined && query.per_page === undefined ? wholeListContext(request, reply) : undefined;
       const { plan, ...list } = await listAudit(app.db, scope, query, whole);
       return sendList(reply, plan, list);
     },

@@ -13,7 +13,10 @@ export type UserRow = typeof users.$inferSelect;
 
 /** Emails match case-insensitively (the unique index is on lower(email)). */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(sql`lower(${users.email})`, sql`lower(${email})`));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, sql`lower(${email})`));
   return row ?? null;
 }
 
@@ -64,7 +67,12 @@ export const signsInWithSso = (enforcedDomains: readonly string[], email: string
  * and void any set-password link still out (one left unused must not set it again later).
  * Call inside the transaction that consumed the challenge or code; hash before it.
  */
-export async function setOwnPassword(tx: Db, userId: string, passwordHash: string, opts: { signedIn: boolean }): Promise<void> {
+export async function setOwnPassword(
+  tx: Db,
+  userId: string,
+  passwordHash: string,
+  opts: { signedIn: boolean },
+): Promise<void> {
   await tx
     .update(users)
     .set({

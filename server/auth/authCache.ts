@@ -50,7 +50,13 @@ export const lookupStarted = (): number => generation;
  * Keeps a positive answer for min(TTL_MS, validForMs) from `since` (when the lookup began), unless
  * the memory was cleared after lookupStarted() gave `lookupGeneration`.
  */
-export function remember(key: string, answer: GuardAnswer, validForMs: number, lookupGeneration: number, since = Date.now()): void {
+export function remember(
+  key: string,
+  answer: GuardAnswer,
+  validForMs: number,
+  lookupGeneration: number,
+  since = Date.now(),
+): void {
   if (lookupGeneration !== generation) return;
   const now = Date.now();
   const ttl = Math.min(TTL_MS, validForMs);

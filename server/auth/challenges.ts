@@ -18,7 +18,12 @@ export async function createUserChallenge(db: Db, kind: UserChallengeKind, userI
       .update(challenges)
       .set({ usedAt: sql`now()` })
       .where(and(eq(challenges.userId, userId), eq(challenges.kind, kind), isNull(challenges.usedAt)));
-    await tx.insert(challenges).values({ kind, userId, secretHash: sha256(secret), expiresAt: sql`now() + make_interval(secs => ${CHALLENGE_TTL_MS / 1000})` });
+    await tx.insert(challenges).values({
+      kind,
+      userId,
+      secretHash: sha256(secret),
+      expiresAt: sql`now() + make_interval(secs => ${CHALLENGE_TTL_MS / 1000})`,
+    });
   });
   return secret;
 }
@@ -29,7 +34,15 @@ export async function findUserChallenge(db: Db, kind: UserChallengeKind, secret:
     .select({ challengeId: challenges.id, user: users })
     .from(challenges)
     .innerJoin(users, eq(users.id, challenges.userId))
-    .where(and(eq(challenges.secretHash, sha256(secret)), eq(challenges.kind, kind), isNull(challenges.usedAt), gt(challenges.expiresAt, sql`now()`), also));
+    .where(
+      and(
+        eq(challenges.secretHash, sha256(secret)),
+        eq(challenges.kind, kind),
+        isNull(challenges.usedAt),
+        gt(challenges.expiresAt, sql`now()`),
+        also,
+      ),
+    );
   return row ?? null;
 }
 

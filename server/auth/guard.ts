@@ -51,7 +51,8 @@ interface AuthRow {
   totp_on: boolean;
 }
 
-/** Each user's Olympus role, as a CTE. A role in the trash grants nothing (it cannot be trashed while held; this covers a race). */
+/** Each user's Olympus role, as a CTE. A role in the trash grants nothing (it cannot be trashed while held; this covers
+ * a race). */
 const olympusRole = sql`olympus_role as (
       select us.user_id, r.id, r.name, r.require_two_factor
       from user_systems us
@@ -77,28 +78,46 @@ export interface UserAccessNow {
 
 /** The user's role, permissions and companies as they are now; null once disabled or removed. */
 export async function loadUserAccess(db: Db, userId: string, tenant: string | null): Promise<UserAccessNow | null> {
-  const [row] = await rowsFrom<{ role: string | null; permissions: string[]; company_ids: string[]; tenant_live: boolean }>(db, sql`
+  const [row] = await rowsFrom<{
+    role: string | null;
+    permissions: string[];
+    company_ids: string[];
+    tenant_live: boolean;
+  }>(
+    db,
+    sql`
     with ${olympusRole}
     select orole.name as role,
       coalesce((select json_agg(rp.permission) from role_permissions rp where rp.role_id = orole.id), '[]'::json) as permissions,
       ${liveCompanies} as company_ids,
       ${tenant === null ? sql`true` : sql`exists(select 1 from companies c where c.id = ${tenant}::uuid and c.deleted_at is null)`} as tenant_live
     from users u left join olympus_role orole on orole.user_id = u.id
-    where u.id = ${userId} and u.disabled_at is null`);
-  return row ? { role: row.role, permissions: row.permissions, companyIds: row.company_ids, tenantLive: row.tenant_live } : null;
+    where u.id = ${userId} and u.disabled_at is null`,
+  );
+  return row
+    ? { role: row.role, permissions: row.permissions, companyIds: row.company_ids, tenantLive: row.tenant_live }
+    : null;
 }
 
 /** How stale last_used_at may get before a request refreshes it (idle expiry is 30 min). */
 const TOUCH_EVERY_SECONDS = 60;
 
 /**
- * Checks the token (idle expiry, touched at most once a minute) and loads user, Olympus role, permissions and companies at once.
+ * Checks the token (idle expiry, touched at most once a minute) and loads user, Olympus role, permissions and companies
+ * at once.
  * Disabled users resolve to nothing. `tenant` (an already well-formed uuid) is checked for existence
  * in the same query, for super_admin. `validForMs`: how long the answer holds by the clock alone.
  */
-export async function loadAuth(db: Db, tokenHash: string, tenant: string | null, superAdminTwoFactor = false): Promise<(GuardAnswer & { validForMs: number }) | null> {
+export async function loadAuth(
+  db: Db,
+  tokenHash: string,
+  tenant: string | null,
+  superAdminTwoFactor = false,
+): Promise<(GuardAnswer & { validForMs: number }) | null> {
   const idleSeconds = TOKEN_IDLE_MS / 1000;
-  const [row] = await rowsFrom<AuthRow>(db, sql`
+  const [row] = await rowsFrom<AuthRow>(
+    db,
+    sql`
     with tok as (
       select id, user_id, last_used_at, amr, created_at,
         -- How long this answer stays true by the clock alone (idle or absolute expiry, whichever is first).
@@ -123,7 +142,8 @@ export async function loadAuth(db: Db, tokenHash: string, tenant: string | null,
       u.totp_enabled_at is not null as totp_on
     from tok
     join users u on u.id = tok.user_id and u.disabled_at is null
-    left join olympus_role orole on orole.user_id = u.id`);
+    left join olympus_role orole on orole.user_id = u.id`,
+  );
   if (!row) return null;
   const twoFactorRequired = row.role_requires_two_factor && !tokenProvesSecondFactor(row.amr, row.totp_on);
   // A token that cannot be completed by enrolling — the user already has a second factor (it was
@@ -159,7 +179,12 @@ export function tokenProvesSecondFactor(amr: readonly string[], totpOn: boolean)
 }
 
 /** The guard's answer for a token and tenant: from the short memory (./authCache.ts) or the database. */
-async function resolveAuth(db: Db, token: string, tenant: string | null, superAdminTwoFactor: boolean): Promise<GuardAnswer | null> {
+async function resolveAuth(
+  db: Db,
+  token: string,
+  tenant: string | null,
+  superAdminTwoFactor: boolean,
+): Promise<GuardAnswer | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 200) return null;
   const tokenHash = sha256(token);
   const key = cacheKey(tokenHash, tenant);
@@ -201,7 +226,9 @@ async function guard(app: FastifyInstance): Promise<void> {
     if (header === null) return;
     // The company must exist and be out of the trash, for every role (companyIds holds only live ones).
     const allowed =
-      tenant !== null && loaded.tenantExists && (loaded.auth.companyIds.includes(tenant) || loaded.auth.role === SUPER_ADMIN);
+      tenant !== null &&
+      loaded.tenantExists &&
+      (loaded.auth.companyIds.includes(tenant) || loaded.auth.role === SUPER_ADMIN);
     if (allowed) request.tenantId = tenant;
     else if (request.routeOptions.config?.tenantCheck !== false) throw forbidden(TENANT_FORBIDDEN);
   });

@@ -20,7 +20,14 @@ import { asFieldErrors, policyErrors } from './passwordPolicy';
 import { INVITATION_ACCEPT_PER_IP, INVITATION_CHECK_PER_IP, limitPerIp } from './throttle';
 import { auditAuth } from './authAudit';
 import { MSG } from './messages';
-import { errorResponses, ErrorBody, InvitationAcceptBody, InvitationCheckBody, InvitationCheckResponse, MessageResponse } from './schemas';
+import {
+  errorResponses,
+  ErrorBody,
+  InvitationAcceptBody,
+  InvitationCheckBody,
+  InvitationCheckResponse,
+  MessageResponse,
+} from './schemas';
 import { claimInvitation, findInvitation, type FoundInvitation, type InvitationState } from '../users/invitationStore';
 import { beyondReach, holdingsOf, lockUser } from '../users/grants';
 import { findUser } from '../users/queries';
@@ -31,7 +38,10 @@ const EVERYONE = { tenantId: null, visibleCompanies: null };
 /** Whether whoever issued the link could still issue it now: present, enabled, the user within their reach. */
 async function issuerStillReaches(db: Conn, found: FoundInvitation): Promise<boolean> {
   if (!found.createdBy) return false;
-  const [issuer, user] = await Promise.all([findUser(db, EVERYONE, found.createdBy), findUser(db, EVERYONE, found.userId)]);
+  const [issuer, user] = await Promise.all([
+    findUser(db, EVERYONE, found.createdBy),
+    findUser(db, EVERYONE, found.userId),
+  ]);
   if (!issuer || issuer.disabled || !user) return false;
   return beyondReach(holdingsOf(issuer), user) === null;
 }
@@ -47,7 +57,10 @@ const responses = { ...errorResponses, 404: ErrorBody, 410: ErrorBody };
 
 const invitation: FastifyPluginAsyncTypebox = async (app) => {
   /** The live link and its user, or the refusal the page shows (audited, without the token). */
-  async function liveInvitation(request: FastifyRequest, token: string): Promise<{ found: FoundInvitation; user: UserRow }> {
+  async function liveInvitation(
+    request: FastifyRequest,
+    token: string,
+  ): Promise<{ found: FoundInvitation; user: UserRow }> {
     const found = await findInvitation(app.db, token);
     const [user] = found ? await app.db.select().from(users).where(eq(users.id, found.userId)) : [];
     let refusal: ApiError | null = null;
@@ -55,8 +68,10 @@ const invitation: FastifyPluginAsyncTypebox = async (app) => {
     if (!found || !user) refusal = notFound(MSG.invitationInvalid);
     else if (found.state !== 'live') refusal = REFUSED[found.state]();
     else if (user.disabledAt) [refusal, reason] = [forbidden(MSG.accountDisabled), 'disabled'];
-    else if (signsInWithSso(app.config.sso.enforcedDomains, user.email, user.bypassSso)) [refusal, reason] = [forbidden(MSG.ssoEnforced), 'sso_enforced'];
-    else if (!(await issuerStillReaches(app.db, found))) [refusal, reason] = [gone(MSG.invitationAccountChanged), 'issuer_reach'];
+    else if (signsInWithSso(app.config.sso.enforcedDomains, user.email, user.bypassSso))
+      [refusal, reason] = [forbidden(MSG.ssoEnforced), 'sso_enforced'];
+    else if (!(await issuerStillReaches(app.db, found)))
+      [refusal, reason] = [gone(MSG.invitationAccountChanged), 'issuer_reach'];
     if (refusal) {
       await auditAuth(app, request, 'auth.invitation_failed', { userId: user?.id ?? null, detail: { reason } });
       throw refusal;

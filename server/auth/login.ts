@@ -33,7 +33,11 @@ const login: FastifyPluginAsyncTypebox = async (app) => {
       await limitPerIp(app, request, LOGIN_PER_IP, MSG.loginThrottled, 'auth.login_failed');
       const { email, password } = request.body;
       const user = await findUserByEmail(app.db, email);
-      const fail = async (reason: string, userId: string | null, extra: Record<string, unknown> = {}): Promise<never> => {
+      const fail = async (
+        reason: string,
+        userId: string | null,
+        extra: Record<string, unknown> = {},
+      ): Promise<never> => {
         await auditAuth(app, request, 'auth.login_failed', { userId, detail: { reason, email, ...extra } });
         throw unauthorized(MSG.badCredentials);
       };
@@ -42,7 +46,10 @@ const login: FastifyPluginAsyncTypebox = async (app) => {
       if (ssoOnly) {
         // Said for every address of the domain, known or not, so it reveals no account.
         await burnPasswordCheck(password);
-        await auditAuth(app, request, 'auth.login_failed', { userId: user?.id ?? null, detail: { reason: 'sso_enforced', email } });
+        await auditAuth(app, request, 'auth.login_failed', {
+          userId: user?.id ?? null,
+          detail: { reason: 'sso_enforced', email },
+        });
         throw forbidden(MSG.ssoEnforced);
       }
       if (!user) {
@@ -57,7 +64,10 @@ const login: FastifyPluginAsyncTypebox = async (app) => {
       if (user.disabledAt) return fail('disabled', user.id);
       if (!claim) return fail('locked', user.id);
       if (!passwordOk) {
-        return fail('wrong_password', user.id, { failures: claim.failedLogins, locked: claim.lockedUntil !== null && claim.lockedUntil > new Date() });
+        return fail('wrong_password', user.id, {
+          failures: claim.failedLogins,
+          locked: claim.lockedUntil !== null && claim.lockedUntil > new Date(),
+        });
       }
 
       // The right password: this attempt does not count against the address.
@@ -65,11 +75,17 @@ const login: FastifyPluginAsyncTypebox = async (app) => {
       if (user.mustChangePassword) {
         await recordSuccessfulLogin(app.db, user.id, { signedIn: false });
         if (user.tempPasswordExpiresAt && user.tempPasswordExpiresAt <= new Date()) {
-          await auditAuth(app, request, 'auth.login_failed', { userId: user.id, detail: { reason: 'temporary_password_expired', email } });
+          await auditAuth(app, request, 'auth.login_failed', {
+            userId: user.id,
+            detail: { reason: 'temporary_password_expired', email },
+          });
           throw new ApiError(401, MSG.tempPasswordExpired);
         }
         const session = await createNewPasswordChallenge(app.db, user.id);
-        await auditAuth(app, request, 'auth.login', { userId: user.id, detail: { method: 'password', outcome: 'new_password_required' } });
+        await auditAuth(app, request, 'auth.login', {
+          userId: user.id,
+          detail: { method: 'password', outcome: 'new_password_required' },
+        });
         return { data: { session, username: user.username } };
       }
 
@@ -77,14 +93,23 @@ const login: FastifyPluginAsyncTypebox = async (app) => {
         // The code comes next: the attempt stays counted until the code is right too, so a known
         // password cannot reset the count between guesses of the code.
         const challenge = await createSecondFactorChallenge(app.db, user.id);
-        await auditAuth(app, request, 'auth.login', { userId: user.id, detail: { method: 'password', outcome: 'second_factor_required' } });
+        await auditAuth(app, request, 'auth.login', {
+          userId: user.id,
+          detail: { method: 'password', outcome: 'second_factor_required' },
+        });
         return { data: { mfa_required: true as const, challenge, username: user.username } };
       }
 
-      const issued = await issueToken(app.db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'], amr: ['pwd'] });
+      const issued = await issueToken(app.db, user.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        amr: ['pwd'],
+      });
       await recordSuccessfulLogin(app.db, user.id, { signedIn: true });
       await auditAuth(app, request, 'auth.login', { userId: user.id, detail: { method: 'password' } });
-      return { data: { access_token: issued.token, token_type: 'Bearer' as const, expires_at: issued.expiresAt.toISOString() } };
+      return {
+        data: { access_token: issued.token, token_type: 'Bearer' as const, expires_at: issued.expiresAt.toISOString() },
+      };
     },
   );
 };

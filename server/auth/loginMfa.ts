@@ -28,7 +28,8 @@ const loginMfa: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         security: [],
-        summary: 'Second step of sign-in: the challenge from /auth/login and a code from the authenticator app (or a recovery code)',
+        summary:
+          'Second step of sign-in: the challenge from /auth/login and a code from the authenticator app (or a recovery code)',
         description:
           'Answers a bearer token as /auth/login does. A wrong code answers 401 and counts like a wrong password (per account and per address, 429); ' +
           'an unknown, used or expired challenge answers 401. A code is accepted once.',
@@ -40,12 +41,18 @@ const loginMfa: FastifyPluginAsyncTypebox = async (app) => {
       await limitPerIp(app, request, LOGIN_PER_IP, MSG.loginThrottled, 'auth.login_failed');
       const found = await findSecondFactorChallenge(app.db, request.body.challenge);
       if (!found) {
-        await auditAuth(app, request, 'auth.login_failed', { userId: null, detail: { reason: 'second_factor_challenge_invalid' } });
+        await auditAuth(app, request, 'auth.login_failed', {
+          userId: null,
+          detail: { reason: 'second_factor_challenge_invalid' },
+        });
         throw new ApiError(401, MSG.secondFactorExpired);
       }
       const { user, challengeId } = found;
       const fail = async (reason: string, extra: Record<string, unknown> = {}): Promise<never> => {
-        await auditAuth(app, request, 'auth.login_failed', { userId: user.id, detail: { reason, method: 'second_factor', ...extra } });
+        await auditAuth(app, request, 'auth.login_failed', {
+          userId: user.id,
+          detail: { reason, method: 'second_factor', ...extra },
+        });
         throw unauthorized(MSG.secondFactorWrong);
       };
       if (user.disabledAt || !user.totpEnabledAt) return fail(user.disabledAt ? 'disabled' : 'second_factor_off');
@@ -56,7 +63,10 @@ const loginMfa: FastifyPluginAsyncTypebox = async (app) => {
       const secret = openTotpSecret(sealingKey(app.db), user.id, user.totpSecret);
       const step = secret ? matchTotp(secret, code) : null;
       const kind = step !== null ? 'totp' : looksLikeRecoveryCode(code) ? 'recovery_code' : null;
-      const failureDetail = { failures: claim.failedLogins, locked: claim.lockedUntil !== null && claim.lockedUntil > new Date() };
+      const failureDetail = {
+        failures: claim.failedLogins,
+        locked: claim.lockedUntil !== null && claim.lockedUntil > new Date(),
+      };
       if (!kind) return fail('wrong_code', failureDetail);
 
       const accepted = await app.db
@@ -71,16 +81,28 @@ const loginMfa: FastifyPluginAsyncTypebox = async (app) => {
           throw err;
         });
       if (accepted === 'challenge') {
-        await auditAuth(app, request, 'auth.login_failed', { userId: user.id, detail: { reason: 'second_factor_challenge_used' } });
+        await auditAuth(app, request, 'auth.login_failed', {
+          userId: user.id,
+          detail: { reason: 'second_factor_challenge_used' },
+        });
         throw new ApiError(401, MSG.secondFactorExpired);
       }
       if (accepted !== 'accepted') return fail(accepted, failureDetail);
 
       await refund(app.db, LOGIN_PER_IP, request.ip);
-      const issued = await issueToken(app.db, user.id, { ip: request.ip, userAgent: request.headers['user-agent'], amr: ['pwd', kind === 'totp' ? 'otp' : 'recovery'] });
+      const issued = await issueToken(app.db, user.id, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        amr: ['pwd', kind === 'totp' ? 'otp' : 'recovery'],
+      });
       await recordSuccessfulLogin(app.db, user.id, { signedIn: true });
-      await auditAuth(app, request, 'auth.login', { userId: user.id, detail: { method: 'password', second_factor: kind } });
-      return { data: { access_token: issued.token, token_type: 'Bearer' as const, expires_at: issued.expiresAt.toISOString() } };
+      await auditAuth(app, request, 'auth.login', {
+        userId: user.id,
+        detail: { method: 'password', second_factor: kind },
+      });
+      return {
+        data: { access_token: issued.token, token_type: 'Bearer' as const, expires_at: issued.expiresAt.toISOString() },
+      };
     },
   );
 };

@@ -5,7 +5,13 @@ export const RESET_SUBJECT = 'Your Olympus verification code';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function resetCodeMail(opts: { to: string; name: string; code: string; publicUrl: string; minutes: number }): MailMessage {
+export function resetCodeMail(opts: {
+  to: string;
+  name: string;
+  code: string;
+  publicUrl: string;
+  minutes: number;
+}): MailMessage {
   const link = `${opts.publicUrl}/password/reset/verify`;
   const text = [
     `Hello ${opts.name},`,

@@ -15,11 +15,15 @@ export const MSG = {
   passwordReset: 'Your password has been reset.',
   secondFactorWrong: 'That code is not right. Please try again.',
   secondFactorExpired: 'Your sign-in has expired. Please sign in again.',
-  invitationInvalid: 'This invitation link is not valid. Open the whole link from your email, or ask your administrator to send you a new one.',
+  invitationInvalid:
+    'This invitation link is not valid. Open the whole link from your email, or ask your administrator to send you a new one.',
   invitationExpired: 'This invitation has expired. Ask your administrator to send you a new one.',
-  invitationUsed: 'This invitation has already been used. Sign in with your password, or use "Forgot Password?" to choose a new one.',
-  invitationReplaced: 'This invitation has been replaced by a newer one. Use the link in the most recent email, or ask your administrator to send you a new one.',
-  invitationAccountChanged: 'This invitation no longer works because your account has changed since it was sent. Ask your administrator to send you a new one.',
+  invitationUsed:
+    'This invitation has already been used. Sign in with your password, or use "Forgot Password?" to choose a new one.',
+  invitationReplaced:
+    'This invitation has been replaced by a newer one. Use the link in the most recent email, or ask your administrator to send you a new one.',
+  invitationAccountChanged:
+    'This invitation no longer works because your account has changed since it was sent. Ask your administrator to send you a new one.',
   accountDisabled: 'Your Olympus account has been disabled. Please contact your administrator.',
   invitationAccepted: 'Your password has been set. You can now sign in.',
   invitationThrottled: (s: number) => `Too many attempts. Please try again in ${s} seconds.`,

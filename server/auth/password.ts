@@ -30,13 +30,17 @@ const passwordNew: FastifyPluginAsyncTypebox = async (app) => {
       const { username, new_password: newPassword, session } = request.body;
       const found = await findNewPasswordChallenge(app.db, session, username);
       if (!found || found.user.disabledAt || !found.user.mustChangePassword) {
-        await auditAuth(app, request, 'auth.password_new_failed', { userId: found?.user.id ?? null, detail: { reason: 'invalid_session' } });
+        await auditAuth(app, request, 'auth.password_new_failed', {
+          userId: found?.user.id ?? null,
+          detail: { reason: 'invalid_session' },
+        });
         throw new ApiError(401, MSG.sessionExpired);
       }
       const { user, challengeId } = found;
 
       const problems = policyErrors(newPassword);
-      if (problems.length === 0 && (await reusesTemporary(user.passwordHash, newPassword))) problems.push(SAME_AS_TEMPORARY_MESSAGE);
+      if (problems.length === 0 && (await reusesTemporary(user.passwordHash, newPassword)))
+        problems.push(SAME_AS_TEMPORARY_MESSAGE);
       if (problems.length) throw invalid(asFieldErrors(problems));
 
       // argon2 before the transaction: nothing slow may hold PGlite's single connection.
@@ -53,10 +57,18 @@ const passwordNew: FastifyPluginAsyncTypebox = async (app) => {
       if (!done) throw new ApiError(401, MSG.sessionExpired);
       const { issued } = done;
 
-      await auditAuth(app, request, 'auth.password_new', { userId: user.id, ...(secondFactor ? { detail: { signed_in: false, reason: 'second_factor' } } : {}) });
+      await auditAuth(app, request, 'auth.password_new', {
+        userId: user.id,
+        ...(secondFactor ? { detail: { signed_in: false, reason: 'second_factor' } } : {}),
+      });
       if (!issued) return { data: { message: MSG.passwordSet } };
       return {
-        data: { message: MSG.passwordSet, access_token: issued.token, token_type: 'Bearer' as const, expires_at: issued.expiresAt.toISOString() },
+        data: {
+          message: MSG.passwordSet,
+          access_token: issued.token,
+          token_type: 'Bearer' as const,
+          expires_at: issued.expiresAt.toISOString(),
+        },
       };
     },
   );

@@ -17,7 +17,8 @@ const codeInvalid = () => invalid({ verification_code: [MSG.codeInvalid] }, MSG.
 
 const reset: FastifyPluginAsyncTypebox = async (app) => {
   /** Who may receive a code: an enabled account that signs in with a password. */
-  const resettable = (user: UserRow) => !user.disabledAt && !signsInWithSso(app.config.sso.enforcedDomains, user.email, user.bypassSso);
+  const resettable = (user: UserRow) =>
+    !user.disabledAt && !signsInWithSso(app.config.sso.enforcedDomains, user.email, user.bypassSso);
 
   app.post(
     '/auth/password/reset',
@@ -44,12 +45,25 @@ const reset: FastifyPluginAsyncTypebox = async (app) => {
         if (code === null) outcome = 'hourly_limit_reached';
         else {
           outcome = 'sent';
-          const mail = resetCodeMail({ to: user.email, name: user.name, code, publicUrl: app.config.publicUrl, minutes: RESET_CODE_TTL_MINUTES });
+          const mail = resetCodeMail({
+            to: user.email,
+            name: user.name,
+            code,
+            publicUrl: app.config.publicUrl,
+            minutes: RESET_CODE_TTL_MINUTES,
+          });
           // Not awaited: waiting on SMTP would make known addresses answer measurably slower.
-          app.mailer.send(mail).catch((err: unknown) => request.log.error({ mail: mailErrorForLog(err), userId: user.id }, 'reset code mail failed'));
+          app.mailer
+            .send(mail)
+            .catch((err: unknown) =>
+              request.log.error({ mail: mailErrorForLog(err), userId: user.id }, 'reset code mail failed'),
+            );
         }
       }
-      await auditAuth(app, request, 'auth.password_reset_requested', { userId: user?.id ?? null, detail: { outcome, email } });
+      await auditAuth(app, request, 'auth.password_reset_requested', {
+        userId: user?.id ?? null,
+        detail: { outcome, email },
+      });
       return { data: { message: MSG.resetSent } };
     },
   );
@@ -61,7 +75,8 @@ const reset: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         security: [],
         summary: 'Set a new password with the emailed verification code',
-        description: 'Five wrong codes void it. Every token of the account stops working. 10 attempts per minute per address (429).',
+        description:
+          'Five wrong codes void it. Every token of the account stops working. 10 attempts per minute per address (429).',
         body: VerifyBody,
         response: { 200: MessageResponse, ...errorResponses },
       },
@@ -74,9 +89,13 @@ const reset: FastifyPluginAsyncTypebox = async (app) => {
       if (problems.length) throw invalid(asFieldErrors(problems));
 
       const user = await findUserByEmail(app.db, email);
-      const check = user && resettable(user) ? await checkResetCode(app.db, user.id, presented) : { ok: false as const };
+      const check =
+        user && resettable(user) ? await checkResetCode(app.db, user.id, presented) : { ok: false as const };
       if (!check.ok) {
-        await auditAuth(app, request, 'auth.password_reset_failed', { userId: user?.id ?? null, detail: { reason: 'invalid_code', email } });
+        await auditAuth(app, request, 'auth.password_reset_failed', {
+          userId: user?.id ?? null,
+          detail: { reason: 'invalid_code', email },
+        });
         throw codeInvalid();
       }
       const account = user as UserRow; // a code matched, so the account exists

@@ -26,7 +26,10 @@ export async function issueResetCode(db: Db, userId: string): Promise<string | n
       .from(resetCodes)
       .where(and(eq(resetCodes.userId, userId), gt(resetCodes.createdAt, sql`now() - interval '1 hour'`)));
     if (sent >= RESET_SENDS_PER_HOUR) return null;
-    await tx.update(resetCodes).set({ voidedAt: sql`now()` }).where(and(eq(resetCodes.userId, userId), isNull(resetCodes.usedAt), isNull(resetCodes.voidedAt)));
+    await tx
+      .update(resetCodes)
+      .set({ voidedAt: sql`now()` })
+      .where(and(eq(resetCodes.userId, userId), isNull(resetCodes.usedAt), isNull(resetCodes.voidedAt)));
     await tx.insert(resetCodes).values({
       userId,
       codeHash: hashCode(userId, code),
@@ -55,7 +58,12 @@ export async function checkResetCode(db: Db, userId: string, presented: string):
     sql`${resetCodes.attempts} < ${RESET_MAX_ATTEMPTS}`,
   );
   // The subquery picks the newest code; the outer WHERE is evaluated again on the locked row.
-  const newest = db.select({ id: resetCodes.id }).from(resetCodes).where(live).orderBy(desc(resetCodes.createdAt)).limit(1);
+  const newest = db
+    .select({ id: resetCodes.id })
+    .from(resetCodes)
+    .where(live)
+    .orderBy(desc(resetCodes.createdAt))
+    .limit(1);
   const [claimed] = await db
     .update(resetCodes)
     .set({ attempts: sql`${resetCodes.attempts} + 1` })

@@ -37,7 +37,11 @@ export const LoginResponse = Type.Object({ data: Type.Union([TokenData, Challeng
 
 export const LoginMfaBody = Type.Object({
   challenge: Type.String({ minLength: 1, maxLength: 200 }),
-  code: Type.String({ minLength: 1, maxLength: 32, description: 'A 6-digit code from the authenticator app, or a recovery code' }),
+  code: Type.String({
+    minLength: 1,
+    maxLength: 32,
+    description: 'A 6-digit code from the authenticator app, or a recovery code',
+  }),
 });
 export const TokenResponse = Type.Object({ data: TokenData });
 
@@ -76,7 +80,9 @@ export const InvitationCheckResponse = Type.Object({
   data: Type.Object({
     email: Type.String(),
     name: Type.String(),
-    kind: Type.Union([Type.Literal('invite'), Type.Literal('reset')], { description: 'invite: a new account; reset: an administrator reset the password' }),
+    kind: Type.Union([Type.Literal('invite'), Type.Literal('reset')], {
+      description: 'invite: a new account; reset: an administrator reset the password',
+    }),
   }),
 });
 export const InvitationAcceptBody = Type.Object({ token: InvitationToken, new_password: Password });

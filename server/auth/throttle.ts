@@ -25,7 +25,8 @@ export interface ThrottleRule {
   name: string;
   limit: number;
   windowSeconds: number;
-  /** Networks given their own count per window before newcomers are counted by neighbourhood; MAX_NETWORKS_PER_WINDOW by default. */
+  /** Networks given their own count per window before newcomers are counted by neighbourhood; MAX_NETWORKS_PER_WINDOW
+   * by default. */
   maxSubjects?: number;
 }
 
@@ -145,6 +146,9 @@ export async function limitPerIp(
 ): Promise<void> {
   const result = await hit(app.db, rule, request.ip);
   if (result.allowed) return;
-  if (result.hits === rule.limit + 1) await auditAuth(app, request, auditAction, { detail: { reason: 'throttled', rule: rule.name, counted: result.counted } });
+  if (result.hits === rule.limit + 1)
+    await auditAuth(app, request, auditAction, {
+      detail: { reason: 'throttled', rule: rule.name, counted: result.counted },
+    });
   throw tooMany(result.retryAfterSeconds, message(result.retryAfterSeconds));
 }

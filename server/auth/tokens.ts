@@ -27,20 +27,35 @@ export interface IssuedToken {
 export type AuthMethod = 'pwd' | 'otp' | 'recovery' | 'sso' | 'mfa';
 /** The methods that prove a second factor. */
 export const SECOND_FACTOR_METHODS: readonly AuthMethod[] = ['otp', 'recovery', 'mfa'];
-export const provesSecondFactor = (amr: readonly string[]) => amr.some((m) => (SECOND_FACTOR_METHODS as readonly string[]).includes(m));
+export const provesSecondFactor = (amr: readonly string[]) =>
+  amr.some((m) => (SECOND_FACTOR_METHODS as readonly string[]).includes(m));
 
-export async function issueToken(db: Db, userId: string, meta: { ip?: string | null; userAgent?: string | null; amr: readonly AuthMethod[] }): Promise<IssuedToken> {
+export async function issueToken(
+  db: Db,
+  userId: string,
+  meta: { ip?: string | null; userAgent?: string | null; amr: readonly AuthMethod[] },
+): Promise<IssuedToken> {
   const token = TOKEN_PREFIX + randomSecret(32);
   const expiresAt = new Date(Date.now() + TOKEN_ABSOLUTE_MS);
   const [row] = await db
     .insert(accessTokens)
-    .values({ userId, tokenHash: sha256(token), expiresAt, ip: meta.ip ?? null, userAgent: meta.userAgent?.slice(0, 500) ?? null, amr: [...new Set(meta.amr)] })
+    .values({
+      userId,
+      tokenHash: sha256(token),
+      expiresAt,
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      amr: [...new Set(meta.amr)],
+    })
     .returning({ id: accessTokens.id });
   return { token, id: row.id, expiresAt };
 }
 
 export async function revokeToken(db: Db, tokenId: string): Promise<void> {
-  await db.update(accessTokens).set({ revokedAt: sql`now()` }).where(and(eq(accessTokens.id, tokenId), isNull(accessTokens.revokedAt)));
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(accessTokens.id, tokenId), isNull(accessTokens.revokedAt)));
   clearAuthCache();
 }
 
@@ -55,13 +70,19 @@ export async function revokeOtherTokens(db: Db, userId: string, keep: string): P
 
 /** What the token now proves: after enrolment its own code counts; after turning the factor off nothing does. */
 export async function setTokenMethods(db: Db, tokenId: string, amr: readonly AuthMethod[]): Promise<void> {
-  await db.update(accessTokens).set({ amr: [...new Set(amr)] }).where(eq(accessTokens.id, tokenId));
+  await db
+    .update(accessTokens)
+    .set({ amr: [...new Set(amr)] })
+    .where(eq(accessTokens.id, tokenId));
   clearAuthCache();
 }
 
 /** Password change, disable, membership removal: every token of the user stops working. */
 export async function revokeAllTokens(db: Db, userId: string): Promise<void> {
-  await db.update(accessTokens).set({ revokedAt: sql`now()` }).where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
   // Inside a transaction this is before the commit: the write's own response clears again after it.
   clearAuthCache();
 }

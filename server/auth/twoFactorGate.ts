@@ -9,7 +9,8 @@ import { OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
 import type { AuthContext } from '../types';
 import { forbidden } from '../errors';
 
-export const TWO_FACTOR_REQUIRED_MSG = 'Two-factor sign-in is required for your role. Turn it on from your account page.';
+export const TWO_FACTOR_REQUIRED_MSG =
+  'Two-factor sign-in is required for your role. Turn it on from your account page.';
 
 const API = '/api/v1';
 /** Method and route pattern (as registered) a restricted token may still call. */
@@ -36,13 +37,17 @@ export function refuseUntilEnrolled(request: FastifyRequest, auth: AuthContext):
   throw forbidden(TWO_FACTOR_REQUIRED_MSG);
 }
 
-/** Whether the user's Olympus role requires two-factor sign-in (the role's tick, or OLYMPUS_SUPER_ADMIN_TWO_FACTOR for super admins). */
+/** Whether the user's Olympus role requires two-factor sign-in (the role's tick, or OLYMPUS_SUPER_ADMIN_TWO_FACTOR for
+ * super admins). */
 export async function roleRequiresTwoFactor(db: Db, userId: string, superAdminTwoFactor: boolean): Promise<boolean> {
-  const [row] = await rowsFrom<{ required: boolean }>(db, sql`
+  const [row] = await rowsFrom<{ required: boolean }>(
+    db,
+    sql`
     select (r.require_two_factor or (r.name = ${SUPER_ADMIN} and ${superAdminTwoFactor})) as required
     from user_systems us
     join systems s on s.id = us.system_id and s.name = ${OLYMPUS_SYSTEM}
     join roles r on r.id = us.role_id and r.deleted_at is null
-    where us.user_id = ${userId}`);
+    where us.user_id = ${userId}`,
+  );
   return row?.required === true;
 }

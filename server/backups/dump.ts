@@ -96,13 +96,19 @@ async function tablesInLoadOrder(db: Pick<Db, 'execute'>): Promise<BackupHeader[
   // Rows are loaded in the order they are read, so a table referencing itself (or a cycle) would need
   // its rows ordered too. None does; should one appear, the backup test fails here, not a restore.
   const self = references.find((r) => r.from === r.to);
-  if (self) throw new Error(`The table ${self.from} references itself: the backup cannot order its rows yet (server/backups/dump.ts).`);
+  if (self)
+    throw new Error(
+      `The table ${self.from} references itself: the backup cannot order its rows yet (server/backups/dump.ts).`,
+    );
   const ordered: BackupHeader['tables'] = [];
   const placed = new Set<string>();
   let rest = tables;
   while (rest.length) {
     const ready = rest.filter((t) => references.every((r) => r.from !== t.name || placed.has(r.to)));
-    if (!ready.length) throw new Error(`The tables ${rest.map((t) => t.name).join(', ')} reference each other in a cycle: the backup cannot order them (server/backups/dump.ts).`);
+    if (!ready.length)
+      throw new Error(
+        `The tables ${rest.map((t) => t.name).join(', ')} reference each other in a cycle: the backup cannot order them (server/backups/dump.ts).`,
+      );
     for (const t of ready) {
       ordered.push(t);
       placed.add(t.name);
@@ -119,11 +125,16 @@ async function readHeader(db: Pick<Db, 'execute'>, engine: BackupHeader['engine'
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as migrated, to_regclass('public.secret_key_check') is not null as checked`,
   );
   const migrations = migrated
-    ? (await rowsOf<{ hash: string; created_at: string }>(db, sql`select hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at`)).map(
-        (m) => ({ hash: m.hash, created_at: Number(m.created_at) }),
-      )
+    ? (
+        await rowsOf<{ hash: string; created_at: string }>(
+          db,
+          sql`select hash, created_at::text as created_at from drizzle.__drizzle_migrations order by created_at`,
+        )
+      ).map((m) => ({ hash: m.hash, created_at: Number(m.created_at) }))
     : [];
-  const [check] = checked ? await rowsOf<{ sealed: string }>(db, sql`select sealed from public.secret_key_check where id = 1`) : [];
+  const [check] = checked
+    ? await rowsOf<{ sealed: string }>(db, sql`select sealed from public.secret_key_check where id = 1`)
+    : [];
   const sequenceNames = await jsonOf<string[]>(
     db,
     sql`select coalesce(json_agg(c.relname order by c.relname), '[]')::text as j
@@ -190,7 +201,11 @@ export async function writeBackup(db: Db, engine: BackupHeader['engine'], file: 
         for (const table of header.tables) {
           await write({ table: table.name });
           const columns = table.columns.map((c) => `${quoteIdent(c)}::text`).join(', ');
-          await tx.execute(sql.raw(`declare olympus_backup no scroll cursor for select to_json(array[${columns}])::text as r from public.${quoteIdent(table.name)}`));
+          await tx.execute(
+            sql.raw(
+              `declare olympus_backup no scroll cursor for select to_json(array[${columns}])::text as r from public.${quoteIdent(table.name)}`,
+            ),
+          );
           let count = 0;
           for (;;) {
             const rows = await rowsOf<{ r: string }>(tx, sql.raw(`fetch forward ${FETCH_ROWS} from olympus_backup`));
@@ -222,5 +237,12 @@ export async function writeBackup(db: Db, engine: BackupHeader['engine'], file: 
     rmSync(partial, { force: true });
     throw err;
   }
-  return { file, bytes: statSync(file).size, tables, rows: total, ms: Math.round(performance.now() - started), secretKeyCheck };
+  return {
+    file,
+    bytes: statSync(file).size,
+    tables,
+    rows: total,
+    ms: Math.round(performance.now() - started),
+    secretKeyCheck,
+  };
 }

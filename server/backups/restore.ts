@@ -63,9 +63,12 @@ function parseHeader(line: string | undefined, file: string): BackupHeader {
   } catch {
     // Reported below.
   }
-  if (header?.format !== BACKUP_FORMAT) throw new RestoreRefused(`${file} is not an Olympus backup (written by npm run backup).`);
+  if (header?.format !== BACKUP_FORMAT)
+    throw new RestoreRefused(`${file} is not an Olympus backup (written by npm run backup).`);
   if (header.version !== BACKUP_VERSION) {
-    throw new RestoreRefused(`${file} is an Olympus backup of format ${String(header.version)}; this version reads format ${BACKUP_VERSION}.`);
+    throw new RestoreRefused(
+      `${file} is an Olympus backup of format ${String(header.version)}; this version reads format ${BACKUP_VERSION}.`,
+    );
   }
   return header as BackupHeader;
 }
@@ -83,7 +86,8 @@ async function existingObjects(db: Db): Promise<string[]> {
   return JSON.parse(row.names) as string[];
 }
 
-/** The migrations of this version the backup's rows need: exactly the backup's own, which must lead this version's list. */
+/** The migrations of this version the backup's rows need: exactly the backup's own, which must lead this version's
+ * list. */
 function migrationsFor(header: BackupHeader) {
   const code = readMigrationFiles({ migrationsFolder: MIGRATIONS_DIR });
   const known = new Set(code.map((m) => m.folderMillis));
@@ -94,7 +98,9 @@ function migrationsFor(header: BackupHeader) {
   }
   const replay = code.slice(0, header.migrations.length);
   if (replay.some((m, i) => m.folderMillis !== header.migrations[i].created_at)) {
-    throw new RestoreRefused("The backup's migrations do not match this version's (a different line of development): restore it with the version that took it.");
+    throw new RestoreRefused(
+      "The backup's migrations do not match this version's (a different line of development): restore it with the version that took it.",
+    );
   }
   return { replay, later: code.length - replay.length };
 }
@@ -114,7 +120,12 @@ export async function restoreBackup(database: Database, file: string, key: Buffe
   }
 }
 
-async function restoreLines(database: Database, file: string, key: Buffer | null, lines: AsyncGenerator<string>): Promise<RestoreSummary> {
+async function restoreLines(
+  database: Database,
+  file: string,
+  key: Buffer | null,
+  lines: AsyncGenerator<string>,
+): Promise<RestoreSummary> {
   const next = async () => (await lines.next()).value as string | undefined;
   let first: string | undefined;
   try {
@@ -146,10 +157,14 @@ async function restoreLines(database: Database, file: string, key: Buffer | null
     for (const setting of TEXT_SETTINGS) await tx.execute(setting);
     // The schema as it was when the backup was taken, recorded as drizzle's migrator records it.
     await tx.execute(sql`create schema if not exists drizzle`);
-    await tx.execute(sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`);
+    await tx.execute(
+      sql`create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+    );
     for (const migration of replay) {
       for (const statement of migration.sql) if (statement.trim()) await tx.execute(sql.raw(statement));
-      await tx.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`);
+      await tx.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`,
+      );
     }
 
     const types = new Map<string, Map<string, string>>();
@@ -159,7 +174,10 @@ async function restoreLines(database: Database, file: string, key: Buffer | null
         sql`select a.attname as name, format_type(a.atttypid, a.atttypmod) as type from pg_attribute a
             where a.attrelid = to_regclass(${`public.${quoteIdent(table.name)}`}) and a.attnum > 0 and not a.attisdropped`,
       );
-      if (!columns.length) throw new Error(`The backup holds a table ${table.name} that its own migrations do not create: the file is damaged.`);
+      if (!columns.length)
+        throw new Error(
+          `The backup holds a table ${table.name} that its own migrations do not create: the file is damaged.`,
+        );
       types.set(table.name, new Map(columns.map((c) => [c.name, c.type])));
       // Triggers would act on restored rows as on new ones (voiding invitations); foreign keys stay checked.
       await tx.execute(sql.raw(`alter table public.${quoteIdent(table.name)} disable trigger user`));
@@ -195,10 +213,16 @@ async function restoreLines(database: Database, file: string, key: Buffer | null
         break;
       }
       table = header.tables.find((t) => t.name === marker.table) ?? null;
-      if (!table) throw new Error(`The backup file is damaged: rows of ${String(marker.table)}, a table its header does not list.`);
+      if (!table)
+        throw new Error(
+          `The backup file is damaged: rows of ${String(marker.table)}, a table its header does not list.`,
+        );
       const columnTypes = types.get(table.name)!;
       const missing = table.columns.filter((c) => !columnTypes.has(c));
-      if (missing.length) throw new Error(`The backup's table ${table.name} has columns its migrations do not create (${missing.join(', ')}): the file is damaged.`);
+      if (missing.length)
+        throw new Error(
+          `The backup's table ${table.name} has columns its migrations do not create (${missing.join(', ')}): the file is damaged.`,
+        );
       // Each value arrives as its text form and is cast to the column's type by PostgreSQL itself.
       const target = `public.${quoteIdent(table.name)} (${table.columns.map(quoteIdent).join(', ')})`;
       const values = table.columns.map((c, i) => `(r->>${i})::${columnTypes.get(c)}`).join(', ');
@@ -206,19 +230,34 @@ async function restoreLines(database: Database, file: string, key: Buffer | null
       const head = sql.raw(`insert into ${target} overriding system value select ${values} from json_array_elements(`);
       insert = async (json) => void (await tx.execute(sql`${head}${json}::json) as e(r)`));
     }
-    if (!end) throw new Error('The backup file is incomplete: it ends before its last line (a copy cut short?). Nothing was restored.');
+    if (!end)
+      throw new Error(
+        'The backup file is incomplete: it ends before its last line (a copy cut short?). Nothing was restored.',
+      );
     for (const t of header.tables) {
       if ((counts.get(t.name) ?? 0) !== (end.rows[t.name] ?? 0)) {
-        throw new Error(`The backup file is damaged: ${t.name} holds ${counts.get(t.name) ?? 0} rows where the file says ${end.rows[t.name] ?? 0}. Nothing was restored.`);
+        throw new Error(
+          `The backup file is damaged: ${t.name} holds ${counts.get(t.name) ?? 0} rows where the file says ${end.rows[t.name] ?? 0}. Nothing was restored.`,
+        );
       }
     }
 
-    for (const t of header.tables) await tx.execute(sql.raw(`alter table public.${quoteIdent(t.name)} enable trigger user`));
+    for (const t of header.tables)
+      await tx.execute(sql.raw(`alter table public.${quoteIdent(t.name)} enable trigger user`));
     for (const s of header.sequences) {
-      await tx.execute(sql`select setval(to_regclass(${`public.${quoteIdent(s.name)}`}), ${s.last_value}::bigint, ${s.is_called})`);
+      await tx.execute(
+        sql`select setval(to_regclass(${`public.${quoteIdent(s.name)}`}), ${s.last_value}::bigint, ${s.is_called})`,
+      );
     }
   });
   // This version's newer migrations, as a start would apply them.
   if (later > 0) await migrateDatabase(database);
-  return { tables: header.tables.length, rows: total, migrations: replay.length, laterMigrations: later, keyOpens, sealed };
+  return {
+    tables: header.tables.length,
+    rows: total,
+    migrations: replay.length,
+    laterMigrations: later,
+    keyOpens,
+    sealed,
+  };
 }

@@ -45,7 +45,12 @@ export function pruneSnapshots(dir: string, keep: number): string[] {
 }
 
 /** Takes one snapshot of `db` into `<dataDir>/backups` and prunes to `keep`. */
-export async function takeSnapshot(db: Db, dataDir: string, keep: number, at = new Date()): Promise<BackupSummary & { removed: string[] }> {
+export async function takeSnapshot(
+  db: Db,
+  dataDir: string,
+  keep: number,
+  at = new Date(),
+): Promise<BackupSummary & { removed: string[] }> {
   const dir = snapshotDir(dataDir);
   // Backups hold password hashes and sealed secrets: for this user only.
   mkdirSync(dir, { recursive: true, mode: 0o700 });

@@ -27,7 +27,8 @@ export const companyCrud = defineCrud(
     access: {
       scope: (req) => reachCondition(requireAuth(req)),
       guard(req, action) {
-        if (action === 'create' && requireAuth(req).role !== SUPER_ADMIN) throw forbidden(REACH_MSG.createSuperAdminOnly);
+        if (action === 'create' && requireAuth(req).role !== SUPER_ADMIN)
+          throw forbidden(REACH_MSG.createSuperAdminOnly);
       },
     },
     read: {
@@ -45,11 +46,18 @@ export const companyCrud = defineCrud(
     write: {
       async beforeDelete({ db, record }) {
         // Properties in the trash hold the company only from a purge (docs/resources.md "Trash").
-        const [property] = await db.select({ id: properties.id }).from(properties).where(and(eq(properties.companyId, record.id as string), isNull(properties.deletedAt))).limit(1);
+        const [property] = await db
+          .select({ id: properties.id })
+          .from(properties)
+          .where(and(eq(properties.companyId, record.id as string), isNull(properties.deletedAt)))
+          .limit(1);
         if (property) throw conflict(COMPANY_MSG.hasProperties);
       },
       // A property added since the check: the foreign key refuses, with the same answer.
-      writeError: (err, action) => (action === 'delete' && pgError(err).code === FOREIGN_KEY_VIOLATION ? conflict(COMPANY_MSG.hasProperties) : undefined),
+      writeError: (err, action) =>
+        action === 'delete' && pgError(err).code === FOREIGN_KEY_VIOLATION
+          ? conflict(COMPANY_MSG.hasProperties)
+          : undefined,
     },
   },
 );

@@ -14,7 +14,8 @@ export const REACH_MSG = {
 } as const;
 
 /** The companies the caller reaches: null for every one (super_admin). */
-export const reachableCompanies = (auth: AuthContext): string[] | null => (auth.role === SUPER_ADMIN ? null : auth.companyIds);
+export const reachableCompanies = (auth: AuthContext): string[] | null =>
+  auth.role === SUPER_ADMIN ? null : auth.companyIds;
 
 /** The same reach as a condition on the companies table: undefined for every company. */
 export function reachCondition(auth: AuthContext): SQL | undefined {

@@ -35,7 +35,14 @@ async function hasSuperAdmin(db: Db): Promise<boolean> {
     .innerJoin(roles, eq(roles.id, userSystems.roleId))
     .innerJoin(systems, eq(systems.id, userSystems.systemId))
     .innerJoin(users, eq(users.id, userSystems.userId))
-    .where(and(eq(systems.name, OLYMPUS_SYSTEM), eq(roles.name, SUPER_ADMIN), sql`not ${expiredTemporary}`, sql`${users.disabledAt} is null`));
+    .where(
+      and(
+        eq(systems.name, OLYMPUS_SYSTEM),
+        eq(roles.name, SUPER_ADMIN),
+        sql`not ${expiredTemporary}`,
+        sql`${users.disabledAt} is null`,
+      ),
+    );
   return row.n > 0;
 }
 
@@ -53,7 +60,10 @@ export async function bootstrapAdmin(db: Db, admin: BootstrapAdmin, publicUrl: s
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     if (await hasSuperAdmin(tx as unknown as Db)) return { created: false, reason: 'super_admin_exists' } as const;
-    const [taken] = await tx.select({ id: users.id, expired: sql<boolean>`coalesce(${expiredTemporary}, false)` }).from(users).where(sql`lower(${users.email}) = ${email}`);
+    const [taken] = await tx
+      .select({ id: users.id, expired: sql<boolean>`coalesce(${expiredTemporary}, false)` })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`);
     if (taken) {
       // The bootstrap account itself, never used before its password expired: renew that password.
       const isSuperAdmin = await tx
@@ -62,15 +72,29 @@ export async function bootstrapAdmin(db: Db, admin: BootstrapAdmin, publicUrl: s
         .innerJoin(roles, eq(roles.id, userSystems.roleId))
         .where(and(eq(userSystems.userId, taken.id), eq(roles.name, SUPER_ADMIN)));
       if (!taken.expired || isSuperAdmin.length === 0) return { created: false, reason: 'email_taken' } as const;
-      await tx.update(users).set({ passwordHash, tempPasswordExpiresAt: temporaryUntil(), failedLogins: 0, lockedUntil: null }).where(eq(users.id, taken.id));
+      await tx
+        .update(users)
+        .set({ passwordHash, tempPasswordExpiresAt: temporaryUntil(), failedLogins: 0, lockedUntil: null })
+        .where(eq(users.id, taken.id));
       return { created: true, userId: taken.id, renewed: true } as const;
     }
     const { systemIds, roleIds } = await insertCatalogue(tx, OLYMPUS_ONLY, publicUrl);
     const [user] = await tx
       .insert(users)
-      .values({ name: admin.name ?? 'Administrator', username: email, email, passwordHash, mustChangePassword: true, tempPasswordExpiresAt: temporaryUntil() })
+      .values({
+        name: admin.name ?? 'Administrator',
+        username: email,
+        email,
+        passwordHash,
+        mustChangePassword: true,
+        tempPasswordExpiresAt: temporaryUntil(),
+      })
       .returning({ id: users.id });
-    await tx.insert(userSystems).values({ userId: user.id, systemId: systemIds[OLYMPUS_SYSTEM], roleId: roleIds[`${OLYMPUS_SYSTEM}/${SUPER_ADMIN}`] });
+    await tx.insert(userSystems).values({
+      userId: user.id,
+      systemId: systemIds[OLYMPUS_SYSTEM],
+      roleId: roleIds[`${OLYMPUS_SYSTEM}/${SUPER_ADMIN}`],
+    });
     return { created: true, userId: user.id } as const;
   });
 }
@@ -82,14 +106,28 @@ export interface BootstrapLog {
 }
 
 /** The start-up step: OLYMPUS_BOOTSTRAP_ADMIN_* if set. Logs the address, never the password. */
-export async function bootstrapFromConfig(db: Db, config: Pick<Config, 'bootstrapAdmin' | 'publicUrl'>, log: BootstrapLog): Promise<BootstrapResult | null> {
+export async function bootstrapFromConfig(
+  db: Db,
+  config: Pick<Config, 'bootstrapAdmin' | 'publicUrl'>,
+  log: BootstrapLog,
+): Promise<BootstrapResult | null> {
   const admin = config.bootstrapAdmin;
   if (!admin) return null;
   const done = await bootstrapAdmin(db, admin, config.publicUrl);
-  if (done.created && done.renewed) log.info(`Renewed the expired temporary password of the super admin ${admin.email}; it is valid for 72 hours.`);
-  else if (done.created) log.info(`Created the super admin ${admin.email}; they must choose a new password at their first sign-in (within 72 hours).`);
-  else if (done.reason === 'email_taken') log.warn(`No super admin was created: ${admin.email} already belongs to a user.`);
-  else log.info('A super admin already exists, so OLYMPUS_BOOTSTRAP_ADMIN_EMAIL and OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD were ignored.');
-  log.warn('Remove OLYMPUS_BOOTSTRAP_ADMIN_EMAIL and OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD from the environment: they are needed only once.');
+  if (done.created && done.renewed)
+    log.info(`Renewed the expired temporary password of the super admin ${admin.email}; it is valid for 72 hours.`);
+  else if (done.created)
+    log.info(
+      `Created the super admin ${admin.email}; they must choose a new password at their first sign-in (within 72 hours).`,
+    );
+  else if (done.reason === 'email_taken')
+    log.warn(`No super admin was created: ${admin.email} already belongs to a user.`);
+  else
+    log.info(
+      'A super admin already exists, so OLYMPUS_BOOTSTRAP_ADMIN_EMAIL and OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD were ignored.',
+    );
+  log.warn(
+    'Remove OLYMPUS_BOOTSTRAP_ADMIN_EMAIL and OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD from the environment: they are needed only once.',
+  );
   return done;
 }

@@ -5,7 +5,8 @@
 import pg from 'pg';
 import { isDatabaseUnreachable } from './outage';
 
-/** Connecting a new connection, or waiting for a pooled one, gives up after this long (OLYMPUS_DB_CONNECT_TIMEOUT_MS). */
+/** Connecting a new connection, or waiting for a pooled one, gives up after this long (OLYMPUS_DB_CONNECT_TIMEOUT_MS).
+ * */
 export const CONNECT_TIMEOUT_MS = 4_000;
 
 /**
@@ -21,7 +22,8 @@ export interface PoolLimits {
 }
 
 /** The longest a request waits on one statement: for a connection, then for its answer. */
-export const longestWaitMs = (limits: PoolLimits) => limits.connectTimeoutMs + limits.statementTimeoutMs + QUERY_TIMEOUT_GRACE_MS;
+export const longestWaitMs = (limits: PoolLimits) =>
+  limits.connectTimeoutMs + limits.statementTimeoutMs + QUERY_TIMEOUT_GRACE_MS;
 
 const READ_TIMEOUT = 'Query read timeout';
 

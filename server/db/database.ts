@@ -69,7 +69,12 @@ export async function pingPool(pool: pg.Pool): Promise<boolean> {
 export function nodePostgresDatabase(
   pool: pg.Pool,
   kind: Database['kind'],
-  extra: { ping?: () => Promise<boolean>; close?: () => Promise<void>; errors?: ReturnType<typeof errorListeners>; outage?: DatabaseOutage } = {},
+  extra: {
+    ping?: () => Promise<boolean>;
+    close?: () => Promise<void>;
+    errors?: ReturnType<typeof errorListeners>;
+    outage?: DatabaseOutage;
+  } = {},
 ): Database {
   const errors = extra.errors ?? errorListeners();
   const outage = extra.outage ?? new DatabaseOutage();

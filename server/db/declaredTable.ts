@@ -3,7 +3,8 @@
 // case), not-null for required and derived fields, a checkbox's default, `company_id` and the
 // same-company foreign keys for a scoped resource, an index per reference and for the default sort,
 // the record's `version` (raised by every change, for edits that cannot overwrite each other:
-// docs/resources.md "Versions and conflicts"), `created_at` and `updated_at`. Only what the declaration cannot say (a column only the server
+// docs/resources.md "Versions and conflicts"), `created_at` and `updated_at`. Only what the declaration cannot say (a
+// column only the server
 // keeps, a unique rule, a check) is given beside it. A resource with a trash (all but `trash: false`)
 // has `deleted_at` and `deleted_by` (docs/resources.md "Trash"). drizzle-kit generates the migrations from these
 // tables as from any other.
@@ -27,7 +28,19 @@ import {
   type PgTableExtraConfigValue,
   type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
-import { hasTrash, type CheckboxField, type DateField, type FieldDecl, type Fields, type ManyField, type MoneyField, type MultiChoiceField, type NumberField, type RefField, type ResourceDecl } from '../../contract/resources/declare';
+import {
+  hasTrash,
+  type CheckboxField,
+  type DateField,
+  type FieldDecl,
+  type Fields,
+  type ManyField,
+  type MoneyField,
+  type MultiChoiceField,
+  type NumberField,
+  type RefField,
+  type ResourceDecl,
+} from '../../contract/resources/declare';
 import { MONEY_PRECISION, MONEY_SCALE } from '../../contract/resources/kinds';
 
 const builders = {
@@ -41,7 +54,11 @@ const builders = {
   // Exact to the penny (a double would not be); drizzle reads it as a string, as the API answers it.
   money: (name: string) => numeric(name, { precision: MONEY_PRECISION, scale: MONEY_SCALE }),
   // Several options in one column, never null: none chosen is the empty array.
-  multi: (name: string) => text(name).array().notNull().default(sql`'{}'::text[]`),
+  multi: (name: string) =>
+    text(name)
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   checkbox: (name: string, dflt: boolean) => boolean(name).notNull().default(dflt),
   version: () => integer('version').notNull().default(1),
   stamp: (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow(),
@@ -59,25 +76,39 @@ export const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: strin
 type Stored<F> = F extends CheckboxField
   ? Built<'checkbox'>
   : F extends MultiChoiceField
-  ? Built<'multi'>
-  : F extends MoneyField
-  ? Built<'money'>
-  : F extends NumberField
-    ? F extends { integer: true } ? Built<'integer'> : Built<'double'>
-    : F extends RefField
-      ? Built<'uuid'>
-      : F extends DateField
-        ? Built<'date'>
-        : Built<'text'>;
-type ColumnOf<F> = F extends CheckboxField | MultiChoiceField ? Stored<F> : F extends { required: true } | { derived: true } ? NotNull<Stored<F>> : Stored<F>;
+    ? Built<'multi'>
+    : F extends MoneyField
+      ? Built<'money'>
+      : F extends NumberField
+        ? F extends { integer: true }
+          ? Built<'integer'>
+          : Built<'double'>
+        : F extends RefField
+          ? Built<'uuid'>
+          : F extends DateField
+            ? Built<'date'>
+            : Built<'text'>;
+type ColumnOf<F> = F extends CheckboxField | MultiChoiceField
+  ? Stored<F>
+  : F extends { required: true } | { derived: true }
+    ? NotNull<Stored<F>>
+    : Stored<F>;
 
 /** The columns the declaration's fields derive (a checkbox list lives in its link table, not here). */
-export type FieldColumns<F extends Fields> = { [K in keyof F as F[K] extends ManyField ? never : Camel<K & string>]: ColumnOf<F[K]> };
+export type FieldColumns<F extends Fields> = {
+  [K in keyof F as F[K] extends ManyField ? never : Camel<K & string>]: ColumnOf<F[K]>;
+};
 
 type Stamps = { version: Built<'version'>; createdAt: Built<'stamp'>; updatedAt: Built<'stamp'> };
 /** A resource with a trash (every one but `trash: false`) keeps its deleted records, marked. */
-type TrashColumns<D extends ResourceDecl> = D['trash'] extends false ? {} : { deletedAt: Built<'deletedAt'>; deletedBy: Built<'deletedBy'> };
-type CompanyColumn<D extends ResourceDecl, C> = D['tenancy'] extends 'scoped' ? (C extends false ? {} : { companyId: Built<'company'> }) : {};
+type TrashColumns<D extends ResourceDecl> = D['trash'] extends false
+  ? {}
+  : { deletedAt: Built<'deletedAt'>; deletedBy: Built<'deletedBy'> };
+type CompanyColumn<D extends ResourceDecl, C> = D['tenancy'] extends 'scoped'
+  ? C extends false
+    ? {}
+    : { companyId: Built<'company'> }
+  : {};
 
 export interface DeclaredTableOptions<X extends Record<string, PgColumnBuilderBase>, C extends boolean> {
   /** The companies table: a scoped resource's `company_id` points at it. */
@@ -92,7 +123,8 @@ export interface DeclaredTableOptions<X extends Record<string, PgColumnBuilderBa
   companyColumn?: C;
   /** false: no index for the default sort by name (a table of a handful of rows). */
   listIndex?: boolean;
-  /** 'cascade': the company's deletion deletes its records too (reports: configuration, not data); 'restrict' by default. */
+  /** 'cascade': the company's deletion deletes its records too (reports: configuration, not data); 'restrict' by
+   * default. */
   companyOnDelete?: 'cascade' | 'restrict';
 }
 
@@ -106,7 +138,8 @@ export function pgName(...parts: string[]): string {
   return `${whole.slice(0, 54)}_${createHash('sha256').update(whole).digest('hex').slice(0, 8)}`;
 }
 
-const storedFields = (fields: Fields) => Object.entries(fields).filter((entry): entry is [string, Exclude<FieldDecl, ManyField>] => !('many' in entry[1]));
+const storedFields = (fields: Fields) =>
+  Object.entries(fields).filter((entry): entry is [string, Exclude<FieldDecl, ManyField>] => !('many' in entry[1]));
 
 function columnFor(name: string, field: Exclude<FieldDecl, ManyField>): PgColumnBuilderBase {
   if (field.type === 'checkbox') return builders.checkbox(name, field.default);
@@ -115,22 +148,23 @@ function columnFor(name: string, field: Exclude<FieldDecl, ManyField>): PgColumn
     field.type === 'money'
       ? builders.money(name)
       : field.type === 'number'
-      ? field.integer
-        ? builders.integer(name)
-        : builders.double(name)
-      : 'ref' in field
-        ? builders.uuid(name)
-        : field.type === 'date'
-          ? builders.date(name)
-          : builders.text(name);
+        ? field.integer
+          ? builders.integer(name)
+          : builders.double(name)
+        : 'ref' in field
+          ? builders.uuid(name)
+          : field.type === 'date'
+            ? builders.date(name)
+            : builders.text(name);
   return field.required || field.derived ? stored.notNull() : stored;
 }
 
 /** The table of `decl` (see above); its Drizzle keys are the fields' names in camel case. */
-export function declaredTable<D extends ResourceDecl, X extends Record<string, PgColumnBuilderBase> = {}, C extends boolean = true>(
-  decl: D,
-  o: DeclaredTableOptions<X, C> = {},
-) {
+export function declaredTable<
+  D extends ResourceDecl,
+  X extends Record<string, PgColumnBuilderBase> = {},
+  C extends boolean = true,
+>(decl: D, o: DeclaredTableOptions<X, C> = {}) {
   const table = decl.name;
   const fields = storedFields(decl.fields);
   const refs = fields.filter((entry): entry is [string, RefField] => 'ref' in entry[1]);
@@ -140,7 +174,8 @@ export function declaredTable<D extends ResourceDecl, X extends Record<string, P
   const companyThroughRef = refs.some(([, f]) => f.required);
   const columns: Record<string, PgColumnBuilderBase> = { id: builders.id() };
   if (scoped) {
-    if (!companyThroughRef && !o.companies) throw new Error(`Table of "${decl.name}": a scoped resource needs the companies table (options.companies).`);
+    if (!companyThroughRef && !o.companies)
+      throw new Error(`Table of "${decl.name}": a scoped resource needs the companies table (options.companies).`);
     columns.companyId = builders.company();
   }
   for (const [name, field] of fields) columns[camel(name)] = columnFor(name, field);
@@ -161,15 +196,26 @@ export function declaredTable<D extends ResourceDecl, X extends Record<string, P
     const out: PgTableExtraConfigValue[] = [];
     for (const [name, field] of refs) {
       const target = o.refs?.[field.ref.to];
-      if (!target) throw new Error(`Table of "${decl.name}": field "${name}" refers to "${field.ref.to}"; name its table in options.refs.`);
+      if (!target)
+        throw new Error(
+          `Table of "${decl.name}": field "${name}" refers to "${field.ref.to}"; name its table in options.refs.`,
+        );
       const own = c[camel(name)];
       const theirs = target() as unknown as Record<string, AnyPgColumn>;
       // Deleting the referenced record is refused by the server first (a 409 naming the dependents);
       // this holds the rule when a race gets past that check.
       out.push(
         scoped
-          ? foreignKey({ name: pgName(table, field.ref.as, 'same_company'), columns: [own, c.companyId], foreignColumns: [theirs.id, theirs.companyId] }).onDelete('restrict')
-          : foreignKey({ name: pgName(table, field.ref.as, 'ref'), columns: [own], foreignColumns: [theirs.id] }).onDelete('restrict'),
+          ? foreignKey({
+              name: pgName(table, field.ref.as, 'same_company'),
+              columns: [own, c.companyId],
+              foreignColumns: [theirs.id, theirs.companyId],
+            }).onDelete('restrict')
+          : foreignKey({
+              name: pgName(table, field.ref.as, 'ref'),
+              columns: [own],
+              foreignColumns: [theirs.id],
+            }).onDelete('restrict'),
       );
       out.push(index(pgName(table, field.ref.as)).on(own));
     }
@@ -178,7 +224,13 @@ export function declaredTable<D extends ResourceDecl, X extends Record<string, P
       // Named as drizzle names a `.references()` key, but never past 63 characters.
       if (!companyThroughRef && o.companies) {
         const target = o.companies();
-        out.push(foreignKey({ name: pgName(table, 'company_id', 'companies', 'id', 'fk'), columns: [c.companyId], foreignColumns: [target] }).onDelete(o.companyOnDelete ?? 'restrict'));
+        out.push(
+          foreignKey({
+            name: pgName(table, 'company_id', 'companies', 'id', 'fk'),
+            columns: [c.companyId],
+            foreignColumns: [target],
+          }).onDelete(o.companyOnDelete ?? 'restrict'),
+        );
       }
     }
     // The list's default sort, lower(name) then id (server/resources/lists.ts), within the company
@@ -186,13 +238,25 @@ export function declaredTable<D extends ResourceDecl, X extends Record<string, P
     // Lists show live records only, so the index holds only those.
     if (sortsByName && o.listIndex !== false) {
       const name = index(pgName(table, 'list_name'));
-      const on = scoped ? name.on(c.companyId, sql`lower(${c.name})`, c.id, c.name) : name.on(sql`lower(${c.name})`, c.id, c.name);
+      const on = scoped
+        ? name.on(c.companyId, sql`lower(${c.name})`, c.id, c.name)
+        : name.on(sql`lower(${c.name})`, c.id, c.name);
       out.push(trash ? on.where(sql`${c.deletedAt} is null`) : on);
     }
     // The trash's list (newest deletion first) and its purge (the oldest past retention).
-    if (trash) out.push(index(pgName(table, 'trash')).on(c.deletedAt).where(sql`${c.deletedAt} is not null`));
+    if (trash)
+      out.push(
+        index(pgName(table, 'trash'))
+          .on(c.deletedAt)
+          .where(sql`${c.deletedAt} is not null`),
+      );
     return [...out, ...(o.extra?.(c) ?? [])];
   });
   type Columns = { id: Built<'id'> } & CompanyColumn<D, C> & FieldColumns<D['fields']> & X & Stamps & TrashColumns<D>;
-  return built as unknown as PgTableWithColumns<{ name: string; schema: undefined; columns: BuildColumns<string, Columns, 'pg'>; dialect: 'pg' }>;
+  return built as unknown as PgTableWithColumns<{
+    name: string;
+    schema: undefined;
+    columns: BuildColumns<string, Columns, 'pg'>;
+    dialect: 'pg';
+  }>;
 }

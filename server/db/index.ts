@@ -23,9 +23,11 @@ export type DatabaseTarget =
       url: string;
       /** Default STATEMENT_TIMEOUT_MS. */
       statementTimeoutMs?: number;
-      /** Requests' connecting, or waiting for a pooled connection, gives up after this long. Default CONNECT_TIMEOUT_MS. */
+      /** Requests' connecting, or waiting for a pooled connection, gives up after this long. Default
+       * CONNECT_TIMEOUT_MS. */
       connectTimeoutMs?: number;
-      /** Start-up's connecting gives up after this long (an unreachable host can hang); waiting for the migration lock is not limited. */
+      /** Start-up's connecting gives up after this long (an unreachable host can hang); waiting for the migration lock
+       * is not limited. */
       startTimeoutMs?: number;
     }
   /** In this thread (the default): a query blocks the event loop; can start from a data-dir dump. */
@@ -36,7 +38,10 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget, opts: { migrate?: boolean } = {}): Promise<Database> {
   const database =
     target.kind === 'postgres'
-      ? openPostgres(target.url, { statementTimeoutMs: target.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS, connectTimeoutMs: target.connectTimeoutMs ?? CONNECT_TIMEOUT_MS })
+      ? openPostgres(target.url, {
+          statementTimeoutMs: target.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+          connectTimeoutMs: target.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+        })
       : // The worker is reached over a unix socket, which node-postgres cannot open on Windows (and
         // a TCP port would be open to every local user): PGlite runs in this thread there.
         target.thread === 'worker' && process.platform !== 'win32'
@@ -88,7 +93,10 @@ async function migratePostgres(url: string, connectTimeoutMs?: number): Promise<
     const connected = client.connect();
     if (connectTimeoutMs) {
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new DatabaseUnreachableError(`no answer within ${connectTimeoutMs / 1000} s`)), connectTimeoutMs);
+        timer = setTimeout(
+          () => reject(new DatabaseUnreachableError(`no answer within ${connectTimeoutMs / 1000} s`)),
+          connectTimeoutMs,
+        );
       });
       await Promise.race([connected, timeout]);
     } else {
@@ -122,7 +130,9 @@ function rootMessage(err: unknown): string {
 /** Migrates an open database (the PostgreSQL server's start-up migrates through migratePostgres, under its lock). */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.driver === 'pglite') {
-    await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: MIGRATIONS_DIR });
+    await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], {
+      migrationsFolder: MIGRATIONS_DIR,
+    });
   } else {
     await migratePg(database.db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: MIGRATIONS_DIR });
   }

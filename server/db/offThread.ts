@@ -111,7 +111,12 @@ export class OffThreadQueries {
   /** Holds the database URL (and its password): private, never logged. */
   readonly #options: Omit<OffThreadOptions, 'connections'>;
 
-  constructor({ connections, queueMax, queueWaitMs, ...options }: Omit<OffThreadOptions, 'connections'> & OffThreadLimits) {
+  constructor({
+    connections,
+    queueMax,
+    queueWaitMs,
+    ...options
+  }: Omit<OffThreadOptions, 'connections'> & OffThreadLimits) {
     this.#options = options;
     this.#connections = connections ?? OFF_THREAD_CONNECTIONS;
     this.#queueMax = queueMax ?? OFF_THREAD_QUEUE_MAX;
@@ -140,7 +145,14 @@ export class OffThreadQueries {
     if (signal?.aborted) return Promise.reject(new OffThreadAbortedError());
     return new Promise<Record<string, unknown>[]>((resolve, reject) => {
       const id = this.#next++;
-      const command: Job['command'] = { type: 'query', id, text: query.sql, values: query.params, bytes: [...bytes], queuedMs: 0 };
+      const command: Job['command'] = {
+        type: 'query',
+        id,
+        text: query.sql,
+        values: query.params,
+        bytes: [...bytes],
+        queuedMs: 0,
+      };
       const job: Job = { id, command, resolve, reject, signal, aborted: false, askedAt: Date.now() };
       if (this.#running.size < this.#connections) this.#send(job);
       else if (this.#queue.length >= this.#queueMax) return reject(new OffThreadBusyError('full'));

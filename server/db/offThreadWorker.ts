@@ -29,7 +29,8 @@ export type OffThreadCommand =
       text: string;
       values: unknown[];
       bytes: string[];
-      /** How long it waited in the main thread's queue: taken off the wait for its answer, so the whole request stays within the pool's bound. */
+      /** How long it waited in the main thread's queue: taken off the wait for its answer, so the whole request stays
+       * within the pool's bound. */
       queuedMs: number;
     }
   /** Stop statement `id` (its request was closed): it answers an error, or its rows if it ended first. */
@@ -70,12 +71,19 @@ function errorFields(err: unknown): OffThreadErrorFields {
 const isDatabaseError = (err: unknown) => typeof (err as { severity?: unknown } | null)?.severity === 'string';
 
 /** What a statement cancelled before it was sent answers: query_canceled, as PostgreSQL's own cancel. */
-const CANCELLED: OffThreadErrorFields = { message: 'canceling statement due to user request', code: '57014', severity: 'ERROR' };
+const CANCELLED: OffThreadErrorFields = {
+  message: 'canceling statement due to user request',
+  code: '57014',
+  severity: 'ERROR',
+};
 
 if (!parentPort) throw new Error('offThreadWorker.ts runs only as a worker thread (see server/db/offThread.ts).');
 const port: MessagePort = parentPort;
 const options = workerData as OffThreadOptions;
-const limits = { statementTimeoutMs: options.statementTimeoutMs, connectTimeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS };
+const limits = {
+  statementTimeoutMs: options.statementTimeoutMs,
+  connectTimeoutMs: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+};
 const pool = boundedPool(options.url, options.connections, limits);
 // An idle connection that breaks (server restart) is dropped by the pool; the next query opens another.
 pool.on('error', () => {});
@@ -86,7 +94,12 @@ pool.on('error', () => {});
  * opened at the first cancel and closed after a second idle, so the worker holds it only during
  * an abort burst (docs/speed.md).
  */
-const cancels = boundedPool(options.url, 1, { statementTimeoutMs: 5_000, connectTimeoutMs: limits.connectTimeoutMs }, { extra: { idleTimeoutMillis: 1_000 } });
+const cancels = boundedPool(
+  options.url,
+  1,
+  { statementTimeoutMs: 5_000, connectTimeoutMs: limits.connectTimeoutMs },
+  { extra: { idleTimeoutMillis: 1_000 } },
+);
 cancels.on('error', () => {});
 
 /** Each pool connection's backend pid, asked once per connection. */
@@ -121,7 +134,13 @@ function sendCancel(entry: Running): void {
 }
 
 /** The statement's reply and the buffers to hand over with it (those encoded here only). */
-async function run({ id, text, values, bytes, queuedMs }: Extract<OffThreadCommand, { type: 'query' }>): Promise<{ reply: OffThreadReply; transfer: ArrayBuffer[] }> {
+async function run({
+  id,
+  text,
+  values,
+  bytes,
+  queuedMs,
+}: Extract<OffThreadCommand, { type: 'query' }>): Promise<{ reply: OffThreadReply; transfer: ArrayBuffer[] }> {
   const entry: Running = { cancelled: false, cancelSent: false };
   running.set(id, entry);
   let client: pg.PoolClient | undefined;
@@ -133,7 +152,10 @@ async function run({ id, text, values, bytes, queuedMs }: Extract<OffThreadComma
     if (entry.cancelled) return { reply: { type: 'error', id, error: CANCELLED }, transfer: [] };
     entry.pid = pid;
     // Without a statement timeout, nothing is timed (as the main pool).
-    const readTimeout = limits.statementTimeoutMs > 0 ? Math.max(100, limits.statementTimeoutMs + QUERY_TIMEOUT_GRACE_MS - queuedMs) : undefined;
+    const readTimeout =
+      limits.statementTimeoutMs > 0
+        ? Math.max(100, limits.statementTimeoutMs + QUERY_TIMEOUT_GRACE_MS - queuedMs)
+        : undefined;
     const result = await client.query({ text, values, query_timeout: readTimeout } as pg.QueryConfig);
     const rows = result.rows as Record<string, unknown>[];
     // Encoded here and transferred: the event loop then writes the bytes as they are, instead of

@@ -3,7 +3,16 @@
 // one when it ends rather than a stack trace per request (docs/security.md "Database outages").
 
 /** Node's codes for a connection that could not be made or broke. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /**
  * PostgreSQL's: the server shut down or crashed (57P01–57P03: admin_shutdown, crash_shutdown,
@@ -25,14 +34,16 @@ const DRIVER_MESSAGES = [
 
 function unreachableHere(err: Error): boolean {
   const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08'))) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08')))
+    return true;
   // node's AggregateError (IPv4 and IPv6 both refused) holds its reasons in `errors`.
   const parts = (err as { errors?: unknown }).errors;
   if (Array.isArray(parts) && parts.some((p) => p instanceof Error && unreachableHere(p))) return true;
   return DRIVER_MESSAGES.includes(err.message);
 }
 
-/** Whether `err` (or what it wraps: drizzle puts the driver's error in `cause`) says the database could not be reached. */
+/** Whether `err` (or what it wraps: drizzle puts the driver's error in `cause`) says the database could not be reached.
+ * */
 export function isDatabaseUnreachable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     if (unreachableHere(e)) return true;
@@ -71,7 +82,12 @@ export class DatabaseOutage {
   }
 
   #emit(event: OutageEvent): void {
-    if (this.#listeners.length === 0) console.error(event.state === 'down' ? `The database is not reachable: ${event.error.message}` : 'The database is reachable again');
+    if (this.#listeners.length === 0)
+      console.error(
+        event.state === 'down'
+          ? `The database is not reachable: ${event.error.message}`
+          : 'The database is reachable again',
+      );
     for (const listener of this.#listeners) listener(event);
   }
 }

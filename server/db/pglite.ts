@@ -22,7 +22,9 @@ export async function openPgliteInline(dataDir: string | null, loadDataDir?: Blo
   let client: PGlite;
   try {
     // On disk, commits are flushed (pgliteDurability.ts); in memory (tests) there is nothing to flush.
-    client = dataDir ? await openDurablePglite(dataDir, { loadDataDir }) : new PGlite({ loadDataDir, extensions: PGLITE_EXTENSIONS });
+    client = dataDir
+      ? await openDurablePglite(dataDir, { loadDataDir })
+      : new PGlite({ loadDataDir, extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
   } catch (err) {
     release();
@@ -97,8 +99,12 @@ export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWo
     failure = err;
     errors.emit(err);
   };
-  worker.on('error', (err: unknown) => fail(new Error(`The embedded database (PGlite worker) crashed: ${messageOf(err)}`, { cause: err })));
-  void exited.then((code) => fail(new Error(`The embedded database (PGlite worker) stopped unexpectedly (exit code ${code}).`)));
+  worker.on('error', (err: unknown) =>
+    fail(new Error(`The embedded database (PGlite worker) crashed: ${messageOf(err)}`, { cause: err })),
+  );
+  void exited.then((code) =>
+    fail(new Error(`The embedded database (PGlite worker) stopped unexpectedly (exit code ${code}).`)),
+  );
   // Like PGlite in this thread, an open database does not keep the process alive by itself.
   worker.unref();
 
@@ -123,7 +129,8 @@ export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWo
         worker.postMessage({ type: 'close' } satisfies PgliteWorkerCommand);
         const code = await exited;
         if (closeFailure) throw new Error(`The embedded database did not close cleanly: ${closeFailure}`);
-        if (code !== 0 && !failure) throw new Error(`The embedded database (PGlite worker) ended with exit code ${code} while closing.`);
+        if (code !== 0 && !failure)
+          throw new Error(`The embedded database (PGlite worker) ended with exit code ${code} while closing.`);
       } finally {
         cleanUp();
       }
@@ -154,12 +161,22 @@ export function workerReady(worker: Worker, dataDir: string | null): Promise<Pgl
     const onMessage = (message: PgliteWorkerMessage) => {
       if (message.type === 'ready') settle(() => resolve(message.listen));
       else if (message.type === 'failed') {
-        const hint = dataDir ? ' If it is damaged, move it aside (or set OLYMPUS_DATA_DIR) to start with a new, empty database.' : '';
-        settle(() => reject(new Error(`The embedded database (PGlite) cannot open ${where}: ${message.message}.${hint}`)));
+        const hint = dataDir
+          ? ' If it is damaged, move it aside (or set OLYMPUS_DATA_DIR) to start with a new, empty database.'
+          : '';
+        settle(() =>
+          reject(new Error(`The embedded database (PGlite) cannot open ${where}: ${message.message}.${hint}`)),
+        );
       }
     };
-    const onError = (err: unknown) => settle(() => reject(new Error(`The embedded database (PGlite worker) failed to start: ${messageOf(err)}`, { cause: err })));
-    const onExit = (code: number) => settle(() => reject(new Error(`The embedded database (PGlite worker) exited with code ${code} before it was ready.`)));
+    const onError = (err: unknown) =>
+      settle(() =>
+        reject(new Error(`The embedded database (PGlite worker) failed to start: ${messageOf(err)}`, { cause: err })),
+      );
+    const onExit = (code: number) =>
+      settle(() =>
+        reject(new Error(`The embedded database (PGlite worker) exited with code ${code} before it was ready.`)),
+      );
     worker.on('message', onMessage).on('error', onError).on('exit', onExit);
   });
 }
@@ -172,7 +189,8 @@ function messageOf(err: unknown): string {
 /** Creates the directory's parent and takes its lock; returns the release. */
 function prepareDirectory(dataDir: string): () => void {
   // PGlite would only say "ErrnoError 54" (after seconds of trying).
-  if (existsSync(dataDir) && !statSync(dataDir).isDirectory()) throw new Error(`The database directory ${dataDir} is a file, not a directory.`);
+  if (existsSync(dataDir) && !statSync(dataDir).isDirectory())
+    throw new Error(`The database directory ${dataDir} is a file, not a directory.`);
   mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
   return lockDirectory(dataDir);
 }
@@ -190,7 +208,9 @@ function lockDirectory(dataDir: string): () => void {
     const [pid, started] = readFileSync(lockFile, 'utf8').trim().split(/\s+/).map(Number);
     const reused = Number.isFinite(started) && started > 0 && startTimeOf(pid) !== null && startTimeOf(pid) !== started;
     if (pid && pid !== process.pid && isAlive(pid) && !reused) {
-      throw new Error(`The database directory ${dataDir} is in use by process ${pid}. Stop it first, or set OLYMPUS_DATA_DIR to another directory.`);
+      throw new Error(
+        `The database directory ${dataDir} is in use by process ${pid}. Stop it first, or set OLYMPUS_DATA_DIR to another directory.`,
+      );
     }
   }
   const started = startTimeOf(process.pid);

@@ -22,7 +22,11 @@ const PGDATA = '/pglite/data';
 const EIO = 29;
 
 /** PGlite's start parameters with fsync on and the WAL flushed by fsync() at every commit. */
-export const DURABLE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams.filter((p) => p !== '-F'), '-c', 'wal_sync_method=fsync'];
+export const DURABLE_START_PARAMS: readonly string[] = [
+  ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+];
 
 /** The parts of an Emscripten NODEFS stream the fsync below reads. */
 interface NodefsStream {
@@ -49,7 +53,8 @@ class DurableNodeFS extends NodeFS {
 function supplyFsync(mod: { NODEFS: unknown; FS: unknown }, rootDir: string): void {
   const ops = (mod.NODEFS as { stream_ops?: NodefsStreamOps } | undefined)?.stream_ops;
   // Refuse to run silently without durability: this needs looking at when PGlite is upgraded.
-  if (!ops) throw new Error('this PGlite has no NODEFS stream operations to make durable (server/db/pgliteDurability.ts)');
+  if (!ops)
+    throw new Error('this PGlite has no NODEFS stream operations to make durable (server/db/pgliteDurability.ts)');
   // A later PGlite that flushes by itself is left alone.
   if (typeof ops.fsync === 'function') return;
   const ErrnoError = (mod.FS as { ErrnoError: ErrnoErrorClass }).ErrnoError;
@@ -92,7 +97,10 @@ function syncTree(dir: string): void {
 }
 
 /** PGlite on `dataDir` (created when missing) whose acknowledged commits are on disk. */
-export async function openDurablePglite(dataDir: string, extra: Pick<PGliteOptions, 'loadDataDir'> = {}): Promise<PGlite> {
+export async function openDurablePglite(
+  dataDir: string,
+  extra: Pick<PGliteOptions, 'loadDataDir'> = {},
+): Promise<PGlite> {
   const fresh = !existsSync(path.join(dataDir, 'PG_VERSION'));
   const db = new PGlite({
     ...extra,

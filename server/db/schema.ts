@@ -59,7 +59,9 @@ export const roles = declaredTable(roleResource, {
   // parallel creates cannot both pass the check in server/roles/routes.ts. A role in the trash holds
   // no name (a restore checks it is still free: docs/resources.md "Trash").
   extra: (t) => [
-    uniqueIndex('roles_system_name_lower').on(t.systemId, sql`lower(${t.name})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('roles_system_name_lower')
+      .on(t.systemId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
     unique('roles_id_system').on(t.id, t.systemId),
   ],
 });
@@ -146,7 +148,11 @@ export const userSystems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.systemId] }),
-    foreignKey({ name: 'user_systems_role_of_system', columns: [t.roleId, t.systemId], foreignColumns: [roles.id, roles.systemId] }),
+    foreignKey({
+      name: 'user_systems_role_of_system',
+      columns: [t.roleId, t.systemId],
+      foreignColumns: [roles.id, roles.systemId],
+    }),
   ],
 );
 
@@ -156,7 +162,9 @@ export const properties = declaredTable(propertyResource, {
   // company among live properties (one in the trash holds none; a restore checks it is still free).
   extra: (t) => [
     unique('properties_id_company').on(t.id, t.companyId),
-    uniqueIndex('properties_company_slug').on(t.companyId, t.slug).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('properties_company_slug')
+      .on(t.companyId, t.slug)
+      .where(sql`${t.deletedAt} is null`),
   ],
 });
 
@@ -215,7 +223,10 @@ export const accessTokens = pgTable(
      * factor was used). A role's two-factor requirement looks at this, not at the user's current state
      * (docs/security.md "How a token was signed in").
      */
-    amr: text('amr').array().notNull().default(sql`'{pwd}'::text[]`),
+    amr: text('amr')
+      .array()
+      .notNull()
+      .default(sql`'{pwd}'::text[]`),
   },
   (t) => [index('access_tokens_user').on(t.userId)],
 );
@@ -286,7 +297,8 @@ export const invitations = pgTable(
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     voidedAt: ts('voided_at'),
-    /** Why it stopped working: `replaced` (a newer link, or a password set otherwise), `account_changed` (what it opens changed). */
+    /** Why it stopped working: `replaced` (a newer link, or a password set otherwise), `account_changed` (what it opens
+     * changed). */
     voidReason: text('void_reason'),
   },
   (t) => [index('invitations_user').on(t.userId), check('invitations_kind', sql`${t.kind} in ('invite', 'reset')`)],
@@ -346,7 +358,11 @@ export const secretKeyCheck = pgTable(
  * which is what lets PostgreSQL serve a substring search from the index.
  */
 export const auditSearchText = (alias: string) =>
-  sql.raw(["action", "entity", "entity_id", "ip"].map((c, i) => (i === 0 ? `${alias}.${c}` : `coalesce(${alias}.${c}, '')`)).join(" || chr(31) || "));
+  sql.raw(
+    ['action', 'entity', 'entity_id', 'ip']
+      .map((c, i) => (i === 0 ? `${alias}.${c}` : `coalesce(${alias}.${c}, '')`))
+      .join(' || chr(31) || '),
+  );
 
 export const auditLog = pgTable(
   'audit_log',
@@ -378,7 +394,9 @@ export const auditLog = pgTable(
     index('audit_log_entity_at').on(t.entity, t.at, t.id),
     index('audit_log_action_at').on(t.action, t.at, t.id),
     // The scope of a holder of audit.view: the rows of users of their companies (`company_ids && …`).
-    index('audit_log_company_ids').using('gin', t.companyIds).where(sql`${t.companyIds} is not null`),
+    index('audit_log_company_ids')
+      .using('gin', t.companyIds)
+      .where(sql`${t.companyIds} is not null`),
     // A search term of three or more characters finds its rows through their trigrams instead of
     // reading the whole log (pg_trgm; docs/security.md "The audit log").
     index('audit_log_search').using('gin', sql`(${auditSearchText('audit_log')}) gin_trgm_ops`),
@@ -421,11 +439,19 @@ export const imports = pgTable(
     created: integer('created').notNull().default(0),
     updated: integer('updated').notNull().default(0),
     failed: integer('failed').notNull().default(0),
-    errors: jsonb('errors').notNull().default(sql`'[]'::jsonb`),
-    failedRows: jsonb('failed_rows').notNull().default(sql`'[]'::jsonb`),
+    errors: jsonb('errors')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    failedRows: jsonb('failed_rows')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** A dry run's verdict per row: `[row, 'create' | 'update']` pairs of the rows that passed. */
-    outcomes: jsonb('outcomes').notNull().default(sql`'[]'::jsonb`),
-    header: jsonb('header').notNull().default(sql`'[]'::jsonb`),
+    outcomes: jsonb('outcomes')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    header: jsonb('header')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The instance running it and when it last showed it is alive (a stale one is taken as crashed). */
     owner: text('owner'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
@@ -433,7 +459,11 @@ export const imports = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('imports_one_active').on(sql`coalesce(${t.companyId}, '00000000-0000-0000-0000-000000000000'::uuid)`).where(sql`${t.state} in ('queued', 'running')`),
-    index('imports_queue').on(t.createdAt).where(sql`${t.state} = 'queued'`),
+    uniqueIndex('imports_one_active')
+      .on(sql`coalesce(${t.companyId}, '00000000-0000-0000-0000-000000000000'::uuid)`)
+      .where(sql`${t.state} in ('queued', 'running')`),
+    index('imports_queue')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'queued'`),
   ],
 );

@@ -14,22 +14,30 @@ function declaredColumns(): Map<string, string[]> {
     if (!is(value, PgTable)) continue;
     const config = getTableConfig(value);
     if ((config.schema ?? 'public') !== 'public') continue;
-    out.set(config.name, config.columns.map((c) => c.name));
+    out.set(
+      config.name,
+      config.columns.map((c) => c.name),
+    );
   }
   return out;
 }
 
 /** The problems found, one sentence each naming the command to run; empty when the database has everything. */
 export async function schemaProblems(db: Db): Promise<string[]> {
-  const result = await db.execute(sql`select table_name, column_name from information_schema.columns where table_schema = current_schema()`);
+  const result = await db.execute(
+    sql`select table_name, column_name from information_schema.columns where table_schema = current_schema()`,
+  );
   const rows = (result as unknown as { rows: { table_name: string; column_name: string }[] }).rows;
   const stored = new Map<string, Set<string>>();
-  for (const r of rows) (stored.get(r.table_name) ?? stored.set(r.table_name, new Set()).get(r.table_name))!.add(r.column_name);
+  for (const r of rows)
+    (stored.get(r.table_name) ?? stored.set(r.table_name, new Set()).get(r.table_name))!.add(r.column_name);
   const problems: string[] = [];
   for (const [table, columns] of declaredColumns()) {
     const have = stored.get(table);
     if (!have) {
-      problems.push(`The table "${table}" is declared in the code but not in the database: run \`npm run db:generate -- --name ${table}\` to write its migration, then start again.`);
+      problems.push(
+        `The table "${table}" is declared in the code but not in the database: run \`npm run db:generate -- --name ${table}\` to write its migration, then start again.`,
+      );
       continue;
     }
     const missing = columns.filter((c) => !have.has(c));

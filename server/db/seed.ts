@@ -10,7 +10,17 @@ import { DEFAULT_GRANTS } from '../../contract/permissions';
 import { OLYMPUS_ROLES as BUILT_IN_ROLES, syncCatalogueIn } from '../permissions/catalogue';
 import { passwordProblems } from '../../contract/password';
 import { ADMIN, OLYMPUS_SYSTEM, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
-import { FEATURES, NUMBER_WORDS, SEED_COMPANIES, UNIT_STATUSES, UNIT_TYPE_RULES, UNIT_TYPES, UNITS_PER_PROPERTY, type SeedCompany, type UnitType } from './seed-data';
+import {
+  FEATURES,
+  NUMBER_WORDS,
+  SEED_COMPANIES,
+  UNIT_STATUSES,
+  UNIT_TYPE_RULES,
+  UNIT_TYPES,
+  UNITS_PER_PROPERTY,
+  type SeedCompany,
+  type UnitType,
+} from './seed-data';
 
 export interface SeedResult {
   password: string;
@@ -27,7 +37,8 @@ export interface SeedOptions {
   afterInsert?: (tx: Db) => Promise<void>;
 }
 
-/** Olympus roles with the grants they start with (contract/access.ts `defaults`; written by server/permissions/catalogue.ts). */
+/** Olympus roles with the grants they start with (contract/access.ts `defaults`; written by
+ * server/permissions/catalogue.ts). */
 export const OLYMPUS_ROLES = BUILT_IN_ROLES.map((r) => ({ ...r, grants: DEFAULT_GRANTS[r.name] }));
 
 interface SeedSystem {
@@ -38,7 +49,9 @@ interface SeedSystem {
 }
 
 /** Olympus itself: the one system every installation has (its roles are Olympus roles). */
-export const OLYMPUS_ONLY: readonly SeedSystem[] = [{ name: OLYMPUS_SYSTEM, description: 'Olympus operations portal', path: null, roles: [] }];
+export const OLYMPUS_ONLY: readonly SeedSystem[] = [
+  { name: OLYMPUS_SYSTEM, description: 'Olympus operations portal', path: null, roles: [] },
+];
 
 const SYSTEMS: SeedSystem[] = [
   ...OLYMPUS_ONLY,
@@ -74,10 +87,35 @@ interface SeedUser {
 }
 
 const SEED_USERS: SeedUser[] = [
-  { email: 'superadmin@example.com', name: 'Sam Super', olympusRole: SUPER_ADMIN, companies: [0, 1, 2], systems: { Everest: 'manager', Portal: 'editor' } },
-  { email: 'admin@example.com', name: 'Alex Admin', olympusRole: ADMIN, companies: [0, 1], systems: { Everest: 'viewer', Portal: 'viewer' } },
-  { email: 'staff@example.com', name: 'Stacey Staff', olympusRole: SYSTEM_USER, companies: [0], systems: { Everest: 'viewer' } },
-  { email: 'newstarter@example.com', name: 'Nina New', olympusRole: SYSTEM_USER, companies: [1], systems: { Portal: 'viewer' }, mustChangePassword: true },
+  {
+    email: 'superadmin@example.com',
+    name: 'Sam Super',
+    olympusRole: SUPER_ADMIN,
+    companies: [0, 1, 2],
+    systems: { Everest: 'manager', Portal: 'editor' },
+  },
+  {
+    email: 'admin@example.com',
+    name: 'Alex Admin',
+    olympusRole: ADMIN,
+    companies: [0, 1],
+    systems: { Everest: 'viewer', Portal: 'viewer' },
+  },
+  {
+    email: 'staff@example.com',
+    name: 'Stacey Staff',
+    olympusRole: SYSTEM_USER,
+    companies: [0],
+    systems: { Everest: 'viewer' },
+  },
+  {
+    email: 'newstarter@example.com',
+    name: 'Nina New',
+    olympusRole: SYSTEM_USER,
+    companies: [1],
+    systems: { Portal: 'viewer' },
+    mustChangePassword: true,
+  },
 ];
 
 /** A temporary password stops working after 72 hours. */
@@ -135,7 +173,8 @@ function unitsFor(property: PropertyRow, count: number, rand: ReturnType<typeof 
     const type: UnitType = rand.weighted(UNIT_TYPES, (t) => UNIT_TYPE_RULES[t].weight);
     const rule = UNIT_TYPE_RULES[type];
     const bedrooms = rand.int(rule.bedrooms[0], rule.bedrooms[1]);
-    const bathrooms = type === 'Studio' ? 1 : Math.min(3, Math.max(1, Math.ceil(bedrooms / 2) + (rand.next() < 0.3 ? 1 : 0)));
+    const bathrooms =
+      type === 'Studio' ? 1 : Math.min(3, Math.max(1, Math.ceil(bedrooms / 2) + (rand.next() < 0.3 ? 1 : 0)));
     const sqft = Math.round(rand.int(rule.sqft[0], rule.sqft[1]) / 5) * 5;
     const status = rand.weighted(UNIT_STATUSES, (s) => s.weight).status;
     const furnished = rand.next() < (type === 'Studio' ? 0.7 : 0.4);
@@ -188,7 +227,10 @@ export async function insertCatalogue(tx: Tx, list: readonly SeedSystem[], publi
       .insert(systems)
       .values({ name: s.name, description: s.description, baseUrl: s.path ? publicUrl + s.path : null })
       .onConflictDoNothing();
-    const [row] = await tx.select({ id: systems.id }).from(systems).where(sql`${systems.name} = ${s.name}`);
+    const [row] = await tx
+      .select({ id: systems.id })
+      .from(systems)
+      .where(sql`${systems.name} = ${s.name}`);
     systemIds[s.name] = row.id;
     for (const r of s.roles) {
       await tx.insert(roles).values({ systemId: row.id, name: r.name, label: r.label }).onConflictDoNothing();
@@ -202,7 +244,8 @@ export async function insertCatalogue(tx: Tx, list: readonly SeedSystem[], publi
   return { systemIds, roleIds };
 }
 
-const companyNote = (list: SeedCompany[]) => (list.length === SEED_COMPANIES.length ? `all ${list.length} companies` : list.map((c) => c.name).join(', '));
+const companyNote = (list: SeedCompany[]) =>
+  list.length === SEED_COMPANIES.length ? `all ${list.length} companies` : list.map((c) => c.name).join(', ');
 
 /** Seeds the demo data when the users table is empty; otherwise does nothing and answers null. */
 export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult | null> {
@@ -228,7 +271,14 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     for (const c of SEED_COMPANIES) {
       const [company] = await tx
         .insert(companies)
-        .values({ name: c.name, addressLine1: c.addressLine1, addressLine2: c.addressLine2 ?? null, city: c.city, county: c.county, postcode: c.postcode })
+        .values({
+          name: c.name,
+          addressLine1: c.addressLine1,
+          addressLine2: c.addressLine2 ?? null,
+          city: c.city,
+          county: c.county,
+          postcode: c.postcode,
+        })
         .returning({ id: companies.id });
       companyIds.push(company.id);
       const propertyRows = await tx
@@ -255,7 +305,9 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
       propertyRows.sort((a, b) => String(a.reference).localeCompare(String(b.reference)));
       const unitRows = propertyRows.flatMap((p) => unitsFor(p, UNITS_PER_PROPERTY[propertyIndex++] ?? 6, rand));
       await tx.insert(units).values(unitRows);
-      await tx.insert(reports).values({ companyId: company.id, name: 'Portfolio overview', provider: 'builtin', position: 0 });
+      await tx
+        .insert(reports)
+        .values({ companyId: company.id, name: 'Portfolio overview', provider: 'builtin', position: 0 });
     }
 
     const now = Date.now();
@@ -274,10 +326,20 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
         .returning({ id: users.id });
       await tx.insert(userCompanies).values(u.companies.map((i) => ({ userId: user.id, companyId: companyIds[i] })));
       const access = [[OLYMPUS_SYSTEM, u.olympusRole], ...Object.entries(u.systems)];
-      await tx.insert(userSystems).values(access.map(([system, role]) => ({ userId: user.id, systemId: systemIds[system], roleId: roleIds[`${system}/${role}`] })));
+      await tx.insert(userSystems).values(
+        access.map(([system, role]) => ({
+          userId: user.id,
+          systemId: systemIds[system],
+          roleId: roleIds[`${system}/${role}`],
+        })),
+      );
 
       const roleLabel = OLYMPUS_ROLES.find((r) => r.name === u.olympusRole)?.label ?? u.olympusRole;
-      const note = [roleLabel, companyNote(u.companies.map((i) => SEED_COMPANIES[i])), Object.keys(u.systems).join(' + ')];
+      const note = [
+        roleLabel,
+        companyNote(u.companies.map((i) => SEED_COMPANIES[i])),
+        Object.keys(u.systems).join(' + '),
+      ];
       if (u.mustChangePassword) note.push('sets a new password at first sign-in');
       result.users.push({ email: u.email, note: note.join(' · ') });
     }

@@ -69,4 +69,5 @@ export async function rowsOfQuery<T>(db: Conn, query: Query, { planEach = false 
 }
 
 /** The rows of a statement. */
-export const rowsFrom = <T>(db: Conn, statement: SQL, options?: RunOptions): Promise<T[]> => rowsOfQuery<T>(db, render(statement), options);
+export const rowsFrom = <T>(db: Conn, statement: SQL, options?: RunOptions): Promise<T[]> =>
+  rowsOfQuery<T>(db, render(statement), options);

@@ -20,8 +20,12 @@ export const checkbox = builder('checkbox');
 export const date = builder('date');
 
 /** A checkbox list: `value` is the array of checked option values. */
-export const checkboxes = (name: string, label: string, options: Record<string, string>, extra: Extra = {}): FormField =>
-  checkbox(name, label, { multiple: true, options, ...extra });
+export const checkboxes = (
+  name: string,
+  label: string,
+  options: Record<string, string>,
+  extra: Extra = {},
+): FormField => checkbox(name, label, { multiple: true, options, ...extra });
 
 export const group = (name: string, fields: FormField[], description?: string): FormFieldGroup =>
   description ? { group: name, group_desc: description, fields } : { group: name, fields };
@@ -48,4 +52,5 @@ export function withValues(groups: FormFieldGroup[], values: Record<string, unkn
 }
 
 /** Label → `{ value: label }` options in the given order. */
-export const optionsOf = (values: readonly string[]): Record<string, string> => Object.fromEntries(values.map((v) => [v, v]));
+export const optionsOf = (values: readonly string[]): Record<string, string> =>
+  Object.fromEntries(values.map((v) => [v, v]));

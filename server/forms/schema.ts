@@ -23,7 +23,10 @@ export const FormFieldSchema = Type.Object({
   when: Type.Optional(
     Type.Object(
       { field: Type.String(), is: Type.Array(Type.Union([Type.String(), Type.Boolean()])) },
-      { description: 'Shown (and required, when `required`) only while the field `field` has one of the values `is`; hidden, it is not sent' },
+      {
+        description:
+          'Shown (and required, when `required`) only while the field `field` has one of the values `is`; hidden, it is not sent',
+      },
     ),
   ),
 });
@@ -35,6 +38,7 @@ export const FormFieldGroupSchema = Type.Object({
 });
 
 /** `{ data, fields }` of GET /{resource}/create and /{resource}/{id}/edit. */
-export const formResponse = <T extends TSchema>(data: T) => Type.Object({ data, fields: Type.Array(FormFieldGroupSchema) });
+export const formResponse = <T extends TSchema>(data: T) =>
+  Type.Object({ data, fields: Type.Array(FormFieldGroupSchema) });
 
 export const EmptyData = Type.Object({}, { description: 'Nothing yet: a create form' });

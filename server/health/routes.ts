@@ -5,7 +5,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 
 const Healthy = Type.Object({ status: Type.Literal('ok') });
-const Ready = Type.Object({ status: Type.Union([Type.Literal('ready'), Type.Literal('unavailable')]), database: Type.Union([Type.Literal('up'), Type.Literal('down')]) });
+const Ready = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('unavailable')]),
+  database: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+});
 
 export default async function healthRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -19,7 +22,10 @@ export default async function healthRoutes(fastify: FastifyInstance): Promise<vo
 
   app.get(
     '/readyz',
-    { ...common, schema: { tags: ['health'], summary: 'The database answers', security: [], response: { 200: Ready, 503: Ready } } },
+    {
+      ...common,
+      schema: { tags: ['health'], summary: 'The database answers', security: [], response: { 200: Ready, 503: Ready } },
+    },
     async (_req, reply) => {
       const up = await app.database.ping();
       // Never cache a probe's answer.

@@ -28,7 +28,8 @@ function ipv6Bits(address: string): bigint {
   const part = (s: string | undefined) => (s ? s.split(':') : []);
   const left = part(head);
   const right = part(tail);
-  const hextets = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  const hextets =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
   return hextets.reduce((acc, h) => (acc << 16n) | BigInt(parseInt(h, 16)), 0n);
 }
 
@@ -81,7 +82,10 @@ export function clientNetwork(address: string): ClientNetwork {
   const parsed = parseAddress(address);
   if (!parsed) return { network: address, wide: address };
   if (parsed.family === 4) {
-    return { network: formatIpv4(parsed.bits), wide: `${formatIpv4(networkOf(parsed.bits, 32, WIDE_PREFIX.ipv4))}/${WIDE_PREFIX.ipv4}` };
+    return {
+      network: formatIpv4(parsed.bits),
+      wide: `${formatIpv4(networkOf(parsed.bits, 32, WIDE_PREFIX.ipv4))}/${WIDE_PREFIX.ipv4}`,
+    };
   }
   return { network: formatIpv6Prefix(parsed.bits, 64), wide: formatIpv6Prefix(parsed.bits, WIDE_PREFIX.ipv6) };
 }

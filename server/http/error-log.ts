@@ -29,10 +29,12 @@ export interface LoggedError {
 }
 
 const isQueryError = (err: Error) => 'params' in err && 'query' in err;
-const isDatabaseError = (err: Error) => typeof (err as DbErrorFields).code === 'string' && typeof (err as DbErrorFields).severity === 'string';
+const isDatabaseError = (err: Error) =>
+  typeof (err as DbErrorFields).code === 'string' && typeof (err as DbErrorFields).severity === 'string';
 
 /** `invalid input syntax for type uuid: "abc"` → `…: "…"`: PostgreSQL quotes the value last. */
-const withoutQuotedValue = (message: string) => message.replace(/: ".*"$/s, ': "…"').replace(/: 0x[0-9a-f ]+$/i, ': 0x…');
+const withoutQuotedValue = (message: string) =>
+  message.replace(/: ".*"$/s, ': "…"').replace(/: 0x[0-9a-f ]+$/i, ': 0x…');
 
 const framesOf = (stack: string | undefined) =>
   stack

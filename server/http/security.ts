@@ -10,7 +10,11 @@ import type { Config } from '../config';
 const POWER_BI = 'https://app.powerbi.com';
 /** Google's documented CSP for the tag manager with GA4. */
 const GTM_SCRIPT = 'https://www.googletagmanager.com';
-const GA_CONNECT = ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com'];
+const GA_CONNECT = [
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.googletagmanager.com',
+];
 const GA_IMG = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
 
 const origin = (url: string | null): string | null => {

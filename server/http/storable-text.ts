@@ -51,7 +51,8 @@ function check(req: FastifyRequest): void {
   refuseUnstorable(req.params, req.query, req.body);
 }
 
-/** 422 naming each field of `values` that holds unstorable text (also what a handler reads itself, a multipart form). */
+/** 422 naming each field of `values` that holds unstorable text (also what a handler reads itself, a multipart form).
+ * */
 export function refuseUnstorable(...values: unknown[]): void {
   const paths = values.flatMap((v) => unstorablePaths(v, ''));
   if (paths.length === 0) return;

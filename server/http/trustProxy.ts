@@ -17,8 +17,19 @@ const MAX_HOPS = 10;
  * network is (10.0.0.0/8, fd00::/8). 100.64.0.0/10 (carrier NAT) is where some clouds put their balancers.
  */
 const PRIVATE: Record<4 | 6, [string, number][]> = {
-  4: [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['127.0.0.0', 8], ['169.254.0.0', 16], ['100.64.0.0', 10]],
-  6: [['fc00::', 7], ['fe80::', 10], ['::1', 128]],
+  4: [
+    ['10.0.0.0', 8],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['100.64.0.0', 10],
+  ],
+  6: [
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['::1', 128],
+  ],
 };
 /**
  * Public ranges: each at least this long, and all of them together at most a /8's worth (IPv4) or a
@@ -62,7 +73,8 @@ function parseRange(entry: string): Range | null {
   }
   if (parsed.family === 4) return { family: 4, bits: parsed.bits, prefix: Math.max(prefix - 96, 0) };
   // An IPv6 range wide enough to hold ::ffff:0:0/96 trusts all of IPv4 as well.
-  if (prefix <= 96 && networkOf(MAPPED_BLOCK, 128, prefix) === networkOf(parsed.bits, 128, prefix)) return { family: 4, bits: 0n, prefix: 0 };
+  if (prefix <= 96 && networkOf(MAPPED_BLOCK, 128, prefix) === networkOf(parsed.bits, 128, prefix))
+    return { family: 4, bits: 0n, prefix: 0 };
   return { family: 6, bits: parsed.bits, prefix };
 }
 
@@ -70,7 +82,9 @@ function isPrivate(range: Range): boolean {
   const width = range.family === 4 ? 32 : 128;
   return PRIVATE[range.family].some(([block, len]) => {
     const start = parseAddress(block);
-    return start !== null && range.prefix >= len && networkOf(range.bits, width, len) === networkOf(start.bits, width, len);
+    return (
+      start !== null && range.prefix >= len && networkOf(range.bits, width, len) === networkOf(start.bits, width, len)
+    );
   });
 }
 
@@ -98,7 +112,7 @@ function tooWide(entries: string[]): string | null {
   if (total[4] > PUBLIC_BUDGET[4] || total[6] > PUBLIC_BUDGET[6]) {
     return (
       `TRUST_PROXY's public ranges together cover more than a /8 of IPv4 or a /24 of IPv6 (${budgetBreakers.map((w) => `"${w}"`).join(', ')}): ` +
-      'that is no proxy fleet. List the proxies\' own addresses or ranges.'
+      "that is no proxy fleet. List the proxies' own addresses or ranges."
     );
   }
   return null;
@@ -110,7 +124,10 @@ export function parseTrustProxy(raw: string | null): { value: TrustProxy } | { p
   if (/^(true|yes|on)$/i.test(raw)) return { problem: EVERYTHING };
   if (/^\d+$/.test(raw)) {
     const hops = Number(raw);
-    if (hops > MAX_HOPS) return { problem: `TRUST_PROXY must be a number of proxies from 1 to ${MAX_HOPS}, or their addresses (got "${raw}").` };
+    if (hops > MAX_HOPS)
+      return {
+        problem: `TRUST_PROXY must be a number of proxies from 1 to ${MAX_HOPS}, or their addresses (got "${raw}").`,
+      };
     return { value: hops };
   }
   // Range names go on lower-cased: proxy-addr would take "LOOPBACK" for an address and throw at start.

@@ -15,7 +15,8 @@ export const IMPORT_MESSAGES = {
   noRows: 'The file has a header row but no rows.',
   tooManyRows: `The file has more than ${IMPORT_ROWS_MAX.toLocaleString('en-GB')} rows. Split it and import each part.`,
   unclosedQuote: 'The file ends inside a quoted cell: a double quote is missing.',
-  notCsv: (line: number) => `The file is not CSV the import can read (line ${line}). Save it as "CSV UTF-8" and try again.`,
+  notCsv: (line: number) =>
+    `The file is not CSV the import can read (line ${line}). Save it as "CSV UTF-8" and try again.`,
   tooManyColumns: (count: number, max: number) =>
     `The file's header has ${count.toLocaleString('en-GB')} columns; ` +
     `an import of these records reads at most ${max}. Remove the columns it does not need and try again.`,
@@ -41,7 +42,8 @@ function delimiterOf(text: string): ',' | ';' {
   return occurrences(header, ';') > occurrences(header, ',') ? ';' : ',';
 }
 
-/** Text fed to the parser at a time: between two, the server answers other requests (a 100 000-row file takes ~0.6 s to read). */
+/** Text fed to the parser at a time: between two, the server answers other requests (a 100 000-row file takes ~0.6 s to
+ * read). */
 const CHUNK = 256 * 1024;
 
 async function* chunksOf(text: string): AsyncGenerator<string> {
@@ -180,7 +182,8 @@ const isNumber = (text: string) => /^-?\d+(\.\d+)?$/.test(text);
 export const safeCell = (text: string): string => (FORMULA.test(text) && !isNumber(text) ? `'${text}` : text);
 
 /** A cell as imported: the quote an export put in front of a formula-like text taken off; the text kept as it is. */
-export const importedCell = (text: string): string => (text.startsWith("'") && FORMULA.test(text.slice(1)) ? text.slice(1) : text);
+export const importedCell = (text: string): string =>
+  text.startsWith("'") && FORMULA.test(text.slice(1)) ? text.slice(1) : text;
 
 /** One CSV line (CRLF-ended), each cell quoted where it must be. */
 export function csvLine(cells: readonly string[]): string {

@@ -3,12 +3,20 @@
 // it — an instance claims the oldest queued one in one statement (`for update skip locked`), so each
 // runs exactly once. Rows go in batches of IMPORT_BATCH (IMPORT_ROW_BATCH when they go one by one), one
 // transaction each, the progress counts written in the same transaction: a stopped import has committed
-// whole batches only, and its row says how many. A running import whose instance stopped showing it is alive (heartbeat older than
+// whole batches only, and its row says how many. A running import whose instance stopped showing it is alive (heartbeat
+// older than
 // `staleMs`) is marked failed with what it had committed; a closing instance marks its own so.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IMPORT_BATCH, IMPORT_ERRORS_MAX, IMPORT_PREVIEW_MAX, type ImportRowError, type ImportState, type ImportStatus } from '../../contract/imports';
+import {
+  IMPORT_BATCH,
+  IMPORT_ERRORS_MAX,
+  IMPORT_PREVIEW_MAX,
+  type ImportRowError,
+  type ImportState,
+  type ImportStatus,
+} from '../../contract/imports';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import { audit } from '../audit';
 import { rowsOf } from '../auth/rows';
@@ -50,7 +58,8 @@ export type RowOutcome = 'create' | 'update' | ApiError;
  */
 export type BatchStep = (tx: Tx, rows: readonly { cells: string[]; row: number }[]) => Promise<RowOutcome[]>;
 
-/** A batch that cannot be written at once (e.g. a record it refers to went meanwhile): its rows go one by one, each with its own answer. */
+/** A batch that cannot be written at once (e.g. a record it refers to went meanwhile): its rows go one by one, each
+ * with its own answer. */
 export class RowByRow extends Error {}
 
 /** An import's steps: each row alone, and (for a resource whose rows may go set-based) a whole batch. */
@@ -102,13 +111,28 @@ class DryRun extends Error {}
 /** Thrown when the job is no longer this instance's (marked failed meanwhile): the batch is rolled back. */
 class Lost extends Error {}
 
-const interruptedMessage = (dryRun: boolean, done: number, rows: number, created: number, updated: number, batch: number) =>
+const interruptedMessage = (
+  dryRun: boolean,
+  done: number,
+  rows: number,
+  created: number,
+  updated: number,
+  batch: number,
+) =>
   dryRun
     ? `The dry run stopped after ${done} of ${rows} rows, as its server stopped. Nothing was written; start it again.`
     : `The import stopped after ${done} of ${rows} rows, as its server stopped: ${created} created and ${updated} updated were kept (whole batches of ${batch} rows). Import the rest again: rows with a key update what was kept.`;
 
 /** Why an import stopped for its starter: what they may do changed since they started it. */
-const revokedMessage = (dryRun: boolean, done: number, rows: number, created: number, updated: number, why: string, batch: number) =>
+const revokedMessage = (
+  dryRun: boolean,
+  done: number,
+  rows: number,
+  created: number,
+  updated: number,
+  why: string,
+  batch: number,
+) =>
   dryRun
     ? `The dry run stopped after ${done} of ${rows} rows: ${why} Nothing was written.`
     : `The import stopped after ${done} of ${rows} rows: ${why} ${created} created and ${updated} updated were kept (whole batches of ${batch} rows).`;
@@ -128,9 +152,18 @@ export const IMPORT_REVOKED = {
 async function callerNow(db: Db, importer: Importer, job: ImportJob, req: FastifyRequest): Promise<string | null> {
   const now = await loadUserAccess(db, job.user_id, job.company_id);
   if (!now) return IMPORT_REVOKED.account;
-  const auth: AuthContext = { ...job.caller.auth, role: now.role, permissions: now.permissions, companyIds: now.companyIds };
+  const auth: AuthContext = {
+    ...job.caller.auth,
+    role: now.role,
+    permissions: now.permissions,
+    companyIds: now.companyIds,
+  };
   (req as { auth?: AuthContext }).auth = auth;
-  if (job.company_id !== null && (!now.tenantLive || (auth.role !== SUPER_ADMIN && !auth.companyIds.includes(job.company_id)))) return IMPORT_REVOKED.company;
+  if (
+    job.company_id !== null &&
+    (!now.tenantLive || (auth.role !== SUPER_ADMIN && !auth.companyIds.includes(job.company_id)))
+  )
+    return IMPORT_REVOKED.company;
   try {
     requireArea(req, importer.area);
     requirePermission(req, importer.permission);
@@ -145,11 +178,28 @@ async function callerNow(db: Db, importer: Importer, job: ImportJob, req: Fastif
 const batchRowsOf = (importers: Importers, resource: string) => importers.get(resource)?.batchRows ?? IMPORT_BATCH;
 
 /** Marks failed the running imports whose instance has gone silent (or this closing instance's own). */
-async function failStopped(db: Db, importers: Importers, where: { staleMs: number } | { owner: string }): Promise<void> {
-  const cond = 'staleMs' in where ? sql`heartbeat_at < now() - make_interval(secs => ${where.staleMs / 1000})` : sql`owner = ${where.owner}`;
+async function failStopped(
+  db: Db,
+  importers: Importers,
+  where: { staleMs: number } | { owner: string },
+): Promise<void> {
+  const cond =
+    'staleMs' in where
+      ? sql`heartbeat_at < now() - make_interval(secs => ${where.staleMs / 1000})`
+      : sql`owner = ${where.owner}`;
   await db.transaction(async (tx) => {
-    const stopped = rowsOf<{ id: string; resource: string; dry_run: boolean; done: number; rows: number; created: number; updated: number }>(
-      await tx.execute(sql`select id, resource, dry_run, done, rows, created, updated from imports where state = 'running' and ${cond} for update skip locked`),
+    const stopped = rowsOf<{
+      id: string;
+      resource: string;
+      dry_run: boolean;
+      done: number;
+      rows: number;
+      created: number;
+      updated: number;
+    }>(
+      await tx.execute(
+        sql`select id, resource, dry_run, done, rows, created, updated from imports where state = 'running' and ${cond} for update skip locked`,
+      ),
     );
     for (const s of stopped) {
       await tx.execute(sql`update imports set state = 'failed', content = null, owner = null, finished_at = now(),
@@ -172,11 +222,22 @@ async function claim(db: Db, owner: string): Promise<ImportJob | null> {
 
 /** The request a job's rows are written as: the caller, company and address of the request that queued it. */
 const requestOf = (app: FastifyInstance, job: ImportJob): FastifyRequest =>
-  ({ auth: job.caller.auth, tenantId: job.company_id, ip: job.caller.ip, headers: {}, query: {}, params: {}, log: app.log, id: `import-${job.id}` }) as unknown as FastifyRequest;
+  ({
+    auth: job.caller.auth,
+    tenantId: job.company_id,
+    ip: job.caller.ip,
+    headers: {},
+    query: {},
+    params: {},
+    log: app.log,
+    id: `import-${job.id}`,
+  }) as unknown as FastifyRequest;
 
 /** A refused row's errors: each field's messages, or the row's own. */
 function rowErrors(err: ApiError, row: number): ImportRowError[] {
-  const fields = Object.entries(err.errors ?? {}).flatMap(([field, messages]) => messages.map((message) => ({ row, field, message })));
+  const fields = Object.entries(err.errors ?? {}).flatMap(([field, messages]) =>
+    messages.map((message) => ({ row, field, message })),
+  );
   return fields.length ? fields : [{ row, field: '', message: err.message }];
 }
 
@@ -192,7 +253,11 @@ interface Counts {
  * (the savepoint rolled back: nothing of it kept). A refusal of the database there is a race with
  * another request (a unique rule, a foreign key), which the row-by-row step answers per row.
  */
-async function wholeBatch(tx: Tx, step: BatchStep, items: { cells: string[]; row: number }[]): Promise<RowOutcome[] | null> {
+async function wholeBatch(
+  tx: Tx,
+  step: BatchStep,
+  items: { cells: string[]; row: number }[],
+): Promise<RowOutcome[] | null> {
   try {
     return await tx.transaction((sp) => step(sp, items));
   } catch (err) {
@@ -202,7 +267,13 @@ async function wholeBatch(tx: Tx, step: BatchStep, items: { cells: string[]; row
 }
 
 /** Runs one claimed job to its end; `stopping` says the instance is closing. */
-async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob, owner: string, stopping: () => boolean): Promise<void> {
+async function runJob(
+  app: FastifyInstance,
+  importers: Importers,
+  job: ImportJob,
+  owner: string,
+  stopping: () => boolean,
+): Promise<void> {
   const db = app.db;
   const finish = async (state: ImportState, message: string | null) => {
     await db.execute(sql`update imports set state = ${state}, message = ${message}, content = null, owner = null, finished_at = now()
@@ -220,7 +291,19 @@ async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob
     // Closing: the batches committed so far stay; the row is marked failed saying so (onClose).
     if (stopping()) return;
     const revoked = await callerNow(db, importer, job, req);
-    if (revoked) return finish('failed', revokedMessage(job.dry_run, counts.done, rows.length, counts.created, counts.updated, revoked, importer.batchRows));
+    if (revoked)
+      return finish(
+        'failed',
+        revokedMessage(
+          job.dry_run,
+          counts.done,
+          rows.length,
+          counts.created,
+          counts.updated,
+          revoked,
+          importer.batchRows,
+        ),
+      );
     const batch = rows.slice(from, from + importer.batchRows);
     const now: Counts = { ...counts };
     const errors: ImportRowError[] = [];
@@ -292,7 +375,13 @@ async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob
       // The import's company: a scoped resource's records are all of it; a global one's, nobody's.
       owner: job.company_id ? { company: job.company_id } : null,
       ip: job.caller.ip,
-      detail: { import: job.id, rows: rows.length, created: counts.created, updated: counts.updated, failed: counts.failed },
+      detail: {
+        import: job.id,
+        rows: rows.length,
+        created: counts.created,
+        updated: counts.updated,
+        failed: counts.failed,
+      },
     });
   }
   await finish('succeeded', null);
@@ -314,15 +403,23 @@ export function scheduleImports(app: FastifyInstance, importers: Importers, stal
       const job = await claim(app.db, owner);
       if (!job) return;
       const beat = setInterval(() => {
-        void app.db.execute(sql`update imports set heartbeat_at = now() where id = ${job.id} and owner = ${owner} and state = 'running'`).catch(() => {});
+        void app.db
+          .execute(
+            sql`update imports set heartbeat_at = now() where id = ${job.id} and owner = ${owner} and state = 'running'`,
+          )
+          .catch(() => {});
       }, heartbeatMs(staleMs));
       beat.unref();
       try {
         await runJob(app, importers, job, owner, () => closing);
       } catch (err) {
         app.log.error({ err, import: job.id }, 'import failed');
-        const message = err instanceof ApiError ? err.message : 'The import failed on the server; nothing of the batch it was on was written.';
-        await app.db.execute(sql`update imports set state = 'failed', message = ${message}, content = null, owner = null, finished_at = now()
+        const message =
+          err instanceof ApiError
+            ? err.message
+            : 'The import failed on the server; nothing of the batch it was on was written.';
+        await app.db
+          .execute(sql`update imports set state = 'failed', message = ${message}, content = null, owner = null, finished_at = now()
           where id = ${job.id} and owner = ${owner}`);
       } finally {
         clearInterval(beat);
@@ -414,6 +511,7 @@ export async function errorsCsv(db: Db, id: string): Promise<string> {
   );
   const header = row?.header ?? [];
   let out = csvLine([...header, 'Error'].map(safeCell));
-  for (const f of row?.failed_rows ?? []) out += csvLine([...header.map((_, i) => f.cells[i] ?? ''), f.error].map(safeCell));
+  for (const f of row?.failed_rows ?? [])
+    out += csvLine([...header.map((_, i) => f.cells[i] ?? ''), f.error].map(safeCell));
   return out;
 }

@@ -11,10 +11,12 @@ import { IMPORT_MESSAGES } from './csv';
 
 export const UPLOAD_MESSAGES = {
   tooManyOfYours:
-    `You are already sending ${IMPORT_UPLOADS_PER_CALLER} import files. ` + 'Wait for one to be received, then try again.',
+    `You are already sending ${IMPORT_UPLOADS_PER_CALLER} import files. ` +
+    'Wait for one to be received, then try again.',
   tooManyAtOnce: 'The server is receiving too many import files at once. Try again in a few seconds.',
   noFile: 'Send the file as text/csv, or as the field "file" of a multipart/form-data form.',
-  badForm: 'The form could not be read: send one file as the field "file", and at most the fields "dry_run" and "mapping".',
+  badForm:
+    'The form could not be read: send one file as the field "file", and at most the fields "dry_run" and "mapping".',
   fieldTooLong: (name: string) => `The field "${name}" is too long.`,
 };
 
@@ -63,7 +65,13 @@ export function admitUpload(req: FastifyRequest, reply: FastifyReply): void {
 /** Lets the import route of this context read multipart forms (the parts are read by `uploadOf`, in the handler). */
 export function acceptMultipart(app: FastifyInstance): void {
   void app.register(multipart, {
-    limits: { fileSize: IMPORT_BYTES_MAX, files: 1, fields: FIELDS.length, parts: FIELDS.length + 1, fieldSize: FIELD_BYTES_MAX },
+    limits: {
+      fileSize: IMPORT_BYTES_MAX,
+      files: 1,
+      fields: FIELDS.length,
+      parts: FIELDS.length + 1,
+      fieldSize: FIELD_BYTES_MAX,
+    },
     throwFileSizeLimit: true,
   });
 }
@@ -99,7 +107,8 @@ export async function uploadOf(req: FastifyRequest): Promise<Upload> {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid({ file: [IMPORT_MESSAGES.tooLarge] });
     if (typeof code === 'string' && code.startsWith('FST_')) throw invalid({ file: [UPLOAD_MESSAGES.badForm] });
-    if (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message)) throw invalid({ file: [UPLOAD_MESSAGES.badForm] });
+    if (err instanceof Error && /multipart|boundary|unexpected end/i.test(err.message))
+      throw invalid({ file: [UPLOAD_MESSAGES.badForm] });
     throw err;
   }
   if (!bytes) throw invalid({ file: [UPLOAD_MESSAGES.noFile] });

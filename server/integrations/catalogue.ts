@@ -26,7 +26,12 @@ export const INTEGRATIONS: readonly IntegrationDef[] = [
     label: 'Accounting (Xero)',
     description: 'Posts rent receipts and supplier invoices to the company’s Xero organisation.',
     fields: [
-      { name: 'tenant_id', label: 'Xero tenant ID', type: 'text', help: 'The organisation to post to, from Xero’s connections list' },
+      {
+        name: 'tenant_id',
+        label: 'Xero tenant ID',
+        type: 'text',
+        help: 'The organisation to post to, from Xero’s connections list',
+      },
       { name: 'client_id', label: 'Client ID', type: 'text' },
       { name: 'client_secret', label: 'Client secret', type: 'password', secret: true },
     ],
@@ -38,7 +43,12 @@ export const INTEGRATIONS: readonly IntegrationDef[] = [
     fields: [
       { name: 'api_url', label: 'API URL', type: 'url', help: 'For example https://yourcompany.fixflo.com/api/v2' },
       { name: 'api_key', label: 'API key', type: 'password', secret: true },
-      { name: 'out_of_hours_phone', label: 'Out-of-hours phone', type: 'tel', help: 'Given to tenants reporting an emergency' },
+      {
+        name: 'out_of_hours_phone',
+        label: 'Out-of-hours phone',
+        type: 'tel',
+        help: 'Given to tenants reporting an emergency',
+      },
     ],
   },
   {
@@ -53,7 +63,8 @@ export const INTEGRATIONS: readonly IntegrationDef[] = [
   },
 ];
 
-export const findIntegration = (value: string): IntegrationDef | undefined => INTEGRATIONS.find((i) => i.value === value);
+export const findIntegration = (value: string): IntegrationDef | undefined =>
+  INTEGRATIONS.find((i) => i.value === value);
 
 export const secretFields = (def: IntegrationDef) => def.fields.filter((f) => f.secret);
 export const plainFields = (def: IntegrationDef) => def.fields.filter((f) => !f.secret);
@@ -62,6 +73,7 @@ export const plainFields = (def: IntegrationDef) => def.fields.filter((f) => !f.
 // would be shown. Refuse either at start.
 for (const def of INTEGRATIONS) {
   for (const f of def.fields) {
-    if ((f.type === 'password') !== (f.secret === true)) throw new Error(`integration ${def.value}.${f.name}: password fields and secrets must coincide`);
+    if ((f.type === 'password') !== (f.secret === true))
+      throw new Error(`integration ${def.value}.${f.name}: password fields and secrets must coincide`);
   }
 }

@@ -17,7 +17,8 @@ const keys = new Map<string, Buffer>();
 
 function readKeyFile(file: string): Buffer {
   const text = readFileSync(file, 'utf8').trim();
-  if (!/^[0-9a-f]{64}$/i.test(text)) throw new Error(`${file} does not hold a 32-byte hex key; restore it or set OLYMPUS_SECRET_KEY.`);
+  if (!/^[0-9a-f]{64}$/i.test(text))
+    throw new Error(`${file} does not hold a 32-byte hex key; restore it or set OLYMPUS_SECRET_KEY.`);
   return Buffer.from(text, 'hex');
 }
 
@@ -74,7 +75,9 @@ export function open(key: Buffer, sealed: string, context: string): Record<strin
     const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
     decipher.setAAD(Buffer.from(context));
     decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+    const text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString(
+      'utf8',
+    );
     const parsed: unknown = JSON.parse(text);
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : null;
   } catch {
@@ -83,4 +86,5 @@ export function open(key: Buffer, sealed: string, context: string): Record<strin
 }
 
 /** The associated data of a settings row. */
-export const sealContext = (companyId: string, integration: string) => `olympus:integration:${companyId}:${integration}`;
+export const sealContext = (companyId: string, integration: string) =>
+  `olympus:integration:${companyId}:${integration}`;

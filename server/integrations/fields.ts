@@ -14,19 +14,35 @@ function field(f: IntegrationField, stored: StoredSettings): FormField {
   switch (f.type) {
     case 'password': {
       const isSet = typeof stored.secrets[f.name] === 'string' && stored.secrets[f.name] !== '';
-      return password(f.name, f.label, { value: '', maxlength: SECRET_MAX, ...help, ...(isSet ? { 'label-help': SECRET_SET_HELP } : {}) });
+      return password(f.name, f.label, {
+        value: '',
+        maxlength: SECRET_MAX,
+        ...help,
+        ...(isSet ? { 'label-help': SECRET_SET_HELP } : {}),
+      });
     }
     case 'checkbox':
       return checkbox(f.name, f.label, { value: value === true, checked: value === true, ...help });
     case 'url':
       return url(f.name, f.label, { value: typeof value === 'string' ? value : '', maxlength: URL_MAX, ...help });
     case 'tel':
-      return tel(f.name, f.label, { value: typeof value === 'string' ? value : '', minlength: PHONE_MIN, maxlength: 32, ...help });
+      return tel(f.name, f.label, {
+        value: typeof value === 'string' ? value : '',
+        minlength: PHONE_MIN,
+        maxlength: 32,
+        ...help,
+      });
     case 'text':
       return text(f.name, f.label, { value: typeof value === 'string' ? value : '', maxlength: 255, ...help });
   }
 }
 
 export function integrationForm(def: IntegrationDef, stored: StoredSettings): FormFieldGroup[] {
-  return [group(def.label, def.fields.map((f) => field(f, stored)), def.description)];
+  return [
+    group(
+      def.label,
+      def.fields.map((f) => field(f, stored)),
+      def.description,
+    ),
+  ];
 }

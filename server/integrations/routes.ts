@@ -35,7 +35,12 @@ const companyOr404 = (db: Conn, req: FastifyRequest, id: string) => reachableCom
 
 /** What the audit log keeps: plain values, and only whether each secret is set. */
 function auditView(def: IntegrationDef, stored: Pick<StoredSettings, 'settings' | 'secrets'>): Record<string, unknown> {
-  return Object.fromEntries(def.fields.map((f) => [f.name, f.secret ? (stored.secrets[f.name] ? 'set' : null) : (stored.settings[f.name] ?? null)]));
+  return Object.fromEntries(
+    def.fields.map((f) => [
+      f.name,
+      f.secret ? (stored.secrets[f.name] ? 'set' : null) : (stored.settings[f.name] ?? null),
+    ]),
+  );
 }
 
 /** Body → the settings to store. Absent fields keep their value; a blank secret keeps the old one. */
@@ -59,7 +64,8 @@ function merge(def: IntegrationDef, body: Record<string, unknown>, stored: Store
       }
       continue;
     }
-    if (f.type === 'tel' && value !== null && value.length < PHONE_MIN) errors.add(f.name, INTEGRATION_MSG.phoneShort(f.name));
+    if (f.type === 'tel' && value !== null && value.length < PHONE_MIN)
+      errors.add(f.name, INTEGRATION_MSG.phoneShort(f.name));
     settings[f.name] = value;
   }
   errors.throwIfAny();
@@ -72,7 +78,12 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/company/:id/integrations',
     {
-      schema: { tags, summary: 'The integrations a company can connect', params: IdParams, response: { 200: IntegrationListResponse, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'The integrations a company can connect',
+        params: IdParams,
+        response: { 200: IntegrationListResponse, ...errorResponses },
+      },
       config: rules('view'),
     },
     async (req) => {
@@ -84,7 +95,11 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const editForm = async (req: FastifyRequest, companyId: string, def: IntegrationDef) => {
     const company = await companyOr404(app.db, req, companyId);
     const stored = await loadSettings(app.db, key(), company.id, def);
-    if (!stored.secretsReadable) req.log.warn({ company: company.id, integration: def.value }, 'integration secrets cannot be decrypted with the current key');
+    if (!stored.secretsReadable)
+      req.log.warn(
+        { company: company.id, integration: def.value },
+        'integration secrets cannot be decrypted with the current key',
+      );
     return { data: { value: def.value, label: def.label }, fields: integrationForm(def, stored) };
   };
 
@@ -92,7 +107,12 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.get(
       `/companies/:id/integrations/${def.value}/edit`,
       {
-        schema: { tags, summary: `The ${def.label} settings form (secrets never included)`, params: IdParams, response: { 200: formResponse(IntegrationRef), ...errorResponses } },
+        schema: {
+          tags,
+          summary: `The ${def.label} settings form (secrets never included)`,
+          params: IdParams,
+          response: { 200: formResponse(IntegrationRef), ...errorResponses },
+        },
         config: rules('update'),
       },
       (req) => editForm(req, req.params.id, def),
@@ -139,12 +159,29 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
   app.get(
     '/companies/:id/integrations/:integration/edit',
-    { schema: { tags, summary: 'Not in the catalogue: 404', params: IntegrationParams, response: { ...errorResponses } }, config: rules('update') },
+    {
+      schema: {
+        tags,
+        summary: 'Not in the catalogue: 404',
+        params: IntegrationParams,
+        response: { ...errorResponses },
+      },
+      config: rules('update'),
+    },
     unknown,
   );
   app.put(
     '/companies/:id/integrations/:integration',
-    { schema: { tags, summary: 'Not in the catalogue: 404', params: IntegrationParams, body: Type.Unknown(), response: { ...errorResponses } }, config: rules('update') },
+    {
+      schema: {
+        tags,
+        summary: 'Not in the catalogue: 404',
+        params: IntegrationParams,
+        body: Type.Unknown(),
+        response: { ...errorResponses },
+      },
+      config: rules('update'),
+    },
     unknown,
   );
 };

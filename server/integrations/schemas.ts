@@ -15,7 +15,11 @@ function fieldSchema(f: IntegrationField): TSchema {
       return OptText(SECRET_MAX);
     case 'url':
       // http(s) only: these URLs are called by the server, never file: or javascript:.
-      return Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: URL_MAX, pattern: '^(\\s*|\\s*https?://[^\\s/?#]+[^\\s]*\\s*)$' });
+      return Type.Unsafe<string | null>({
+        type: ['string', 'null'],
+        maxLength: URL_MAX,
+        pattern: '^(\\s*|\\s*https?://[^\\s/?#]+[^\\s]*\\s*)$',
+      });
     case 'tel':
       // Length (at least 10) is checked after trimming.
       return Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 32, pattern: '^[0-9+()\\-. ]*$' });
@@ -30,4 +34,7 @@ export function integrationBody(def: IntegrationDef) {
 
 export const IntegrationRef = Type.Object({ value: Type.String(), label: Type.String() });
 export const IntegrationListResponse = Type.Object({ data: Type.Object({ integrations: Type.Array(IntegrationRef) }) });
-export const IntegrationParams = Type.Object({ id: Type.String({ maxLength: 64 }), integration: Type.String({ maxLength: 64 }) });
+export const IntegrationParams = Type.Object({
+  id: Type.String({ maxLength: 64 }),
+  integration: Type.String({ maxLength: 64 }),
+});

@@ -21,7 +21,12 @@ export interface StoredSettings {
   secretsReadable: boolean;
 }
 
-export async function loadSettings(db: Conn, key: Buffer, companyId: string, def: IntegrationDef): Promise<StoredSettings> {
+export async function loadSettings(
+  db: Conn,
+  key: Buffer,
+  companyId: string,
+  def: IntegrationDef,
+): Promise<StoredSettings> {
   const [row] = await db
     .select({ settings: integrationSettings.settings, secrets: integrationSettings.secrets })
     .from(integrationSettings)

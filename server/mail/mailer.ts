@@ -47,7 +47,10 @@ export function createMailer(config: Config, log: (msg: string) => void = () => 
     async send(message) {
       const info = await transport.sendMail({ from: config.mailFrom, ...message });
       await mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '').slice(0, 16)}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-z0-9]/gi, '').slice(0, 16)}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       // The file names the recipient; the log line does not (logs travel further than the data directory).
       log(`Mail "${message.subject}" written to ${file}`);

@@ -34,18 +34,30 @@ export interface CatalogueResult {
 /** Writes what is missing of the catalogue, the Olympus system and its built-in roles, inside `tx`. */
 export async function syncCatalogueIn(tx: Tx): Promise<CatalogueResult> {
   await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK})`);
-  const stored = new Map((await tx.select({ name: permissions.name, label: permissions.label }).from(permissions)).map((p) => [p.name, p.label]));
+  const stored = new Map(
+    (await tx.select({ name: permissions.name, label: permissions.label }).from(permissions)).map((p) => [
+      p.name,
+      p.label,
+    ]),
+  );
   const missing = PERMISSIONS.filter((p) => !stored.has(p.name));
   if (missing.length) await tx.insert(permissions).values(missing.map((p) => ({ name: p.name, label: p.label })));
   const relabelled = PERMISSIONS.filter((p) => stored.has(p.name) && stored.get(p.name) !== p.label);
   for (const p of relabelled) await tx.update(permissions).set({ label: p.label }).where(eq(permissions.name, p.name));
 
-  await tx.insert(systems).values({ name: OLYMPUS_SYSTEM, description: 'Olympus operations portal', baseUrl: null }).onConflictDoNothing();
+  await tx
+    .insert(systems)
+    .values({ name: OLYMPUS_SYSTEM, description: 'Olympus operations portal', baseUrl: null })
+    .onConflictDoNothing();
   const [system] = await tx.select({ id: systems.id }).from(systems).where(eq(systems.name, OLYMPUS_SYSTEM));
   const added = new Set(missing.map((p) => p.name));
   const roleIds = {} as Record<OlympusRoleName, string>;
   for (const role of OLYMPUS_ROLES) {
-    const made = await tx.insert(roles).values({ systemId: system.id, name: role.name, label: role.label }).onConflictDoNothing().returning({ id: roles.id });
+    const made = await tx
+      .insert(roles)
+      .values({ systemId: system.id, name: role.name, label: role.label })
+      .onConflictDoNothing()
+      .returning({ id: roles.id });
     const [row] = made.length
       ? made
       : await tx
@@ -55,7 +67,11 @@ export async function syncCatalogueIn(tx: Tx): Promise<CatalogueResult> {
     roleIds[role.name] = row.id;
     // A new role gets all its defaults; an existing one only those of permissions new to this database.
     const grants = made.length ? DEFAULT_GRANTS[role.name] : DEFAULT_GRANTS[role.name].filter((g) => added.has(g));
-    if (grants.length) await tx.insert(rolePermissions).values(grants.map((permission) => ({ roleId: row.id, permission }))).onConflictDoNothing();
+    if (grants.length)
+      await tx
+        .insert(rolePermissions)
+        .values(grants.map((permission) => ({ roleId: row.id, permission })))
+        .onConflictDoNothing();
   }
   return { added: [...added], relabelled: relabelled.map((p) => p.name), systemId: system.id, roleIds };
 }

@@ -5,13 +5,20 @@ import { accessRules } from '../resources/access';
 import { errorResponses } from '../resources/schemas';
 import { loadPermissions } from './queries';
 
-export const PermissionSchema = Type.Object({ name: Type.String({ description: 'Dotted; "area.*" grants the whole area' }), label: Type.String() });
+export const PermissionSchema = Type.Object({
+  name: Type.String({ description: 'Dotted; "area.*" grants the whole area' }),
+  label: Type.String(),
+});
 
 const permissionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/permissions',
     {
-      schema: { tags: ['roles'], summary: 'The permission catalogue', response: { 200: Type.Object({ data: Type.Array(PermissionSchema) }), ...errorResponses } },
+      schema: {
+        tags: ['roles'],
+        summary: 'The permission catalogue',
+        response: { 200: Type.Object({ data: Type.Array(PermissionSchema) }), ...errorResponses },
+      },
       config: accessRules('roles', 'global')('view'),
     },
     async () => ({ data: await loadPermissions(app.db) }),

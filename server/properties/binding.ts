@@ -30,7 +30,10 @@ export const propertyCrud = defineCrud(
     read: {
       computed: {
         company_uuid: { sql: sql`${properties.companyId}`, schema: Uuid },
-        company: { sql: sql`json_build_object('uuid', ${companies.id}, 'name', ${companies.name})`, schema: Type.Object({ uuid: Uuid, name: Type.String() }) },
+        company: {
+          sql: sql`json_build_object('uuid', ${companies.id}, 'name', ${companies.name})`,
+          schema: Type.Object({ uuid: Uuid, name: Type.String() }),
+        },
       },
       joins: [{ table: companies, on: eq(companies.id, properties.companyId) }],
       // The SPA's Units table names each unit by its reference: listed in that order, one page
@@ -38,7 +41,12 @@ export const propertyCrud = defineCrud(
       edit: {
         schema: { units: Type.Array(UnitSchema), units_total: Type.Integer({ minimum: 0 }) },
         async data({ db, tenant, record }) {
-          const { json, total } = await unitCrud.list(db, tenant, { sort: 'unit_ref', page: 1, per_page: UNPAGED_LIST_MAX }, eq(units.propertyId, record.id as string));
+          const { json, total } = await unitCrud.list(
+            db,
+            tenant,
+            { sort: 'unit_ref', page: 1, per_page: UNPAGED_LIST_MAX },
+            eq(units.propertyId, record.id as string),
+          );
           return { units: parseRows(json), units_total: total };
         },
       },
@@ -48,12 +56,22 @@ export const propertyCrud = defineCrud(
       // kept on update (links made with it keep working).
       async prepare({ db, tenant, body, values, before }) {
         const given = toSlug(cleanText(body.slug as string | null | undefined) ?? '');
-        if (given && given !== before?.slug && (await slugTaken(db, tenant as string, given, before?.id as string | undefined))) throw slugConflict();
-        values.slug = given || (before ? before.slug : await freeSlug(db, tenant as string, slugFromName(values.name as string)));
+        if (
+          given &&
+          given !== before?.slug &&
+          (await slugTaken(db, tenant as string, given, before?.id as string | undefined))
+        )
+          throw slugConflict();
+        values.slug =
+          given || (before ? before.slug : await freeSlug(db, tenant as string, slugFromName(values.name as string)));
       },
       async beforeDelete({ db, record }) {
         // Units in the trash hold the property only from a purge (docs/resources.md "Trash").
-        const [unit] = await db.select({ id: units.id }).from(units).where(and(eq(units.propertyId, record.id as string), isNull(units.deletedAt))).limit(1);
+        const [unit] = await db
+          .select({ id: units.id })
+          .from(units)
+          .where(and(eq(units.propertyId, record.id as string), isNull(units.deletedAt)))
+          .limit(1);
         if (unit) throw conflict(PROPERTY_MSG.hasUnits);
       },
       // The same answer when a concurrent request wins the race past the slug check. A delete a foreign

@@ -18,7 +18,14 @@ export async function slugTaken(db: Conn, companyId: string, slug: string, excep
   const [row] = await db
     .select({ id: properties.id })
     .from(properties)
-    .where(and(eq(properties.companyId, companyId), eq(properties.slug, slug), isNull(properties.deletedAt), exceptId ? sql`${properties.id} <> ${exceptId}` : undefined))
+    .where(
+      and(
+        eq(properties.companyId, companyId),
+        eq(properties.slug, slug),
+        isNull(properties.deletedAt),
+        exceptId ? sql`${properties.id} <> ${exceptId}` : undefined,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
@@ -28,7 +35,13 @@ export async function freeSlug(db: Conn, companyId: string, base: string): Promi
   const rows = await db
     .select({ slug: properties.slug })
     .from(properties)
-    .where(and(eq(properties.companyId, companyId), isNull(properties.deletedAt), or(eq(properties.slug, base), like(properties.slug, `${escapeLike(base)}-%`))));
+    .where(
+      and(
+        eq(properties.companyId, companyId),
+        isNull(properties.deletedAt),
+        or(eq(properties.slug, base), like(properties.slug, `${escapeLike(base)}-%`)),
+      ),
+    );
   const used = new Set(rows.map((r) => r.slug));
   if (!used.has(base)) return base;
   for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;

@@ -34,13 +34,26 @@ const dataRoute: FastifyPluginAsyncTypebox = async (app) => {
       if (claims.reportId !== request.params.id.toLowerCase()) throw new ApiError(401, MSG.tokenWrongReport);
 
       const [report] = await app.db
-        .select({ name: reports.name, provider: reports.provider, companyId: reports.companyId, companyName: companies.name })
+        .select({
+          name: reports.name,
+          provider: reports.provider,
+          companyId: reports.companyId,
+          companyName: companies.name,
+        })
         .from(reports)
         .innerJoin(companies, eq(companies.id, reports.companyId))
         // A report or company in the trash answers as one that does not exist.
-        .where(and(eq(reports.id, claims.reportId), eq(reports.companyId, claims.companyId), isNull(reports.deletedAt), isNull(companies.deletedAt)));
+        .where(
+          and(
+            eq(reports.id, claims.reportId),
+            eq(reports.companyId, claims.companyId),
+            isNull(reports.deletedAt),
+            isNull(companies.deletedAt),
+          ),
+        );
       if (!report || report.provider !== 'builtin') throw new ApiError(401, MSG.tokenWrongReport);
-      if (!(await mayStillSeeReports(app.db, claims.userId, claims.companyId))) throw new ApiError(401, MSG.tokenRevoked);
+      if (!(await mayStillSeeReports(app.db, claims.userId, claims.companyId)))
+        throw new ApiError(401, MSG.tokenRevoked);
 
       const { totals, charts } = await portfolio(app.db, claims.companyId);
       reply.header('cache-control', 'no-store');

@@ -12,7 +12,8 @@ export const MSG = {
   powerbiBadSettings: 'This Power BI report is missing its workspace or report id.',
   powerbiCredentials: 'Power BI sign-in failed: the client credentials are invalid or have expired.',
   powerbiSignInFailed: (status: number) => `Power BI sign-in failed (HTTP ${status}).`,
-  powerbiForbidden: (status: number) => `Power BI refused access to the report (HTTP ${status}). Check that the app may read the workspace.`,
+  powerbiForbidden: (status: number) =>
+    `Power BI refused access to the report (HTTP ${status}). Check that the app may read the workspace.`,
   powerbiNotFound: 'The Power BI report was not found. Check the workspace and report ids.',
   powerbiUnavailable: (status: number) => `Power BI is unavailable (HTTP ${status}). Please try again later.`,
   powerbiRejected: (status: number) => `Power BI rejected the request (HTTP ${status}).`,

@@ -33,7 +33,10 @@ interface StatusRow {
   units: number | string;
 }
 
-async function unitsByStatus(db: Db, companyId: string): Promise<BarChartData & { totals: Omit<PortfolioTotals, 'occupancy'> }> {
+async function unitsByStatus(
+  db: Db,
+  companyId: string,
+): Promise<BarChartData & { totals: Omit<PortfolioTotals, 'occupancy'> }> {
   // Left join: a property without units still gets its (empty) bar.
   const rows = rowsOf<StatusRow>(
     await db.execute(sql`
@@ -66,7 +69,11 @@ async function unitsByStatus(db: Db, companyId: string): Promise<BarChartData & 
     title: 'Units by status per property',
     stacked: true,
     categories: [...properties.values()],
-    series: statuses.map((status) => ({ key: status, label: status, data: [...properties.keys()].map((id) => counts.get(status)?.get(id) ?? 0) })),
+    series: statuses.map((status) => ({
+      key: status,
+      label: status,
+      data: [...properties.keys()].map((id) => counts.get(status)?.get(id) ?? 0),
+    })),
     totals: { properties: properties.size, units, let_units: letUnits },
   };
 }

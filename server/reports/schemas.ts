@@ -4,7 +4,9 @@ import { Type } from 'typebox';
 
 export { ErrorBody } from '../auth/schemas';
 
-const Provider = Type.Union([Type.Literal('builtin'), Type.Literal('powerbi')], { description: 'builtin: charts served by Olympus; powerbi: an embedded Power BI report' });
+const Provider = Type.Union([Type.Literal('builtin'), Type.Literal('powerbi')], {
+  description: 'builtin: charts served by Olympus; powerbi: an embedded Power BI report',
+});
 const Id = Type.String({ description: 'Report id (uuid)' });
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
@@ -13,8 +15,13 @@ export const ReportEntry = Type.Object({
   name: Type.String(),
   provider: Provider,
   url: Type.String({ description: 'builtin: the data endpoint; powerbi: the embedUrl. Empty when `error` is set.' }),
-  token: Type.String({ description: 'builtin: a 10-minute report token for the data endpoint; powerbi: an embed token. Empty when `error` is set.' }),
-  expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the token expires' }),
+  token: Type.String({
+    description:
+      'builtin: a 10-minute report token for the data endpoint; powerbi: an embed token. Empty when `error` is set.',
+  }),
+  expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'When the token expires',
+  }),
   error: Type.Optional(Type.String({ description: 'Why this report cannot be shown now; the others are unaffected' })),
 });
 export const ReportsResponse = Type.Object({ data: Type.Object({ urls: Type.Array(ReportEntry) }) });
@@ -43,7 +50,9 @@ export const PortfolioResponse = Type.Object({
       properties: Count,
       units: Count,
       let_units: Count,
-      occupancy: Type.Union([Type.Number(), Type.Null()], { description: 'Let units / all units, in percent; null without units' }),
+      occupancy: Type.Union([Type.Number(), Type.Null()], {
+        description: 'Let units / all units, in percent; null without units',
+      }),
     }),
     charts: Type.Array(Type.Union([BarChart, PieChart])),
   }),

@@ -18,11 +18,20 @@ const guid = (v: string | null | undefined) => (v && GUID.test(v.trim()) ? v.tri
 
 /** The roles of the stored text: one per line, blank lines and repeats dropped. */
 export function rlsRoles(text: string | null | undefined): string[] {
-  return [...new Set((text ?? '').split(/\r?\n/).map((r) => r.trim()).filter((r) => r !== ''))].slice(0, RLS_ROLES_MAX);
+  return [
+    ...new Set(
+      (text ?? '')
+        .split(/\r?\n/)
+        .map((r) => r.trim())
+        .filter((r) => r !== ''),
+    ),
+  ].slice(0, RLS_ROLES_MAX);
 }
 
 /** The stored report's Power BI settings; null when they are not usable (a workspace or report id missing). */
-export function powerBiSettings(report: Pick<ReportRow, 'workspaceId' | 'reportId' | 'datasetId' | 'rlsRoles'>): PowerBiSettings | null {
+export function powerBiSettings(
+  report: Pick<ReportRow, 'workspaceId' | 'reportId' | 'datasetId' | 'rlsRoles'>,
+): PowerBiSettings | null {
   const workspace = guid(report.workspaceId);
   const id = guid(report.reportId);
   if (!workspace || !id) return null;

@@ -11,7 +11,11 @@ import { OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
 export type StoredReport = typeof reports.$inferSelect;
 
 export function listReports(db: Db, companyId: string): Promise<StoredReport[]> {
-  return db.select().from(reports).where(and(eq(reports.companyId, companyId), isNull(reports.deletedAt))).orderBy(asc(reports.position), asc(reports.createdAt), asc(reports.id));
+  return db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.companyId, companyId), isNull(reports.deletedAt)))
+    .orderBy(asc(reports.position), asc(reports.createdAt), asc(reports.id));
 }
 
 /** After the company's last report (a transaction's handle too: the management API's create). */

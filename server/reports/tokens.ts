@@ -17,7 +17,12 @@ export interface ReportClaims {
   reportId: string;
 }
 
-export async function signReportToken(db: Db, issuer: string, claims: ReportClaims, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
+export async function signReportToken(
+  db: Db,
+  issuer: string,
+  claims: ReportClaims,
+  now = Date.now(),
+): Promise<{ token: string; expiresAt: Date }> {
   const { kid, privateKey } = await signingKey(db);
   const iat = Math.floor(now / 1000);
   const exp = iat + REPORT_TOKEN_TTL_SECONDS;
@@ -44,7 +49,8 @@ export async function verifyReportToken(db: Db, issuer: string, token: string): 
       maxTokenAge: REPORT_TOKEN_TTL_SECONDS + 5,
     });
     const { sub, tenant, rid } = payload;
-    if (typeof sub !== 'string' || typeof tenant !== 'string' || typeof rid !== 'string') throw new ApiError(401, MSG.tokenInvalid);
+    if (typeof sub !== 'string' || typeof tenant !== 'string' || typeof rid !== 'string')
+      throw new ApiError(401, MSG.tokenInvalid);
     return { userId: sub, companyId: tenant, reportId: rid };
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new ApiError(401, MSG.tokenExpired);

@@ -48,15 +48,19 @@ export const ONLY_SUPER_ADMIN_ALL = 'Only a super admin can list the users of ev
 export const ONLY_SUPER_ADMIN_PURGE = 'Only a super admin can delete records forever.';
 
 /** `?purge=true` as the raw query string has it (validation has not run yet). */
-const wantsPurge = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.purge === 'true';
+const wantsPurge = (request: FastifyRequest): boolean =>
+  (request.query as Record<string, unknown> | undefined)?.purge === 'true';
 
 /** `?all=true` as the raw query string has it (validation has not run yet). */
-export const wantsAll = (request: FastifyRequest): boolean => (request.query as Record<string, unknown> | undefined)?.all === 'true';
+export const wantsAll = (request: FastifyRequest): boolean =>
+  (request.query as Record<string, unknown> | undefined)?.all === 'true';
 
 /** The permission a call needs: by the body's `action` where the route says so, else the route's. */
 function permissionFor(request: FastifyRequest, access: RouteAccess): string {
   const action = (request.body as Record<string, unknown> | undefined)?.action;
-  return access.byAction && typeof action === 'string' && Object.hasOwn(access.byAction, action) ? access.byAction[action] : access.permission;
+  return access.byAction && typeof action === 'string' && Object.hasOwn(access.byAction, action)
+    ? access.byAction[action]
+    : access.permission;
 }
 
 /** preValidation hook of every resource route. */
@@ -67,7 +71,8 @@ export async function authorize(request: FastifyRequest): Promise<void> {
   const auth = requireArea(request, access.area);
   if (auth.role && access.alsoBarred?.includes(auth.role)) throw forbidden();
   requirePermission(request, permissionFor(request, access));
-  if ((access.superAdminOnly || (access.purgeSuperAdminOnly && wantsPurge(request))) && auth.role !== SUPER_ADMIN) throw forbidden(ONLY_SUPER_ADMIN_PURGE);
+  if ((access.superAdminOnly || (access.purgeSuperAdminOnly && wantsPurge(request))) && auth.role !== SUPER_ADMIN)
+    throw forbidden(ONLY_SUPER_ADMIN_PURGE);
   if (access.tenant !== 'scoped') return;
   if (access.allowAll && wantsAll(request)) {
     if (auth.role !== SUPER_ADMIN) throw forbidden(ONLY_SUPER_ADMIN_ALL);
@@ -84,7 +89,9 @@ export type Action = 'view' | 'create' | 'update' | 'delete';
  */
 export const accessRules =
   (area: string, tenant: RouteAccess['tenant'], extra: Partial<RouteAccess> = {}) =>
-  (action: Action): { access: RouteAccess } => ({ access: { area, permission: `${area}.${action}`, tenant, ...extra } });
+  (action: Action): { access: RouteAccess } => ({
+    access: { area, permission: `${area}.${action}`, tenant, ...extra },
+  });
 
 export interface RouteEntry {
   method: string;

@@ -1,5 +1,6 @@
 // Audit rows of resource changes: actor and address from the request, the owner from the record
-// (never the request's X-Tenant: server/audit.ts AuditOwner), before/after of the changed fields (server/audit.ts diffs and masks). Written on the same connection as the
+// (never the request's X-Tenant: server/audit.ts AuditOwner), before/after of the changed fields (server/audit.ts diffs
+// and masks). Written on the same connection as the
 // change, so a rolled-back change leaves no audit row either.
 import type { FastifyRequest } from 'fastify';
 import { audit, auditMany, type AuditOwner } from '../audit';
@@ -25,5 +26,8 @@ export function auditChange(conn: Conn, request: FastifyRequest, entry: ChangeEn
 /** auditChange of many entries of one request, with one insert. */
 export function auditChanges(conn: Conn, request: FastifyRequest, entries: readonly ChangeEntry[]): Promise<void> {
   const who = { actorId: request.auth?.userId ?? null, ip: request.ip };
-  return auditMany(conn as Db, entries.map((entry) => ({ ...entry, ...who })));
+  return auditMany(
+    conn as Db,
+    entries.map((entry) => ({ ...entry, ...who })),
+  );
 }

@@ -48,4 +48,5 @@ export const FOREIGN_KEY_VIOLATION = '23503';
 /** A foreign key `on delete restrict` refusing a delete. */
 export const RESTRICT_VIOLATION = '23001';
 /** Whether a driver error is a foreign key refusing the write (either code). */
-export const isForeignKeyError = (err: unknown) => [FOREIGN_KEY_VIOLATION, RESTRICT_VIOLATION].includes(pgError(err).code ?? '');
+export const isForeignKeyError = (err: unknown) =>
+  [FOREIGN_KEY_VIOLATION, RESTRICT_VIOLATION].includes(pgError(err).code ?? '');

@@ -28,7 +28,9 @@ export async function crudOf(decl: ResourceDecl): Promise<Crud> {
   if (!existsSync(file)) return plainCrud(decl);
   const bound = ((await import(file.href)) as { default?: Partial<Crud> }).default;
   if (bound?.decl !== decl || typeof bound.routes !== 'function') {
-    throw new Error(`server/${decl.name}/binding.ts must \`export default defineCrud(<the ${decl.name} declaration>, …)\` (docs/resources.md "Binding and hooks")`);
+    throw new Error(
+      `server/${decl.name}/binding.ts must \`export default defineCrud(<the ${decl.name} declaration>, …)\` (docs/resources.md "Binding and hooks")`,
+    );
   }
   return bound as Crud;
 }
@@ -49,9 +51,15 @@ export default async function resourceRoutes(app: FastifyInstance, opts: Resourc
     // it must be checked too (it runs the handler), so add the checks wherever they are missing.
     const hooks = asList(route.preValidation);
     if (!hooks.includes(authorize)) route.preValidation = [authorize, ...hooks] as Hooks;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') recordRoute({ method, url: route.url, access, body: route.schema?.body });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') recordRoute({ method, url: route.url, access, body: route.schema?.body });
     // A delete's `?purge=true` is a route of its own to the matrices: a super admin's only.
-    if (access.purgeSuperAdminOnly) recordRoute({ method: 'DELETE', url: `${route.url}?purge=true`, access: { ...access, purgeSuperAdminOnly: undefined, superAdminOnly: true } });
+    if (access.purgeSuperAdminOnly)
+      recordRoute({
+        method: 'DELETE',
+        url: `${route.url}?purge=true`,
+        access: { ...access, purgeSuperAdminOnly: undefined, superAdminOnly: true },
+      });
   });
 
   // One registry of the declared resources below, so a delete finds every reference to its record.

@@ -12,7 +12,18 @@ import { wholeListRows, type WholeListOptions } from './wholeLists';
 import { MAX_PER_PAGE, type ListPlan, type ListTotal } from './lists';
 
 /** Column types whose JSON (json_build_object) is exactly what drizzle would answer for them. */
-const JSON_NATIVE = new Set(['PgUUID', 'PgText', 'PgVarchar', 'PgBoolean', 'PgInteger', 'PgSmallInt', 'PgDoublePrecision', 'PgReal', 'PgJson', 'PgJsonb']);
+const JSON_NATIVE = new Set([
+  'PgUUID',
+  'PgText',
+  'PgVarchar',
+  'PgBoolean',
+  'PgInteger',
+  'PgSmallInt',
+  'PgDoublePrecision',
+  'PgReal',
+  'PgJson',
+  'PgJsonb',
+]);
 
 export type RowShape = Record<string, PgColumn | SQL>;
 
@@ -26,7 +37,8 @@ export function jsonRow<S extends RowShape>(shape: S): SQL<SelectResultFields<S>
   if (entries.length > 50) throw new Error('json_build_object takes at most 100 arguments');
   const pairs = entries.map(([key, value]) => {
     if (!/^[a-z_][a-z0-9_]*$/.test(key)) throw new Error(`${key}: not a plain JSON key`);
-    if (is(value, Column) && !JSON_NATIVE.has(value.columnType)) throw new Error(`${key}: a ${value.columnType} is not JSON-native`);
+    if (is(value, Column) && !JSON_NATIVE.has(value.columnType))
+      throw new Error(`${key}: a ${value.columnType} is not JSON-native`);
     return sql`${sql.raw(`'${key}'`)}, ${value}`;
   });
   const row = sql<SelectResultFields<S>>`json_build_object(${sql.join(pairs, sql`, `)})`;
@@ -54,12 +66,15 @@ export interface ListSource {
 
 const whereOf = (condition: SQL | undefined) => (condition ? sql`where ${condition}` : sql``);
 
-/** The count of `from … where`; with a `cap` (a capped count), of at most `cap` of its rows, so a common search stops early. */
+/** The count of `from … where`; with a `cap` (a capped count), of at most `cap` of its rows, so a common search stops
+ * early. */
 /** How many rows a capped count reads: one past the cap tells that there are more. */
 const countLimit = (plan: ListPlan): number | null => (plan.countCap === null ? null : plan.countCap + 1);
 
 const countOf = (from: SQL, where: SQL, cap: SQL | undefined) =>
-  cap ? sql`select count(*)::int as n from (select 1 from ${from} ${where} limit ${cap}) as counted` : sql`select count(*)::int as n from ${from} ${where}`;
+  cap
+    ? sql`select count(*)::int as n from (select 1 from ${from} ${where} limit ${cap}) as counted`
+    : sql`select count(*)::int as n from ${from} ${where}`;
 
 /**
  * A list's rows as the JSON array text PostgreSQL wrote (typed by its row), or its UTF-8 bytes: a
@@ -67,7 +82,8 @@ const countOf = (from: SQL, where: SQL, cap: SQL | undefined) =>
  */
 export type RowsJson<T> = (string | Buffer) & { readonly rowType?: T };
 
-export const parseRows = <T>(json: RowsJson<T>): T[] => JSON.parse(typeof json === 'string' ? json : json.toString('utf8')) as T[];
+export const parseRows = <T>(json: RowsJson<T>): T[] =>
+  JSON.parse(typeof json === 'string' ? json : json.toString('utf8')) as T[];
 
 export const UNPAGED_TOO_LONG =
   `This list has more than ${UNPAGED_LIST_MAX} rows, too many to send at once. ` +
@@ -91,30 +107,57 @@ export const DEEP_OFFSET = 5000;
  * answers `{ total: countCap, more: true }`, and such a page has no known end, so it is read forwards.
  * `whole`: who asks an unpaged list and whether they still wait (./wholeLists.ts, its limits).
  */
-export async function fetchList<T>(db: Conn, plan: ListPlan, list: ListRows<T>, source: ListSource, whole?: WholeListOptions): Promise<ListTotal & { json: RowsJson<T> }> {
+export async function fetchList<T>(
+  db: Conn,
+  plan: ListPlan,
+  list: ListRows<T>,
+  source: ListSource,
+  whole?: WholeListOptions,
+): Promise<ListTotal & { json: RowsJson<T> }> {
   const { limit } = plan;
   const run = { planEach: source.planEach };
   if (limit === null) {
     // At most UNPAGED_LIST_MAX + 1 rows are cut and shaped: one more than the cap tells the list is too long.
-    const [found] = await wholeListRows<WholeListRow<T>>(db, () => pageQuery(plan, { order: plan.orderBy, limit: UNPAGED_LIST_MAX + 1, offset: 0 }, list, source, false), ['data'], whole, run);
+    const [found] = await wholeListRows<WholeListRow<T>>(
+      db,
+      () => pageQuery(plan, { order: plan.orderBy, limit: UNPAGED_LIST_MAX + 1, offset: 0 }, list, source, false),
+      ['data'],
+      whole,
+      run,
+    );
     if (found.rows > UNPAGED_LIST_MAX) throw invalid({ page: [UNPAGED_TOO_LONG] });
     return { json: found.data, total: found.rows };
   }
   const { countCap } = plan;
-  const totalOf = (n: number): ListTotal => (countCap !== null && n > countCap ? { total: countCap, more: true } : { total: n });
+  const totalOf = (n: number): ListTotal =>
+    countCap !== null && n > countCap ? { total: countCap, more: true } : { total: n };
   const count = async () =>
-    totalOf((await rowsFrom<{ n: number }>(db, countOf(source.from, whereOf(source.where), countCap === null ? undefined : sql`${countLimit(plan)}`), run))[0].n);
+    totalOf(
+      (
+        await rowsFrom<{ n: number }>(
+          db,
+          countOf(source.from, whereOf(source.where), countCap === null ? undefined : sql`${countLimit(plan)}`),
+          run,
+        )
+      )[0].n,
+    );
   if (plan.offset >= DEEP_OFFSET) {
     const counted = await count();
     const { total } = counted;
     if (plan.offset >= total) return { json: '[]', ...counted };
     const end = Math.min(plan.offset + limit, total);
     const fromEnd = !counted.more && total - end < plan.offset;
-    const cut = fromEnd ? { order: plan.reverseOrderBy, limit: end - plan.offset, offset: total - end } : { order: plan.orderBy, limit, offset: plan.offset };
+    const cut = fromEnd
+      ? { order: plan.reverseOrderBy, limit: end - plan.offset, offset: total - end }
+      : { order: plan.orderBy, limit, offset: plan.offset };
     const [found] = await rowsOfQuery<PageRow>(db, pageQuery(plan, cut, list, source, false), run);
     return { json: found.data, ...counted };
   }
-  const [found] = await rowsOfQuery<PageRow>(db, pageQuery(plan, { order: plan.orderBy, limit, offset: plan.offset }, list, source, true), run);
+  const [found] = await rowsOfQuery<PageRow>(
+    db,
+    pageQuery(plan, { order: plan.orderBy, limit, offset: plan.offset }, list, source, true),
+    run,
+  );
   const json: RowsJson<T> = found.data;
   if (found.rows === limit && found.total !== null) return { json, ...totalOf(found.total) };
   if (found.rows > 0) return { json, total: plan.offset + found.rows };
@@ -138,7 +181,8 @@ interface Cut {
   offset: number;
 }
 
-/** Page statement texts by their parts (compiled fragments' ids, limit, total or not and capped or not, the WHERE's text): a pure function of them. */
+/** Page statement texts by their parts (compiled fragments' ids, limit, total or not and capped or not, the WHERE's
+ * text): a pure function of them. */
 const pageTexts = new Map<string, string>();
 
 /**
@@ -156,7 +200,9 @@ function pageQuery(plan: ListPlan, cut: Cut, list: ListRows<unknown>, source: Li
   if (!parts.every((part) => part !== undefined)) {
     const where = whereOf(source.where);
     const cap = plan.countCap === null ? undefined : sql`${countLimit(plan)}`;
-    const total = lazyTotal ? sql`case when count(*) = ${sql.raw(limit)} then (${countOf(source.from, where, cap)}) end` : sql`null::int`;
+    const total = lazyTotal
+      ? sql`case when count(*) = ${sql.raw(limit)} then (${countOf(source.from, where, cap)}) end`
+      : sql`null::int`;
     return render(sql`
       select coalesce(json_agg(${list.row} order by ${sql.join(plan.orderBy, sql`, `)}), '[]')::text as data, count(*)::int as rows, ${total} as total
       from ${list.from}
@@ -173,8 +219,13 @@ function pageQuery(plan: ListPlan, cut: Cut, list: ListRows<unknown>, source: Li
     const rowOrder = orders.slice(0, plan.orderBy.length).join(', ');
     const cutOrder = orders.slice(plan.orderBy.length).join(', ');
     const filter = where.sql ? `where ${where.sql}` : '';
-    const counted = cap !== null ? `(select 1 from ${sourceFrom} ${filter} limit $${where.params.length + 2}) as counted` : `${sourceFrom} ${filter}`;
-    const total = lazyTotal ? `case when count(*) = ${limit} then (select count(*)::int as n from ${counted}) end` : 'null::int';
+    const counted =
+      cap !== null
+        ? `(select 1 from ${sourceFrom} ${filter} limit $${where.params.length + 2}) as counted`
+        : `${sourceFrom} ${filter}`;
+    const total = lazyTotal
+      ? `case when count(*) = ${limit} then (select count(*)::int as n from ${counted}) end`
+      : 'null::int';
     // The WHERE's parameters are $1…$n; the offset follows, then a capped count's limit.
     text = `select coalesce(json_agg(${row} order by ${rowOrder}), '[]')::text as data, count(*)::int as rows, ${total} as total
       from ${from}

@@ -7,7 +7,14 @@ import { Type, type TSchema } from 'typebox';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
-import { COUNT_CAP, COUNT_CAPPED, COUNT_EXACT, COUNT_PARAM, SEARCH_IN_PARAM, type CountMode } from '../../contract/lists';
+import {
+  COUNT_CAP,
+  COUNT_CAPPED,
+  COUNT_EXACT,
+  COUNT_PARAM,
+  SEARCH_IN_PARAM,
+  type CountMode,
+} from '../../contract/lists';
 import { invalid } from '../errors';
 import { compiled } from '../db/statements';
 import { likePattern } from './db';
@@ -16,12 +23,21 @@ export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 500;
 
 export const listQueryProperties = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Page number (1-based); turns on paging' })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, description: `Rows per page (default ${DEFAULT_PER_PAGE})` })),
-  sort: Type.Optional(Type.String({ maxLength: 64, description: 'A sortable field; prefix "-" (or suffix ":desc") for descending' })),
+  page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Page number (1-based); turns on paging' }),
+  ),
+  per_page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, description: `Rows per page (default ${DEFAULT_PER_PAGE})` }),
+  ),
+  sort: Type.Optional(
+    Type.String({ maxLength: 64, description: 'A sortable field; prefix "-" (or suffix ":desc") for descending' }),
+  ),
   q: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive search' })),
   [SEARCH_IN_PARAM]: Type.Optional(
-    Type.String({ maxLength: 200, description: 'The searchable fields `q` matches, comma-separated (default: all of them)' }),
+    Type.String({
+      maxLength: 200,
+      description: 'The searchable fields `q` matches, comma-separated (default: all of them)',
+    }),
   ),
   [COUNT_PARAM]: Type.Optional(
     Type.Union([Type.Literal(COUNT_EXACT), Type.Literal(COUNT_CAPPED)], {
@@ -46,10 +62,15 @@ export const ListMeta = Type.Object({
   total: Type.Integer(),
   page: Type.Optional(Type.Integer()),
   per_page: Type.Optional(Type.Integer()),
-  more: Type.Optional(Type.Boolean({ description: 'There are more than `total` matching rows; the exact count was not taken (`count=capped`).' })),
+  more: Type.Optional(
+    Type.Boolean({
+      description: 'There are more than `total` matching rows; the exact count was not taken (`count=capped`).',
+    }),
+  ),
 });
 
-export const listResponse = <T extends TSchema>(row: T) => Type.Object({ data: Type.Array(row), meta: Type.Optional(ListMeta) });
+export const listResponse = <T extends TSchema>(row: T) =>
+  Type.Object({ data: Type.Array(row), meta: Type.Optional(ListMeta) });
 
 /** A sort key's expression; `nullable: false` lets a descending sort run an ascending index backwards. */
 export interface SortKey {
@@ -106,7 +127,8 @@ function parseSort(raw: string | undefined, spec: ListSpec): { key: string; desc
     key = m[1];
     desc = m[2].toLowerCase() === 'desc';
   }
-  if (!Object.hasOwn(spec.sortable, key)) throw invalid({ sort: [`The selected sort is invalid. Sort by one of: ${keys.join(', ')}.`] });
+  if (!Object.hasOwn(spec.sortable, key))
+    throw invalid({ sort: [`The selected sort is invalid. Sort by one of: ${keys.join(', ')}.`] });
   return { key, desc };
 }
 
@@ -119,7 +141,9 @@ function parseSearchIn(raw: string | undefined, spec: ListSpec): string[] {
     .filter((k) => k !== '');
   if (wanted.length === 0) return keys;
   if (!wanted.every((k) => Object.hasOwn(spec.searchable, k))) {
-    throw invalid({ [SEARCH_IN_PARAM]: [`The selected search fields are invalid. Search in any of: ${keys.join(', ')}.`] });
+    throw invalid({
+      [SEARCH_IN_PARAM]: [`The selected search fields are invalid. Search in any of: ${keys.join(', ')}.`],
+    });
   }
   return [...new Set(wanted)];
 }
@@ -174,7 +198,12 @@ export function planList(query: ListQueryValues, spec: ListSpec): ListPlan {
     reverseOrderBy: order.reverse,
     limit: perPage,
     offset,
-    withMeta: paged || query.sort !== undefined || query.q !== undefined || query.q_in !== undefined || query.count !== undefined,
+    withMeta:
+      paged ||
+      query.sort !== undefined ||
+      query.q !== undefined ||
+      query.q_in !== undefined ||
+      query.count !== undefined,
     page,
     perPage,
     // An unpaged list is counted whole anyway (it holds every row).
@@ -191,7 +220,10 @@ export interface ListTotal {
 }
 
 /** `meta` of a list answer, or null when no list parameter was given. */
-function metaOf(plan: ListPlan, { total, more }: ListTotal): { total: number; page?: number; per_page?: number; more?: true } | null {
+function metaOf(
+  plan: ListPlan,
+  { total, more }: ListTotal,
+): { total: number; page?: number; per_page?: number; more?: true } | null {
   if (!plan.withMeta) return null;
   const meta = plan.page === null ? { total } : { total, page: plan.page, per_page: plan.perPage ?? DEFAULT_PER_PAGE };
   return more ? { ...meta, more: true } : meta;
@@ -202,7 +234,11 @@ function metaOf(plan: ListPlan, { total, more }: ListTotal): { total: number; pa
  * again. The route still declares listResponse(row) for its documentation, and
  * tests/server/lists.test.ts checks every list's rows against that schema, key for key.
  */
-export function sendList(reply: FastifyReply, plan: ListPlan, list: ListTotal & { json: string | Buffer }): FastifyReply {
+export function sendList(
+  reply: FastifyReply,
+  plan: ListPlan,
+  list: ListTotal & { json: string | Buffer },
+): FastifyReply {
   const meta = metaOf(plan, list);
   const end = meta === null ? '}' : `,"meta":${JSON.stringify(meta)}}`;
   reply.type('application/json; charset=utf-8');
@@ -210,7 +246,9 @@ export function sendList(reply: FastifyReply, plan: ListPlan, list: ListTotal & 
   // Bytes (a whole list read off the event loop, ./wholeLists.ts) are sent as they are: neither
   // decoded nor copied into one more ~8 MB buffer (docs/speed.md).
   const parts = [Buffer.from('{"data":'), list.json, Buffer.from(end)];
-  return reply.header('content-length', String(parts.reduce((n, part) => n + part.length, 0))).send(Readable.from(parts));
+  return reply
+    .header('content-length', String(parts.reduce((n, part) => n + part.length, 0)))
+    .send(Readable.from(parts));
 }
 
 /** `{ data }`, or `{ data, meta }` when list parameters were given (rows that needed work in JS). */

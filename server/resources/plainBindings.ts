@@ -11,7 +11,9 @@ import { defineCrud, type Crud } from './crud';
 import { suggestion } from './crud/suggest';
 
 const tablesByName = new Map<string, PgTable>(
-  (Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [[getTableConfig(value).name, value] as const] : [])),
+  (Object.values(schema) as unknown[]).flatMap((value) =>
+    is(value, PgTable) ? [[getTableConfig(value).name, value] as const] : [],
+  ),
 );
 
 function tableOf(name: string, who: string): PgTable {

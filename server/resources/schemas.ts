@@ -20,11 +20,14 @@ export const RequiredText = (maxLength = NAME_MAX) => Type.String({ minLength: 1
 export const OptText = (maxLength = NAME_MAX) => Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength });
 
 /** Optional number in a range; '' means empty. */
-export const OptNumber = (minimum: number, maximum: number) => Type.Unsafe<number | null>({ type: ['number', 'null'], minimum, maximum });
-export const OptInteger = (minimum: number, maximum: number) => Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum, maximum });
+export const OptNumber = (minimum: number, maximum: number) =>
+  Type.Unsafe<number | null>({ type: ['number', 'null'], minimum, maximum });
+export const OptInteger = (minimum: number, maximum: number) =>
+  Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum, maximum });
 
 /** One of fixed choices, or empty. */
-export const OptChoice = (values: readonly string[]) => Type.Unsafe<string | null>({ type: ['string', 'null'], enum: [...values, '', null] });
+export const OptChoice = (values: readonly string[]) =>
+  Type.Unsafe<string | null>({ type: ['string', 'null'], enum: [...values, '', null] });
 
 /** A checkbox: true/false ("true"/"false", 1/0 and null are coerced). */
 export const Checkbox = Type.Boolean();

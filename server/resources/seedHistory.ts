@@ -27,13 +27,25 @@ export async function auditSeeded(db: Db): Promise<void> {
     const records = await crud.everyRecord(db);
     for (let from = 0; from < records.length; from += CHUNK) {
       const chunk = records.slice(from, from + CHUNK);
-      const found = await crud.findMany(db, EVERY_COMPANY, chunk.map((r) => r.id));
+      const found = await crud.findMany(
+        db,
+        EVERY_COMPANY,
+        chunk.map((r) => r.id),
+      );
       const entries: AuditEntry[] = [];
       for (const r of chunk) {
         const record = found.get(r.id);
         if (!record) continue;
-                const after = await crud.audited(db, record);
-        entries.push({ action: `${decl.noun.one}.created`, owner: crud.owner(r.company, r.id, null, after), entity: decl.noun.one, entityId: r.id, actorId: null, after, detail: { seed: true } });
+        const after = await crud.audited(db, record);
+        entries.push({
+          action: `${decl.noun.one}.created`,
+          owner: crud.owner(r.company, r.id, null, after),
+          entity: decl.noun.one,
+          entityId: r.id,
+          actorId: null,
+          after,
+          detail: { seed: true },
+        });
       }
       await auditMany(db, entries);
     }

@@ -9,7 +9,8 @@ export function cleanText(value: string | null | undefined): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-export const isPresent = (body: object, key: string) => Object.hasOwn(body, key) && (body as Record<string, unknown>)[key] !== undefined;
+export const isPresent = (body: object, key: string) =>
+  Object.hasOwn(body, key) && (body as Record<string, unknown>)[key] !== undefined;
 
 /**
  * The columns of the body keys that were sent: `map` is body key → column key. Strings are cleaned,

@@ -71,7 +71,21 @@ const lastSizes = new Map<string, number>();
 const MAX_REMEMBERED = 1000;
 
 const sizeOf = (rows: readonly Record<string, unknown>[], columns: readonly string[]) =>
-  rows.reduce((n, row) => n + columns.reduce((m, c) => m + (Buffer.isBuffer(row[c]) ? (row[c] as Buffer).length : typeof row[c] === 'string' ? (row[c] as string).length : 0), 0), 0);
+  rows.reduce(
+    (n, row) =>
+      n +
+      columns.reduce(
+        (m, c) =>
+          m +
+          (Buffer.isBuffer(row[c])
+            ? (row[c] as Buffer).length
+            : typeof row[c] === 'string'
+              ? (row[c] as string).length
+              : 0),
+        0,
+      ),
+    0,
+  );
 
 const closed = () => new ApiError(CLIENT_CLOSED, 'The request was closed before its list was read.');
 
@@ -80,7 +94,13 @@ const closed = () => new ApiError(CLIENT_CLOSED, 'The request was closed before 
  * UTF-8 Buffers. `query` may be given as a function: a refused list is then never rendered (a burst
  * of refusals stays cheap for the event loop).
  */
-export async function wholeListRows<T>(db: Conn, query: Query | (() => Query), bytes: readonly string[], { caller, signal }: WholeListOptions = {}, run?: RunOptions): Promise<T[]> {
+export async function wholeListRows<T>(
+  db: Conn,
+  query: Query | (() => Query),
+  bytes: readonly string[],
+  { caller, signal }: WholeListOptions = {},
+  run?: RunOptions,
+): Promise<T[]> {
   if (signal?.aborted) throw closed();
   if (caller !== undefined) {
     const mine = inFlight.get(caller) ?? 0;
@@ -90,7 +110,8 @@ export async function wholeListRows<T>(db: Conn, query: Query | (() => Query), b
   try {
     return await readWholeList<T>(db, typeof query === 'function' ? query() : query, bytes, signal, run);
   } catch (err) {
-    if (err instanceof OffThreadBusyError) throw unavailable(err.retryAfterSeconds, err.reason === 'full' ? WHOLE_LISTS_BUSY : TIMEOUT_MESSAGE);
+    if (err instanceof OffThreadBusyError)
+      throw unavailable(err.retryAfterSeconds, err.reason === 'full' ? WHOLE_LISTS_BUSY : TIMEOUT_MESSAGE);
     if (err instanceof OffThreadAbortedError) throw closed();
     throw err;
   } finally {
@@ -103,7 +124,13 @@ export async function wholeListRows<T>(db: Conn, query: Query | (() => Query), b
   }
 }
 
-async function readWholeList<T>(db: Conn, query: Query, bytes: readonly string[], signal: AbortSignal | undefined, run?: RunOptions): Promise<T[]> {
+async function readWholeList<T>(
+  db: Conn,
+  query: Query,
+  bytes: readonly string[],
+  signal: AbortSignal | undefined,
+  run?: RunOptions,
+): Promise<T[]> {
   const offThread = offThreadOf(db);
   if (!offThread) return rowsOfQuery<T>(db, query, run);
   const key = `${query.sql}\n${JSON.stringify(query.params)}`;

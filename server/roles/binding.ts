@@ -37,18 +37,27 @@ const held = (v: unknown) => v as string[];
 /** 403 naming each wanted permission the caller does not hold. */
 function refuseNotHeld(auth: AuthContext, wanted: string[]): void {
   const missing = permissionsNotHeld(auth, wanted);
-  if (missing.length) throw new ApiError(403, GRANT_MSG.permissionsNotHeld, { permissions: missing.map(GRANT_MSG.notHeld) });
+  if (missing.length)
+    throw new ApiError(403, GRANT_MSG.permissionsNotHeld, { permissions: missing.map(GRANT_MSG.notHeld) });
 }
 
 /** The role form as this caller gets it: the permissions one group per prefix, only those they may give. */
-function callerForm(auth: AuthContext, [role, permissions]: FormFieldGroup[], record: Record<string, unknown> | null): FormFieldGroup[] {
+function callerForm(
+  auth: AuthContext,
+  [role, permissions]: FormFieldGroup[],
+  record: Record<string, unknown> | null,
+): FormFieldGroup[] {
   // A role the caller cannot change is shown with every permission it has, locked.
   const beyond = record !== null && permissionsNotHeld(auth, held(record.permissions)).length > 0;
   const catalogue = Object.entries(permissions.fields[0].options ?? {}).map(([name, label]) => ({ name, label }));
   const offered = beyond ? catalogue : catalogue.filter((p) => permissionsNotHeld(auth, [p.name]).length === 0);
   const groups = [
     { ...role, fields: role.fields.filter((f) => f.name !== 'require_two_factor' || mayChangeTwoFactorRule(auth)) },
-    ...groupPermissions(offered).map((g) => group(g.title, [checkboxes('permissions', g.title, Object.fromEntries(g.permissions.map((p) => [p.name, p.label])))])),
+    ...groupPermissions(offered).map((g) =>
+      group(g.title, [
+        checkboxes('permissions', g.title, Object.fromEntries(g.permissions.map((p) => [p.name, p.label]))),
+      ]),
+    ),
   ];
   // super_admin can be looked at, not changed: say so in the form too.
   const locked = beyond || record?.name === SUPER_ADMIN;
@@ -74,13 +83,15 @@ export const roleCrud = defineCrud(
       scope: () => inOlympus,
       refuseChange({ req, record }) {
         if (record.name === SUPER_ADMIN) throw forbidden(ROLE_MSG.superAdmin);
-        if (permissionsNotHeld(requireAuth(req), held(record.permissions)).length) throw forbidden(GRANT_MSG.roleBeyondReach);
+        if (permissionsNotHeld(requireAuth(req), held(record.permissions)).length)
+          throw forbidden(GRANT_MSG.roleBeyondReach);
       },
     },
     write: {
       async validate({ body, errors, before }) {
         const name = cleanText(body.name as string | undefined);
-        if (before && name !== null && name !== before.name && BUILT_IN.includes(before.name as string)) errors.add('name', ROLE_MSG.builtInName);
+        if (before && name !== null && name !== before.name && BUILT_IN.includes(before.name as string))
+          errors.add('name', ROLE_MSG.builtInName);
       },
       async prepare({ db, req, body, values, before }) {
         const auth = requireAuth(req);
@@ -88,12 +99,19 @@ export const roleCrud = defineCrud(
         // refuses exactly the permissions being added that the caller lacks.
         if (body.permissions !== undefined) refuseNotHeld(auth, held(body.permissions));
         const twoFactor = body.require_two_factor as boolean | undefined;
-        if (twoFactor !== undefined && twoFactor !== (before?.require_two_factor ?? false) && !mayChangeTwoFactorRule(auth)) {
-          throw new ApiError(403, GRANT_MSG.twoFactorSuperAdminOnly, { require_two_factor: [GRANT_MSG.twoFactorSuperAdminOnly] });
+        if (
+          twoFactor !== undefined &&
+          twoFactor !== (before?.require_two_factor ?? false) &&
+          !mayChangeTwoFactorRule(auth)
+        ) {
+          throw new ApiError(403, GRANT_MSG.twoFactorSuperAdminOnly, {
+            require_two_factor: [GRANT_MSG.twoFactorSuperAdminOnly],
+          });
         }
         // Names are unique without letter case, so "Admin" cannot shadow "admin".
         const name = values.name as string | undefined;
-        const renamed = name !== undefined && name.toLowerCase() !== (before?.name as string | undefined)?.toLowerCase();
+        const renamed =
+          name !== undefined && name.toLowerCase() !== (before?.name as string | undefined)?.toLowerCase();
         if (renamed && (await roleNameTaken(db, name, before?.id as string | undefined))) throw nameConflict();
         if (!before) values.systemId = await olympusSystemId(db);
       },

@@ -12,7 +12,10 @@ export const GRANT_MSG = {
 } as const;
 
 /** The wanted permissions the caller does not hold (none for a super_admin). */
-export function permissionsNotHeld(auth: Pick<AuthContext, 'role' | 'permissions'>, wanted: readonly string[]): string[] {
+export function permissionsNotHeld(
+  auth: Pick<AuthContext, 'role' | 'permissions'>,
+  wanted: readonly string[],
+): string[] {
   if (auth.role === SUPER_ADMIN) return [];
   return wanted.filter((p) => !hasPermission(auth.permissions, p));
 }

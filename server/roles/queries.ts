@@ -17,19 +17,32 @@ export async function roleNameTaken(db: Conn, name: string, exceptId?: string): 
     .select({ id: roles.id })
     .from(roles)
     .innerJoin(systems, olympus)
-    .where(and(eq(lowerOf(roles.name), name.toLowerCase()), isNull(roles.deletedAt), exceptId ? sql`${roles.id} <> ${exceptId}` : undefined))
+    .where(
+      and(
+        eq(lowerOf(roles.name), name.toLowerCase()),
+        isNull(roles.deletedAt),
+        exceptId ? sql`${roles.id} <> ${exceptId}` : undefined,
+      ),
+    )
     .limit(1);
   return row !== undefined;
 }
 
 export async function roleInUse(db: Conn, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: userSystems.userId }).from(userSystems).where(eq(userSystems.roleId, id)).limit(1);
+  const [row] = await db
+    .select({ id: userSystems.userId })
+    .from(userSystems)
+    .where(eq(userSystems.roleId, id))
+    .limit(1);
   return row !== undefined;
 }
 
 /** The Olympus system's id, created on a database that has none yet (only inside a write). */
 export async function olympusSystemId(tx: Conn): Promise<string> {
-  await tx.insert(systems).values({ name: OLYMPUS_SYSTEM, description: 'Olympus operations portal' }).onConflictDoNothing();
+  await tx
+    .insert(systems)
+    .values({ name: OLYMPUS_SYSTEM, description: 'Olympus operations portal' })
+    .onConflictDoNothing();
   const [row] = await tx.select({ id: systems.id }).from(systems).where(eq(systems.name, OLYMPUS_SYSTEM));
   return row.id;
 }

@@ -33,12 +33,14 @@ const keysByDb = new WeakMap<Db, Buffer>();
 /** The secret key of this database, for code reached only with a Db (signing keys): pass app.db, not a transaction. */
 export function sealingKey(db: Db): Buffer {
   const key = keysByDb.get(db);
-  if (!key) throw new Error('The secret key of this database was not prepared (prepareSecrets runs when the app is built).');
+  if (!key)
+    throw new Error('The secret key of this database was not prepared (prepareSecrets runs when the app is built).');
   return key;
 }
 
 /** Whether `key` opens the sealed check constant (also how a restore tests a key: server/backups/restore.ts). */
-export const opensCheck = (key: Buffer, sealed: string) => open(key, sealed, CHECK_CONTEXT)?.check === CHECK_VALUE.check;
+export const opensCheck = (key: Buffer, sealed: string) =>
+  open(key, sealed, CHECK_CONTEXT)?.check === CHECK_VALUE.check;
 
 /** Whether the database holds anything sealed: the check row, integration secrets or sealed signing keys. */
 async function holdsSealedSecrets(db: Db): Promise<boolean> {
@@ -57,7 +59,11 @@ async function holdsSealedSecrets(db: Db): Promise<boolean> {
  */
 async function legacySecretsOpen(db: Db, key: Buffer): Promise<boolean> {
   const [row] = await db
-    .select({ companyId: integrationSettings.companyId, integration: integrationSettings.integration, secrets: integrationSettings.secrets })
+    .select({
+      companyId: integrationSettings.companyId,
+      integration: integrationSettings.integration,
+      secrets: integrationSettings.secrets,
+    })
     .from(integrationSettings)
     .where(isNotNull(integrationSettings.secrets))
     .limit(1);
@@ -73,14 +79,23 @@ export async function prepareSecrets(db: Db, config: Pick<Config, 'secretKey' | 
     key = secretKey(config);
   }
 
-  const [check] = await db.select({ sealed: secretKeyCheck.sealed }).from(secretKeyCheck).where(eq(secretKeyCheck.id, CHECK_ID));
+  const [check] = await db
+    .select({ sealed: secretKeyCheck.sealed })
+    .from(secretKeyCheck)
+    .where(eq(secretKeyCheck.id, CHECK_ID));
   if (check) {
     if (!opensCheck(key, check.sealed)) throw new SecretKeyError(SECRET_KEY_MSG.mismatch(file));
   } else {
     if (!(await legacySecretsOpen(db, key))) throw new SecretKeyError(SECRET_KEY_MSG.mismatch(file));
     // Several instances may start at once: the first row wins and everyone checks against it.
-    await db.insert(secretKeyCheck).values({ id: CHECK_ID, sealed: seal(key, CHECK_VALUE, CHECK_CONTEXT) }).onConflictDoNothing();
-    const [won] = await db.select({ sealed: secretKeyCheck.sealed }).from(secretKeyCheck).where(eq(secretKeyCheck.id, CHECK_ID));
+    await db
+      .insert(secretKeyCheck)
+      .values({ id: CHECK_ID, sealed: seal(key, CHECK_VALUE, CHECK_CONTEXT) })
+      .onConflictDoNothing();
+    const [won] = await db
+      .select({ sealed: secretKeyCheck.sealed })
+      .from(secretKeyCheck)
+      .where(eq(secretKeyCheck.id, CHECK_ID));
     if (!won || !opensCheck(key, won.sealed)) throw new SecretKeyError(SECRET_KEY_MSG.mismatch(file));
   }
 
@@ -91,7 +106,10 @@ export async function prepareSecrets(db: Db, config: Pick<Config, 'secretKey' | 
 
 /** Private signing keys stored in the clear by earlier versions, sealed in place. */
 async function sealPlainSigningKeys(db: Db, key: Buffer): Promise<void> {
-  const rows = await db.select({ kid: signingKeys.kid, privateJwk: signingKeys.privateJwk }).from(signingKeys).where(sql`${signingKeys.privateJwk} ? 'd'`);
+  const rows = await db
+    .select({ kid: signingKeys.kid, privateJwk: signingKeys.privateJwk })
+    .from(signingKeys)
+    .where(sql`${signingKeys.privateJwk} ? 'd'`);
   for (const row of rows) {
     if (!isPlainJwk(row.privateJwk)) continue;
     // `? 'd'` again: an instance starting at the same moment may have sealed it already.

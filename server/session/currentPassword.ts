@@ -22,7 +22,8 @@ import { MSG } from '../auth/messages';
 import { PROFILE_MSG } from './profileSchemas';
 
 /** Signs in only through SSO (an enforced domain without bypass_sso): no password of theirs is used. */
-export const ssoOnly = (app: FastifyInstance, user: Pick<UserRow, 'email' | 'bypassSso'>) => signsInWithSso(app.config.sso.enforcedDomains, user.email, user.bypassSso);
+export const ssoOnly = (app: FastifyInstance, user: Pick<UserRow, 'email' | 'bypassSso'>) =>
+  signsInWithSso(app.config.sso.enforcedDomains, user.email, user.bypassSso);
 
 export async function ownUserRow(app: FastifyInstance, userId: string): Promise<UserRow | null> {
   const [row] = await app.db.select().from(users).where(eq(users.id, userId));
@@ -33,7 +34,13 @@ export async function ownUserRow(app: FastifyInstance, userId: string): Promise<
  * Resolves when `password` is the user's current one; otherwise 429 (address throttled, account
  * locked) or 422 on `current_password`. Every refusal is audited as `failAction`, never with the password.
  */
-async function checkCurrentPassword(app: FastifyInstance, request: FastifyRequest, user: UserRow, password: string, failAction: string): Promise<void> {
+async function checkCurrentPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: UserRow,
+  password: string,
+  failAction: string,
+): Promise<void> {
   await limitPerIp(app, request, LOGIN_PER_IP, MSG.passwordNewThrottled, failAction);
   const claim = await claimLoginAttempt(app.db, user.id);
   if (!claim) {
@@ -44,7 +51,10 @@ async function checkCurrentPassword(app: FastifyInstance, request: FastifyReques
   }
   if (!(await verifyPassword(user.passwordHash, password))) {
     const locked = claim.lockedUntil !== null && claim.lockedUntil > new Date();
-    await auditAuth(app, request, failAction, { userId: user.id, detail: { reason: 'wrong_password', failures: claim.failedLogins, locked } });
+    await auditAuth(app, request, failAction, {
+      userId: user.id,
+      detail: { reason: 'wrong_password', failures: claim.failedLogins, locked },
+    });
     throw invalid({ current_password: [PROFILE_MSG.currentWrong] });
   }
   // The right password: the count starts again and this try does not count against the address.
@@ -79,6 +89,9 @@ export async function requireFreshProof(
   failAction: string,
 ): Promise<void> {
   if (change === 'two_factor_on' && inEnrolmentWindow(requireAuth(request))) return;
-  if (!currentPassword) throw invalid({ current_password: [change === 'email' ? PROFILE_MSG.currentRequired : PROFILE_MSG.currentMissing] });
+  if (!currentPassword)
+    throw invalid({
+      current_password: [change === 'email' ? PROFILE_MSG.currentRequired : PROFILE_MSG.currentMissing],
+    });
   await checkCurrentPassword(app, request, user, currentPassword, failAction);
 }

@@ -27,7 +27,14 @@ import { emailTaken } from '../users/queries';
 import { emailChangedMail } from '../users/emailChangedMail';
 import { mailErrorForLog } from '../mail/mailer';
 import { ownUserRow, requireFreshProof, ssoOnly } from './currentPassword';
-import { PasswordChangeBody, PasswordChangedResponse, PROFILE_MSG, ProfileBody, ProfileResponse, ProfileSavedResponse } from './profileSchemas';
+import {
+  PasswordChangeBody,
+  PasswordChangedResponse,
+  PROFILE_MSG,
+  ProfileBody,
+  ProfileResponse,
+  ProfileSavedResponse,
+} from './profileSchemas';
 
 const tags = ['session'];
 // Like the sessions calls: one's own account works whatever company the SPA still holds.
@@ -44,7 +51,14 @@ const ownProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/session/profile',
-    { config, schema: { tags, summary: 'The caller’s name and email, and whether they sign in only through SSO', response: { 200: ProfileResponse, 401: errorResponses[401], 403: errorResponses[403] } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'The caller’s name and email, and whether they sign in only through SSO',
+        response: { 200: ProfileResponse, 401: errorResponses[401], 403: errorResponses[403] },
+      },
+    },
     async (request) => ({ data: view(await me(request)) }),
   );
 
@@ -70,12 +84,21 @@ const ownProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const changesEmail = email !== undefined && email !== before.email;
       if (changesEmail) {
         if (ssoOnly(app, before)) throw forbidden(PROFILE_MSG.ssoEmail);
-        if (signsInWithSso(app.config.sso.enforcedDomains, email, before.bypassSso)) errors.add('email', PROFILE_MSG.ssoDomain);
+        if (signsInWithSso(app.config.sso.enforcedDomains, email, before.bypassSso))
+          errors.add('email', PROFILE_MSG.ssoDomain);
         else if (await emailTaken(app.db, email, before.id)) errors.add('email', MSG.emailTaken);
         if (!request.body.current_password) errors.add('current_password', PROFILE_MSG.currentRequired);
       }
       errors.throwIfAny();
-      if (changesEmail) await requireFreshProof(app, request, before, request.body.current_password, 'email', 'users.email_change_failed');
+      if (changesEmail)
+        await requireFreshProof(
+          app,
+          request,
+          before,
+          request.body.current_password,
+          'email',
+          'users.email_change_failed',
+        );
 
       const after = await app.db
         .transaction(async (tx) => {
@@ -86,9 +109,20 @@ const ownProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
             // The username follows the email when it was the email (as an administrator's edit does).
             if (before.username.toLowerCase() === before.email.toLowerCase()) set.username = email;
           }
-          const [row] = await tx.update(users).set({ ...set, updatedAt: sql`now()` }).where(eq(users.id, before.id)).returning();
+          const [row] = await tx
+            .update(users)
+            .set({ ...set, updatedAt: sql`now()` })
+            .where(eq(users.id, before.id))
+            .returning();
           if (row.name !== before.name) {
-            await auditChange(tx, request, { action: 'users.name_changed', owner: { user: row.id }, entity: 'user', entityId: row.id, before: { name: before.name }, after: { name: row.name } });
+            await auditChange(tx, request, {
+              action: 'users.name_changed',
+              owner: { user: row.id },
+              entity: 'user',
+              entityId: row.id,
+              before: { name: before.name },
+              after: { name: row.name },
+            });
           }
           if (changesEmail) {
             await auditChange(tx, request, {
@@ -113,7 +147,11 @@ const ownProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // After the commit, never awaited: a mail failure is logged, the change stands.
         for (const to of [before.email, after.email]) {
           const notice = emailChangedMail({ oldEmail: before.email, newEmail: after.email, name: after.name, to });
-          app.mailer.send(notice).catch((err: unknown) => request.log.error({ mail: mailErrorForLog(err), userId: after.id }, 'email change notice failed'));
+          app.mailer
+            .send(notice)
+            .catch((err: unknown) =>
+              request.log.error({ mail: mailErrorForLog(err), userId: after.id }, 'email change notice failed'),
+            );
         }
       }
       return { data: { message: PROFILE_MSG.saved, ...view(after) } };
@@ -158,10 +196,24 @@ const ownProfileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await lockUser(tx, user.id);
         await setOwnPassword(tx, user.id, passwordHash, { signedIn: false });
         // This browser keeps what its sign-in proved (a second factor included): it just proved the password again.
-        return issueToken(tx, user.id, { ip: request.ip, userAgent: request.headers['user-agent'], amr: requireAuth(request).amr as AuthMethod[] });
+        return issueToken(tx, user.id, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          amr: requireAuth(request).amr as AuthMethod[],
+        });
       });
-      await auditAuth(app, request, 'auth.password_changed', { userId: user.id, detail: { signed_out: 'all', kept_signed_in: true } });
-      return { data: { message: PROFILE_MSG.passwordChanged, access_token: issued.token, token_type: 'Bearer' as const, expires_at: issued.expiresAt.toISOString() } };
+      await auditAuth(app, request, 'auth.password_changed', {
+        userId: user.id,
+        detail: { signed_out: 'all', kept_signed_in: true },
+      });
+      return {
+        data: {
+          message: PROFILE_MSG.passwordChanged,
+          access_token: issued.token,
+          token_type: 'Bearer' as const,
+          expires_at: issued.expiresAt.toISOString(),
+        },
+      };
     },
   );
 };

@@ -48,7 +48,10 @@ const ownSessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = request.params.id.toLowerCase();
       const revoked = isUuid(id) ? await revokeSession(app.db, auth.userId, id) : 0;
       if (revoked === 0) throw notFound(SESSION_MSG.notFound);
-      await auditAuth(app, request, 'auth.session_revoked', { userId: auth.userId, detail: { revoked, scope: id === auth.tokenId ? 'current' : 'one' } });
+      await auditAuth(app, request, 'auth.session_revoked', {
+        userId: auth.userId,
+        detail: { revoked, scope: id === auth.tokenId ? 'current' : 'one' },
+      });
       return { data: { message: SESSION_MSG.revoked, revoked } };
     },
   );
@@ -66,7 +69,10 @@ const ownSessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       const revoked = await revokeOtherSessions(app.db, auth.userId, auth.tokenId);
-      await auditAuth(app, request, 'auth.session_revoked', { userId: auth.userId, detail: { revoked, scope: 'others' } });
+      await auditAuth(app, request, 'auth.session_revoked', {
+        userId: auth.userId,
+        detail: { revoked, scope: 'others' },
+      });
       return { data: { message: SESSION_MSG.othersRevoked, revoked } };
     },
   );

@@ -19,7 +19,13 @@ import type { UserRow } from '../auth/accounts';
 import { lockUser } from '../users/grants';
 import { sealingKey } from '../secrets/prepare';
 import { matchTotp, newTotpSecret, otpauthUri } from '../twoFactor/totp';
-import { clearSecondFactor, openTotpSecret, replaceRecoveryCodes, sealTotpSecret, unusedRecoveryCodes } from '../twoFactor/store';
+import {
+  clearSecondFactor,
+  openTotpSecret,
+  replaceRecoveryCodes,
+  sealTotpSecret,
+  unusedRecoveryCodes,
+} from '../twoFactor/store';
 import { inEnrolmentWindow, ownUserRow, requireFreshProof, ssoOnly } from './currentPassword';
 import { revokeOtherTokens, setTokenMethods, SECOND_FACTOR_METHODS, type AuthMethod } from '../auth/tokens';
 import {
@@ -51,7 +57,9 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   /** This session's token after a change of the second factor: what it proves now; every other session ends. */
   const methodsWith = (request: FastifyRequest, secondFactor: boolean): AuthMethod[] => {
-    const kept = requireAuth(request).amr.filter((m) => !(SECOND_FACTOR_METHODS as readonly string[]).includes(m)) as AuthMethod[];
+    const kept = requireAuth(request).amr.filter(
+      (m) => !(SECOND_FACTOR_METHODS as readonly string[]).includes(m),
+    ) as AuthMethod[];
     return secondFactor ? [...kept, 'otp'] : kept;
   };
   const usable = (u: UserRow) => {
@@ -60,7 +68,14 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/session/two-factor',
-    { config, schema: { tags, summary: 'Whether the caller’s two-factor sign-in is on, and unused recovery codes', response: { 200: TwoFactorStatusResponse, 401: errorResponses[401], 403: errorResponses[403] } } },
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Whether the caller’s two-factor sign-in is on, and unused recovery codes',
+        response: { 200: TwoFactorStatusResponse, 401: errorResponses[401], 403: errorResponses[403] },
+      },
+    },
     async (request) => ({ data: await status(request, await me(request)) }),
   );
 
@@ -70,7 +85,8 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Start turning on two-factor sign-in: a new secret as text and QR code, pending until confirmed (asks for the current password)',
+        summary:
+          'Start turning on two-factor sign-in: a new secret as text and QR code, pending until confirmed (asks for the current password)',
         description:
           'Each call replaces the pending secret. `current_password` is required (422 when missing or wrong, 429 when locked) except within 15 minutes of a password sign-in ' +
           'of someone whose role requires two-factor sign-in. 409 when two-factor sign-in is already on; 403 for single-sign-on users.',
@@ -82,7 +98,14 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const user = await me(request);
       usable(user);
       if (user.totpEnabledAt) throw conflict(TWO_FACTOR_MSG.alreadyOn);
-      await requireFreshProof(app, request, user, request.body.current_password, 'two_factor_on', 'users.two_factor_setup_failed');
+      await requireFreshProof(
+        app,
+        request,
+        user,
+        request.body.current_password,
+        'two_factor_on',
+        'users.two_factor_setup_failed',
+      );
       const secret = newTotpSecret();
       await app.db
         .update(users)
@@ -91,7 +114,9 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const uri = otpauthUri(secret, ISSUER, user.email);
       const qr = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       await auditAuth(app, request, 'users.two_factor_setup_started', { userId: user.id });
-      return { data: { secret, otpauth_uri: uri, qr_code: `data:image/svg+xml;base64,${Buffer.from(qr).toString('base64')}` } };
+      return {
+        data: { secret, otpauth_uri: uri, qr_code: `data:image/svg+xml;base64,${Buffer.from(qr).toString('base64')}` },
+      };
     },
   );
 
@@ -101,7 +126,8 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Confirm the pending secret with a first code: turns two-factor sign-in on, answers ten recovery codes once, ends every other session',
+        summary:
+          'Confirm the pending secret with a first code: turns two-factor sign-in on, answers ten recovery codes once, ends every other session',
         description:
           '`current_password` as for setup. 422 on `code` when it is not the current code of the pending secret; 409 when already on or nothing is pending. ' +
           'This session then counts as signed in with the second factor; every other session of the account ends.',
@@ -115,7 +141,14 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (user.totpEnabledAt) throw conflict(TWO_FACTOR_MSG.alreadyOn);
       const code = request.body.code.replace(/\s/g, '');
       if (!code) throw invalid({ code: [TWO_FACTOR_MSG.codeMissing] });
-      await requireFreshProof(app, request, user, request.body.current_password, 'two_factor_on', 'users.two_factor_setup_failed');
+      await requireFreshProof(
+        app,
+        request,
+        user,
+        request.body.current_password,
+        'two_factor_on',
+        'users.two_factor_setup_failed',
+      );
       const key = sealingKey(app.db);
       const tokenId = requireAuth(request).tokenId;
       const amr = methodsWith(request, true);
@@ -130,7 +163,13 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // The confirming code's step counts as used: it cannot sign in afterwards.
         await tx
           .update(users)
-          .set({ totpSecret: row.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: sql`now()`, totpLastStep: step, updatedAt: sql`now()` })
+          .set({
+            totpSecret: row.totpPendingSecret,
+            totpPendingSecret: null,
+            totpEnabledAt: sql`now()`,
+            totpLastStep: step,
+            updatedAt: sql`now()`,
+          })
           .where(eq(users.id, user.id));
         // A session signed in before (a phished password's, say) must not ride on the new factor.
         await revokeOtherTokens(tx, user.id, tokenId);
@@ -151,7 +190,8 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Turn two-factor sign-in off (asks for the current password); ends every other session',
-        description: 'The current password is throttled like sign-in (422 on `current_password` when wrong, 429 when locked). 409 when it is not on.',
+        description:
+          'The current password is throttled like sign-in (422 on `current_password` when wrong, 429 when locked). 409 when it is not on.',
         body: PasswordOnlyBody,
         response: { 200: TwoFactorOffResponse, ...errorResponses, 409: errorResponses[403] },
       },
@@ -159,7 +199,14 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await me(request);
       if (!user.totpEnabledAt) throw conflict(TWO_FACTOR_MSG.notOn);
-      await requireFreshProof(app, request, user, request.body.current_password, 'two_factor_off', 'users.two_factor_disable_failed');
+      await requireFreshProof(
+        app,
+        request,
+        user,
+        request.body.current_password,
+        'two_factor_off',
+        'users.two_factor_disable_failed',
+      );
       const tokenId = requireAuth(request).tokenId;
       const amr = methodsWith(request, false);
       await app.db.transaction(async (tx) => {
@@ -169,7 +216,10 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await setTokenMethods(tx, tokenId, amr);
       });
       clearAuthCache();
-      await auditAuth(app, request, 'users.two_factor_disabled', { userId: user.id, detail: { by: 'self', signed_out: 'others' } });
+      await auditAuth(app, request, 'users.two_factor_disabled', {
+        userId: user.id,
+        detail: { by: 'self', signed_out: 'others' },
+      });
       const after = await me(request);
       return { data: { message: TWO_FACTOR_MSG.disabled, ...(await status(request, after)) } };
     },
@@ -181,8 +231,10 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Replace the recovery codes with ten new ones, answered once (asks for the current password); ends every other session',
-        description: 'The current password is throttled like sign-in (422 on `current_password` when wrong, 429 when locked). 409 when two-factor sign-in is off.',
+        summary:
+          'Replace the recovery codes with ten new ones, answered once (asks for the current password); ends every other session',
+        description:
+          'The current password is throttled like sign-in (422 on `current_password` when wrong, 429 when locked). 409 when two-factor sign-in is off.',
         body: PasswordOnlyBody,
         response: { 200: RecoveryCodesResponse, ...errorResponses, 409: errorResponses[403] },
       },
@@ -190,7 +242,14 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const user = await me(request);
       if (!user.totpEnabledAt) throw conflict(TWO_FACTOR_MSG.notOn);
-      await requireFreshProof(app, request, user, request.body.current_password, 'recovery_codes', 'users.recovery_codes_failed');
+      await requireFreshProof(
+        app,
+        request,
+        user,
+        request.body.current_password,
+        'recovery_codes',
+        'users.recovery_codes_failed',
+      );
       const tokenId = requireAuth(request).tokenId;
       const codes = await app.db.transaction(async (tx) => {
         await lockUser(tx, user.id);
@@ -200,7 +259,10 @@ const ownTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return replaceRecoveryCodes(tx, user.id);
       });
       clearAuthCache();
-      await auditAuth(app, request, 'users.recovery_codes_replaced', { userId: user.id, detail: { signed_out: 'others' } });
+      await auditAuth(app, request, 'users.recovery_codes_replaced', {
+        userId: user.id,
+        detail: { signed_out: 'others' },
+      });
       return { data: { message: TWO_FACTOR_MSG.newCodes, recovery_codes: codes } };
     },
   );

@@ -9,7 +9,9 @@ const Password = Type.String({ maxLength: 1024 });
 const profileFields = {
   name: Type.String(),
   email: Type.String(),
-  sso_only: Type.Boolean({ description: 'Signs in only through single sign-on: no password to change, email managed by the organisation' }),
+  sso_only: Type.Boolean({
+    description: 'Signs in only through single sign-on: no password to change, email managed by the organisation',
+  }),
 };
 
 export const ProfileResponse = Type.Object({ data: Type.Object(profileFields) });
@@ -31,7 +33,9 @@ export const PasswordChangeBody = Type.Object({
 export const PasswordChangedResponse = Type.Object({
   data: Type.Object({
     message: Type.String(),
-    access_token: Type.String({ description: 'A new token for this browser: every token of the account, this one included, was revoked' }),
+    access_token: Type.String({
+      description: 'A new token for this browser: every token of the account, this one included, was revoked',
+    }),
     token_type: Type.Literal('Bearer'),
     expires_at: Type.String({ format: 'date-time' }),
   }),

@@ -11,7 +11,9 @@ export const SessionUserSchema = Type.Object({
   email: Type.String(),
   bypass_sso: Type.Boolean(),
   companies: Type.Array(Type.Object({ uuid: Uuid, id: Uuid, name: Type.String() })),
-  systems: Type.Array(Type.Object({ uuid: Uuid, name: Type.String(), description: Type.Union([Type.String(), Type.Null()]) })),
+  systems: Type.Array(
+    Type.Object({ uuid: Uuid, name: Type.String(), description: Type.Union([Type.String(), Type.Null()]) }),
+  ),
   roles: Type.Array(Type.Object({ uuid: Uuid, name: Type.String(), label: Type.String(), system: Type.String() })),
   olympusRole: Type.Union([
     Type.Object({ uuid: Uuid, name: Type.String(), label: Type.String(), permissions: Type.Array(Type.String()) }),

@@ -17,7 +17,10 @@ export const SessionSchema = Type.Object({
 export const SessionListResponse = Type.Object({ data: Type.Array(SessionSchema) });
 
 export const RevokedResponse = Type.Object({
-  data: Type.Object({ message: Type.String(), revoked: Type.Integer({ minimum: 0, description: 'How many sessions ended' }) }),
+  data: Type.Object({
+    message: Type.String(),
+    revoked: Type.Integer({ minimum: 0, description: 'How many sessions ended' }),
+  }),
 });
 
 /** Ids are checked by the handler (not a uuid → 404), so junk never reaches SQL. */

@@ -22,7 +22,8 @@ function live(userId: string): SQL {
   ) as SQL;
 }
 
-/** The user's live sessions, the caller's own first, then the most recently active; `currentId` marks the caller's own. */
+/** The user's live sessions, the caller's own first, then the most recently active; `currentId` marks the caller's own.
+ * */
 export async function listSessions(db: Conn, userId: string, currentId: string | null): Promise<SessionView[]> {
   const rows = await db
     .select({
@@ -62,10 +63,12 @@ async function revokeWhere(db: Conn, userId: string, which: SQL | undefined): Pr
 }
 
 /** One session of the user (0 when the id is not one of their live sessions). */
-export const revokeSession = (db: Conn, userId: string, sessionId: string) => revokeWhere(db, userId, eq(accessTokens.id, sessionId));
+export const revokeSession = (db: Conn, userId: string, sessionId: string) =>
+  revokeWhere(db, userId, eq(accessTokens.id, sessionId));
 
 /** Every live session of the user except `keepId`. */
-export const revokeOtherSessions = (db: Conn, userId: string, keepId: string) => revokeWhere(db, userId, ne(accessTokens.id, keepId));
+export const revokeOtherSessions = (db: Conn, userId: string, keepId: string) =>
+  revokeWhere(db, userId, ne(accessTokens.id, keepId));
 
 /** Every live session of the user. */
 export const revokeAllSessions = (db: Conn, userId: string) => revokeWhere(db, userId, undefined);

@@ -36,7 +36,8 @@ const SYSTEMS: ReadonlyArray<[RegExp, string]> = [
   [/\bLinux\b|\bX11\b/, 'Linux'],
 ];
 
-const first = (ua: string, rules: ReadonlyArray<[RegExp, string]>): string | null => rules.find(([re]) => re.test(ua))?.[1] ?? null;
+const first = (ua: string, rules: ReadonlyArray<[RegExp, string]>): string | null =>
+  rules.find(([re]) => re.test(ua))?.[1] ?? null;
 
 export function parseUserAgent(ua: string | null | undefined): ParsedAgent {
   if (!ua) return { browser: null, os: null };

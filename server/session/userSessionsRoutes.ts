@@ -67,7 +67,13 @@ const userSessionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const why = beyondReach(await grantorOf(app.db, requireAuth(request)), whole);
       if (why) throw forbidden(why);
       const revoked = await revokeAllSessions(app.db, target.id);
-      await auditChange(app.db, request, { action: 'users.sessions_revoked', owner: { user: target.id }, entity: 'user', entityId: target.id, detail: { revoked } });
+      await auditChange(app.db, request, {
+        action: 'users.sessions_revoked',
+        owner: { user: target.id },
+        entity: 'user',
+        entityId: target.id,
+        detail: { revoked },
+      });
       return { data: { message: SESSION_MSG.userRevoked, revoked } };
     },
   );

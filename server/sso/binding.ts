@@ -11,7 +11,12 @@ export const SSO_BINDING_COOKIE = 'olympus_sso';
 export const SSO_CALLBACK_PATH = '/api/v1/auth/login/azure/callback';
 
 function cookieOptions(config: Pick<Config, 'publicUrl'>) {
-  return { path: SSO_CALLBACK_PATH, httpOnly: true, sameSite: 'lax' as const, secure: config.publicUrl.startsWith('https:') };
+  return {
+    path: SSO_CALLBACK_PATH,
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.publicUrl.startsWith('https:'),
+  };
 }
 
 /** Sets a fresh binding cookie and answers the hash to store with the transaction. */

@@ -44,7 +44,9 @@ export function createOidcClient(settings: SsoSettings): OidcClient {
 
 /** Network failures (fetch's TypeError, a timeout) mean the provider is unreachable, not that the sign-in is bad. */
 export function isNetworkError(err: unknown): boolean {
-  return err instanceof TypeError || (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'));
+  return (
+    err instanceof TypeError || (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
+  );
 }
 
 export function describe(err: unknown): string {

@@ -24,9 +24,11 @@ export interface SsoIdentity {
   emailVerified: boolean;
 }
 
-export type Refusal = 'wrong_tenant' | 'unverified_email' | 'unknown_identity' | 'linked_to_other_identity' | 'disabled';
+export type Refusal =
+  'wrong_tenant' | 'unverified_email' | 'unknown_identity' | 'linked_to_other_identity' | 'disabled';
 
-export type MatchResult = { ok: true; user: UserRow; linked: boolean } | { ok: false; reason: Refusal; userId?: string };
+export type MatchResult =
+  { ok: true; user: UserRow; linked: boolean } | { ok: false; reason: Refusal; userId?: string };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -57,14 +59,18 @@ export async function matchUser(db: Db, identity: SsoIdentity): Promise<MatchRes
     .select()
     .from(users)
     .where(and(eq(users.ssoTid, identity.tid), eq(users.ssoOid, identity.oid)));
-  if (linked) return linked.disabledAt ? { ok: false, reason: 'disabled', userId: linked.id } : { ok: true, user: linked, linked: false };
+  if (linked)
+    return linked.disabledAt
+      ? { ok: false, reason: 'disabled', userId: linked.id }
+      : { ok: true, user: linked, linked: false };
 
   if (!identity.email) return { ok: false, reason: 'unknown_identity' };
   if (!identity.emailVerified) return { ok: false, reason: 'unverified_email' };
   const user = await findUserByEmail(db, identity.email);
   if (!user) return { ok: false, reason: 'unknown_identity' };
   // Already tied to another identity: the address now belongs to someone else at the provider.
-  if (user.ssoTid !== null || user.ssoOid !== null) return { ok: false, reason: 'linked_to_other_identity', userId: user.id };
+  if (user.ssoTid !== null || user.ssoOid !== null)
+    return { ok: false, reason: 'linked_to_other_identity', userId: user.id };
   if (user.disabledAt) return { ok: false, reason: 'disabled', userId: user.id };
 
   // Link only if still unlinked, so two first sign-ins at once cannot both link.
@@ -79,5 +85,8 @@ export async function matchUser(db: Db, identity: SsoIdentity): Promise<MatchRes
 
 export async function recordSsoLogin(db: Db, userId: string): Promise<void> {
   // Not the password lockout counters: SSO proves nothing about password guesses.
-  await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(users.id, userId));
 }

@@ -9,6 +9,7 @@ export const SSO_MSG = {
   unverifiedEmail: 'Your sign-in provider has not verified your email address. Please contact your administrator.',
   unknownIdentity: 'No Olympus account matches this sign-in. Please contact your administrator.',
   disabled: 'Your Olympus account has been disabled. Please contact your administrator.',
-  mfaRequired: 'Your role requires two-factor sign-in, and your sign-in provider did not report a second factor. Sign in again using your provider’s multi-factor authentication, or ask your administrator to require it for your account.',
+  mfaRequired:
+    'Your role requires two-factor sign-in, and your sign-in provider did not report a second factor. Sign in again using your provider’s multi-factor authentication, or ask your administrator to require it for your account.',
   throttled: (s: number) => `Too many login attempts. Please try again in ${s} seconds.`,
 } as const;

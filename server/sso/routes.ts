@@ -49,7 +49,8 @@ const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const settings = ssoSettings(app.config);
   const client = settings ? createOidcClient(settings) : null;
   const missing = missingSsoSettings(app.config);
-  if (!settings && missing.length) app.log.warn(`Single sign-on is off: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing.`);
+  if (!settings && missing.length)
+    app.log.warn(`Single sign-on is off: ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing.`);
 
   app.get(
     '/auth/login/azure',
@@ -109,7 +110,13 @@ const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await limitPerIp(app, request, SSO_CALLBACK_PER_IP, SSO_MSG.throttled, FAILED);
       const sso = requireClient(client);
-      const fail = async (status: 401 | 403, message: string, reason: string, extra: Record<string, unknown> = {}, userId: string | null = null) => {
+      const fail = async (
+        status: 401 | 403,
+        message: string,
+        reason: string,
+        extra: Record<string, unknown> = {},
+        userId: string | null = null,
+      ) => {
         await auditAuth(app, request, FAILED, { userId, detail: { reason, ...extra } });
         return new ApiError(status, message);
       };
@@ -146,14 +153,21 @@ const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw new ApiError(502, SSO_MSG.providerUnavailable);
         }
         // A used, expired or foreign code, a bad ID token or nonce: the provider's error name only.
-        const error = err instanceof oidc.ResponseBodyError ? err.error : err instanceof oidc.ClientError ? (err.code ?? err.name) : 'unexpected';
+        const error =
+          err instanceof oidc.ResponseBodyError
+            ? err.error
+            : err instanceof oidc.ClientError
+              ? (err.code ?? err.name)
+              : 'unexpected';
         request.log.warn(`SSO code exchange refused: ${describe(err)}`);
         throw await fail(401, SSO_MSG.failed, 'exchange_failed', { error });
       }
       if (!claims) throw await fail(401, SSO_MSG.failed, 'no_id_token');
 
       if (!tenantAllowed(claims, sso.settings)) {
-        throw await fail(403, REFUSALS.wrong_tenant, 'wrong_tenant', { tid: typeof claims.tid === 'string' ? claims.tid : null });
+        throw await fail(403, REFUSALS.wrong_tenant, 'wrong_tenant', {
+          tid: typeof claims.tid === 'string' ? claims.tid : null,
+        });
       }
       const identity = identityOf(claims, sso.settings);
       const who = { tid: identity.tid, oid: identity.oid, email: identity.email };
@@ -162,7 +176,12 @@ const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
       await refund(app.db, SSO_CALLBACK_PER_IP, request.ip);
       const mfa = Array.isArray(claims.amr) && claims.amr.includes('mfa');
-      return completeSsoLogin(app, request, match.user, { linked: match.linked, mfa, system: transaction.system, identity: who });
+      return completeSsoLogin(app, request, match.user, {
+        linked: match.linked,
+        mfa,
+        system: transaction.system,
+        identity: who,
+      });
     },
   );
 };

@@ -7,7 +7,9 @@ const SystemName = Type.String({ minLength: 1, maxLength: 100 });
 
 export const StartQuery = Type.Object({ system: Type.Optional(SystemName) });
 export const StartResponse = Type.Object({
-  data: Type.Object({ url: Type.String({ format: 'uri', description: "The provider's sign-in page; the browser goes there" }) }),
+  data: Type.Object({
+    url: Type.String({ format: 'uri', description: "The provider's sign-in page; the browser goes there" }),
+  }),
 });
 
 export const CallbackBody = Type.Object({
@@ -22,7 +24,9 @@ const TokenData = Type.Object(
     access_token: Type.String(),
     token_type: Type.Literal('Bearer'),
     expires_at: Type.String({ format: 'date-time' }),
-    system: Type.Union([Type.String(), Type.Null()], { description: 'The system asked for with ?system= when the sign-in started' }),
+    system: Type.Union([Type.String(), Type.Null()], {
+      description: 'The system asked for with ?system= when the sign-in started',
+    }),
   },
   { description: 'Signed in: a bearer token' },
 );

@@ -11,7 +11,8 @@ export interface SsoSettings {
   redirectUri: string;
 }
 
-export const azureIssuer = (tenantId: string) => `https://login.microsoftonline.com/${encodeURIComponent(tenantId)}/v2.0`;
+export const azureIssuer = (tenantId: string) =>
+  `https://login.microsoftonline.com/${encodeURIComponent(tenantId)}/v2.0`;
 
 /** The SPA route the provider sends the browser back to (the Azure callback screen). */
 export const redirectUriFor = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/login/azure/callback`;

@@ -16,7 +16,11 @@ export interface SsoTransaction {
 }
 
 /** `binding`: the SHA-256 of the browser binding cookie set with this start. */
-export async function createTransaction(db: Db, state: string, tx: SsoTransaction & { binding: string }): Promise<void> {
+export async function createTransaction(
+  db: Db,
+  state: string,
+  tx: SsoTransaction & { binding: string },
+): Promise<void> {
   await db.insert(challenges).values({
     kind: KIND,
     secretHash: sha256(state),
@@ -56,7 +60,14 @@ export async function takeTransaction(db: Db, state: string, binding: string | n
   if (row) {
     const d = row.data as Partial<Record<keyof SsoTransaction, unknown>>;
     if (typeof d.codeVerifier === 'string' && typeof d.nonce === 'string') {
-      return { ok: true, transaction: { codeVerifier: d.codeVerifier, nonce: d.nonce, system: typeof d.system === 'string' ? d.system : null } };
+      return {
+        ok: true,
+        transaction: {
+          codeVerifier: d.codeVerifier,
+          nonce: d.nonce,
+          system: typeof d.system === 'string' ? d.system : null,
+        },
+      };
     }
     return { ok: false, reason: 'unknown_state' };
   }
@@ -72,5 +83,7 @@ export async function takeTransaction(db: Db, state: string, binding: string | n
 
 async function sweep(db: Db): Promise<void> {
   const dayAgo = sql`now() - interval '1 day'`;
-  await db.delete(challenges).where(and(eq(challenges.kind, KIND), or(lt(challenges.expiresAt, dayAgo), lt(challenges.usedAt, dayAgo))));
+  await db
+    .delete(challenges)
+    .where(and(eq(challenges.kind, KIND), or(lt(challenges.expiresAt, dayAgo), lt(challenges.usedAt, dayAgo))));
 }

@@ -49,7 +49,10 @@ export function handoffUrl(baseUrl: string, token: string): string | null {
   return url.toString();
 }
 
-export async function issueHandoff(db: Db, input: HandoffInput): Promise<{ token: string; jti: string; expiresAt: Date }> {
+export async function issueHandoff(
+  db: Db,
+  input: HandoffInput,
+): Promise<{ token: string; jti: string; expiresAt: Date }> {
   const { kid, privateKey } = await signingKey(db);
   const jti = randomUUID();
   const iat = Math.floor(Date.now() / 1000);
@@ -61,7 +64,12 @@ export async function issueHandoff(db: Db, input: HandoffInput): Promise<{ token
     companyId: input.tenant?.id ?? null,
     expiresAt: new Date(exp * 1000),
   });
-  const token = await new SignJWT({ email: input.user.email, name: input.user.name, tenant: input.tenant, role: input.role })
+  const token = await new SignJWT({
+    email: input.user.email,
+    name: input.user.name,
+    tenant: input.tenant,
+    role: input.role,
+  })
     .setProtectedHeader({ alg: HANDOFF_ALG, kid, typ: 'JWT' })
     .setIssuer(input.issuer)
     .setAudience(audienceOf(input.system.name))
@@ -131,10 +139,19 @@ export async function redeemHandoff(db: Db, issuer: string, token: string, audie
   const [won] = await db
     .update(handoffs)
     .set({ redeemedAt: sql`now()` })
-    .where(and(eq(handoffs.jti, claims.jti), isNull(handoffs.redeemedAt), gt(handoffs.expiresAt, sql`now() - interval '5 seconds'`)))
+    .where(
+      and(
+        eq(handoffs.jti, claims.jti),
+        isNull(handoffs.redeemedAt),
+        gt(handoffs.expiresAt, sql`now() - interval '5 seconds'`),
+      ),
+    )
     .returning({ jti: handoffs.jti });
   if (!won) {
-    const [again] = await db.select({ redeemedAt: handoffs.redeemedAt }).from(handoffs).where(eq(handoffs.jti, claims.jti));
+    const [again] = await db
+      .select({ redeemedAt: handoffs.redeemedAt })
+      .from(handoffs)
+      .where(eq(handoffs.jti, claims.jti));
     throw again?.redeemedAt ? conflict(USED_HANDOFF) : invalid();
   }
   return claims;

@@ -40,8 +40,17 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
         tags: ['systems'],
         summary: 'A URL into a connected system carrying a signed, single-use hand-off token',
         params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
-        querystring: Type.Object({ tenant: Type.Optional(Type.String({ maxLength: 64, description: 'Company id; defaults to X-Tenant, then the first company' })) }),
-        response: { 200: Type.Object({ data: Type.Object({ url: Type.String() }) }), 401: Message, 403: Message, 404: Message },
+        querystring: Type.Object({
+          tenant: Type.Optional(
+            Type.String({ maxLength: 64, description: 'Company id; defaults to X-Tenant, then the first company' }),
+          ),
+        }),
+        response: {
+          200: Type.Object({ data: Type.Object({ url: Type.String() }) }),
+          401: Message,
+          403: Message,
+          404: Message,
+        },
       },
     },
     async (req, reply) => {
@@ -64,7 +73,8 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
       if (tenantId !== null) {
         const mine = auth.companyIds.includes(tenantId.toLowerCase()) || auth.role === SUPER_ADMIN;
         if (!UUID.test(tenantId) || !mine) throw forbidden(TENANT_FORBIDDEN);
-        const [company] = await app.db.select({ id: companies.id, name: companies.name })
+        const [company] = await app.db
+          .select({ id: companies.id, name: companies.name })
           .from(companies)
           // A company in the trash is nobody's tenant, a super admin's neither.
           .where(and(eq(companies.id, tenantId), isNull(companies.deletedAt)));
@@ -112,7 +122,11 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
         body: Type.Object(
           {
             token: Type.String({ minLength: 1, maxLength: 4096 }),
-            audience: Type.String({ minLength: 1, maxLength: 100, description: 'The redeeming system (lower-case name); refused if the token was meant for another' }),
+            audience: Type.String({
+              minLength: 1,
+              maxLength: 100,
+              description: 'The redeeming system (lower-case name); refused if the token was meant for another',
+            }),
           },
           { additionalProperties: false },
         ),
@@ -120,7 +134,12 @@ export default async function systemRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (req, reply) => {
-      const claims: HandoffClaims = await redeemHandoff(app.db, app.config.publicUrl, req.body.token, req.body.audience);
+      const claims: HandoffClaims = await redeemHandoff(
+        app.db,
+        app.config.publicUrl,
+        req.body.token,
+        req.body.audience,
+      );
       await audit(app.db, {
         action: 'systems.handoff_redeemed',
         actorId: claims.sub,

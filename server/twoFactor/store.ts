@@ -43,7 +43,10 @@ export async function replaceRecoveryCodes(tx: Db, userId: string): Promise<stri
 }
 
 export async function unusedRecoveryCodes(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return row?.n ?? 0;
 }
 
@@ -52,7 +55,13 @@ export async function useRecoveryCode(db: Db, userId: string, code: string): Pro
   const rows = await db
     .update(recoveryCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashRecoveryCode(userId, code)), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, hashRecoveryCode(userId, code)),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: recoveryCodes.id });
   return rows.length === 1;
 }
@@ -65,7 +74,13 @@ export async function claimTotpStep(db: Db, userId: string, step: number): Promi
   const rows = await db
     .update(users)
     .set({ totpLastStep: step })
-    .where(and(eq(users.id, userId), isNotNull(users.totpEnabledAt), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .where(
+      and(
+        eq(users.id, userId),
+        isNotNull(users.totpEnabledAt),
+        or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
+      ),
+    )
     .returning({ id: users.id });
   return rows.length === 1;
 }

@@ -57,7 +57,8 @@ export function hotp(key: Buffer, counter: number, digits = TOTP_DIGITS): string
 
 export const totpStep = (unixSeconds: number) => Math.floor(unixSeconds / TOTP_STEP_SECONDS);
 
-export const totpAt = (key: Buffer, unixSeconds: number, digits = TOTP_DIGITS) => hotp(key, totpStep(unixSeconds), digits);
+export const totpAt = (key: Buffer, unixSeconds: number, digits = TOTP_DIGITS) =>
+  hotp(key, totpStep(unixSeconds), digits);
 
 /**
  * The step (now ±TOTP_WINDOW) whose code is `code`, or null. Every candidate is computed and compared
@@ -77,6 +78,12 @@ export function matchTotp(secret: string, code: string, unixSeconds = Date.now()
 /** The otpauth:// URI authenticator apps read from the QR code (Key URI Format). */
 export function otpauthUri(secret: string, issuer: string, account: string): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  const params = new URLSearchParams({ secret, issuer, algorithm: 'SHA1', digits: String(TOTP_DIGITS), period: String(TOTP_STEP_SECONDS) });
+  const params = new URLSearchParams({
+    secret,
+    issuer,
+    algorithm: 'SHA1',
+    digits: String(TOTP_DIGITS),
+    period: String(TOTP_STEP_SECONDS),
+  });
   return `otpauth://totp/${label}?${params.toString()}`;
 }

@@ -2,7 +2,8 @@
 // and resetting it for someone who lost their phone and their recovery codes. Who may do it is who may
 // update the user (as for their sessions, ../session/userSessionsRoutes.ts), and the reset, a change
 // to how they sign in, also needs someone other than the caller, within the caller's reach and with
-// less access than the caller (../users/grants.ts secondFactorResetRefusal), judged again on the locked row. The reset ends every session of the user, is audited and mailed to them.
+// less access than the caller (../users/grants.ts secondFactorResetRefusal), judged again on the locked row. The reset
+// ends every session of the user, is audited and mailed to them.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -32,7 +33,10 @@ export const USER_TWO_FACTOR_MSG = {
 const StatusResponse = Type.Object({
   data: Type.Object({
     enabled: Type.Boolean(),
-    may_reset: Type.Boolean({ description: 'Whether the caller may reset it: not for themselves, a user beyond their reach or one with as much access' }),
+    may_reset: Type.Boolean({
+      description:
+        'Whether the caller may reset it: not for themselves, a user beyond their reach or one with as much access',
+    }),
   }),
 });
 const ResetResponse = Type.Object({ data: Type.Object({ message: Type.String(), enabled: Type.Literal(false) }) });
@@ -54,7 +58,12 @@ const userTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config,
       preValidation: authorize,
-      schema: { tags, summary: 'Whether the user has two-factor sign-in on (for whoever may update the user)', params: IdParams, response: { 200: StatusResponse, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Whether the user has two-factor sign-in on (for whoever may update the user)',
+        params: IdParams,
+        response: { 200: StatusResponse, ...errorResponses },
+      },
     },
     async (request) => {
       const target = await targetOf(request, request.params.id);
@@ -71,7 +80,8 @@ const userTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: authorize,
       schema: {
         tags,
-        summary: 'Reset the user’s two-factor sign-in: secret and recovery codes removed, every session ended, the user mailed',
+        summary:
+          'Reset the user’s two-factor sign-in: secret and recovery codes removed, every session ended, the user mailed',
         description:
           '403 for the caller themselves (the account page changes one’s own), a user beyond the caller’s reach, or one with as much access as the caller ' +
           '(then only a super admin may); 409 when two-factor sign-in is not on.',
@@ -92,12 +102,27 @@ const userTwoFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!(await enabledOf(tx, target.id))) throw conflict(USER_TWO_FACTOR_MSG.notOn);
         await clearSecondFactor(tx, target.id);
         await revokeAllTokens(tx, target.id);
-        await auditChange(tx, request, { action: 'users.two_factor_reset', owner: { user: target.id }, entity: 'user', entityId: target.id, before: { two_factor: true }, after: { two_factor: false } });
+        await auditChange(tx, request, {
+          action: 'users.two_factor_reset',
+          owner: { user: target.id },
+          entity: 'user',
+          entityId: target.id,
+          before: { two_factor: true },
+          after: { two_factor: false },
+        });
       });
       // After the commit, never awaited: a mail failure is logged, the reset stands.
       const [caller] = await app.db.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
-      const notice = twoFactorResetMail({ to: target.email, name: target.name, resetBy: caller?.name ?? 'An administrator' });
-      app.mailer.send(notice).catch((err: unknown) => request.log.error({ mail: mailErrorForLog(err), userId: target.id }, 'two-factor reset notice failed'));
+      const notice = twoFactorResetMail({
+        to: target.email,
+        name: target.name,
+        resetBy: caller?.name ?? 'An administrator',
+      });
+      app.mailer
+        .send(notice)
+        .catch((err: unknown) =>
+          request.log.error({ mail: mailErrorForLog(err), userId: target.id }, 'two-factor reset notice failed'),
+        );
       return { data: { message: USER_TWO_FACTOR_MSG.reset, enabled: false as const } };
     },
   );

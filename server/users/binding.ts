@@ -68,12 +68,23 @@ const auditView = (u: UserRecord) => ({
   ...Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, u[f.field]])),
 });
 
-const SIGN_IN_FIELDS = new Set<string>(['email', 'bypass_sso', 'disabled', 'reset_password', ...ROLE_FIELDS.map((f) => f.field)]);
+const SIGN_IN_FIELDS = new Set<string>([
+  'email',
+  'bypass_sso',
+  'disabled',
+  'reset_password',
+  ...ROLE_FIELDS.map((f) => f.field),
+]);
 /** How the user signs in (not what they reach): never changed here for oneself. */
 const OWN_SIGN_IN_FIELDS = new Set<string>(['email', 'bypass_sso', 'reset_password']);
 const OWN_SIGN_IN_HELP = 'Yours: change it on your account page, which asks for your current password.';
 const lockSignInFields = (groups: FormFieldGroup[], locked: Set<string>, help?: string): FormFieldGroup[] =>
-  groups.map((g) => ({ ...g, fields: g.fields.map((f) => (locked.has(f.name) ? { ...f, disabled: true, ...(help ? { 'label-help': help } : {}) } : f)) }));
+  groups.map((g) => ({
+    ...g,
+    fields: g.fields.map((f) =>
+      locked.has(f.name) ? { ...f, disabled: true, ...(help ? { 'label-help': help } : {}) } : f,
+    ),
+  }));
 
 export function refuseSuperAdminTarget(auth: AuthContext, target: UserRecord): void {
   if (target.olympusRole?.name === SUPER_ADMIN && auth.role !== SUPER_ADMIN) throw forbidden(USER_MSG.superAdminOnly);
@@ -84,7 +95,12 @@ async function formOptions(db: Conn, auth: AuthContext, grantor: Holdings, editi
   const [companies, roles] = await Promise.all([companyOptions(db, assignableCompanies(auth)), roleOptions(db)]);
   const kept = new Set(editing?.roles.map((r) => r.uuid) ?? []);
   const offered = roles.filter((r) => kept.has(r.id) || mayGiveRole(grantor, r));
-  return { companies, roles: offered, mayGrantSuperAdmin: auth.role === SUPER_ADMIN || offered.some((r) => kept.has(r.id) && r.name === SUPER_ADMIN), editing: editing !== null };
+  return {
+    companies,
+    roles: offered,
+    mayGrantSuperAdmin: auth.role === SUPER_ADMIN || offered.some((r) => kept.has(r.id) && r.name === SUPER_ADMIN),
+    editing: editing !== null,
+  };
 }
 
 /** The body as read (./input.ts) and whose holdings it was judged by; on update, the user as locked in the write. */
@@ -107,7 +123,8 @@ export const userCrud = defineCrud<Parsed>(
         const auth = requireAuth(req);
         if (action === 'delete' && record.id === auth.userId) throw conflict(USER_MSG.deleteSelf);
         refuseSuperAdminTarget(auth, asUser(record));
-        if (action === 'update' && record.id === auth.userId && (body as UserBody | null)?.disabled === true) throw conflict(USER_MSG.disableSelf);
+        if (action === 'update' && record.id === auth.userId && (body as UserBody | null)?.disabled === true)
+          throw conflict(USER_MSG.disableSelf);
       },
     },
     read: {
@@ -116,11 +133,16 @@ export const userCrud = defineCrud<Parsed>(
         // After a write the user is answered whichever company they are left in (the caller's companies shown).
         async find({ db, req, id, reach }) {
           const auth = requireAuth(req);
-          const scope = reach ? recordScope(req, auth) : { tenantId: null, visibleCompanies: assignableCompanies(auth) };
+          const scope = reach
+            ? recordScope(req, auth)
+            : { tenantId: null, visibleCompanies: assignableCompanies(auth) };
           return isUuid(id) ? findUser(db, scope, id.toLowerCase()) : null;
         },
         async list({ db, tenant, req, query, whole }) {
-          const scope = tenant === null ? EVERYTHING : { tenantId: tenant, visibleCompanies: assignableCompanies(requireAuth(req)) };
+          const scope =
+            tenant === null
+              ? EVERYTHING
+              : { tenantId: tenant, visibleCompanies: assignableCompanies(requireAuth(req)) };
           return listUsers(db, scope, query, whole);
         },
       },
@@ -139,13 +161,16 @@ export const userCrud = defineCrud<Parsed>(
         const rest = { ...changes };
         delete rest.companies;
         const shown = { before: seen(companies.before), after: seen(companies.after) };
-        return JSON.stringify(shown.before ?? []) === JSON.stringify(shown.after ?? []) ? rest : { ...rest, companies: shown };
+        return JSON.stringify(shown.before ?? []) === JSON.stringify(shown.after ?? [])
+          ? rest
+          : { ...rest, companies: shown };
       },
     },
     write: {
       // The declared fields' bodies, with companies and a role per system (and disabled, reset_password on update).
       bodies: userBodies,
-      // Checked first against every company of the user (a refusal costs no write), and again in prepare, on the locked row.
+      // Checked first against every company of the user (a refusal costs no write), and again in prepare, on the locked
+      // row.
       async validate({ db, req, body, before }) {
         const auth = requireAuth(req);
         const grantor = await grantorOf(db, auth);
@@ -166,15 +191,36 @@ export const userCrud = defineCrud<Parsed>(
         refuseTakeover(parsed.grantor, parsed.input, locked);
         const { disabled, resetPassword } = parsed.input;
         const usernameIsEmail = locked.username.toLowerCase() === locked.email.toLowerCase();
-        Object.assign(values, changedUserColumns({ email: values.email as string | undefined, usernameIsEmail, disabled, clearPassword: resetPassword }));
+        Object.assign(
+          values,
+          changedUserColumns({
+            email: values.email as string | undefined,
+            usernameIsEmail,
+            disabled,
+            clearPassword: resetPassword,
+          }),
+        );
       },
       persist: {
         async create({ db, tenant, req, parsed: { input }, generic }) {
           const auth = requireAuth(req);
           const { id } = await generic.create();
-          await grantAccess(db, id, { companies: input.companies?.length ? input.companies : [tenant as string], roles: input.roles });
-          const invitation = await prepareInvitation(db, enforcedDomains(req), await userOr404(db, EVERYTHING, id), auth.userId, 'invite');
-          return { id, detail: { invited: 'sso' in invitation ? 'sso' : 'link' }, afterCommit: (user) => mailInvitation(req.server, req, asUser(user), auth.name, invitation) };
+          await grantAccess(db, id, {
+            companies: input.companies?.length ? input.companies : [tenant as string],
+            roles: input.roles,
+          });
+          const invitation = await prepareInvitation(
+            db,
+            enforcedDomains(req),
+            await userOr404(db, EVERYTHING, id),
+            auth.userId,
+            'invite',
+          );
+          return {
+            id,
+            detail: { invited: 'sso' in invitation ? 'sso' : 'link' },
+            afterCommit: (user) => mailInvitation(req.server, req, asUser(user), auth.name, invitation),
+          };
         },
         async update({ db, req, parsed: { input, locked }, generic }) {
           const auth = requireAuth(req);
@@ -186,20 +232,39 @@ export const userCrud = defineCrud<Parsed>(
           const had = before.companies.map((c) => c.id);
           const { revoked } = await changeAccess(db, before.id, {
             addCompanies: wanted ? wanted.filter((id) => !had.includes(id)) : [],
-            removeCompanies: wanted ? had.filter((id) => !wanted.includes(id) && (assignable === null || assignable.includes(id))) : [],
+            removeCompanies: wanted
+              ? had.filter((id) => !wanted.includes(id) && (assignable === null || assignable.includes(id)))
+              : [],
             roles: input.roles,
             disabled: input.disabled,
             clearPassword: input.resetPassword,
           });
-          const reset = input.resetPassword ? await prepareInvitation(db, enforcedDomains(req), await userOr404(db, EVERYTHING, before.id), auth.userId, 'reset') : null;
+          const reset = input.resetPassword
+            ? await prepareInvitation(
+                db,
+                enforcedDomains(req),
+                await userOr404(db, EVERYTHING, before.id),
+                auth.userId,
+                'reset',
+              )
+            : null;
           return {
             detail: revoked || reset ? { signed_out: revoked, reset_link: reset !== null } : null,
             afterCommit(record) {
               const after = asUser(record);
               if (reset) mailInvitation(req.server, req, after, auth.name, reset);
               if (after.email === before.email) return;
-              const notice = emailChangedMail({ oldEmail: before.email, newEmail: after.email, name: after.name, changedBy: auth.name });
-              req.server.mailer.send(notice).catch((err: unknown) => req.log.error({ mail: mailErrorForLog(err), userId: after.id }, 'email change notice failed'));
+              const notice = emailChangedMail({
+                oldEmail: before.email,
+                newEmail: after.email,
+                name: after.name,
+                changedBy: auth.name,
+              });
+              req.server.mailer
+                .send(notice)
+                .catch((err: unknown) =>
+                  req.log.error({ mail: mailErrorForLog(err), userId: after.id }, 'email change notice failed'),
+                );
             },
           };
         },
@@ -208,12 +273,16 @@ export const userCrud = defineCrud<Parsed>(
         const auth = requireAuth(req);
         const before = await userOr404(db, EVERYTHING, record.id as string);
         const assignable = assignableCompanies(auth);
-        if (assignable !== null && before.companies.some((c) => !assignable.includes(c.id))) throw conflict(USER_MSG.otherCompanies);
+        if (assignable !== null && before.companies.some((c) => !assignable.includes(c.id)))
+          throw conflict(USER_MSG.otherCompanies);
         // Removing someone who reaches more than the caller is a decision for whoever holds that much.
         if (beyondReach(await grantorOf(db, auth), before)) throw forbidden(USER_MSG.deleteMoreAccess);
       },
       // A taken email slipping past the check (a concurrent create) ends as the same 422.
-      writeError: (err, action) => (action !== 'delete' && pgError(err).code === UNIQUE_VIOLATION ? invalid({ email: [MSG.emailTaken] }) : undefined),
+      writeError: (err, action) =>
+        action !== 'delete' && pgError(err).code === UNIQUE_VIOLATION
+          ? invalid({ email: [MSG.emailTaken] })
+          : undefined,
     },
     form: {
       async fields({ db, req, record, groups }) {
@@ -224,7 +293,9 @@ export const userCrud = defineCrud<Parsed>(
         // account page changes them): show them locked (PUT refuses them anyway).
         if (!record) return fields;
         if (record.id === auth.userId) return lockSignInFields(fields, OWN_SIGN_IN_FIELDS, OWN_SIGN_IN_HELP);
-        return beyondReach(grantor, await userOr404(db, EVERYTHING, record.id as string)) ? lockSignInFields(fields, SIGN_IN_FIELDS) : fields;
+        return beyondReach(grantor, await userOr404(db, EVERYTHING, record.id as string))
+          ? lockSignInFields(fields, SIGN_IN_FIELDS)
+          : fields;
       },
       // The declared defaults or the record, with companies as ids and the role fields (none on create).
       values: ({ tenant, record, values }) =>

@@ -29,7 +29,8 @@ function dormantSql(days: number, now: Date) {
         where us.user_id = u.id)`;
 }
 
-/** Disables every dormant user; answers their ids. Each user in its own transaction, checked again on the locked row. */
+/** Disables every dormant user; answers their ids. Each user in its own transaction, checked again on the locked row.
+ * */
 export async function disableDormantUsers(db: Db, days: number, now: Date = new Date()): Promise<string[]> {
   const candidates = rowsOf<{ id: string }>(await db.execute(dormantSql(days, now)));
   const disabled: string[] = [];
@@ -37,7 +38,9 @@ export async function disableDormantUsers(db: Db, days: number, now: Date = new 
     const done = await db.transaction(async (tx) => {
       await lockUser(tx, id);
       // Signed in or disabled since the list was read: leave them.
-      const still = rowsOf<{ id: string; last_login_at: Date | string | null }>(await tx.execute(sql`select * from (${dormantSql(days, now)}) d where d.id = ${id}`));
+      const still = rowsOf<{ id: string; last_login_at: Date | string | null }>(
+        await tx.execute(sql`select * from (${dormantSql(days, now)}) d where d.id = ${id}`),
+      );
       if (still.length === 0) return false;
       await disableUser(tx, id);
       const last = still[0].last_login_at;
@@ -49,7 +52,12 @@ export async function disableDormantUsers(db: Db, days: number, now: Date = new 
         entityId: id,
         before: { disabled: false },
         after: { disabled: true },
-        detail: { actor: 'system', days, last_login_at: last === null ? null : new Date(last).toISOString(), signed_out: true },
+        detail: {
+          actor: 'system',
+          days,
+          last_login_at: last === null ? null : new Date(last).toISOString(),
+          signed_out: true,
+        },
       });
       return true;
     });

@@ -8,7 +8,13 @@ export const EMAIL_CHANGED_SUBJECT = 'Your Olympus email address has been change
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** `changedBy` absent: the person changed it themselves on their account page. */
-export function emailChangedMail(opts: { oldEmail: string; newEmail: string; name: string; changedBy?: string; to?: string }): MailMessage {
+export function emailChangedMail(opts: {
+  oldEmail: string;
+  newEmail: string;
+  name: string;
+  changedBy?: string;
+  to?: string;
+}): MailMessage {
   const lines = [
     `Hello ${opts.name},`,
     '',
@@ -20,5 +26,10 @@ export function emailChangedMail(opts: { oldEmail: string; newEmail: string; nam
     'If you did not expect this, please contact your administrator at once.',
   ];
   const html = lines.filter((l) => l !== '').map((l) => `<p>${escapeHtml(l)}</p>`);
-  return { to: opts.to ?? opts.oldEmail, subject: EMAIL_CHANGED_SUBJECT, text: lines.join('\n'), html: html.join('\n') };
+  return {
+    to: opts.to ?? opts.oldEmail,
+    subject: EMAIL_CHANGED_SUBJECT,
+    text: lines.join('\n'),
+    html: html.join('\n'),
+  };
 }

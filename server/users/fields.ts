@@ -19,17 +19,24 @@ export interface UserFormOptions {
 export function userForm(o: UserFormOptions, [details]: FormFieldGroup[]): FormFieldGroup[] {
   const roleSelect = (f: (typeof ROLE_FIELDS)[number]) => {
     const roles = o.roles.filter((r) => r.system === f.system && (o.mayGrantSuperAdmin || r.name !== SUPER_ADMIN));
-    return select(f.field, f.label, { options: { '': f.none, ...Object.fromEntries(roles.map((r) => [r.id, r.label])) } });
+    return select(f.field, f.label, {
+      options: { '': f.none, ...Object.fromEntries(roles.map((r) => [r.id, r.label])) },
+    });
   };
   const editOnly = [
     checkbox('disabled', 'Disabled', { 'label-help': 'A disabled user cannot sign in; their sessions end at once' }),
     checkbox('reset_password', 'Email a link to set a new password', {
-      'label-help': 'Their current password stops working, their sessions end and they are emailed a link to choose a new one (72 hours, works once)',
+      'label-help':
+        'Their current password stops working, their sessions end and they are emailed a link to choose a new one (72 hours, works once)',
     }),
   ];
   return [
     { ...details, fields: [...details.fields, ...(o.editing ? editOnly : [])] },
-    group('Companies', [checkboxes('companies', 'Companies', o.companies, { 'options-from': 'companies' })], 'The companies whose data this user can work with'),
+    group(
+      'Companies',
+      [checkboxes('companies', 'Companies', o.companies, { 'options-from': 'companies' })],
+      'The companies whose data this user can work with',
+    ),
     group('System access', ROLE_FIELDS.map(roleSelect), 'No access to a system: leave its role empty'),
   ];
 }

@@ -27,13 +27,16 @@ import type { UserInput } from './userInput';
 
 export const GRANT_USER_MSG = {
   roleNotHeld: 'You can only give roles you hold yourself.',
-  otherCompanies: 'This user also belongs to companies you do not manage. Ask a super admin to change their email, password, sign-in or roles.',
-  moreAccess: 'This user has access you do not hold. Ask a super admin to change their email, password, sign-in or roles.',
+  otherCompanies:
+    'This user also belongs to companies you do not manage. Ask a super admin to change their email, password, sign-in or roles.',
+  moreAccess:
+    'This user has access you do not hold. Ask a super admin to change their email, password, sign-in or roles.',
   self: 'You cannot change your own email, password, sign-in or two-factor sign-in here. Use your account page, which asks for your current password.',
   peerSecondFactor: 'This user has as much access as you. Ask a super admin to reset their two-factor sign-in.',
 } as const;
 
-/** What a user holds: companies, Olympus permissions, and per connected system their role (null: access without one). */
+/** What a user holds: companies, Olympus permissions, and per connected system their role (null: access without one).
+ * */
 export interface Holdings {
   /** Whose holdings these are (null: a user's own, read to compare with a caller's). */
   userId: string | null;
@@ -46,24 +49,43 @@ export interface Holdings {
 
 export function holdingsOf(user: UserRecord): Holdings {
   const systemRoles = new Map<string, string | null>();
-  for (const s of user.systems) if (s.name !== OLYMPUS_SYSTEM) systemRoles.set(s.name, user.roles.find((r) => r.system === s.name)?.uuid ?? null);
+  for (const s of user.systems)
+    if (s.name !== OLYMPUS_SYSTEM) systemRoles.set(s.name, user.roles.find((r) => r.system === s.name)?.uuid ?? null);
   const role = user.olympusRole?.name ?? null;
-  return { userId: user.id, superAdmin: role === SUPER_ADMIN, role, companies: user.companies.map((c) => c.id), permissions: user.olympusRole?.permissions ?? [], systemRoles };
+  return {
+    userId: user.id,
+    superAdmin: role === SUPER_ADMIN,
+    role,
+    companies: user.companies.map((c) => c.id),
+    permissions: user.olympusRole?.permissions ?? [],
+    systemRoles,
+  };
 }
 
 const EVERYTHING = { tenantId: null, visibleCompanies: null };
 
 /** The caller's holdings, read fresh from the database (a super_admin needs no read). */
 export async function grantorOf(db: Conn, auth: AuthContext): Promise<Holdings> {
-  if (auth.role === SUPER_ADMIN) return { userId: auth.userId, superAdmin: true, role: SUPER_ADMIN, companies: [], permissions: [], systemRoles: new Map() };
+  if (auth.role === SUPER_ADMIN)
+    return {
+      userId: auth.userId,
+      superAdmin: true,
+      role: SUPER_ADMIN,
+      companies: [],
+      permissions: [],
+      systemRoles: new Map(),
+    };
   const me = await findUser(db, EVERYTHING, auth.userId);
   // The guard found the caller a moment ago; a caller deleted since holds nothing.
-  return me ? holdingsOf(me) : { userId: auth.userId, superAdmin: false, role: null, companies: [], permissions: [], systemRoles: new Map() };
+  return me
+    ? holdingsOf(me)
+    : { userId: auth.userId, superAdmin: false, role: null, companies: [], permissions: [], systemRoles: new Map() };
 }
 
 export function mayGiveRole(grantor: Holdings, role: RoleOption): boolean {
   if (grantor.superAdmin) return true;
-  if (role.system === OLYMPUS_SYSTEM) return role.name !== SUPER_ADMIN && permissionsNotHeld(grantor, role.permissions).length === 0;
+  if (role.system === OLYMPUS_SYSTEM)
+    return role.name !== SUPER_ADMIN && permissionsNotHeld(grantor, role.permissions).length === 0;
   return grantor.systemRoles.has(role.system) && grantor.systemRoles.get(role.system) === role.id;
 }
 
@@ -78,7 +100,8 @@ function reachRefusal(grantor: Holdings, held: Holdings): string | null {
   if (held.companies.some((c) => !grantor.companies.includes(c))) return GRANT_USER_MSG.otherCompanies;
   if (permissionsNotHeld(grantor, held.permissions).length) return GRANT_USER_MSG.moreAccess;
   for (const [system, role] of held.systemRoles) {
-    if (!grantor.systemRoles.has(system) || (role !== null && grantor.systemRoles.get(system) !== role)) return GRANT_USER_MSG.moreAccess;
+    if (!grantor.systemRoles.has(system) || (role !== null && grantor.systemRoles.get(system) !== role))
+      return GRANT_USER_MSG.moreAccess;
   }
   return null;
 }
@@ -106,7 +129,9 @@ export function secondFactorResetRefusal(grantor: Holdings, target: UserRecord):
 
 /** Does the input change how the user signs in (not what they reach)? */
 const changesOwnSignIn = (input: UserInput, current: UserRecord) =>
-  input.resetPassword || (input.email !== undefined && input.email !== current.email) || (input.bypassSso !== undefined && input.bypassSso !== current.bypass_sso);
+  input.resetPassword ||
+  (input.email !== undefined && input.email !== current.email) ||
+  (input.bypassSso !== undefined && input.bypassSso !== current.bypass_sso);
 
 /** Does the input change who can sign in as the user or what they reach? Unchanged values are no change. */
 export function changesSignIn(input: UserInput, current: UserRecord): boolean {

@@ -38,7 +38,8 @@ export const USER_INPUT_MSG = {
 } as const;
 
 /** Companies the caller may give or take away: every one for super_admin (null), else their own. */
-export const assignableCompanies = (auth: AuthContext): string[] | null => (auth.role === SUPER_ADMIN ? null : auth.companyIds);
+export const assignableCompanies = (auth: AuthContext): string[] | null =>
+  auth.role === SUPER_ADMIN ? null : auth.companyIds;
 
 const refId = (ref: CompanyRef): string | undefined => (typeof ref === 'string' ? ref : (ref.uuid ?? ref.id));
 
@@ -56,7 +57,13 @@ async function readCompanies(db: Conn, auth: AuthContext, errors: FieldErrors, r
  * `current` is the user being edited (null when creating). Only what was sent is read; a role field
  * equal to the current value is left alone, so saving an untouched form changes nothing.
  */
-export async function readUserInput(db: Conn, auth: AuthContext, grantor: Holdings, body: UserBody, current: UserRecord | null): Promise<UserInput> {
+export async function readUserInput(
+  db: Conn,
+  auth: AuthContext,
+  grantor: Holdings,
+  body: UserBody,
+  current: UserRecord | null,
+): Promise<UserInput> {
   const errors = new FieldErrors();
   const notHeld: Record<string, string[]> = {};
   const input: UserInput = { roles: {}, resetPassword: body.reset_password === true };
@@ -84,7 +91,8 @@ export async function readUserInput(db: Conn, auth: AuthContext, grantor: Holdin
       const raw = cleanText(body[f.field]);
       const wanted = raw?.toLowerCase() ?? null;
       if (current && wanted === current[f.field]) continue;
-      const role = wanted !== null && isUuid(wanted) ? options.find((r) => r.id === wanted && r.system === f.system) : undefined;
+      const role =
+        wanted !== null && isUuid(wanted) ? options.find((r) => r.id === wanted && r.system === f.system) : undefined;
       if (wanted !== null) {
         // Only a super_admin makes (or unmakes) another super_admin.
         if (!role || (role.name === SUPER_ADMIN && auth.role !== SUPER_ADMIN)) {

@@ -35,7 +35,10 @@ export function setPasswordMail(opts: MailTo & { token: string; kind: Invitation
     opts.kind === 'invite'
       ? `${opts.invitedBy} has invited you to Olympus. Your email address (${opts.to}) is your username.`
       : `${opts.invitedBy} has reset the password of your Olympus account: your old password no longer works and you have been signed out.`;
-  const action = opts.kind === 'invite' ? 'Choose your password here to finish setting up your account:' : 'Choose a new password here:';
+  const action =
+    opts.kind === 'invite'
+      ? 'Choose your password here to finish setting up your account:'
+      : 'Choose a new password here:';
   const expiry = `The link expires in ${INVITATION_TTL_HOURS} hours and works once. If it has expired, ask your administrator to send you a new one.`;
   return message(opts, opts.kind, {
     text: [intro, '', action, '', `    ${link}`, '', expiry],
@@ -51,7 +54,16 @@ export function setPasswordMail(opts: MailTo & { token: string; kind: Invitation
 /** For a user whose organisation signs in through SSO: no password to set, sign in with Azure. */
 export function ssoInvitationMail(opts: MailTo & { kind: InvitationKind }): MailMessage {
   const link = `${opts.publicUrl}/login`;
-  const intro = opts.kind === 'invite' ? `${opts.invitedBy} has invited you to Olympus.` : `${opts.invitedBy} has signed you out of Olympus.`;
+  const intro =
+    opts.kind === 'invite'
+      ? `${opts.invitedBy} has invited you to Olympus.`
+      : `${opts.invitedBy} has signed you out of Olympus.`;
   const how = `Your organisation signs in with single sign-on: open ${link} and choose "Login with Azure". You do not need an Olympus password.`;
-  return message(opts, opts.kind, { text: [intro, '', how], html: [`<p>${escapeHtml(intro)}</p>`, `<p>${escapeHtml(how).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`] });
+  return message(opts, opts.kind, {
+    text: [intro, '', how],
+    html: [
+      `<p>${escapeHtml(intro)}</p>`,
+      `<p>${escapeHtml(how).replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`)}</p>`,
+    ],
+  });
 }

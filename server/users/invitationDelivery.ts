@@ -10,7 +10,8 @@ import { issueInvitation, type InvitationKind } from './invitationStore';
 import { setPasswordMail, ssoInvitationMail } from './invitation';
 
 /** What to mail once committed: a link (its token), or the SSO pointer. */
-export type PreparedInvitation = { kind: InvitationKind; token: string; expiresAt: Date } | { kind: InvitationKind; sso: true };
+export type PreparedInvitation =
+  { kind: InvitationKind; token: string; expiresAt: Date } | { kind: InvitationKind; sso: true };
 
 export async function prepareInvitation(
   tx: Conn,
@@ -24,8 +25,19 @@ export async function prepareInvitation(
   return { kind, ...(await issueInvitation(tx, user.id, createdBy, kind)) };
 }
 
-export function mailInvitation(app: FastifyInstance, req: FastifyRequest, to: { id: string; email: string; name: string }, invitedBy: string, prepared: PreparedInvitation): void {
+export function mailInvitation(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  to: { id: string; email: string; name: string },
+  invitedBy: string,
+  prepared: PreparedInvitation,
+): void {
   const base = { to: to.email, name: to.name, publicUrl: app.config.publicUrl, invitedBy };
-  const message = 'sso' in prepared ? ssoInvitationMail({ ...base, kind: prepared.kind }) : setPasswordMail({ ...base, kind: prepared.kind, token: prepared.token });
-  app.mailer.send(message).catch((err: unknown) => req.log.error({ mail: mailErrorForLog(err), userId: to.id }, 'invitation mail failed'));
+  const message =
+    'sso' in prepared
+      ? ssoInvitationMail({ ...base, kind: prepared.kind })
+      : setPasswordMail({ ...base, kind: prepared.kind, token: prepared.token });
+  app.mailer
+    .send(message)
+    .catch((err: unknown) => req.log.error({ mail: mailErrorForLog(err), userId: to.id }, 'invitation mail failed'));
 }

@@ -2,7 +2,8 @@
 // mailed ("Resend invitation") or answered once for the administrator to pass on ("Copy invitation
 // link"). Either voids the user's earlier links. Who may do it is who may update the user (as for their
 // sessions and second factor), and since a link sets the password, also the user within the caller's
-// reach and not the caller (./grants.ts signInRefusal), judged again on the locked row. Only for a user without a password:
+// reach and not the caller (./grants.ts signInRefusal), judged again on the locked row. Only for a user without a
+// password:
 // anyone else is reset with the edit form's reset_password. Audited as `user.invitation_sent`; the
 // link is in the mail or this one response only — never in a log or the audit.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -30,9 +31,11 @@ export const INVITATION_MSG = {
   mailed: 'A new invitation has been emailed. Earlier links no longer work.',
   mailedSso: 'An invitation to sign in with single sign-on has been emailed.',
   link: 'A new invitation link has been made. Earlier links no longer work.',
-  passwordSet: 'This user has already set a password. To have them choose a new one, tick "Email a link to set a new password" and save.',
+  passwordSet:
+    'This user has already set a password. To have them choose a new one, tick "Email a link to set a new password" and save.',
   disabled: 'This user is disabled. Enable them before sending an invitation.',
-  ssoNoLink: 'This user signs in with single sign-on, so there is no password link to copy. Resend the invitation to email them how to sign in.',
+  ssoNoLink:
+    'This user signs in with single sign-on, so there is no password link to copy. Resend the invitation to email them how to sign in.',
 } as const;
 
 const InvitationStatus = Type.Object({
@@ -51,11 +54,22 @@ const StateData = {
   invitation: Nullable(InvitationStatus),
 };
 const StateResponse = Type.Object({
-  data: Type.Object({ ...StateData, may_send: Type.Boolean({ description: 'The user is within the caller’s reach: a link may be sent or copied' }) }),
+  data: Type.Object({
+    ...StateData,
+    may_send: Type.Boolean({ description: 'The user is within the caller’s reach: a link may be sent or copied' }),
+  }),
 });
-const SendBody = Type.Object({ mail: Type.Boolean({ description: 'true: email the link to the user; false: answer it once, for the caller to pass on' }) });
+const SendBody = Type.Object({
+  mail: Type.Boolean({
+    description: 'true: email the link to the user; false: answer it once, for the caller to pass on',
+  }),
+});
 const SendResponse = Type.Object({
-  data: Type.Object({ message: Type.String(), ...StateData, link: Type.Optional(Type.String({ description: 'Only with mail: false' })) }),
+  data: Type.Object({
+    message: Type.String(),
+    ...StateData,
+    link: Type.Optional(Type.String({ description: 'Only with mail: false' })),
+  }),
 });
 
 const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -69,7 +83,10 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   async function stateOf(db: Conn, user: UserRecord) {
-    const [row] = await db.select({ passwordHash: users.passwordHash, lastLoginAt: users.lastLoginAt }).from(users).where(eq(users.id, user.id));
+    const [row] = await db
+      .select({ passwordHash: users.passwordHash, lastLoginAt: users.lastLoginAt })
+      .from(users)
+      .where(eq(users.id, user.id));
     return {
       password_set: row?.passwordHash != null,
       sso: signsInWithSso(enforced, user.email, user.bypass_sso),
@@ -85,7 +102,12 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config,
       preValidation: authorize,
-      schema: { tags, summary: 'The user’s invitation: whether they have set a password, and their newest link', params: IdParams, response: { 200: StateResponse, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'The user’s invitation: whether they have set a password, and their newest link',
+        params: IdParams,
+        response: { 200: StateResponse, ...errorResponses },
+      },
     },
     async (request) => {
       const target = await targetOf(request, request.params.id);
@@ -102,7 +124,8 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: authorize,
       schema: {
         tags,
-        summary: 'A fresh set-password link for a user without a password, mailed or answered once; earlier links stop working',
+        summary:
+          'A fresh set-password link for a user without a password, mailed or answered once; earlier links stop working',
         description:
           '403 for the caller themselves or a user beyond the caller’s reach; 409 when they have a password, are disabled, or (mail: false) sign in through SSO. A user who signs in through SSO is mailed how to sign in instead of a link.',
         params: IdParams,
@@ -125,13 +148,23 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (before.password_set) throw conflict(INVITATION_MSG.passwordSet);
         if (before.disabled) throw conflict(INVITATION_MSG.disabled);
         if (before.sso && !mail) throw conflict(INVITATION_MSG.ssoNoLink);
-        const prepared = await prepareInvitation(tx, enforced, whole, auth.userId, before.neverSignedIn ? 'invite' : 'reset');
+        const prepared = await prepareInvitation(
+          tx,
+          enforced,
+          whole,
+          auth.userId,
+          before.neverSignedIn ? 'invite' : 'reset',
+        );
         await auditChange(tx, request, {
           action: 'user.invitation_sent',
           owner: { user: target.id },
           entity: 'user',
           entityId: target.id,
-          detail: { delivery: mail ? 'mail' : 'link', kind: prepared.kind, ...('sso' in prepared ? { sso: true } : {}) },
+          detail: {
+            delivery: mail ? 'mail' : 'link',
+            kind: prepared.kind,
+            ...('sso' in prepared ? { sso: true } : {}),
+          },
         });
         return { prepared, state: await stateOf(tx, whole), user: whole };
       });
@@ -139,7 +172,9 @@ const invitationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('cache-control', 'no-store');
       if (mail) {
         mailInvitation(app, request, user, auth.name, prepared);
-        return { data: { message: 'sso' in prepared ? INVITATION_MSG.mailedSso : INVITATION_MSG.mailed, ...answer(state) } };
+        return {
+          data: { message: 'sso' in prepared ? INVITATION_MSG.mailedSso : INVITATION_MSG.mailed, ...answer(state) },
+        };
       }
       const link = 'token' in prepared ? invitationLink(app.config.publicUrl, prepared.token) : undefined;
       return { data: { message: INVITATION_MSG.link, ...answer(state), link } };

@@ -17,12 +17,23 @@ export type InvitationKind = 'invite' | 'reset';
 export const invitationLink = (publicUrl: string, token: string) => `${publicUrl}/invitation#${token}`;
 
 /** A fresh link for the user (older live ones stop working). Runs in the caller's transaction. */
-export async function issueInvitation(tx: Conn, userId: string, createdBy: string | null, kind: InvitationKind): Promise<{ token: string; expiresAt: Date }> {
+export async function issueInvitation(
+  tx: Conn,
+  userId: string,
+  createdBy: string | null,
+  kind: InvitationKind,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomSecret(32);
   await voidInvitations(tx, userId);
   const [row] = await tx
     .insert(invitations)
-    .values({ userId, kind, tokenHash: sha256(token), createdBy, expiresAt: sql`now() + make_interval(hours => ${INVITATION_TTL_HOURS})` })
+    .values({
+      userId,
+      kind,
+      tokenHash: sha256(token),
+      createdBy,
+      expiresAt: sql`now() + make_interval(hours => ${INVITATION_TTL_HOURS})`,
+    })
     .returning({ expiresAt: invitations.expiresAt });
   return { token, expiresAt: row.expiresAt };
 }
@@ -46,8 +57,21 @@ export interface FoundInvitation {
   state: InvitationState;
 }
 
-const stateOf = (row: { usedAt: Date | null; voidedAt: Date | null; voidReason: string | null; expired: boolean }): InvitationState =>
-  row.usedAt ? 'used' : row.voidedAt ? (row.voidReason === 'account_changed' ? 'changed' : 'voided') : row.expired ? 'expired' : 'live';
+const stateOf = (row: {
+  usedAt: Date | null;
+  voidedAt: Date | null;
+  voidReason: string | null;
+  expired: boolean;
+}): InvitationState =>
+  row.usedAt
+    ? 'used'
+    : row.voidedAt
+      ? row.voidReason === 'account_changed'
+        ? 'changed'
+        : 'voided'
+      : row.expired
+        ? 'expired'
+        : 'live';
 
 /** The link a token names, live or not; null for a token that never was one. */
 export async function findInvitation(db: Conn, token: string): Promise<FoundInvitation | null> {
@@ -64,7 +88,15 @@ export async function findInvitation(db: Conn, token: string): Promise<FoundInvi
     })
     .from(invitations)
     .where(eq(invitations.tokenHash, sha256(token)));
-  return row ? { id: row.id, userId: row.userId, createdBy: row.createdBy, kind: row.kind as InvitationKind, state: stateOf(row) } : null;
+  return row
+    ? {
+        id: row.id,
+        userId: row.userId,
+        createdBy: row.createdBy,
+        kind: row.kind as InvitationKind,
+        state: stateOf(row),
+      }
+    : null;
 }
 
 /** Marks the link used if it is still live, in one statement; false when another request got there first. */
@@ -72,7 +104,14 @@ export async function claimInvitation(tx: Conn, id: string): Promise<boolean> {
   const rows = await tx
     .update(invitations)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(invitations.id, id), isNull(invitations.usedAt), isNull(invitations.voidedAt), gt(invitations.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(invitations.id, id),
+        isNull(invitations.usedAt),
+        isNull(invitations.voidedAt),
+        gt(invitations.expiresAt, sql`now()`),
+      ),
+    )
     .returning({ id: invitations.id });
   return rows.length === 1;
 }
@@ -87,10 +126,22 @@ export interface InvitationStatus {
 /** The user's newest link that is not used or voided (expired ones too: the panel says so), or null. */
 export async function latestInvitation(db: Conn, userId: string): Promise<InvitationStatus | null> {
   const [row] = await db
-    .select({ createdAt: invitations.createdAt, expiresAt: invitations.expiresAt, kind: invitations.kind, expired: sql<boolean>`${invitations.expiresAt} <= now()` })
+    .select({
+      createdAt: invitations.createdAt,
+      expiresAt: invitations.expiresAt,
+      kind: invitations.kind,
+      expired: sql<boolean>`${invitations.expiresAt} <= now()`,
+    })
     .from(invitations)
     .where(and(eq(invitations.userId, userId), isNull(invitations.usedAt), isNull(invitations.voidedAt)))
     .orderBy(desc(invitations.createdAt))
     .limit(1);
-  return row ? { sent_at: row.createdAt.toISOString(), expires_at: row.expiresAt.toISOString(), expired: row.expired, kind: row.kind as InvitationKind } : null;
+  return row
+    ? {
+        sent_at: row.createdAt.toISOString(),
+        expires_at: row.expiresAt.toISOString(),
+        expired: row.expired,
+        kind: row.kind as InvitationKind,
+      }
+    : null;
 }

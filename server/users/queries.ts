@@ -67,13 +67,17 @@ export interface UserScope {
   visibleCompanies: string[] | null;
 }
 
-const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en') || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const byName = <T extends { name: string }>(a: T, b: T) =>
+  a.name.localeCompare(b.name, 'en') || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 function toRecord(row: UserRow): UserRecord {
   const systems = [...row.systems].sort(byName);
   const olympus = systems.find((s) => s.name === OLYMPUS_SYSTEM && s.role_uuid !== null);
   const roleIn = (system: string) => systems.find((s) => s.name === system)?.role_uuid ?? null;
-  const roleUuids = Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, roleIn(f.system)])) as Record<RoleField, string | null>;
+  const roleUuids = Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, roleIn(f.system)])) as Record<
+    RoleField,
+    string | null
+  >;
   return {
     uuid: row.id,
     id: row.id,
@@ -88,9 +92,19 @@ function toRecord(row: UserRow): UserRecord {
     systems: systems.map((s) => ({ uuid: s.uuid, name: s.name, description: s.description })),
     roles: systems
       .filter((s) => s.role_uuid !== null)
-      .map((s) => ({ uuid: s.role_uuid as string, name: s.role_name as string, label: s.role_label as string, system: s.name })),
+      .map((s) => ({
+        uuid: s.role_uuid as string,
+        name: s.role_name as string,
+        label: s.role_label as string,
+        system: s.name,
+      })),
     olympusRole: olympus
-      ? { uuid: olympus.role_uuid as string, name: olympus.role_name as string, label: olympus.role_label as string, permissions: row.olympus_permissions }
+      ? {
+          uuid: olympus.role_uuid as string,
+          name: olympus.role_name as string,
+          label: olympus.role_label as string,
+          permissions: row.olympus_permissions,
+        }
       : null,
     ...roleUuids,
     // Property-level grants arrive with a later issue; the SPA expects the list to exist.
@@ -100,14 +114,19 @@ function toRecord(row: UserRow): UserRecord {
 }
 
 export const USER_LIST: ListSpec = {
-  sortable: { name: { expr: sql`lower(u.name)`, nullable: false }, email: { expr: sql`lower(u.email)`, nullable: false } },
+  sortable: {
+    name: { expr: sql`lower(u.name)`, nullable: false },
+    email: { expr: sql`lower(u.email)`, nullable: false },
+  },
   searchable: { name: sql`u.name`, email: sql`u.email` },
   tiebreak: sql`u.id`,
 };
 
 function conditionsOf(scope: UserScope, extra: (SQL | undefined)[]): SQL | undefined {
   const parts = [
-    scope.tenantId === null ? undefined : sql`exists (select 1 from user_companies m where m.user_id = u.id and m.company_id = ${scope.tenantId})`,
+    scope.tenantId === null
+      ? undefined
+      : sql`exists (select 1 from user_companies m where m.user_id = u.id and m.company_id = ${scope.tenantId})`,
     ...extra,
   ].filter((p): p is SQL => p !== undefined);
   return parts.length ? sql.join(parts, sql` and `) : undefined;
@@ -118,7 +137,8 @@ const OLYMPUS_NAME = sql.raw(`'${OLYMPUS_SYSTEM.replace(/'/g, "''")}'`);
 
 /** A user row (UserRow) over `users u`, Postgres aggregating the nested lists. */
 function userShape(scope: UserScope) {
-  const visible = scope.visibleCompanies === null ? sql`` : sql`and uc.company_id = any(${uuidArray(scope.visibleCompanies)})`;
+  const visible =
+    scope.visibleCompanies === null ? sql`` : sql`and uc.company_id = any(${uuidArray(scope.visibleCompanies)})`;
   return {
     id: sql<string>`u.id`,
     name: sql<string>`u.name`,
@@ -135,7 +155,9 @@ function userShape(scope: UserScope) {
     last_login_at: sql<string | null>`u.last_login_at`,
     companies: sql<UserRow['companies']>`coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name))
       from user_companies uc join companies c on c.id = uc.company_id and c.deleted_at is null where uc.user_id = u.id ${visible}), '[]'::json)`,
-    systems: sql<SystemRow[]>`coalesce((select json_agg(json_build_object('uuid', s.id, 'name', s.name, 'description', s.description,
+    systems: sql<
+      SystemRow[]
+    >`coalesce((select json_agg(json_build_object('uuid', s.id, 'name', s.name, 'description', s.description,
         'role_uuid', r.id, 'role_name', r.name, 'role_label', r.label))
       from user_systems us join systems s on s.id = us.system_id left join roles r on r.id = us.role_id
       where us.user_id = u.id), '[]'::json)`,
@@ -163,13 +185,22 @@ const EVERY_COMPANY_COLUMNS = compiled(columnsOf(userShape(EVERY_COMPANY)));
 export async function listUsers(db: Conn, scope: UserScope, query: ListQueryValues, whole?: WholeListOptions) {
   const plan = planList(query, USER_LIST);
   const rows = { row: scope.visibleCompanies === null ? EVERY_COMPANY_ROW : jsonRow(userShape(scope)), from: USERS };
-  const { json, ...total } = await fetchList(db, plan, rows, { from: USERS, where: conditionsOf(scope, [plan.where]), id: USERS_ID }, whole);
+  const { json, ...total } = await fetchList(
+    db,
+    plan,
+    rows,
+    { from: USERS, where: conditionsOf(scope, [plan.where]), id: USERS_ID },
+    whole,
+  );
   return { plan, rows: parseRows(json).map(toRecord), ...total };
 }
 
 export async function findUser(db: Conn, scope: UserScope, id: string): Promise<UserRecord | null> {
   const columns = scope.visibleCompanies === null ? EVERY_COMPANY_COLUMNS : columnsOf(userShape(scope));
-  const [row] = await rowsFrom<UserRow>(db, sql`select ${columns} from users u where ${conditionsOf(scope, [sql`u.id = ${id}`])}`);
+  const [row] = await rowsFrom<UserRow>(
+    db,
+    sql`select ${columns} from users u where ${conditionsOf(scope, [sql`u.id = ${id}`])}`,
+  );
   return row ? toRecord(row) : null;
 }
 
@@ -177,7 +208,10 @@ export async function findUser(db: Conn, scope: UserScope, id: string): Promise<
 export async function findUsersByIds(db: Conn, scope: UserScope, ids: string[]): Promise<UserRecord[]> {
   if (ids.length === 0) return [];
   const columns = scope.visibleCompanies === null ? EVERY_COMPANY_COLUMNS : columnsOf(userShape(scope));
-  const rows = await rowsFrom<UserRow>(db, sql`select ${columns} from users u where ${conditionsOf(scope, [sql`u.id = any(${uuidArray(ids)})`])}`);
+  const rows = await rowsFrom<UserRow>(
+    db,
+    sql`select ${columns} from users u where ${conditionsOf(scope, [sql`u.id = any(${uuidArray(ids)})`])}`,
+  );
   return rows.map(toRecord);
 }
 
@@ -218,7 +252,9 @@ export async function roleOptions(db: Conn): Promise<RoleOption[]> {
 /** Companies by id, among those given (unknown ones and those in the trash are simply absent). */
 export async function existingCompanies(db: Conn, ids: string[]): Promise<{ id: string; name: string }[]> {
   if (ids.length === 0) return [];
-  const result = await db.execute(sql`select id, name from companies where id = any(${uuidArray(ids)}) and deleted_at is null order by lower(name), id`);
+  const result = await db.execute(
+    sql`select id, name from companies where id = any(${uuidArray(ids)}) and deleted_at is null order by lower(name), id`,
+  );
   return rowsOf<{ id: string; name: string }>(result);
 }
 

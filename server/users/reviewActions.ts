@@ -31,7 +31,15 @@ export function reviewRefusal(auth: AuthContext, grantor: Holdings, whole: UserR
 export type ReviewAction = { kind: 'disable' } | { kind: 'remove-access'; system: { id: string; name: string } };
 
 /** Done, or the reason this one user was refused (their row left as it was). */
-export async function reviewOne(db: Db, request: FastifyRequest, auth: AuthContext, grantor: Holdings, scope: UserScope, id: string, action: ReviewAction): Promise<string | null> {
+export async function reviewOne(
+  db: Db,
+  request: FastifyRequest,
+  auth: AuthContext,
+  grantor: Holdings,
+  scope: UserScope,
+  id: string,
+  action: ReviewAction,
+): Promise<string | null> {
   // In the reviewer's scope (their X-Tenant company, anyone for a super admin), else not found, so ids tell nothing.
   if (!(await findUser(db, scope, id))) return REVIEW_MSG.notFound;
   return db.transaction(async (tx) => {
@@ -44,14 +52,29 @@ export async function reviewOne(db: Db, request: FastifyRequest, auth: AuthConte
       if (whole.disabled) return null;
       // The user write path: disabling revokes every token of the user.
       await disableUser(tx, id);
-      await auditChange(tx, request, { action: 'users.review_disabled', owner: { user: id }, entity: 'user', entityId: id, before: { disabled: false }, after: { disabled: true }, detail: { signed_out: true } });
+      await auditChange(tx, request, {
+        action: 'users.review_disabled',
+        owner: { user: id },
+        entity: 'user',
+        entityId: id,
+        before: { disabled: false },
+        after: { disabled: true },
+        detail: { signed_out: true },
+      });
       return null;
     }
     const held = whole.systems.some((s) => s.uuid === action.system.id);
     if (!held) return null;
     const role = whole.roles.find((r) => r.system === action.system.name)?.name ?? null;
     await tx.delete(userSystems).where(and(eq(userSystems.userId, id), eq(userSystems.systemId, action.system.id)));
-    await auditChange(tx, request, { action: 'users.review_access_removed', owner: { user: id }, entity: 'user', entityId: id, before: { system: action.system.name, role }, after: { system: null, role: null } });
+    await auditChange(tx, request, {
+      action: 'users.review_access_removed',
+      owner: { user: id },
+      entity: 'user',
+      entityId: id,
+      before: { system: action.system.name, role },
+      after: { system: null, role: null },
+    });
     return null;
   });
 }

@@ -30,9 +30,19 @@ function reasonOf(row: CandidateRow): ReviewReason {
  * The review of `tenantId`'s users (null: everyone), oldest sign-in first. Companies shown are the
  * reviewer's (`visibleCompanies`), but reach is judged on all of each user's companies.
  */
-export async function reviewUsers(db: Conn, scope: UserScope, grantor: Holdings, days: number, auth: AuthContext, now: Date = new Date()): Promise<{ data: ReviewUser[]; total: number }> {
+export async function reviewUsers(
+  db: Conn,
+  scope: UserScope,
+  grantor: Holdings,
+  days: number,
+  auth: AuthContext,
+  now: Date = new Date(),
+): Promise<{ data: ReviewUser[]; total: number }> {
   const cutoff = new Date(now.getTime() - days * 86_400_000);
-  const tenant = scope.tenantId === null ? sql`` : sql`and exists (select 1 from user_companies m where m.user_id = u.id and m.company_id = ${scope.tenantId})`;
+  const tenant =
+    scope.tenantId === null
+      ? sql``
+      : sql`and exists (select 1 from user_companies m where m.user_id = u.id and m.company_id = ${scope.tenantId})`;
   const rows = rowsOf<CandidateRow>(
     await db.execute(sql`
       select u.id, u.last_login_at, u.created_at, (u.must_change_password or u.password_hash is null) as invited, count(*) over () as total
@@ -44,7 +54,9 @@ export async function reviewUsers(db: Conn, scope: UserScope, grantor: Holdings,
       limit ${REVIEW_MAX_ROWS}`),
   );
   const ids = rows.map((r) => r.id);
-  const whole = new Map((await findUsersByIds(db, { tenantId: null, visibleCompanies: null }, ids)).map((u) => [u.id, u]));
+  const whole = new Map(
+    (await findUsersByIds(db, { tenantId: null, visibleCompanies: null }, ids)).map((u) => [u.id, u]),
+  );
   const shown = scope.visibleCompanies;
   const data: ReviewUser[] = [];
   for (const row of rows) {
@@ -58,7 +70,9 @@ export async function reviewUsers(db: Conn, scope: UserScope, grantor: Holdings,
       created_at: iso(row.created_at),
       reason: reasonOf(row),
       olympus_role: user.olympusRole?.label ?? null,
-      companies: user.companies.filter((c) => shown === null || shown.includes(c.id)).map((c) => ({ id: c.id, name: c.name })),
+      companies: user.companies
+        .filter((c) => shown === null || shown.includes(c.id))
+        .map((c) => ({ id: c.id, name: c.name })),
       systems: user.systems
         .filter((s) => s.name !== OLYMPUS_SYSTEM)
         .map((s) => ({ id: s.uuid, name: s.name, role: user.roles.find((r) => r.system === s.name)?.label ?? null })),

@@ -23,10 +23,14 @@ import { REVIEW_MSG, reviewOne, type ReviewAction } from './reviewActions';
 import { DisableBody, OutcomeResponse, RemoveAccessBody, ReviewListResponse, ReviewQuery } from './reviewSchemas';
 
 const tags = ['users'];
-const access = (allowAll = false): { access: RouteAccess } => ({ access: { area: 'accessReview', permission: ACCESS_REVIEW_PERMISSION, tenant: 'scoped', allowAll } });
+const access = (allowAll = false): { access: RouteAccess } => ({
+  access: { area: 'accessReview', permission: ACCESS_REVIEW_PERMISSION, tenant: 'scoped', allowAll },
+});
 
 const outcomeMessage = (done: number, refused: number) =>
-  refused === 0 ? `${done} user${done === 1 ? '' : 's'} done` : `${done} user${done === 1 ? '' : 's'} done, ${refused} refused`;
+  refused === 0
+    ? `${done} user${done === 1 ? '' : 's'} done`
+    : `${done} user${done === 1 ? '' : 's'} done, ${refused} refused`;
 
 const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
   async function act(request: FastifyRequest, ids: string[], action: ReviewAction): Promise<{ data: ReviewOutcome }> {
@@ -50,7 +54,8 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: access(true),
       schema: {
         tags,
-        summary: 'Access review: users not signed in for `days` and invitations never used (X-Tenant company; every company with ?all=true, super_admin only)',
+        summary:
+          'Access review: users not signed in for `days` and invitations never used (X-Tenant company; every company with ?all=true, super_admin only)',
         querystring: ReviewQuery,
         response: { 200: ReviewListResponse, ...errorResponses },
       },
@@ -58,7 +63,9 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const auth = requireAuth(request);
       // authorize() already refused ?all=true to anyone but a super_admin.
-      const scope: UserScope = request.query.all ? { tenantId: null, visibleCompanies: null } : { tenantId: requireTenant(request), visibleCompanies: assignableCompanies(auth) };
+      const scope: UserScope = request.query.all
+        ? { tenantId: null, visibleCompanies: null }
+        : { tenantId: requireTenant(request), visibleCompanies: assignableCompanies(auth) };
       const grantor = await grantorOf(app.db, auth);
       return reviewUsers(app.db, scope, grantor, request.query.days, auth);
     },
@@ -68,7 +75,12 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/review/disable',
     {
       config: access(),
-      schema: { tags, summary: 'Disable the users (each checked as updating them; their sessions end)', body: DisableBody, response: { 200: OutcomeResponse, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Disable the users (each checked as updating them; their sessions end)',
+        body: DisableBody,
+        response: { 200: OutcomeResponse, ...errorResponses },
+      },
     },
     async (request) => act(request, request.body.ids, { kind: 'disable' }),
   );
@@ -77,12 +89,20 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/review/remove-access',
     {
       config: access(),
-      schema: { tags, summary: 'Take away the users’ access to one connected system (each checked as updating them)', body: RemoveAccessBody, response: { 200: OutcomeResponse, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Take away the users’ access to one connected system (each checked as updating them)',
+        body: RemoveAccessBody,
+        response: { 200: OutcomeResponse, ...errorResponses },
+      },
     },
     async (request) => {
       const id = request.body.system.toLowerCase();
       // Olympus itself is not a connected system: its role is changed on the user's edit screen.
-      const [system] = await app.db.select({ id: systems.id, name: systems.name }).from(systems).where(and(eq(systems.id, id), ne(systems.name, OLYMPUS_SYSTEM)));
+      const [system] = await app.db
+        .select({ id: systems.id, name: systems.name })
+        .from(systems)
+        .where(and(eq(systems.id, id), ne(systems.name, OLYMPUS_SYSTEM)));
       if (!system) throw invalid({ system: [REVIEW_MSG.noSuchSystem] });
       return act(request, request.body.ids, { kind: 'remove-access', system });
     },

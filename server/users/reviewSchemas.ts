@@ -4,7 +4,12 @@ import { REVIEW_DEFAULT_DAYS, REVIEW_MAX_DAYS, REVIEW_MAX_ROWS } from '../../con
 import { Nullable, Uuid } from '../resources/schemas';
 
 export const ReviewQuery = Type.Object({
-  days: Type.Integer({ minimum: 1, maximum: REVIEW_MAX_DAYS, default: REVIEW_DEFAULT_DAYS, description: 'Days without a sign-in' }),
+  days: Type.Integer({
+    minimum: 1,
+    maximum: REVIEW_MAX_DAYS,
+    default: REVIEW_DEFAULT_DAYS,
+    description: 'Days without a sign-in',
+  }),
   all: Type.Optional(Type.Boolean({ description: 'Every company’s users (super_admin only)' })),
 });
 
@@ -21,11 +26,17 @@ const ReviewUserSchema = Type.Object({
   refusal: Nullable(Type.String({ description: 'Why the caller may not act on this user' })),
 });
 
-export const ReviewListResponse = Type.Object({ data: Type.Array(ReviewUserSchema), total: Type.Integer({ minimum: 0 }) });
+export const ReviewListResponse = Type.Object({
+  data: Type.Array(ReviewUserSchema),
+  total: Type.Integer({ minimum: 0 }),
+});
 
 const Ids = Type.Array(Uuid, { minItems: 1, maxItems: REVIEW_MAX_ROWS, description: 'The users to act on' });
 export const DisableBody = Type.Object({ ids: Ids }, { additionalProperties: false });
-export const RemoveAccessBody = Type.Object({ ids: Ids, system: Type.String({ format: 'uuid', description: 'The connected system' }) }, { additionalProperties: false });
+export const RemoveAccessBody = Type.Object(
+  { ids: Ids, system: Type.String({ format: 'uuid', description: 'The connected system' }) },
+  { additionalProperties: false },
+);
 
 export const OutcomeResponse = Type.Object({
   data: Type.Object({

@@ -14,7 +14,13 @@ import { ROLE_FIELDS, type RoleField } from './systems';
 export const TEMP_PASSWORD_MS = 72 * 3600 * 1000;
 
 /** No password at all: nothing signs in with one until the user sets theirs through a link (./invitationStore.ts). */
-const NO_PASSWORD = { passwordHash: null, mustChangePassword: false, tempPasswordExpiresAt: null, failedLogins: 0, lockedUntil: null };
+const NO_PASSWORD = {
+  passwordHash: null,
+  mustChangePassword: false,
+  tempPasswordExpiresAt: null,
+  failedLogins: 0,
+  lockedUntil: null,
+};
 
 /** Disabled since the first time (kept when already disabled), or enabled. */
 const disabledAt = (disabled: boolean): SQL | null => (disabled ? sql`coalesce(${users.disabledAt}, now())` : null);
@@ -65,8 +71,13 @@ async function setSystemRoles(tx: Tx, userId: string, roles: Roles): Promise<voi
 }
 
 /** A new user's memberships and roles, once their row is written. */
-export async function grantAccess(tx: Tx, userId: string, access: { companies: string[]; roles: Roles }): Promise<void> {
-  if (access.companies.length) await tx.insert(userCompanies).values(access.companies.map((companyId) => ({ userId, companyId })));
+export async function grantAccess(
+  tx: Tx,
+  userId: string,
+  access: { companies: string[]; roles: Roles },
+): Promise<void> {
+  if (access.companies.length)
+    await tx.insert(userCompanies).values(access.companies.map((companyId) => ({ userId, companyId })));
   await setSystemRoles(tx, userId, access.roles);
 }
 
@@ -82,7 +93,9 @@ export interface AccessChanges {
 /** Changes memberships and roles; revokes every token when access shrinks (membership, disable, password reset). */
 export async function changeAccess(tx: Tx, userId: string, c: AccessChanges): Promise<{ revoked: boolean }> {
   if (c.removeCompanies.length) {
-    await tx.delete(userCompanies).where(and(eq(userCompanies.userId, userId), inArray(userCompanies.companyId, c.removeCompanies)));
+    await tx
+      .delete(userCompanies)
+      .where(and(eq(userCompanies.userId, userId), inArray(userCompanies.companyId, c.removeCompanies)));
   }
   if (c.addCompanies.length) {
     await tx

@@ -32,9 +32,15 @@ export function optionsOf(field: FormField | undefined, lists: OptionLists): Opt
 }
 
 /** A value as people read it: by its option's label, an amount or date as lists show it, "(empty)" for none. */
-export function valueText(field: FormField | undefined, value: unknown, options: Option[], translate: Translate): string {
+export function valueText(
+  field: FormField | undefined,
+  value: unknown,
+  options: Option[],
+  translate: Translate,
+): string {
   const empty = translate('olympus.forms.conflict.empty');
-  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return empty;
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0))
+    return empty;
   if (typeof value === 'boolean') return translate(value ? 'olympus.forms.conflict.yes' : 'olympus.forms.conflict.no');
   const named = (v: unknown): string => {
     if (v && typeof v === 'object') {
@@ -62,7 +68,15 @@ export interface ConflictPanelProps {
   onTakeTheirs: () => void;
 }
 
-export function ConflictPanel({ conflict, groups, options, busy, reloading, onKeepMine, onTakeTheirs }: ConflictPanelProps) {
+export function ConflictPanel({
+  conflict,
+  groups,
+  options,
+  busy,
+  reloading,
+  onKeepMine,
+  onTakeTheirs,
+}: ConflictPanelProps) {
   const translate = useTranslate() as Translate;
   const heading = useRef<HTMLHeadingElement>(null);
   // The person's values as they stand now (they may keep typing before they choose).
@@ -80,16 +94,33 @@ export function ConflictPanel({ conflict, groups, options, busy, reloading, onKe
     const at = momentText(change.at);
     const id = `conflict-field-${i}`;
     return (
-      <Box component="li" key={change.field} aria-labelledby={id} sx={{ listStyle: 'none', borderTop: 1, borderColor: 'divider', pt: 1.5 }}>
+      <Box
+        component="li"
+        key={change.field}
+        aria-labelledby={id}
+        sx={{ listStyle: 'none', borderTop: 1, borderColor: 'divider', pt: 1.5 }}
+      >
         <Typography id={id} component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {label}
         </Typography>
-        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gap: 1,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
           <Box>
             <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
               {translate('olympus.forms.conflict.theirs')}
             </Typography>
-            <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="conflict-theirs">
+            <Typography
+              component="dd"
+              sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+              data-testid="conflict-theirs"
+            >
               {valueText(field, change.theirs, opts, translate)}
             </Typography>
           </Box>
@@ -98,27 +129,52 @@ export function ConflictPanel({ conflict, groups, options, busy, reloading, onKe
               <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
                 {translate('olympus.forms.conflict.yours')}
               </Typography>
-              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="conflict-yours">
+              <Typography
+                component="dd"
+                sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+                data-testid="conflict-yours"
+              >
                 {valueText(field, yours, opts, translate)}
               </Typography>
             </Box>
           )}
         </Box>
         <Typography variant="body2" sx={{ mt: 0.5 }}>
-          {change.by ? translate('olympus.forms.conflict.by', { name: actorName(change.by, translate), at }) : translate('olympus.forms.conflict.by_system', { at })}
+          {change.by
+            ? translate('olympus.forms.conflict.by', { name: actorName(change.by, translate), at })
+            : translate('olympus.forms.conflict.by_system', { at })}
         </Typography>
       </Box>
     );
   };
 
   return (
-    <Alert severity="warning" icon={false} component="section" role="region" aria-labelledby="conflict-title" sx={{ width: '100%', boxSizing: 'border-box', '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}>
-      <AlertTitle id="conflict-title" component="h2" ref={heading} tabIndex={-1} sx={{ fontSize: '1.1rem', fontWeight: 600, outline: 'none' }}>
+    <Alert
+      severity="warning"
+      icon={false}
+      component="section"
+      role="region"
+      aria-labelledby="conflict-title"
+      sx={{ width: '100%', boxSizing: 'border-box', '& .MuiAlert-message': { width: '100%', minWidth: 0 } }}
+    >
+      <AlertTitle
+        id="conflict-title"
+        component="h2"
+        ref={heading}
+        tabIndex={-1}
+        sx={{ fontSize: '1.1rem', fontWeight: 600, outline: 'none' }}
+      >
         {translate('olympus.forms.conflict.title')}
       </AlertTitle>
-      <Typography sx={{ mb: 1.5 }}>{translate(conflict.changes.length ? 'olympus.forms.conflict.intro' : 'olympus.forms.conflict.intro_none')}</Typography>
+      <Typography sx={{ mb: 1.5 }}>
+        {translate(conflict.changes.length ? 'olympus.forms.conflict.intro' : 'olympus.forms.conflict.intro_none')}
+      </Typography>
       {conflict.changes.length > 0 && (
-        <Box component="ul" aria-label={translate('olympus.forms.conflict.changes')} sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+        <Box
+          component="ul"
+          aria-label={translate('olympus.forms.conflict.changes')}
+          sx={{ m: 0, p: 0, display: 'grid', gap: 1.5 }}
+        >
           {conflict.changes.map(row)}
         </Box>
       )}
@@ -132,8 +188,16 @@ export function ConflictPanel({ conflict, groups, options, busy, reloading, onKe
           </Typography>
         </Box>
         <Box>
-          <Button variant="outlined" color="inherit" onClick={onTakeTheirs} disabled={busy} aria-describedby="conflict-take-help">
-            {reloading ? translate('olympus.forms.conflict.reloading') : translate('olympus.forms.conflict.take_theirs')}
+          <Button
+            variant="outlined"
+            color="inherit"
+            onClick={onTakeTheirs}
+            disabled={busy}
+            aria-describedby="conflict-take-help"
+          >
+            {reloading
+              ? translate('olympus.forms.conflict.reloading')
+              : translate('olympus.forms.conflict.take_theirs')}
           </Button>
           <Typography id="conflict-take-help" variant="body2" sx={{ mt: 0.5 }}>
             {translate('olympus.forms.conflict.take_theirs_help')}

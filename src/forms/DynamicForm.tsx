@@ -57,11 +57,25 @@ export function DynamicForm({ definition, options = {}, loading, loadFailed, ...
   );
 }
 
-type LoadedFormProps = Omit<DynamicFormProps, 'definition' | 'options' | 'loading' | 'loadFailed'> & { definition: FormDefinition; options: OptionLists };
+type LoadedFormProps = Omit<DynamicFormProps, 'definition' | 'options' | 'loading' | 'loadFailed'> & {
+  definition: FormDefinition;
+  options: OptionLists;
+};
 
-const versionOf = (data: RecordData): number | undefined => (typeof data.version === 'number' ? data.version : undefined);
+const versionOf = (data: RecordData): number | undefined =>
+  typeof data.version === 'number' ? data.version : undefined;
 
-function LoadedForm({ definition: { groups, data }, options, submitLabel, save, redirectTo, extraValues, children, toggleAll, precheck }: LoadedFormProps) {
+function LoadedForm({
+  definition: { groups, data },
+  options,
+  submitLabel,
+  save,
+  redirectTo,
+  extraValues,
+  children,
+  toggleAll,
+  precheck,
+}: LoadedFormProps) {
   const translate = useTranslate();
   const refresh = useRefresh();
   const delayedNavigate = useDelayedNavigate();
@@ -74,7 +88,10 @@ function LoadedForm({ definition: { groups, data }, options, submitLabel, save, 
   const busy = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   // react-hook-form reads defaultValues once, at mount: what the user types survives re-renders.
-  const defaultValues = useMemo(() => ({ ...extraValues, ...initialValues(groups, data) }), [extraValues, groups, data]);
+  const defaultValues = useMemo(
+    () => ({ ...extraValues, ...initialValues(groups, data) }),
+    [extraValues, groups, data],
+  );
   const fields = useMemo(() => allFields(groups), [groups]);
   const form = useForm<FormValues>({ defaultValues });
   // The error line summed up field errors (not a failed save's own message): once the last of them
@@ -100,7 +117,8 @@ function LoadedForm({ definition: { groups, data }, options, submitLabel, save, 
 
   // A field may arrive with an error of its own (its `error`): show it from the start.
   useEffect(() => {
-    for (const field of allFields(groups)) if (field.error) form.setError(fieldKey(field.name), { type: 'server', message: field.error });
+    for (const field of allFields(groups))
+      if (field.error) form.setError(fieldKey(field.name), { type: 'server', message: field.error });
   }, [groups, form]);
 
   /** Scroll to the first field (in page order) whose key has an error. */
@@ -166,16 +184,27 @@ function LoadedForm({ definition: { groups, data }, options, submitLabel, save, 
   };
 
   const onInvalid = (errors: FieldErrors<FormValues>) => {
-    const messages = Object.values(errors).flatMap((e) => (typeof e?.message === 'string' && e.message ? [e.message] : []));
+    const messages = Object.values(errors).flatMap((e) =>
+      typeof e?.message === 'string' && e.message ? [e.message] : [],
+    );
     lineFromFields.current = true;
-    dispatch({ type: 'rejected', error: errorSummary(messages, translate) ?? translate('olympus.forms.error.generic') });
+    dispatch({
+      type: 'rejected',
+      error: errorSummary(messages, translate) ?? translate('olympus.forms.error.generic'),
+    });
     scrollToFirst(new Set(Object.keys(errors)));
   };
 
   return (
     <FormProvider {...form}>
       <FormFieldsContext.Provider value={fields}>
-        <Stack component="form" ref={formRef} noValidate spacing={3} onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}>
+        <Stack
+          component="form"
+          ref={formRef}
+          noValidate
+          spacing={3}
+          onSubmit={(e) => void form.handleSubmit(onValid, onInvalid)(e)}
+        >
           {groups.map((group, i) => (
             <FieldGroupSection key={i} group={group} index={i} toggleAll={toggleAll} />
           ))}

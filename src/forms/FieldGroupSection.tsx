@@ -20,7 +20,11 @@ export function FieldGroupSection({ group, index, toggleAll }: FieldGroupSection
       {(group.fields ?? []).map((field, i) => {
         // data-form-key lets the form find (and scroll to) the first field with an error.
         const box = (
-          <Box key={`${field.name}-${i}`} data-form-key={fieldKey(field.name)} sx={{ gridColumn: isWide(field) ? '1 / -1' : undefined }}>
+          <Box
+            key={`${field.name}-${i}`}
+            data-form-key={fieldKey(field.name)}
+            sx={{ gridColumn: isWide(field) ? '1 / -1' : undefined }}
+          >
             <FieldInput field={field} id={`field-${index}-${i}`} toggleAll={toggleAll} groupTitle={group.group} />
           </Box>
         );
@@ -58,7 +62,14 @@ export function FormSection({ title, description, titleId, children }: FormSecti
             {description}
           </Typography>
         )}
-        <Box sx={{ display: 'grid', gap: 2.5, mt: title || description ? 2 : 0, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2.5,
+            mt: title || description ? 2 : 0,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
           {children}
         </Box>
       </CardContent>

@@ -26,7 +26,12 @@ export interface FieldInputProps {
 export function FieldInput({ field, id, toggleAll, groupTitle }: FieldInputProps) {
   const lists = useContext(OptionListsContext);
   const source = optionsSource(field);
-  const props = { field, id, name: fieldKey(field.name), options: source ? (lists[source] ?? []) : staticOptions(field) };
+  const props = {
+    field,
+    id,
+    name: fieldKey(field.name),
+    options: source ? (lists[source] ?? []) : staticOptions(field),
+  };
   switch (kindOf(field)) {
     case 'input':
     case 'textarea':

@@ -6,7 +6,12 @@ export function FormLoading() {
   const translate = useTranslate();
   const text = translate('olympus.forms.loading');
   return (
-    <Box role="status" aria-live="polite" aria-label={text} sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      aria-label={text}
+      sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}
+    >
       <CircularProgress size={28} aria-hidden />
       <Typography color="text.secondary">{text}</Typography>
     </Box>

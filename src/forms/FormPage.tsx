@@ -21,7 +21,12 @@ export function FormPage({ title, back, companyLine, children }: FormPageProps) 
   return (
     <Box sx={{ maxWidth: 1040, width: '100%', mx: 'auto' }}>
       <Title title={title} />
-      <Link component={RouterLink} to={back.to} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5 }}>
+      <Link
+        component={RouterLink}
+        to={back.to}
+        underline="hover"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1.5 }}
+      >
         <ArrowBackIcon fontSize="small" aria-hidden />
         {back.label}
       </Link>
@@ -29,7 +34,11 @@ export function FormPage({ title, back, companyLine, children }: FormPageProps) 
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
           {title}
         </Typography>
-        {companyLine && companyName && <Typography color="text.secondary">{translate('olympus.forms.company_line', { name: companyName })}</Typography>}
+        {companyLine && companyName && (
+          <Typography color="text.secondary">
+            {translate('olympus.forms.company_line', { name: companyName })}
+          </Typography>
+        )}
       </Stack>
       <Stack spacing={3}>{children}</Stack>
     </Box>

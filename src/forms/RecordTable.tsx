@@ -2,7 +2,18 @@
 // Properties, a property's Units). The rows come with the edited record; no paging needed. On a phone
 // each row is a card (the first column its title), as on the list screens (src/lists/RecordCard.tsx).
 import { useId, type MouseEvent } from 'react';
-import { Button, Card, CardContent, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Button,
+  Card,
+  CardContent,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslate } from 'react-admin';
@@ -37,7 +48,13 @@ export function RecordTable({ title, columns, rows, editPath, onEdit, empty }: R
   const phone = useIsPhone();
   const list = Array.isArray(rows) ? rows.filter((r): r is Row => !!r && typeof r === 'object') : [];
   const editButton = (row: Row) => (
-    <Button component={RouterLink} to={editPath(row)} onClick={onEdit && ((e: MouseEvent<HTMLElement>) => onEdit(e, editPath(row)))} size="small" startIcon={<EditOutlined />}>
+    <Button
+      component={RouterLink}
+      to={editPath(row)}
+      onClick={onEdit && ((e: MouseEvent<HTMLElement>) => onEdit(e, editPath(row)))}
+      size="small"
+      startIcon={<EditOutlined />}
+    >
       {translate('olympus.forms.edit')}
     </Button>
   );
@@ -58,7 +75,9 @@ export function RecordTable({ title, columns, rows, editPath, onEdit, empty }: R
                   key={rowKey(row) || i}
                   titleAs="h3"
                   title={first ? first.value(row) : ''}
-                  lines={rest.filter((c) => c.value(row) !== '').map((c) => ({ key: c.header, label: c.header, value: c.value(row) }))}
+                  lines={rest
+                    .filter((c) => c.value(row) !== '')
+                    .map((c) => ({ key: c.header, label: c.header, value: c.value(row) }))}
                   actions={editButton(row)}
                 />
               );

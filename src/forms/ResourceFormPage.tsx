@@ -27,7 +27,8 @@ export interface ResourceFormConfig {
 
 /** The last check before sending: refuse a blank name when the form has one. */
 export function namePrecheck(message: string) {
-  return (body: RecordData): string | null => ('name' in body && (typeof body.name !== 'string' || body.name.trim() === '') ? message : null);
+  return (body: RecordData): string | null =>
+    'name' in body && (typeof body.name !== 'string' || body.name.trim() === '') ? message : null;
 }
 
 /** GET /api/v1/{resource}/create or /{resource}/{id}/edit: the form's fields. */
@@ -51,9 +52,17 @@ export function ResourceFormPage({ config, id, below, toggleAll }: ResourceFormP
   const editing = id !== undefined;
   const { texts } = config;
   const { definition, options, loading, error } = useFormDefinition(formPath(config.resource, id));
-  const save = useRecordSave({ resource: config.resource, id, failedKey: editing ? texts.updateFailed : texts.createFailed });
+  const save = useRecordSave({
+    resource: config.resource,
+    id,
+    failedKey: editing ? texts.updateFailed : texts.createFailed,
+  });
   return (
-    <FormPage title={translate(editing ? texts.editTitle : texts.createTitle)} back={{ to: config.listPath, label: translate(texts.back) }} companyLine={config.companyLine}>
+    <FormPage
+      title={translate(editing ? texts.editTitle : texts.createTitle)}
+      back={{ to: config.listPath, label: translate(texts.back) }}
+      companyLine={config.companyLine}
+    >
       <DynamicForm
         definition={definition}
         options={options}

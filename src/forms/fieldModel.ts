@@ -63,7 +63,8 @@ export function optionsSource(field: FormField): string | undefined {
 }
 
 /** The field's own options, in the server's order. */
-export const staticOptions = (field: FormField): Option[] => Object.entries(field.options ?? {}).map(([value, label]) => ({ value, label: String(label) }));
+export const staticOptions = (field: FormField): Option[] =>
+  Object.entries(field.options ?? {}).map(([value, label]) => ({ value, label: String(label) }));
 
 export const allFields = (groups: readonly FormFieldGroup[]): FormField[] => groups.flatMap((g) => g.fields ?? []);
 
@@ -146,7 +147,12 @@ export function isShown(field: FormField, fields: readonly FormField[], values: 
 /** The controlling fields a field's condition reads, along the chain (their form keys): what it watches. */
 export function conditionKeys(field: FormField, fields: readonly FormField[]): string[] {
   const keys: string[] = [];
-  for (let when = field.when; when && !keys.includes(fieldKey(when.field)); when = fields.find((f) => f.name === when?.field)?.when) keys.push(fieldKey(when.field));
+  for (
+    let when = field.when;
+    when && !keys.includes(fieldKey(when.field));
+    when = fields.find((f) => f.name === when?.field)?.when
+  )
+    keys.push(fieldKey(when.field));
   return keys;
 }
 
@@ -183,7 +189,12 @@ export function bodyOf(groups: readonly FormFieldGroup[], values: FormValues): R
  * Ticking or unticking a value of a list. A wildcard value (`users.*`, or `*`) carries every value
  * with its prefix along with it (the role edit screen's permissions).
  */
-export function toggleValue(current: readonly string[], value: string, checked: boolean, all: readonly string[]): string[] {
+export function toggleValue(
+  current: readonly string[],
+  value: string,
+  checked: boolean,
+  all: readonly string[],
+): string[] {
   const affected = value.endsWith('*') ? all.filter((v) => v.startsWith(value.slice(0, -1))).concat(value) : [value];
   const set = new Set(current);
   for (const v of affected) {

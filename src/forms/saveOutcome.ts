@@ -56,7 +56,11 @@ function failed(texts: FailureTexts, serverMessage: unknown, fieldErrors: Record
 
 /** A thrown dataProvider error. Status 0 (or none) means the server never answered. */
 export function failureOf(error: unknown, texts: FailureTexts): SaveOutcome {
-  const e = (error ?? {}) as { status?: unknown; message?: unknown; body?: { errors?: unknown; message?: unknown } | null };
+  const e = (error ?? {}) as {
+    status?: unknown;
+    message?: unknown;
+    body?: { errors?: unknown; message?: unknown } | null;
+  };
   if (typeof e.status !== 'number' || e.status === 0) return { ok: false, error: texts.noAnswer, fieldErrors: {} };
   const conflict = e.status === 409 ? conflictOf(e.body) : null;
   const outcome = failed(texts, e.body?.message ?? e.message, firstFieldMessages(e.body?.errors));

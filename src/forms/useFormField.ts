@@ -14,7 +14,10 @@ export function useFormField(field: FormField, name: string) {
   const { field: input, fieldState } = useController<FormValues>({
     name,
     // A hidden conditional field (./WhenShown.tsx) is not checked: it is not sent.
-    rules: { validate: (value: FieldValue, values: FormValues) => (isShown(field, fields, values) ? fieldError(field, value, translate) : undefined) ?? true },
+    rules: {
+      validate: (value: FieldValue, values: FormValues) =>
+        (isShown(field, fields, values) ? fieldError(field, value, translate) : undefined) ?? true,
+    },
   });
   const error = fieldState.error?.message;
   return { input, error, helperText: error ?? field['label-help'] };

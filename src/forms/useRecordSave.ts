@@ -27,7 +27,11 @@ export function useRecordSave({ resource, id, failedKey }: RecordSaveOptions): S
         const record: unknown =
           id === undefined
             ? await create(resource, { data: body }, { returnPromise: true })
-            : await update(resource, { id, data: body, meta: version === undefined ? undefined : { version } }, { mutationMode: 'pessimistic', returnPromise: true });
+            : await update(
+                resource,
+                { id, data: body, meta: version === undefined ? undefined : { version } },
+                { mutationMode: 'pessimistic', returnPromise: true },
+              );
         return { ok: true, message: successText(record) };
       } catch (error) {
         return failureOf(error, { failed: translate(failedKey), noAnswer: translate('olympus.forms.error.generic') });

@@ -34,18 +34,22 @@ function typeMessage(field: FormField, rule: Rule, t: Translate): string | undef
     case 'text':
     case 'textarea':
       // "message is the placeholder, default 'Please enter a value for {label or name}'"
-      return rule === 'required' ? field.placeholder || t('olympus.forms.validation.enter_value', { label: field.label || field.name }) : undefined;
+      return rule === 'required'
+        ? field.placeholder || t('olympus.forms.validation.enter_value', { label: field.label || field.name })
+        : undefined;
     case 'email':
       return rule === 'minlength' ? undefined : t('olympus.forms.validation.email');
     case 'tel':
       return t('olympus.forms.validation.tel', { min: TEL_MIN_LENGTH });
   }
   const kind = kindOf(field);
-  if (rule === 'required' && (kind === 'select' || kind === 'choice')) return t('olympus.forms.validation.choose_option');
+  if (rule === 'required' && (kind === 'select' || kind === 'choice'))
+    return t('olympus.forms.validation.choose_option');
   return undefined;
 }
 
-const isEmpty = (v: FieldValue | undefined) => v === undefined || v === false || (Array.isArray(v) ? v.length === 0 : typeof v === 'string' && v.trim() === '');
+const isEmpty = (v: FieldValue | undefined) =>
+  v === undefined || v === false || (Array.isArray(v) ? v.length === 0 : typeof v === 'string' && v.trim() === '');
 
 function brokenRule(field: FormField, value: FieldValue | undefined): { rule: Rule; min?: number | string } | null {
   if (isEmpty(value)) return field.required ? { rule: 'required' } : null;

@@ -21,12 +21,18 @@ export function HistoryEntryItem({ entry, restoredWhen, onRestore, busy }: Histo
   const when = dateTimeText(entry.at);
   const name = actorName(entry.actor, translate);
   // An event's words: the catalogue's, else its action's verb ("users.sessions_revoked" → "sessions revoked").
-  const action = translate(`olympus.history.actions.${entry.action}`, { _: entry.action.slice(entry.action.lastIndexOf('.') + 1).replace(/_/g, ' ') });
+  const action = translate(`olympus.history.actions.${entry.action}`, {
+    _: entry.action.slice(entry.action.lastIndexOf('.') + 1).replace(/_/g, ' '),
+  });
   const headline = translate(`olympus.history.kind.${entry.kind}`, { name, action });
   const restorable = !entry.current && entry.kind !== 'deleted' && entry.changes.length > 0 && onRestore;
   return (
     <Box component="li" sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', listStyle: 'none' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{headline}</Typography>
           <Typography variant="body2" color="text.secondary">
@@ -38,7 +44,14 @@ export function HistoryEntryItem({ entry, restoredWhen, onRestore, busy }: Histo
           <Chip size="small" label={translate('olympus.history.current')} />
         ) : (
           restorable && (
-            <Button size="small" variant="outlined" startIcon={<RestoreIcon />} disabled={busy} onClick={() => onRestore(entry)} aria-label={translate('olympus.history.restore_named', { when })}>
+            <Button
+              size="small"
+              variant="outlined"
+              startIcon={<RestoreIcon />}
+              disabled={busy}
+              onClick={() => onRestore(entry)}
+              aria-label={translate('olympus.history.restore_named', { when })}
+            >
               {translate('olympus.history.restore')}
             </Button>
           )
@@ -52,13 +65,28 @@ export function HistoryEntryItem({ entry, restoredWhen, onRestore, busy }: Histo
           </Typography>
         )
       ) : (
-        <Box component="dl" aria-label={translate('olympus.history.changes_label', { when })} sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(8rem, max-content) 1fr' }, columnGap: 2, rowGap: 0.5 }}>
+        <Box
+          component="dl"
+          aria-label={translate('olympus.history.changes_label', { when })}
+          sx={{
+            m: 0,
+            mt: 1,
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: 'minmax(8rem, max-content) 1fr' },
+            columnGap: 2,
+            rowGap: 0.5,
+          }}
+        >
           {entry.changes.map((c) => (
             <Box key={c.field} sx={{ display: 'contents' }}>
               <Typography component="dt" variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                 {c.label}
               </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, mb: { xs: 0.75, sm: 0 }, overflowWrap: 'anywhere' }}>
+              <Typography
+                component="dd"
+                variant="body2"
+                sx={{ m: 0, mb: { xs: 0.75, sm: 0 }, overflowWrap: 'anywhere' }}
+              >
                 {c.secret ? (
                   translate('olympus.history.changed_secret')
                 ) : entry.kind === 'created' ? (

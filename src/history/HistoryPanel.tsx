@@ -17,7 +17,8 @@ export interface HistoryPanelProps {
   /** The react-admin resource (its API path follows). */
   resource: string;
   id: string;
-  /** After a restore: load the record (and this panel) afresh. Without it the history is read only (a record in the trash). */
+  /** After a restore: load the record (and this panel) afresh. Without it the history is read only (a record in the
+   * trash). */
   onRestored?: () => void;
 }
 
@@ -63,7 +64,9 @@ export function HistoryPanel({ resource, id, onRestored, title }: HistoryPanelPr
       return;
     }
     setRefusal(null);
-    notify(answer.message === RESTORE_MESSAGES.nothing ? 'olympus.history.nothing' : 'olympus.history.restored', { type: 'success' });
+    notify(answer.message === RESTORE_MESSAGES.nothing ? 'olympus.history.nothing' : 'olympus.history.restored', {
+      type: 'success',
+    });
     onRestored?.();
   };
 
@@ -79,11 +82,22 @@ export function HistoryPanel({ resource, id, onRestored, title }: HistoryPanelPr
         <>
           <Box component="ol" aria-labelledby={titleId} sx={{ m: 0, p: 0 }}>
             {entries.map((e) => (
-              <HistoryEntryItem key={e.id} entry={e} restoredWhen={e.restored_from ? timeOf.get(e.restored_from) : undefined} onRestore={onRestored ? setAsking : undefined} busy={busy} />
+              <HistoryEntryItem
+                key={e.id}
+                entry={e}
+                restoredWhen={e.restored_from ? timeOf.get(e.restored_from) : undefined}
+                onRestore={onRestored ? setAsking : undefined}
+                busy={busy}
+              />
             ))}
           </Box>
           {query.hasNextPage && (
-            <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} startIcon={query.isFetchingNextPage ? <CircularProgress size={16} aria-hidden /> : undefined} sx={{ mt: 1 }}>
+            <Button
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+              startIcon={query.isFetchingNextPage ? <CircularProgress size={16} aria-hidden /> : undefined}
+              sx={{ mt: 1 }}
+            >
               {t('more')}
             </Button>
           )}

@@ -11,7 +11,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function one(change: HistoryChange, value: unknown, translate: TranslateFunction): string {
   if (value === null || value === undefined || value === '') return translate('olympus.history.empty_value');
   if (typeof value === 'boolean') return translate(value ? 'ra.boolean.true' : 'ra.boolean.false');
-  if (typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string') return (value as { name: string }).name;
+  if (typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string')
+    return (value as { name: string }).name;
   if (typeof value !== 'string') return typeof value === 'number' ? String(value) : JSON.stringify(value);
   const named = change.names?.[value];
   if (named !== undefined) return named;
@@ -21,6 +22,9 @@ function one(change: HistoryChange, value: unknown, translate: TranslateFunction
 }
 
 export function valueText(change: HistoryChange, value: unknown, translate: TranslateFunction): string {
-  if (Array.isArray(value)) return value.length === 0 ? translate('olympus.history.empty_value') : value.map((v) => one(change, v, translate)).join(', ');
+  if (Array.isArray(value))
+    return value.length === 0
+      ? translate('olympus.history.empty_value')
+      : value.map((v) => one(change, v, translate)).join(', ');
   return one(change, value, translate);
 }

@@ -2,4 +2,6 @@
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { SubScreenButton } from '../lists/SubScreenButton';
 
-export const ImportLinkButton = () => <SubScreenButton screen="import" action="create" icon={<UploadFileOutlined />} label="olympus.imports.open" />;
+export const ImportLinkButton = () => (
+  <SubScreenButton screen="import" action="create" icon={<UploadFileOutlined />} label="olympus.imports.open" />
+);

@@ -4,7 +4,24 @@
 // done, errors, time left) is read from the server and shows again when the screen is opened later, since the
 // import runs on the server whatever the page does; the rows with errors download as a CSV.
 import { useId, useState, type ChangeEvent } from 'react';
-import { Alert, Box, Button, FormControl, InputLabel, LinearProgress, Link as MuiLink, MenuItem, Select, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  FormControl,
+  InputLabel,
+  LinearProgress,
+  Link as MuiLink,
+  MenuItem,
+  Select,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { useQuery } from '@tanstack/react-query';
@@ -20,9 +37,14 @@ import { useSecondsLeft } from './timeLeft';
 
 /** Row errors shown on the screen; the rest are in the download. */
 const SHOWN_ERRORS = 100;
-const norm = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+const norm = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
 
-/** Each header cell's field, as the server would match it: a field's name, its label or a reference's `as`; '' for none. */
+/** Each header cell's field, as the server would match it: a field's name, its label or a reference's `as`; '' for
+ * none. */
 export function autoMapping(decl: ResourceDecl, header: string[]): Record<string, string> {
   const byName = new Map<string, string>();
   for (const { field, label } of importColumns(decl)) {
@@ -62,7 +84,8 @@ export function ImportScreen({ decl }: { decl: ResourceDecl }) {
     retry: false,
     refetchOnWindowFocus: false,
     gcTime: 0,
-    refetchInterval: (q) => (q.state.data && (q.state.data.state === 'succeeded' || q.state.data.state === 'failed') ? false : 1000),
+    refetchInterval: (q) =>
+      q.state.data && (q.state.data.state === 'succeeded' || q.state.data.state === 'failed') ? false : 1000,
   });
   const job = status.data ?? null;
   const ended = job !== null && (job.state === 'succeeded' || job.state === 'failed');
@@ -127,7 +150,14 @@ export function ImportScreen({ decl }: { decl: ResourceDecl }) {
             <Box>
               <Button component="label" htmlFor={fileId} variant="outlined" startIcon={<UploadFileOutlined />}>
                 {t('choose')}
-                <input id={fileId} type="file" accept=".csv,text/csv" hidden aria-label={t('file')} onChange={(e) => void choose(e)} />
+                <input
+                  id={fileId}
+                  type="file"
+                  accept=".csv,text/csv"
+                  hidden
+                  aria-label={t('file')}
+                  onChange={(e) => void choose(e)}
+                />
               </Button>
               {file && <Typography sx={{ mt: 1 }}>{t('chosen', { name: file.name })}</Typography>}
             </Box>
@@ -196,16 +226,45 @@ export function ImportScreen({ decl }: { decl: ResourceDecl }) {
           <Stack spacing={2} aria-live="polite">
             {running && (
               <>
-                <Typography>{job?.state === 'running' ? t(job.dry_run ? 'dry_running' : 'running') : t('queued')}</Typography>
-                <LinearProgress variant="determinate" value={percent} aria-label={t('progress', { done: job?.counts.done ?? 0, rows: job?.counts.rows ?? 0, failed: job?.counts.failed ?? 0 })} />
-                <Typography>{t('progress', { done: job?.counts.done ?? 0, rows: job?.counts.rows ?? 0, failed: job?.counts.failed ?? 0 })}</Typography>
-                {left !== null && <Typography>{t('time_left', { time: left < 60 ? t('seconds', { smart_count: left }) : t('minutes', { smart_count: Math.ceil(left / 60) }) })}</Typography>}
+                <Typography>
+                  {job?.state === 'running' ? t(job.dry_run ? 'dry_running' : 'running') : t('queued')}
+                </Typography>
+                <LinearProgress
+                  variant="determinate"
+                  value={percent}
+                  aria-label={t('progress', {
+                    done: job?.counts.done ?? 0,
+                    rows: job?.counts.rows ?? 0,
+                    failed: job?.counts.failed ?? 0,
+                  })}
+                />
+                <Typography>
+                  {t('progress', {
+                    done: job?.counts.done ?? 0,
+                    rows: job?.counts.rows ?? 0,
+                    failed: job?.counts.failed ?? 0,
+                  })}
+                </Typography>
+                {left !== null && (
+                  <Typography>
+                    {t('time_left', {
+                      time:
+                        left < 60
+                          ? t('seconds', { smart_count: left })
+                          : t('minutes', { smart_count: Math.ceil(left / 60) }),
+                    })}
+                  </Typography>
+                )}
               </>
             )}
             {job && ended && job.state === 'succeeded' && (
-              <Alert severity={job.counts.failed > 0 ? 'warning' : 'success'}>{t(job.dry_run ? 'dry_done' : 'done', { ...job.counts })}</Alert>
+              <Alert severity={job.counts.failed > 0 ? 'warning' : 'success'}>
+                {t(job.dry_run ? 'dry_done' : 'done', { ...job.counts })}
+              </Alert>
             )}
-            {job && ended && job.state === 'failed' && <Alert severity="error">{t('failed', { message: job.message ?? '' })}</Alert>}
+            {job && ended && job.state === 'failed' && (
+              <Alert severity="error">{t('failed', { message: job.message ?? '' })}</Alert>
+            )}
             {job && job.errors.length > 0 && (
               <>
                 <Typography variant="h6" component="h2">
@@ -229,7 +288,9 @@ export function ImportScreen({ decl }: { decl: ResourceDecl }) {
                     ))}
                   </TableBody>
                 </Table>
-                {job.errors.length > SHOWN_ERRORS && <Typography>{t('more_errors', { smart_count: job.errors.length - SHOWN_ERRORS })}</Typography>}
+                {job.errors.length > SHOWN_ERRORS && (
+                  <Typography>{t('more_errors', { smart_count: job.errors.length - SHOWN_ERRORS })}</Typography>
+                )}
                 <Box>
                   <Button
                     variant="outlined"
@@ -244,15 +305,23 @@ export function ImportScreen({ decl }: { decl: ResourceDecl }) {
                 </Box>
               </>
             )}
-            {job && ended && job.state === 'succeeded' && job.dry_run && file !== null && job.counts.created + job.counts.updated > 0 && (
-              // The file just checked, imported as it was checked (its valid rows; the ones with errors are left out).
-              <Box>
-                <Button variant="contained" disabled={starting} onClick={() => void start(false)}>
-                  {t('run_checked', { smart_count: job.counts.created + job.counts.updated })}
-                </Button>
-              </Box>
-            )}
-            {(ended || (importId !== null && status.isError) || (importId !== null && status.isSuccess && job === null)) && (
+            {job &&
+              ended &&
+              job.state === 'succeeded' &&
+              job.dry_run &&
+              file !== null &&
+              job.counts.created + job.counts.updated > 0 && (
+                // The file just checked, imported as it was checked (its valid rows; the ones with errors are left
+                // out).
+                <Box>
+                  <Button variant="contained" disabled={starting} onClick={() => void start(false)}>
+                    {t('run_checked', { smart_count: job.counts.created + job.counts.updated })}
+                  </Button>
+                </Box>
+              )}
+            {(ended ||
+              (importId !== null && status.isError) ||
+              (importId !== null && status.isSuccess && job === null)) && (
               <Box>
                 <Button onClick={again}>{t('new_file')}</Button>
               </Box>

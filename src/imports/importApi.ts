@@ -5,10 +5,16 @@ import type { ImportStatus } from '../../contract/imports';
 import { apiUrl } from '../../providers/dataProvider';
 import { API_URL, apiGet, apiHeaders, isSuccess } from '../../providers/httpClient';
 
-export type StartAnswer = { ok: true; id: string } | { ok: false; status: number; message: string | null; errors: string[] };
+export type StartAnswer =
+  { ok: true; id: string } | { ok: false; status: number; message: string | null; errors: string[] };
 
 /** Queues an import of `file` (its text) with the column → field mapping; a dry run writes nothing. */
-export async function startImport(resource: string, file: string, mapping: Record<string, string>, dryRun: boolean): Promise<StartAnswer> {
+export async function startImport(
+  resource: string,
+  file: string,
+  mapping: Record<string, string>,
+  dryRun: boolean,
+): Promise<StartAnswer> {
   const query = new URLSearchParams({ dry_run: String(dryRun), mapping: JSON.stringify(mapping) });
   try {
     const res = await fetch(`${API_URL}${apiUrl(resource)}/import?${query.toString()}`, {
@@ -18,9 +24,18 @@ export async function startImport(resource: string, file: string, mapping: Recor
       body: file,
     });
     const text = await res.text();
-    const body = (text ? JSON.parse(text) : {}) as { data?: { id?: string }; message?: string; errors?: Record<string, string[]> };
+    const body = (text ? JSON.parse(text) : {}) as {
+      data?: { id?: string };
+      message?: string;
+      errors?: Record<string, string[]>;
+    };
     if (res.status === 202 && typeof body.data?.id === 'string') return { ok: true, id: body.data.id };
-    return { ok: false, status: res.status, message: body.message ?? null, errors: Object.values(body.errors ?? {}).flat() };
+    return {
+      ok: false,
+      status: res.status,
+      message: body.message ?? null,
+      errors: Object.values(body.errors ?? {}).flat(),
+    };
   } catch {
     return { ok: false, status: 0, message: null, errors: [] };
   }
@@ -35,7 +50,10 @@ export async function fetchImport(id: string): Promise<ImportStatus | null> {
 /** Downloads the import's failed rows as `{resource}-import-errors.csv`. */
 export async function downloadErrors(id: string, resource: string): Promise<boolean> {
   try {
-    const res = await fetch(`${API_URL}/api/v1/imports/${encodeURIComponent(id)}/errors.csv`, { credentials: 'include', headers: apiHeaders() });
+    const res = await fetch(`${API_URL}/api/v1/imports/${encodeURIComponent(id)}/errors.csv`, {
+      credentials: 'include',
+      headers: apiHeaders(),
+    });
     if (res.status !== 200) return false;
     const url = URL.createObjectURL(new Blob([await res.text()], { type: 'text/csv' }));
     const a = document.createElement('a');

@@ -24,12 +24,24 @@ export function AccountLink() {
         size="small"
         startIcon={<AccountCircleOutlined />}
         title={translate('olympus.account.header_link')}
-        sx={{ display: { xs: 'none', md: 'inline-flex' }, maxWidth: 220, minWidth: 0, '& .name': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
+        sx={{
+          display: { xs: 'none', md: 'inline-flex' },
+          maxWidth: 220,
+          minWidth: 0,
+          '& .name': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+        }}
       >
         <span className="name">{user.name}</span>
       </Button>
       <Tooltip title={label}>
-        <IconButton component={RouterLink} to={ACCOUNT_PATH} color="inherit" size="small" aria-label={label} sx={{ display: { xs: 'inline-flex', md: 'none' } }}>
+        <IconButton
+          component={RouterLink}
+          to={ACCOUNT_PATH}
+          color="inherit"
+          size="small"
+          aria-label={label}
+          sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+        >
           <AccountCircleOutlined />
         </IconButton>
       </Tooltip>

@@ -21,9 +21,21 @@ export function CompanySelect() {
   };
 
   return (
-    <FormControl variant="outlined" size="small" margin="none" fullWidth={false} sx={{ minWidth: { xs: 110, sm: 180 }, maxWidth: { xs: 150, sm: 280 } }}>
+    <FormControl
+      variant="outlined"
+      size="small"
+      margin="none"
+      fullWidth={false}
+      sx={{ minWidth: { xs: 110, sm: 180 }, maxWidth: { xs: 150, sm: 280 } }}
+    >
       <InputLabel id={`${id}-label`}>{translate('olympus.header.company')}</InputLabel>
-      <Select labelId={`${id}-label`} id={id} label={translate('olympus.header.company')} value={current ?? ''} onChange={onChange}>
+      <Select
+        labelId={`${id}-label`}
+        id={id}
+        label={translate('olympus.header.company')}
+        value={current ?? ''}
+        onChange={onChange}
+      >
         {companies.map((c) => (
           <MenuItem key={c.uuid} value={c.uuid}>
             {c.name}

@@ -19,7 +19,12 @@ export function Header() {
       color="inherit"
       elevation={0}
       userMenu={false}
-      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper', '& .RaAppBar-toolbar': { minHeight: HEADER_HEIGHT, gap: 1 } }}
+      sx={{
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+        '& .RaAppBar-toolbar': { minHeight: HEADER_HEIGHT, gap: 1 },
+      }}
       toolbar={
         <Stack direction="row" spacing={{ xs: 1, sm: 1.5 }} sx={{ pr: 1, alignItems: 'center', minWidth: 0 }}>
           <CompanySelect />

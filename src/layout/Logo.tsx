@@ -15,9 +15,20 @@ export function Logo({ height = 32, markOnlyOnPhones = false }: { height?: numbe
     <Link
       component={RouterLink}
       to={HOME_PATH}
-      sx={{ display: 'inline-flex', alignItems: 'center', lineHeight: 0, overflow: 'hidden', width: markOnlyOnPhones ? { xs: markWidth, sm: 'auto' } : 'auto' }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        lineHeight: 0,
+        overflow: 'hidden',
+        width: markOnlyOnPhones ? { xs: markWidth, sm: 'auto' } : 'auto',
+      }}
     >
-      <Box component="img" src={LOGO_SRC} alt={translate('olympus.logo_alt')} sx={{ height, width: 'auto', display: 'block' }} />
+      <Box
+        component="img"
+        src={LOGO_SRC}
+        alt={translate('olympus.logo_alt')}
+        sx={{ height, width: 'auto', display: 'block' }}
+      />
     </Link>
   );
 }

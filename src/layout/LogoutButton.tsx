@@ -19,7 +19,15 @@ export function LogoutButton() {
   };
 
   return (
-    <Button color="inherit" variant="outlined" size="small" startIcon={<LogoutIcon />} onClick={onClick} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
+    <Button
+      color="inherit"
+      variant="outlined"
+      size="small"
+      startIcon={<LogoutIcon />}
+      onClick={onClick}
+      disabled={busy}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
       {translate(busy ? 'olympus.header.logging_out' : 'olympus.header.logout')}
     </Button>
   );

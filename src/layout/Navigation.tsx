@@ -18,8 +18,11 @@ import { useSessionUser } from './useSessionUser';
 /** The areas that are pages rather than resources; a resource's area shows its registration's icon. */
 const PAGE_ICONS: Partial<Record<string, ComponentType>> = { home: HomeOutlined, reports: AssessmentOutlined };
 
-/** The icon of the resource registered for the item's list (resources/index.ts), else for its area, found by its declaration's area. */
-const iconByPath = new Map<string, ComponentType>(resources.flatMap((r) => (r.icon ? [[`/dashboard/${r.name}`, r.icon as ComponentType] as const] : [])));
+/** The icon of the resource registered for the item's list (resources/index.ts), else for its area, found by its
+ * declaration's area. */
+const iconByPath = new Map<string, ComponentType>(
+  resources.flatMap((r) => (r.icon ? [[`/dashboard/${r.name}`, r.icon as ComponentType] as const] : [])),
+);
 const RESOURCE_ICONS: Partial<Record<string, ComponentType>> = Object.fromEntries(
   resources.flatMap((r) => {
     const area = areaKeyOfResource(r.name);
@@ -28,7 +31,8 @@ const RESOURCE_ICONS: Partial<Record<string, ComponentType>> = Object.fromEntrie
 );
 
 /** A list icon, never Home's, for an item that names none. */
-const iconOf = (area: Area): ComponentType => PAGE_ICONS[area.key] ?? iconByPath.get(area.path) ?? RESOURCE_ICONS[area.key] ?? ListAltOutlined;
+const iconOf = (area: Area): ComponentType =>
+  PAGE_ICONS[area.key] ?? iconByPath.get(area.path) ?? RESOURCE_ICONS[area.key] ?? ListAltOutlined;
 
 function NavItem({ area, current }: { area: Area; current: boolean }) {
   const translate = useTranslate();
@@ -58,7 +62,13 @@ function NavItem({ area, current }: { area: Area; current: boolean }) {
       </Typography>
     </MenuItem>
   );
-  return open ? item : <Tooltip title={label} placement="right">{item}</Tooltip>;
+  return open ? (
+    item
+  ) : (
+    <Tooltip title={label} placement="right">
+      {item}
+    </Tooltip>
+  );
 }
 
 export function Navigation() {

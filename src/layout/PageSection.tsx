@@ -22,7 +22,11 @@ export function PageSection({ title, titleId, action, intro, children, after }: 
   return (
     <Card component="section" aria-labelledby={id}>
       <CardContent>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 1 }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 1 }}
+        >
           <Typography variant="h6" component="h2" id={id}>
             {title}
           </Typography>

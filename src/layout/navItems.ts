@@ -4,8 +4,11 @@ import { AREAS, RESOURCE_NAV, showsInNavigation, type Area, type Viewer } from '
 
 export const HOME_PATH = '/dashboard';
 
-/** The areas' items and the resources' own (RESOURCE_NAV), in their declared places (built-in items at 10, 20, …; an item without one last). */
-export const NAV_AREAS: readonly Area[] = [...AREAS.filter((a) => a.nav), ...RESOURCE_NAV].sort((a, b) => (a.navOrder ?? 1000) - (b.navOrder ?? 1000));
+/** The areas' items and the resources' own (RESOURCE_NAV), in their declared places (built-in items at 10, 20, …; an
+ * item without one last). */
+export const NAV_AREAS: readonly Area[] = [...AREAS.filter((a) => a.nav), ...RESOURCE_NAV].sort(
+  (a, b) => (a.navOrder ?? 1000) - (b.navOrder ?? 1000),
+);
 
 export function visibleNavItems(viewer: Viewer | null | undefined): Area[] {
   return NAV_AREAS.filter((a) => showsInNavigation(a, viewer));

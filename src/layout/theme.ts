@@ -6,7 +6,15 @@ import { defaultTheme, type RaThemeOptions } from 'react-admin';
 
 export const BRAND = { navy: '#23395d', gold: '#c9a227' } as const;
 
-const SYSTEM_FONT = ['system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', 'sans-serif'].join(',');
+const SYSTEM_FONT = [
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+].join(',');
 
 export const theme: RaThemeOptions = deepmerge(defaultTheme, {
   palette: {
@@ -21,12 +29,19 @@ export const theme: RaThemeOptions = deepmerge(defaultTheme, {
   typography: { fontFamily: SYSTEM_FONT, h6: { fontWeight: 500 } },
   sidebar: { width: 220, closedWidth: 56 },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
+    },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     // The text under a locked field says why it is locked: it must stay readable (MUI greys it to
     // 2.7:1 with the field, below WCAG AA's 4.5:1), so it keeps the secondary text colour.
     MuiFormHelperText: {
-      styleOverrides: { root: ({ theme: t }: { theme: Theme }) => ({ '&.Mui-disabled:not(.Mui-error)': { color: t.palette.text.secondary } }) },
+      styleOverrides: {
+        root: ({ theme: t }: { theme: Theme }) => ({
+          '&.Mui-disabled:not(.Mui-error)': { color: t.palette.text.secondary },
+        }),
+      },
     },
     MuiCheckbox: {
       defaultProps: {
@@ -34,7 +49,8 @@ export const theme: RaThemeOptions = deepmerge(defaultTheme, {
         // where ARIA forbids it and the input stays unnamed: the name goes on the input instead.
         slotProps: {
           root: () => ({ 'aria-label': undefined }),
-          input: (state: { 'aria-label'?: string }) => (state['aria-label'] ? { 'aria-label': state['aria-label'] } : {}),
+          input: (state: { 'aria-label'?: string }) =>
+            state['aria-label'] ? { 'aria-label': state['aria-label'] } : {},
         },
       },
     },

@@ -1,7 +1,8 @@
 // One declared filter's input (docs/resources.md "Filters"): a choice's multi-select, a reference's
 // select filled from the referenced resource's list (and "None" for an optional one), a checkbox's
 // any/yes/no, a text box, two number boxes, two amount boxes with the currency's symbol, or two of the
-// forms' date pickers (a lazy chunk, as in forms). The three selects are one FilterSelect given their options as data. Texts, numbers
+// forms' date pickers (a lazy chunk, as in forms). The three selects are one FilterSelect given their options as data.
+// Texts, numbers
 // and amounts are kept here while typed and handed on once they read as a value.
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Checkbox, InputAdornment, ListItemText, MenuItem, TextField } from '@mui/material';
@@ -40,7 +41,10 @@ const MONEY = new RegExp(MONEY_PATTERN);
  * under the "to" box, so the empty list that follows has its reason beside it. Dates compare as their
  * Y-m-d text; numbers and amounts as numbers.
  */
-function reversed(range: Extract<ResolvedFilter, { kind: 'number' | 'money' | 'date' }>, values: ListFilterValues): boolean {
+function reversed(
+  range: Extract<ResolvedFilter, { kind: 'number' | 'money' | 'date' }>,
+  values: ListFilterValues,
+): boolean {
   const lower = textOf(values[range.lower]);
   const upper = textOf(values[range.upper]);
   if (lower === '' || upper === '') return false;
@@ -136,7 +140,15 @@ function FilterSelect(props: SelectProps) {
       {!props.multiple && <MenuItem value="">{any}</MenuItem>}
       {options.map((o) => (
         <MenuItem key={o.value} value={o.value}>
-          {props.multiple && <Checkbox size="small" checked={chosen.includes(o.value)} sx={{ p: 0, mr: 1 }} tabIndex={-1} slotProps={{ input: { 'aria-hidden': true } }} />}
+          {props.multiple && (
+            <Checkbox
+              size="small"
+              checked={chosen.includes(o.value)}
+              sx={{ p: 0, mr: 1 }}
+              tabIndex={-1}
+              slotProps={{ input: { 'aria-hidden': true } }}
+            />
+          )}
           {props.multiple ? <ListItemText primary={o.label} /> : o.label}
         </MenuItem>
       ))}
@@ -148,10 +160,22 @@ function ChoiceInput({ filter, label, values, set, wide }: InputProps<'choice'>)
   const translate = useTranslate();
   const spa = useResourceContext() ?? '';
   // An option as the list's cells show it: its declared label ("Power BI"), else the value itself.
-  const options = filter.options.map((o) => ({ value: o, label: translate(choiceKey(spa, filter.field, o), { _: o }) }));
+  const options = filter.options.map((o) => ({
+    value: o,
+    label: translate(choiceKey(spa, filter.field, o), { _: o }),
+  }));
   const v = values[filter.param];
   const chosen = Array.isArray(v) ? v : typeof v === 'string' ? [v] : [];
-  return <FilterSelect multiple label={label} wide={wide} options={options} value={chosen} onChange={(next) => set(filter.param, next)} />;
+  return (
+    <FilterSelect
+      multiple
+      label={label}
+      wide={wide}
+      options={options}
+      value={chosen}
+      onChange={(next) => set(filter.param, next)}
+    />
+  );
 }
 
 /** The SPA resource whose list fills a reference's select: the declared one with that API name. */
@@ -165,7 +189,11 @@ function RefInput({ filter, label, values, set, wide }: InputProps<'ref'>) {
   // copy; asked for only once the select is opened or a record is chosen (its name to show), so a list
   // screen does not load another list it may never need.
   const [opened, setOpened] = useState(false);
-  const { data } = useGetList<RaRecord & { name?: unknown }>(spaOf(filter.to), { pagination: WHOLE_LIST, sort: UNSORTED }, { enabled: opened || (value !== '' && !none) });
+  const { data } = useGetList<RaRecord & { name?: unknown }>(
+    spaOf(filter.to),
+    { pagination: WHOLE_LIST, sort: UNSORTED },
+    { enabled: opened || (value !== '' && !none) },
+  );
   const options = useMemo(() => {
     const records = (data ?? [])
       .map((r) => ({ value: String(r.id), label: typeof r.name === 'string' ? r.name : String(r.id) }))
@@ -176,7 +204,16 @@ function RefInput({ filter, label, values, set, wide }: InputProps<'ref'>) {
     const known = value === '' || none || records.some((o) => o.value === value);
     return [...empty, ...(known ? [] : [{ value, label: value }]), ...records];
   }, [data, value, none, filter.optional, translate]);
-  return <FilterSelect label={label} wide={wide} options={options} value={value} onChange={(next) => set(filter.param, next)} onOpen={() => setOpened(true)} />;
+  return (
+    <FilterSelect
+      label={label}
+      wide={wide}
+      options={options}
+      value={value}
+      onChange={(next) => set(filter.param, next)}
+      onOpen={() => setOpened(true)}
+    />
+  );
 }
 
 function YesNoInput({ filter, label, values, set, wide }: InputProps<'checkbox'>) {
@@ -185,7 +222,15 @@ function YesNoInput({ filter, label, values, set, wide }: InputProps<'checkbox'>
     { value: 'true', label: translate('olympus.lists.filters.yes') },
     { value: 'false', label: translate('olympus.lists.filters.no') },
   ];
-  return <FilterSelect label={label} wide={wide} options={options} value={textOf(values[filter.param])} onChange={(next) => set(filter.param, next)} />;
+  return (
+    <FilterSelect
+      label={label}
+      wide={wide}
+      options={options}
+      value={textOf(values[filter.param])}
+      onChange={(next) => set(filter.param, next)}
+    />
+  );
 }
 
 interface TypedProps {
@@ -204,7 +249,8 @@ interface TypedProps {
   error?: string;
 }
 
-/** A text or number box: what is typed stays here; the address's value replaces it when that changes (cleared, a link). */
+/** A text or number box: what is typed stays here; the address's value replaces it when that changes (cleared, a link).
+ * */
 function TypedInput({ param, label, values, set, wide, accept, type, htmlInput, prefix, error }: TypedProps) {
   const id = useId();
   const value = textOf(values[param]);
@@ -229,7 +275,10 @@ function TypedInput({ param, label, values, set, wide, accept, type, htmlInput, 
         if (text.trim() === '' || accept(text.trim())) set(param, text.trim());
       }}
       sx={widthSx(wide)}
-      slotProps={{ htmlInput, input: prefix ? { startAdornment: <InputAdornment position="start">{prefix}</InputAdornment> } : undefined }}
+      slotProps={{
+        htmlInput,
+        input: prefix ? { startAdornment: <InputAdornment position="start">{prefix}</InputAdornment> } : undefined,
+      }}
     />
   );
 }
@@ -243,22 +292,64 @@ type NumberRange = Extract<ResolvedFilter, { kind: 'number' | 'money' }>;
  */
 function boxOf(range: NumberRange): Pick<TypedProps, 'accept' | 'htmlInput' | 'prefix'> {
   if (range.kind === 'money') {
-    return { accept: (t) => MONEY.test(t), prefix: currencySymbol(range.currency), htmlInput: { min: range.min, max: range.max, step: '0.01', inputMode: 'decimal' } };
+    return {
+      accept: (t) => MONEY.test(t),
+      prefix: currencySymbol(range.currency),
+      htmlInput: { min: range.min, max: range.max, step: '0.01', inputMode: 'decimal' },
+    };
   }
   return {
     accept: (t) => NUMBER.test(t) && (!range.integer || Number.isInteger(Number(t))),
-    htmlInput: { min: range.min, max: range.max, step: range.integer ? 1 : 'any', inputMode: range.integer ? 'numeric' : 'decimal' },
+    htmlInput: {
+      min: range.min,
+      max: range.max,
+      step: range.integer ? 1 : 'any',
+      inputMode: range.integer ? 'numeric' : 'decimal',
+    },
   };
 }
 
 /** One end of a number or money range: a number box. */
-function RangeEnd({ param, end, range, label, values, set, wide, reversed }: Omit<InputProps<NumberRange['kind']>, 'filter'> & { param: string; end: 'from' | 'to'; range: NumberRange; reversed?: boolean }) {
+function RangeEnd({
+  param,
+  end,
+  range,
+  label,
+  values,
+  set,
+  wide,
+  reversed,
+}: Omit<InputProps<NumberRange['kind']>, 'filter'> & {
+  param: string;
+  end: 'from' | 'to';
+  range: NumberRange;
+  reversed?: boolean;
+}) {
   const translate = useTranslate();
   const error = reversed ? translate('olympus.lists.filters.reversed', { field: label }) : undefined;
-  return <TypedInput param={param} label={translate(`olympus.lists.filters.${end}`, { field: label })} values={values} set={set} wide={wide} type="number" error={error} {...boxOf(range)} />;
+  return (
+    <TypedInput
+      param={param}
+      label={translate(`olympus.lists.filters.${end}`, { field: label })}
+      values={values}
+      set={set}
+      wide={wide}
+      type="number"
+      error={error}
+      {...boxOf(range)}
+    />
+  );
 }
 
-function DateEnd({ param, end, label, values, set, wide, reversed }: Omit<InputProps<'date'>, 'filter'> & { param: string; end: 'from' | 'to'; reversed?: boolean }) {
+function DateEnd({
+  param,
+  end,
+  label,
+  values,
+  set,
+  wide,
+  reversed,
+}: Omit<InputProps<'date'>, 'filter'> & { param: string; end: 'from' | 'to'; reversed?: boolean }) {
   const id = useId();
   const translate = useTranslate();
   const text = translate(`olympus.lists.filters.${end}`, { field: label });

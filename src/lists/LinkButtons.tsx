@@ -19,7 +19,13 @@ export function CreateLinkButton({ label }: { label: string }) {
   const resource = useResourceContext() ?? '';
   if (!useMayAct('create')) return null;
   return (
-    <Button component={Link} to={createPath(basename, resource)} state={SCROLL_TO_TOP} variant="contained" startIcon={<AddIcon />}>
+    <Button
+      component={Link}
+      to={createPath(basename, resource)}
+      state={SCROLL_TO_TOP}
+      variant="contained"
+      startIcon={<AddIcon />}
+    >
       {translate(label)}
     </Button>
   );
@@ -34,7 +40,14 @@ export function EditLinkButton({ label, icon = <EditOutlined /> }: { label: stri
   const may = useMayAct('update');
   if (!record || !may) return null;
   return (
-    <Button component={Link} to={editPath(basename, resource, record.id)} state={SCROLL_TO_TOP} size="small" startIcon={icon} sx={{ whiteSpace: 'nowrap' }}>
+    <Button
+      component={Link}
+      to={editPath(basename, resource, record.id)}
+      state={SCROLL_TO_TOP}
+      size="small"
+      startIcon={icon}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
       {translate(label)}
     </Button>
   );

@@ -24,7 +24,13 @@ export interface ListCardsProps<R extends RaRecord> {
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
-export function ListCards<R extends RaRecord>({ label, columns, rowActions, expand, selectable = false }: ListCardsProps<R>) {
+export function ListCards<R extends RaRecord>({
+  label,
+  columns,
+  rowActions,
+  expand,
+  selectable = false,
+}: ListCardsProps<R>) {
   const translate = useTranslate();
   const { data, isPending, selectedIds, onToggleItem } = useListContext<R>();
   const failures = useBulkFailures();
@@ -54,7 +60,13 @@ export function ListCards<R extends RaRecord>({ label, columns, rowActions, expa
                     sx={{ p: 0.5, mr: 0.5 }}
                     checked={selectedIds.includes(record.id)}
                     onChange={() => onToggleItem(record.id)}
-                    slotProps={{ input: { 'aria-label': translate('olympus.lists.bulk.select_row', { name: title ? columnText(title, record) || String(record.id) : String(record.id) }) } }}
+                    slotProps={{
+                      input: {
+                        'aria-label': translate('olympus.lists.bulk.select_row', {
+                          name: title ? columnText(title, record) || String(record.id) : String(record.id),
+                        }),
+                      },
+                    }}
                   />
                 ) : undefined
               }

@@ -77,7 +77,14 @@ export function ListDialogsProvider({ children }: { children: ReactNode }) {
   return (
     <DialogsContext.Provider value={api}>
       {children}
-      <Dialog open={visible} onClose={() => close(false)} maxWidth="xs" fullWidth aria-labelledby="list-dialog-title" aria-describedby="list-dialog-text">
+      <Dialog
+        open={visible}
+        onClose={() => close(false)}
+        maxWidth="xs"
+        fullWidth
+        aria-labelledby="list-dialog-title"
+        aria-describedby="list-dialog-text"
+      >
         {open && Icon && (
           <>
             <DialogTitle id="list-dialog-title" sx={{ textAlign: 'center', pt: 3 }}>
@@ -95,7 +102,12 @@ export function ListDialogsProvider({ children }: { children: ReactNode }) {
                   {open.cancelLabel}
                 </Button>
               )}
-              <Button variant="contained" color={open.tone === 'warning' ? 'error' : 'primary'} onClick={() => close(true)} autoFocus>
+              <Button
+                variant="contained"
+                color={open.tone === 'warning' ? 'error' : 'primary'}
+                onClick={() => close(true)}
+                autoFocus
+              >
                 {open.confirmLabel ?? translate('olympus.lists.dialog.ok')}
               </Button>
             </DialogActions>

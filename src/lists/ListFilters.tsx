@@ -35,7 +35,16 @@ export function ListFilters() {
   const set: FilterSetter = (param, value) => latest.current.setFilters({ ...latest.current.values, [param]: value });
   const active = filters.flatMap(paramsOf).filter((p) => values[p] !== undefined).length;
   const clear = () => setFilters(values.q ? { q: values.q } : {});
-  const inputs = filters.map((f) => <FilterInput key={key(f)} filter={f} label={translate(fieldKey(resource, f.key))} values={values} set={set} wide={phone} />);
+  const inputs = filters.map((f) => (
+    <FilterInput
+      key={key(f)}
+      filter={f}
+      label={translate(fieldKey(resource, f.key))}
+      values={values}
+      set={set}
+      wide={phone}
+    />
+  ));
   const clearButton = (
     <Button onClick={clear} disabled={active === 0} size="medium">
       {translate('olympus.lists.filters.clear')}
@@ -45,10 +54,26 @@ export function ListFilters() {
   if (phone) {
     return (
       <Box sx={{ mb: 2 }}>
-        <Button variant="outlined" onClick={() => setOpen(true)} aria-haspopup="dialog" startIcon={<Badge color="primary" variant="dot" invisible={active === 0}><FilterListIcon /></Badge>}>
-          {active > 0 ? translate('olympus.lists.filters.open_count', { count: active }) : translate('olympus.lists.filters.open')}
+        <Button
+          variant="outlined"
+          onClick={() => setOpen(true)}
+          aria-haspopup="dialog"
+          startIcon={
+            <Badge color="primary" variant="dot" invisible={active === 0}>
+              <FilterListIcon />
+            </Badge>
+          }
+        >
+          {active > 0
+            ? translate('olympus.lists.filters.open_count', { count: active })
+            : translate('olympus.lists.filters.open')}
         </Button>
-        <Drawer anchor="bottom" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { maxHeight: '85vh' } } }}>
+        <Drawer
+          anchor="bottom"
+          open={open}
+          onClose={() => setOpen(false)}
+          slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { maxHeight: '85vh' } } }}
+        >
           <Stack spacing={2} sx={{ p: 2 }}>
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
               <Typography id={titleId} component="h2" variant="h6">
@@ -71,7 +96,18 @@ export function ListFilters() {
     );
   }
   return (
-    <Box role="group" aria-label={translate('olympus.lists.filters.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', mb: 2, '& > .MuiButton-root': { mt: 0.25 } }}>
+    <Box
+      role="group"
+      aria-label={translate('olympus.lists.filters.label')}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 2,
+        alignItems: 'flex-start',
+        mb: 2,
+        '& > .MuiButton-root': { mt: 0.25 },
+      }}
+    >
       {/* Tops aligned: a box with a message under it (a reversed range) keeps its label in line with the others. */}
       {inputs}
       {clearButton}

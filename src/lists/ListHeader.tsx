@@ -29,11 +29,20 @@ export function ListHeader({ title, back, showCompany, actions }: ListHeaderProp
   return (
     <Box sx={{ mb: 2 }}>
       <Title title={title} />
-      <MuiLink component={Link} to={back.to} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1, fontSize: 14 }}>
+      <MuiLink
+        component={Link}
+        to={back.to}
+        underline="hover"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1, fontSize: 14 }}
+      >
         <ArrowBack fontSize="inherit" />
         {translate(back.label)}
       </MuiLink>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'flex-end' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'flex-end' } }}
+      >
         <Box>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
             {translate(title)}

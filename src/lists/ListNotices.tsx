@@ -73,7 +73,12 @@ export function ListNotices() {
     <Stack spacing={1} sx={{ mb: 2 }} aria-live="polite">
       {notices.map((n) => (
         <Fade key={n.id} in={n.open} timeout={NOTICE_FADE_MS} onExited={() => remove(n.id)}>
-          <Alert severity={n.type} variant="outlined" onClose={() => dismiss(n.id)} closeText={translate('olympus.lists.notice.close')}>
+          <Alert
+            severity={n.type}
+            variant="outlined"
+            onClose={() => dismiss(n.id)}
+            closeText={translate('olympus.lists.notice.close')}
+          >
             {n.message}
           </Alert>
         </Fade>

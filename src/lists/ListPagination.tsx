@@ -66,7 +66,11 @@ export function ListPagination() {
   const from = (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between', pt: 2 }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ alignItems: 'center', justifyContent: 'space-between', pt: 2 }}
+    >
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         <TextField
           select

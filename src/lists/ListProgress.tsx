@@ -16,5 +16,10 @@ export function ListProgress() {
   const translate = useTranslate();
   if (!useRowsReplacing()) return null;
   // Absolutely placed over the card's top edge: showing it moves nothing.
-  return <LinearProgress aria-label={translate('olympus.lists.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 3 }} />;
+  return (
+    <LinearProgress
+      aria-label={translate('olympus.lists.loading')}
+      sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 3 }}
+    />
+  );
 }

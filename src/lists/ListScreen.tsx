@@ -91,7 +91,11 @@ function tableColumns<R extends RaRecord>(columns: readonly ListColumn<R>[], row
     ...cols,
     <DataTable.Col<R> key="actions" label={rowActions.label} align={rowActions.align}>
       {/* A flex row in a right-aligned cell needs telling. */}
-      <Stack direction="row" spacing={1} sx={{ justifyContent: rowActions.align === 'right' ? 'flex-end' : 'flex-start' }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ justifyContent: rowActions.align === 'right' ? 'flex-end' : 'flex-start' }}
+      >
         {rowActions.element}
       </Stack>
     </DataTable.Col>,
@@ -102,9 +106,23 @@ function tableColumns<R extends RaRecord>(columns: readonly ListColumn<R>[], row
 const REFUSED_ROW = { bgcolor: 'rgba(211, 47, 47, 0.08)', boxShadow: 'inset 4px 0 0 #d32f2f' } as const;
 
 function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { selectable: boolean }) {
-  const { title, createLabel, searchPlaceholder, back = HOME_LINK, showCompany = false, actions, rowActions, expand, bulk, selectable } = props;
+  const {
+    title,
+    createLabel,
+    searchPlaceholder,
+    back = HOME_LINK,
+    showCompany = false,
+    actions,
+    rowActions,
+    expand,
+    bulk,
+    selectable,
+  } = props;
   const failures = useBulkFailures();
-  const rowSx = useMemo(() => (failures.size > 0 ? (r: RaRecord) => (failures.has(r.id) ? REFUSED_ROW : {}) : undefined), [failures]);
+  const rowSx = useMemo(
+    () => (failures.size > 0 ? (r: RaRecord) => (failures.has(r.id) ? REFUSED_ROW : {}) : undefined),
+    [failures],
+  );
   const bulkButtons = useMemo(() => (selectable && bulk ? <BulkButtons decl={bulk} /> : false), [selectable, bulk]);
   const columns = useMemo(() => shownColumns(props.columns), [props.columns]);
   const translate = useTranslate();
@@ -118,47 +136,53 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
     <ListNoticesProvider>
       <ListDialogsProvider>
         <BulkFailuresProvider>
-        <ListHeader
-          title={title}
-          back={back}
-          showCompany={showCompany}
-          actions={
-            <>
-              {actions}
-              <ExportButton maxResults={EXPORT_ALL} variant="outlined" size="medium" />
-              {createLabel && <CreateLinkButton label={createLabel} />}
-            </>
-          }
-        />
-        <Card sx={{ position: 'relative' }}>
-          <ListProgress />
-          {/* On a phone the record cards sit inside: a narrower margin leaves them more of the width. */}
-          <CardContent sx={{ px: { xs: 1.5, sm: 2 } }}>
-            <Stack direction="row" sx={{ mb: 2 }}>
-              <ListSearch placeholder={searchPlaceholder} />
-            </Stack>
-            <ListFilters />
-            <ListNotices />
-            {phone && selectable && bulk && <PhoneBulkBar decl={bulk} />}
-            {phone ? (
-              <ListCards<R> label={translate(title)} columns={columns} rowActions={rowActions} expand={expand} selectable={selectable} />
-            ) : (
-              /* rowClick off: react-admin would link rows to /{resource}/{id}; rows carry their own edit links. */
-              <DataTable
-                rowClick={false}
-                bulkActionButtons={bulkButtons}
-                rowSx={rowSx}
-                empty={NO_RESULTS}
-                size="medium"
-                expand={expand}
-                sx={replacing ? REPLACING_ROWS_SX : undefined}
-              >
-                {cols}
-              </DataTable>
-            )}
-            <ListPagination />
-          </CardContent>
-        </Card>
+          <ListHeader
+            title={title}
+            back={back}
+            showCompany={showCompany}
+            actions={
+              <>
+                {actions}
+                <ExportButton maxResults={EXPORT_ALL} variant="outlined" size="medium" />
+                {createLabel && <CreateLinkButton label={createLabel} />}
+              </>
+            }
+          />
+          <Card sx={{ position: 'relative' }}>
+            <ListProgress />
+            {/* On a phone the record cards sit inside: a narrower margin leaves them more of the width. */}
+            <CardContent sx={{ px: { xs: 1.5, sm: 2 } }}>
+              <Stack direction="row" sx={{ mb: 2 }}>
+                <ListSearch placeholder={searchPlaceholder} />
+              </Stack>
+              <ListFilters />
+              <ListNotices />
+              {phone && selectable && bulk && <PhoneBulkBar decl={bulk} />}
+              {phone ? (
+                <ListCards<R>
+                  label={translate(title)}
+                  columns={columns}
+                  rowActions={rowActions}
+                  expand={expand}
+                  selectable={selectable}
+                />
+              ) : (
+                /* rowClick off: react-admin would link rows to /{resource}/{id}; rows carry their own edit links. */
+                <DataTable
+                  rowClick={false}
+                  bulkActionButtons={bulkButtons}
+                  rowSx={rowSx}
+                  empty={NO_RESULTS}
+                  size="medium"
+                  expand={expand}
+                  sx={replacing ? REPLACING_ROWS_SX : undefined}
+                >
+                  {cols}
+                </DataTable>
+              )}
+              <ListPagination />
+            </CardContent>
+          </Card>
         </BulkFailuresProvider>
       </ListDialogsProvider>
     </ListNoticesProvider>

@@ -51,7 +51,17 @@ export function RecordCard({ title, titleAs = 'h2', lines, actions, children, se
           </Alert>
         )}
         {lines.length > 0 && (
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(5.5rem, max-content) minmax(0, 1fr)', columnGap: 2, rowGap: 0.75, m: 0, mt: 1 }}>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'minmax(5.5rem, max-content) minmax(0, 1fr)',
+              columnGap: 2,
+              rowGap: 0.75,
+              m: 0,
+              mt: 1,
+            }}
+          >
             {lines.map((line) => (
               <Box key={line.key} sx={{ display: 'contents' }}>
                 <Typography component="dt" variant="body2" color="text.secondary">
@@ -66,13 +76,35 @@ export function RecordCard({ title, titleAs = 'h2', lines, actions, children, se
         )}
         {children}
       </CardContent>
-      {actions && <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 1, pt: 0, pb: 1, '& > :not(style) ~ :not(style)': { ml: 0 }, '&:empty': { display: 'none' } }}>{actions}</CardActions>}
+      {actions && (
+        <CardActions
+          sx={{
+            flexWrap: 'wrap',
+            gap: 1,
+            px: 1,
+            pt: 0,
+            pb: 1,
+            '& > :not(style) ~ :not(style)': { ml: 0 },
+            '&:empty': { display: 'none' },
+          }}
+        >
+          {actions}
+        </CardActions>
+      )}
     </Card>
   );
 }
 
 /** `sx`: e.g. the dimming while the cards are being replaced (ListProgress). */
-export function RecordCardList({ label, children, sx }: { label: string; children: ReactNode; sx?: SystemStyleObject<Theme> }) {
+export function RecordCardList({
+  label,
+  children,
+  sx,
+}: {
+  label: string;
+  children: ReactNode;
+  sx?: SystemStyleObject<Theme>;
+}) {
   return (
     <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, ...sx }}>
       {children}

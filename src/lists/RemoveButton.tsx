@@ -42,7 +42,11 @@ export function RemoveButton({ label }: { label: string }) {
     // Changed since the list showed it: asked again, with what changed.
     try {
       const again = await askAgain(record, refused);
-      notices.update(notice, again === 'kept' ? 'info' : 'success', translate(again === 'kept' ? 'olympus.lists.remove.kept' : 'olympus.lists.notice.deleted'));
+      notices.update(
+        notice,
+        again === 'kept' ? 'info' : 'success',
+        translate(again === 'kept' ? 'olympus.lists.remove.kept' : 'olympus.lists.notice.deleted'),
+      );
       if (again === 'kept') setBusy(false);
     } catch (error) {
       failed(error);
@@ -50,7 +54,14 @@ export function RemoveButton({ label }: { label: string }) {
   };
 
   return (
-    <Button size="small" color="error" startIcon={<DeleteOutline />} onClick={onClick} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
+    <Button
+      size="small"
+      color="error"
+      startIcon={<DeleteOutline />}
+      onClick={onClick}
+      disabled={busy}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
       {translate(label)}
     </Button>
   );

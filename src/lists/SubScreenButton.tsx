@@ -6,7 +6,17 @@ import { Link } from 'react-router';
 import { useBasename, useResourceContext, useTranslate } from 'ra-core';
 import { useMayAct, type ListAction } from './useMayAct';
 
-export function SubScreenButton({ screen, action, icon, label }: { screen: string; action: ListAction; icon: ReactNode; label: string }) {
+export function SubScreenButton({
+  screen,
+  action,
+  icon,
+  label,
+}: {
+  screen: string;
+  action: ListAction;
+  icon: ReactNode;
+  label: string;
+}) {
   const translate = useTranslate();
   const basename = useBasename();
   const resource = useResourceContext() ?? '';

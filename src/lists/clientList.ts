@@ -31,7 +31,10 @@ const valuesOf = (record: RaRecord, fields: SearchIn): Searchable[] =>
   });
 
 /** The searched and sorted rows (what an export holds). */
-export function searchAndSort<R extends RaRecord>(rows: readonly R[], { search, searchIn, sort }: ClientListQuery): R[] {
+export function searchAndSort<R extends RaRecord>(
+  rows: readonly R[],
+  { search, searchIn, sort }: ClientListQuery,
+): R[] {
   const found = rows.filter((r) => matchesSearch(valuesOf(r, searchIn), search));
   // compareBy: text case-insensitively ("adam" before "Bea"), numbers numerically, empty values last.
   return sort.field ? found.sort(compareBy(sort.field, sort.order === 'DESC' ? 'DESC' : 'ASC')) : found;

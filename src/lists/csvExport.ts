@@ -13,10 +13,15 @@ export interface CsvColumn<R extends RaRecord> {
 
 // A cell a spreadsheet would run as a formula (OWASP CSV injection) is kept as text with a leading quote.
 const FORMULA = /^[=+\-@\t\r]/;
-export const csvCell = (text: string): string => (FORMULA.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text);
+export const csvCell = (text: string): string =>
+  FORMULA.test(text) && !/^-?\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
 
 /** Rows of heading → text; lists (systems, roles) are joined with "; ". */
-export function csvRows<R extends RaRecord>(records: readonly R[], columns: readonly CsvColumn<R>[], heading: (key: string) => string): Record<string, string>[] {
+export function csvRows<R extends RaRecord>(
+  records: readonly R[],
+  columns: readonly CsvColumn<R>[],
+  heading: (key: string) => string,
+): Record<string, string>[] {
   const headings = columns.map((c) => heading(c.label));
   return records.map((r) =>
     Object.fromEntries(
@@ -33,7 +38,13 @@ export function csvRows<R extends RaRecord>(records: readonly R[], columns: read
 export function useCsvExporter<R extends RaRecord>(columns: readonly CsvColumn<R>[], filename: string): Exporter<R> {
   const translate = useTranslate();
   return useMemo<Exporter<R>>(
-    () => (records, fetchRelated, dataProvider) => defaultExporter(csvRows(records, columns, (key) => translate(key)), fetchRelated, dataProvider, filename),
+    () => (records, fetchRelated, dataProvider) =>
+      defaultExporter(
+        csvRows(records, columns, (key) => translate(key)),
+        fetchRelated,
+        dataProvider,
+        filename,
+      ),
     [columns, filename, translate],
   );
 }

@@ -76,7 +76,8 @@ export function csvColumnsOf<R extends RaRecord>(columns: readonly ListColumn<R>
 
 /** The card's title column: the one marked so, else the first shown on the card. */
 /** The columns drawn on screen (the table's and the cards'): all but the CSV's own. */
-export const shownColumns = <R extends RaRecord>(columns: readonly ListColumn<R>[]): readonly ListColumn<R>[] => (columns.some((c) => c.csvOnly) ? columns.filter((c) => !c.csvOnly) : columns);
+export const shownColumns = <R extends RaRecord>(columns: readonly ListColumn<R>[]): readonly ListColumn<R>[] =>
+  columns.some((c) => c.csvOnly) ? columns.filter((c) => !c.csvOnly) : columns;
 
 export function cardTitleOf<R extends RaRecord>(columns: readonly ListColumn<R>[]): ListColumn<R> | undefined {
   return columns.find((c) => c.card === 'title') ?? columns.find((c) => c.card !== 'hidden');

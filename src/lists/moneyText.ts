@@ -18,5 +18,9 @@ export function moneyText(value: unknown, currency: string): string {
 
 /** The currency's symbol as en-GB writes it: "£" for GBP, "€" for EUR, "US$" for USD. */
 export function currencySymbol(currency: string): string {
-  return formatOf(currency).formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+  return (
+    formatOf(currency)
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')?.value ?? currency
+  );
 }

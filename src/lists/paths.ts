@@ -4,4 +4,5 @@ import type { Identifier } from 'ra-core';
 
 export const createPath = (basename: string, resource: string): string => `${basename}/${resource}/create`;
 
-export const editPath = (basename: string, resource: string, id: Identifier): string => `${basename}/${resource}/${encodeURIComponent(String(id))}/edit`;
+export const editPath = (basename: string, resource: string, id: Identifier): string =>
+  `${basename}/${resource}/${encodeURIComponent(String(id))}/edit`;

@@ -31,12 +31,16 @@ export function useChangedDelete(): (record: RaRecord, error: unknown) => Promis
       const lines = conflict.changes.map((c) => {
         const field = translate(`resources.${resource}.fields.${c.field}`, { _: c.label ?? c.field });
         const at = momentText(c.at);
-        return c.by ? translate('olympus.lists.remove.changed_one', { field, name: c.by.name, at }) : translate('olympus.lists.remove.changed_system', { field, at });
+        return c.by
+          ? translate('olympus.lists.remove.changed_one', { field, name: c.by.name, at })
+          : translate('olympus.lists.remove.changed_system', { field, at });
       });
       const yes = await dialogs.confirm({
         tone: 'warning',
         title: translate('olympus.lists.remove.changed_title'),
-        text: translate('olympus.lists.remove.changed_text', { changes: lines.join(' ') || translate('olympus.lists.remove.changed_unknown') }),
+        text: translate('olympus.lists.remove.changed_text', {
+          changes: lines.join(' ') || translate('olympus.lists.remove.changed_unknown'),
+        }),
         confirmLabel: translate('olympus.lists.remove.changed_yes'),
         cancelLabel: translate('olympus.lists.remove.changed_no'),
       });

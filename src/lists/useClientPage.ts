@@ -21,8 +21,14 @@ export interface ClientPage<R extends RaRecord> {
   page: number;
 }
 
-export function useClientPage<R extends RaRecord>(rows: R[] | undefined, { search, searchIn, sort, page: asked, perPage }: ClientPageQuery): ClientPage<R> {
-  const found = useMemo(() => (rows ? searchAndSort(rows, { search, searchIn, sort }) : undefined), [rows, search, searchIn, sort]);
+export function useClientPage<R extends RaRecord>(
+  rows: R[] | undefined,
+  { search, searchIn, sort, page: asked, perPage }: ClientPageQuery,
+): ClientPage<R> {
+  const found = useMemo(
+    () => (rows ? searchAndSort(rows, { search, searchIn, sort }) : undefined),
+    [rows, search, searchIn, sort],
+  );
   const total = found?.length;
   // A page past the end (an old link, a narrower search) shows the last page.
   const page = total === undefined ? asked : Math.min(asked, pageCount(total, perPage));

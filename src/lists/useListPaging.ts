@@ -38,7 +38,10 @@ export function useListPaging(): ListPaging {
   }, [redundantPage, navigate, pathname, search]);
 
   const searchFor = useCallback((p: number) => searchForPage(search, p), [search]);
-  const setPage = useCallback((p: number) => navigate({ pathname, search: searchForPage(search, p) }), [navigate, pathname, search]);
+  const setPage = useCallback(
+    (p: number) => navigate({ pathname, search: searchForPage(search, p) }),
+    [navigate, pathname, search],
+  );
   const resetPage = useCallback(() => {
     if (!new URLSearchParams(search).has('page')) return;
     setResetFrom(search);

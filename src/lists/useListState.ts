@@ -56,7 +56,10 @@ export function useListState(declared: readonly ResolvedFilter[] = []): ListStat
   let current = pending;
   if (pending && pending.address !== address) {
     const at = pending.targets.indexOf(address);
-    current = at === -1 || at === pending.targets.length - 1 ? null : { ...pending, targets: pending.targets.slice(at + 1), address };
+    current =
+      at === -1 || at === pending.targets.length - 1
+        ? null
+        : { ...pending, targets: pending.targets.slice(at + 1), address };
     setPending(current);
   }
   const filters = current?.filters ?? parsed;

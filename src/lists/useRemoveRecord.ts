@@ -27,7 +27,11 @@ export function useRemoveRecord(): (record: RaRecord, options?: { version?: numb
   const resource = useResourceContext() ?? '';
   return useCallback(
     async (record: RaRecord, { version }: { version?: number } = {}) => {
-      await dataProvider.delete(resource, { id: record.id, previousData: record, meta: version === undefined ? undefined : { version } });
+      await dataProvider.delete(resource, {
+        id: record.id,
+        previousData: record,
+        meta: version === undefined ? undefined : { version },
+      });
       const listKey = [resource, 'getList'];
       queryClient.setQueriesData<GetListResult>({ queryKey: listKey }, (res) => {
         if (!res?.data) return res;

@@ -9,7 +9,16 @@
 // useList (its page is internal state that cannot follow ?page, and it sorts case-sensitively).
 import { useCallback, useMemo, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useDataProvider, useGetList, useResourceContext, type Exporter, type Identifier, type GetListResult, type ListControllerResult, type RaRecord } from 'ra-core';
+import {
+  useDataProvider,
+  useGetList,
+  useResourceContext,
+  type Exporter,
+  type Identifier,
+  type GetListResult,
+  type ListControllerResult,
+  type RaRecord,
+} from 'ra-core';
 import { CLIENT_LIST_MAX } from '../../contract/lists';
 import { apiPath, type ListAnswerMeta } from '../../providers/dataProvider';
 import { filtersOf, searchFieldsOf, WHOLE_LIST } from '../../providers/listQuery';
@@ -23,7 +32,8 @@ export interface ScreenListOptions<R extends RaRecord> {
   /** Passed to dataProvider.getList, e.g. { query: { all: true } } for GET /users?all=true. */
   meta?: Record<string, unknown>;
   exporter?: Exporter<R> | false;
-  /** Always paged, searched and counted by the API, whatever the list's size (a list the browser cannot search: the audit log). */
+  /** Always paged, searched and counted by the API, whatever the list's size (a list the browser cannot search: the
+   * audit log). */
   serverPaged?: boolean;
   /** Rows may be selected for bulk changes (docs/resources.md "Bulk changes"): the selection of the page on screen. */
   selectable?: boolean;
@@ -32,12 +42,28 @@ export interface ScreenListOptions<R extends RaRecord> {
 const noop = () => {};
 const NO_IDS: never[] = [];
 
-export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = false, serverPaged = false, selectable = false }: ScreenListOptions<R>): ListControllerResult<R> {
+export function useScreenList<R extends RaRecord = RaRecord>({
+  meta,
+  exporter = false,
+  serverPaged = false,
+  selectable = false,
+}: ScreenListOptions<R>): ListControllerResult<R> {
   const resource = useResourceContext();
   if (!resource) throw new Error('useScreenList must be used inside a resource (ResourceContext)');
   const dataProvider = useDataProvider();
   const searchIn = searchFieldsOf(apiPath(resource));
-  const { search, sort, page: askedPage, perPage, filters, filterValues, setFilters, setSort, setPage, setPerPage } = useListState(filtersOf(apiPath(resource)));
+  const {
+    search,
+    sort,
+    page: askedPage,
+    perPage,
+    filters,
+    filterValues,
+    setFilters,
+    setSort,
+    setPage,
+    setPerPage,
+  } = useListState(filtersOf(apiPath(resource)));
   const filtered = Object.keys(filters).length > 0;
 
   // The unsearched, unfiltered size of each list (by meta: the company's users and all users differ),
@@ -55,18 +81,39 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
   // compete with the first rows for the network and the main thread (docs/speed.md).
   const idle = useIdleAfter(small);
   // The previous copy stands in only for the same list with other filters (not another `meta`'s list).
-  const otherFilters = (previous: GetListResult<R> | undefined, query: { queryKey: readonly unknown[] } | undefined) => {
+  const otherFilters = (
+    previous: GetListResult<R> | undefined,
+    query: { queryKey: readonly unknown[] } | undefined,
+  ) => {
     const params = query?.queryKey[2] as { meta?: unknown } | undefined;
     return params && JSON.stringify(params.meta ?? null) === sizeKey ? keepPreviousData(previous) : undefined;
   };
-  const whole = useGetList<R>(resource, { pagination: WHOLE_LIST, sort: UNSORTED, filter: filters, meta }, { enabled: small && idle, placeholderData: otherFilters });
+  const whole = useGetList<R>(
+    resource,
+    { pagination: WHOLE_LIST, sort: UNSORTED, filter: filters, meta },
+    { enabled: small && idle, placeholderData: otherFilters },
+  );
   // A copy kept from an earlier visit counts as small: show it and refresh it (as react-query does).
   if (size === undefined && whole.data && !filtered && !whole.isPlaceholderData) learnSize(whole.data.length);
   const inBrowser = small && whole.data !== undefined;
 
-  const server = useServerPage<R>(resource, { page: askedPage, perPage, sort, search, filters, meta, enabled: !inBrowser });
+  const server = useServerPage<R>(resource, {
+    page: askedPage,
+    perPage,
+    sort,
+    search,
+    filters,
+    meta,
+    enabled: !inBrowser,
+  });
   if (!inBrowser && server.isWholeTotal && server.total !== undefined) learnSize(server.total);
-  const client = useClientPage(inBrowser ? whole.data : undefined, { search, searchIn, sort, page: askedPage, perPage });
+  const client = useClientPage(inBrowser ? whole.data : undefined, {
+    search,
+    searchIn,
+    sort,
+    page: askedPage,
+    perPage,
+  });
 
   const data = inBrowser ? client.data : server.data;
   const total = inBrowser ? client.total : server.total;
@@ -78,7 +125,9 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
   // Export: every match, searched and sorted — from the loaded list, or asked of the API unpaged.
   const getData = useCallback(
     async ({ maxResults }: { maxResults?: number } = {}) => {
-      const rows = found ?? (await dataProvider.getList<R>(resource, { pagination: WHOLE_LIST, sort, filter: filterValues, meta })).data;
+      const rows =
+        found ??
+        (await dataProvider.getList<R>(resource, { pagination: WHOLE_LIST, sort, filter: filterValues, meta })).data;
       return rows.slice(0, maxResults ?? rows.length);
     },
     [found, dataProvider, resource, sort, filterValues, meta],
@@ -89,11 +138,17 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
   // The selected rows (bulk changes): kept while the list is on screen, only ids still on the page count.
   const [selected, setSelected] = useState<Identifier[]>(NO_IDS);
   const onSelect = useCallback((ids: Identifier[]) => setSelected(ids), []);
-  const onToggleItem = useCallback((id: Identifier) => setSelected((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id])), []);
+  const onToggleItem = useCallback(
+    (id: Identifier) => setSelected((ids) => (ids.includes(id) ? ids.filter((i) => i !== id) : [...ids, id])),
+    [],
+  );
   const onUnselectItems = useCallback(() => setSelected(NO_IDS), []);
   const onSelectAll = useCallback(() => setSelected((data ?? []).map((r) => r.id)), [data]);
   const onPage = useMemo(() => new Set((data ?? []).map((r) => r.id)), [data]);
-  const selectedIds = useMemo(() => (selectable ? selected.filter((id) => onPage.has(id)) : NO_IDS), [selectable, selected, onPage]);
+  const selectedIds = useMemo(
+    () => (selectable ? selected.filter((id) => onPage.has(id)) : NO_IDS),
+    [selectable, selected, onPage],
+  );
   const isFetching = inBrowser ? whole.isPlaceholderData && whole.isFetching : server.isFetching;
   const error = inBrowser ? whole.error : server.error;
 
@@ -131,9 +186,37 @@ export function useScreenList<R extends RaRecord = RaRecord>({ meta, exporter = 
     }
     // A failed load reads as an empty list (the dataProvider logs it); only 401 errors, and signs out.
     const answerMeta: ListAnswerMeta | undefined = more ? { more } : undefined;
-    return { ...base, data, total, meta: answerMeta, error: error ?? null, isPending: false } as ListControllerResult<R>;
+    return {
+      ...base,
+      data,
+      total,
+      meta: answerMeta,
+      error: error ?? null,
+      isPending: false,
+    } as ListControllerResult<R>;
   }, [
-    resource, sort, setSort, page, perPage, setPage, setPerPage, filterValues, setFilters, exporter, getData, total, more, isFetching, refetch, data, error,
-    selectable, selectedIds, onSelect, onSelectAll, onToggleItem, onUnselectItems,
+    resource,
+    sort,
+    setSort,
+    page,
+    perPage,
+    setPage,
+    setPerPage,
+    filterValues,
+    setFilters,
+    exporter,
+    getData,
+    total,
+    more,
+    isFetching,
+    refetch,
+    data,
+    error,
+    selectable,
+    selectedIds,
+    onSelect,
+    onSelectAll,
+    onToggleItem,
+    onUnselectItems,
   ]);
 }

@@ -43,7 +43,10 @@ export interface ServerPage<R extends RaRecord> {
   error: Error | null;
 }
 
-export function useServerPage<R extends RaRecord>(resource: string, { page: asked, perPage, sort, search, filters, meta, enabled }: ServerPageQuery): ServerPage<R> {
+export function useServerPage<R extends RaRecord>(
+  resource: string,
+  { page: asked, perPage, sort, search, filters, meta, enabled }: ServerPageQuery,
+): ServerPage<R> {
   // A page past the end (an old link, a row deleted from the last page) asks for the last page
   // instead, by the last total the API gave; a capped total (`more`) tells no last page.
   const [lastTotal, setLastTotal] = useState<number>();
@@ -56,14 +59,24 @@ export function useServerPage<R extends RaRecord>(resource: string, { page: aske
   // render shows its rows without a request of its own, and it counts as fresh for a moment.
   const [early] = useState(() => {
     const result = enabled ? earlyListPage(resource, params, meta) : undefined;
-    return result && { result: result as unknown as GetListResult<R>, path: listPath(resource, params, meta), at: Date.now() };
+    return (
+      result && {
+        result: result as unknown as GetListResult<R>,
+        path: listPath(resource, params, meta),
+        at: Date.now(),
+      }
+    );
   });
   const first = early !== undefined && early.path === listPath(resource, params, meta);
-  const result = useGetList<R>(resource, { ...params, meta }, {
-    enabled,
-    placeholderData: keepPreviousData,
-    ...(first ? { initialData: early.result, initialDataUpdatedAt: early.at, staleTime: EARLY_ANSWER_TTL_MS } : {}),
-  });
+  const result = useGetList<R>(
+    resource,
+    { ...params, meta },
+    {
+      enabled,
+      placeholderData: keepPreviousData,
+      ...(first ? { initialData: early.result, initialDataUpdatedAt: early.at, staleTime: EARLY_ANSWER_TTL_MS } : {}),
+    },
+  );
   // Adjusting state while rendering (React's pattern for state derived from a changing input).
   if (sent !== search && !result.isFetching) setSent(search);
   const more = (result.meta as ListAnswerMeta | undefined)?.more === true;
@@ -71,7 +84,8 @@ export function useServerPage<R extends RaRecord>(resource: string, { page: aske
   if (enabled && result.total !== undefined && known !== lastTotal) setLastTotal(known);
 
   // A previous answer without rows (the page past the end being replaced) is nothing to show yet.
-  const showable = result.data !== undefined && !(result.isPlaceholderData && result.data.length === 0 && (result.total ?? 0) > 0);
+  const showable =
+    result.data !== undefined && !(result.isPlaceholderData && result.data.length === 0 && (result.total ?? 0) > 0);
   return {
     data: showable ? result.data : undefined,
     total: showable ? result.total : undefined,

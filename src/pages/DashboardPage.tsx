@@ -21,7 +21,9 @@ export default function DashboardPage() {
               {translate('olympus.dashboard.welcome', { name: user?.name ?? '' })}
             </Typography>
             {role ? (
-              <Typography color="text.secondary">{translate('olympus.dashboard.role', { role: role.label })}</Typography>
+              <Typography color="text.secondary">
+                {translate('olympus.dashboard.role', { role: role.label })}
+              </Typography>
             ) : (
               <Alert severity="warning" variant="outlined">
                 <WithSupportLink messageKey="olympus.dashboard.no_role" />
@@ -30,7 +32,9 @@ export default function DashboardPage() {
           </CardContent>
         </Card>
         {/* Without the hand-off permission the API refuses every system: offer none (the no-systems notice). */}
-        <SystemPicker systems={mayOpenSystems({ role: role?.name, permissions: role?.permissions }) ? user?.systems : []} />
+        <SystemPicker
+          systems={mayOpenSystems({ role: role?.name, permissions: role?.permissions }) ? user?.systems : []}
+        />
       </Stack>
     </Box>
   );

@@ -9,7 +9,15 @@ export default function LoadingScreen({ text }: { text?: string }) {
       role="status"
       aria-live="polite"
       aria-label={text || translate('olympus.loading')}
-      sx={{ minHeight: '60vh', height: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+      sx={{
+        minHeight: '60vh',
+        height: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+      }}
     >
       <CircularProgress aria-hidden />
       {text && (

@@ -10,7 +10,9 @@ import { HOME_PATH } from '../layout/navItems';
 function NotFoundContent() {
   const translate = useTranslate();
   return (
-    <Box sx={{ textAlign: 'center', py: 6, px: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+    <Box
+      sx={{ textAlign: 'center', py: 6, px: 2, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}
+    >
       <SearchOffOutlined sx={{ fontSize: 64, color: 'text.disabled' }} />
       <Typography component="h1" variant="h5">
         {translate('olympus.not_found.message')}
@@ -28,7 +30,17 @@ export default function NotFoundPage() {
 
 export function StandaloneNotFoundPage() {
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'background.default',
+        p: 2,
+      }}
+    >
       <Paper variant="outlined" sx={{ p: 4, maxWidth: 480, width: '100%', textAlign: 'center' }}>
         <Logo height={48} />
         <NotFoundContent />

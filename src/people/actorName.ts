@@ -4,7 +4,10 @@
 // "Someone outside your companies" for a person the server does not name to this caller (`hidden`).
 import type { TranslateFunction } from 'ra-core';
 
-export function actorName(actor: { name: string | null; hidden?: boolean } | null | undefined, translate: TranslateFunction): string {
+export function actorName(
+  actor: { name: string | null; hidden?: boolean } | null | undefined,
+  translate: TranslateFunction,
+): string {
   if (!actor) return translate('olympus.actor.system');
   if (actor.hidden) return translate('olympus.actor.hidden');
   return actor.name || translate('olympus.actor.removed');

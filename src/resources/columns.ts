@@ -23,18 +23,29 @@ function cell(v: unknown): CellValue {
 export function declaredColumns(d: ResourceDecl): ListColumn<RaRecord>[] {
   return d.list.columns.map((key) => {
     const field = Object.hasOwn(d.fields, key) ? d.fields[key] : undefined;
-    const column: ListColumn<RaRecord> = { label: fieldKey(d.spa, key), source: key, sortable: d.list.sort.includes(key) };
+    const column: ListColumn<RaRecord> = {
+      label: fieldKey(d.spa, key),
+      source: key,
+      sortable: d.list.sort.includes(key),
+    };
     if (field?.type === 'number') return { ...column, numeric: true };
     // "£1,250.00", right-aligned; the CSV keeps the decimal string.
-    if (field?.type === 'money') return { ...column, numeric: true, render: (r: RaRecord) => moneyText(r[key], field.currency) };
+    if (field?.type === 'money')
+      return { ...column, numeric: true, render: (r: RaRecord) => moneyText(r[key], field.currency) };
     // The chosen options joined ("Parking, Lift"); the CSV joins them too.
-    if (field?.type === 'multichoice') return { ...column, value: (r: RaRecord) => (Array.isArray(r[key]) ? (r[key] as string[]) : []) };
+    if (field?.type === 'multichoice')
+      return { ...column, value: (r: RaRecord) => (Array.isArray(r[key]) ? (r[key] as string[]) : []) };
     // "Yes" or "No"; the CSV keeps true or false.
-    if (field?.type === 'checkbox' && !('many' in field)) return { ...column, render: (r: RaRecord) => createElement(YesNo, { value: r[key] }) };
+    if (field?.type === 'checkbox' && !('many' in field))
+      return { ...column, render: (r: RaRecord) => createElement(YesNo, { value: r[key] }) };
     // Shown as people read a date; the CSV keeps the Y-m-d value.
     if (field?.type === 'date') return { ...column, render: (r: RaRecord) => dateText(r[key]) };
     // A choice with declared labels shows its label ("Power BI"); the CSV keeps the value.
-    if (field && 'options' in field && field.type === 'select' && field.labels) return { ...column, render: (r: RaRecord) => createElement(ChoiceText, { spa: d.spa, field: key, value: r[key] }) };
+    if (field && 'options' in field && field.type === 'select' && field.labels)
+      return {
+        ...column,
+        render: (r: RaRecord) => createElement(ChoiceText, { spa: d.spa, field: key, value: r[key] }),
+      };
     // A plain field shows itself the react-admin way; anything else (a reference's nested object) by value.
     return field ? column : { ...column, value: (r: RaRecord) => cell(r[key]) };
   });

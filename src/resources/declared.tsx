@@ -3,7 +3,8 @@
 // declaredColumns, the search box from `list.searchBox`), the create and edit screens (the server's
 // form, ResourceFormPage), the trash screen (/dashboard/{spa}/trash and the list's "Trash" button,
 // unless the declaration has no trash), the import screen (/dashboard/{spa}/import and the list's
-// "Import" button, unless the declaration has no import), the icon and label. Overrides carry only what a resource's screens do beyond these.
+// "Import" button, unless the declaration has no import), the icon and label. Overrides carry only what a resource's
+// screens do beyond these.
 import { Fragment, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { useRecordContext, type RaRecord } from 'ra-core';
 import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
@@ -14,7 +15,14 @@ import { HistoryPanel } from '../history/HistoryPanel';
 import { useReloadAfterRestore } from '../history/useReloadAfterRestore';
 import type { RecordData } from '../forms/fieldModel';
 import { ResourceFormPage, type ResourceFormConfig } from '../forms/ResourceFormPage';
-import { EditLinkButton, ListScreen, RemoveButton, type BackLink, type ListColumn, type ListRowActions } from '../lists';
+import {
+  EditLinkButton,
+  ListScreen,
+  RemoveButton,
+  type BackLink,
+  type ListColumn,
+  type ListRowActions,
+} from '../lists';
 import { TrashLinkButton } from '../trash/TrashLinkButton';
 import { TrashScreen } from '../trash/TrashScreen';
 import { ImportLinkButton } from '../imports/ImportLinkButton';
@@ -71,27 +79,46 @@ export interface DeclaredResource {
   children?: ReactElement;
 }
 
-function rowActionsOf<R extends RaRecord>(spa: string, actions: readonly ('edit' | 'remove')[], o: ScreenOverrides<R>): ListRowActions {
+function rowActionsOf<R extends RaRecord>(
+  spa: string,
+  actions: readonly ('edit' | 'remove')[],
+  o: ScreenOverrides<R>,
+): ListRowActions {
   const only = o.rowActionsFor;
   const remove = o.removeButton ?? <RemoveButton label={listKey(spa, 'remove')} />;
-  const buttons = { edit: <EditLinkButton key="edit" label={listKey(spa, 'edit')} />, remove: <Fragment key="remove">{remove}</Fragment> };
+  const buttons = {
+    edit: <EditLinkButton key="edit" label={listKey(spa, 'edit')} />,
+    remove: <Fragment key="remove">{remove}</Fragment>,
+  };
   const all = <>{actions.map((a) => buttons[a])}</>;
   const Some = () => {
     const record = useRecordContext<R>();
     return record && only?.(record) ? all : null;
   };
-  return { label: actions.length === 1 ? listKey(spa, actions[0]) : 'olympus.lists.actions', element: only ? <Some /> : all };
+  return {
+    label: actions.length === 1 ? listKey(spa, actions[0]) : 'olympus.lists.actions',
+    element: only ? <Some /> : all,
+  };
 }
 
 /** `R`, the record as the API answers it (RecordOf<typeof decl>), types the overrides' columns. */
-export function declaredResource<R extends RaRecord = RaRecord>(d: ResourceDecl, o: ScreenOverrides<R> = {}): DeclaredResource {
+export function declaredResource<R extends RaRecord = RaRecord>(
+  d: ResourceDecl,
+  o: ScreenOverrides<R> = {},
+): DeclaredResource {
   // The derived columns read only keys the declaration names, which are keys of R.
   const derived = declaredColumns(d) as ListColumn<R>[];
   const columns = o.columns ? o.columns(derived) : derived;
   const rowActions = rowActionsOf(d.spa, o.rowActions ?? ['edit', 'remove'], o);
   const useListExtras = o.useListExtras ?? noExtras;
   const scoped = d.tenancy === 'scoped';
-  const form: ResourceFormConfig = { resource: d.spa, listPath: `/dashboard/${d.spa}`, texts: formTexts(d.spa), needsName: o.needsName, companyLine: scoped };
+  const form: ResourceFormConfig = {
+    resource: d.spa,
+    listPath: `/dashboard/${d.spa}`,
+    texts: formTexts(d.spa),
+    needsName: o.needsName,
+    companyLine: scoped,
+  };
 
   const trash = hasTrash(d);
   const imports = importable(d);

@@ -16,16 +16,19 @@ export interface ResourceFormTexts {
 }
 
 type ListText = 'title' | 'create' | 'search' | 'edit' | 'remove';
-type FormText = 'create_title' | 'edit_title' | 'create_submit' | 'edit_submit' | 'back' | 'create_failed' | 'update_failed';
+type FormText =
+  'create_title' | 'edit_title' | 'create_submit' | 'edit_submit' | 'back' | 'create_failed' | 'update_failed';
 
 /** The catalogue key of one of a declared resource's texts. */
 export const resourceKey = (spa: string, path: string) => `resources.${spa}.${path}`;
 /** The list screen's texts: `resources.{spa}.list.{title|create|search|edit|remove}`. */
 export const listKey = (spa: string, text: ListText) => resourceKey(spa, `list.${text}`);
-/** A column's heading (a field's, a reference's or a computed column's): react-admin's `resources.{spa}.fields.{key}`. */
+/** A column's heading (a field's, a reference's or a computed column's): react-admin's `resources.{spa}.fields.{key}`.
+ * */
 export const fieldKey = (spa: string, key: string) => resourceKey(spa, `fields.${key}`);
 
-/** A choice's value as shown (list cells, filters): `resources.{spa}.choices.{field}.{value}`, for choices with declared labels. */
+/** A choice's value as shown (list cells, filters): `resources.{spa}.choices.{field}.{value}`, for choices with
+ * declared labels. */
 export const choiceKey = (spa: string, field: string, value: string) => resourceKey(spa, `choices.${field}.${value}`);
 
 /** The create and edit screens' texts: `resources.{spa}.form.{create_title|…}`. */
@@ -60,7 +63,9 @@ function headings(d: ResourceDecl): Record<string, string> {
 /** The declared labels of each choice that has some: `{ provider: { powerbi: 'Power BI' } }`. */
 function choiceTexts(d: ResourceDecl): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
-  for (const [key, f] of Object.entries(d.fields)) if ('options' in f && f.type === 'select' && f.labels) out[key] = Object.fromEntries(f.options.map((v) => [v, choiceLabel(f, v)]));
+  for (const [key, f] of Object.entries(d.fields))
+    if ('options' in f && f.type === 'select' && f.labels)
+      out[key] = Object.fromEntries(f.options.map((v) => [v, choiceLabel(f, v)]));
   return out;
 }
 
@@ -73,7 +78,13 @@ export function declaredTexts(d: ResourceDecl) {
     name: `${One} |||| ${Many}`,
     fields: headings(d),
     choices: choiceTexts(d),
-    list: { title: Many, create: `Create ${a} ${One}`, search: `Search ${Many}`, edit: `Edit ${One}`, remove: `Remove ${One}` } satisfies Record<ListText, string>,
+    list: {
+      title: Many,
+      create: `Create ${a} ${One}`,
+      search: `Search ${Many}`,
+      edit: `Edit ${One}`,
+      remove: `Remove ${One}`,
+    } satisfies Record<ListText, string>,
     form: {
       create_title: `Create ${a} ${One}`,
       edit_title: `Edit ${One}`,

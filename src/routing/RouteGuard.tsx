@@ -75,7 +75,8 @@ export function RouteGuard({ restriction, children }: RouteGuardProps) {
         const name = decision.name;
         setLoading(true, translate('olympus.systems.redirecting', { system: name }));
         void openSystem(findSystem(authStore.get().user, name)).then((left) => {
-          if (!left && !cancelled) timer = setTimeout(() => navigate(DASHBOARD_PATH, { replace: true }), SYSTEM_FALLBACK_DELAY_MS);
+          if (!left && !cancelled)
+            timer = setTimeout(() => navigate(DASHBOARD_PATH, { replace: true }), SYSTEM_FALLBACK_DELAY_MS);
         });
         break;
       }

@@ -7,7 +7,8 @@ export const DASHBOARD_PATH = '/dashboard';
 /** The one screen open while the user's role requires two-factor sign-in they have not turned on. */
 export const ACCOUNT_PATH = '/dashboard/account';
 
-/** none: open to anyone; guest: signed-out users only; login: signed-in users, subject to the area's route rules (contract/access.ts). */
+/** none: open to anyone; guest: signed-out users only; login: signed-in users, subject to the area's route rules
+ * (contract/access.ts). */
 export type Restriction = 'none' | 'guest' | 'login';
 
 export type Decision =
@@ -44,11 +45,25 @@ export function decideRoute(input: GuardInput): Decision {
   return decision;
 }
 
-function decideOpenRoute({ restriction, pathname, search, token, verified, viewer, enrolmentRequired }: GuardInput): Decision {
+function decideOpenRoute({
+  restriction,
+  pathname,
+  search,
+  token,
+  verified,
+  viewer,
+  enrolmentRequired,
+}: GuardInput): Decision {
   const system = new URLSearchParams(search).get('system')?.trim() || null;
   // Open pages need no check unless a system hand-off depends on the answer.
   const needsAnswer = restriction !== 'none' || system !== null;
-  if (token && !verified && needsAnswer) return { kind: 'verify', render: decideRoute({ restriction, pathname, search, token, verified: true, viewer, enrolmentRequired }).kind === 'allow' };
+  if (token && !verified && needsAnswer)
+    return {
+      kind: 'verify',
+      render:
+        decideRoute({ restriction, pathname, search, token, verified: true, viewer, enrolmentRequired }).kind ===
+        'allow',
+    };
   const loggedIn = !!token;
 
   if (system && loggedIn) return { kind: 'system', name: system };

@@ -37,5 +37,7 @@ export function firstCalls(pathname: string, search: string): { method: 'GET' | 
 export function startFirstScreen({ pathname, search }: { pathname: string; search: string }): void {
   for (const call of firstCalls(pathname, search)) startEarly(call.method, call.path);
   // A failed download surfaces where App.tsx renders the lazy page, not here.
-  void routeModuleFor(pathname, !!authStore.get().access_token)?.load().catch(() => {});
+  void routeModuleFor(pathname, !!authStore.get().access_token)
+    ?.load()
+    .catch(() => {});
 }

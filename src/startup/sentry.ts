@@ -23,7 +23,10 @@ export function sentryOptions(env: SentryEnv): BrowserOptions | null {
     dsn: env.VITE_SENTRY_DSN,
     environment: 'production',
     tracesSampleRate: 0.2,
-    replaysSessionSampleRate: sampleRate(env.VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE, DEFAULT_REPLAYS_SESSION_SAMPLE_RATE),
+    replaysSessionSampleRate: sampleRate(
+      env.VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE,
+      DEFAULT_REPLAYS_SESSION_SAMPLE_RATE,
+    ),
     replaysOnErrorSampleRate: 1,
   };
 }
@@ -34,6 +37,9 @@ export async function startSentry(env: SentryEnv): Promise<void> {
   const Sentry = await import('@sentry/react');
   Sentry.init({
     ...options,
-    integrations: [Sentry.browserTracingIntegration(), Sentry.replayIntegration({ maskAllText: true, maskAllInputs: true, blockAllMedia: true })],
+    integrations: [
+      Sentry.browserTracingIntegration(),
+      Sentry.replayIntegration({ maskAllText: true, maskAllInputs: true, blockAllMedia: true }),
+    ],
   });
 }

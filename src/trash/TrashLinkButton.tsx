@@ -3,4 +3,6 @@
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import { SubScreenButton } from '../lists/SubScreenButton';
 
-export const TrashLinkButton = () => <SubScreenButton screen="trash" action="delete" icon={<DeleteOutlineOutlined />} label="olympus.trash.open" />;
+export const TrashLinkButton = () => (
+  <SubScreenButton screen="trash" action="delete" icon={<DeleteOutlineOutlined />} label="olympus.trash.open" />
+);

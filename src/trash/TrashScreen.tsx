@@ -3,7 +3,21 @@
 // a create and says why when it refuses), the record's history (read only), and for a super admin
 // "Delete forever" after a confirmation. A table from 600 px, one card per record on a phone.
 import { useEffect, useId, useState } from 'react';
-import { Box, Button, Card, CardContent, CircularProgress, Link as MuiLink, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Link as MuiLink,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteForeverOutlined from '@mui/icons-material/DeleteForeverOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -25,7 +39,15 @@ import { actorName } from '../people/actorName';
 import { useIsPhone } from '../lists/useIsPhone';
 import { declaredColumns } from '../resources/columns';
 import { listKey } from '../resources/texts';
-import { fetchTrash, purgeRecord, restoreRecord, TRASH_PAGE, TrashError, type TrashAnswer, type TrashedRecord } from './trashApi';
+import {
+  fetchTrash,
+  purgeRecord,
+  restoreRecord,
+  TRASH_PAGE,
+  TrashError,
+  type TrashAnswer,
+  type TrashedRecord,
+} from './trashApi';
 import { RefusalAlert, type Refusal } from '../forms/RefusalAlert';
 
 export function TrashScreen({ decl }: { decl: ResourceDecl }) {
@@ -48,7 +70,13 @@ export function TrashScreen({ decl }: { decl: ResourceDecl }) {
   const nameOf = (r: TrashedRecord) => columnText(first, r as RaRecord) || r.id;
 
   const queryKey = ['olympus.trash', decl.spa, page];
-  const query = useQuery({ queryKey, queryFn: () => fetchTrash(decl.spa, page), retry: false, refetchOnWindowFocus: false, gcTime: 0 });
+  const query = useQuery({
+    queryKey,
+    queryFn: () => fetchTrash(decl.spa, page),
+    retry: false,
+    refetchOnWindowFocus: false,
+    gcTime: 0,
+  });
   const status = query.error instanceof TrashError ? query.error.status : null;
   useEffect(() => {
     if (status === 401) void logoutIfAccessDenied({ status });
@@ -61,7 +89,11 @@ export function TrashScreen({ decl }: { decl: ResourceDecl }) {
   }, [query.data, records.length, page]);
 
   /** After a restore or purge: the record leaves the trash, and the resource's lists show what changed. */
-  const act = async (record: TrashedRecord, call: (resource: string, id: string) => Promise<TrashAnswer>, done: string) => {
+  const act = async (
+    record: TrashedRecord,
+    call: (resource: string, id: string) => Promise<TrashAnswer>,
+    done: string,
+  ) => {
     setBusy(record.id);
     const answer = await call(decl.spa, record.id);
     setBusy(null);
@@ -86,16 +118,36 @@ export function TrashScreen({ decl }: { decl: ResourceDecl }) {
     const name = nameOf(r);
     return (
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button size="small" variant="outlined" startIcon={busy === r.id ? <CircularProgress size={16} aria-hidden /> : <RestoreFromTrashOutlined />} disabled={busy !== null} onClick={() => void act(r, restoreRecord, 'restored')} aria-label={t('restore_named', { name })}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={busy === r.id ? <CircularProgress size={16} aria-hidden /> : <RestoreFromTrashOutlined />}
+          disabled={busy !== null}
+          onClick={() => void act(r, restoreRecord, 'restored')}
+          aria-label={t('restore_named', { name })}
+        >
           {t('restore')}
         </Button>
         {decl.history !== false && (
-          <Button size="small" startIcon={<HistoryOutlined />} aria-expanded={history?.id === r.id} onClick={() => setHistory(history?.id === r.id ? null : r)} aria-label={history?.id === r.id ? t('hide_history') : t('history_named', { name })}>
+          <Button
+            size="small"
+            startIcon={<HistoryOutlined />}
+            aria-expanded={history?.id === r.id}
+            onClick={() => setHistory(history?.id === r.id ? null : r)}
+            aria-label={history?.id === r.id ? t('hide_history') : t('history_named', { name })}
+          >
             {history?.id === r.id ? t('hide_history') : t('history')}
           </Button>
         )}
         {superAdmin && (
-          <Button size="small" color="error" startIcon={<DeleteForeverOutlined />} disabled={busy !== null} onClick={() => setPurging(r)} aria-label={t('purge_named', { name })}>
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteForeverOutlined />}
+            disabled={busy !== null}
+            onClick={() => setPurging(r)}
+            aria-label={t('purge_named', { name })}
+          >
             {t('purge')}
           </Button>
         )}
@@ -122,7 +174,18 @@ export function TrashScreen({ decl }: { decl: ResourceDecl }) {
                 <Typography component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere', mb: 1 }}>
                   {nameOf(r)}
                 </Typography>
-                <Box component="dl" sx={{ m: 0, mb: 1.5, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+                <Box
+                  component="dl"
+                  sx={{
+                    m: 0,
+                    mb: 1.5,
+                    display: 'grid',
+                    gridTemplateColumns: 'auto 1fr',
+                    columnGap: 1.5,
+                    rowGap: 0.5,
+                    '& dd': { m: 0, overflowWrap: 'anywhere' },
+                  }}
+                >
                   <Typography component="dt" color="text.secondary">
                     {t('deleted_by')}
                   </Typography>
@@ -168,7 +231,12 @@ export function TrashScreen({ decl }: { decl: ResourceDecl }) {
   return (
     <Box sx={{ py: 2, minWidth: 0 }}>
       <Title title={t('title', { name: many })} />
-      <MuiLink component={Link} to={`/dashboard/${decl.spa}`} underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1, fontSize: 14 }}>
+      <MuiLink
+        component={Link}
+        to={`/dashboard/${decl.spa}`}
+        underline="hover"
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1, fontSize: 14 }}
+      >
         <ArrowBack fontSize="inherit" />
         {t('back', { name: many })}
       </MuiLink>
@@ -190,7 +258,13 @@ export function TrashScreen({ decl }: { decl: ResourceDecl }) {
       </Box>
       {body}
       {pages > 1 && (
-        <Stack component="nav" aria-label={t('pages')} direction="row" spacing={1} sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Stack
+          component="nav"
+          aria-label={t('pages')}
+          direction="row"
+          spacing={1}
+          sx={{ mt: 2, alignItems: 'center', flexWrap: 'wrap' }}
+        >
           <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('previous')}
           </Button>
@@ -202,7 +276,12 @@ export function TrashScreen({ decl }: { decl: ResourceDecl }) {
       )}
       {history && (
         <Box sx={{ mt: 3 }}>
-          <HistoryPanel key={history.id} resource={decl.spa} id={history.id} title={t('history_of', { name: nameOf(history) })} />
+          <HistoryPanel
+            key={history.id}
+            resource={decl.spa}
+            id={history.id}
+            title={t('history_of', { name: nameOf(history) })}
+          />
         </Box>
       )}
       <Confirm

@@ -34,7 +34,11 @@ export async function fetchTrash(resource: string, page: number): Promise<TrashP
   const res = await apiGet<TrashedRecord[]>(`${apiUrl(resource)}/trash?page=${page}&per_page=${TRASH_PAGE}`);
   if (!isSuccess(res) || !Array.isArray(res.data)) throw new TrashError(res?.status ?? 0);
   const meta = (res as ApiResult & { meta?: { total?: unknown; days?: unknown } }).meta;
-  return { records: res.data, total: typeof meta?.total === 'number' ? meta.total : res.data.length, days: typeof meta?.days === 'number' ? meta.days : 0 };
+  return {
+    records: res.data,
+    total: typeof meta?.total === 'number' ? meta.total : res.data.length,
+    days: typeof meta?.days === 'number' ? meta.days : 0,
+  };
 }
 
 export type TrashAnswer = { ok: true } | { ok: false; status: number; message: string | null; errors: string[] };
@@ -46,11 +50,18 @@ function answerOf(res: ApiResult | undefined): TrashAnswer {
   const errors = Object.values(failure?.errors ?? {})
     .flat()
     .filter((m): m is string => typeof m === 'string');
-  return { ok: false, status: failure?.status ?? 0, message: typeof failure?.message === 'string' ? failure.message : null, errors };
+  return {
+    ok: false,
+    status: failure?.status ?? 0,
+    message: typeof failure?.message === 'string' ? failure.message : null,
+    errors,
+  };
 }
 
 const recordUrl = (resource: string, id: string) => `${apiUrl(resource)}/${encodeURIComponent(id)}`;
 
-export const restoreRecord = async (resource: string, id: string): Promise<TrashAnswer> => answerOf(await apiPost(`${recordUrl(resource, id)}/restore`));
+export const restoreRecord = async (resource: string, id: string): Promise<TrashAnswer> =>
+  answerOf(await apiPost(`${recordUrl(resource, id)}/restore`));
 
-export const purgeRecord = async (resource: string, id: string): Promise<TrashAnswer> => answerOf(await apiDelete(`${recordUrl(resource, id)}?purge=true`));
+export const purgeRecord = async (resource: string, id: string): Promise<TrashAnswer> =>
+  answerOf(await apiDelete(`${recordUrl(resource, id)}?purge=true`));

@@ -6,7 +6,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { freshPage, location, makeUser, renderApp, sessionApi, signIn, type ApiCall, type Handler } from './shell-harness';
+import {
+  freshPage,
+  location,
+  makeUser,
+  renderApp,
+  sessionApi,
+  signIn,
+  type ApiCall,
+  type Handler,
+} from './shell-harness';
 import { LOAD_TIMEOUT, listReply, openList, userRow } from './list-harness';
 import type { ReviewUser } from '../../contract/accessReview';
 import { phoneScreen } from './phone-screen';
@@ -42,7 +51,8 @@ const SHARED: ReviewUser = {
   id: '33333333-3333-4333-8333-333333333333',
   name: 'Bea Shared',
   email: 'bea@example.com',
-  refusal: 'This user also belongs to companies you do not manage. Ask a super admin to change their email, password, sign-in or roles.',
+  refusal:
+    'This user also belongs to companies you do not manage. Ask a super admin to change their email, password, sign-in or roles.',
 };
 
 const reviewOf = (...users: ReviewUser[]) => ({ status: 200, body: { data: users, total: users.length } });
@@ -58,7 +68,11 @@ describe('Access review', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('is reached from "Review access" on the users list', async () => {
-    const { router } = openList('/dashboard/users', { 'GET /api/v1/users': listReply([userRow(1)]), [REVIEW]: reviewOf(SLEEPER) }, ADMIN);
+    const { router } = openList(
+      '/dashboard/users',
+      { 'GET /api/v1/users': listReply([userRow(1)]), [REVIEW]: reviewOf(SLEEPER) },
+      ADMIN,
+    );
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
     await userEvent.click(screen.getByRole('link', { name: 'Review access' }));
     await waitFor(() => expect(location(router)).toBe('/dashboard/access-review'), T);
@@ -110,7 +124,16 @@ describe('Access review', () => {
       [REVIEW]: reviewOf(INVITED, SLEEPER),
       'POST /api/v1/users/review/disable': (call: ApiCall) => {
         body = call.body;
-        return { status: 200, body: { data: { message: '1 user done, 1 refused', done: [SLEEPER.id], refused: [{ id: INVITED.id, message: 'User not found.' }] } } };
+        return {
+          status: 200,
+          body: {
+            data: {
+              message: '1 user done, 1 refused',
+              done: [SLEEPER.id],
+              refused: [{ id: INVITED.id, message: 'User not found.' }],
+            },
+          },
+        };
       },
     });
     await userEvent.click(await screen.findByRole('checkbox', { name: 'Select everyone who can be changed' }, T));
@@ -155,7 +178,9 @@ describe('Access review', () => {
     phoneScreen();
     openReview({ [REVIEW]: reviewOf(SLEEPER, SHARED) });
     const list = await screen.findByRole('list', { name: 'Access review' }, T);
-    const cards = within(list).getAllByRole('listitem').filter((li) => li.parentElement === list);
+    const cards = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === list);
     expect(cards).toHaveLength(2);
     expect(within(cards[0]).getByRole('heading', { name: 'Sam Sleeper' })).toBeInTheDocument();
     expect(within(cards[0]).getByRole('checkbox', { name: 'Select Sam Sleeper' })).toBeInTheDocument();

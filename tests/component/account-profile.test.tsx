@@ -12,14 +12,38 @@ import { authStore } from '../../providers/store';
 
 const T = { timeout: 10_000 };
 const PROFILE = 'GET /api/v1/session/profile';
-const THIS: SessionView = { id: 's-this', browser: 'Chrome', os: 'Linux', ip: '10.0.0.1', signed_in_at: '2026-11-24T08:00:00Z', last_active_at: '2026-11-24T09:30:00Z', current: true };
-const LATE: SessionView = { id: 's-late', browser: 'Firefox', os: 'Windows', ip: '192.0.2.7', signed_in_at: '2026-11-24T09:00:00Z', last_active_at: '2026-11-24T09:31:00Z', current: false };
+const THIS: SessionView = {
+  id: 's-this',
+  browser: 'Chrome',
+  os: 'Linux',
+  ip: '10.0.0.1',
+  signed_in_at: '2026-11-24T08:00:00Z',
+  last_active_at: '2026-11-24T09:30:00Z',
+  current: true,
+};
+const LATE: SessionView = {
+  id: 's-late',
+  browser: 'Firefox',
+  os: 'Windows',
+  ip: '192.0.2.7',
+  signed_in_at: '2026-11-24T09:00:00Z',
+  last_active_at: '2026-11-24T09:31:00Z',
+  current: false,
+};
 
 const ADA = makeUser({ role: 'system_user' });
 
-function openAccount(routes: Record<string, Handler>, profile = { name: 'Ada Lovelace', email: 'ada@example.com', sso_only: false }, user = ADA) {
+function openAccount(
+  routes: Record<string, Handler>,
+  profile = { name: 'Ada Lovelace', email: 'ada@example.com', sso_only: false },
+  user = ADA,
+) {
   signIn(user);
-  const api = sessionApi(user, { [PROFILE]: { status: 200, body: { data: profile } }, 'GET /api/v1/session/sessions': { status: 200, body: { data: [THIS] } }, ...routes });
+  const api = sessionApi(user, {
+    [PROFILE]: { status: 200, body: { data: profile } },
+    'GET /api/v1/session/sessions': { status: 200, body: { data: [THIS] } },
+    ...routes,
+  });
   return { api, user, ...renderApp('/dashboard/account') };
 }
 
@@ -34,7 +58,10 @@ describe('Your details', () => {
     const { api } = openAccount({
       'PUT /api/v1/session/profile': (call) => {
         name = (call.body as { name: string }).name;
-        return { status: 200, body: { data: { message: 'Your details have been saved', name, email: 'ada@example.com', sso_only: false } } };
+        return {
+          status: 200,
+          body: { data: { message: 'Your details have been saved', name, email: 'ada@example.com', sso_only: false } },
+        };
       },
       'GET /api/v1/session': () => ({ status: 200, body: { data: { ...ADA, name } } }),
     });
@@ -54,7 +81,13 @@ describe('Your details', () => {
 
   it('asks for the current password once the email differs, and shows the server’s answer on its field', async () => {
     const { api } = openAccount({
-      'PUT /api/v1/session/profile': { status: 422, body: { message: 'The current password is incorrect.', errors: { current_password: ['The current password is incorrect.'] } } },
+      'PUT /api/v1/session/profile': {
+        status: 422,
+        body: {
+          message: 'The current password is incorrect.',
+          errors: { current_password: ['The current password is incorrect.'] },
+        },
+      },
     });
     const section = await details();
     const email = await within(section).findByRole('textbox', { name: 'Email address' }, T);
@@ -64,18 +97,32 @@ describe('Your details', () => {
     expect(within(section).getByText(/We will tell both the old and the new address/)).toBeInTheDocument();
     // Without it, nothing is sent.
     await userEvent.click(within(section).getByRole('button', { name: 'Save details' }));
-    expect(await within(section).findByText('Enter your current password to change your email.', {}, T)).toBeInTheDocument();
+    expect(
+      await within(section).findByText('Enter your current password to change your email.', {}, T),
+    ).toBeInTheDocument();
     expect(api.called('PUT /api/v1/session/profile')).toHaveLength(0);
 
     await userEvent.type(current, 'Wrong-Pass-1');
     await userEvent.click(within(section).getByRole('button', { name: 'Save details' }));
     expect(await within(section).findByText('The current password is incorrect.', {}, T)).toBeInTheDocument();
     expect(current).toHaveAttribute('aria-invalid', 'true');
-    expect(api.called('PUT /api/v1/session/profile')[0].body).toEqual({ name: 'Ada Lovelace', email: 'ada.king@example.com', current_password: 'Wrong-Pass-1' });
+    expect(api.called('PUT /api/v1/session/profile')[0].body).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada.king@example.com',
+      current_password: 'Wrong-Pass-1',
+    });
   });
 
   it('shows a taken email on the email field', async () => {
-    openAccount({ 'PUT /api/v1/session/profile': { status: 422, body: { message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } } } });
+    openAccount({
+      'PUT /api/v1/session/profile': {
+        status: 422,
+        body: {
+          message: 'The email has already been taken.',
+          errors: { email: ['The email has already been taken.'] },
+        },
+      },
+    });
     const section = await details();
     const email = await within(section).findByRole('textbox', { name: 'Email address' }, T);
     await userEvent.clear(email);
@@ -107,7 +154,8 @@ describe('Change password', () => {
     expect(rule(section, 'A lower case letter')).toHaveAttribute('data-met', 'true');
     expect(rule(section, 'An upper case letter')).toHaveAttribute('data-met', 'false');
     await userEvent.type(field, 'DEF12345');
-    for (const text of ['More than 8 characters', 'An upper case letter', 'A lower case letter', 'A number']) expect(rule(section, text)).toHaveAttribute('data-met', 'true');
+    for (const text of ['More than 8 characters', 'An upper case letter', 'A lower case letter', 'A number'])
+      expect(rule(section, text)).toHaveAttribute('data-met', 'true');
     expect(within(rule(section, 'A number')).getByText('(done)')).toBeInTheDocument();
   });
 
@@ -123,7 +171,9 @@ describe('Change password', () => {
     await userEvent.clear(within(section).getByLabelText('New password'));
     await userEvent.type(within(section).getByLabelText('New password'), 'weak');
     await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
-    expect(await within(section).findByText('The new password does not meet every rule below.', {}, T)).toBeInTheDocument();
+    expect(
+      await within(section).findByText('The new password does not meet every rule below.', {}, T),
+    ).toBeInTheDocument();
     expect(api.called('POST /api/v1/session/password')).toHaveLength(0);
   });
 
@@ -131,24 +181,36 @@ describe('Change password', () => {
     openAccount({
       'POST /api/v1/session/password': {
         status: 422,
-        body: { message: 'The new password is too common. Please choose another.', errors: { new_password: ['The new password is too common. Please choose another.'] } },
+        body: {
+          message: 'The new password is too common. Please choose another.',
+          errors: { new_password: ['The new password is too common. Please choose another.'] },
+        },
       },
     });
     const section = await passwordSection();
     await within(section).findByLabelText('New password', {}, T);
     await fill(section, 'Correct-Horse-9', 'Password123', 'Password123');
     await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
-    expect(await within(section).findByText('The new password is too common. Please choose another.', {}, T)).toBeInTheDocument();
+    expect(
+      await within(section).findByText('The new password is too common. Please choose another.', {}, T),
+    ).toBeInTheDocument();
     expect(within(section).getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('a lock (429) shows the server’s message', async () => {
-    openAccount({ 'POST /api/v1/session/password': { status: 429, body: { message: 'Too many wrong passwords. Please try again in 60 seconds.' } } });
+    openAccount({
+      'POST /api/v1/session/password': {
+        status: 429,
+        body: { message: 'Too many wrong passwords. Please try again in 60 seconds.' },
+      },
+    });
     const section = await passwordSection();
     await within(section).findByLabelText('New password', {}, T);
     await fill(section, 'Guess-Guess-1', 'Brand-New-Pass-42', 'Brand-New-Pass-42');
     await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
-    expect(await within(section).findByText('Too many wrong passwords. Please try again in 60 seconds.', {}, T)).toBeInTheDocument();
+    expect(
+      await within(section).findByText('Too many wrong passwords. Please try again in 60 seconds.', {}, T),
+    ).toBeInTheDocument();
   });
 
   it('keeps this browser signed in with the new token and offers to end a session still signed in', async () => {
@@ -158,7 +220,17 @@ describe('Change password', () => {
       'POST /api/v1/session/password': () => {
         // A session signed in with the new password meanwhile is still there afterwards.
         sessions = [THIS, LATE];
-        return { status: 200, body: { data: { message: 'Your password has been changed', access_token: 'oly_new', token_type: 'Bearer', expires_at: '2026-11-24T21:00:00Z' } } };
+        return {
+          status: 200,
+          body: {
+            data: {
+              message: 'Your password has been changed',
+              access_token: 'oly_new',
+              token_type: 'Bearer',
+              expires_at: '2026-11-24T21:00:00Z',
+            },
+          },
+        };
       },
       'POST /api/v1/session/sessions/revoke-others': () => {
         sessions = [THIS];
@@ -169,8 +241,14 @@ describe('Change password', () => {
     await within(section).findByLabelText('New password', {}, T);
     await fill(section, 'Correct-Horse-9', 'Brand-New-Pass-42', 'Brand-New-Pass-42');
     await userEvent.click(within(section).getByRole('button', { name: 'Change password' }));
-    expect(await within(section).findByText(/Your password has been changed\. You are still signed in here/, {}, T)).toBeInTheDocument();
-    expect(api.called('POST /api/v1/session/password')[0].body).toEqual({ current_password: 'Correct-Horse-9', new_password: 'Brand-New-Pass-42', new_password_confirmation: 'Brand-New-Pass-42' });
+    expect(
+      await within(section).findByText(/Your password has been changed\. You are still signed in here/, {}, T),
+    ).toBeInTheDocument();
+    expect(api.called('POST /api/v1/session/password')[0].body).toEqual({
+      current_password: 'Correct-Horse-9',
+      new_password: 'Brand-New-Pass-42',
+      new_password_confirmation: 'Brand-New-Pass-42',
+    });
     expect(authStore.get().access_token).toBe('oly_new');
     expect(within(section).getByLabelText('Current password')).toHaveValue('');
     // Later calls carry the new token.
@@ -180,12 +258,25 @@ describe('Change password', () => {
     expect(await within(section).findByText('Another session is still signed in.', {}, T)).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Sign out all other sessions' }));
     await waitFor(() => expect(api.called('POST /api/v1/session/sessions/revoke-others')).toHaveLength(1), T);
-    await waitFor(() => expect(within(section).queryByText('Another session is still signed in.')).not.toBeInTheDocument(), T);
+    await waitFor(
+      () => expect(within(section).queryByText('Another session is still signed in.')).not.toBeInTheDocument(),
+      T,
+    );
   });
 
   it('without other sessions left, offers nothing more', async () => {
     openAccount({
-      'POST /api/v1/session/password': { status: 200, body: { data: { message: 'Your password has been changed', access_token: 'oly_new', token_type: 'Bearer', expires_at: '2026-11-24T21:00:00Z' } } },
+      'POST /api/v1/session/password': {
+        status: 200,
+        body: {
+          data: {
+            message: 'Your password has been changed',
+            access_token: 'oly_new',
+            token_type: 'Bearer',
+            expires_at: '2026-11-24T21:00:00Z',
+          },
+        },
+      },
     });
     const section = await passwordSection();
     await within(section).findByLabelText('New password', {}, T);
@@ -198,7 +289,9 @@ describe('Change password', () => {
   it('a single-sign-on user is told why, with no password form and the email read-only', async () => {
     openAccount({}, { name: 'Ada Lovelace', email: 'ada@corp.example', sso_only: true });
     const section = await passwordSection();
-    expect(await within(section).findByText(/Your organisation signs you in with single sign-on/, {}, T)).toBeInTheDocument();
+    expect(
+      await within(section).findByText(/Your organisation signs you in with single sign-on/, {}, T),
+    ).toBeInTheDocument();
     expect(within(section).queryByLabelText('New password')).not.toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: 'Change password' })).not.toBeInTheDocument();
     const email = await within(await details()).findByRole('textbox', { name: 'Email address' }, T);

@@ -12,9 +12,33 @@ import { phoneScreen } from './phone-screen';
 
 const T = { timeout: 10_000 };
 const OWN = 'GET /api/v1/session/sessions';
-const THIS: SessionView = { id: 's-this', browser: 'Chrome', os: 'Linux', ip: '10.0.0.1', signed_in_at: '2026-11-24T08:00:00Z', last_active_at: '2026-11-24T09:30:00Z', current: true };
-const LAPTOP: SessionView = { id: 's-laptop', browser: 'Firefox', os: 'Windows', ip: '192.0.2.7', signed_in_at: '2026-11-23T10:00:00Z', last_active_at: '2026-11-23T12:00:00Z', current: false };
-const ODD: SessionView = { id: 's-odd', browser: null, os: null, ip: null, signed_in_at: '2026-11-22T10:00:00Z', last_active_at: '2026-11-22T10:00:00Z', current: false };
+const THIS: SessionView = {
+  id: 's-this',
+  browser: 'Chrome',
+  os: 'Linux',
+  ip: '10.0.0.1',
+  signed_in_at: '2026-11-24T08:00:00Z',
+  last_active_at: '2026-11-24T09:30:00Z',
+  current: true,
+};
+const LAPTOP: SessionView = {
+  id: 's-laptop',
+  browser: 'Firefox',
+  os: 'Windows',
+  ip: '192.0.2.7',
+  signed_in_at: '2026-11-23T10:00:00Z',
+  last_active_at: '2026-11-23T12:00:00Z',
+  current: false,
+};
+const ODD: SessionView = {
+  id: 's-odd',
+  browser: null,
+  os: null,
+  ip: null,
+  signed_in_at: '2026-11-22T10:00:00Z',
+  last_active_at: '2026-11-22T10:00:00Z',
+  current: false,
+};
 
 const listOf = (...sessions: SessionView[]) => ({ status: 200, body: { data: sessions } });
 
@@ -47,7 +71,8 @@ describe('Account page', () => {
     expect(within(rows[1]).queryByText('This session')).not.toBeInTheDocument();
     expect(within(rows[2]).getByText('Unknown device')).toBeInTheDocument();
     expect(within(rows[2]).getByText('Unknown')).toBeInTheDocument();
-    for (const header of ['Device', 'Address', 'Signed in', 'Last active']) expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    for (const header of ['Device', 'Address', 'Signed in', 'Last active'])
+      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
     // Each button says which session it ends.
     expect(within(rows[0]).getByRole('button', { name: 'Sign out this session (Chrome on Linux)' })).toBeEnabled();
     expect(within(rows[1]).getByRole('button', { name: 'Sign out Firefox on Windows' })).toBeEnabled();
@@ -109,7 +134,10 @@ describe('Account page', () => {
     expect(within(cards[1]).getByText('192.0.2.7')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     // The header shows an icon link with the person's name as its accessible name.
-    expect(screen.getByRole('link', { name: 'Your account: Ada Lovelace' })).toHaveAttribute('href', '/dashboard/account');
+    expect(screen.getByRole('link', { name: 'Your account: Ada Lovelace' })).toHaveAttribute(
+      'href',
+      '/dashboard/account',
+    );
   });
 });
 
@@ -117,12 +145,20 @@ describe('User edit: sessions', () => {
   beforeEach(freshPage);
   afterEach(() => vi.unstubAllGlobals());
 
-  const FIELDS: FormFieldGroup[] = [{ group: 'Details', fields: [{ name: 'name', label: 'Name', type: 'text', required: true, value: 'Bob Stone' }] }];
+  const FIELDS: FormFieldGroup[] = [
+    { group: 'Details', fields: [{ name: 'name', label: 'Name', type: 'text', required: true, value: 'Bob Stone' }] },
+  ];
 
   function openUserEdit(routes: Record<string, Handler>) {
     const admin = makeUser({ role: 'admin', permissions: ['users.*'] });
     signIn(admin);
-    const api = sessionApi(admin, { 'GET /api/v1/users/u-bob/edit': { status: 200, body: { data: { uuid: 'u-bob', id: 'u-bob', name: 'Bob Stone' }, fields: FIELDS } }, ...routes });
+    const api = sessionApi(admin, {
+      'GET /api/v1/users/u-bob/edit': {
+        status: 200,
+        body: { data: { uuid: 'u-bob', id: 'u-bob', name: 'Bob Stone' }, fields: FIELDS },
+      },
+      ...routes,
+    });
     return { api, ...renderApp('/dashboard/users/u-bob/edit') };
   }
 
@@ -153,7 +189,12 @@ describe('User edit: sessions', () => {
   });
 
   it('shows nothing when the API refuses (a super admin seen by an admin)', async () => {
-    openUserEdit({ 'GET /api/v1/users/u-bob/sessions': { status: 403, body: { message: 'Only a super admin can change a super admin.' } } });
+    openUserEdit({
+      'GET /api/v1/users/u-bob/sessions': {
+        status: 403,
+        body: { message: 'Only a super admin can change a super admin.' },
+      },
+    });
     await screen.findByRole('textbox', { name: /Name/ }, T);
     await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(screen.queryByRole('region', { name: 'Sessions' })).not.toBeInTheDocument();

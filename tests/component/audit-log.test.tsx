@@ -33,27 +33,61 @@ const row = (n: number, extra: Partial<AuditRow> = {}): AuditRow => ({
 });
 
 const ROWS: AuditRow[] = [
-  row(3, { action: 'user.update', entity: 'user', resource: 'users', entity_id: 'u-9', record_label: 'Sam Staff', changes: { password: { before: '***', after: '***' }, name: { before: 'Sam', after: 'Sam Staff' } } }),
-  row(2, { actor: null, company: null, action: 'auth.login_failed', entity: null, resource: null, entity_id: null, record_label: null, changes: null, detail: { reason: 'unknown_email', email: 'x@example.com' }, ip: '=1+2' }),
+  row(3, {
+    action: 'user.update',
+    entity: 'user',
+    resource: 'users',
+    entity_id: 'u-9',
+    record_label: 'Sam Staff',
+    changes: { password: { before: '***', after: '***' }, name: { before: 'Sam', after: 'Sam Staff' } },
+  }),
+  row(2, {
+    actor: null,
+    company: null,
+    action: 'auth.login_failed',
+    entity: null,
+    resource: null,
+    entity_id: null,
+    record_label: null,
+    changes: null,
+    detail: { reason: 'unknown_email', email: 'x@example.com' },
+    ip: '=1+2',
+  }),
   row(1, { record_label: null }),
 ];
 
 /** The API as it answers: the page asked for, meta with the total; the filters and search are recorded by the call. */
-const audit = (rows: AuditRow[]) => (call: ApiCall): Reply => {
-  const p = new URLSearchParams(call.search);
-  if (!p.has('page')) return { status: 200, body: { data: rows, meta: { total: rows.length } } };
-  const page = Number(p.get('page'));
-  const perPage = Number(p.get('per_page'));
-  return { status: 200, body: { data: rows.slice((page - 1) * perPage, page * perPage), meta: { total: rows.length, page, per_page: perPage } } };
-};
+const audit =
+  (rows: AuditRow[]) =>
+  (call: ApiCall): Reply => {
+    const p = new URLSearchParams(call.search);
+    if (!p.has('page')) return { status: 200, body: { data: rows, meta: { total: rows.length } } };
+    const page = Number(p.get('page'));
+    const perPage = Number(p.get('per_page'));
+    return {
+      status: 200,
+      body: {
+        data: rows.slice((page - 1) * perPage, page * perPage),
+        meta: { total: rows.length, page, per_page: perPage },
+      },
+    };
+  };
 const paramsOf = (call: ApiCall) => new URLSearchParams(call.search);
 /** The table's event rows (not their expansion rows). */
-const eventRows = () => Array.from(screen.getAllByRole('table')[0].querySelectorAll<HTMLElement>('tbody tr.RaDataTable-row'));
+const eventRows = () =>
+  Array.from(screen.getAllByRole('table')[0].querySelectorAll<HTMLElement>('tbody tr.RaDataTable-row'));
 
 const SUPER = makeUser({ role: 'super_admin' });
 
 async function openAudit(url = '/dashboard/audit', rows = ROWS, viewer = SUPER) {
-  const view = openList(url, { [AUDIT]: audit(rows), 'GET /api/v1/users': { status: 200, body: { data: [{ id: ADA.id, uuid: ADA.id, name: ADA.name }] } } }, viewer);
+  const view = openList(
+    url,
+    {
+      [AUDIT]: audit(rows),
+      'GET /api/v1/users': { status: 200, body: { data: [{ id: ADA.id, uuid: ADA.id, name: ADA.name }] } },
+    },
+    viewer,
+  );
   await screen.findByRole('table', {}, LOAD_TIMEOUT);
   await screen.findByText('user.update', {}, T);
   return view;
@@ -69,7 +103,9 @@ describe('Audit log', () => {
   it('shows one row per event from the API, newest first, with person, company, action, record and address', async () => {
     const { api } = await openAudit();
     expect(screen.getByRole('heading', { level: 1, name: 'Audit log' })).toBeInTheDocument();
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(expect.arrayContaining(['Time', 'Person', 'Company', 'Action', 'Record', 'Address']));
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
+      expect.arrayContaining(['Time', 'Person', 'Company', 'Action', 'Record', 'Address']),
+    );
     // Always a page of the API with a capped count, never the whole log loaded into the browser.
     const calls = api.called(AUDIT).map(paramsOf);
     expect(calls.length).toBeGreaterThan(0);
@@ -82,7 +118,10 @@ describe('Audit log', () => {
     expect(rows[0]).toHaveTextContent('ada@example.com');
     expect(rows[0]).toHaveTextContent('Acme Lettings');
     // A declared resource's record that exists links to its edit screen; one gone is plain text.
-    expect(within(rows[0]).getByRole('link', { name: 'user Sam Staff' })).toHaveAttribute('href', '/dashboard/users/u-9/edit');
+    expect(within(rows[0]).getByRole('link', { name: 'user Sam Staff' })).toHaveAttribute(
+      'href',
+      '/dashboard/users/u-9/edit',
+    );
     expect(within(rows[2]).queryByRole('link', { name: /unit/ })).not.toBeInTheDocument();
     expect(rows[2]).toHaveTextContent(`unit ${UNIT_ID}`);
     // The server itself is named as on a record's history.
@@ -91,7 +130,9 @@ describe('Audit log', () => {
     expect(within(rows[0]).getByText(/2025/).tagName).toBe('TIME');
     // No Create on this list; the navigation offers it.
     expect(screen.queryByRole('link', { name: /create/i })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('menu', { name: 'Main navigation' })).getByRole('menuitem', { name: 'Audit log' })).toHaveAttribute('href', '/dashboard/audit');
+    expect(
+      within(screen.getByRole('menu', { name: 'Main navigation' })).getByRole('menuitem', { name: 'Audit log' }),
+    ).toHaveAttribute('href', '/dashboard/audit');
   });
 
   it('expands a row to its changes: the declaration’s field labels, before and after, secrets only as changed', async () => {
@@ -105,7 +146,9 @@ describe('Audit log', () => {
     expect(within(unitChanges).getByText('Flat 7')).toBeInTheDocument();
     await user.click(within(first).getByRole('button', { name: 'Show changes' }));
     await waitFor(() => expect(screen.getAllByRole('table', { name: 'Changes' })).toHaveLength(2), T);
-    const userChanges = screen.getAllByRole('table', { name: 'Changes' }).find((t) => within(t).queryByText('changed'))!;
+    const userChanges = screen
+      .getAllByRole('table', { name: 'Changes' })
+      .find((t) => within(t).queryByText('changed'))!;
     expect(within(userChanges).getByRole('rowheader', { name: 'Password' })).toBeInTheDocument();
     expect(userChanges).not.toHaveTextContent('***');
     await user.click(within(second).getByRole('button', { name: 'Show changes' }));
@@ -121,20 +164,50 @@ describe('Audit log', () => {
     expect(first.getAll('resource')).toEqual(['units']);
     expect(first.get('from')).toBe('2025-03-01');
     const filters = screen.getByRole('group', { name: 'Filters' });
-    for (const label of ['Person', 'Company', 'Resource', 'Action', 'Time from', 'Time to']) expect(within(filters).getAllByLabelText(label).length).toBeGreaterThan(0);
+    for (const label of ['Person', 'Company', 'Resource', 'Action', 'Time from', 'Time to'])
+      expect(within(filters).getAllByLabelText(label).length).toBeGreaterThan(0);
 
     await user.click(within(filters).getByRole('textbox', { name: 'Action' }));
     await user.paste('unit.update');
     await waitFor(() => expect(location(router)).toContain('action=unit.update'), T);
-    await waitFor(() => expect(api.called(AUDIT).map(paramsOf).some((p) => p.get('action') === 'unit.update' && p.getAll('resource').includes('units'))).toBe(true), T);
+    await waitFor(
+      () =>
+        expect(
+          api
+            .called(AUDIT)
+            .map(paramsOf)
+            .some((p) => p.get('action') === 'unit.update' && p.getAll('resource').includes('units')),
+        ).toBe(true),
+      T,
+    );
 
     await user.click(screen.getByRole('searchbox', { name: 'Search' }));
     await user.paste('ada');
-    await waitFor(() => expect(api.called(AUDIT).map(paramsOf).some((p) => p.get('q') === 'ada' && p.get('action') === 'unit.update')).toBe(true), T);
+    await waitFor(
+      () =>
+        expect(
+          api
+            .called(AUDIT)
+            .map(paramsOf)
+            .some((p) => p.get('q') === 'ada' && p.get('action') === 'unit.update'),
+        ).toBe(true),
+      T,
+    );
 
-    await user.click(within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('link', { name: 'Go to page 2' }));
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Pagination' })).getByRole('link', { name: 'Go to page 2' }),
+    );
     await waitFor(() => expect(location(router)).toContain('page=2'), T);
-    await waitFor(() => expect(api.called(AUDIT).map(paramsOf).some((p) => p.get('page') === '2' && p.get('action') === 'unit.update')).toBe(true), T);
+    await waitFor(
+      () =>
+        expect(
+          api
+            .called(AUDIT)
+            .map(paramsOf)
+            .some((p) => p.get('page') === '2' && p.get('action') === 'unit.update'),
+        ).toBe(true),
+      T,
+    );
   }, 30_000);
 
   it('exports the filtered rows as CSV, with changes and details, formula-leading cells kept as text', async () => {
@@ -145,7 +218,10 @@ describe('Audit log', () => {
     await waitFor(() => expect(blobs).toHaveLength(1), T);
     expect(downloads).toEqual(['audit-log.csv']);
     // The whole filtered log, asked of the API without paging.
-    const whole = api.called(AUDIT).map(paramsOf).find((p) => !p.has('page'))!;
+    const whole = api
+      .called(AUDIT)
+      .map(paramsOf)
+      .find((p) => !p.has('page'))!;
     expect(whole.get('action')).toBe('unit.update');
     const csv = await blobs[0].text();
     const [head, ...lines] = csv.trim().split('\n');
@@ -166,7 +242,11 @@ describe('Audit log', () => {
     expect(screen.queryByRole('menuitem', { name: 'Audit log' })).not.toBeInTheDocument();
 
     freshPage();
-    await openAudit('/dashboard/audit', ROWS, makeUser({ role: 'admin', permissions: ['users.*', 'audit.view', 'systems.redirect'] }));
+    await openAudit(
+      '/dashboard/audit',
+      ROWS,
+      makeUser({ role: 'admin', permissions: ['users.*', 'audit.view', 'systems.redirect'] }),
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'Audit log' })).toBeInTheDocument();
   });
 

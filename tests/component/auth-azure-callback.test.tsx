@@ -2,7 +2,16 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import AzureCallbackPage from '../../src/pages/auth/AzureCallbackPage';
 import { authStore } from '../../providers/store';
-import { COMPANY, currentUrl, fakeDelays, renderAt, SESSION_OK, stubApi, stubLocationAssign, TOKEN_LOGIN } from './auth-test-utils';
+import {
+  COMPANY,
+  currentUrl,
+  fakeDelays,
+  renderAt,
+  SESSION_OK,
+  stubApi,
+  stubLocationAssign,
+  TOKEN_LOGIN,
+} from './auth-test-utils';
 
 const CALLBACK = 'POST /api/v1/auth/login/azure/callback';
 const SESSION = 'GET /api/v1/session';
@@ -27,8 +36,12 @@ describe('AzureCallbackPage (/login/azure/callback)', () => {
     const api = stubApi({ [CALLBACK]: TOKEN_LOGIN, [SESSION]: SESSION_OK });
     setup('?code=abc&state=xyz');
     expect(screen.getByText('Hang on, we are just authenticating....')).toBeInTheDocument();
-    await waitFor(() => expect(authStore.get()).toMatchObject({ access_token: 'tok-123', currentCompany: COMPANY.uuid }));
-    expect(api.apiCalls().filter((c) => c.path === '/api/v1/auth/login/azure/callback')).toEqual([expect.objectContaining({ method: 'POST', body: { code: 'abc', state: 'xyz' } })]);
+    await waitFor(() =>
+      expect(authStore.get()).toMatchObject({ access_token: 'tok-123', currentCompany: COMPANY.uuid }),
+    );
+    expect(api.apiCalls().filter((c) => c.path === '/api/v1/auth/login/azure/callback')).toEqual([
+      expect.objectContaining({ method: 'POST', body: { code: 'abc', state: 'xyz' } }),
+    ]);
     await act(() => vi.advanceTimersByTimeAsync(0));
     act(() => vi.advanceTimersByTime(999));
     expect(currentUrl()).toBe(ROUTE + '?code=abc&state=xyz');
@@ -38,9 +51,17 @@ describe('AzureCallbackPage (/login/azure/callback)', () => {
 
   it('opens the system named in the answer through its redirect', async () => {
     stubApi({
-      [CALLBACK]: { status: 200, body: { data: { access_token: 'tok-1', token_type: 'Bearer', expires_at: '2030-01-01T00:00:00Z', system: 'Everest' } } },
+      [CALLBACK]: {
+        status: 200,
+        body: {
+          data: { access_token: 'tok-1', token_type: 'Bearer', expires_at: '2030-01-01T00:00:00Z', system: 'Everest' },
+        },
+      },
       [SESSION]: SESSION_OK,
-      'GET /api/v1/systems/s-everest/redirect': { status: 200, body: { data: { url: 'https://everest.example.test/handoff' } } },
+      'GET /api/v1/systems/s-everest/redirect': {
+        status: 200,
+        body: { data: { url: 'https://everest.example.test/handoff' } },
+      },
     });
     const assign = stubLocationAssign();
     setup('?code=abc&state=xyz');

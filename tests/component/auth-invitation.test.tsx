@@ -21,13 +21,18 @@ const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 const INFO = { status: 200, body: { data: { email: 'ivy@example.com', name: 'Ivy Invitee', kind: 'invite' } } };
 
 // A missing olympus.* key throws, so the page can never show a raw key unnoticed.
-const i18nProvider = polyglotI18nProvider(() => mergeTranslations(englishMessages, { olympus: { auth, account, invitation } }), 'en', [{ locale: 'en', name: 'English' }], {
-  allowMissing: false,
-  onMissingKey: (key: string) => {
-    if (key.startsWith('olympus.')) throw new Error(`Missing translation for key: "${key}"`);
-    return key;
+const i18nProvider = polyglotI18nProvider(
+  () => mergeTranslations(englishMessages, { olympus: { auth, account, invitation } }),
+  'en',
+  [{ locale: 'en', name: 'English' }],
+  {
+    allowMissing: false,
+    onMissingKey: (key: string) => {
+      if (key.startsWith('olympus.')) throw new Error(`Missing translation for key: "${key}"`);
+      return key;
+    },
   },
-});
+);
 
 function setup(url = `/invitation#${TOKEN}`) {
   render(
@@ -72,17 +77,23 @@ describe('InvitationPage (/invitation#token)', () => {
     expect(sessionStorage.getItem('olympus.invitation')).toBe(TOKEN);
     expect(screen.getByText('Checking your invitation...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Welcome to Olympus' })).toBeInTheDocument();
-    expect(await screen.findByText('Hello Ivy Invitee. Choose a password to finish setting up your account.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Hello Ivy Invitee. Choose a password to finish setting up your account.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Email Address')).toHaveValue('ivy@example.com');
     expect(screen.getByLabelText('Email Address')).toHaveAttribute('readonly');
-    expect(api.apiCalls()).toEqual([{ method: 'POST', path: '/api/v1/auth/invitation/check', search: '', body: { token: TOKEN } }]);
+    expect(api.apiCalls()).toEqual([
+      { method: 'POST', path: '/api/v1/auth/invitation/check', search: '', body: { token: TOKEN } },
+    ]);
   });
 
   it('says "Set a New Password" for an administrator’s reset', async () => {
     stubApi({ [CHECK]: { status: 200, body: { data: { email: 'ivy@example.com', name: 'Ivy', kind: 'reset' } } } });
     setup();
     expect(await screen.findByRole('heading', { name: 'Set a New Password' })).toBeInTheDocument();
-    expect(screen.getByText('Hello Ivy. Your administrator has reset your password. Choose a new one.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Hello Ivy. Your administrator has reset your password. Choose a new one.'),
+    ).toBeInTheDocument();
   });
 
   it('ticks the policy checklist as the person types, and sends nothing while a rule is unmet or the passwords differ', async () => {
@@ -93,7 +104,9 @@ describe('InvitationPage (/invitation#token)', () => {
     expect(rule(/An upper case letter/)).toHaveAttribute('data-met', 'false');
     expect(rule(/A lower case letter/)).toHaveAttribute('data-met', 'true');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
-    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(expect.stringContaining('The new password does not meet every rule below.'));
+    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription(
+      expect.stringContaining('The new password does not meet every rule below.'),
+    );
 
     await user.clear(screen.getByLabelText('New Password'));
     await fill(user, 'Good-Password-2026', 'Good-Password-2027');
@@ -107,7 +120,10 @@ describe('InvitationPage (/invitation#token)', () => {
     const user = setup();
     await fill(user, 'Good-Password-2026');
     expect(await screen.findByRole('button', { name: 'Please wait...' })).toBeDisabled();
-    expect(api.apiCalls().at(-1)).toMatchObject({ path: '/api/v1/auth/invitation/accept', body: { token: TOKEN, new_password: 'Good-Password-2026' } });
+    expect(api.apiCalls().at(-1)).toMatchObject({
+      path: '/api/v1/auth/invitation/accept',
+      body: { token: TOKEN, new_password: 'Good-Password-2026' },
+    });
     reply.release({ status: 200, body: { data: { message: 'Your password has been set. You can now sign in.' } } });
     expect(await screen.findByText('Your password has been set. You can now sign in.')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1499));
@@ -118,7 +134,16 @@ describe('InvitationPage (/invitation#token)', () => {
   });
 
   it('shows the server’s policy refusal on the password field', async () => {
-    stubApi({ [CHECK]: INFO, [ACCEPT]: { status: 422, body: { message: 'The given data was invalid.', errors: { new_password: ['The new password is too common. Please choose another.'] } } } });
+    stubApi({
+      [CHECK]: INFO,
+      [ACCEPT]: {
+        status: 422,
+        body: {
+          message: 'The given data was invalid.',
+          errors: { new_password: ['The new password is too common. Please choose another.'] },
+        },
+      },
+    });
     const user = setup();
     await fill(user, 'Password123');
     expect(await screen.findByText('The new password is too common. Please choose another.')).toBeInTheDocument();
@@ -135,7 +160,8 @@ describe('InvitationPage (/invitation#token)', () => {
   });
 
   it('a used link offers to sign in or use "Forgot Password?"', async () => {
-    const message = 'This invitation has already been used. Sign in with your password, or use "Forgot Password?" to choose a new one.';
+    const message =
+      'This invitation has already been used. Sign in with your password, or use "Forgot Password?" to choose a new one.';
     stubApi({ [CHECK]: { status: 410, body: { message } } });
     setup();
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -144,7 +170,8 @@ describe('InvitationPage (/invitation#token)', () => {
   });
 
   it('a link used meanwhile (another tab) turns the form into the explanation', async () => {
-    const message = 'This invitation has already been used. Sign in with your password, or use "Forgot Password?" to choose a new one.';
+    const message =
+      'This invitation has already been used. Sign in with your password, or use "Forgot Password?" to choose a new one.';
     stubApi({ [CHECK]: INFO, [ACCEPT]: { status: 410, body: { message } } });
     const user = setup();
     await fill(user, 'Good-Password-2026');

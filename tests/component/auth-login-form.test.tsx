@@ -3,7 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginFormPage from '../../src/pages/auth/LoginFormPage';
 import { authStore } from '../../providers/store';
-import { COMPANY, currentUrl, deferred, fakeDelays, renderAt, SESSION_OK, stubApi, stubLocationAssign, TOKEN_LOGIN, type Handler, submitLoginForm } from './auth-test-utils';
+import {
+  COMPANY,
+  currentUrl,
+  deferred,
+  fakeDelays,
+  renderAt,
+  SESSION_OK,
+  stubApi,
+  stubLocationAssign,
+  TOKEN_LOGIN,
+  type Handler,
+  submitLoginForm,
+} from './auth-test-utils';
 
 const LOGIN = 'POST /api/v1/auth/login';
 const SESSION = 'GET /api/v1/session';
@@ -60,11 +72,20 @@ describe('LoginFormPage (/login-form)', () => {
     const user = setup();
     await submitLoginForm(user);
     expect(await screen.findByRole('button', { name: 'Please wait...' })).toBeDisabled();
-    expect(api.apiCalls()[0]).toMatchObject({ method: 'POST', path: '/api/v1/auth/login', body: { email: 'ada@example.com', password: 'Secret123' } });
+    expect(api.apiCalls()[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/auth/login',
+      body: { email: 'ada@example.com', password: 'Secret123' },
+    });
 
     login.release(TOKEN_LOGIN);
     expect(await screen.findByText('Login successful. Redirecting...')).toBeInTheDocument();
-    expect(authStore.get()).toMatchObject({ access_token: 'tok-123', currentCompany: COMPANY.uuid, currentCompanyName: COMPANY.name, user: { email: 'ada@example.com' } });
+    expect(authStore.get()).toMatchObject({
+      access_token: 'tok-123',
+      currentCompany: COMPANY.uuid,
+      currentCompanyName: COMPANY.name,
+      user: { email: 'ada@example.com' },
+    });
     expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
 
     act(() => vi.advanceTimersByTime(999));
@@ -74,7 +95,11 @@ describe('LoginFormPage (/login-form)', () => {
   });
 
   it('with ?system=NAME opens that system through its redirect, 1000 ms after login', async () => {
-    const api = stubApi({ [LOGIN]: TOKEN_LOGIN, [SESSION]: SESSION_OK, [REDIRECT]: { status: 200, body: { data: { url: 'https://everest.example.test/handoff?t=abc' } } } });
+    const api = stubApi({
+      [LOGIN]: TOKEN_LOGIN,
+      [SESSION]: SESSION_OK,
+      [REDIRECT]: { status: 200, body: { data: { url: 'https://everest.example.test/handoff?t=abc' } } },
+    });
     const assign = stubLocationAssign();
     const user = setup('/login-form?system=everest');
     await submitLoginForm(user);
@@ -90,7 +115,11 @@ describe('LoginFormPage (/login-form)', () => {
 
   it.each<[string, Record<string, Handler>, string]>([
     ['the user has no such system', {}, '?system=Nowhere'],
-    ['the redirect answers no URL', { [REDIRECT]: { status: 500, body: { message: 'Server Error' } } }, '?system=Everest'],
+    [
+      'the redirect answers no URL',
+      { [REDIRECT]: { status: 500, body: { message: 'Server Error' } } },
+      '?system=Everest',
+    ],
   ])('goes to /dashboard after 1000 ms when %s', async (_case, extra, query) => {
     stubApi({ [LOGIN]: TOKEN_LOGIN, [SESSION]: SESSION_OK, ...extra });
     const assign = stubLocationAssign();
@@ -114,7 +143,10 @@ describe('LoginFormPage (/login-form)', () => {
 
   it.each([
     ['Invalid credentials', 'Invalid credentials.'],
-    ['Too many login attempts. Please try again in 60 seconds.', 'Too many login attempts. Please try again in 60 seconds.'],
+    [
+      'Too many login attempts. Please try again in 60 seconds.',
+      'Too many login attempts. Please try again in 60 seconds.',
+    ],
   ])('shows the server message "%s" with one trailing period', async (message, shown) => {
     stubApi({ [LOGIN]: { status: message.startsWith('Too') ? 429 : 401, body: { message } } });
     const user = setup();

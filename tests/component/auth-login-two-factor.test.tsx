@@ -7,12 +7,25 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginFormPage from '../../src/pages/auth/LoginFormPage';
 import { authStore } from '../../providers/store';
-import { COMPANY, currentUrl, fakeDelays, renderAt, SESSION_OK, stubApi, stubLocationAssign, TOKEN_LOGIN, submitLoginForm } from './auth-test-utils';
+import {
+  COMPANY,
+  currentUrl,
+  fakeDelays,
+  renderAt,
+  SESSION_OK,
+  stubApi,
+  stubLocationAssign,
+  TOKEN_LOGIN,
+  submitLoginForm,
+} from './auth-test-utils';
 
 const LOGIN = 'POST /api/v1/auth/login';
 const MFA = 'POST /api/v1/auth/login/mfa';
 const SESSION = 'GET /api/v1/session';
-const CHALLENGE = { status: 200, body: { data: { mfa_required: true, challenge: 'ch-1', username: 'ada@example.com' } } };
+const CHALLENGE = {
+  status: 200,
+  body: { data: { mfa_required: true, challenge: 'ch-1', username: 'ada@example.com' } },
+};
 
 function setup(url = '/login-form') {
   renderAt(<LoginFormPage />, { route: '/login-form', url });
@@ -45,7 +58,10 @@ describe('LoginFormPage: the second factor', () => {
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Login successful. Redirecting...')).toBeInTheDocument();
-    expect(api.apiCalls().find((c) => c.path === '/api/v1/auth/login/mfa')?.body).toEqual({ challenge: 'ch-1', code: '123456' });
+    expect(api.apiCalls().find((c) => c.path === '/api/v1/auth/login/mfa')?.body).toEqual({
+      challenge: 'ch-1',
+      code: '123456',
+    });
     expect(authStore.get()).toMatchObject({ access_token: 'tok-123', currentCompany: COMPANY.uuid });
     act(() => vi.advanceTimersByTime(999));
     expect(currentUrl()).toBe('/login-form');
@@ -58,7 +74,10 @@ describe('LoginFormPage: the second factor', () => {
       [LOGIN]: CHALLENGE,
       [MFA]: TOKEN_LOGIN,
       [SESSION]: SESSION_OK,
-      'GET /api/v1/systems/s-everest/redirect': { status: 200, body: { data: { url: 'https://everest.example.test/handoff?t=abc' } } },
+      'GET /api/v1/systems/s-everest/redirect': {
+        status: 200,
+        body: { data: { url: 'https://everest.example.test/handoff?t=abc' } },
+      },
     });
     const assign = stubLocationAssign();
     const user = setup('/login-form?system=everest');
@@ -70,7 +89,10 @@ describe('LoginFormPage: the second factor', () => {
     await user.type(field, 'ABCDE-FGHJK');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Login successful. Redirecting...')).toBeInTheDocument();
-    expect(api.apiCalls().find((c) => c.path === '/api/v1/auth/login/mfa')?.body).toEqual({ challenge: 'ch-1', code: 'ABCDE-FGHJK' });
+    expect(api.apiCalls().find((c) => c.path === '/api/v1/auth/login/mfa')?.body).toEqual({
+      challenge: 'ch-1',
+      code: 'ABCDE-FGHJK',
+    });
     await waitFor(() => expect(api.apiCalls().map((c) => c.path)).toContain('/api/v1/systems/s-everest/redirect'));
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(assign).toHaveBeenCalledWith('https://everest.example.test/handoff?t=abc');
@@ -81,7 +103,8 @@ describe('LoginFormPage: the second factor', () => {
     let tries = 0;
     stubApi({
       [LOGIN]: CHALLENGE,
-      [MFA]: () => (++tries === 1 ? { status: 401, body: { message: 'That code is not right. Please try again.' } } : TOKEN_LOGIN),
+      [MFA]: () =>
+        ++tries === 1 ? { status: 401, body: { message: 'That code is not right. Please try again.' } } : TOKEN_LOGIN,
       [SESSION]: SESSION_OK,
     });
     const user = setup();

@@ -21,7 +21,10 @@ describe('LoginPage (/login, single sign-on)', () => {
 
   it('carries ?system= to the email/password login', () => {
     renderAt(<LoginPage />, { route: '/login', url: '/login?system=Everest' });
-    expect(screen.getByRole('link', { name: 'Login with email and password' })).toHaveAttribute('href', '/login-form?system=Everest');
+    expect(screen.getByRole('link', { name: 'Login with email and password' })).toHaveAttribute(
+      'href',
+      '/login-form?system=Everest',
+    );
   });
 
   it('shows "We cannot log you in" when the query has error', () => {
@@ -30,12 +33,16 @@ describe('LoginPage (/login, single sign-on)', () => {
   });
 
   it('sends the browser to the URL the API answers, passing the system', async () => {
-    const api = stubApi({ [AZURE]: { status: 200, body: { data: { url: 'https://login.example.test/authorize?x=1' } } } });
+    const api = stubApi({
+      [AZURE]: { status: 200, body: { data: { url: 'https://login.example.test/authorize?x=1' } } },
+    });
     const assign = stubLocationAssign();
     renderAt(<LoginPage />, { route: '/login', url: '/login?system=Everest' });
     await userEvent.click(screen.getByRole('button', { name: 'Login with Azure' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://login.example.test/authorize?x=1'));
-    expect(api.apiCalls()).toEqual([expect.objectContaining({ method: 'GET', path: '/api/v1/auth/login/azure', search: '?system=Everest' })]);
+    expect(api.apiCalls()).toEqual([
+      expect.objectContaining({ method: 'GET', path: '/api/v1/auth/login/azure', search: '?system=Everest' }),
+    ]);
     expect(screen.getByRole('button', { name: 'Please wait...' })).toBeDisabled();
   });
 

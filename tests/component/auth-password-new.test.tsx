@@ -59,11 +59,30 @@ describe('PasswordNewPage (/password/new)', () => {
     const user = setup();
     await choose(user, 'NewSecret123');
     expect(await screen.findByRole('button', { name: 'Please wait...' })).toBeDisabled();
-    expect(api.apiCalls()[0]).toMatchObject({ body: { username: 'new@example.com', name: 'new@example.com', new_password: 'NewSecret123', session: 'challenge-1' } });
+    expect(api.apiCalls()[0]).toMatchObject({
+      body: {
+        username: 'new@example.com',
+        name: 'new@example.com',
+        new_password: 'NewSecret123',
+        session: 'challenge-1',
+      },
+    });
 
-    reply.release({ status: 200, body: { data: { message: 'Your password has been set', access_token: 'tok-9', token_type: 'Bearer', expires_at: '2030-01-01T00:00:00Z' } } });
+    reply.release({
+      status: 200,
+      body: {
+        data: {
+          message: 'Your password has been set',
+          access_token: 'tok-9',
+          token_type: 'Bearer',
+          expires_at: '2030-01-01T00:00:00Z',
+        },
+      },
+    });
     expect(await screen.findByText('Your password has been set')).toBeInTheDocument();
-    await waitFor(() => expect(authStore.get()).toMatchObject({ access_token: 'tok-9', currentCompany: COMPANY.uuid, session: null }));
+    await waitFor(() =>
+      expect(authStore.get()).toMatchObject({ access_token: 'tok-9', currentCompany: COMPANY.uuid, session: null }),
+    );
     await act(() => vi.advanceTimersByTimeAsync(0));
     act(() => vi.advanceTimersByTime(999));
     expect(currentUrl()).toBe('/password/new');
@@ -84,7 +103,12 @@ describe('PasswordNewPage (/password/new)', () => {
   });
 
   it('shows the server message with " Redirecting..." and goes to /login after exactly 1500 ms', async () => {
-    stubApi({ [NEW]: { status: 422, body: { message: 'The session has expired', errors: { session: ['The session has expired'] } } } });
+    stubApi({
+      [NEW]: {
+        status: 422,
+        body: { message: 'The session has expired', errors: { session: ['The session has expired'] } },
+      },
+    });
     const user = setup();
     await choose(user, 'NewSecret123');
     expect(await screen.findByText('The session has expired. Redirecting...')).toBeInTheDocument();

@@ -31,7 +31,9 @@ describe('PasswordResetPage (/password/reset)', () => {
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toBeRequired();
     expect(
-      screen.getByText('Password reset is for email and password logins only. If you sign in with Azure single sign-on, please contact your IT administrator.'),
+      screen.getByText(
+        'Password reset is for email and password logins only. If you sign in with Azure single sign-on, please contact your IT administrator.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login-form');
   });
@@ -50,8 +52,13 @@ describe('PasswordResetPage (/password/reset)', () => {
     await request(user, 'ada+1@example.com');
     expect(await screen.findByRole('button', { name: 'Please wait...' })).toBeDisabled();
     expect(api.apiCalls()[0]).toMatchObject({ method: 'POST', body: { email: 'ada+1@example.com' } });
-    reply.release({ status: 200, body: { data: { message: 'If the address is registered, a verification code has been sent' } } });
-    expect(await screen.findByText('If the address is registered, a verification code has been sent')).toBeInTheDocument();
+    reply.release({
+      status: 200,
+      body: { data: { message: 'If the address is registered, a verification code has been sent' } },
+    });
+    expect(
+      await screen.findByText('If the address is registered, a verification code has been sent'),
+    ).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1499));
     expect(currentUrl()).toBe('/password/reset');
     act(() => vi.advanceTimersByTime(1));

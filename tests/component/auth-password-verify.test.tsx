@@ -12,7 +12,12 @@ function setup(url = URL) {
   return userEvent.setup({ delay: null });
 }
 
-async function fill(user: ReturnType<typeof userEvent.setup>, password = 'NewSecret123', confirmation = password, code = '123456') {
+async function fill(
+  user: ReturnType<typeof userEvent.setup>,
+  password = 'NewSecret123',
+  confirmation = password,
+  code = '123456',
+) {
   await user.type(screen.getByLabelText('New Password'), password);
   await user.type(screen.getByLabelText('Confirm Password'), confirmation);
   await user.type(screen.getByLabelText('Verification Code'), code);
@@ -60,7 +65,9 @@ describe('PasswordVerifyPage (/password/reset/verify)', () => {
     const user = setup();
     await fill(user);
     expect(await screen.findByRole('button', { name: 'Please wait...' })).toBeDisabled();
-    expect(api.apiCalls()[0]).toMatchObject({ body: { email: 'ada@example.com', new_password: 'NewSecret123', verification_code: '123456' } });
+    expect(api.apiCalls()[0]).toMatchObject({
+      body: { email: 'ada@example.com', new_password: 'NewSecret123', verification_code: '123456' },
+    });
     reply.release({ status: 200, body: { data: { message: 'Your password has been reset' } } });
     expect(await screen.findByText('Your password has been reset')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1499));
@@ -70,11 +77,21 @@ describe('PasswordVerifyPage (/password/reset/verify)', () => {
   });
 
   it('shows the server message with a period and the field errors on their fields', async () => {
-    stubApi({ [VERIFY]: { status: 422, body: { message: 'The verification code is invalid or has expired.', errors: { verification_code: ['The verification code is invalid or has expired.'] } } } });
+    stubApi({
+      [VERIFY]: {
+        status: 422,
+        body: {
+          message: 'The verification code is invalid or has expired.',
+          errors: { verification_code: ['The verification code is invalid or has expired.'] },
+        },
+      },
+    });
     const user = setup();
     await fill(user);
     expect(await screen.findByRole('alert')).toHaveTextContent(/^The verification code is invalid or has expired\.$/);
-    expect(screen.getByLabelText('Verification Code')).toHaveAccessibleDescription('The verification code is invalid or has expired.');
+    expect(screen.getByLabelText('Verification Code')).toHaveAccessibleDescription(
+      'The verification code is invalid or has expired.',
+    );
     expect(screen.getByLabelText('Verification Code')).toHaveAttribute('aria-invalid', 'true');
     act(() => vi.advanceTimersByTime(5000));
     expect(currentUrl()).toBe(URL);

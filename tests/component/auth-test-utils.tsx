@@ -13,13 +13,18 @@ import { auth } from '../../src/i18n/en/auth';
 import type { SessionUser } from '../../contract/types';
 
 // A missing olympus.* key throws, so a screen can never show a raw key unnoticed.
-export const i18nProvider = polyglotI18nProvider(() => mergeTranslations(englishMessages, { olympus: { auth } }), 'en', [{ locale: 'en', name: 'English' }], {
-  allowMissing: false,
-  onMissingKey: (key: string) => {
-    if (key.startsWith('olympus.')) throw new Error(`Missing translation for key: "${key}"`);
-    return key;
+export const i18nProvider = polyglotI18nProvider(
+  () => mergeTranslations(englishMessages, { olympus: { auth } }),
+  'en',
+  [{ locale: 'en', name: 'English' }],
+  {
+    allowMissing: false,
+    onMissingKey: (key: string) => {
+      if (key.startsWith('olympus.')) throw new Error(`Missing translation for key: "${key}"`);
+      return key;
+    },
   },
-});
+);
 
 function LocationDisplay() {
   const location = useLocation();
@@ -70,11 +75,21 @@ export function stubApi(routes: Record<string, Handler>) {
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
-    const call: ApiCall = { method, path: url.pathname, search: url.search, body: typeof init?.body === 'string' ? jsonOrText(init.body) : undefined };
+    const call: ApiCall = {
+      method,
+      path: url.pathname,
+      search: url.search,
+      body: typeof init?.body === 'string' ? jsonOrText(init.body) : undefined,
+    };
     calls.push(call);
     if (url.pathname === '/sanctum/csrf-cookie') return fakeResponse(204, undefined);
     const handler = routes[`${method} ${url.pathname}`];
-    const reply = handler === undefined ? { status: 404, body: { message: 'Not Found' } } : typeof handler === 'function' ? await handler(call) : handler;
+    const reply =
+      handler === undefined
+        ? { status: 404, body: { message: 'Not Found' } }
+        : typeof handler === 'function'
+          ? await handler(call)
+          : handler;
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
     return fakeResponse(reply.status, reply.body);
   });
@@ -129,7 +144,10 @@ export const USER: SessionUser = {
   property_permissions: [],
 };
 
-export const TOKEN_LOGIN: Reply = { status: 200, body: { data: { access_token: 'tok-123', token_type: 'Bearer', expires_at: '2030-01-01T00:00:00Z' } } };
+export const TOKEN_LOGIN: Reply = {
+  status: 200,
+  body: { data: { access_token: 'tok-123', token_type: 'Bearer', expires_at: '2030-01-01T00:00:00Z' } },
+};
 export const SESSION_OK: Reply = { status: 200, body: { data: USER } };
 
 /**
@@ -160,7 +178,11 @@ configure({
 });
 
 /** Fills the /login-form screen's email and password and presses Login. */
-export async function submitLoginForm(user: ReturnType<typeof userEvent.setup>, email = 'ada@example.com', password = 'Secret123') {
+export async function submitLoginForm(
+  user: ReturnType<typeof userEvent.setup>,
+  email = 'ada@example.com',
+  password = 'Secret123',
+) {
   await user.type(screen.getByLabelText('Email Address'), email);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Login' }));

@@ -2,7 +2,20 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ATLAS, EVEREST, findWholeText, freshPage, makeUser, OLYMPUS, PORTAL, renderApp, sessionApi, signIn, stubLocation, type Reply } from './shell-harness';
+import {
+  ATLAS,
+  EVEREST,
+  findWholeText,
+  freshPage,
+  makeUser,
+  OLYMPUS,
+  PORTAL,
+  renderApp,
+  sessionApi,
+  signIn,
+  stubLocation,
+  type Reply,
+} from './shell-harness';
 import { SUPPORT_EMAIL } from '../../src/pages/dashboard/support';
 
 const T = { timeout: 10_000 };
@@ -15,7 +28,8 @@ async function openDashboard(user = makeUser(), extra = {}) {
   return api;
 }
 
-const cards = () => screen.queryAllByRole('button').filter((b) => /^(Everest|Portal|Atlas|Olympus)/.test(b.textContent ?? ''));
+const cards = () =>
+  screen.queryAllByRole('button').filter((b) => /^(Everest|Portal|Atlas|Olympus)/.test(b.textContent ?? ''));
 
 describe('dashboard', () => {
   beforeEach(freshPage);
@@ -32,7 +46,9 @@ describe('dashboard', () => {
 
   it('without a role, says so and gives the support contact', async () => {
     await openDashboard(makeUser({ role: null }));
-    expect(await findWholeText(`You do not have an Olympus role set. Please contact support at ${SUPPORT_EMAIL}.`)).toBeInTheDocument();
+    expect(
+      await findWholeText(`You do not have an Olympus role set. Please contact support at ${SUPPORT_EMAIL}.`),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: SUPPORT_EMAIL })[0]).toHaveAttribute('href', `mailto:${SUPPORT_EMAIL}`);
     expect(screen.queryByText(/Your Olympus role/)).not.toBeInTheDocument();
   });
@@ -54,14 +70,24 @@ describe('dashboard', () => {
   });
 
   it('offers no system to a role without systems.redirect (the API would refuse the hand-off)', async () => {
-    await openDashboard(makeUser({ role: 'auditor', permissions: ['reports.access'], systems: [OLYMPUS, EVEREST, PORTAL] }));
-    expect(await findWholeText(`You don't have access to any systems currently, please contact support at ${SUPPORT_EMAIL}.`)).toBeInTheDocument();
+    await openDashboard(
+      makeUser({ role: 'auditor', permissions: ['reports.access'], systems: [OLYMPUS, EVEREST, PORTAL] }),
+    );
+    expect(
+      await findWholeText(
+        `You don't have access to any systems currently, please contact support at ${SUPPORT_EMAIL}.`,
+      ),
+    ).toBeInTheDocument();
     expect(cards()).toEqual([]);
   });
 
   it('with no systems (Olympus alone counts as none), says so with the support contact', async () => {
     await openDashboard(makeUser({ systems: [OLYMPUS] }));
-    expect(await findWholeText(`You don't have access to any systems currently, please contact support at ${SUPPORT_EMAIL}.`)).toBeInTheDocument();
+    expect(
+      await findWholeText(
+        `You don't have access to any systems currently, please contact support at ${SUPPORT_EMAIL}.`,
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Select a System below:')).not.toBeInTheDocument();
     expect(cards()).toEqual([]);
   });
@@ -69,7 +95,9 @@ describe('dashboard', () => {
   it('opens a system: card disabled, "Redirecting to Everest...", then the returned URL', async () => {
     const { assign } = stubLocation();
     let answer!: (r: Reply) => void;
-    const api = await openDashboard(makeUser(), { 'GET /api/v1/systems/s-everest/redirect': () => new Promise<Reply>((r) => (answer = r)) });
+    const api = await openDashboard(makeUser(), {
+      'GET /api/v1/systems/s-everest/redirect': () => new Promise<Reply>((r) => (answer = r)),
+    });
     const everest = cards()[0];
     await userEvent.click(everest);
     expect(await screen.findByText('Redirecting to Everest...', {}, T)).toBeInTheDocument();
@@ -83,9 +111,13 @@ describe('dashboard', () => {
 
   it('re-enables the cards and says so when the system cannot be opened', async () => {
     const { assign } = stubLocation();
-    await openDashboard(makeUser(), { 'GET /api/v1/systems/s-everest/redirect': { status: 403, body: { message: 'Forbidden' } } });
+    await openDashboard(makeUser(), {
+      'GET /api/v1/systems/s-everest/redirect': { status: 403, body: { message: 'Forbidden' } },
+    });
     await userEvent.click(cards()[0]);
-    expect(await screen.findByText('Sorry, Everest could not be opened. Please try again later.', {}, T)).toBeInTheDocument();
+    expect(
+      await screen.findByText('Sorry, Everest could not be opened. Please try again later.', {}, T),
+    ).toBeInTheDocument();
     await waitFor(() => expect(cards()[0]).toBeEnabled(), T);
     expect(screen.queryByText('Redirecting to Everest...')).not.toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();

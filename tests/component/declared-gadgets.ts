@@ -34,6 +34,6 @@ export const gadgetRow = (n: number, extra: Record<string, unknown> = {}) => ({
   colour: ['Red', 'Blue', 'Green'][n % 3],
   owner_id: `p-${n % 2}`,
   owner: { uuid: `p-${n % 2}`, name: n % 2 ? 'Harbour View' : 'Anchor Point' },
-  weight: n * 7 % 50,
+  weight: (n * 7) % 50,
   ...extra,
 });

@@ -43,7 +43,10 @@ const createForm = () => withValues(formGroups(lettingResource, {}), { amenities
 
 /** WCAG 2 A/AA violations axe finds in the page (jsdom cannot judge colours: those are left to the browser tests). */
 async function axeViolations(within: Element = document.body): Promise<string[]> {
-  const result = await axe.run(within, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'color-contrast': { enabled: false } } });
+  const result = await axe.run(within, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    rules: { 'color-contrast': { enabled: false } },
+  });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -58,7 +61,10 @@ describe('a declared resource’s money, radio, multi-choice, read-only and cond
   it('edit: money with its symbol, a radio group, a checkbox group, the reference not editable; hidden fields not sent', async () => {
     const user = userEvent.setup();
     const { api } = openList('/dashboard/letting/l-1/edit', {
-      [`GET ${API}/l-1/edit`]: { status: 200, body: { data: RECORD, fields: withValues(formGroups(lettingResource, {}), RECORD) } },
+      [`GET ${API}/l-1/edit`]: {
+        status: 200,
+        body: { data: RECORD, fields: withValues(formGroups(lettingResource, {}), RECORD) },
+      },
       [`PUT ${API}/l-1`]: { status: 200, body: { data: { message: 'The letting has been updated', ...RECORD } } },
     });
     const rent = await screen.findByRole('spinbutton', { name: 'Rent' }, LOAD_TIMEOUT);
@@ -67,7 +73,11 @@ describe('a declared resource’s money, radio, multi-choice, read-only and cond
     expect(rent.closest('.MuiInputBase-root')).toHaveTextContent('£');
 
     const tenure = screen.getByRole('radiogroup', { name: /Tenure/ });
-    expect(within(tenure).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['Assured shorthold', 'Company let', 'Licence']);
+    expect(
+      within(tenure)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['Assured shorthold', 'Company let', 'Licence']);
     expect(within(tenure).getByRole('radio', { name: 'Company let' })).toBeChecked();
     expect(screen.getByRole('group', { name: /^Tenure/ }).tagName).toBe('FIELDSET');
     const amenities = screen.getByRole('group', { name: 'Amenities' });
@@ -95,7 +105,14 @@ describe('a declared resource’s money, radio, multi-choice, read-only and cond
     await user.click(screen.getByRole('button', { name: 'Update Letting' }));
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
     const sent = api.calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
-    expect(sent).toMatchObject({ rent: '1300.5', tenure: 'Licence', amenities: ['Parking', 'Garden', 'Lift'], portal: 'Zoopla', listing_url: 'https://rightmove.example/1', pets: false });
+    expect(sent).toMatchObject({
+      rent: '1300.5',
+      tenure: 'Licence',
+      amenities: ['Parking', 'Garden', 'Lift'],
+      portal: 'Zoopla',
+      listing_url: 'https://rightmove.example/1',
+      pets: false,
+    });
     expect(sent).not.toHaveProperty('listing_id');
     expect(sent).not.toHaveProperty('pet_deposit');
   });
@@ -120,7 +137,9 @@ describe('a declared resource’s money, radio, multi-choice, read-only and cond
     expect(await screen.findByRole('spinbutton', { name: 'Pet deposit' })).toBeRequired();
 
     await user.click(screen.getByRole('button', { name: 'Create Letting' }));
-    expect(await screen.findByText('Enter an amount with at most 2 decimal places, such as 1250.50')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter an amount with at most 2 decimal places, such as 1250.50'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Please enter a value for Listing id')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('The highlighted fields are required.');
     expect(api.calls.filter((c) => c.method === 'POST' && c.path === API)).toHaveLength(0);
@@ -139,24 +158,42 @@ describe('a declared resource’s money, radio, multi-choice, read-only and cond
     await user.click(screen.getByRole('button', { name: 'Create Letting' }));
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST' && c.path === API)).toHaveLength(1));
     const sent = api.calls.find((c) => c.method === 'POST' && c.path === API)?.body as Record<string, unknown>;
-    expect(sent).toMatchObject({ name: 'Oak House', rent: '950.5', deposit: null, tenure: 'Assured shorthold', amenities: [], portal: 'None', pets: false });
+    expect(sent).toMatchObject({
+      name: 'Oak House',
+      rent: '950.5',
+      deposit: null,
+      tenure: 'Assured shorthold',
+      amenities: [],
+      portal: 'None',
+      pets: false,
+    });
     for (const hidden of ['listing_id', 'listing_url', 'pet_deposit']) expect(sent).not.toHaveProperty(hidden);
   });
 
   it('create: an amount out of range is refused before sending, in the currency', async () => {
     const user = userEvent.setup();
-    openList('/dashboard/letting/create', { [`GET ${API}/create`]: { status: 200, body: { data: {}, fields: createForm() } } });
+    openList('/dashboard/letting/create', {
+      [`GET ${API}/create`]: { status: 200, body: { data: {}, fields: createForm() } },
+    });
     await user.type(await screen.findByRole('spinbutton', { name: 'Rent' }, LOAD_TIMEOUT), '100000.01');
     await user.click(screen.getByRole('button', { name: 'Create Letting' }));
     expect(await screen.findByText('The amount may not be more than £100,000.00')).toBeInTheDocument();
   });
 
   it('list: money as "£1,250.00", right-aligned, and the amenities joined', async () => {
-    openList('/dashboard/letting', { [`GET ${API}`]: listReply([RECORD, { ...RECORD, uuid: 'l-2', id: 'l-2', name: 'Ash Flat', rent: '9999999999.99', amenities: [] }]) });
+    openList('/dashboard/letting', {
+      [`GET ${API}`]: listReply([
+        RECORD,
+        { ...RECORD, uuid: 'l-2', id: 'l-2', name: 'Ash Flat', rent: '9999999999.99', amenities: [] },
+      ]),
+    });
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
     // The row's cells of data: after the selection checkbox's cell (lettings may be deleted together).
     const cellsOf = (name: string) => dataCells(rowOf(name));
-    const cells = (name: string) => cellsOf(name).slice(0, 5).map((td) => td.textContent);
+    const cells = (name: string) =>
+      cellsOf(name)
+        .slice(0, 5)
+        .map((td) => td.textContent);
     expect(cells('Rose Court')).toEqual(['Rose Court', '£1,250.00', 'Company let', 'Parking, Lift', 'LET-ROSECO']);
     expect(cells('Ash Flat')).toEqual(['Ash Flat', '£9,999,999,999.99', 'Company let', '', 'LET-ROSECO']);
     expect(cellsOf('Rose Court')[1].className).toMatch(/alignRight/);
@@ -168,7 +205,11 @@ describe('a declared resource’s money, radio, multi-choice, read-only and cond
     const { api, router } = openList('/dashboard/letting', {
       [`GET ${API}`]: listReply((call) => {
         const p = new URLSearchParams(call.search);
-        return rows.filter((r) => (!p.has('rent_min') || Number(r.rent) >= Number(p.get('rent_min'))) && (!p.has('rent_max') || Number(r.rent) <= Number(p.get('rent_max'))));
+        return rows.filter(
+          (r) =>
+            (!p.has('rent_min') || Number(r.rent) >= Number(p.get('rent_min'))) &&
+            (!p.has('rent_max') || Number(r.rent) <= Number(p.get('rent_max'))),
+        );
       }),
     });
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
@@ -184,7 +225,9 @@ describe('a declared resource’s money, radio, multi-choice, read-only and cond
     await waitFor(() => expect(location(router)).toBe('/dashboard/letting?rent_min=950.5'));
     await user.type(to, '1000');
     await waitFor(() => expect(location(router)).toBe('/dashboard/letting?rent_min=950.5&rent_max=1000'));
-    await waitFor(() => expect(api.called(`GET ${API}`).map((c) => c.search)).toContain('?rent_min=950.5&rent_max=1000'));
+    await waitFor(() =>
+      expect(api.called(`GET ${API}`).map((c) => c.search)).toContain('?rent_min=950.5&rent_max=1000'),
+    );
     await waitFor(() => expect(firstCells()).toEqual(['Ash Flat']));
     // An amount with more than 2 places is kept in the box, never sent.
     await user.clear(to);
@@ -200,7 +243,14 @@ describe('a declared resource’s money, radio, multi-choice, read-only and cond
     const list = await screen.findByRole('list', { name: 'Lettings' }, LOAD_TIMEOUT);
     const [card] = within(list).getAllByRole('listitem');
     expect(within(card).getByRole('heading', { level: 2 })).toHaveTextContent('Rose Court');
-    const lines = Array.from(card.querySelectorAll('dt')).map((dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent ?? ''}`);
-    expect(lines).toEqual(['Rent: £1,250.00', 'Tenure: Company let', 'Amenities: Parking, Lift', 'Reference: LET-ROSECO']);
+    const lines = Array.from(card.querySelectorAll('dt')).map(
+      (dt) => `${dt.textContent}: ${dt.nextElementSibling?.textContent ?? ''}`,
+    );
+    expect(lines).toEqual([
+      'Rent: £1,250.00',
+      'Tenure: Company let',
+      'Amenities: Parking, Lift',
+      'Reference: LET-ROSECO',
+    ]);
   });
 });

@@ -44,40 +44,51 @@ describe('a declared resource’s email, tel, url and date fields and optional r
   });
 
   // The date picker's chunk is loaded (and, in this test run, compiled) on its first use: allow for it.
-  it('edit: tel, url and date inputs, an empty choice for an optional reference, and what is sent', { timeout: 60_000 }, async () => {
-    const user = userEvent.setup();
-    const fields = withValues(formGroups(supplierResource, OPTIONS), RECORD);
-    const { api } = openList('/dashboard/supplier/s-1/edit', {
-      [`GET ${API}/s-1/edit`]: { status: 200, body: { data: RECORD, fields } },
-      [`PUT ${API}/s-1`]: { status: 200, body: { data: { message: 'The supplier has been updated', ...RECORD } } },
-    });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Supplier' }, LOAD_TIMEOUT)).toBeInTheDocument();
-    const phone = await screen.findByRole('textbox', { name: 'Phone' });
-    expect(phone).toHaveAttribute('type', 'tel');
-    expect(phone).toHaveAttribute('minlength', '10');
-    expect(phone).toHaveValue('020 7946 0000');
-    expect(screen.getByRole('textbox', { name: 'Website' })).toHaveAttribute('type', 'url');
-    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
-    expect(await screen.findByDisplayValue('Wed, 5 Mar 2025', {}, LOAD_TIMEOUT)).toHaveAttribute('name', 'start_date');
+  it(
+    'edit: tel, url and date inputs, an empty choice for an optional reference, and what is sent',
+    { timeout: 60_000 },
+    async () => {
+      const user = userEvent.setup();
+      const fields = withValues(formGroups(supplierResource, OPTIONS), RECORD);
+      const { api } = openList('/dashboard/supplier/s-1/edit', {
+        [`GET ${API}/s-1/edit`]: { status: 200, body: { data: RECORD, fields } },
+        [`PUT ${API}/s-1`]: { status: 200, body: { data: { message: 'The supplier has been updated', ...RECORD } } },
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Edit Supplier' }, LOAD_TIMEOUT)).toBeInTheDocument();
+      const phone = await screen.findByRole('textbox', { name: 'Phone' });
+      expect(phone).toHaveAttribute('type', 'tel');
+      expect(phone).toHaveAttribute('minlength', '10');
+      expect(phone).toHaveValue('020 7946 0000');
+      expect(screen.getByRole('textbox', { name: 'Website' })).toHaveAttribute('type', 'url');
+      expect(screen.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
+      expect(await screen.findByDisplayValue('Wed, 5 Mar 2025', {}, LOAD_TIMEOUT)).toHaveAttribute(
+        'name',
+        'start_date',
+      );
 
-    // The optional reference: its select offers an empty choice, and choosing it sends none.
-    await user.click(screen.getByRole('combobox', { name: 'Property' }));
-    const listbox = await screen.findByRole('listbox');
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose an option', 'Harbour View']);
-    await user.click(within(listbox).getByRole('option', { name: 'Choose an option' }));
+      // The optional reference: its select offers an empty choice, and choosing it sends none.
+      await user.click(screen.getByRole('combobox', { name: 'Property' }));
+      const listbox = await screen.findByRole('listbox');
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Choose an option', 'Harbour View']);
+      await user.click(within(listbox).getByRole('option', { name: 'Choose an option' }));
 
-    await user.click(screen.getByRole('button', { name: 'Update Supplier' }));
-    await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
-    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
-      name: 'Acme',
-      property_id: '',
-      fallback_property_id: '',
-      email: 'ada@example.com',
-      phone: '020 7946 0000',
-      website: 'https://acme.example',
-      start_date: '2025-03-05',
-    });
-  });
+      await user.click(screen.getByRole('button', { name: 'Update Supplier' }));
+      await waitFor(() => expect(api.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+      expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        name: 'Acme',
+        property_id: '',
+        fallback_property_id: '',
+        email: 'ada@example.com',
+        phone: '020 7946 0000',
+        website: 'https://acme.example',
+        start_date: '2025-03-05',
+      });
+    },
+  );
 
   it('create: an empty date is sent as null', async () => {
     const user = userEvent.setup();
@@ -89,13 +100,25 @@ describe('a declared resource’s email, tel, url and date fields and optional r
     await user.type(await screen.findByRole('textbox', { name: 'Supplier name' }, LOAD_TIMEOUT), 'Bolt Ltd');
     await user.click(screen.getByRole('button', { name: 'Create Supplier' }));
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST' && c.path === API)).toHaveLength(1));
-    expect(api.calls.find((c) => c.method === 'POST' && c.path === API)?.body).toMatchObject({ name: 'Bolt Ltd', property_id: '', start_date: null });
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === API)?.body).toMatchObject({
+      name: 'Bolt Ltd',
+      property_id: '',
+      start_date: null,
+    });
   });
 
   it('list: a date like "Wed, 5 Mar 2025", a missing reference as nothing', async () => {
-    openList('/dashboard/supplier', { [`GET ${API}`]: listReply([RECORD, { ...RECORD, uuid: 's-2', id: 's-2', name: 'Bolt', property_id: null, property: null, start_date: null }]) });
+    openList('/dashboard/supplier', {
+      [`GET ${API}`]: listReply([
+        RECORD,
+        { ...RECORD, uuid: 's-2', id: 's-2', name: 'Bolt', property_id: null, property: null, start_date: null },
+      ]),
+    });
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
-    const cells = (name: string) => dataCells(rowOf(name)).slice(0, 4).map((td) => td.textContent);
+    const cells = (name: string) =>
+      dataCells(rowOf(name))
+        .slice(0, 4)
+        .map((td) => td.textContent);
     expect(cells('Acme')).toEqual(['Acme', 'Harbour View', 'Wed, 5 Mar 2025', '020 7946 0000']);
     expect(cells('Bolt')).toEqual(['Bolt', '', '', '020 7946 0000']);
   });

@@ -21,24 +21,61 @@ const GROUPS: FormFieldGroup[] = [
     group: 'Unit',
     fields: [
       { name: 'name', label: 'Unit name', type: 'text', required: true },
-      { name: 'property_id', label: 'Property', type: 'select', required: true, options: { 'p-1': 'Harbour View', 'p-2': 'Rose Court' } },
+      {
+        name: 'property_id',
+        label: 'Property',
+        type: 'select',
+        required: true,
+        options: { 'p-1': 'Harbour View', 'p-2': 'Rose Court' },
+      },
       { name: 'bedrooms', label: 'Bedrooms', type: 'number' },
     ],
   },
 ];
-const record = (version: number, values: Record<string, unknown> = {}) => ({ uuid: 'u-1', id: 'u-1', name: 'Flat 1', property_id: 'p-1', bedrooms: 2, version, ...values });
-const editForm = (version: number, values: Record<string, unknown> = {}) => ({ status: 200, body: { data: record(version, values), fields: GROUPS } });
+const record = (version: number, values: Record<string, unknown> = {}) => ({
+  uuid: 'u-1',
+  id: 'u-1',
+  name: 'Flat 1',
+  property_id: 'p-1',
+  bedrooms: 2,
+  version,
+  ...values,
+});
+const editForm = (version: number, values: Record<string, unknown> = {}) => ({
+  status: 200,
+  body: { data: record(version, values), fields: GROUPS },
+});
 
 const AT = '2025-03-05T14:03:00.000Z';
 const CONFLICT: RecordConflict = {
   version: 4,
   since: 3,
   changes: [
-    { field: 'name', label: 'Unit name', yours: 'Mine', theirs: 'Theirs', by: { id: 'ada', name: 'Ada Admin' }, at: AT },
-    { field: 'property_id', label: 'Property', yours: 'p-1', theirs: 'p-2', by: { id: 'ada', name: 'Ada Admin' }, at: AT },
+    {
+      field: 'name',
+      label: 'Unit name',
+      yours: 'Mine',
+      theirs: 'Theirs',
+      by: { id: 'ada', name: 'Ada Admin' },
+      at: AT,
+    },
+    {
+      field: 'property_id',
+      label: 'Property',
+      yours: 'p-1',
+      theirs: 'p-2',
+      by: { id: 'ada', name: 'Ada Admin' },
+      at: AT,
+    },
   ],
 };
-const refused = { status: 409, body: { message: 'This unit was changed by someone else since version 3 (it is at version 4 now).', conflict: CONFLICT } };
+const refused = {
+  status: 409,
+  body: {
+    message: 'This unit was changed by someone else since version 3 (it is at version 4 now).',
+    conflict: CONFLICT,
+  },
+};
 const saved = { status: 200, body: { data: { message: 'The unit has been updated', ...record(5, { name: 'Mine' }) } } };
 
 function openEdit(routes: Record<string, Handler>) {
@@ -51,7 +88,10 @@ const ifMatchOf = (call: ApiCall) => call.headers['If-Match'];
 
 /** WCAG 2 A/AA violations axe finds in the page (jsdom cannot judge colours: the browser test does). */
 async function axeViolations(): Promise<string[]> {
-  const result = await axe.run(document.body, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'color-contrast': { enabled: false } } });
+  const result = await axe.run(document.body, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    rules: { 'color-contrast': { enabled: false } },
+  });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -79,7 +119,9 @@ describe('the edit screen’s conflict panel', () => {
     await typeName(user, 'Mine');
     await user.click(screen.getByRole('button', { name: 'Update Unit' }));
 
-    const panel = await screen.findByRole('region', { name: 'Someone else saved this record while you were editing it' });
+    const panel = await screen.findByRole('region', {
+      name: 'Someone else saved this record while you were editing it',
+    });
     expect(ifMatchOf(puts(api.calls)[0])).toBe('"3"');
     // The version travels in the header, not in the body.
     expect(puts(api.calls)[0].body).toEqual({ name: 'Mine', property_id: 'p-1', bedrooms: 2 });
@@ -124,7 +166,8 @@ describe('the edit screen’s conflict panel', () => {
   it('"Take theirs" loads the record afresh (what was typed is dropped); the next save is based on the new version', async () => {
     let loads = 0;
     const { api, user } = openEdit({
-      'GET /api/v1/units/u-1/edit': () => (loads++ === 0 ? editForm(3) : editForm(4, { name: 'Theirs', property_id: 'p-2' })),
+      'GET /api/v1/units/u-1/edit': () =>
+        loads++ === 0 ? editForm(3) : editForm(4, { name: 'Theirs', property_id: 'p-2' }),
       'PUT /api/v1/units/u-1': () => (puts(api.calls).length === 1 ? refused : saved),
     });
     await typeName(user, 'Mine');
@@ -140,7 +183,12 @@ describe('the edit screen’s conflict panel', () => {
   });
 
   it('a conflict about details the form does not show says so, and still offers both choices', async () => {
-    const { user } = openEdit({ 'PUT /api/v1/units/u-1': { status: 409, body: { message: 'Changed.', conflict: { version: 4, since: 3, changes: [] } } } });
+    const { user } = openEdit({
+      'PUT /api/v1/units/u-1': {
+        status: 409,
+        body: { message: 'Changed.', conflict: { version: 4, since: 3, changes: [] } },
+      },
+    });
     await user.click(await screen.findByRole('button', { name: 'Update Unit' }));
     const panel = await screen.findByRole('region', { name: /Someone else saved this record/ });
     expect(panel).toHaveTextContent('The changes were to details this form does not show.');
@@ -150,7 +198,9 @@ describe('the edit screen’s conflict panel', () => {
   });
 
   it('a 409 without a conflict (a rule of the resource) is the failure line as before', async () => {
-    const { user } = openEdit({ 'PUT /api/v1/units/u-1': { status: 409, body: { message: 'This record is in use.' } } });
+    const { user } = openEdit({
+      'PUT /api/v1/units/u-1': { status: 409, body: { message: 'This record is in use.' } },
+    });
     await user.click(await screen.findByRole('button', { name: 'Update Unit' }));
     expect(await screen.findByText('Could not update the unit. This record is in use.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /Someone else saved this record/ })).toBeNull();

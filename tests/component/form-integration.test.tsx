@@ -20,14 +20,27 @@ const FIELDS: FormFieldGroup[] = [
     group_desc: 'Posts rent receipts and supplier invoices to the company’s Xero organisation.',
     fields: [
       { name: 'tenant_id', label: 'Xero tenant ID', type: 'text', value: 'T-1' },
-      { name: 'client_secret', label: 'Client secret', type: 'password', value: '', 'label-help': 'Set — leave blank to keep' },
+      {
+        name: 'client_secret',
+        label: 'Client secret',
+        type: 'password',
+        value: '',
+        'label-help': 'Set — leave blank to keep',
+      },
     ],
   },
 ];
-const EDIT: Handler = { status: 200, body: { data: { value: 'accounting', label: 'Accounting (Xero)' }, fields: FIELDS } };
+const EDIT: Handler = {
+  status: 200,
+  body: { data: { value: 'accounting', label: 'Accounting (Xero)' }, fields: FIELDS },
+};
 
 function open(routes: Record<string, Handler> = {}) {
-  const api = stubApi({ [`GET ${API}/edit`]: EDIT, [`PUT ${API}`]: { status: 200, body: { data: { message: 'Accounting (Xero) settings have been updated' } } }, ...routes });
+  const api = stubApi({
+    [`GET ${API}/edit`]: EDIT,
+    [`PUT ${API}`]: { status: 200, body: { data: { message: 'Accounting (Xero) settings have been updated' } } },
+    ...routes,
+  });
   renderScreens({ [ROUTE]: <IntegrationEdit /> }, URL);
   return { api, user: userEvent.setup({ delay: null }) };
 }
@@ -49,7 +62,10 @@ describe('integration edit', () => {
     expect(await screen.findByRole('button', { name: 'Update Accounting (Xero)' })).toBeEnabled();
     expect(screen.getByRole('textbox', { name: 'Xero tenant ID' })).toHaveValue('T-1');
     expect(screen.getByLabelText('Client secret')).toHaveAccessibleDescription('Set — leave blank to keep');
-    expect(screen.getByRole('link', { name: 'Back to Company' })).toHaveAttribute('href', '/dashboard/company/c-7/edit');
+    expect(screen.getByRole('link', { name: 'Back to Company' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c-7/edit',
+    );
   });
 
   it('sends the settings, says "{message}. Redirecting..." and returns to the company 1 s later', async () => {
@@ -58,7 +74,9 @@ describe('integration edit', () => {
     fakeDelays();
     await user.click(screen.getByRole('button', { name: 'Update Accounting (Xero)' }));
     expect(await screen.findByText('Accounting (Xero) settings have been updated. Redirecting...')).toBeInTheDocument();
-    expect(api.apiCalls().filter((c) => c.method === 'PUT')).toEqual([expect.objectContaining({ path: API, body: { tenant_id: 'T-1', client_secret: 's3cret' } })]);
+    expect(api.apiCalls().filter((c) => c.method === 'PUT')).toEqual([
+      expect.objectContaining({ path: API, body: { tenant_id: 'T-1', client_secret: 's3cret' } }),
+    ]);
     act(() => vi.advanceTimersByTime(999));
     expect(currentUrl()).toBe(URL);
     act(() => vi.advanceTimersByTime(1));
@@ -66,10 +84,17 @@ describe('integration edit', () => {
   });
 
   it('says it could not update, with the server field errors on the fields', async () => {
-    const { user } = open({ [`PUT ${API}`]: { status: 422, body: { message: 'Invalid', errors: { tenant_id: ['The tenant ID is not valid.'] } } } });
+    const { user } = open({
+      [`PUT ${API}`]: {
+        status: 422,
+        body: { message: 'Invalid', errors: { tenant_id: ['The tenant ID is not valid.'] } },
+      },
+    });
     await user.click(await screen.findByRole('button', { name: 'Update Accounting (Xero)' }));
     expect(await screen.findByText('Could not update Accounting (Xero)')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Xero tenant ID' })).toHaveAccessibleDescription('The tenant ID is not valid.');
+    expect(screen.getByRole('textbox', { name: 'Xero tenant ID' })).toHaveAccessibleDescription(
+      'The tenant ID is not valid.',
+    );
   });
 });
 
@@ -85,7 +110,9 @@ describe('the screens in the App', () => {
     signIn(user);
     sessionApi(user, { [`GET ${API}/edit`]: EDIT });
     const { router } = renderApp(URL);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Accounting (Xero)' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Edit Accounting (Xero)' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(location(router)).toBe(URL);
   });
 
@@ -102,10 +129,15 @@ describe('the screens in the App', () => {
     const user = makeUser({ role: 'super_admin' });
     signIn(user);
     sessionApi(user, {
-      'GET /api/v1/units/create': { status: 200, body: { data: {}, fields: [{ group: 'Unit', fields: [{ name: 'name', label: 'Name', type: 'text' }] }] } },
+      'GET /api/v1/units/create': {
+        status: 200,
+        body: { data: {}, fields: [{ group: 'Unit', fields: [{ name: 'name', label: 'Name', type: 'text' }] }] },
+      },
     });
     renderApp('/dashboard/unit/create');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Create a Unit' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create a Unit' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Name' })).toBeInTheDocument();
   });
 });

@@ -10,7 +10,15 @@ import { currentUrl, deferred, fakeDelays, renderScreens, signedIn, stubApi, typ
 
 const { create: UserCreate } = users;
 
-const COMPANIES = { status: 200, body: { data: [{ uuid: 'c-1', id: 'c-1', name: 'Acme Lettings' }, { uuid: 'c-2', id: 'c-2', name: 'Beta Homes' }] } };
+const COMPANIES = {
+  status: 200,
+  body: {
+    data: [
+      { uuid: 'c-1', id: 'c-1', name: 'Acme Lettings' },
+      { uuid: 'c-2', id: 'c-2', name: 'Beta Homes' },
+    ],
+  },
+};
 
 const EVERY_TYPE: FormFieldGroup[] = [
   {
@@ -30,13 +38,32 @@ const EVERY_TYPE: FormFieldGroup[] = [
   {
     group: 'Choices',
     fields: [
-      { name: 'unit_type', label: 'Unit Type', type: 'select', options: { Flat: 'Flat', House: 'House' }, value: 'Flat' },
+      {
+        name: 'unit_type',
+        label: 'Unit Type',
+        type: 'select',
+        options: { Flat: 'Flat', House: 'House' },
+        value: 'Flat',
+      },
       { name: 'property_id', label: 'Company', type: 'select', 'options-from': 'companies' },
-      { name: 'furnished', label: 'Furnishing', type: 'radio-group', options: { yes: 'Furnished', no: 'Unfurnished' }, value: 'no' },
+      {
+        name: 'furnished',
+        label: 'Furnishing',
+        type: 'radio-group',
+        options: { yes: 'Furnished', no: 'Unfurnished' },
+        value: 'no',
+      },
       { name: 'size', label: 'Small', type: 'radio', value: 'S' },
       { name: 'size', label: 'Large', type: 'radio', value: 'L', checked: true },
       { name: 'bypass_sso', label: 'Bypass SSO', type: 'checkbox', checked: false },
-      { name: 'companies', label: 'Companies', type: 'checkbox', multiple: true, 'options-from': 'companies', value: ['c-1'] },
+      {
+        name: 'companies',
+        label: 'Companies',
+        type: 'checkbox',
+        multiple: true,
+        'options-from': 'companies',
+        value: ['c-1'],
+      },
       { name: 'available_from', label: 'Available from', type: 'date', value: '2024-03-05' },
     ],
   },
@@ -182,19 +209,45 @@ describe('dynamic form renderer', () => {
   });
 
   it('shows "Sorry, an error occurred with this field…" for an unknown type and sends no value for it', async () => {
-    const { api, user } = open([{ group: 'Odd', fields: [{ name: 'name', label: 'Name', type: 'text', value: 'A' }, { name: 'colour', label: 'Colour', type: 'colour-wheel' }] }]);
-    expect(await screen.findByText('Sorry, an error occurred with this field. Please contact your administrator.')).toBeInTheDocument();
+    const { api, user } = open([
+      {
+        group: 'Odd',
+        fields: [
+          { name: 'name', label: 'Name', type: 'text', value: 'A' },
+          { name: 'colour', label: 'Colour', type: 'colour-wheel' },
+        ],
+      },
+    ]);
+    expect(
+      await screen.findByText('Sorry, an error occurred with this field. Please contact your administrator.'),
+    ).toBeInTheDocument();
     await user.click(submit());
     await waitFor(() => expect(posted(api)).toHaveLength(1));
     expect(posted(api)[0].body).toEqual({ name: 'A' });
   });
 
   it('shows an option whose value is empty (no access) as the choice it is', async () => {
-    const { api, user } = open([{ group: 'G', fields: [{ name: 'everest_role_uuid', label: 'Everest role', type: 'select', options: { '': 'No access to Everest', 'r-7': 'Manager' }, value: '' }] }]);
+    const { api, user } = open([
+      {
+        group: 'G',
+        fields: [
+          {
+            name: 'everest_role_uuid',
+            label: 'Everest role',
+            type: 'select',
+            options: { '': 'No access to Everest', 'r-7': 'Manager' },
+            value: '',
+          },
+        ],
+      },
+    ]);
     const select = await screen.findByRole('combobox', { name: 'Everest role' });
     expect(select).toHaveTextContent('No access to Everest');
     await user.click(select);
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['No access to Everest', 'Manager']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'No access to Everest',
+      'Manager',
+    ]);
     await user.click(screen.getByRole('option', { name: 'Manager' }));
     await user.click(submit());
     await waitFor(() => expect(posted(api)).toHaveLength(1));
@@ -203,13 +256,26 @@ describe('dynamic form renderer', () => {
 
   it('offers "Choose an option" to clear a select without an empty option, and sends several values for a multiple select', async () => {
     const { api, user } = open([
-      { group: 'G', fields: [
-        { name: 'unit_type', label: 'Unit Type', type: 'select', options: { Flat: 'Flat', House: 'House' }, value: 'Flat' },
-        { name: 'tags', label: 'Tags', type: 'select', multiple: true, options: { a: 'Garden', b: 'Parking' } },
-      ] },
+      {
+        group: 'G',
+        fields: [
+          {
+            name: 'unit_type',
+            label: 'Unit Type',
+            type: 'select',
+            options: { Flat: 'Flat', House: 'House' },
+            value: 'Flat',
+          },
+          { name: 'tags', label: 'Tags', type: 'select', multiple: true, options: { a: 'Garden', b: 'Parking' } },
+        ],
+      },
     ]);
     await user.click(await screen.findByRole('combobox', { name: 'Unit Type' }));
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Choose an option', 'Flat', 'House']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Choose an option',
+      'Flat',
+      'House',
+    ]);
     await user.click(screen.getByRole('option', { name: 'Choose an option' }));
     await user.click(screen.getByRole('combobox', { name: 'Tags' }));
     await user.click(await screen.findByRole('option', { name: 'Garden' }));
@@ -222,7 +288,21 @@ describe('dynamic form renderer', () => {
   });
 
   it('uses inline options over options-from and does not fetch the list then', async () => {
-    const { api } = open([{ group: 'G', fields: [{ name: 'companies', label: 'Companies', type: 'checkbox', multiple: true, options: { 'c-9': 'Own Co' }, 'options-from': 'companies' }] }]);
+    const { api } = open([
+      {
+        group: 'G',
+        fields: [
+          {
+            name: 'companies',
+            label: 'Companies',
+            type: 'checkbox',
+            multiple: true,
+            options: { 'c-9': 'Own Co' },
+            'options-from': 'companies',
+          },
+        ],
+      },
+    ]);
     expect(await screen.findByRole('checkbox', { name: 'Own Co' })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'Acme Lettings' })).not.toBeInTheDocument();
     expect(api.apiCalls().map((c) => c.path)).not.toContain('/api/v1/companies');
@@ -248,7 +328,13 @@ describe('dynamic form renderer', () => {
 
   it('says "Could not create the user" and puts the server field errors on their fields', async () => {
     const { user } = open(EVERY_TYPE, {
-      'POST /api/v1/users': { status: 422, body: { message: 'The given data was invalid.', errors: { email: ['The email has already been taken.'], unknown_field: ['Ignored'] } } },
+      'POST /api/v1/users': {
+        status: 422,
+        body: {
+          message: 'The given data was invalid.',
+          errors: { email: ['The email has already been taken.'], unknown_field: ['Ignored'] },
+        },
+      },
     });
     await screen.findByRole('textbox', { name: 'Name' });
     vi.spyOn(console, 'error').mockImplementation(() => {}); // react-admin logs every dataProvider error
@@ -266,7 +352,9 @@ describe('dynamic form renderer', () => {
   });
 
   it('shows a field error the server sent with the field', async () => {
-    open([{ group: 'G', fields: [{ name: 'name', label: 'Name', type: 'text', value: '', error: 'Pick another name' }] }]);
+    open([
+      { group: 'G', fields: [{ name: 'name', label: 'Name', type: 'text', value: '', error: 'Pick another name' }] },
+    ]);
     expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('Pick another name');
   });
 
@@ -287,7 +375,10 @@ describe('dynamic form renderer', () => {
 
   it('takes the error line away once the fields it was about are put right, and keeps a failed save’s own', async () => {
     const { user } = open([{ group: 'G', fields: [{ name: 'name', label: 'Name', type: 'text' }] }], {
-      'POST /api/v1/users': { status: 422, body: { message: 'The given data was invalid.', errors: { name: ['The name has already been taken.'] } } },
+      'POST /api/v1/users': {
+        status: 422,
+        body: { message: 'The given data was invalid.', errors: { name: ['The name has already been taken.'] } },
+      },
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await user.click(await screen.findByRole('button', { name: 'Create User' }));
@@ -315,6 +406,8 @@ describe('dynamic form renderer', () => {
 
   it('says the form could not be loaded when the definition fails', async () => {
     open(EVERY_TYPE, { 'GET /api/v1/users/create': { status: 500, body: { message: 'Server Error' } } });
-    expect(await screen.findByText('Sorry, this form could not be loaded. Please try again later.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Sorry, this form could not be loaded. Please try again later.'),
+    ).toBeInTheDocument();
   });
 });

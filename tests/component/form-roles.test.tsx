@@ -21,13 +21,22 @@ const CATALOGUE: Permission[] = [
   { name: 'reports.access', label: 'Open reports' },
 ];
 
-const ADMIN_ROLE = { uuid: 'r-2', id: 'r-2', name: 'admin', label: 'Admin', permissions: ['users.view', 'reports.access'] };
+const ADMIN_ROLE = {
+  uuid: 'r-2',
+  id: 'r-2',
+  name: 'admin',
+  label: 'Admin',
+  permissions: ['users.view', 'reports.access'],
+};
 
 function openEdit(role: Record<string, unknown> = ADMIN_ROLE, routes: Record<string, Handler> = {}) {
   const api = stubApi({
     [`GET /api/v1/roles/${String(role.uuid)}`]: { status: 200, body: { data: role } },
     'GET /api/v1/permissions': { status: 200, body: { data: CATALOGUE } },
-    [`PUT /api/v1/roles/${String(role.uuid)}`]: { status: 200, body: { data: { message: 'The role has been updated', ...role } } },
+    [`PUT /api/v1/roles/${String(role.uuid)}`]: {
+      status: 200,
+      body: { data: { message: 'The role has been updated', ...role } },
+    },
     ...routes,
   });
   renderScreens({ '/dashboard/roles/:id/*': <RoleEdit /> }, `/dashboard/roles/${String(role.uuid)}/edit`);
@@ -54,7 +63,11 @@ describe('role edit', () => {
     const groups = screen.getAllByRole('group').filter((g) => g.tagName === 'FIELDSET');
     expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual(['Users', 'Property Units', 'Reports']);
     const users = screen.getByRole('group', { name: 'Users' });
-    expect(within(users).getAllByRole('checkbox').map((c) => c.getAttribute('value'))).toEqual(['users.*', 'users.view', 'users.create']);
+    expect(
+      within(users)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('value')),
+    ).toEqual(['users.*', 'users.view', 'users.create']);
     const view = within(users).getByRole('checkbox', { name: 'View users' });
     expect(view).toBeChecked();
     expect(view).toHaveAccessibleDescription('users.view');
@@ -74,7 +87,9 @@ describe('role edit', () => {
       expect(box).toBeDisabled();
       expect(box.getAttribute('aria-describedby')).toBeTruthy();
     }
-    expect(within(users).getByRole('checkbox', { name: 'Create users' })).toHaveAccessibleDescription('users.create included in users.*');
+    expect(within(users).getByRole('checkbox', { name: 'Create users' })).toHaveAccessibleDescription(
+      'users.create included in users.*',
+    );
     expect(screen.getByRole('checkbox', { name: 'View property units' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Open reports' })).toBeChecked();
     await user.click(within(users).getByRole('checkbox', { name: 'All user permissions' }));
@@ -98,7 +113,11 @@ describe('role edit', () => {
     fakeDelays();
     await user.click(screen.getByRole('button', { name: 'Update Role' }));
     expect(await screen.findByText('The role has been updated. Redirecting...')).toBeInTheDocument();
-    expect(puts(api)[0].body).toEqual({ name: 'admin', label: 'Admin', permissions: ['users.view', 'users.create', 'reports.access'] });
+    expect(puts(api)[0].body).toEqual({
+      name: 'admin',
+      label: 'Admin',
+      permissions: ['users.view', 'users.create', 'reports.access'],
+    });
   });
 
   it('a role stored with a wildcard shows its permissions ticked and locked, and sends the wildcard as stored', async () => {
@@ -124,7 +143,11 @@ describe('role edit', () => {
     fakeDelays();
     await user.click(screen.getByRole('button', { name: 'Update Role' }));
     expect(await screen.findByText('The role has been updated. Redirecting...')).toBeInTheDocument();
-    expect(puts(api)[0].body).toEqual({ name: 'admin', label: 'Admin', permissions: ['users.*', 'users.view', 'users.create', 'reports.access'] });
+    expect(puts(api)[0].body).toEqual({
+      name: 'admin',
+      label: 'Admin',
+      permissions: ['users.*', 'users.view', 'users.create', 'reports.access'],
+    });
   });
 
   it('"Update Role" sends { name, label, permissions } and returns to the roles after 1 s', async () => {
@@ -139,7 +162,11 @@ describe('role edit', () => {
     expect(await screen.findByText('The role has been updated. Redirecting...')).toBeInTheDocument();
     expect(puts(api)).toHaveLength(1);
     expect(puts(api)[0]).toMatchObject({ path: '/api/v1/roles/r-2' });
-    expect(puts(api)[0].body).toEqual({ name: 'admin', label: 'Administrator', permissions: ['users.view', 'users.create'] });
+    expect(puts(api)[0].body).toEqual({
+      name: 'admin',
+      label: 'Administrator',
+      permissions: ['users.view', 'users.create'],
+    });
     act(() => vi.advanceTimersByTime(999));
     expect(currentUrl()).toBe('/dashboard/roles/r-2/edit');
     act(() => vi.advanceTimersByTime(1));
@@ -156,7 +183,12 @@ describe('role edit', () => {
 
   it('puts a server error on the permissions', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = openEdit(ADMIN_ROLE, { 'PUT /api/v1/roles/r-2': { status: 422, body: { message: 'Invalid', errors: { 'permissions.0': ['Unknown permission: x.y'] } } } });
+    const { user } = openEdit(ADMIN_ROLE, {
+      'PUT /api/v1/roles/r-2': {
+        status: 422,
+        body: { message: 'Invalid', errors: { 'permissions.0': ['Unknown permission: x.y'] } },
+      },
+    });
     await user.click(await screen.findByRole('button', { name: 'Update Role' }));
     expect(await screen.findByText('Could not update the role')).toBeInTheDocument();
     expect(screen.getByText('Unknown permission: x.y')).toBeInTheDocument();
@@ -180,8 +212,30 @@ const CREATE_FORM: FormFieldGroup[] = [
       { name: 'label', label: 'Label', type: 'text', required: true },
     ],
   },
-  { group: 'Users', fields: [{ name: 'permissions', label: 'Users', type: 'checkbox', multiple: true, options: { 'users.*': 'All user permissions', 'users.view': 'View users', 'users.create': 'Create users' } }] },
-  { group: 'Reports', fields: [{ name: 'permissions', label: 'Reports', type: 'checkbox', multiple: true, options: { 'reports.access': 'Open reports' } }] },
+  {
+    group: 'Users',
+    fields: [
+      {
+        name: 'permissions',
+        label: 'Users',
+        type: 'checkbox',
+        multiple: true,
+        options: { 'users.*': 'All user permissions', 'users.view': 'View users', 'users.create': 'Create users' },
+      },
+    ],
+  },
+  {
+    group: 'Reports',
+    fields: [
+      {
+        name: 'permissions',
+        label: 'Reports',
+        type: 'checkbox',
+        multiple: true,
+        options: { 'reports.access': 'Open reports' },
+      },
+    ],
+  },
 ];
 
 describe('role create', () => {
@@ -208,7 +262,11 @@ describe('role create', () => {
     const users = screen.getByRole('group', { name: 'Users' });
     const all = within(users).getByRole('checkbox', { name: 'Select all Users' });
     await user.click(all);
-    expect(within(users).getAllByRole('checkbox').every((c) => (c as HTMLInputElement).checked)).toBe(true);
+    expect(
+      within(users)
+        .getAllByRole('checkbox')
+        .every((c) => (c as HTMLInputElement).checked),
+    ).toBe(true);
     await user.click(within(users).getByRole('checkbox', { name: 'Create users' }));
     expect(all).toHaveAttribute('data-indeterminate', 'true');
     await user.click(all);
@@ -223,7 +281,11 @@ describe('role create', () => {
     expect(posted).toHaveLength(1);
     const body = posted[0].body as { permissions: string[] };
     // One list across the groups (a set: its order carries no meaning).
-    expect({ ...body, permissions: [...body.permissions].sort() }).toEqual({ name: 'auditor', label: 'Auditor', permissions: ['reports.access', 'users.view'] });
+    expect({ ...body, permissions: [...body.permissions].sort() }).toEqual({
+      name: 'auditor',
+      label: 'Auditor',
+      permissions: ['reports.access', 'users.view'],
+    });
   });
 
   it('refuses a role without a name', async () => {

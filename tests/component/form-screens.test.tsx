@@ -23,7 +23,9 @@ const { create: CompanyCreate, edit: CompanyEdit } = company;
 const { create: PropertyCreate, edit: PropertyEdit } = property;
 const { create: UnitCreate, edit: UnitEdit } = unit;
 
-const NAME_ONLY: FormFieldGroup[] = [{ group: 'Details', fields: [{ name: 'name', label: 'Name', type: 'text', required: true, value: 'Existing' }] }];
+const NAME_ONLY: FormFieldGroup[] = [
+  { group: 'Details', fields: [{ name: 'name', label: 'Name', type: 'text', required: true, value: 'Existing' }] },
+];
 const form = (data: Record<string, unknown> = {}) => ({ status: 200, body: { data, fields: NAME_ONLY } });
 
 interface Case {
@@ -40,10 +42,50 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { entity: 'user', spa: 'users', api: 'users', Create: UserCreate, Edit: UserEdit, titles: ['Create a User', 'Edit User'], buttons: ['Create User', 'Update User'], failures: ['Could not create the user', 'Could not update the user'], companyLine: true },
-  { entity: 'company', spa: 'company', api: 'companies', Create: CompanyCreate, Edit: CompanyEdit, titles: ['Create a Company', 'Edit Company'], buttons: ['Create Company', 'Update Company'], failures: ['Could not create the company', 'Could not update the company'], companyLine: false },
-  { entity: 'property', spa: 'property', api: 'properties', Create: PropertyCreate, Edit: PropertyEdit, titles: ['Create a Property', 'Edit Property'], buttons: ['Create Property', 'Update Property'], failures: ['Could not create the property', 'Could not update the property'], companyLine: true },
-  { entity: 'unit', spa: 'unit', api: 'units', Create: UnitCreate, Edit: UnitEdit, titles: ['Create a Unit', 'Edit Unit'], buttons: ['Create Unit', 'Update Unit'], failures: ['Could not create the unit', 'Could not update the unit'], companyLine: true },
+  {
+    entity: 'user',
+    spa: 'users',
+    api: 'users',
+    Create: UserCreate,
+    Edit: UserEdit,
+    titles: ['Create a User', 'Edit User'],
+    buttons: ['Create User', 'Update User'],
+    failures: ['Could not create the user', 'Could not update the user'],
+    companyLine: true,
+  },
+  {
+    entity: 'company',
+    spa: 'company',
+    api: 'companies',
+    Create: CompanyCreate,
+    Edit: CompanyEdit,
+    titles: ['Create a Company', 'Edit Company'],
+    buttons: ['Create Company', 'Update Company'],
+    failures: ['Could not create the company', 'Could not update the company'],
+    companyLine: false,
+  },
+  {
+    entity: 'property',
+    spa: 'property',
+    api: 'properties',
+    Create: PropertyCreate,
+    Edit: PropertyEdit,
+    titles: ['Create a Property', 'Edit Property'],
+    buttons: ['Create Property', 'Update Property'],
+    failures: ['Could not create the property', 'Could not update the property'],
+    companyLine: true,
+  },
+  {
+    entity: 'unit',
+    spa: 'unit',
+    api: 'units',
+    Create: UnitCreate,
+    Edit: UnitEdit,
+    titles: ['Create a Unit', 'Edit Unit'],
+    buttons: ['Create Unit', 'Update Unit'],
+    failures: ['Could not create the unit', 'Could not update the unit'],
+    companyLine: true,
+  },
 ];
 
 function openCreate(c: Case, routes: Record<string, Handler>) {
@@ -76,7 +118,12 @@ describe.each(CASES)('$entity create and edit', (c) => {
   });
 
   it(`creates at /dashboard/${c.spa}/create: POST /api/v1/${c.api}, message, the list 1 s later`, async () => {
-    const { api, user } = openCreate(c, { [`POST /api/v1/${c.api}`]: { status: 201, body: { data: { message: `The ${c.entity} has been created`, uuid: 'new' } } } });
+    const { api, user } = openCreate(c, {
+      [`POST /api/v1/${c.api}`]: {
+        status: 201,
+        body: { data: { message: `The ${c.entity} has been created`, uuid: 'new' } },
+      },
+    });
     expect(screen.getByRole('heading', { level: 1, name: c.titles[0] })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Back to / })).toHaveAttribute('href', `/dashboard/${c.spa}`);
     expect(screen.queryByText('Company: Acme Lettings') !== null).toBe(c.companyLine);
@@ -86,7 +133,9 @@ describe.each(CASES)('$entity create and edit', (c) => {
     fakeDelays();
     await user.click(screen.getByRole('button', { name: c.buttons[0] }));
     expect(await screen.findByText(`The ${c.entity} has been created. Redirecting...`)).toBeInTheDocument();
-    expect(mutations(api)).toEqual([expect.objectContaining({ method: 'POST', path: `/api/v1/${c.api}`, body: { name: 'Fresh' } })]);
+    expect(mutations(api)).toEqual([
+      expect.objectContaining({ method: 'POST', path: `/api/v1/${c.api}`, body: { name: 'Fresh' } }),
+    ]);
     act(() => vi.advanceTimersByTime(999));
     expect(currentUrl()).toBe(`/dashboard/${c.spa}/create`);
     act(() => vi.advanceTimersByTime(1));
@@ -94,20 +143,32 @@ describe.each(CASES)('$entity create and edit', (c) => {
   });
 
   it(`edits at /dashboard/${c.spa}/{id}/edit: PUT /api/v1/${c.api}/{id}, message, the list 1 s later`, async () => {
-    const { api, user } = openEdit(c, { [`PUT /api/v1/${c.api}/r-1`]: { status: 200, body: { data: { message: `The ${c.entity} has been updated`, uuid: 'r-1' } } } });
+    const { api, user } = openEdit(c, {
+      [`PUT /api/v1/${c.api}/r-1`]: {
+        status: 200,
+        body: { data: { message: `The ${c.entity} has been updated`, uuid: 'r-1' } },
+      },
+    });
     expect(screen.getByRole('heading', { level: 1, name: c.titles[1] })).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Existing');
     fakeDelays();
     await user.click(screen.getByRole('button', { name: c.buttons[1] }));
     expect(await screen.findByText(`The ${c.entity} has been updated. Redirecting...`)).toBeInTheDocument();
-    expect(mutations(api)).toEqual([expect.objectContaining({ method: 'PUT', path: `/api/v1/${c.api}/r-1`, body: { name: 'Existing' } })]);
+    expect(mutations(api)).toEqual([
+      expect.objectContaining({ method: 'PUT', path: `/api/v1/${c.api}/r-1`, body: { name: 'Existing' } }),
+    ]);
     act(() => vi.advanceTimersByTime(1000));
     expect(currentUrl()).toBe(`/dashboard/${c.spa}`);
   });
 
   it(`says "${c.failures[0]}" when the create fails`, async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = openCreate(c, { [`POST /api/v1/${c.api}`]: { status: 422, body: { message: 'The name field is required.', errors: { name: ['The name field is required.'] } } } });
+    const { user } = openCreate(c, {
+      [`POST /api/v1/${c.api}`]: {
+        status: 422,
+        body: { message: 'The name field is required.', errors: { name: ['The name field is required.'] } },
+      },
+    });
     await user.click(await screen.findByRole('button', { name: c.buttons[0] }));
     expect(await screen.findByText(c.failures[0])).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription('The name field is required.');
@@ -115,7 +176,9 @@ describe.each(CASES)('$entity create and edit', (c) => {
 
   it(`says "${c.failures[1]}" when the update fails`, async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = openEdit(c, { [`PUT /api/v1/${c.api}/r-1`]: { status: 409, body: { message: 'This record is in use.' } } });
+    const { user } = openEdit(c, {
+      [`PUT /api/v1/${c.api}/r-1`]: { status: 409, body: { message: 'This record is in use.' } },
+    });
     await user.click(await screen.findByRole('button', { name: c.buttons[1] }));
     // The resource's failure line, then the server's reason, since no field carries it.
     expect(await screen.findByText(`${c.failures[1]}. This record is in use.`)).toBeInTheDocument();
@@ -141,7 +204,10 @@ describe('role create and update failures', () => {
   });
 
   it('says "Could not create the role"', async () => {
-    stubApi({ 'GET /api/v1/roles/create': form(), 'POST /api/v1/roles': { status: 422, body: { message: 'Invalid' } } });
+    stubApi({
+      'GET /api/v1/roles/create': form(),
+      'POST /api/v1/roles': { status: 422, body: { message: 'Invalid' } },
+    });
     renderScreens({ '/dashboard/roles/create': <RoleCreate /> }, '/dashboard/roles/create');
     await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Create Role' }));
     expect(await screen.findByText('Could not create the role. Invalid.')).toBeInTheDocument();
@@ -149,7 +215,10 @@ describe('role create and update failures', () => {
 
   it('says "Could not update the role"', async () => {
     stubApi({
-      'GET /api/v1/roles/r-2': { status: 200, body: { data: { uuid: 'r-2', id: 'r-2', name: 'admin', label: 'Admin', permissions: [] } } },
+      'GET /api/v1/roles/r-2': {
+        status: 200,
+        body: { data: { uuid: 'r-2', id: 'r-2', name: 'admin', label: 'Admin', permissions: [] } },
+      },
       'GET /api/v1/permissions': { status: 200, body: { data: [] } },
       'PUT /api/v1/roles/r-2': { status: 422, body: { message: 'Invalid' } },
     });
@@ -175,23 +244,47 @@ describe('company edit extras', () => {
       { uuid: 'p-2', id: 'p-2', name: 'Mill House', city: 'York', postcode: 'YO1 7HH' },
     ];
     const api = stubApi({
-      'GET /api/v1/companies/c-7/edit': { status: 200, body: { data: { uuid: 'c-7', id: 'c-7', name: 'Acme', properties }, fields: NAME_ONLY } },
+      'GET /api/v1/companies/c-7/edit': {
+        status: 200,
+        body: { data: { uuid: 'c-7', id: 'c-7', name: 'Acme', properties }, fields: NAME_ONLY },
+      },
       'GET /api/v1/company/c-7/integrations': {
         status: 200,
-        body: { data: { integrations: [{ value: 'accounting', label: 'Accounting (Xero)' }, { value: 'portal-feed', label: 'Property portal feed (Rightmove)' }] } },
+        body: {
+          data: {
+            integrations: [
+              { value: 'accounting', label: 'Accounting (Xero)' },
+              { value: 'portal-feed', label: 'Property portal feed (Rightmove)' },
+            ],
+          },
+        },
       },
     });
     renderScreens({ '/dashboard/company/:id/*': <CompanyEdit /> }, '/dashboard/company/c-7/edit');
 
     const integrations = await screen.findByRole('region', { name: 'Integrations' });
-    expect(await within(integrations).findByRole('link', { name: 'Accounting (Xero)' })).toHaveAttribute('href', '/dashboard/companies/c-7/integrations/accounting/edit');
-    expect(within(integrations).getByRole('link', { name: 'Property portal feed (Rightmove)' })).toHaveAttribute('href', '/dashboard/companies/c-7/integrations/portal-feed/edit');
+    expect(await within(integrations).findByRole('link', { name: 'Accounting (Xero)' })).toHaveAttribute(
+      'href',
+      '/dashboard/companies/c-7/integrations/accounting/edit',
+    );
+    expect(within(integrations).getByRole('link', { name: 'Property portal feed (Rightmove)' })).toHaveAttribute(
+      'href',
+      '/dashboard/companies/c-7/integrations/portal-feed/edit',
+    );
     expect(api.apiCalls().map((c) => c.path)).toContain('/api/v1/company/c-7/integrations');
 
     const table = within(screen.getByRole('region', { name: 'Properties' })).getByRole('table');
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Property Name', 'City', 'Postcode', '']);
-    expect(within(rows[1]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['Harbour View', 'Leeds', 'LS1 4AP', 'Edit']);
+    expect(
+      within(rows[0])
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Property Name', 'City', 'Postcode', '']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Harbour View', 'Leeds', 'LS1 4AP', 'Edit']);
     expect(within(rows[1]).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/property/p-1/edit');
     expect(within(rows[2]).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/property/p-2/edit');
   });
@@ -212,7 +305,10 @@ describe('company edit extras', () => {
 
   it('says so when there are no properties or integrations', async () => {
     stubApi({
-      'GET /api/v1/companies/c-7/edit': { status: 200, body: { data: { uuid: 'c-7', properties: [] }, fields: NAME_ONLY } },
+      'GET /api/v1/companies/c-7/edit': {
+        status: 200,
+        body: { data: { uuid: 'c-7', properties: [] }, fields: NAME_ONLY },
+      },
       'GET /api/v1/company/c-7/integrations': { status: 200, body: { data: { integrations: [] } } },
     });
     renderScreens({ '/dashboard/company/:id/*': <CompanyEdit /> }, '/dashboard/company/c-7/edit');
@@ -236,14 +332,31 @@ describe('property edit extras', () => {
       { uuid: 'n-1', id: 'n-1', name: 'Flat 1', unit_ref: 'HV-01', unit_type: 'Flat', unit_status: 'Let' },
       { uuid: 'n-2', id: 'n-2', name: 'Flat 2', unit_ref: 'HV-02', unit_type: 'Studio', unit_status: 'Available' },
     ];
-    stubApi({ 'GET /api/v1/properties/p-1/edit': { status: 200, body: { data: { uuid: 'p-1', id: 'p-1', name: 'Harbour View', units }, fields: NAME_ONLY } } });
+    stubApi({
+      'GET /api/v1/properties/p-1/edit': {
+        status: 200,
+        body: { data: { uuid: 'p-1', id: 'p-1', name: 'Harbour View', units }, fields: NAME_ONLY },
+      },
+    });
     renderScreens({ '/dashboard/property/:id/*': <PropertyEdit /> }, '/dashboard/property/p-1/edit');
 
     const region = await screen.findByRole('region', { name: 'Units' });
     const rows = within(within(region).getByRole('table')).getAllByRole('row');
-    expect(within(rows[0]).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Unit Name', 'Type', 'Status', '']);
-    expect(within(rows[1]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['HV-01', 'Flat', 'Let', 'Edit']);
-    expect(within(rows[2]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['HV-02', 'Studio', 'Available', 'Edit']);
+    expect(
+      within(rows[0])
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Unit Name', 'Type', 'Status', '']);
+    expect(
+      within(rows[1])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['HV-01', 'Flat', 'Let', 'Edit']);
+    expect(
+      within(rows[2])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['HV-02', 'Studio', 'Available', 'Edit']);
     expect(within(rows[2]).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/unit/n-2/edit');
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Existing');
   });

@@ -38,7 +38,12 @@ export function renderScreens(screens: Screens, url: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MemoryRouter initialEntries={[url]}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()} queryClient={queryClient}>
+      <AdminContext
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        store={memoryStore()}
+        queryClient={queryClient}
+      >
         <Routes>
           {Object.entries(screens).map(([path, element]) => (
             <Route key={path} path={path} element={element} />

@@ -46,46 +46,84 @@ describe('form validation', () => {
   });
 
   it('text required: "Please enter a value for {label}", on the field and as the summary with a period', async () => {
-    expect(await messageFor({ name: 'unit_ref', label: 'Unit reference', type: 'text', required: true })).toBe('Please enter a value for Unit reference.');
+    expect(await messageFor({ name: 'unit_ref', label: 'Unit reference', type: 'text', required: true })).toBe(
+      'Please enter a value for Unit reference.',
+    );
     const input = screen.getByRole('textbox', { name: 'Unit reference' });
     expect(input).toHaveAccessibleDescription('Please enter a value for Unit reference');
     expect(input).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('text required without a label: the name stands in', async () => {
-    expect(await messageFor({ name: 'unit_ref', label: '', type: 'text', required: true })).toBe('Please enter a value for unit_ref.');
+    expect(await messageFor({ name: 'unit_ref', label: '', type: 'text', required: true })).toBe(
+      'Please enter a value for unit_ref.',
+    );
   });
 
   it('text required with a placeholder: the placeholder is the message', async () => {
-    expect(await messageFor({ name: 'unit_ref', label: 'Ref', type: 'text', required: true, placeholder: 'Enter the unit reference' })).toBe('Enter the unit reference.');
+    expect(
+      await messageFor({
+        name: 'unit_ref',
+        label: 'Ref',
+        type: 'text',
+        required: true,
+        placeholder: 'Enter the unit reference',
+      }),
+    ).toBe('Enter the unit reference.');
     expect(screen.getByRole('textbox', { name: 'Ref' })).toHaveAttribute('placeholder', 'Enter the unit reference');
   });
 
   it('textarea required: same rule as text', async () => {
-    expect(await messageFor({ name: 'description', label: 'Description', type: 'textarea', required: true })).toBe('Please enter a value for Description.');
+    expect(await messageFor({ name: 'description', label: 'Description', type: 'textarea', required: true })).toBe(
+      'Please enter a value for Description.',
+    );
   });
 
   it('email required: "A valid email is required"', async () => {
-    expect(await messageFor({ name: 'contact', label: 'Contact email', type: 'email', required: true })).toBe('A valid email is required.');
+    expect(await messageFor({ name: 'contact', label: 'Contact email', type: 'email', required: true })).toBe(
+      'A valid email is required.',
+    );
   });
 
   it('email malformed: "A valid email is required"', async () => {
-    const text = await messageFor({ name: 'contact', label: 'Contact email', type: 'email' }, (user) => user.type(screen.getByRole('textbox', { name: 'Contact email' }), 'not-an-email'));
+    const text = await messageFor({ name: 'contact', label: 'Contact email', type: 'email' }, (user) =>
+      user.type(screen.getByRole('textbox', { name: 'Contact email' }), 'not-an-email'),
+    );
     expect(text).toBe('A valid email is required.');
-    expect(screen.getByRole('textbox', { name: 'Contact email' })).toHaveAccessibleDescription('A valid email is required');
+    expect(screen.getByRole('textbox', { name: 'Contact email' })).toHaveAccessibleDescription(
+      'A valid email is required',
+    );
   });
 
   it('tel: "Your phone number should be at least 10 characters long"', async () => {
-    const text = await messageFor({ name: 'phone', label: 'Phone', type: 'tel' }, (user) => user.type(screen.getByRole('textbox', { name: 'Phone' }), '01234'));
+    const text = await messageFor({ name: 'phone', label: 'Phone', type: 'tel' }, (user) =>
+      user.type(screen.getByRole('textbox', { name: 'Phone' }), '01234'),
+    );
     expect(text).toBe('Your phone number should be at least 10 characters long.');
   });
 
   it('dropdown required: "Please choose an option"', async () => {
-    expect(await messageFor({ name: 'unit_type', label: 'Unit Type', type: 'select', required: true, options: { Flat: 'Flat' } })).toBe('Please choose an option.');
+    expect(
+      await messageFor({
+        name: 'unit_type',
+        label: 'Unit Type',
+        type: 'select',
+        required: true,
+        options: { Flat: 'Flat' },
+      }),
+    ).toBe('Please choose an option.');
   });
 
   it('radio group required: "Please choose an option"', async () => {
-    expect(await messageFor({ name: 'furnished', label: 'Furnished', type: 'radio-group', required: true, options: { yes: 'Yes', no: 'No' } })).toBe('Please choose an option.');
+    expect(
+      await messageFor({
+        name: 'furnished',
+        label: 'Furnished',
+        type: 'radio-group',
+        required: true,
+        options: { yes: 'Yes', no: 'No' },
+      }),
+    ).toBe('Please choose an option.');
   });
 
   it.each(['number', 'password', 'url', 'date'])('%s required: "Value is required"', async (type) => {
@@ -93,12 +131,16 @@ describe('form validation', () => {
   });
 
   it('a checkbox that must be ticked: "Value is required"', async () => {
-    expect(await messageFor({ name: 'terms', label: 'Agree', type: 'checkbox', required: true })).toBe('Value is required.');
+    expect(await messageFor({ name: 'terms', label: 'Agree', type: 'checkbox', required: true })).toBe(
+      'Value is required.',
+    );
     expect(screen.getByRole('checkbox', { name: 'Agree' })).toHaveAccessibleDescription('Value is required');
   });
 
   it('minimum length: "This field should be at least {min} characters long"', async () => {
-    const text = await messageFor({ name: 'secret', label: 'Secret', type: 'password', minlength: 12 }, (user) => user.type(screen.getByLabelText('Secret'), 'short'));
+    const text = await messageFor({ name: 'secret', label: 'Secret', type: 'password', minlength: 12 }, (user) =>
+      user.type(screen.getByLabelText('Secret'), 'short'),
+    );
     expect(text).toBe('This field should be at least 12 characters long.');
   });
 
@@ -111,11 +153,15 @@ describe('form validation', () => {
     ]);
     await user.click(await screen.findByRole('button', { name: 'Create Unit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The highlighted fields are required.');
-    expect(screen.getByRole('textbox', { name: 'Unit reference' })).toHaveAccessibleDescription('Please enter a value for Unit reference');
+    expect(screen.getByRole('textbox', { name: 'Unit reference' })).toHaveAccessibleDescription(
+      'Please enter a value for Unit reference',
+    );
     expect(screen.getByRole('combobox', { name: 'Unit Type' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'false');
     expect(scroll).toHaveBeenCalledTimes(1);
-    expect(scroll.mock.contexts[0]).toBe(screen.getByRole('textbox', { name: 'Unit reference' }).closest('[data-form-key]'));
+    expect(scroll.mock.contexts[0]).toBe(
+      screen.getByRole('textbox', { name: 'Unit reference' }).closest('[data-form-key]'),
+    );
     expect(sent(api)).toEqual([]);
   });
 
@@ -132,7 +178,9 @@ describe('form validation', () => {
   });
 
   it('does not check disabled fields', async () => {
-    const { api, user } = open([{ name: 'unit_ref', label: 'Unit reference', type: 'text', required: true, disabled: true }]);
+    const { api, user } = open([
+      { name: 'unit_ref', label: 'Unit reference', type: 'text', required: true, disabled: true },
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Create Unit' }));
     await waitFor(() => expect(sent(api)).toHaveLength(1));
   });

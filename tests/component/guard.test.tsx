@@ -3,7 +3,17 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore, uiStore } from '../../providers/store';
-import { EVEREST, freshPage, location, makeUser, renderApp, sessionApi, signIn, stubLocation, type Reply } from './shell-harness';
+import {
+  EVEREST,
+  freshPage,
+  location,
+  makeUser,
+  renderApp,
+  sessionApi,
+  signIn,
+  stubLocation,
+  type Reply,
+} from './shell-harness';
 
 const T = { timeout: 10_000 };
 
@@ -104,7 +114,9 @@ describe('route guard', () => {
     const api = sessionApi(makeUser(), { [REDIRECT]: () => new Promise<Reply>((r) => (answer = r)) });
     renderApp('/login?system=everest');
     expect(await screen.findByText('Redirecting to everest...', {}, T)).toBeVisible();
-    await act(async () => answer({ status: 200, body: { data: { url: 'https://everest.example/handoff?token=abc' } } }));
+    await act(async () =>
+      answer({ status: 200, body: { data: { url: 'https://everest.example/handoff?token=abc' } } }),
+    );
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://everest.example/handoff?token=abc'), T);
     expect(api.called(REDIRECT)[0].search).toBe('?tenant=c-acme');
     expect(screen.getByText('Redirecting to everest...')).toBeVisible();
@@ -113,11 +125,13 @@ describe('route guard', () => {
   // The fallback delay runs on fake timers, installed once the page is up (React's Suspense throttling
   // also uses setTimeout); the test then checks the address only. Testing Library's waitFor/findBy
   // wait on setTimeout, so with fake timers the test settles by flushing promises itself.
-  it('goes to the dashboard after 1 s when the system is not one of the user\'s', async () => {
+  it("goes to the dashboard after 1 s when the system is not one of the user's", async () => {
     const { assign } = stubLocation();
     signIn(makeUser({ systems: [EVEREST] }));
     let answer!: (r: Reply) => void;
-    const api = sessionApi(makeUser({ systems: [EVEREST] }), { 'POST /api/v1/auth/authenticated': () => new Promise<Reply>((r) => (answer = r)) });
+    const api = sessionApi(makeUser({ systems: [EVEREST] }), {
+      'POST /api/v1/auth/authenticated': () => new Promise<Reply>((r) => (answer = r)),
+    });
     const { router, unmount } = renderApp('/dashboard?system=Atlantis');
     await screen.findByRole('status', {}, T);
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -172,7 +186,10 @@ describe('route guard: no waterfall before the first row', () => {
     vi.restoreAllMocks();
   });
 
-  const units = { status: 200, body: { data: [{ uuid: 'un-1', name: 'Flat 1', unit_type: 'Flat' }], meta: { total: 1, page: 1, per_page: 10 } } };
+  const units = {
+    status: 200,
+    body: { data: [{ uuid: 'un-1', name: 'Flat 1', unit_type: 'Flat' }], meta: { total: 1, page: 1, per_page: 10 } },
+  };
 
   it('asks for the list and the session while the check runs, and shows the list only once it passes', async () => {
     signIn(makeUser({ role: 'super_admin' }));

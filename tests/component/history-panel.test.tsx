@@ -16,7 +16,9 @@ const OAK = '0b6f1c1e-2222-4d1e-9c3a-1f0e6f2a9b11';
 const ELM = '7d1c0b6f-3333-4d1e-9c3a-1f0e6f2a9b11';
 const GONE = '9a9a9a9a-4444-4d1e-9c3a-1f0e6f2a9b11';
 
-const FIELDS: FormFieldGroup[] = [{ group: 'Unit', fields: [{ name: 'name', label: 'Unit name', type: 'text', required: true }] }];
+const FIELDS: FormFieldGroup[] = [
+  { group: 'Unit', fields: [{ name: 'name', label: 'Unit name', type: 'text', required: true }] },
+];
 const edit = (name: string) => ({ status: 200, body: { data: { uuid: UNIT_ID, id: UNIT_ID, name }, fields: FIELDS } });
 
 const entry = (over: Partial<HistoryEntry>): HistoryEntry => ({
@@ -36,7 +38,14 @@ const ENTRIES: HistoryEntry[] = [
     current: true,
     at: '2026-11-22T09:00:00.000Z',
     changes: [
-      { field: 'property_id', label: 'Property', type: 'select', before: OAK, after: ELM, names: { [OAK]: 'Oak House', [ELM]: 'Elm Court' } },
+      {
+        field: 'property_id',
+        label: 'Property',
+        type: 'select',
+        before: OAK,
+        after: ELM,
+        names: { [OAK]: 'Oak House', [ELM]: 'Elm Court' },
+      },
       { field: 'furnished', label: 'Furnished', type: 'checkbox', before: false, after: true },
     ],
   }),
@@ -50,22 +59,36 @@ const ENTRIES: HistoryEntry[] = [
     ],
   }),
 ];
-const CREATED = entry({ id: '10', kind: 'created', action: 'unit.created', actor: null, changes: [{ field: 'name', label: 'Unit name', type: 'text', after: 'Flat 1' }] });
+const CREATED = entry({
+  id: '10',
+  kind: 'created',
+  action: 'unit.created',
+  actor: null,
+  changes: [{ field: 'name', label: 'Unit name', type: 'text', after: 'Flat 1' }],
+});
 
 function open(routes: Record<string, Handler>) {
   const api = stubApi({ [`GET /api/v1/units/${UNIT_ID}/edit`]: edit('Flat 1A'), ...routes });
-  renderScreens({ '/dashboard/unit/:id/*': (
-      <>
-        <unit.edit />
-        <Notification />
-      </>
-    ) }, `/dashboard/unit/${UNIT_ID}/edit`);
+  renderScreens(
+    {
+      '/dashboard/unit/:id/*': (
+        <>
+          <unit.edit />
+          <Notification />
+        </>
+      ),
+    },
+    `/dashboard/unit/${UNIT_ID}/edit`,
+  );
   return { api, user: userEvent.setup({ delay: null }) };
 }
 
 const historyPage = (call: { search: string }) => {
   const page = new URLSearchParams(call.search).get('page');
-  return { status: 200, body: page === '2' ? { data: [CREATED], meta: { total: 11 } } : { data: ENTRIES, meta: { total: 11 } } };
+  return {
+    status: 200,
+    body: page === '2' ? { data: [CREATED], meta: { total: 11 } } : { data: ENTRIES, meta: { total: 11 } },
+  };
 };
 
 describe('History panel', () => {
@@ -91,7 +114,9 @@ describe('History panel', () => {
     expect(items[1]).toHaveTextContent('Available from(empty) → Wed, 5 Mar 2025');
     expect(items[1]).toHaveTextContent('Rent£1,250.00 → £1,300.50');
     expect(items[1]).toHaveTextContent('Old property(removed) → (empty)');
-    expect(within(items[1]).getByRole('button', { name: /^Restore this version, of / })).toHaveTextContent('Restore this version');
+    expect(within(items[1]).getByRole('button', { name: /^Restore this version, of / })).toHaveTextContent(
+      'Restore this version',
+    );
 
     await user.click(within(panel).getByRole('button', { name: 'Show older changes' }));
     await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(3));
@@ -125,7 +150,10 @@ describe('History panel', () => {
     const { api, user } = open({
       [`GET /api/v1/units/${UNIT_ID}/edit`]: () => edit(++loads === 1 ? 'Flat 1A' : 'Flat 1'),
       [`GET /api/v1/units/${UNIT_ID}/history`]: historyPage,
-      [`POST /api/v1/units/${UNIT_ID}/history/20/restore`]: { status: 200, body: { data: { message: 'The version was restored.', uuid: UNIT_ID, name: 'Flat 1' } } },
+      [`POST /api/v1/units/${UNIT_ID}/history/20/restore`]: {
+        status: 200,
+        body: { data: { message: 'The version was restored.', uuid: UNIT_ID, name: 'Flat 1' } },
+      },
     });
     expect(await screen.findByDisplayValue('Flat 1A')).toBeInTheDocument();
     const panel = (await screen.findByRole('heading', { level: 2, name: 'History' })).closest('section')!;
@@ -136,7 +164,12 @@ describe('History panel', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     expect(await screen.findByDisplayValue('Flat 1')).toBeInTheDocument();
     expect(await screen.findByText('The version was restored.')).toBeInTheDocument();
-    expect(api.apiCalls().filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/v1/units/${UNIT_ID}/history/20/restore`]);
+    expect(
+      api
+        .apiCalls()
+        .filter((c) => c.method === 'POST')
+        .map((c) => c.path),
+    ).toEqual([`/api/v1/units/${UNIT_ID}/history/20/restore`]);
   });
 
   it('shows why a restore was refused, and keeps the form as it was', async () => {
@@ -144,7 +177,13 @@ describe('History panel', () => {
       [`GET /api/v1/units/${UNIT_ID}/history`]: historyPage,
       [`POST /api/v1/units/${UNIT_ID}/history/20/restore`]: {
         status: 422,
-        body: { message: 'The selected property is invalid.', errors: { property_id: ['The selected property is invalid.'], bedrooms: ['The bedrooms must be at most 20.'] } },
+        body: {
+          message: 'The selected property is invalid.',
+          errors: {
+            property_id: ['The selected property is invalid.'],
+            bedrooms: ['The bedrooms must be at most 20.'],
+          },
+        },
       },
     });
     const panel = (await screen.findByRole('heading', { level: 2, name: 'History' })).closest('section')!;

@@ -37,7 +37,12 @@ const status = (over: Partial<ImportStatus>): { status: number; body: unknown } 
 });
 
 function signedIn() {
-  const user = { uuid: 'me', id: 'me', name: 'Me', olympusRole: { uuid: 'r-admin', name: 'admin', label: 'admin', permissions: ['units.*'] } } as unknown as SessionUser;
+  const user = {
+    uuid: 'me',
+    id: 'me',
+    name: 'Me',
+    olympusRole: { uuid: 'r-admin', name: 'admin', label: 'admin', permissions: ['units.*'] },
+  } as unknown as SessionUser;
   authStore.set({ access_token: 'tok-import', currentCompany: 'c-acme', currentCompanyName: 'Acme Lettings', user });
 }
 
@@ -48,7 +53,10 @@ function open(routes: Record<string, Handler>) {
 }
 
 async function axeViolations(): Promise<string[]> {
-  const result = await axe.run(document.body, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'color-contrast': { enabled: false } } });
+  const result = await axe.run(document.body, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    rules: { 'color-contrast': { enabled: false } },
+  });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -64,22 +72,45 @@ describe('Import screen', () => {
   });
 
   it('matches the columns, checks the file without writing, and shows the rows with errors and how to download them', async () => {
-    const { api, user } = open({ 'POST /api/v1/units/import': { status: 202, body: { data: { id: 'imp-1' } } }, 'GET /api/v1/imports/imp-1': status({}) });
+    const { api, user } = open({
+      'POST /api/v1/units/import': { status: 202, body: { data: { id: 'imp-1' } } },
+      'GET /api/v1/imports/imp-1': status({}),
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Import Units' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Download the template' })).toHaveAttribute('href', '/api/v1/units/import/template');
+    expect(screen.getByRole('link', { name: 'Download the template' })).toHaveAttribute(
+      'href',
+      '/api/v1/units/import/template',
+    );
     await user.upload(screen.getByLabelText('CSV file'), new File([FILE], 'units.csv', { type: 'text/csv' }));
     expect(await screen.findByText('File: units.csv')).toBeInTheDocument();
     const mapping = screen.getByRole('table', { name: 'Columns' });
-    expect(within(mapping).getAllByRole('row').map((r) => r.textContent)).toEqual(['Column in the fileField', expect.stringContaining('Unit name'), expect.stringContaining('Building'), expect.stringContaining('Bedrooms'), expect.stringContaining('Notes')]);
+    expect(
+      within(mapping)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'Column in the fileField',
+      expect.stringContaining('Unit name'),
+      expect.stringContaining('Building'),
+      expect.stringContaining('Bedrooms'),
+      expect.stringContaining('Notes'),
+    ]);
     expect(await axeViolations()).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Check the file' }));
-    expect(await screen.findByText('Check finished: 1 would be created, 0 would be updated, 1 have errors.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Check finished: 1 would be created, 0 would be updated, 1 have errors.'),
+    ).toBeInTheDocument();
     const post = api.apiCalls().find((c) => c.method === 'POST')!;
     const query = new URLSearchParams(post.search);
     expect(query.get('dry_run')).toBe('true');
     // Matched by label and by name; the others left out until mapped.
-    expect(JSON.parse(query.get('mapping') ?? '')).toEqual({ 'Unit name': 'name', Building: '', Bedrooms: 'bedrooms', Notes: '' });
+    expect(JSON.parse(query.get('mapping') ?? '')).toEqual({
+      'Unit name': 'name',
+      Building: '',
+      Bedrooms: 'bedrooms',
+      Notes: '',
+    });
     expect(post.body).toBe(FILE);
     const errors = screen.getByRole('table', { name: 'Rows with errors' });
     expect(within(errors).getAllByRole('row')[1]).toHaveTextContent('3BedroomsThe bedrooms must be a number.');
@@ -93,7 +124,14 @@ describe('Import screen', () => {
       'POST /api/v1/units/import': { status: 202, body: { data: { id: 'imp-1' } } },
       'GET /api/v1/imports/imp-1': () => {
         const done = [250, 500][++calls - 1];
-        return done !== undefined ? status({ dry_run: false, state: 'running', counts: { rows: 1000, done, created: done - 2, updated: 0, failed: 2 }, finished_at: null }) : status({ dry_run: false });
+        return done !== undefined
+          ? status({
+              dry_run: false,
+              state: 'running',
+              counts: { rows: 1000, done, created: done - 2, updated: 0, failed: 2 },
+              finished_at: null,
+            })
+          : status({ dry_run: false });
       },
     });
     await user.upload(await screen.findByLabelText('CSV file'), new File([FILE], 'units.csv', { type: 'text/csv' }));
@@ -117,9 +155,19 @@ describe('Import screen', () => {
   });
 
   it('says why the server refused the file', async () => {
-    const { user } = open({ 'POST /api/v1/units/import': { status: 422, body: { message: 'The file has more than 200,000 rows. Split it and import each part.', errors: { file: ['The file has more than 200,000 rows. Split it and import each part.'] } } } });
+    const { user } = open({
+      'POST /api/v1/units/import': {
+        status: 422,
+        body: {
+          message: 'The file has more than 200,000 rows. Split it and import each part.',
+          errors: { file: ['The file has more than 200,000 rows. Split it and import each part.'] },
+        },
+      },
+    });
     await user.upload(await screen.findByLabelText('CSV file'), new File([FILE], 'units.csv', { type: 'text/csv' }));
     await user.click(screen.getByRole('button', { name: 'Import' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The file has more than 200,000 rows. Split it and import each part.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The file has more than 200,000 rows. Split it and import each part.',
+    );
   });
 });

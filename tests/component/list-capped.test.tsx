@@ -12,7 +12,12 @@ import { LOAD_TIMEOUT, firstCells, listCalls, listReply, openList, unitRow } fro
 const UNITS = '/api/v1/units';
 /** More flats than a server-paged list needs and than one capped count reaches; every 100th a studio. */
 const COUNT = CLIENT_LIST_MAX + 1000;
-const rows = Array.from({ length: COUNT }, (_, i) => unitRow(i + 1, { name: `Unit ${String(i + 1).padStart(4, '0')}`, unit_type: (i + 1) % 100 === 0 ? 'Studio' : 'Flat' }));
+const rows = Array.from({ length: COUNT }, (_, i) =>
+  unitRow(i + 1, {
+    name: `Unit ${String(i + 1).padStart(4, '0')}`,
+    unit_type: (i + 1) % 100 === 0 ? 'Studio' : 'Flat',
+  }),
+);
 const flats = rows.filter((u) => u.unit_type === 'Flat');
 
 const searchbox = () => screen.getByRole('searchbox', { name: 'Search' });
@@ -33,27 +38,46 @@ describe('a searched page with a capped count', () => {
     await screen.findByText(`1–10 of ${COUNT}`, {}, LOAD_TIMEOUT);
     // Unsearched: an exact total, no count parameter, and the last page known.
     expect(lastCall(view.api)).toMatchObject({ page: 1, q: null, count: null });
-    expect(within(pagination()).getByRole('link', { name: 'Go to last page' })).toHaveAttribute('href', `/dashboard/unit?page=${COUNT / 10}`);
+    expect(within(pagination()).getByRole('link', { name: 'Go to last page' })).toHaveAttribute(
+      'href',
+      `/dashboard/unit?page=${COUNT / 10}`,
+    );
 
     await user.type(searchbox(), 'flat');
-    await waitFor(() => expect(lastCall(view.api)).toMatchObject({ page: 1, perPage: 10, q: 'flat', qIn: 'unit_type', count: 'capped' }));
+    await waitFor(() =>
+      expect(lastCall(view.api)).toMatchObject({ page: 1, perPage: 10, q: 'flat', qIn: 'unit_type', count: 'capped' }),
+    );
     await screen.findByText(`1–10 of more than ${10 + COUNT_CAP}`, {}, LOAD_TIMEOUT);
     expect(firstCells()).toEqual(flats.slice(0, 10).map((u) => u.name));
     const nav = pagination();
-    expect(within(nav).getAllByRole('link', { name: /^Go to page \d+$/ }).map((a) => a.textContent)).toEqual(['1', '2', '3']);
+    expect(
+      within(nav)
+        .getAllByRole('link', { name: /^Go to page \d+$/ })
+        .map((a) => a.textContent),
+    ).toEqual(['1', '2', '3']);
     expect(nav).toHaveTextContent('…');
     expect(within(nav).getByRole('button', { name: 'Go to last page' })).toBeDisabled();
     expect(within(nav).queryByRole('link', { name: 'Go to last page' })).toBeNull();
-    expect(within(nav).getByRole('link', { name: 'Go to next page' })).toHaveAttribute('href', '/dashboard/unit?page=2');
+    expect(within(nav).getByRole('link', { name: 'Go to next page' })).toHaveAttribute(
+      'href',
+      '/dashboard/unit?page=2',
+    );
 
     await user.click(within(nav).getByRole('link', { name: 'Go to next page' }));
     expect(location(view.router)).toBe('/dashboard/unit?page=2');
     await waitFor(() => expect(lastCall(view.api)).toMatchObject({ page: 2, q: 'flat', count: 'capped' }));
     await screen.findByText(`11–20 of more than ${20 + COUNT_CAP}`, {}, LOAD_TIMEOUT);
     expect(firstCells()).toEqual(flats.slice(10, 20).map((u) => u.name));
-    expect(within(pagination()).getAllByRole('link', { name: /^Go to page \d+$/ }).map((a) => a.textContent)).toEqual(['1', '2', '3']);
+    expect(
+      within(pagination())
+        .getAllByRole('link', { name: /^Go to page \d+$/ })
+        .map((a) => a.textContent),
+    ).toEqual(['1', '2', '3']);
     expect(within(pagination()).getByRole('button', { name: 'Go to last page' })).toBeDisabled();
-    expect(within(pagination()).getByRole('link', { name: 'Go to previous page' })).toHaveAttribute('href', '/dashboard/unit');
+    expect(within(pagination()).getByRole('link', { name: 'Go to previous page' })).toHaveAttribute(
+      'href',
+      '/dashboard/unit',
+    );
   });
 
   it('a search below the cap is exact: the range and "last page" as without a cap', async () => {
@@ -64,7 +88,10 @@ describe('a searched page with a capped count', () => {
     await waitFor(() => expect(lastCall(view.api)).toMatchObject({ q: 'studio', count: 'capped' }));
     const studios = COUNT / 100;
     await screen.findByText(`1–10 of ${studios}`, {}, LOAD_TIMEOUT);
-    expect(within(pagination()).getByRole('link', { name: 'Go to last page' })).toHaveAttribute('href', `/dashboard/unit?page=${studios / 10}`);
+    expect(within(pagination()).getByRole('link', { name: 'Go to last page' })).toHaveAttribute(
+      'href',
+      `/dashboard/unit?page=${studios / 10}`,
+    );
     expect(screen.queryByText(/more than/)).toBeNull();
   });
 });

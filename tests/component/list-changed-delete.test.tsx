@@ -8,17 +8,35 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshPage } from './shell-harness';
 import { LOAD_TIMEOUT, firstCells, rowOf as row, listReply, openList, unitRow } from './list-harness';
 
-const UNITS = [unitRow(1, { name: 'Flat 1', version: 2 } as never), unitRow(2, { name: 'Flat 2', version: 1 } as never)];
+const UNITS = [
+  unitRow(1, { name: 'Flat 1', version: 2 } as never),
+  unitRow(2, { name: 'Flat 2', version: 1 } as never),
+];
 const CHANGED = {
   status: 409,
   body: {
     message: 'This unit was changed by someone else since version 2 (it is at version 3 now).',
-    conflict: { version: 3, since: 2, changes: [{ field: 'name', label: 'Unit name', theirs: 'Flat 1A', by: { id: 'ada', name: 'Ada Admin' }, at: '2025-03-05T14:03:00.000Z' }] },
+    conflict: {
+      version: 3,
+      since: 2,
+      changes: [
+        {
+          field: 'name',
+          label: 'Unit name',
+          theirs: 'Flat 1A',
+          by: { id: 'ada', name: 'Ada Admin' },
+          at: '2025-03-05T14:03:00.000Z',
+        },
+      ],
+    },
   },
 };
 
 async function openUnits(deleteHandler: Parameters<typeof openList>[1][string]) {
-  const view = openList('/dashboard/unit', { 'GET /api/v1/units': listReply(UNITS), 'DELETE /api/v1/units/un-1': deleteHandler });
+  const view = openList('/dashboard/unit', {
+    'GET /api/v1/units': listReply(UNITS),
+    'DELETE /api/v1/units/un-1': deleteHandler,
+  });
   await screen.findByRole('table', {}, LOAD_TIMEOUT);
   await view.loadedWhole('/api/v1/units');
   return view;
@@ -35,7 +53,11 @@ describe('deleting a row that changed since it was shown', () => {
     const user = userEvent.setup();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { api } = await openUnits((call) => (call.headers['If-Match'] === '"3"' ? { status: 200, body: { data: { message: 'The unit has been deleted' } } } : CHANGED));
+    const { api } = await openUnits((call) =>
+      call.headers['If-Match'] === '"3"'
+        ? { status: 200, body: { data: { message: 'The unit has been deleted' } } }
+        : CHANGED,
+    );
     await user.click(within(row('Flat 1')).getByRole('button', { name: 'Remove Unit' }));
     // The usual confirm, word for word, first.
     expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete this item?');
@@ -57,7 +79,9 @@ describe('deleting a row that changed since it was shown', () => {
     await user.click(within(row('Flat 1')).getByRole('button', { name: 'Remove Unit' }));
     const dialog = await screen.findByRole('dialog', { name: 'This item changed since it was shown' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The item was not deleted. The list now shows it as it is.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('The item was not deleted. The list now shows it as it is.'),
+    );
     expect(api.called('DELETE /api/v1/units/un-1')).toHaveLength(1);
     await waitFor(() => expect(api.called('GET /api/v1/units').length).toBeGreaterThan(lists));
     expect(firstCells()).toEqual(['Flat 1', 'Flat 2']);

@@ -5,9 +5,19 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uiStore } from '../../providers/store';
 import { freshPage, location } from './shell-harness';
-import { LOAD_TIMEOUT, captureCsv, companyRow, firstCells, listReply, openList, unitRow, dataHeaders } from './list-harness';
+import {
+  LOAD_TIMEOUT,
+  captureCsv,
+  companyRow,
+  firstCells,
+  listReply,
+  openList,
+  unitRow,
+  dataHeaders,
+} from './list-harness';
 
-const companies = (count: number) => Array.from({ length: count }, (_, i) => companyRow(i + 1, { name: `Company ${String(i + 1).padStart(2, '0')}` }));
+const companies = (count: number) =>
+  Array.from({ length: count }, (_, i) => companyRow(i + 1, { name: `Company ${String(i + 1).padStart(2, '0')}` }));
 
 async function openCompanies(url: string, rows = companies(95)) {
   const view = openList(url, { 'GET /api/v1/companies': listReply(rows) });
@@ -15,7 +25,8 @@ async function openCompanies(url: string, rows = companies(95)) {
   return view;
 }
 
-const pageLinks = () => within(screen.getByRole('navigation', { name: 'Pagination' })).queryAllByRole('link', { name: /^Go to page \d+$/ });
+const pageLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Pagination' })).queryAllByRole('link', { name: /^Go to page \d+$/ });
 const ellipses = () => within(screen.getByRole('navigation', { name: 'Pagination' })).queryAllByText('…');
 
 describe('list chrome', () => {
@@ -26,7 +37,9 @@ describe('list chrome', () => {
   });
 
   it('shows the back link, title, create button, search box and columns with the fixed texts', async () => {
-    const { api } = await openCompanies('/dashboard/company', [companyRow(1, { name: 'Acme Lettings', address_line_1: '1 Quay St', city: 'Leeds', postcode: 'LS1 1AA' })]);
+    const { api } = await openCompanies('/dashboard/company', [
+      companyRow(1, { name: 'Acme Lettings', address_line_1: '1 Quay St', city: 'Leeds', postcode: 'LS1 1AA' }),
+    ]);
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/dashboard');
     expect(screen.getByRole('heading', { level: 1, name: 'Companies' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create a Company' })).toHaveAttribute('href', '/dashboard/company/create');
@@ -37,13 +50,18 @@ describe('list chrome', () => {
     // Companies are not one company's records: no "Company:" line.
     expect(screen.queryByText(/^Company: /)).not.toBeInTheDocument();
     // From the API path of the resource: the page on screen, then (a small list) the whole list once.
-    await waitFor(() => expect(api.called('GET /api/v1/companies').map((c) => c.search)).toEqual(['?page=1&per_page=10', '']));
+    await waitFor(() =>
+      expect(api.called('GET /api/v1/companies').map((c) => c.search)).toEqual(['?page=1&per_page=10', '']),
+    );
     expect(document.body.textContent).not.toMatch(/olympus\.[a-z_]+\./);
   });
 
   it('links each row to /dashboard/company/{id}/edit', async () => {
     await openCompanies('/dashboard/company', [companyRow(7)]);
-    expect(within(screen.getByRole('row', { name: /Company 7/ })).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/company/c-7/edit');
+    expect(within(screen.getByRole('row', { name: /Company 7/ })).getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      '/dashboard/company/c-7/edit',
+    );
   });
 
   it('searches companies by name, case-insensitively', async () => {
@@ -63,7 +81,11 @@ describe('list chrome', () => {
 
   it('keeps the server order, sorts by name ascending on the first click and toggles after', async () => {
     const user = userEvent.setup();
-    await openCompanies('/dashboard/company', [companyRow(1, { name: 'Charlie' }), companyRow(2, { name: 'alpha' }), companyRow(3, { name: 'Bravo' })]);
+    await openCompanies('/dashboard/company', [
+      companyRow(1, { name: 'Charlie' }),
+      companyRow(2, { name: 'alpha' }),
+      companyRow(3, { name: 'Bravo' }),
+    ]);
     expect(firstCells()).toEqual(['Charlie', 'alpha', 'Bravo']);
     const header = () => within(dataHeaders()[0]).getByRole('button');
     await user.click(header());
@@ -159,7 +181,12 @@ describe('list chrome', () => {
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(downloads).toEqual(['companies.csv']);
     const csv = await blobs[0].text();
-    expect(csv.split('\n')).toEqual(['Company name,Address', 'alpha,Leeds', '"Beta, ""the"" first",\'=HYPERLINK(1)', 'Gamma,"3 Road, York, YO1"']);
+    expect(csv.split('\n')).toEqual([
+      'Company name,Address',
+      'alpha,Leeds',
+      '"Beta, ""the"" first",\'=HYPERLINK(1)',
+      'Gamma,"3 Road, York, YO1"',
+    ]);
   });
 
   it('shows notices in the list and dismisses them with a 0.3 s fade', async () => {

@@ -10,7 +10,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_LIST_MAX } from '../../contract/lists';
 import { freshPage, location } from './shell-harness';
-import { LOAD_TIMEOUT, captureCsv, firstCells, listCalls, listReply, openList, rowOf, dataCells, dataHeaders } from './list-harness';
+import {
+  LOAD_TIMEOUT,
+  captureCsv,
+  firstCells,
+  listCalls,
+  listReply,
+  openList,
+  rowOf,
+  dataCells,
+  dataHeaders,
+} from './list-harness';
 import { gadgetRow } from './declared-gadgets';
 
 // The test's declaration joins the declared resources, as its one line in contract/resources/index.ts
@@ -27,7 +37,10 @@ const headers = () => dataHeaders().map((h) => h.textContent);
 const sortButton = (i: number) => within(dataHeaders()[i]).queryByRole('button');
 const searchbox = () => screen.getByRole('searchbox', { name: 'Search' });
 
-async function openGadgets(rows: object[] | ((call: Parameters<ReturnType<typeof listReply>>[0]) => object[]) = GADGETS, extra = {}) {
+async function openGadgets(
+  rows: object[] | ((call: Parameters<ReturnType<typeof listReply>>[0]) => object[]) = GADGETS,
+  extra = {},
+) {
   const view = openList('/dashboard/gadget', { [`GET ${API}`]: listReply(rows), ...extra });
   await screen.findByRole('table', {}, LOAD_TIMEOUT);
   return view;
@@ -51,7 +64,10 @@ describe('a resource declared only in the test tree', () => {
     const cells = dataCells(rowOf('Gadget 03'));
     expect(cells.slice(0, 4).map((td) => td.textContent)).toEqual(['Gadget 03', 'Red', 'Harbour View', '21']);
     expect(getComputedStyle(cells[3]).textAlign).toBe('right');
-    expect(within(rowOf('Gadget 03')).getByRole('link', { name: 'Edit Gadget' })).toHaveAttribute('href', '/dashboard/gadget/g-3/edit');
+    expect(within(rowOf('Gadget 03')).getByRole('link', { name: 'Edit Gadget' })).toHaveAttribute(
+      'href',
+      '/dashboard/gadget/g-3/edit',
+    );
     expect(within(rowOf('Gadget 03')).getByRole('button', { name: 'Remove Gadget' })).toBeInTheDocument();
     await waitFor(() => expect(api.called(`GET ${API}`).map((c) => c.search)).toEqual(['?page=1&per_page=10', '']));
     expect(document.body.textContent).not.toMatch(/(olympus|resources)\.[a-z_]+\./);
@@ -69,15 +85,28 @@ describe('a resource declared only in the test tree', () => {
 
     expect(sortButton(1)).toBeNull(); // colour: not in list.sort
     await user.click(sortButton(3)!); // weight
-    const byWeight = [...GADGETS].sort((a, b) => a.weight - b.weight).slice(0, 10).map((g) => g.name);
+    const byWeight = [...GADGETS]
+      .sort((a, b) => a.weight - b.weight)
+      .slice(0, 10)
+      .map((g) => g.name);
     expect(firstCells()).toEqual(byWeight);
     await user.click(sortButton(2)!); // owner: by the nested name
-    expect(firstCells().slice(0, 6)).toEqual(['Gadget 02', 'Gadget 04', 'Gadget 06', 'Gadget 08', 'Gadget 10', 'Gadget 12']);
+    expect(firstCells().slice(0, 6)).toEqual([
+      'Gadget 02',
+      'Gadget 04',
+      'Gadget 06',
+      'Gadget 08',
+      'Gadget 10',
+      'Gadget 12',
+    ]);
   });
 
   it('the search box matches list.searchBox (colour) only, in the browser', async () => {
     const user = userEvent.setup();
-    const view = await openGadgets([gadgetRow(1, { name: 'Blue Moon', colour: 'Red' }), gadgetRow(2, { name: 'Kettle', colour: 'Blue' })]);
+    const view = await openGadgets([
+      gadgetRow(1, { name: 'Blue Moon', colour: 'Red' }),
+      gadgetRow(2, { name: 'Kettle', colour: 'Blue' }),
+    ]);
     await view.loadedWhole(API);
     await user.type(searchbox(), 'blue');
     expect(firstCells()).toEqual(['Kettle']);
@@ -88,7 +117,9 @@ describe('a resource declared only in the test tree', () => {
     const many = Array.from({ length: CLIENT_LIST_MAX + 1 }, (_, i) => gadgetRow(i + 1));
     const view = await openGadgets(many);
     await user.type(searchbox(), 'green');
-    await waitFor(() => expect(listCalls(view.api, API).at(-1)).toMatchObject({ page: 1, perPage: 10, q: 'green', qIn: 'colour' }));
+    await waitFor(() =>
+      expect(listCalls(view.api, API).at(-1)).toMatchObject({ page: 1, perPage: 10, q: 'green', qIn: 'colour' }),
+    );
   });
 
   it('exports the columns as CSV, named after the API resource', async () => {
@@ -99,10 +130,16 @@ describe('a resource declared only in the test tree', () => {
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(downloads).toEqual(['gadgets.csv']);
-    expect((await blobs[0].text()).split('\n')).toEqual(['Gadget Name,Colour,Owner,Weight', 'Gadget 01,Blue,Harbour View,7', 'Gadget 02,Green,Anchor Point,14']);
+    expect((await blobs[0].text()).split('\n')).toEqual([
+      'Gadget Name,Colour,Owner,Weight',
+      'Gadget 01,Blue,Harbour View,7',
+      'Gadget 02,Green,Anchor Point,14',
+    ]);
   });
 
-  const FORM = [{ group: 'Gadget', fields: [{ name: 'name', label: 'Gadget name', type: 'text', required: true, value: '' }] }];
+  const FORM = [
+    { group: 'Gadget', fields: [{ name: 'name', label: 'Gadget name', type: 'text', required: true, value: '' }] },
+  ];
 
   it('create: the server form at /dashboard/gadget/create, POST /api/v1/gadgets, back to the list', async () => {
     const user = userEvent.setup();
@@ -117,7 +154,9 @@ describe('a resource declared only in the test tree', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Gadget name' }), 'Kettle');
     await user.click(screen.getByRole('button', { name: 'Create Gadget' }));
     expect(await screen.findByText('The gadget has been created. Redirecting...')).toBeInTheDocument();
-    expect(api.calls.filter((c) => c.method === 'POST' && c.path.startsWith(API))).toEqual([expect.objectContaining({ path: API, body: { name: 'Kettle' } })]);
+    expect(api.calls.filter((c) => c.method === 'POST' && c.path.startsWith(API))).toEqual([
+      expect.objectContaining({ path: API, body: { name: 'Kettle' } }),
+    ]);
     await waitFor(() => expect(location(router)).toBe('/dashboard/gadget'), LOAD_TIMEOUT);
   });
 
@@ -126,13 +165,18 @@ describe('a resource declared only in the test tree', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const filled = [{ group: 'Gadget', fields: [{ ...FORM[0].fields[0], value: 'Kettle' }] }];
     const { api } = openList('/dashboard/gadget/g-1/edit', {
-      [`GET ${API}/g-1/edit`]: { status: 200, body: { data: { uuid: 'g-1', id: 'g-1', name: 'Kettle' }, fields: filled } },
+      [`GET ${API}/g-1/edit`]: {
+        status: 200,
+        body: { data: { uuid: 'g-1', id: 'g-1', name: 'Kettle' }, fields: filled },
+      },
       [`PUT ${API}/g-1`]: { status: 500, body: { message: 'Server Error' } },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Gadget' }, LOAD_TIMEOUT)).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Gadget name' })).toHaveValue('Kettle');
     await act(() => user.click(screen.getByRole('button', { name: 'Update Gadget' })));
     expect(await screen.findByText(/Could not update the gadget/)).toBeInTheDocument();
-    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([expect.objectContaining({ path: `${API}/g-1`, body: { name: 'Kettle' } })]);
+    expect(api.calls.filter((c) => c.method === 'PUT')).toEqual([
+      expect.objectContaining({ path: `${API}/g-1`, body: { name: 'Kettle' } }),
+    ]);
   });
 });

@@ -31,7 +31,11 @@ const supplier = (n: number, property: { uuid: string; name: string } | null) =>
   website: null,
   start_date: null,
 });
-const SUPPLIERS = [supplier(1, { uuid: 'p-1', name: 'Harbour View' }), supplier(2, null), supplier(3, { uuid: 'p-2', name: 'Anchor Point' })];
+const SUPPLIERS = [
+  supplier(1, { uuid: 'p-1', name: 'Harbour View' }),
+  supplier(2, null),
+  supplier(3, { uuid: 'p-2', name: 'Anchor Point' }),
+];
 const PROPERTIES = [propertyRow(1, { name: 'Harbour View' }), propertyRow(2, { name: 'Anchor Point' })];
 
 /** GET /suppliers as the API filters it. */
@@ -39,7 +43,8 @@ const filtered = (call: ApiCall) => {
   const p = new URLSearchParams(call.search).get('property_id');
   return SUPPLIERS.filter((s) => p === null || (p === 'none' ? s.property_id === null : s.property_id === p));
 };
-const openSuppliers = (url = '/dashboard/supplier') => openList(url, { [`GET ${API}`]: listReply(filtered), 'GET /api/v1/properties': () => ok(PROPERTIES) });
+const openSuppliers = (url = '/dashboard/supplier') =>
+  openList(url, { [`GET ${API}`]: listReply(filtered), 'GET /api/v1/properties': () => ok(PROPERTIES) });
 const property = () => screen.getByRole('combobox', { name: /^Property/ });
 
 describe('an optional reference’s "None" filter', () => {
@@ -56,7 +61,13 @@ describe('an optional reference’s "None" filter', () => {
     expect(property()).toHaveTextContent('Any');
     await user.click(property());
     const listbox = await screen.findByRole('listbox');
-    await waitFor(() => expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any', 'None', 'Anchor Point', 'Harbour View']));
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Any', 'None', 'Anchor Point', 'Harbour View']),
+    );
     await user.click(within(listbox).getByRole('option', { name: 'None' }));
     await waitFor(() => expect(location(view.router)).toBe('/dashboard/supplier?property_id=none'));
     await waitFor(() => expect(view.api.called(`GET ${API}`).map((c) => c.search)).toContain('?property_id=none'));
@@ -79,10 +90,19 @@ describe('an optional reference’s "None" filter', () => {
 
   it('a required reference (a unit’s property) offers no "None"', async () => {
     const user = userEvent.setup();
-    openList('/dashboard/unit', { 'GET /api/v1/units': listReply([unitRow(1)]), 'GET /api/v1/properties': () => ok(PROPERTIES) });
+    openList('/dashboard/unit', {
+      'GET /api/v1/units': listReply([unitRow(1)]),
+      'GET /api/v1/properties': () => ok(PROPERTIES),
+    });
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
     await user.click(property());
     const listbox = await screen.findByRole('listbox');
-    await waitFor(() => expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Any', 'Anchor Point', 'Harbour View']));
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Any', 'Anchor Point', 'Harbour View']),
+    );
   });
 });

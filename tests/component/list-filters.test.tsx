@@ -14,7 +14,14 @@ import { phoneScreen } from './phone-screen';
 const UNITS: Unit[] = [
   unitRow(1, { name: 'Flat 1', unit_type: 'Flat', furnished: true, bedrooms: 1 }),
   unitRow(2, { name: 'Studio 2', unit_type: 'Studio', furnished: false, bedrooms: 0 }),
-  unitRow(3, { name: 'House 3', unit_type: 'House', furnished: true, bedrooms: 3, property_id: 'p-2', property: { uuid: 'p-2', name: 'Anchor Point' } }),
+  unitRow(3, {
+    name: 'House 3',
+    unit_type: 'House',
+    furnished: true,
+    bedrooms: 3,
+    property_id: 'p-2',
+    property: { uuid: 'p-2', name: 'Anchor Point' },
+  }),
   unitRow(4, { name: 'Studio 4', unit_type: 'Studio', furnished: true, bedrooms: 1 }),
 ];
 const PROPERTIES = [propertyRow(1, { name: 'Harbour View' }), propertyRow(2, { name: 'Anchor Point' })];
@@ -48,7 +55,10 @@ async function asInBrowser(run: () => Promise<void>) {
 }
 
 function openUnits(url = '/dashboard/unit') {
-  return openList(url, { 'GET /api/v1/units': listReply(filteredUnits), 'GET /api/v1/properties': () => ok(PROPERTIES) });
+  return openList(url, {
+    'GET /api/v1/units': listReply(filteredUnits),
+    'GET /api/v1/properties': () => ok(PROPERTIES),
+  });
 }
 const unitCalls = (view: ReturnType<typeof openUnits>) => view.api.called('GET /api/v1/units').map((c) => c.search);
 const combobox = (name: string) => screen.getByRole('combobox', { name: new RegExp(`^${name}`) });
@@ -65,7 +75,8 @@ describe('declared list filters', () => {
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
     const bar = screen.getByRole('group', { name: 'Filters' });
     expect(within(bar).getAllByRole('combobox')).toHaveLength(4);
-    for (const name of ['Unit Type', 'Unit Status', 'Property', 'Furnished']) expect(within(bar).getByRole('combobox', { name: new RegExp(`^${name}`) })).toHaveTextContent('Any');
+    for (const name of ['Unit Type', 'Unit Status', 'Property', 'Furnished'])
+      expect(within(bar).getByRole('combobox', { name: new RegExp(`^${name}`) })).toHaveTextContent('Any');
     expect(within(bar).getByRole('spinbutton', { name: 'Bedrooms from' })).toBeInTheDocument();
     expect(within(bar).getByRole('spinbutton', { name: 'Bedrooms to' })).toBeInTheDocument();
     expect(within(bar).getByRole('button', { name: 'Clear filters' })).toBeDisabled();
@@ -91,7 +102,9 @@ describe('declared list filters', () => {
 
     await user.click(combobox('Property'));
     await user.click(await screen.findByRole('option', { name: 'Harbour View' }));
-    await waitFor(() => expect(location(view.router)).toBe('/dashboard/unit?unit_type=Studio&property_id=p-1&furnished=true'));
+    await waitFor(() =>
+      expect(location(view.router)).toBe('/dashboard/unit?unit_type=Studio&property_id=p-1&furnished=true'),
+    );
     await waitFor(() => expect(unitCalls(view)).toContain('?unit_type=Studio&property_id=p-1&furnished=true'));
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
@@ -109,7 +122,9 @@ describe('declared list filters', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(location(view.router)).toBe('/dashboard/unit?unit_type=Flat&unit_type=House'));
     await user.type(screen.getByRole('spinbutton', { name: 'Bedrooms from' }), '2');
-    await waitFor(() => expect(location(view.router)).toBe('/dashboard/unit?unit_type=Flat&unit_type=House&bedrooms_min=2'));
+    await waitFor(() =>
+      expect(location(view.router)).toBe('/dashboard/unit?unit_type=Flat&unit_type=House&bedrooms_min=2'),
+    );
     await waitFor(() => expect(unitCalls(view)).toContain('?unit_type=Flat&unit_type=House&bedrooms_min=2'));
     await waitFor(() => expect(firstCells()).toEqual(['House 3']));
   });
@@ -150,7 +165,11 @@ describe('declared list filters', () => {
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
     await waitFor(() => expect(firstCells()).toEqual(['Studio 4']));
     // A value that is not among the options is never sent. Parameters follow the declaration's order.
-    expect(unitCalls(view).every((s) => s.includes('unit_type=Studio') && s.includes('furnished=true') && !s.includes('Nonsense'))).toBe(true);
+    expect(
+      unitCalls(view).every(
+        (s) => s.includes('unit_type=Studio') && s.includes('furnished=true') && !s.includes('Nonsense'),
+      ),
+    ).toBe(true);
     expect(combobox('Unit Type')).toHaveTextContent('Studio');
     expect(combobox('Furnished')).toHaveTextContent('Yes');
     expect(combobox('Unit Status')).toHaveTextContent('Any');

@@ -27,13 +27,20 @@ export function captureCsv(): { blobs: Blob[]; downloads: string[] } {
 }
 
 /** Signs `viewer` in, stubs the session and `routes`, and renders the App at `url`. */
-export function openList(url: string, routes: Record<string, Handler>, viewer: SessionUser = makeUser({ role: 'super_admin' })) {
+export function openList(
+  url: string,
+  routes: Record<string, Handler>,
+  viewer: SessionUser = makeUser({ role: 'super_admin' }),
+) {
   signIn(viewer);
   const api = sessionApi(viewer, routes);
   const view = renderApp(url);
   /** Waits until a small list has been loaded whole (GET without list parameters) and nothing is loading. */
   const loadedWhole = async (path: string) => {
-    await waitFor(() => expect(listCalls(api, path).some((c) => !c.paged && c.q === null && c.sort === null)).toBe(true), LOAD_TIMEOUT);
+    await waitFor(
+      () => expect(listCalls(api, path).some((c) => !c.paged && c.q === null && c.sort === null)).toBe(true),
+      LOAD_TIMEOUT,
+    );
     await waitFor(() => expect(view.queryClient.isFetching()).toBe(0), LOAD_TIMEOUT);
   };
   return { ...view, api, loadedWhole };
@@ -46,9 +53,13 @@ export function bodyRows(): HTMLElement[] {
 }
 
 /** A row's cells of data: without the selection checkbox's cell of a list with bulk changes. */
-export const dataCells = (r: HTMLElement): HTMLTableCellElement[] => Array.from(r.querySelectorAll('td')).filter((td) => !td.querySelector('.select-item'));
+export const dataCells = (r: HTMLElement): HTMLTableCellElement[] =>
+  Array.from(r.querySelectorAll('td')).filter((td) => !td.querySelector('.select-item'));
 /** The table's column headers of data: without the "select all" checkbox's header. */
-export const dataHeaders = (): HTMLElement[] => within(screen.getByRole('table')).getAllByRole('columnheader').filter((th) => !th.querySelector('.select-all'));
+export const dataHeaders = (): HTMLElement[] =>
+  within(screen.getByRole('table'))
+    .getAllByRole('columnheader')
+    .filter((th) => !th.querySelector('.select-all'));
 const firstCell = (r: HTMLElement) => dataCells(r)[0];
 
 /** The body row whose first cell reads `name`. */
@@ -98,7 +109,11 @@ export function listReply(rows: Row[] | ((call: ApiCall) => Row[])): (call: ApiC
     if (q) {
       const needle = q.toLowerCase();
       const fields = qIn ? qIn.split(',') : null;
-      out = out.filter((r) => (fields ?? Object.keys(r)).some((f) => typeof field(r, f) === 'string' && String(field(r, f)).toLowerCase().includes(needle)));
+      out = out.filter((r) =>
+        (fields ?? Object.keys(r)).some(
+          (f) => typeof field(r, f) === 'string' && String(field(r, f)).toLowerCase().includes(needle),
+        ),
+      );
     }
     if (sort) {
       const desc = sort.startsWith('-') || sort.endsWith(':desc');
@@ -110,13 +125,15 @@ export function listReply(rows: Row[] | ((call: ApiCall) => Row[])): (call: ApiC
     if (!paged) return { status: 200, body: { data: out, meta: { total } } };
     const data = out.slice((page - 1) * perPage, page * perPage);
     const cap = page * perPage + COUNT_CAP;
-    if (count === COUNT_CAPPED && total > cap) return { status: 200, body: { data, meta: { total: cap, page, per_page: perPage, more: true } } };
+    if (count === COUNT_CAPPED && total > cap)
+      return { status: 200, body: { data, meta: { total: cap, page, per_page: perPage, more: true } } };
     return { status: 200, body: { data, meta: { total, page, per_page: perPage } } };
   };
 }
 
 /** The list calls made to `path` (e.g. '/api/v1/units'), as their parameters. */
-export const listCalls = (api: { called: (key: string) => ApiCall[] }, path: string) => api.called(`GET ${path}`).map(listParams);
+export const listCalls = (api: { called: (key: string) => ApiCall[] }, path: string) =>
+  api.called(`GET ${path}`).map(listParams);
 
 // ---- fixtures (the API's record shapes) ----------------------------------------------------------
 
@@ -144,7 +161,17 @@ export function userRow(n: number, extra: Partial<SessionUser> = {}): SessionUse
 export const users = (count: number) => Array.from({ length: count }, (_, i) => userRow(i + 1));
 
 export function companyRow(n: number, extra: Partial<Company> = {}): Company {
-  return { uuid: `c-${n}`, id: `c-${n}`, name: `Company ${n}`, address_line_1: `${n} High Street`, address_line_2: null, city: 'Leeds', county: null, postcode: 'LS1 1AA', ...extra };
+  return {
+    uuid: `c-${n}`,
+    id: `c-${n}`,
+    name: `Company ${n}`,
+    address_line_1: `${n} High Street`,
+    address_line_2: null,
+    city: 'Leeds',
+    county: null,
+    postcode: 'LS1 1AA',
+    ...extra,
+  };
 }
 
 export function propertyRow(n: number, extra: Partial<Property> = {}): Property {

@@ -7,27 +7,45 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CLIENT_LIST_MAX } from '../../contract/lists';
 import { freshPage, location, makeUser, type ApiCall } from './shell-harness';
-import { LOAD_TIMEOUT, captureCsv, companyRow, firstCells, listCalls, listParams, listReply, openList, unitRow, userRow, dataHeaders } from './list-harness';
+import {
+  LOAD_TIMEOUT,
+  captureCsv,
+  companyRow,
+  firstCells,
+  listCalls,
+  listParams,
+  listReply,
+  openList,
+  unitRow,
+  userRow,
+  dataHeaders,
+} from './list-harness';
 
 const UNITS = '/api/v1/units';
 const TYPES = ['Flat', 'House', 'Studio'];
 const pad = (n: number) => String(n).padStart(4, '0');
 /** Units "Unit 0001"… in the API's default order, their types taking turns. */
-const manyUnits = (count: number) => Array.from({ length: count }, (_, i) => unitRow(i + 1, { name: `Unit ${pad(i + 1)}`, unit_type: TYPES[i % 3] }));
+const manyUnits = (count: number) =>
+  Array.from({ length: count }, (_, i) => unitRow(i + 1, { name: `Unit ${pad(i + 1)}`, unit_type: TYPES[i % 3] }));
 const BIG = CLIENT_LIST_MAX + 500;
 
 const searchbox = () => screen.getByRole('searchbox', { name: 'Search' });
 const nameHeader = () => within(dataHeaders()[0]).getByRole('button');
 const lastCall = (api: Parameters<typeof listCalls>[0]) => listCalls(api, UNITS).at(-1);
 
-async function openUnits(rows: ReturnType<typeof manyUnits>, url = '/dashboard/unit', extra: Parameters<typeof openList>[1] = {}) {
+async function openUnits(
+  rows: ReturnType<typeof manyUnits>,
+  url = '/dashboard/unit',
+  extra: Parameters<typeof openList>[1] = {},
+) {
   const view = openList(url, { [`GET ${UNITS}`]: listReply(rows), ...extra });
   await screen.findByRole('table', {}, LOAD_TIMEOUT);
   return view;
 }
 
 /** Waits until nothing is loading (the stubbed API answers at once). */
-const idle = (view: { queryClient: { isFetching: () => number } }) => waitFor(() => expect(view.queryClient.isFetching()).toBe(0), LOAD_TIMEOUT);
+const idle = (view: { queryClient: { isFetching: () => number } }) =>
+  waitFor(() => expect(view.queryClient.isFetching()).toBe(0), LOAD_TIMEOUT);
 
 describe('list paging modes', () => {
   beforeEach(freshPage);
@@ -38,7 +56,9 @@ describe('list paging modes', () => {
 
   it('small list: one page call, then the whole list once; search, sort and paging then stay in the browser', async () => {
     const user = userEvent.setup();
-    const rows = Array.from({ length: 95 }, (_, i) => companyRow(i + 1, { name: `Company ${String(i + 1).padStart(2, '0')}` }));
+    const rows = Array.from({ length: 95 }, (_, i) =>
+      companyRow(i + 1, { name: `Company ${String(i + 1).padStart(2, '0')}` }),
+    );
     const view = openList('/dashboard/company', { 'GET /api/v1/companies': listReply(rows) });
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
     await view.loadedWhole('/api/v1/companies');
@@ -77,10 +97,15 @@ describe('list paging modes', () => {
   it(`big list (more than ${CLIENT_LIST_MAX}): shows the first page and never loads the whole list`, async () => {
     const view = await openUnits(manyUnits(BIG));
     await idle(view);
-    expect(listCalls(view.api, UNITS)).toEqual([expect.objectContaining({ paged: true, page: 1, perPage: 10, sort: null, q: null })]);
+    expect(listCalls(view.api, UNITS)).toEqual([
+      expect.objectContaining({ paged: true, page: 1, perPage: 10, sort: null, q: null }),
+    ]);
     expect(firstCells()).toEqual(Array.from({ length: 10 }, (_, i) => `Unit ${pad(i + 1)}`));
     expect(screen.getByText(`1–10 of ${BIG}`)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to last page' })).toHaveAttribute('href', `/dashboard/unit?page=${BIG / 10}`);
+    expect(screen.getByRole('link', { name: 'Go to last page' })).toHaveAttribute(
+      'href',
+      `/dashboard/unit?page=${BIG / 10}`,
+    );
   });
 
   it('big list: search, sort, page and page size each ask the API and show its answer', async () => {
@@ -89,12 +114,16 @@ describe('list paging modes', () => {
     const studios = manyUnits(BIG).filter((u) => u.unit_type === 'Studio');
 
     await user.type(searchbox(), 'STU');
-    await waitFor(() => expect(lastCall(view.api)).toMatchObject({ page: 1, perPage: 10, q: 'STU', qIn: 'unit_type', sort: null }));
+    await waitFor(() =>
+      expect(lastCall(view.api)).toMatchObject({ page: 1, perPage: 10, q: 'STU', qIn: 'unit_type', sort: null }),
+    );
     await waitFor(() => expect(firstCells()).toEqual(studios.slice(0, 10).map((u) => u.name)));
     expect(screen.getByText(`1–10 of ${studios.length}`)).toBeInTheDocument();
 
     await user.click(nameHeader());
-    await waitFor(() => expect(lastCall(view.api)).toMatchObject({ page: 1, sort: 'name:asc', q: 'STU', qIn: 'unit_type' }));
+    await waitFor(() =>
+      expect(lastCall(view.api)).toMatchObject({ page: 1, sort: 'name:asc', q: 'STU', qIn: 'unit_type' }),
+    );
     await user.click(nameHeader());
     await waitFor(() => expect(lastCall(view.api)).toMatchObject({ page: 1, sort: 'name:desc', q: 'STU' }));
     const descending = [...studios].reverse();
@@ -102,14 +131,18 @@ describe('list paging modes', () => {
 
     await user.click(screen.getByRole('link', { name: 'Go to page 2' }));
     expect(location(view.router)).toBe('/dashboard/unit?page=2');
-    await waitFor(() => expect(lastCall(view.api)).toMatchObject({ page: 2, perPage: 10, sort: 'name:desc', q: 'STU' }));
+    await waitFor(() =>
+      expect(lastCall(view.api)).toMatchObject({ page: 2, perPage: 10, sort: 'name:desc', q: 'STU' }),
+    );
     await waitFor(() => expect(firstCells()).toEqual(descending.slice(10, 20).map((u) => u.name)));
     expect(screen.getByText(`11–20 of ${studios.length}`)).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Results per page' }));
     await user.click(screen.getByRole('option', { name: '30' }));
     await waitFor(() => expect(location(view.router)).toBe('/dashboard/unit'));
-    await waitFor(() => expect(lastCall(view.api)).toMatchObject({ page: 1, perPage: 30, sort: 'name:desc', q: 'STU' }));
+    await waitFor(() =>
+      expect(lastCall(view.api)).toMatchObject({ page: 1, perPage: 30, sort: 'name:desc', q: 'STU' }),
+    );
     await waitFor(() => expect(firstCells()).toEqual(descending.slice(0, 30).map((u) => u.name)));
 
     await idle(view);
@@ -161,7 +194,9 @@ describe('list paging modes', () => {
     await view.release();
     await waitFor(() => expect(listCalls(view.api, UNITS).map((c) => c.q)).toEqual([null, 'h', 'hou']));
     await waitFor(() => expect(firstCells()[0]).toBe('Unit 0002'));
-    expect(screen.getByText(`1–10 of ${manyUnits(BIG).filter((u) => u.unit_type === 'House').length}`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`1–10 of ${manyUnits(BIG).filter((u) => u.unit_type === 'House').length}`),
+    ).toBeInTheDocument();
   });
 
   it('big list: a page past the end shows the last page', async () => {
@@ -182,12 +217,24 @@ describe('list paging modes', () => {
       },
     });
     await idle(view);
-    await user.click(within(screen.getByRole('row', { name: /Unit 0003/ })).getByRole('button', { name: 'Remove Unit' }));
+    await user.click(
+      within(screen.getByRole('row', { name: /Unit 0003/ })).getByRole('button', { name: 'Remove Unit' }),
+    );
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('The item has been deleted.'));
-    await waitFor(() => expect(firstCells()).toEqual(['Unit 0001', 'Unit 0002', ...Array.from({ length: 8 }, (_, i) => `Unit ${pad(i + 4)}`)]));
+    await waitFor(() =>
+      expect(firstCells()).toEqual([
+        'Unit 0001',
+        'Unit 0002',
+        ...Array.from({ length: 8 }, (_, i) => `Unit ${pad(i + 4)}`),
+      ]),
+    );
     expect(screen.getByText(`1–10 of ${BIG - 1}`)).toBeInTheDocument();
     const calls = view.api.calls.map((c) => `${c.method} ${c.path}${c.search}`).filter((c) => c.includes(UNITS));
-    expect(calls).toEqual([`GET ${UNITS}?page=1&per_page=10`, `DELETE ${UNITS}/un-3`, `GET ${UNITS}?page=1&per_page=10`]);
+    expect(calls).toEqual([
+      `GET ${UNITS}?page=1&per_page=10`,
+      `DELETE ${UNITS}/un-3`,
+      `GET ${UNITS}?page=1&per_page=10`,
+    ]);
   });
 
   it('big list: exports the searched and sorted rows fetched from the API, unpaged', async () => {
@@ -203,7 +250,9 @@ describe('list paging modes', () => {
 
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(lastCall(view.api)).toMatchObject({ paged: false, sort: 'name:desc', q: 'house', qIn: 'unit_type' });
-    const houses = manyUnits(BIG).filter((u) => u.unit_type === 'House').reverse();
+    const houses = manyUnits(BIG)
+      .filter((u) => u.unit_type === 'House')
+      .reverse();
     const lines = (await blobs[0].text()).split('\n');
     expect(lines[0]).toBe('Unit Name,Unit Type,Property,Bedrooms,Bathrooms');
     expect(lines.slice(1)).toEqual(houses.map((u) => `${u.name},House,Harbour View,2,1`));
@@ -212,8 +261,14 @@ describe('list paging modes', () => {
   it('"View All Users" works in either mode: the company\'s few users in the browser, all users from the API', async () => {
     const user = userEvent.setup();
     const company = [userRow(1, { name: 'Ada Lovelace' }), userRow(2, { name: 'Grace Hopper' })];
-    const everyone = Array.from({ length: BIG }, (_, i) => userRow(i + 1, { name: `User ${pad(i + 1)}`, email: `user${i + 1}@example.com` }));
-    const view = openList('/dashboard/users', { 'GET /api/v1/users': listReply((call) => (listParams(call).all === 'true' ? everyone : company)) }, makeUser({ role: 'super_admin' }));
+    const everyone = Array.from({ length: BIG }, (_, i) =>
+      userRow(i + 1, { name: `User ${pad(i + 1)}`, email: `user${i + 1}@example.com` }),
+    );
+    const view = openList(
+      '/dashboard/users',
+      { 'GET /api/v1/users': listReply((call) => (listParams(call).all === 'true' ? everyone : company)) },
+      makeUser({ role: 'super_admin' }),
+    );
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
     await view.loadedWhole('/api/v1/users');
     expect(firstCells()).toEqual(['Ada Lovelace', 'Grace Hopper']);
@@ -222,10 +277,21 @@ describe('list paging modes', () => {
     await waitFor(() => expect(firstCells()[0]).toBe('User 0001'));
     expect(screen.getByText(`1–10 of ${BIG}`)).toBeInTheDocument();
     await user.type(searchbox(), 'user2@');
-    await waitFor(() => expect(listCalls(view.api, '/api/v1/users').at(-1)).toMatchObject({ all: 'true', paged: true, q: 'user2@', qIn: 'name,email' }));
+    await waitFor(() =>
+      expect(listCalls(view.api, '/api/v1/users').at(-1)).toMatchObject({
+        all: 'true',
+        paged: true,
+        q: 'user2@',
+        qIn: 'name,email',
+      }),
+    );
     await waitFor(() => expect(firstCells()).toEqual(['User 0002']));
     await idle(view);
     // All users never load whole; the company's list did once.
-    expect(listCalls(view.api, '/api/v1/users').filter((c) => !c.paged).map((c) => c.all)).toEqual([null]);
+    expect(
+      listCalls(view.api, '/api/v1/users')
+        .filter((c) => !c.paged)
+        .map((c) => c.all),
+    ).toEqual([null]);
   });
 });

@@ -4,7 +4,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshPage, location, makeUser } from './shell-harness';
-import { LOAD_TIMEOUT, firstCells, rowOf as row, listReply, openList, propertyRow, roleRow, unitRow, dataCells, dataHeaders } from './list-harness';
+import {
+  LOAD_TIMEOUT,
+  firstCells,
+  rowOf as row,
+  listReply,
+  openList,
+  propertyRow,
+  roleRow,
+  unitRow,
+  dataCells,
+  dataHeaders,
+} from './list-harness';
 
 const headers = () => dataHeaders().map((h) => h.textContent);
 
@@ -16,16 +27,26 @@ describe('properties list', () => {
   });
 
   it('shows Name, Company, Address and Edit, the company line, and edit links to /dashboard/property/{id}/edit', async () => {
-    const { api } = openList('/dashboard/property', { 'GET /api/v1/properties': listReply([propertyRow(1, { name: 'Harbour View' }), propertyRow(2)]) });
+    const { api } = openList('/dashboard/property', {
+      'GET /api/v1/properties': listReply([propertyRow(1, { name: 'Harbour View' }), propertyRow(2)]),
+    });
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
     expect(screen.getByRole('heading', { level: 1, name: 'Properties' })).toBeInTheDocument();
     expect(screen.getByText('Company: Acme Lettings')).toBeInTheDocument();
     expect(headers()).toEqual(['Name', 'Company', 'Address', 'Edit']);
     expect(row('Harbour View')).toHaveTextContent('Acme Lettings');
     expect(row('Harbour View')).toHaveTextContent('1 Dock Road, Hull, HU1 2AB');
-    expect(within(row('Harbour View')).getByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/dashboard/property/p-1/edit');
-    expect(screen.getByRole('link', { name: 'Create a Property' })).toHaveAttribute('href', '/dashboard/property/create');
-    await waitFor(() => expect(api.called('GET /api/v1/properties').map((c) => c.search)).toEqual(['?page=1&per_page=10', '']));
+    expect(within(row('Harbour View')).getByRole('link', { name: 'Edit' })).toHaveAttribute(
+      'href',
+      '/dashboard/property/p-1/edit',
+    );
+    expect(screen.getByRole('link', { name: 'Create a Property' })).toHaveAttribute(
+      'href',
+      '/dashboard/property/create',
+    );
+    await waitFor(() =>
+      expect(api.called('GET /api/v1/properties').map((c) => c.search)).toEqual(['?page=1&per_page=10', '']),
+    );
   });
 });
 
@@ -54,11 +75,16 @@ describe('units list', () => {
     expect(headers()).toEqual(['Unit Name', 'Unit Type', 'Property', 'Bedrooms', 'Bathrooms', 'Actions']);
     const cells = dataCells(row('Rose Cottage')).map((td) => td.textContent);
     expect(cells.slice(0, 5)).toEqual(['Rose Cottage', 'House', 'Harbour View', '3', '2']);
-    expect(within(row('Rose Cottage')).getByRole('link', { name: 'Edit Unit' })).toHaveAttribute('href', '/dashboard/unit/un-3/edit');
+    expect(within(row('Rose Cottage')).getByRole('link', { name: 'Edit Unit' })).toHaveAttribute(
+      'href',
+      '/dashboard/unit/un-3/edit',
+    );
     expect(screen.getByRole('link', { name: 'Create a Unit' })).toHaveAttribute('href', '/dashboard/unit/create');
     // The unit list has no navigation link.
     const nav = screen.getByRole('menu', { name: 'Main navigation' });
-    const hrefs = within(nav).getAllByRole('menuitem').map((i) => i.getAttribute('href'));
+    const hrefs = within(nav)
+      .getAllByRole('menuitem')
+      .map((i) => i.getAttribute('href'));
     expect(hrefs).toContain('/dashboard/property');
     expect(hrefs).not.toContain('/dashboard/unit');
   });
@@ -133,7 +159,11 @@ describe('roles list', () => {
     vi.restoreAllMocks();
   });
 
-  const ROLES = [roleRow('super_admin', 'Super Admin'), roleRow('admin', 'Admin'), roleRow('system_user', 'System User')];
+  const ROLES = [
+    roleRow('super_admin', 'Super Admin'),
+    roleRow('admin', 'Admin'),
+    roleRow('system_user', 'System User'),
+  ];
 
   it('shows role labels, with neither Edit Role nor Remove Role for super_admin, and the back link to Roles', async () => {
     openList('/dashboard/roles', { 'GET /api/v1/roles': listReply(ROLES) });
@@ -141,7 +171,10 @@ describe('roles list', () => {
     expect(firstCells()).toEqual(['Super Admin', 'Admin', 'System User']);
     expect(within(row('Super Admin')).queryByRole('link', { name: 'Edit Role' })).not.toBeInTheDocument();
     expect(within(row('Super Admin')).queryByRole('button', { name: 'Remove Role' })).not.toBeInTheDocument();
-    expect(within(row('System User')).getByRole('link', { name: 'Edit Role' })).toHaveAttribute('href', '/dashboard/roles/r-system_user/edit');
+    expect(within(row('System User')).getByRole('link', { name: 'Edit Role' })).toHaveAttribute(
+      'href',
+      '/dashboard/roles/r-system_user/edit',
+    );
     expect(within(row('System User')).getByRole('button', { name: 'Remove Role' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Roles' })).toHaveAttribute('href', '/dashboard/roles');
     expect(screen.getByRole('link', { name: 'Create a Role' })).toHaveAttribute('href', '/dashboard/roles/create');
@@ -179,11 +212,16 @@ describe('lists and access', () => {
     expect(await screen.findByText('No Properties found')).toBeInTheDocument();
   });
 
-  it.each(['/dashboard/users', '/dashboard/company', '/dashboard/property', '/dashboard/unit', '/dashboard/roles'])('bars system_user from %s', async (url) => {
-    const { router, api } = openList(url, {}, makeUser({ role: 'system_user' }));
-    await waitFor(() => expect(location(router)).toBe('/dashboard'), LOAD_TIMEOUT);
-    expect(api.calls.filter((c) => c.path !== '/api/v1/session' && c.path !== '/api/v1/auth/authenticated')).toHaveLength(0);
-  });
+  it.each(['/dashboard/users', '/dashboard/company', '/dashboard/property', '/dashboard/unit', '/dashboard/roles'])(
+    'bars system_user from %s',
+    async (url) => {
+      const { router, api } = openList(url, {}, makeUser({ role: 'system_user' }));
+      await waitFor(() => expect(location(router)).toBe('/dashboard'), LOAD_TIMEOUT);
+      expect(
+        api.calls.filter((c) => c.path !== '/api/v1/session' && c.path !== '/api/v1/auth/authenticated'),
+      ).toHaveLength(0);
+    },
+  );
 
   it('bars admin from companies and roles but not from users', async () => {
     const admin = makeUser({ role: 'admin' });

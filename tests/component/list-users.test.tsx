@@ -4,7 +4,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { freshPage, makeUser, type ApiCall } from './shell-harness';
-import { LOAD_TIMEOUT, firstCells, listCalls, listParams, listReply, rowOf as row, openList, userRow } from './list-harness';
+import {
+  LOAD_TIMEOUT,
+  firstCells,
+  listCalls,
+  listParams,
+  listReply,
+  rowOf as row,
+  openList,
+  userRow,
+} from './list-harness';
 
 const ADA = userRow(1, {
   name: 'Ada Lovelace',
@@ -20,11 +29,17 @@ const ADA = userRow(1, {
 });
 // The list's state columns (contract/types.ts User) ride along with the session user's shape.
 Object.assign(ADA, { status: 'invited', last_login_at: null });
-const GRACE = { ...userRow(2, { name: 'Grace Hopper', email: 'grace@navy.mil' }), status: 'locked', last_login_at: '2026-03-04T10:00:00.000Z' };
+const GRACE = {
+  ...userRow(2, { name: 'Grace Hopper', email: 'grace@navy.mil' }),
+  status: 'locked',
+  last_login_at: '2026-03-04T10:00:00.000Z',
+};
 const ALAN = userRow(3, { name: 'Alan Turing', email: 'alan@bletchley.uk' });
 const OTHER = userRow(4, { name: 'Zed Elsewhere', email: 'zed@beta.test' });
 
-const listUsers = listReply((call: ApiCall) => (listParams(call).all === 'true' ? [ADA, GRACE, ALAN, OTHER] : [ADA, GRACE, ALAN]));
+const listUsers = listReply((call: ApiCall) =>
+  listParams(call).all === 'true' ? [ADA, GRACE, ALAN, OTHER] : [ADA, GRACE, ALAN],
+);
 
 async function openUsers(routes: Parameters<typeof openList>[1] = {}, viewer = makeUser({ role: 'super_admin' })) {
   const view = openList('/dashboard/users', { 'GET /api/v1/users': listUsers, ...routes }, viewer);
@@ -32,7 +47,6 @@ async function openUsers(routes: Parameters<typeof openList>[1] = {}, viewer = m
   await view.loadedWhole('/api/v1/users');
   return view;
 }
-
 
 describe('users list', () => {
   beforeEach(freshPage);
@@ -45,7 +59,11 @@ describe('users list', () => {
     await openUsers();
     expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     expect(screen.getByText('Company: Acme Lettings')).toBeInTheDocument();
-    expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Name', 'Email', 'System Access', 'System Roles', 'Status', 'Last sign-in', 'Actions']);
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Email', 'System Access', 'System Roles', 'Status', 'Last sign-in', 'Actions']);
     const ada = row('Ada Lovelace');
     expect(ada).toHaveTextContent('ada@math.org');
     const pills = Array.from(ada.querySelectorAll('.MuiChip-root')).map((c) => c.textContent);
@@ -88,7 +106,14 @@ describe('users list', () => {
     await user.click(screen.getByRole('button', { name: 'View All Users' }));
     await waitFor(() => expect(firstCells()).toContain('Zed Elsewhere'));
     // Each list: its first page, then (small) the whole list.
-    await waitFor(() => expect(api.called('GET /api/v1/users').map((c) => c.search)).toEqual(['?page=1&per_page=10', '', '?all=true&page=1&per_page=10', '?all=true']));
+    await waitFor(() =>
+      expect(api.called('GET /api/v1/users').map((c) => c.search)).toEqual([
+        '?page=1&per_page=10',
+        '',
+        '?all=true&page=1&per_page=10',
+        '?all=true',
+      ]),
+    );
     // Every company's users: no "Company:" line; the button goes back.
     expect(screen.queryByText('Company: Acme Lettings')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'View Company Users' }));
@@ -118,7 +143,9 @@ describe('users list', () => {
 
   it('removes the user on "Yes, delete the user" and says "Deleted!"', async () => {
     const user = userEvent.setup();
-    const { api } = await openUsers({ 'DELETE /api/v1/users/u-2': { status: 200, body: { data: { message: 'The user has been deleted' } } } });
+    const { api } = await openUsers({
+      'DELETE /api/v1/users/u-2': { status: 200, body: { data: { message: 'The user has been deleted' } } },
+    });
     await user.click(within(row('Grace Hopper')).getByRole('button', { name: 'Remove User' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, delete the user' }));
 

@@ -15,7 +15,17 @@ import { LOAD_TIMEOUT, listReply, openList, rowOf, dataCells } from './list-harn
 const API = '/api/v1/reports/manage';
 const WORKSPACE = '4a5b6c7d-0000-4000-8000-000000000001';
 const REPORT = '4a5b6c7d-0000-4000-8000-000000000002';
-const RECORD = { uuid: 'r-1', id: 'r-1', name: 'Rent roll', provider: 'powerbi', position: 1, workspace_id: WORKSPACE, report_id: REPORT, dataset_id: null, rls_roles: null };
+const RECORD = {
+  uuid: 'r-1',
+  id: 'r-1',
+  name: 'Rent roll',
+  provider: 'powerbi',
+  position: 1,
+  workspace_id: WORKSPACE,
+  report_id: REPORT,
+  dataset_id: null,
+  rls_roles: null,
+};
 const POWER_BI_FIELDS = ['Workspace ID', 'Report ID', 'Dataset ID'];
 
 const shown = (label: string) => screen.queryByRole('textbox', { name: label });
@@ -36,13 +46,20 @@ describe('report management screens', () => {
   it('create: the Power BI fields appear only when Power BI is chosen, and only then are they required and sent', async () => {
     const user = userEvent.setup();
     const { api } = openList('/dashboard/report/create', {
-      [`GET ${API}/create`]: { status: 200, body: { data: {}, fields: withValues(formGroups(reportResource, {}), {}) } },
+      [`GET ${API}/create`]: {
+        status: 200,
+        body: { data: {}, fields: withValues(formGroups(reportResource, {}), {}) },
+      },
       [`POST ${API}`]: { status: 201, body: { data: { message: 'The report has been created', ...RECORD } } },
       [`GET ${API}`]: listReply([]),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Create a Report' }, LOAD_TIMEOUT)).toBeInTheDocument();
     const provider = await screen.findByRole('radiogroup', { name: /Provider/ }, LOAD_TIMEOUT);
-    expect(within(provider).getAllByRole('radio').map((r) => [(r as HTMLInputElement).value, r.closest('label')?.textContent])).toEqual([
+    expect(
+      within(provider)
+        .getAllByRole('radio')
+        .map((r) => [(r as HTMLInputElement).value, r.closest('label')?.textContent]),
+    ).toEqual([
       ['builtin', 'Built-in charts'],
       ['powerbi', 'Power BI'],
     ]);
@@ -51,7 +68,8 @@ describe('report management screens', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Rent roll');
     await user.click(within(provider).getByRole('radio', { name: 'Power BI' }));
-    for (const label of POWER_BI_FIELDS) expect(await screen.findByRole('textbox', { name: label })).toBeInTheDocument();
+    for (const label of POWER_BI_FIELDS)
+      expect(await screen.findByRole('textbox', { name: label })).toBeInTheDocument();
     expect(shown('Workspace ID')).toBeRequired();
     expect(shown('Report ID')).toBeRequired();
     expect(shown('Dataset ID')).not.toBeRequired();
@@ -69,14 +87,25 @@ describe('report management screens', () => {
     await paste(user, shown('Report ID')!, REPORT);
     await user.click(screen.getByRole('button', { name: 'Create Report' }));
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST' && c.path === API)).toHaveLength(1));
-    expect(api.calls.find((c) => c.method === 'POST' && c.path === API)?.body).toMatchObject({ name: 'Rent roll', provider: 'powerbi', workspace_id: WORKSPACE, report_id: REPORT });
+    expect(api.calls.find((c) => c.method === 'POST' && c.path === API)?.body).toMatchObject({
+      name: 'Rent roll',
+      provider: 'powerbi',
+      workspace_id: WORKSPACE,
+      report_id: REPORT,
+    });
   });
 
   it('create: built-in charts sends no Power BI field', async () => {
     const user = userEvent.setup();
     const { api } = openList('/dashboard/report/create', {
-      [`GET ${API}/create`]: { status: 200, body: { data: {}, fields: withValues(formGroups(reportResource, {}), {}) } },
-      [`POST ${API}`]: { status: 201, body: { data: { message: 'The report has been created', ...RECORD, provider: 'builtin' } } },
+      [`GET ${API}/create`]: {
+        status: 200,
+        body: { data: {}, fields: withValues(formGroups(reportResource, {}), {}) },
+      },
+      [`POST ${API}`]: {
+        status: 201,
+        body: { data: { message: 'The report has been created', ...RECORD, provider: 'builtin' } },
+      },
       [`GET ${API}`]: listReply([]),
     });
     await user.type(await screen.findByRole('textbox', { name: 'Name' }, LOAD_TIMEOUT), 'Charts');
@@ -85,13 +114,31 @@ describe('report management screens', () => {
     await waitFor(() => expect(api.calls.filter((c) => c.method === 'POST' && c.path === API)).toHaveLength(1));
     const sent = api.calls.find((c) => c.method === 'POST' && c.path === API)?.body as Record<string, unknown>;
     expect(sent).toMatchObject({ name: 'Charts', provider: 'builtin' });
-    for (const hidden of ['workspace_id', 'report_id', 'dataset_id', 'rls_roles']) expect(sent).not.toHaveProperty(hidden);
+    for (const hidden of ['workspace_id', 'report_id', 'dataset_id', 'rls_roles'])
+      expect(sent).not.toHaveProperty(hidden);
   });
 
   it('list: the provider by its label, and a way back to the Reports page', async () => {
-    openList('/dashboard/report', { [`GET ${API}`]: listReply([RECORD, { ...RECORD, uuid: 'r-2', id: 'r-2', name: 'Portfolio overview', provider: 'builtin', position: 0, workspace_id: null, report_id: null }]) });
+    openList('/dashboard/report', {
+      [`GET ${API}`]: listReply([
+        RECORD,
+        {
+          ...RECORD,
+          uuid: 'r-2',
+          id: 'r-2',
+          name: 'Portfolio overview',
+          provider: 'builtin',
+          position: 0,
+          workspace_id: null,
+          report_id: null,
+        },
+      ]),
+    });
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
-    const cells = (name: string) => dataCells(rowOf(name)).slice(0, 3).map((td) => td.textContent);
+    const cells = (name: string) =>
+      dataCells(rowOf(name))
+        .slice(0, 3)
+        .map((td) => td.textContent);
     expect(cells('Rent roll')).toEqual(['Rent roll', 'Power BI', '1']);
     expect(cells('Portfolio overview')).toEqual(['Portfolio overview', 'Built-in charts', '0']);
     expect(screen.getByRole('heading', { level: 1, name: 'Manage Reports' })).toBeInTheDocument();
@@ -104,7 +151,10 @@ describe('report management screens', () => {
     signIn(superAdmin);
     sessionApi(superAdmin, { 'GET /api/v1/reports': reply });
     const first = renderApp('/dashboard/reports');
-    expect(await screen.findByRole('link', { name: 'Manage reports' }, LOAD_TIMEOUT)).toHaveAttribute('href', '/dashboard/report');
+    expect(await screen.findByRole('link', { name: 'Manage reports' }, LOAD_TIMEOUT)).toHaveAttribute(
+      'href',
+      '/dashboard/report',
+    );
     first.unmount();
 
     freshPage();
@@ -112,7 +162,9 @@ describe('report management screens', () => {
     signIn(admin);
     sessionApi(admin, { 'GET /api/v1/reports': reply });
     renderApp('/dashboard/reports');
-    expect(await screen.findByText('No reports are set up for this company yet.', {}, LOAD_TIMEOUT)).toBeInTheDocument();
+    expect(
+      await screen.findByText('No reports are set up for this company yet.', {}, LOAD_TIMEOUT),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Manage reports' })).toBeNull();
   });
 });

@@ -4,14 +4,30 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { freshPage, location, makeUser, renderApp, sessionApi, signIn, type Handler, type Reply } from './shell-harness';
+import {
+  freshPage,
+  location,
+  makeUser,
+  renderApp,
+  sessionApi,
+  signIn,
+  type Handler,
+  type Reply,
+} from './shell-harness';
 import type { PortfolioData, ReportEntry } from '../../src/pages/reports/types';
 
 const T = { timeout: 10_000 };
 const DATA_URL = 'http://olympus.test/api/v1/reports/builtin/r-1/data';
 const ADMIN = makeUser({ role: 'admin', permissions: ['users.*', 'reports.access'] });
 
-const builtin: ReportEntry = { id: 'r-1', name: 'Portfolio overview', provider: 'builtin', url: DATA_URL, token: 'report-token-1', expires_at: '2030-01-01T00:00:00Z' };
+const builtin: ReportEntry = {
+  id: 'r-1',
+  name: 'Portfolio overview',
+  provider: 'builtin',
+  url: DATA_URL,
+  token: 'report-token-1',
+  expires_at: '2030-01-01T00:00:00Z',
+};
 const broken: ReportEntry = {
   id: 'r-2',
   name: 'Rent roll',
@@ -40,9 +56,32 @@ export const PORTFOLIO: PortfolioData = {
         { key: 'Maintenance', label: 'Maintenance', data: [0, 1, 0] },
       ],
     },
-    { id: 'units_by_type', type: 'pie', title: 'Units by type', slices: [{ key: 'Flat', label: 'Flat', value: 3 }, { key: 'House', label: 'House', value: 1 }, { key: 'Studio', label: 'Studio', value: 1 }] },
-    { id: 'bedroom_mix', type: 'bar', title: 'Bedroom mix', stacked: false, categories: ['0', '1', '2', '3'], series: [{ key: 'units', label: 'Units', data: [1, 1, 2, 1] }] },
-    { id: 'properties_by_city', type: 'bar', title: 'Properties by city', stacked: false, categories: ['Leeds', 'York'], series: [{ key: 'properties', label: 'Properties', data: [2, 1] }] },
+    {
+      id: 'units_by_type',
+      type: 'pie',
+      title: 'Units by type',
+      slices: [
+        { key: 'Flat', label: 'Flat', value: 3 },
+        { key: 'House', label: 'House', value: 1 },
+        { key: 'Studio', label: 'Studio', value: 1 },
+      ],
+    },
+    {
+      id: 'bedroom_mix',
+      type: 'bar',
+      title: 'Bedroom mix',
+      stacked: false,
+      categories: ['0', '1', '2', '3'],
+      series: [{ key: 'units', label: 'Units', data: [1, 1, 2, 1] }],
+    },
+    {
+      id: 'properties_by_city',
+      type: 'bar',
+      title: 'Properties by city',
+      stacked: false,
+      categories: ['Leeds', 'York'],
+      series: [{ key: 'properties', label: 'Properties', data: [2, 1] }],
+    },
   ],
 };
 
@@ -101,9 +140,14 @@ describe('Reports page', () => {
   });
 
   it("shows a report's error in place of its viewer, while the others still work", async () => {
-    openReports({ 'GET /api/v1/reports': list(builtin, broken), 'GET /api/v1/reports/builtin/r-1/data': { status: 200, body: { data: PORTFOLIO } } });
+    openReports({
+      'GET /api/v1/reports': list(builtin, broken),
+      'GET /api/v1/reports/builtin/r-1/data': { status: 200, body: { data: PORTFOLIO } },
+    });
     const section = (await screen.findByRole('heading', { level: 2, name: 'Rent roll' }, T)).closest('section')!;
-    expect(within(section).getByText('Power BI is unavailable (HTTP 500). Please try again later.')).toBeInTheDocument();
+    expect(
+      within(section).getByText('Power BI is unavailable (HTTP 500). Please try again later.'),
+    ).toBeInTheDocument();
     expect(within(section).getByText('Power BI')).toBeInTheDocument();
     expect(await screen.findByRole('figure', { name: 'Units by type' }, T)).toBeInTheDocument();
   });
@@ -112,11 +156,18 @@ describe('Reports page', () => {
     const empty: PortfolioData = {
       ...PORTFOLIO,
       totals: { properties: 0, units: 0, let_units: 0, occupancy: null },
-      charts: PORTFOLIO.charts.map((c) => (c.type === 'pie' ? { ...c, slices: [] } : { ...c, categories: [], series: [] })),
+      charts: PORTFOLIO.charts.map((c) =>
+        c.type === 'pie' ? { ...c, slices: [] } : { ...c, categories: [], series: [] },
+      ),
     };
-    openReports({ 'GET /api/v1/reports': list(builtin), 'GET /api/v1/reports/builtin/r-1/data': { status: 200, body: { data: empty } } });
+    openReports({
+      'GET /api/v1/reports': list(builtin),
+      'GET /api/v1/reports/builtin/r-1/data': { status: 200, body: { data: empty } },
+    });
     expect(await screen.findByText('No units yet', {}, T)).toBeInTheDocument();
-    expect(screen.getByText('This company has no units yet. The charts fill in as properties and units are added.')).toBeInTheDocument();
+    expect(
+      screen.getByText('This company has no units yet. The charts fill in as properties and units are added.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('figure')).not.toBeInTheDocument();
     expect(screen.getByText('—')).toBeInTheDocument();
   });
@@ -142,7 +193,9 @@ describe('Reports page', () => {
   });
 
   it('says so when the list cannot be loaded', async () => {
-    openReports({ 'GET /api/v1/reports': { status: 500, body: { message: 'Internal error. Please try again later.' } } });
+    openReports({
+      'GET /api/v1/reports': { status: 500, body: { message: 'Internal error. Please try again later.' } },
+    });
     expect(await screen.findByText('Internal error. Please try again later.', {}, T)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });

@@ -9,7 +9,11 @@ import type { ReportEntry } from '../../src/pages/reports/types';
 
 const fake = vi.hoisted(() => {
   type Handler = (event: unknown) => void;
-  const state = { imports: 0, embeds: [] as { element: HTMLElement; config: Record<string, unknown>; report: FakeReport }[], resets: 0 };
+  const state = {
+    imports: 0,
+    embeds: [] as { element: HTMLElement; config: Record<string, unknown>; report: FakeReport }[],
+    resets: 0,
+  };
   class FakeReport {
     handlers: Record<string, Handler> = {};
     tokens: string[] = [];
@@ -46,7 +50,12 @@ vi.mock('powerbi-client', () => {
   return {
     service: { Service: fake.Service },
     factories: { hpmFactory: () => null, wpmpFactory: () => null, routerFactory: () => null },
-    models: { TokenType: { Aad: 0, Embed: 1 }, Permissions: { Read: 0 }, ViewMode: { View: 0 }, BackgroundType: { Default: 0, Transparent: 1 } },
+    models: {
+      TokenType: { Aad: 0, Embed: 1 },
+      Permissions: { Read: 0 },
+      ViewMode: { View: 0 },
+      BackgroundType: { Default: 0, Transparent: 1 },
+    },
   };
 });
 
@@ -77,7 +86,18 @@ describe('Reports page with Power BI', () => {
 
   // First on purpose: the module registry remembers an import for the rest of the file.
   it('does not load powerbi-client when no Power BI report is shown', async () => {
-    open({ 'GET /api/v1/reports': { status: 200, body: { data: { urls: [powerbi({ url: '', token: '', expires_at: null, error: 'Power BI is not configured on this server.' })] } } } });
+    open({
+      'GET /api/v1/reports': {
+        status: 200,
+        body: {
+          data: {
+            urls: [
+              powerbi({ url: '', token: '', expires_at: null, error: 'Power BI is not configured on this server.' }),
+            ],
+          },
+        },
+      },
+    });
     expect(await screen.findByText('Power BI is not configured on this server.', {}, T)).toBeInTheDocument();
     expect(fake.state.imports).toBe(0);
   });
@@ -101,9 +121,13 @@ describe('Reports page with Power BI', () => {
     await act(async () => embed.report.emit('loaded'));
     expect(screen.queryByText('Loading Power BI report...')).not.toBeInTheDocument();
 
-    await act(async () => embed.report.emit('error', { message: 'TokenExpired', detailedMessage: 'The embed token has expired.' }));
+    await act(async () =>
+      embed.report.emit('error', { message: 'TokenExpired', detailedMessage: 'The embed token has expired.' }),
+    );
     const section = screen.getByRole('heading', { level: 2, name: 'Rent roll' }).closest('section')!;
-    expect(within(section).getByText('The Power BI report could not be shown: The embed token has expired.')).toBeInTheDocument();
+    expect(
+      within(section).getByText('The Power BI report could not be shown: The embed token has expired.'),
+    ).toBeInTheDocument();
   });
 
   it('fetches a new embed token shortly before expiry and hands it to the report', async () => {
@@ -113,7 +137,10 @@ describe('Reports page with Power BI', () => {
         listed++;
         // First answer: a token that is due for refresh (2 minutes + a second left: time for the first
         // embed to render on a loaded machine before the refresh is due).
-        const entry = listed === 1 ? powerbi({ expires_at: new Date(Date.now() + REFRESH_BEFORE_MS + 1000).toISOString() }) : powerbi({ token: 'embed-2' });
+        const entry =
+          listed === 1
+            ? powerbi({ expires_at: new Date(Date.now() + REFRESH_BEFORE_MS + 1000).toISOString() })
+            : powerbi({ token: 'embed-2' });
         return { status: 200, body: { data: { urls: [entry] } } };
       },
     });
@@ -134,7 +161,10 @@ describe('scheduleTokenRefresh', () => {
 
   it('refreshes 2 minutes before expiry, again for each new token, and retries after a failure', async () => {
     const now = Date.now();
-    const answers: ({ token: string; expiresAt: string } | null)[] = [null, { token: 't2', expiresAt: new Date(now + 3_600_000).toISOString() }];
+    const answers: ({ token: string; expiresAt: string } | null)[] = [
+      null,
+      { token: 't2', expiresAt: new Date(now + 3_600_000).toISOString() },
+    ];
     const fetchToken = vi.fn(async () => answers.shift() ?? null);
     const apply = vi.fn();
     const stop = scheduleTokenRefresh({ expiresAt: new Date(now + 10 * 60_000).toISOString(), fetchToken, apply });

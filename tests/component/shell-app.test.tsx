@@ -18,7 +18,9 @@ describe('App at /dashboard', () => {
     const api = sessionApi(user);
     const { router } = renderApp('/dashboard');
 
-    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(location(router)).toBe('/dashboard');
     expect(uiStore.get().isLoadingSite).toBe(false);
 
@@ -29,12 +31,22 @@ describe('App at /dashboard', () => {
     for (const call of api.calls) expect(call.url.startsWith('/')).toBe(true);
 
     const nav = screen.getByRole('menu', { name: 'Main navigation' });
-    expect(within(nav).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(expectedNav(['Home', 'Users', 'Roles', 'Properties', 'Companies', 'Reports'], { role: 'super_admin', permissions: [] }));
+    expect(
+      within(nav)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(
+      expectedNav(['Home', 'Users', 'Roles', 'Properties', 'Companies', 'Reports'], {
+        role: 'super_admin',
+        permissions: [],
+      }),
+    );
     expect(within(nav).getByRole('menuitem', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Company' })).toHaveTextContent('Acme Lettings');
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-    for (const link of screen.getAllByRole('link', { name: 'Olympus' })) expect(link).toHaveAttribute('href', '/dashboard');
+    for (const link of screen.getAllByRole('link', { name: 'Olympus' }))
+      expect(link).toHaveAttribute('href', '/dashboard');
     // No missing translation keys on screen.
     expect(document.body.textContent).not.toMatch(/olympus\.[a-z_]+\./);
   });
@@ -48,7 +60,9 @@ describe('App at /dashboard', () => {
 
   it('signs out when the API no longer accepts the stored token', async () => {
     signIn(makeUser());
-    sessionApi(makeUser(), { 'POST /api/v1/auth/authenticated': { status: 401, body: { message: 'Unauthenticated' } } });
+    sessionApi(makeUser(), {
+      'POST /api/v1/auth/authenticated': { status: 401, body: { message: 'Unauthenticated' } },
+    });
     const { router } = renderApp('/dashboard/users?system=Everest');
     await waitFor(() => expect(location(router)).toBe('/login?system=Everest'), { timeout: 10_000 });
     expect(authStore.get().access_token).toBeNull();

@@ -17,7 +17,11 @@ import { NAV_AREAS } from '../../src/layout/navItems';
 export const ACME: CompanyRef = { uuid: 'c-acme', id: 'c-acme', name: 'Acme Lettings' };
 export const BETA: CompanyRef = { uuid: 'c-beta', id: 'c-beta', name: 'Beta Homes' };
 export const OLYMPUS: SystemRef = { uuid: 's-olympus', name: 'Olympus', description: 'This portal' };
-export const EVEREST: SystemRef = { uuid: 's-everest', name: 'Everest', description: 'Lettings and property management' };
+export const EVEREST: SystemRef = {
+  uuid: 's-everest',
+  name: 'Everest',
+  description: 'Lettings and property management',
+};
 export const PORTAL: SystemRef = { uuid: 's-portal', name: 'Portal', description: 'Tenant portal' };
 export const ATLAS: SystemRef = { uuid: 's-atlas', name: 'Atlas', description: 'Maintenance' };
 
@@ -25,7 +29,13 @@ const ROLE_LABELS: Record<string, string> = { super_admin: 'Super Admin', admin:
 
 /** A session user; `role` null means no Olympus role. */
 // Every demo role holds systems.redirect (server/db/seed.ts); without it the dashboard offers no system.
-export function makeUser({ role = 'admin', permissions = role ? ['systems.redirect'] : [], systems = [OLYMPUS, EVEREST, PORTAL], companies = [ACME, BETA], name = 'Ada Lovelace' }: {
+export function makeUser({
+  role = 'admin',
+  permissions = role ? ['systems.redirect'] : [],
+  systems = [OLYMPUS, EVEREST, PORTAL],
+  companies = [ACME, BETA],
+  name = 'Ada Lovelace',
+}: {
   role?: string | null;
   permissions?: string[];
   systems?: SystemRef[];
@@ -55,7 +65,12 @@ export const TOKEN = 'tok-shell';
 /** The persisted state after a token login (providers/authSession): token, user, first company current. */
 export function signIn(user: SessionUser = makeUser(), token = TOKEN) {
   const first = user.companies[0] ?? null;
-  authStore.set({ access_token: token, user, currentCompany: first?.uuid ?? null, currentCompanyName: first?.name ?? null });
+  authStore.set({
+    access_token: token,
+    user,
+    currentCompany: first?.uuid ?? null,
+    currentCompanyName: first?.name ?? null,
+  });
 }
 
 /** A fresh page load: no stored state, loading flag as at start-up, no token confirmed yet. */
@@ -98,7 +113,12 @@ export function stubApi(routes: Record<string, Handler>) {
     calls.push(call);
     if (url.pathname === '/sanctum/csrf-cookie') return fakeResponse(204, undefined);
     const handler = routes[`${method} ${url.pathname}`];
-    const answer = handler === undefined ? { status: 404, body: { message: 'Not Found' } } : typeof handler === 'function' ? handler(call) : handler;
+    const answer =
+      handler === undefined
+        ? { status: 404, body: { message: 'Not Found' } }
+        : typeof handler === 'function'
+          ? handler(call)
+          : handler;
     // Like fetch, an aborted call rejects with an AbortError, whatever the server would have said.
     const reply = await (call.signal ? Promise.race([answer, aborted(call.signal)]) : answer);
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
@@ -145,12 +165,15 @@ export function stubLocation() {
 /** Renders the real App at `url`; `router.state.location` tells where it went. */
 export function renderApp(url: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '*', element: <App queryClient={queryClient} /> }], { initialEntries: [url] });
+  const router = createMemoryRouter([{ path: '*', element: <App queryClient={queryClient} /> }], {
+    initialEntries: [url],
+  });
   const view = render(<RouterProvider router={router} />);
   return { ...view, router, queryClient };
 }
 
-export const location = (router: ReturnType<typeof createMemoryRouter>) => router.state.location.pathname + router.state.location.search;
+export const location = (router: ReturnType<typeof createMemoryRouter>) =>
+  router.state.location.pathname + router.state.location.search;
 
 /** Text split across elements (e.g. a sentence with a link) matched on one element's whole text. */
 export const byWholeText = (text: string) => (_: string, el: Element | null) =>

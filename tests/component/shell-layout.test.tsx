@@ -4,14 +4,27 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore, uiStore } from '../../providers/store';
-import { expectedNav, freshPage, location, makeUser, renderApp, sessionApi, signIn, stubLocation } from './shell-harness';
+import {
+  expectedNav,
+  freshPage,
+  location,
+  makeUser,
+  renderApp,
+  sessionApi,
+  signIn,
+  stubLocation,
+} from './shell-harness';
 
 const T = { timeout: 10_000 };
 
 /** The navigation's items; a user with none gets no sidebar at all. */
 function navLabels() {
   const nav = screen.queryByRole('menu', { name: 'Main navigation' });
-  return nav ? within(nav).queryAllByRole('menuitem').map((i) => i.textContent) : [];
+  return nav
+    ? within(nav)
+        .queryAllByRole('menuitem')
+        .map((i) => i.textContent)
+    : [];
 }
 
 describe('navigation', () => {
@@ -46,7 +59,9 @@ describe('navigation', () => {
     const { router } = renderApp('/dashboard/users/u-2/edit');
     const nav = await screen.findByRole('menu', { name: 'Main navigation' }, T);
     const item = (name: string) => within(nav).getByRole('menuitem', { name });
-    expect(['Home', 'Users', 'Roles', 'Properties', 'Companies', 'Reports'].map((n) => item(n).getAttribute('href'))).toEqual([
+    expect(
+      ['Home', 'Users', 'Roles', 'Properties', 'Companies', 'Reports'].map((n) => item(n).getAttribute('href')),
+    ).toEqual([
       '/dashboard',
       '/dashboard/users',
       '/dashboard/roles',
@@ -54,7 +69,11 @@ describe('navigation', () => {
       '/dashboard/company',
       '/dashboard/reports',
     ]);
-    const current = () => within(nav).getAllByRole('menuitem').filter((i) => i.getAttribute('aria-current') === 'page').map((i) => i.textContent);
+    const current = () =>
+      within(nav)
+        .getAllByRole('menuitem')
+        .filter((i) => i.getAttribute('aria-current') === 'page')
+        .map((i) => i.textContent);
     expect(current()).toEqual(['Users']);
 
     await userEvent.click(item('Properties'));
@@ -86,7 +105,9 @@ describe('header', () => {
     expect(api.called('GET /api/v1/session')[0].headers['X-Tenant']).toBe('c-acme');
 
     fireEvent.mouseDown(select);
-    await userEvent.click(within(await screen.findByRole('listbox', {}, T)).getByRole('option', { name: 'Beta Homes' }));
+    await userEvent.click(
+      within(await screen.findByRole('listbox', {}, T)).getByRole('option', { name: 'Beta Homes' }),
+    );
     expect(authStore.get()).toMatchObject({ currentCompany: 'c-beta', currentCompanyName: 'Beta Homes' });
     expect(reload).toHaveBeenCalledTimes(1);
   });
@@ -97,7 +118,9 @@ describe('header', () => {
     sessionApi(makeUser());
     renderApp('/dashboard');
     fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Company' }, T));
-    await userEvent.click(within(await screen.findByRole('listbox', {}, T)).getByRole('option', { name: 'Acme Lettings' }));
+    await userEvent.click(
+      within(await screen.findByRole('listbox', {}, T)).getByRole('option', { name: 'Acme Lettings' }),
+    );
     expect(reload).not.toHaveBeenCalled();
   });
 

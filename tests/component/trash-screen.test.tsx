@@ -16,12 +16,31 @@ import { TrashScreen } from '../../src/trash/TrashScreen';
 import { renderScreens, stubApi, type Handler } from './form-test-utils';
 import { phoneScreen } from './phone-screen';
 
-const FLAT = { id: 'u-1', uuid: 'u-1', name: 'Flat 1', property: { uuid: 'p-1', name: 'Oak House' }, deleted_at: '2026-11-20T10:15:00.000Z', deleted_by: { id: 'a-1', name: 'Bea Admin' } };
-const STUDIO = { id: 'u-2', uuid: 'u-2', name: 'Studio 2', property: { uuid: 'p-1', name: 'Oak House' }, deleted_at: '2026-11-19T08:00:00.000Z', deleted_by: null };
+const FLAT = {
+  id: 'u-1',
+  uuid: 'u-1',
+  name: 'Flat 1',
+  property: { uuid: 'p-1', name: 'Oak House' },
+  deleted_at: '2026-11-20T10:15:00.000Z',
+  deleted_by: { id: 'a-1', name: 'Bea Admin' },
+};
+const STUDIO = {
+  id: 'u-2',
+  uuid: 'u-2',
+  name: 'Studio 2',
+  property: { uuid: 'p-1', name: 'Oak House' },
+  deleted_at: '2026-11-19T08:00:00.000Z',
+  deleted_by: null,
+};
 const page = (data: unknown[]) => ({ status: 200, body: { data, meta: { total: data.length, days: 30 } } });
 
 function signedInAs(role: 'super_admin' | 'admin') {
-  const user = { uuid: 'me', id: 'me', name: 'Me', olympusRole: { uuid: `r-${role}`, name: role, label: role, permissions: ['units.view', 'units.delete'] } } as unknown as SessionUser;
+  const user = {
+    uuid: 'me',
+    id: 'me',
+    name: 'Me',
+    olympusRole: { uuid: `r-${role}`, name: role, label: role, permissions: ['units.view', 'units.delete'] },
+  } as unknown as SessionUser;
   authStore.set({ access_token: 'tok-trash', currentCompany: 'c-acme', currentCompanyName: 'Acme Lettings', user });
 }
 
@@ -42,7 +61,10 @@ function open(routes: Record<string, Handler>) {
 }
 
 async function axeViolations(): Promise<string[]> {
-  const result = await axe.run(document.body, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, rules: { 'color-contrast': { enabled: false } } });
+  const result = await axe.run(document.body, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    rules: { 'color-contrast': { enabled: false } },
+  });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -60,7 +82,9 @@ describe('Trash screen', () => {
     const { api } = open({ 'GET /api/v1/units/trash': page([FLAT, STUDIO]) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Units in the trash' })).toBeInTheDocument();
     expect(screen.getByText('Company: Acme Lettings')).toBeInTheDocument();
-    expect(await screen.findByText('Deleted records stay here for 30 days, then they are deleted for good.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Deleted records stay here for 30 days, then they are deleted for good.'),
+    ).toBeInTheDocument();
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(rows[0]).toHaveTextContent('RecordDeleted byDeleted onActions');
     expect(rows[1]).toHaveTextContent('Flat 1');
@@ -86,13 +110,24 @@ describe('Trash screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Restore Flat 1' }));
     expect(await screen.findByText('Flat 1 was restored.')).toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('table')).queryByText('Flat 1')).not.toBeInTheDocument());
-    expect(api.apiCalls().filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/v1/units/u-1/restore']);
+    expect(
+      api
+        .apiCalls()
+        .filter((c) => c.method === 'POST')
+        .map((c) => c.path),
+    ).toEqual(['/api/v1/units/u-1/restore']);
   });
 
   it('shows why a restore was refused, and keeps the record in the trash', async () => {
     const { user } = open({
       'GET /api/v1/units/trash': page([FLAT]),
-      'POST /api/v1/units/u-1/restore': { status: 422, body: { message: 'The selected property is invalid.', errors: { property_id: ['The selected property is invalid.'] } } },
+      'POST /api/v1/units/u-1/restore': {
+        status: 422,
+        body: {
+          message: 'The selected property is invalid.',
+          errors: { property_id: ['The selected property is invalid.'] },
+        },
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Restore Flat 1' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The selected property is invalid.');
@@ -100,9 +135,27 @@ describe('Trash screen', () => {
   });
 
   it('shows a record’s history, read only', async () => {
-    const deleted: HistoryEntry = { id: '9', at: '2026-11-20T10:15:00.000Z', action: 'unit.deleted', kind: 'deleted', actor: { id: 'a-1', name: 'Bea Admin' }, current: true, changes: [] };
-    const updated: HistoryEntry = { ...deleted, id: '8', action: 'unit.updated', kind: 'updated', current: false, changes: [{ field: 'name', label: 'Unit name', type: 'text', before: 'Flat', after: 'Flat 1' }] };
-    const { user } = open({ 'GET /api/v1/units/trash': page([FLAT]), 'GET /api/v1/units/u-1/history': { status: 200, body: { data: [deleted, updated], meta: { total: 2 } } } });
+    const deleted: HistoryEntry = {
+      id: '9',
+      at: '2026-11-20T10:15:00.000Z',
+      action: 'unit.deleted',
+      kind: 'deleted',
+      actor: { id: 'a-1', name: 'Bea Admin' },
+      current: true,
+      changes: [],
+    };
+    const updated: HistoryEntry = {
+      ...deleted,
+      id: '8',
+      action: 'unit.updated',
+      kind: 'updated',
+      current: false,
+      changes: [{ field: 'name', label: 'Unit name', type: 'text', before: 'Flat', after: 'Flat 1' }],
+    };
+    const { user } = open({
+      'GET /api/v1/units/trash': page([FLAT]),
+      'GET /api/v1/units/u-1/history': { status: 200, body: { data: [deleted, updated], meta: { total: 2 } } },
+    });
     await user.click(await screen.findByRole('button', { name: 'Show the history of Flat 1' }));
     const panel = (await screen.findByRole('heading', { level: 2, name: 'History of Flat 1' })).closest('section')!;
     const items = await within(panel).findAllByRole('listitem');
@@ -115,8 +168,14 @@ describe('Trash screen', () => {
     signedInAs('super_admin');
     const { api, user } = open({
       'GET /api/v1/units/trash': page([FLAT, STUDIO]),
-      'DELETE /api/v1/units/u-1': (call) => (call.search === '?purge=true' ? { status: 200, body: { data: { message: 'The unit has been deleted forever' } } } : { status: 400, body: { message: 'no' } }),
-      'DELETE /api/v1/units/u-2': { status: 409, body: { message: 'This unit is used by 1 parking space in the trash: delete them forever first.' } },
+      'DELETE /api/v1/units/u-1': (call) =>
+        call.search === '?purge=true'
+          ? { status: 200, body: { data: { message: 'The unit has been deleted forever' } } }
+          : { status: 400, body: { message: 'no' } },
+      'DELETE /api/v1/units/u-2': {
+        status: 409,
+        body: { message: 'This unit is used by 1 parking space in the trash: delete them forever first.' },
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Delete forever: Flat 1' }));
     const dialog = await screen.findByRole('dialog');
@@ -127,7 +186,12 @@ describe('Trash screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete forever: Studio 2' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete forever' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('in the trash: delete them forever first.');
-    expect(api.apiCalls().filter((c) => c.method === 'DELETE').map((c) => c.path + c.search)).toEqual(['/api/v1/units/u-1?purge=true', '/api/v1/units/u-2?purge=true']);
+    expect(
+      api
+        .apiCalls()
+        .filter((c) => c.method === 'DELETE')
+        .map((c) => c.path + c.search),
+    ).toEqual(['/api/v1/units/u-1?purge=true', '/api/v1/units/u-2?purge=true']);
   });
 
   it('says when the trash is empty', async () => {

@@ -5,22 +5,51 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { freshPage, location, makeUser, renderApp, sessionApi, signIn, stubLocation, type Handler } from './shell-harness';
+import {
+  freshPage,
+  location,
+  makeUser,
+  renderApp,
+  sessionApi,
+  signIn,
+  stubLocation,
+  type Handler,
+} from './shell-harness';
 
 const T = { timeout: 10_000 };
 const NOTICE = 'Your role requires two-factor sign-in. Turn it on to continue.';
-const SETUP = { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/Olympus:ada?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', qr_code: 'data:image/svg+xml;base64,PHN2Zy8+' };
+const SETUP = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  otpauth_uri: 'otpauth://totp/Olympus:ada?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  qr_code: 'data:image/svg+xml;base64,PHN2Zy8+',
+};
 const CODES = Array.from({ length: 10 }, (_, i) => `AAAA${i}-BBBB${i}`);
 
 function withEnrolment(required: () => boolean, extra: Record<string, Handler> = {}) {
-  const user = () => ({ ...makeUser({ permissions: ['users.*', 'systems.redirect'] }), two_factor_required: required() });
+  const user = () => ({
+    ...makeUser({ permissions: ['users.*', 'systems.redirect'] }),
+    two_factor_required: required(),
+  });
   signIn(user());
   return sessionApi(user(), {
     'GET /api/v1/session': () => ({ status: 200, body: { data: user() } }),
-    'GET /api/v1/session/profile': { status: 200, body: { data: { name: 'Ada Lovelace', email: 'ada@example.com', sso_only: false } } },
+    'GET /api/v1/session/profile': {
+      status: 200,
+      body: { data: { name: 'Ada Lovelace', email: 'ada@example.com', sso_only: false } },
+    },
     'GET /api/v1/session/sessions': { status: 200, body: { data: [] } },
     // Just after a sign-in held back until enrolment, turning it on needs no password again.
-    'GET /api/v1/session/two-factor': () => ({ status: 200, body: { data: { enabled: !required(), recovery_codes_left: required() ? 0 : 10, sso_only: false, password_needed: !required() } } }),
+    'GET /api/v1/session/two-factor': () => ({
+      status: 200,
+      body: {
+        data: {
+          enabled: !required(),
+          recovery_codes_left: required() ? 0 : 10,
+          sso_only: false,
+          password_needed: !required(),
+        },
+      },
+    }),
     ...extra,
   });
 }
@@ -63,7 +92,10 @@ describe('a role that requires two-factor sign-in', () => {
         required = false;
         return { status: 200, body: { data: { message: 'Two-factor sign-in is on', recovery_codes: CODES } } };
       },
-      'GET /api/v1/users': { status: 200, body: { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } } },
+      'GET /api/v1/users': {
+        status: 200,
+        body: { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } },
+      },
     });
     const { router } = renderApp('/dashboard/account');
     const section = await screen.findByRole('region', { name: 'Two-factor sign-in' }, T);

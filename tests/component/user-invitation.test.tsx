@@ -9,7 +9,9 @@ import { freshPage, makeUser, renderApp, sessionApi, signIn, type Handler } from
 import type { FormFieldGroup } from '../../contract/forms';
 
 const T = { timeout: 10_000 };
-const FIELDS: FormFieldGroup[] = [{ group: 'Details', fields: [{ name: 'name', label: 'Name', type: 'text', required: true, value: 'Ivy Invitee' }] }];
+const FIELDS: FormFieldGroup[] = [
+  { group: 'Details', fields: [{ name: 'name', label: 'Name', type: 'text', required: true, value: 'Ivy Invitee' }] },
+];
 const PATH = '/api/v1/users/u-ivy/invitation';
 const LINK = 'http://olympus.test/invitation#abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 const state = (over: object = {}) => ({
@@ -17,7 +19,12 @@ const state = (over: object = {}) => ({
   sso: false,
   disabled: false,
   may_send: true,
-  invitation: { sent_at: '2026-11-20T09:00:00.000Z', expires_at: '2026-11-23T09:00:00.000Z', expired: false, kind: 'invite' },
+  invitation: {
+    sent_at: '2026-11-20T09:00:00.000Z',
+    expires_at: '2026-11-23T09:00:00.000Z',
+    expired: false,
+    kind: 'invite',
+  },
   ...over,
 });
 
@@ -25,7 +32,10 @@ function openUserEdit(routes: Record<string, Handler>) {
   const admin = makeUser({ role: 'admin', permissions: ['users.*'] });
   signIn(admin);
   const api = sessionApi(admin, {
-    'GET /api/v1/users/u-ivy/edit': { status: 200, body: { data: { uuid: 'u-ivy', id: 'u-ivy', name: 'Ivy Invitee' }, fields: FIELDS } },
+    'GET /api/v1/users/u-ivy/edit': {
+      status: 200,
+      body: { data: { uuid: 'u-ivy', id: 'u-ivy', name: 'Ivy Invitee' }, fields: FIELDS },
+    },
     'GET /api/v1/users/u-ivy/sessions': { status: 200, body: { data: [] } },
     'GET /api/v1/users/u-ivy/two-factor': { status: 200, body: { data: { enabled: false, may_reset: false } } },
     ...routes,
@@ -40,13 +50,20 @@ describe('User edit: invitation', () => {
   it('shows when the link was sent and expires, resends it by mail, and says earlier links stop working', async () => {
     const { api } = openUserEdit({
       [`GET ${PATH}`]: { status: 200, body: { data: state() } },
-      [`POST ${PATH}`]: { status: 200, body: { data: { message: 'A new invitation has been emailed. Earlier links no longer work.', ...state() } } },
+      [`POST ${PATH}`]: {
+        status: 200,
+        body: { data: { message: 'A new invitation has been emailed. Earlier links no longer work.', ...state() } },
+      },
     });
     const section = await screen.findByRole('region', { name: 'Invitation' }, T);
     expect(await within(section).findByText(/^Sent .*2026.*; the link expires .*2026.*\.$/, {}, T)).toBeInTheDocument();
-    expect(within(section).getByText('A new link is made each time: links sent or copied earlier stop working.')).toBeInTheDocument();
+    expect(
+      within(section).getByText('A new link is made each time: links sent or copied earlier stop working.'),
+    ).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Resend invitation' }));
-    expect(await screen.findByText('A new invitation has been emailed. Earlier links no longer work.', {}, T)).toBeInTheDocument();
+    expect(
+      await screen.findByText('A new invitation has been emailed. Earlier links no longer work.', {}, T),
+    ).toBeInTheDocument();
     expect(api.called(`POST ${PATH}`).map((c) => c.body)).toEqual([{ mail: true }]);
   });
 
@@ -55,11 +72,16 @@ describe('User edit: invitation', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const { api } = openUserEdit({
       [`GET ${PATH}`]: { status: 200, body: { data: state() } },
-      [`POST ${PATH}`]: { status: 200, body: { data: { message: 'A new invitation link has been made.', ...state(), link: LINK } } },
+      [`POST ${PATH}`]: {
+        status: 200,
+        body: { data: { message: 'A new invitation link has been made.', ...state(), link: LINK } },
+      },
     });
     const section = await screen.findByRole('region', { name: 'Invitation' }, T);
     await userEvent.click(await within(section).findByRole('button', { name: 'Copy invitation link' }, T));
-    expect(await screen.findByText('The invitation link has been copied. Earlier links no longer work.', {}, T)).toBeInTheDocument();
+    expect(
+      await screen.findByText('The invitation link has been copied. Earlier links no longer work.', {}, T),
+    ).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(LINK);
     expect(api.called(`POST ${PATH}`).map((c) => c.body)).toEqual([{ mail: false }]);
     // Copied, not shown.
@@ -67,10 +89,16 @@ describe('User edit: invitation', () => {
   });
 
   it('shows the link once to copy by hand when the clipboard refuses', async () => {
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) }, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
+      configurable: true,
+    });
     openUserEdit({
       [`GET ${PATH}`]: { status: 200, body: { data: state() } },
-      [`POST ${PATH}`]: { status: 200, body: { data: { message: 'A new invitation link has been made.', ...state(), link: LINK } } },
+      [`POST ${PATH}`]: {
+        status: 200,
+        body: { data: { message: 'A new invitation link has been made.', ...state(), link: LINK } },
+      },
     });
     const section = await screen.findByRole('region', { name: 'Invitation' }, T);
     await userEvent.click(await within(section).findByRole('button', { name: 'Copy invitation link' }, T));
@@ -81,12 +109,24 @@ describe('User edit: invitation', () => {
   it('says when the link has expired, and shows the server’s refusal', async () => {
     openUserEdit({
       [`GET ${PATH}`]: { status: 200, body: { data: state({ invitation: { ...state().invitation, expired: true } }) } },
-      [`POST ${PATH}`]: { status: 403, body: { message: 'This user has access you do not hold. Ask a super admin to change their email, password, sign-in or roles.' } },
+      [`POST ${PATH}`]: {
+        status: 403,
+        body: {
+          message:
+            'This user has access you do not hold. Ask a super admin to change their email, password, sign-in or roles.',
+        },
+      },
     });
     const section = await screen.findByRole('region', { name: 'Invitation' }, T);
     expect(await within(section).findByText(/the link expired .*Send a new one\.$/, {}, T)).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Resend invitation' }));
-    expect(await screen.findByText('This user has access you do not hold. Ask a super admin to change their email, password, sign-in or roles.', {}, T)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'This user has access you do not hold. Ask a super admin to change their email, password, sign-in or roles.',
+        {},
+        T,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('an SSO user: the Azure hint and "Resend invitation" only', async () => {

@@ -16,8 +16,14 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 describe('access review', () => {
   it('an admin disables a dormant colleague from the review; their sign-in is refused', async () => {
     const db = suite.server.database.db;
-    await db.update(users).set({ lastLoginAt: daysAgo(200) }).where(eq(users.email, STAFF));
-    await db.update(users).set({ lastLoginAt: daysAgo(300) }).where(eq(users.email, SUPER));
+    await db
+      .update(users)
+      .set({ lastLoginAt: daysAgo(200) })
+      .where(eq(users.email, STAFF));
+    await db
+      .update(users)
+      .set({ lastLoginAt: daysAgo(300) })
+      .where(eq(users.email, SUPER));
 
     const admin = await suite.open(ADMIN);
     const page = admin.page;
@@ -60,7 +66,9 @@ describe('access review', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('list', { name: 'Access review' }).isVisible()).toBe(true);
     expect(await page.getByRole('table').count()).toBe(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(admin, 'access-review-phone');
 

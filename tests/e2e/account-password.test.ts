@@ -41,7 +41,9 @@ describe('account password', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => section.getByLabel('New password', { exact: true }).isVisible()).toBe(true);
     await section.getByLabel('New password', { exact: true }).fill('short');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(b, 'account-password-phone');
     // On the phone too: an email change asks for the password, a mismatch is said on its field.
@@ -51,7 +53,9 @@ describe('account password', () => {
     await section.getByLabel('Confirm new password').fill('Another-Pass-89');
     await section.getByRole('button', { name: 'Change password' }).click();
     await expect.poll(() => section.getByText('Passwords do not match').isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await shot(b, 'account-password-phone-errors');
     await page.reload();
 

@@ -53,14 +53,18 @@ describe('account sessions', () => {
     await one.page.setViewportSize({ width: 390, height: 844 });
     await expect.poll(() => one.page.getByRole('list', { name: 'Your sessions' }).isVisible()).toBe(true);
     expect(await one.page.getByRole('table').count()).toBe(0);
-    const overflow = await one.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await one.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await shot(one, 'account-sessions-phone');
   });
 
   it('an administrator ends all sessions of a user from the user edit screen', async () => {
     const staff = await suite.open(STAFF, undefined, { fresh: true });
-    const staffId = await staff.page.evaluate(() => (JSON.parse(localStorage.getItem('olympus.auth') ?? '{}') as { user?: { uuid?: string } }).user?.uuid);
+    const staffId = await staff.page.evaluate(
+      () => (JSON.parse(localStorage.getItem('olympus.auth') ?? '{}') as { user?: { uuid?: string } }).user?.uuid,
+    );
     expect(staffId).toEqual(expect.any(String));
 
     const admin = await suite.open(SUPER);

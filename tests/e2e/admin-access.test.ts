@@ -13,8 +13,10 @@ describe('admin', () => {
     const b = await suite.open('admin@example.com');
     const { page } = b;
     const nav = page.getByLabel('Main navigation');
-    for (const item of ['Home', 'Users', 'Properties', 'Reports']) expect(await nav.getByText(item, { exact: true }).count(), item).toBe(1);
-    for (const item of ['Roles', 'Companies', 'Units']) expect(await nav.getByText(item, { exact: true }).count(), item).toBe(0);
+    for (const item of ['Home', 'Users', 'Properties', 'Reports'])
+      expect(await nav.getByText(item, { exact: true }).count(), item).toBe(1);
+    for (const item of ['Roles', 'Companies', 'Units'])
+      expect(await nav.getByText(item, { exact: true }).count(), item).toBe(0);
 
     await nav.getByText('Users', { exact: true }).click();
     await page.waitForURL(/\/dashboard\/users$/);
@@ -28,7 +30,9 @@ describe('admin', () => {
     await page.waitForURL(/\/dashboard\/property$/);
     await page.getByRole('heading', { level: 1, name: 'Properties' }).waitFor();
     await listLoaded(page);
-    await expect.poll(async () => (await firstColumn(page)).sort()).toEqual(['Headingley Court', 'Kirkstall Mill Apartments', 'Roundhay Gardens', 'Wharf House']);
+    await expect
+      .poll(async () => (await firstColumn(page)).sort())
+      .toEqual(['Headingley Court', 'Kirkstall Mill Apartments', 'Roundhay Gardens', 'Wharf House']);
     await page.goto(suite.server.url + '/dashboard/unit');
     await listLoaded(page);
     await page.getByText('1–10 of 26').waitFor();
@@ -36,7 +40,10 @@ describe('admin', () => {
 
   it('is sent to the dashboard from companies, roles and integrations', async () => {
     const { page } = await suite.open('admin@example.com');
-    const [northgate] = await suite.server.database.db.select({ id: companies.id }).from(companies).where(eq(companies.name, 'Northgate Lettings'));
+    const [northgate] = await suite.server.database.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.name, 'Northgate Lettings'));
     for (const path of [
       '/dashboard/company',
       '/dashboard/company/create',
@@ -62,7 +69,9 @@ describe('admin', () => {
     await switchCompany(page, 'Thames Residential');
     expect(pathOf(page)).toBe('/dashboard/property');
     await page.getByText('Company: Thames Residential').waitFor();
-    await expect.poll(async () => (await firstColumn(page)).sort()).toEqual(['Canary View', 'Greenwich Lofts', 'Islington Terrace', 'Riverside Quay']);
+    await expect
+      .poll(async () => (await firstColumn(page)).sort())
+      .toEqual(['Canary View', 'Greenwich Lofts', 'Islington Terrace', 'Riverside Quay']);
     await shot(b, 'access-admin-properties-thames');
     await page.goto(suite.server.url + '/dashboard/users');
     await listLoaded(page);
@@ -78,7 +87,16 @@ describe('staff (system_user)', () => {
   it('is sent to the dashboard from every admin list and form', async () => {
     const { page } = await suite.open('staff@example.com');
     expect(await page.getByLabel('Main navigation').count()).toBe(0);
-    for (const path of ['/dashboard/users', '/dashboard/users/create', '/dashboard/property', '/dashboard/property/create', '/dashboard/unit', '/dashboard/unit/create', '/dashboard/roles', '/dashboard/company']) {
+    for (const path of [
+      '/dashboard/users',
+      '/dashboard/users/create',
+      '/dashboard/property',
+      '/dashboard/property/create',
+      '/dashboard/unit',
+      '/dashboard/unit/create',
+      '/dashboard/roles',
+      '/dashboard/company',
+    ]) {
       await page.goto(suite.server.url + path);
       await page.waitForURL(/\/dashboard$/);
       await page.getByText('Welcome, Stacey Staff').waitFor();

@@ -16,7 +16,11 @@ describe('companies', () => {
     await listLoaded(page);
     await page.getByRole('heading', { level: 1, name: 'Companies' }).waitFor();
     for (const h of ['Company name', 'Address']) await page.getByRole('columnheader', { name: h }).first().waitFor();
-    expect((await firstColumn(page)).sort()).toEqual(['Clyde Property Group', 'Northgate Lettings', 'Thames Residential']);
+    expect((await firstColumn(page)).sort()).toEqual([
+      'Clyde Property Group',
+      'Northgate Lettings',
+      'Thames Residential',
+    ]);
     await rowWith(page, 'Northgate Lettings').getByText('14 Park Row, Leeds, LS1 5HD').waitFor();
     // Companies are not of one company: no "Company:" line.
     expect(await page.getByText(/^Company: /).count()).toBe(0);
@@ -26,9 +30,13 @@ describe('companies', () => {
     await expect.poll(() => firstColumn(page)).toEqual(['Thames Residential']);
     await page.getByPlaceholder('by Company Name').fill('');
     await sortBy(page, 'Company name');
-    await expect.poll(() => firstColumn(page)).toEqual(['Clyde Property Group', 'Northgate Lettings', 'Thames Residential']);
+    await expect
+      .poll(() => firstColumn(page))
+      .toEqual(['Clyde Property Group', 'Northgate Lettings', 'Thames Residential']);
     await sortBy(page, 'Company name');
-    await expect.poll(() => firstColumn(page)).toEqual(['Thames Residential', 'Northgate Lettings', 'Clyde Property Group']);
+    await expect
+      .poll(() => firstColumn(page))
+      .toEqual(['Thames Residential', 'Northgate Lettings', 'Clyde Property Group']);
 
     // Create.
     await page.getByRole('link', { name: 'Create a Company' }).click();
@@ -63,7 +71,11 @@ describe('companies', () => {
     const { page } = b;
     const bodies: string[] = [];
     page.on('response', (r: Response) => {
-      if (r.url().includes('/integrations')) void r.text().then((t) => bodies.push(t), () => {});
+      if (r.url().includes('/integrations'))
+        void r.text().then(
+          (t) => bodies.push(t),
+          () => {},
+        );
     });
     await page.goto(suite.server.url + '/dashboard/company');
     await listLoaded(page);
@@ -73,13 +85,18 @@ describe('companies', () => {
     const companyId = companyEdit.split('/')[3];
     await page.getByRole('heading', { level: 2, name: 'Integrations' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Properties' }).waitFor();
-    await expect.poll(async () => (await page.locator('section', { hasText: 'Property Name' }).locator('tbody tr td:first-child').allTextContents()).sort()).toEqual([
-      'Headingley Court',
-      'Kirkstall Mill Apartments',
-      'Roundhay Gardens',
-      'Wharf House',
-    ]);
-    for (const label of ['Accounting (Xero)', 'Maintenance (Fixflo)', 'Property portal feed (Rightmove)']) await page.getByRole('link', { name: label }).waitFor();
+    await expect
+      .poll(async () =>
+        (
+          await page
+            .locator('section', { hasText: 'Property Name' })
+            .locator('tbody tr td:first-child')
+            .allTextContents()
+        ).sort(),
+      )
+      .toEqual(['Headingley Court', 'Kirkstall Mill Apartments', 'Roundhay Gardens', 'Wharf House']);
+    for (const label of ['Accounting (Xero)', 'Maintenance (Fixflo)', 'Property portal feed (Rightmove)'])
+      await page.getByRole('link', { name: label }).waitFor();
     await shot(b, 'companies-edit');
 
     await page.getByRole('link', { name: 'Accounting (Xero)' }).click();
@@ -147,7 +164,9 @@ describe('companies', () => {
     await expect.poll(() => textbox(page, 'Property name').inputValue()).toBe('Wharf House');
     // Its company became the current one (X-Tenant), as the header and the company line say.
     await page.getByText('Company: Northgate Lettings').waitFor();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Company' }).textContent()).toContain('Northgate Lettings');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Company' }).textContent())
+      .toContain('Northgate Lettings');
     await page.getByRole('heading', { level: 2, name: 'Units' }).waitFor();
   });
 });

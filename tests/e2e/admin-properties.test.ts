@@ -2,7 +2,19 @@
 // server with the demo seed, as super_admin in Northgate Lettings (4 properties, 26 units).
 import { describe, expect, it } from 'vitest';
 import type { Dialog } from 'playwright-core';
-import { adminSuite, choose, firstColumn, listLoaded, pathOf, rowWith, shot, sortBy, textbox, dataCells, columnTexts } from './support/admin';
+import {
+  adminSuite,
+  choose,
+  firstColumn,
+  listLoaded,
+  pathOf,
+  rowWith,
+  shot,
+  sortBy,
+  textbox,
+  dataCells,
+  columnTexts,
+} from './support/admin';
 
 const suite = adminSuite();
 const UUID = '[0-9a-f-]{36}';
@@ -72,7 +84,8 @@ describe('properties', () => {
     await rowWith(page, 'Wharf House').getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(new RegExp(`/dashboard/property/${UUID}/edit$`));
     const units = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'Units' }) });
-    for (const h of ['Unit Name', 'Type', 'Status']) await units.getByRole('columnheader', { name: h, exact: true }).waitFor();
+    for (const h of ['Unit Name', 'Type', 'Status'])
+      await units.getByRole('columnheader', { name: h, exact: true }).waitFor();
     await expect.poll(() => units.locator('tbody tr').count()).toBe(7);
     const first = (await units.locator('tbody tr').first().locator('td').allTextContents()).slice(0, 3);
     expect(first[0]).toMatch(/^NGL-01-/);
@@ -97,7 +110,12 @@ describe('properties', () => {
       const s = JSON.parse(localStorage.getItem('olympus.auth') ?? '{}');
       const r = await fetch(`/api/v1/properties/${propertyId}`, {
         method: 'DELETE',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${s.access_token}`, 'X-Tenant': s.currentCompany },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          Authorization: `Bearer ${s.access_token}`,
+          'X-Tenant': s.currentCompany,
+        },
       });
       return { status: r.status, body: await r.json() };
     }, id);
@@ -115,7 +133,8 @@ describe('units', () => {
     await page.goto(suite.server.url + '/dashboard/unit');
     await listLoaded(page);
     await page.getByRole('heading', { level: 1, name: 'Units' }).waitFor();
-    for (const h of ['Unit Name', 'Unit Type', 'Property', 'Bedrooms', 'Bathrooms']) await page.getByRole('columnheader', { name: h }).first().waitFor();
+    for (const h of ['Unit Name', 'Unit Type', 'Property', 'Bedrooms', 'Bathrooms'])
+      await page.getByRole('columnheader', { name: h }).first().waitFor();
     await page.getByText('1–10 of 26').waitFor();
     await shot(b, 'units-list');
 
@@ -162,7 +181,13 @@ describe('units', () => {
     await choose(page, 'Results per page', '40');
     const row = rowWith(page, 'Garden Flat 99');
     await row.waitFor();
-    expect((await dataCells(row).allTextContents()).slice(0, 5)).toEqual(['Garden Flat 99', 'Maisonette', 'Headingley Court', '2', '1']);
+    expect((await dataCells(row).allTextContents()).slice(0, 5)).toEqual([
+      'Garden Flat 99',
+      'Maisonette',
+      'Headingley Court',
+      '2',
+      '1',
+    ]);
 
     // The row is far down the page; its edit screen opens at the top.
     await row.scrollIntoViewIfNeeded();
@@ -199,7 +224,11 @@ describe('units', () => {
     await page.getByText('The item has been deleted.').waitFor();
     await shot(b, 'units-removed');
     // Notices are dismissable (0.3 s fade).
-    await page.getByRole('alert').filter({ hasText: 'The item has been deleted.' }).getByRole('button', { name: 'Close' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The item has been deleted.' })
+      .getByRole('button', { name: 'Close' })
+      .click();
     await expect.poll(() => page.getByText('The item has been deleted.').count()).toBe(0);
     page.off('dialog', onDialog);
     await page.reload();

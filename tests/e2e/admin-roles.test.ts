@@ -44,7 +44,10 @@ describe('roles', () => {
     await expect.poll(() => firstColumn(page)).toEqual(['System User']);
 
     // Nor is its edit screen a form, even when asked for by address.
-    const [superRole] = await suite.server.database.db.select({ id: roles.id }).from(roles).where(eq(roles.name, 'super_admin'));
+    const [superRole] = await suite.server.database.db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(eq(roles.name, 'super_admin'));
     await page.goto(`${suite.server.url}/dashboard/roles/${superRole.id}/edit`);
     await page.getByText('The Super Admin role cannot be edited.').waitFor();
     expect(await page.getByRole('button', { name: 'Update Role' }).count()).toBe(0);
@@ -66,7 +69,14 @@ describe('roles', () => {
     await textbox(page, 'Label').fill('Auditor');
     // The group checkbox ticks the whole group; a second click clears it.
     await box(page, 'Select all Properties').check();
-    for (const p of ['All properties permissions', 'View properties', 'Create properties', 'Update properties', 'Delete properties']) expect(await box(page, p).isChecked(), p).toBe(true);
+    for (const p of [
+      'All properties permissions',
+      'View properties',
+      'Create properties',
+      'Update properties',
+      'Delete properties',
+    ])
+      expect(await box(page, p).isChecked(), p).toBe(true);
     await box(page, 'Select all Properties').uncheck();
     expect(await box(page, 'View properties').isChecked()).toBe(false);
     await box(page, 'Select all Reports').check();
@@ -75,7 +85,9 @@ describe('roles', () => {
     await page.getByRole('button', { name: 'Create Role' }).click();
     await page.getByText('The role has been created. Redirecting...').waitFor();
     await page.waitForURL(/\/dashboard\/roles$/);
-    const row = page.locator('table tbody tr').filter({ has: page.getByRole('cell', { name: 'Auditor', exact: true }) });
+    const row = page
+      .locator('table tbody tr')
+      .filter({ has: page.getByRole('cell', { name: 'Auditor', exact: true }) });
     await row.waitFor();
 
     // Edit: grouped by prefix, label with the name as help, the wildcard toggles its group.
@@ -90,13 +102,16 @@ describe('roles', () => {
     // Each checkbox is described by its permission name.
     const viewUsers = box(page, 'View users');
     expect(await viewUsers.getAttribute('aria-describedby')).toBeTruthy();
-    expect(await page.locator(`[id="${await viewUsers.getAttribute('aria-describedby')}"]`).textContent()).toBe('users.view');
+    expect(await page.locator(`[id="${await viewUsers.getAttribute('aria-describedby')}"]`).textContent()).toBe(
+      'users.view',
+    );
     expect(await box(page, 'All report permissions').isChecked()).toBe(true);
     expect(await box(page, 'Access reports').isChecked()).toBe(true);
     expect(await box(page, 'View units').isChecked()).toBe(true);
     expect(await box(page, 'Create units').isChecked()).toBe(false);
     await box(page, 'All users permissions').check();
-    for (const p of ['View users', 'Create users', 'Update users', 'Delete users', 'View users of every company']) expect(await box(page, p).isChecked(), p).toBe(true);
+    for (const p of ['View users', 'Create users', 'Update users', 'Delete users', 'View users of every company'])
+      expect(await box(page, p).isChecked(), p).toBe(true);
     expect(await box(page, 'View companies').isChecked()).toBe(false);
     await shot(b, 'roles-edit');
     // While a wildcard is ticked its permissions are ticked and locked; unticking it gives them back
@@ -113,7 +128,9 @@ describe('roles', () => {
     await page.getByRole('button', { name: 'Update Role' }).click();
     await page.getByText('The role has been updated. Redirecting...').waitFor();
     await page.waitForURL(/\/dashboard\/roles$/);
-    const renamed = page.locator('table tbody tr').filter({ has: page.getByRole('cell', { name: 'Auditor (read only)', exact: true }) });
+    const renamed = page
+      .locator('table tbody tr')
+      .filter({ has: page.getByRole('cell', { name: 'Auditor (read only)', exact: true }) });
     await renamed.waitFor();
 
     // What was saved.
@@ -146,7 +163,9 @@ describe('roles', () => {
     await page.goto(suite.server.url + '/dashboard/roles');
     await listLoaded(page);
     answerConfirms(page, () => true);
-    const admin = page.locator('table tbody tr').filter({ has: page.getByRole('cell', { name: 'Admin', exact: true }) });
+    const admin = page
+      .locator('table tbody tr')
+      .filter({ has: page.getByRole('cell', { name: 'Admin', exact: true }) });
     await admin.getByRole('button', { name: 'Remove Role' }).click();
     await page.getByText('Could not delete the Item').waitFor();
     expect(await admin.count()).toBe(1);

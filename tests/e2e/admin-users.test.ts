@@ -6,7 +6,23 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { companies, userCompanies, users } from '../../server/db/schema';
-import { adminSuite, passes, shot, sideways, sortBy, choose, firstColumn, listLoaded, pathOf, rowWith, signIn, SUPER, switchCompany, NORTHGATE, textbox } from './support/admin';
+import {
+  adminSuite,
+  passes,
+  shot,
+  sideways,
+  sortBy,
+  choose,
+  firstColumn,
+  listLoaded,
+  pathOf,
+  rowWith,
+  signIn,
+  SUPER,
+  switchCompany,
+  NORTHGATE,
+  textbox,
+} from './support/admin';
 
 const suite = adminSuite();
 
@@ -26,7 +42,9 @@ describe('one’s own user', () => {
     const email = page.getByRole('textbox', { name: 'Email' });
     await email.waitFor();
     expect(await email.isDisabled()).toBe(true);
-    const reason = page.getByText('Yours: change it on your account page, which asks for your current password.').first();
+    const reason = page
+      .getByText('Yours: change it on your account page, which asks for your current password.')
+      .first();
     await reason.waitFor();
     await passes(b, 'users-edit-own');
     await page.setViewportSize({ width: 390, height: 844 });
@@ -42,7 +60,8 @@ describe('users list', () => {
     const { page } = b;
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await page.getByText('Company: Northgate Lettings').waitFor();
-    for (const h of ['Name', 'Email', 'System Access', 'System Roles']) await page.getByRole('columnheader', { name: h }).first().waitFor();
+    for (const h of ['Name', 'Email', 'System Access', 'System Roles'])
+      await page.getByRole('columnheader', { name: h }).first().waitFor();
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();
     await page.getByRole('link', { name: 'Create a User' }).waitFor();
     expect(await page.getByPlaceholder('Search Users').count()).toBe(1);
@@ -62,12 +81,20 @@ describe('users list', () => {
     await search.fill('Admin@Example.COM');
     await expect.poll(async () => (await firstColumn(page)).sort()).toEqual(['Alex Admin', 'Sam Super']);
     // Export: the searched list as CSV.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('users.csv');
     const csv = await readFile((await download.path())!, 'utf8');
     const lines = csv.trim().split(/\r?\n/);
     expect(lines[0]).toBe('Name,Email,System Access,System Roles,Status,Last sign-in');
-    expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual(['Alex Admin', 'Sam Super']);
+    expect(
+      lines
+        .slice(1)
+        .map((l) => l.split(',')[0])
+        .sort(),
+    ).toEqual(['Alex Admin', 'Sam Super']);
     await search.fill('nobody-here');
     await expect.poll(() => page.locator('table tbody tr').count()).toBe(0);
     await search.fill('');
@@ -96,10 +123,19 @@ describe('users list', () => {
   it('pages with ?page (page 1 omitted) and keeps the page size across reloads and sign-ins', async () => {
     // Twelve more users of Northgate Lettings: 15 in all, two pages of 10.
     const db = suite.server.database.db;
-    const [northgate] = await db.select({ id: companies.id }).from(companies).where(eq(companies.name, 'Northgate Lettings'));
+    const [northgate] = await db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.name, 'Northgate Lettings'));
     const added = await db
       .insert(users)
-      .values(Array.from({ length: 12 }, (_, i) => ({ name: `Paging User ${String(i + 1).padStart(2, '0')}`, username: `paging${i + 1}@example.com`, email: `paging${i + 1}@example.com` })))
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          name: `Paging User ${String(i + 1).padStart(2, '0')}`,
+          username: `paging${i + 1}@example.com`,
+          email: `paging${i + 1}@example.com`,
+        })),
+      )
       .returning({ id: users.id });
     await db.insert(userCompanies).values(added.map((u) => ({ userId: u.id, companyId: northgate.id })));
     try {
@@ -172,7 +208,8 @@ describe('user forms', () => {
     const row = rowWith(page, 'casey.created@example.com');
     await row.waitFor();
     expect(await row.locator('td').first().textContent()).toBe('Casey Created');
-    for (const pill of ['Everest', 'Admin', 'Viewer']) expect(await row.locator('.MuiChip-root', { hasText: pill }).count(), pill).toBeGreaterThan(0);
+    for (const pill of ['Everest', 'Admin', 'Viewer'])
+      expect(await row.locator('.MuiChip-root', { hasText: pill }).count(), pill).toBeGreaterThan(0);
 
     // Invited until they set a password: the list says so.
     expect(await row.locator('.MuiChip-root', { hasText: 'Invited' }).count()).toBe(1);
@@ -250,7 +287,12 @@ describe('user forms', () => {
       const s = JSON.parse(localStorage.getItem('olympus.auth') ?? '{}');
       const r = await fetch('/api/v1/users', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${s.access_token}`, 'X-Tenant': s.currentCompany },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          Authorization: `Bearer ${s.access_token}`,
+          'X-Tenant': s.currentCompany,
+        },
         body: JSON.stringify({ name: 'Rita Remove', email: 'rita.remove@example.com' }),
       });
       return r.status;

@@ -17,12 +17,20 @@ type Rows<T> = { rows: T[] };
 describe('audit log', () => {
   it('filters to one person, shows a row’s changes and exports that person’s events', async () => {
     const db = suite.server.database.db;
-    const idOf = async (name: string) => ((await db.execute(sql`select id from users where name = ${name}`)) as unknown as Rows<{ id: string }>).rows[0].id;
+    const idOf = async (name: string) =>
+      ((await db.execute(sql`select id from users where name = ${name}`)) as unknown as Rows<{ id: string }>).rows[0]
+        .id;
     const personId = await idOf(PERSON);
     const otherId = await idOf(OTHER);
-    const { rows: units } = (await db.execute(sql`select u.id, u.company_id from units u order by u.name limit 1`)) as unknown as Rows<{ id: string; company_id: string }>;
+    const { rows: units } = (await db.execute(
+      sql`select u.id, u.company_id from units u order by u.name limit 1`,
+    )) as unknown as Rows<{ id: string; company_id: string }>;
     // Events of the person and of someone else, as the app writes them: a change with before and after.
-    for (const [actor, action] of [[personId, 'unit.update'], [personId, 'unit.update'], [otherId, 'unit.create']] as const) {
+    for (const [actor, action] of [
+      [personId, 'unit.update'],
+      [personId, 'unit.update'],
+      [otherId, 'unit.create'],
+    ] as const) {
       await db.execute(sql`insert into audit_log (actor_id, tenant_id, action, entity, entity_id, changes, ip)
         values (${actor}, ${units[0].company_id}, ${action}, 'unit', ${units[0].id}, ${JSON.stringify({ bedrooms: { before: 1, after: 2 }, name: { before: 'Old', after: 'New' } })}::jsonb, '10.1.2.3')`);
     }
@@ -44,15 +52,22 @@ describe('audit log', () => {
 
     // A row's changes open under it.
     await rows.first().getByRole('button', { name: 'Show changes' }).click();
-    await expect.poll(() => rows.first().getByRole('button', { name: 'Hide changes' }).getAttribute('aria-expanded')).toBe('true');
+    await expect
+      .poll(() => rows.first().getByRole('button', { name: 'Hide changes' }).getAttribute('aria-expanded'))
+      .toBe('true');
     await passes(b, 'audit-desktop-person');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('audit-log.csv');
     const csv = await readFile((await download.path())!, 'utf8');
     const [head, ...lines] = csv.trim().split('\n');
     expect(head).toBe('Time,Person,Company,Action,Record,Address,Changes,Details');
-    const expected = (await db.execute(sql`select count(*)::int as n from audit_log where actor_id = ${personId}`)) as unknown as { rows: { n: number }[] };
+    const expected = (await db.execute(
+      sql`select count(*)::int as n from audit_log where actor_id = ${personId}`,
+    )) as unknown as { rows: { n: number }[] };
     expect(lines.length).toBe(expected.rows[0].n);
     for (const line of lines) expect(line).toContain(PERSON);
   }, 120_000);

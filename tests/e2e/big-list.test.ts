@@ -37,7 +37,9 @@ describe('a big unit list (server-side paging)', () => {
       const url = new URL(r.url());
       if (url.pathname === '/api/v1/units') listCalls.push(url.search);
     });
-    const [{ total }] = await rows<{ total: number }>(sql`select count(*)::int as total from units join companies on companies.id = units.company_id where companies.name = ${NORTHGATE}`);
+    const [{ total }] = await rows<{ total: number }>(
+      sql`select count(*)::int as total from units join companies on companies.id = units.company_id where companies.name = ${NORTHGATE}`,
+    );
     expect(total).toBeGreaterThan(CLIENT_LIST_MAX);
     // The API's default order: by name, case-insensitively.
     const firstTen = (
@@ -62,7 +64,9 @@ describe('a big unit list (server-side paging)', () => {
 
     await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Go to page 2' }).click();
     await expect.poll(() => pathOf(page)).toBe('/dashboard/unit?page=2');
-    await expect.poll(() => firstColumn(page)).toEqual(Array.from({ length: 10 }, (_, i) => bulkName(BULK - 50 - 5 * i)));
+    await expect
+      .poll(() => firstColumn(page))
+      .toEqual(Array.from({ length: 10 }, (_, i) => bulkName(BULK - 50 - 5 * i)));
     await page.getByText(`11–20 of ${LOFTS}`).waitFor();
     await shot(b, 'big-unit-list-search-sort-page2');
 
@@ -70,7 +74,14 @@ describe('a big unit list (server-side paging)', () => {
     const params = listCalls.map((s) => new URLSearchParams(s));
     expect(params.length).toBeGreaterThan(3);
     expect(params.every((p) => p.get('per_page') === '10' && p.has('page'))).toBe(true);
-    expect(Object.fromEntries(params.at(-1) ?? [])).toEqual({ page: '2', per_page: '10', sort: 'name:desc', q: 'loft', q_in: 'unit_type', count: 'capped' });
+    expect(Object.fromEntries(params.at(-1) ?? [])).toEqual({
+      page: '2',
+      per_page: '10',
+      sort: 'name:desc',
+      q: 'loft',
+      q_in: 'unit_type',
+      count: 'capped',
+    });
   });
 
   it('a search matching more than a capped count reads "of more than N" and pages on, on a desktop and a 390 px phone', async () => {
@@ -94,7 +105,9 @@ describe('a big unit list (server-side paging)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByText(`11–20 of more than ${20 + COUNT_CAP}`).waitFor();
     // The phone layout (cards) follows the resize a few frames later.
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+      .toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await shot(b, 'big-unit-list-capped-count-phone');
   });
@@ -104,8 +117,13 @@ describe('a big unit list (server-side paging)', () => {
     const { page } = b;
     await page.goto(suite.server.url + '/dashboard/unit?page=100000');
     await listLoaded(page);
-    const last = await page.getByRole('navigation', { name: 'Pagination' }).locator('[aria-current="page"]').textContent();
-    const [{ total }] = await rows<{ total: number }>(sql`select count(*)::int as total from units join companies on companies.id = units.company_id where companies.name = ${NORTHGATE}`);
+    const last = await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .locator('[aria-current="page"]')
+      .textContent();
+    const [{ total }] = await rows<{ total: number }>(
+      sql`select count(*)::int as total from units join companies on companies.id = units.company_id where companies.name = ${NORTHGATE}`,
+    );
     expect(Number(last)).toBe(Math.ceil(total / 10));
     await page.getByText(`${(Number(last) - 1) * 10 + 1}–${total} of ${total}`).waitFor();
   });

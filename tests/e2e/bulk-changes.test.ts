@@ -16,7 +16,10 @@ describe('bulk changes', () => {
     const { page } = b;
     const headers = await apiHeaders(page);
     for (const name of NAMES) {
-      const made = await page.request.post(`${suite.server.url}/api/v1/properties`, { headers, data: { name, address_line_1: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' } });
+      const made = await page.request.post(`${suite.server.url}/api/v1/properties`, {
+        headers,
+        data: { name, address_line_1: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' },
+      });
       expect(made.status()).toBe(201);
     }
 
@@ -41,7 +44,11 @@ describe('bulk changes', () => {
 
     // Persisted: the API reads the new city back.
     const listed = await page.request.get(`${suite.server.url}/api/v1/properties?q=Bulkmere`, { headers });
-    expect(((await listed.json()).data as { city: string }[]).map((p) => p.city)).toEqual(['Harrogate', 'Harrogate', 'Harrogate']);
+    expect(((await listed.json()).data as { city: string }[]).map((p) => p.city)).toEqual([
+      'Harrogate',
+      'Harrogate',
+      'Harrogate',
+    ]);
 
     await page.setViewportSize(PHONE);
     await page.reload();
@@ -72,11 +79,17 @@ describe('bulk changes', () => {
     const b = await suite.open();
     const { page } = b;
     const headers = await apiHeaders(page);
-    const property = await page.request.post(`${suite.server.url}/api/v1/properties`, { headers, data: { name: 'Bulkford House', address_line_1: '2 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' } });
+    const property = await page.request.post(`${suite.server.url}/api/v1/properties`, {
+      headers,
+      data: { name: 'Bulkford House', address_line_1: '2 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' },
+    });
     expect(property.status()).toBe(201);
     const propertyId = (await property.json()).data.id as string;
     for (const n of [1, 2, 3]) {
-      const made = await page.request.post(`${suite.server.url}/api/v1/units`, { headers, data: { name: `Bulkford ${n}`, property_id: propertyId, unit_status: 'Available' } });
+      const made = await page.request.post(`${suite.server.url}/api/v1/units`, {
+        headers,
+        data: { name: `Bulkford ${n}`, property_id: propertyId, unit_status: 'Available' },
+      });
       expect(made.status()).toBe(201);
     }
 
@@ -99,6 +112,10 @@ describe('bulk changes', () => {
     // The list shows no status column: the API reads the new status back.
 
     const listed = await page.request.get(`${suite.server.url}/api/v1/units?q=Bulkford`, { headers });
-    expect(((await listed.json()).data as { unit_status: string }[]).map((u) => u.unit_status)).toEqual(['Let', 'Let', 'Let']);
+    expect(((await listed.json()).data as { unit_status: string }[]).map((u) => u.unit_status)).toEqual([
+      'Let',
+      'Let',
+      'Let',
+    ]);
   });
 });

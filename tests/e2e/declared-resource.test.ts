@@ -12,7 +12,23 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Dialog, Page } from 'playwright-core';
-import { adminSuite, apiHeaders, choose, columnTexts, listLoaded, NORTHGATE, pathOf, rowWith, SUPER, textbox, passes, screenReady, sideways, dataCells, firstColumn } from './support/admin';
+import {
+  adminSuite,
+  apiHeaders,
+  choose,
+  columnTexts,
+  listLoaded,
+  NORTHGATE,
+  pathOf,
+  rowWith,
+  SUPER,
+  textbox,
+  passes,
+  screenReady,
+  sideways,
+  dataCells,
+  firstColumn,
+} from './support/admin';
 import { startServer } from './support/server';
 import { buildSpaWithRegistry } from './support/spa-build';
 import { createGadgetsTable, gadgetCrud } from '../server/throwaway-resource';
@@ -37,7 +53,8 @@ const suite = adminSuite(async () => {
     { staticDir: OUT_DIR },
     {
       resources: [gadgetCrud.routes, supplierCrud.routes, lettingCrud.routes],
-      // The table, and one gadget in Northgate Lettings and one in Clyde Property Group, each at a property of its company.
+      // The table, and one gadget in Northgate Lettings and one in Clyde Property Group, each at a property of its
+      // company.
       async prepare({ db }) {
         await createGadgetsTable(db);
         await createSuppliersTable(db);
@@ -77,8 +94,6 @@ async function gadgetRows(): Promise<GadgetRow[]> {
   return (result as unknown as { rows: GadgetRow[] }).rows;
 }
 
-
-
 describe('a resource declared only in the test tree', () => {
   it('list, create, edit and remove through its generated screens, against the real server', async () => {
     const b = await suite.open();
@@ -87,7 +102,9 @@ describe('a resource declared only in the test tree', () => {
     await listLoaded(page);
     await screenReady(page, 'Gadgets');
     await page.getByText('Company: Northgate Lettings').waitFor();
-    expect(await page.getByRole('link', { name: 'Create a Gadget' }).getAttribute('href')).toBe('/dashboard/gadget/create');
+    expect(await page.getByRole('link', { name: 'Create a Gadget' }).getAttribute('href')).toBe(
+      '/dashboard/gadget/create',
+    );
     await page.getByPlaceholder('Search Gadgets').waitFor();
     expect(await headings(page)).toEqual(['Gadget Name', 'Colour', 'Kept At', 'Actions']);
     expect(await cells(page, 'Brass Sprocket')).toEqual(['Brass Sprocket', 'Red', 'Headingley Court']);
@@ -119,9 +136,19 @@ describe('a resource declared only in the test tree', () => {
     await page.waitForURL(/\/dashboard\/gadget$/);
     await rowWith(page, 'Copper Kettle').waitFor();
     expect(await cells(page, 'Copper Kettle')).toEqual(['Copper Kettle', 'Blue', 'Wharf House']);
-    expect(await gadgetRows()).toContainEqual({ name: 'Copper Kettle', colour: 'Blue', weight: 4, boxed: true, property: 'Wharf House' });
+    expect(await gadgetRows()).toContainEqual({
+      name: 'Copper Kettle',
+      colour: 'Blue',
+      weight: 4,
+      boxed: true,
+      property: 'Wharf House',
+    });
     // The search box matches what the declaration's list.search names: the name, the colour, the property.
-    for (const [q, found] of [['KETTLE', ['Copper Kettle']], ['red', ['Brass Sprocket']], ['wharf', ['Copper Kettle']]] as const) {
+    for (const [q, found] of [
+      ['KETTLE', ['Copper Kettle']],
+      ['red', ['Brass Sprocket']],
+      ['wharf', ['Copper Kettle']],
+    ] as const) {
       await page.getByPlaceholder('Search Gadgets').fill(q);
       await expect.poll(() => firstColumn(page), { message: `search ${q}` }).toEqual(found);
     }
@@ -144,7 +171,13 @@ describe('a resource declared only in the test tree', () => {
     await page.waitForURL(/\/dashboard\/gadget$/);
     await rowWith(page, 'Copper Kettle Mk II').waitFor();
     expect(await cells(page, 'Copper Kettle Mk II')).toEqual(['Copper Kettle Mk II', 'Blue', 'Roundhay Gardens']);
-    expect(await gadgetRows()).toContainEqual({ name: 'Copper Kettle Mk II', colour: 'Blue', weight: 4, boxed: false, property: 'Roundhay Gardens' });
+    expect(await gadgetRows()).toContainEqual({
+      name: 'Copper Kettle Mk II',
+      colour: 'Blue',
+      weight: 4,
+      boxed: false,
+      property: 'Roundhay Gardens',
+    });
 
     // Remove, confirmed in the browser's dialog.
     const onDialog = (d: Dialog) => void d.accept();
@@ -213,11 +246,15 @@ describe('filters of resources declared in the test tree', () => {
     ]);
     await page.goto(suite.server.url + '/dashboard/supplier');
     await listLoaded(page);
-    await expect.poll(() => firstColumn(page)).toEqual(['Aire Valley Glazing', 'Brook Street Locksmiths', 'Calder Scaffolding', 'Dales Pest Control']);
+    await expect
+      .poll(() => firstColumn(page))
+      .toEqual(['Aire Valley Glazing', 'Brook Street Locksmiths', 'Calder Scaffolding', 'Dales Pest Control']);
 
     await choose(page, 'Property', 'None');
     await expect.poll(() => pathOf(page)).toBe('/dashboard/supplier?property_id=none');
-    const without = (await rows<{ name: string }>(sql`select name from suppliers where property_id is null order by lower(name)`)).map((r) => r.name);
+    const without = (
+      await rows<{ name: string }>(sql`select name from suppliers where property_id is null order by lower(name)`)
+    ).map((r) => r.name);
     expect(without).toEqual(['Brook Street Locksmiths', 'Dales Pest Control']);
     await expect.poll(() => firstColumn(page)).toEqual(without);
     expect(await page.getByRole('combobox', { name: 'Property', exact: true }).textContent()).toBe('None');
@@ -227,7 +264,9 @@ describe('filters of resources declared in the test tree', () => {
 
     await choose(page, 'Property', 'Any');
     await expect.poll(() => pathOf(page)).toBe('/dashboard/supplier');
-    await expect.poll(() => firstColumn(page)).toEqual(['Aire Valley Glazing', 'Brook Street Locksmiths', 'Calder Scaffolding', 'Dales Pest Control']);
+    await expect
+      .poll(() => firstColumn(page))
+      .toEqual(['Aire Valley Glazing', 'Brook Street Locksmiths', 'Calder Scaffolding', 'Dales Pest Control']);
   });
 
   it('a money range: the rents typed in list exactly the lettings within them, in the address; one end cleared widens the list; a reversed range finds nothing and says so', async () => {
@@ -243,7 +282,9 @@ describe('filters of resources declared in the test tree', () => {
     ]);
     await page.goto(suite.server.url + '/dashboard/letting');
     await listLoaded(page);
-    await expect.poll(() => firstColumn(page)).toEqual(['Ashfield Flat', 'Beckett Rooms', 'Canal Wharf', 'Dock Street', 'Eastgate House', 'Fairfax Lodge']);
+    await expect
+      .poll(() => firstColumn(page))
+      .toEqual(['Ashfield Flat', 'Beckett Rooms', 'Canal Wharf', 'Dock Street', 'Eastgate House', 'Fairfax Lodge']);
 
     await page.getByRole('spinbutton', { name: 'Rent from' }).fill('1250.50');
     await expect.poll(() => pathOf(page)).toBe('/dashboard/letting?rent_min=1250.50');
@@ -257,7 +298,9 @@ describe('filters of resources declared in the test tree', () => {
     // One end cleared: every rent from the lower end up.
     await page.getByRole('spinbutton', { name: 'Rent to' }).fill('');
     await expect.poll(() => pathOf(page)).toBe('/dashboard/letting?rent_min=1250.50');
-    await expect.poll(() => firstColumn(page)).toEqual(['Canal Wharf', 'Dock Street', 'Eastgate House', 'Fairfax Lodge']);
+    await expect
+      .poll(() => firstColumn(page))
+      .toEqual(['Canal Wharf', 'Dock Street', 'Eastgate House', 'Fairfax Lodge']);
 
     // A reversed range: the "to" box says why nothing can match, and the list reads as empty (the
     // server refuses the range); the boxes keep what was typed, and mending an end brings the rows back.

@@ -38,8 +38,11 @@ describe('the first screen of a signed-in person', () => {
     const b = await suite.openGuest(await savedSession());
     const calls = apiCalls(b.page);
     const firstTen = (
-      (await suite.server.database.db.execute(sql`select units.name from units join companies on companies.id = units.company_id
-        where companies.name = ${NORTHGATE} order by lower(units.name), units.id limit 10`)) as unknown as { rows: { name: string }[] }
+      (await suite.server.database.db
+        .execute(sql`select units.name from units join companies on companies.id = units.company_id
+        where companies.name = ${NORTHGATE} order by lower(units.name), units.id limit 10`)) as unknown as {
+        rows: { name: string }[];
+      }
     ).rows.map((r) => r.name);
 
     // The whole list comes after an idle moment, which may be after the network first fell quiet:
@@ -70,13 +73,21 @@ describe('the first screen of a signed-in person', () => {
     const calls = apiCalls(b.page);
     await b.page.goto(suite.server.url + '/dashboard/unit?page=2');
     await b.page.getByText(/^11–20 of \d+$/).waitFor();
-    expect(calls.filter((c) => c.startsWith('GET /api/v1/units?')).slice(0, 1)).toEqual(['GET /api/v1/units?page=2&per_page=10']);
+    expect(calls.filter((c) => c.startsWith('GET /api/v1/units?')).slice(0, 1)).toEqual([
+      'GET /api/v1/units?page=2&per_page=10',
+    ]);
   });
 
   it('with a revoked token shows no rows and goes to /login', async () => {
     const state = await savedSession(true);
-    const auth = JSON.parse(state.origins[0].localStorage.find((e) => e.name === 'olympus.auth')?.value ?? '{}') as { access_token: string };
-    const out = await fetch(`${suite.server.url}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${auth.access_token}`, 'content-type': 'application/json' }, body: '{}' });
+    const auth = JSON.parse(state.origins[0].localStorage.find((e) => e.name === 'olympus.auth')?.value ?? '{}') as {
+      access_token: string;
+    };
+    const out = await fetch(`${suite.server.url}/api/v1/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${auth.access_token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(out.status).toBe(200);
 
     const b = await suite.openGuest(state);

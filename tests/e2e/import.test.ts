@@ -30,7 +30,12 @@ describe('CSV import', () => {
     const { token, tenant } = await apiAuth(page);
     const headers = { authorization: `Bearer ${token}`, 'x-tenant': tenant, accept: 'application/json' };
     const named = async () =>
-      (((await (await page.request.get(`${suite.server.url}/api/v1/properties?q=Importon`, { headers })).json()).data as { name: string }[]) ?? []).map((p) => p.name).sort();
+      (
+        ((await (await page.request.get(`${suite.server.url}/api/v1/properties?q=Importon`, { headers })).json())
+          .data as { name: string }[]) ?? []
+      )
+        .map((p) => p.name)
+        .sort();
 
     await page.goto(suite.server.url + '/dashboard/property');
     await listLoaded(page);
@@ -54,7 +59,10 @@ describe('CSV import', () => {
     await page.getByText('Import finished: 2 created, 0 updated, 1 with errors.').waitFor();
     expect(await named()).toEqual(['Importon House', 'Importon Lodge']);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the rows with errors' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the rows with errors' }).click(),
+    ]);
     const failed = await readFile((await download.path())!, 'utf8');
     const lines = failed.trim().split(/\r?\n/);
     expect(lines).toHaveLength(2);
@@ -82,7 +90,10 @@ describe('CSV import', () => {
     const b = await suite.open();
     const { page } = b;
     const headers = await apiHeaders(page);
-    const property = await page.request.post(`${suite.server.url}/api/v1/properties`, { headers, data: { name: 'Progressford House', address_line_1: '4 Quay Street', city: 'Leeds', postcode: 'LS1 1AD' } });
+    const property = await page.request.post(`${suite.server.url}/api/v1/properties`, {
+      headers,
+      data: { name: 'Progressford House', address_line_1: '4 Quay Street', city: 'Leeds', postcode: 'LS1 1AD' },
+    });
     expect(property.status()).toBe(201);
     const rows = 20_000;
     let csv = 'Unit name,Property,Unit reference\r\n';

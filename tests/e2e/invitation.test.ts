@@ -12,7 +12,8 @@ import { seriousViolations } from './support/axe';
 const suite = adminSuite();
 const ADMIN = 'admin@example.com';
 const linkIn = (text: string) => /(http:\/\/\S+\/invitation#[A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null;
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('invitations', () => {
   it('an admin invites a colleague, copies a fresh link; the colleague sets a password on a phone and signs in', async () => {
@@ -101,7 +102,12 @@ describe('invitations', () => {
         const auth = JSON.parse(localStorage.getItem('olympus.auth') ?? '{}');
         const r = await fetch(url + '/api/v1/users', {
           method: 'POST',
-          headers: { authorization: `Bearer ${auth.access_token}`, 'x-tenant': auth.currentCompany, 'content-type': 'application/json', accept: 'application/json' },
+          headers: {
+            authorization: `Bearer ${auth.access_token}`,
+            'x-tenant': auth.currentCompany,
+            'content-type': 'application/json',
+            accept: 'application/json',
+          },
           body: JSON.stringify({ name: 'Late Larry', email: 'late.larry@example.com' }),
         });
         return r.status;

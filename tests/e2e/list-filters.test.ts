@@ -18,7 +18,6 @@ async function unitsWhere(where: ReturnType<typeof sql>): Promise<string[]> {
   return (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
 }
 
-
 /** Picks options of a MUI select (several for a multi-select), then closes its menu. */
 async function pick(page: Page, label: string, ...options: string[]) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -29,10 +28,12 @@ async function pick(page: Page, label: string, ...options: string[]) {
 
 /** The paging range's total ("1–10 of 23" → 23). */
 async function shownTotal(page: Page): Promise<number | null> {
-  const text = await page.getByText(/^\d+–\d+ of \d+$/).textContent({ timeout: 10_000 }).catch(() => null);
+  const text = await page
+    .getByText(/^\d+–\d+ of \d+$/)
+    .textContent({ timeout: 10_000 })
+    .catch(() => null);
   return text ? Number(text.split(' of ')[1]) : null;
 }
-
 
 describe('units list filters', () => {
   it('on a desktop: the bar narrows the list to what the database holds, in the address, kept by a reload', async () => {
@@ -52,7 +53,9 @@ describe('units list filters', () => {
     await pick(page, 'Furnished', 'Yes');
     await expect.poll(() => pathOf(page)).toBe('/dashboard/unit?unit_type=Flat&unit_type=House&furnished=true');
     await page.getByRole('spinbutton', { name: 'Bedrooms from' }).fill('2');
-    await expect.poll(() => pathOf(page)).toBe('/dashboard/unit?unit_type=Flat&unit_type=House&furnished=true&bedrooms_min=2');
+    await expect
+      .poll(() => pathOf(page))
+      .toBe('/dashboard/unit?unit_type=Flat&unit_type=House&furnished=true&bedrooms_min=2');
     const expected = await unitsWhere(sql`u.unit_type in ('Flat', 'House') and u.furnished and u.bedrooms >= 2`);
     expect(expected.length, 'the seed has such units').toBeGreaterThan(0);
     await expect.poll(() => firstColumn(page)).toEqual(expected.slice(0, 10));
@@ -69,7 +72,11 @@ describe('units list filters', () => {
 
     // The property filter offers the company's properties; with it the list holds that property's only.
     await pick(page, 'Property', 'Headingley Court');
-    await expect.poll(() => pathOf(page)).toMatch(/^\/dashboard\/unit\?unit_type=Flat&unit_type=House&property_id=[0-9a-f-]{36}&furnished=true&bedrooms_min=2$/);
+    await expect
+      .poll(() => pathOf(page))
+      .toMatch(
+        /^\/dashboard\/unit\?unit_type=Flat&unit_type=House&property_id=[0-9a-f-]{36}&furnished=true&bedrooms_min=2$/,
+      );
     const atHeadingley = await unitsWhere(
       sql`u.unit_type in ('Flat', 'House') and u.furnished and u.bedrooms >= 2 and u.property_id = (select id from properties where name = 'Headingley Court')`,
     );

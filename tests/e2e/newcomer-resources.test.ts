@@ -9,7 +9,20 @@ import { rmSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { adminSuite, choose, listLoaded, NORTHGATE, pathOf, rowWith, SUPER, textbox, passes, screenReady, sideways, dataCells } from './support/admin';
+import {
+  adminSuite,
+  choose,
+  listLoaded,
+  NORTHGATE,
+  pathOf,
+  rowWith,
+  SUPER,
+  textbox,
+  passes,
+  screenReady,
+  sideways,
+  dataCells,
+} from './support/admin';
 import { startServer } from './support/server';
 import { buildSpaWithRegistry } from './support/spa-build';
 import { createDerivedTables } from '../support/derived-table-sql';
@@ -29,7 +42,10 @@ vi.mock('../../server/db/declaredTables', async () => {
   const { contractorResource } = await import('../support/contractor-declaration');
   const { inspectionTypeResource } = await import('../support/inspection-type-declaration');
   return {
-    contractors: declaredTable(contractorResource, { companies: () => companies.id, refs: { properties: () => properties } }),
+    contractors: declaredTable(contractorResource, {
+      companies: () => companies.id,
+      refs: { properties: () => properties },
+    }),
     inspectionTypes: declaredTable(inspectionTypeResource),
   };
 });
@@ -42,7 +58,10 @@ const suite = adminSuite(async () => {
   const built = await buildSpaWithRegistry('tests/e2e/support/newcomer-registry.ts', OUT_DIR);
   console.info(`newcomer-resources: test build of the SPA in ${built.ms} ms`);
   // The seed writes the permission catalogue, the new area's permissions and admin's defaults among it.
-  const server = await startServer({ staticDir: OUT_DIR }, { prepare: ({ db }) => createDerivedTables(db, declaredTables) });
+  const server = await startServer(
+    { staticDir: OUT_DIR },
+    { prepare: ({ db }) => createDerivedTables(db, declaredTables) },
+  );
   return {
     ...server,
     async close() {
@@ -52,7 +71,8 @@ const suite = adminSuite(async () => {
   };
 });
 
-const menu = (page: Page) => page.getByRole('menu', { name: 'Main navigation' }).getByRole('menuitem').allTextContents();
+const menu = (page: Page) =>
+  page.getByRole('menu', { name: 'Main navigation' }).getByRole('menuitem').allTextContents();
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await suite.server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
@@ -86,10 +106,17 @@ describe('resources a newcomer declares', () => {
     await page.getByText('The contractor has been created. Redirecting...').waitFor();
     await page.waitForURL(/\/dashboard\/contractor$/);
     await rowWith(page, 'Sparks Electrical').waitFor();
-    expect((await dataCells(rowWith(page, 'Sparks Electrical')).allTextContents()).slice(0, 4)).toEqual(['Sparks Electrical', 'Electrician', 'Headingley Court', '020 7946 0958']);
-    expect(await rows(sql`select c.name, c.trade, c.active, p.name as property from contractors c join properties p on p.id = c.property_id`)).toEqual([
-      { name: 'Sparks Electrical', trade: 'Electrician', active: true, property: 'Headingley Court' },
+    expect((await dataCells(rowWith(page, 'Sparks Electrical')).allTextContents()).slice(0, 4)).toEqual([
+      'Sparks Electrical',
+      'Electrician',
+      'Headingley Court',
+      '020 7946 0958',
     ]);
+    expect(
+      await rows(
+        sql`select c.name, c.trade, c.active, p.name as property from contractors c join properties p on p.id = c.property_id`,
+      ),
+    ).toEqual([{ name: 'Sparks Electrical', trade: 'Electrician', active: true, property: 'Headingley Court' }]);
     // Admins were given contractors.view and .create by the area's defaults: no Edit or Remove to offer.
     expect(await rowWith(page, 'Sparks Electrical').getByRole('link', { name: 'Edit Contractor' }).count()).toBe(0);
     expect(await rowWith(page, 'Sparks Electrical').getByRole('button', { name: 'Remove Contractor' }).count()).toBe(0);
@@ -106,7 +133,19 @@ describe('resources a newcomer declares', () => {
   it('an inspection type, as a super admin: its own menu item in the Companies rules, money and Yes/No in its list; admins see no item', async () => {
     const b = await suite.open(SUPER, NORTHGATE);
     const { page } = b;
-    await expect.poll(() => menu(page)).toEqual(['Home', 'Users', 'Roles', 'Properties', 'Contractors', 'Companies', 'Inspection Types', 'Reports', 'Audit log']);
+    await expect
+      .poll(() => menu(page))
+      .toEqual([
+        'Home',
+        'Users',
+        'Roles',
+        'Properties',
+        'Contractors',
+        'Companies',
+        'Inspection Types',
+        'Reports',
+        'Audit log',
+      ]);
     await page.getByRole('menuitem', { name: 'Inspection Types' }).click();
     await screenReady(page, 'Inspection Types');
     await page.getByRole('link', { name: 'Create an Inspection Type' }).click();
@@ -118,10 +157,17 @@ describe('resources a newcomer declares', () => {
     await page.getByRole('button', { name: 'Create Inspection Type' }).click();
     await page.waitForURL(/\/dashboard\/inspection_type$/);
     await rowWith(page, 'Gas safety check').waitFor();
-    expect((await dataCells(rowWith(page, 'Gas safety check')).allTextContents()).slice(0, 4)).toEqual(['Gas safety check', '12', '£85.50', 'Yes']);
-    expect(await rows(sql`select name, interval_months, typical_cost::text as cost, certificate_required from inspection_types`)).toEqual([
-      { name: 'Gas safety check', interval_months: 12, cost: '85.50', certificate_required: true },
+    expect((await dataCells(rowWith(page, 'Gas safety check')).allTextContents()).slice(0, 4)).toEqual([
+      'Gas safety check',
+      '12',
+      '£85.50',
+      'Yes',
     ]);
+    expect(
+      await rows(
+        sql`select name, interval_months, typical_cost::text as cost, certificate_required from inspection_types`,
+      ),
+    ).toEqual([{ name: 'Gas safety check', interval_months: 12, cost: '85.50', certificate_required: true }]);
     await passes(b, 'newcomer-inspection-list');
   });
 

@@ -10,7 +10,8 @@ import { seriousViolations } from './support/axe';
 const suite = adminSuite();
 const PHONE = { width: 390, height: 844 };
 
-/** A browser signed in as super admin, at phone size before any screen is drawn (the layout picks its phone navigation at load). */
+/** A browser signed in as super admin, at phone size before any screen is drawn (the layout picks its phone navigation
+ * at load). */
 async function phone(): Promise<AdminBrowser> {
   const b = await suite.open();
   await b.page.setViewportSize(PHONE);
@@ -44,8 +45,20 @@ async function cardsShown(page: Page, title: string, editLabel: string) {
 
 const LISTS = [
   { path: '/dashboard/users', title: 'Users', edit: 'Edit User', create: 'Create a User', editTitle: 'Edit User' },
-  { path: '/dashboard/company', title: 'Companies', edit: 'Edit', create: 'Create a Company', editTitle: 'Edit Company' },
-  { path: '/dashboard/property', title: 'Properties', edit: 'Edit', create: 'Create a Property', editTitle: 'Edit Property' },
+  {
+    path: '/dashboard/company',
+    title: 'Companies',
+    edit: 'Edit',
+    create: 'Create a Company',
+    editTitle: 'Edit Company',
+  },
+  {
+    path: '/dashboard/property',
+    title: 'Properties',
+    edit: 'Edit',
+    create: 'Create a Property',
+    editTitle: 'Edit Property',
+  },
   { path: '/dashboard/unit', title: 'Units', edit: 'Edit Unit', create: 'Create a Unit', editTitle: 'Edit Unit' },
   { path: '/dashboard/roles', title: 'Roles', edit: 'Edit Role', create: 'Create a Role', editTitle: 'Edit Role' },
 ] as const;
@@ -96,9 +109,21 @@ describe('on a 390 px phone', () => {
     const { page } = b;
     const screens = [
       { path: '/dashboard', name: 'dashboard', ready: () => page.getByText('Welcome, ').waitFor() },
-      { path: '/dashboard/account', name: 'account', ready: () => page.getByRole('heading', { level: 1 }).first().waitFor() },
-      { path: '/dashboard/reports', name: 'reports', ready: () => page.getByRole('heading', { level: 1 }).first().waitFor() },
-      { path: '/dashboard/access-review', name: 'access-review', ready: () => page.getByRole('heading', { level: 1, name: 'Access review' }).waitFor() },
+      {
+        path: '/dashboard/account',
+        name: 'account',
+        ready: () => page.getByRole('heading', { level: 1 }).first().waitFor(),
+      },
+      {
+        path: '/dashboard/reports',
+        name: 'reports',
+        ready: () => page.getByRole('heading', { level: 1 }).first().waitFor(),
+      },
+      {
+        path: '/dashboard/access-review',
+        name: 'access-review',
+        ready: () => page.getByRole('heading', { level: 1, name: 'Access review' }).waitFor(),
+      },
     ];
     for (const s of screens) {
       await page.goto(suite.server.url + s.path);

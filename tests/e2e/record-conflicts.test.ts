@@ -4,7 +4,18 @@
 // which passes axe and fits a 390 px phone (a third person's); "Keep mine" saves over it, and the
 // unit holds the second person's value.
 import { describe, expect, it } from 'vitest';
-import { adminSuite, apiAuth, listLoaded, passes, rowWith, screenReady, shot, sideways, textbox, dataCells } from './support/admin';
+import {
+  adminSuite,
+  apiAuth,
+  listLoaded,
+  passes,
+  rowWith,
+  screenReady,
+  shot,
+  sideways,
+  textbox,
+  dataCells,
+} from './support/admin';
 import { seriousViolations } from './support/axe';
 
 const suite = adminSuite();
@@ -47,11 +58,15 @@ describe('two people editing one unit', () => {
     await page.getByRole('button', { name: 'Update Unit' }).click();
     const panel = page.getByRole('region', { name: 'Someone else saved this record while you were editing it' });
     await panel.waitFor();
-    const name = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Unit name' }) });
+    const name = panel
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3, name: 'Unit name' }) });
     await expect.poll(() => name.getByTestId('conflict-theirs').textContent()).toBe(`${original} (first)`);
     expect(await name.getByTestId('conflict-yours').textContent()).toBe(`${original} (second)`);
     expect(await name.textContent()).toMatch(/Changed by Alex Admin, /);
-    const bedrooms = panel.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Bedrooms' }) });
+    const bedrooms = panel
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 3, name: 'Bedrooms' }) });
     expect(await bedrooms.getByTestId('conflict-theirs').textContent()).toBe(theirBedrooms);
     // What they typed is still in the form.
     expect(await textbox(page, 'Unit name').inputValue()).toBe(`${original} (second)`);
@@ -79,7 +94,9 @@ describe('two people editing one unit', () => {
     await page.getByText('The unit has been updated. Redirecting...').waitFor();
     await page.waitForURL(/\/dashboard\/unit$/);
     const { token, tenant } = await apiAuth(page);
-    const res = await page.request.get(`${suite.server.url}/api/v1/units/${id}`, { headers: { authorization: `Bearer ${token}`, 'x-tenant': tenant } });
+    const res = await page.request.get(`${suite.server.url}/api/v1/units/${id}`, {
+      headers: { authorization: `Bearer ${token}`, 'x-tenant': tenant },
+    });
     const unit = (await res.json()).data;
     // Keep mine keeps the whole form as the second had it: their name, and the bedrooms as they loaded them
     // (the panel showed the first's beside them).

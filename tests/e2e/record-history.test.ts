@@ -1,5 +1,6 @@
 // The History panel in the browser, on the demo data: a property renamed, its history showing who
-// changed the name from what to what, down to its creation by the seed, and the earlier name restored from there — the form showing it
+// changed the name from what to what, down to its creation by the seed, and the earlier name restored from there — the
+// form showing it
 // again and the history one change longer. At desktop width and on a 390 px phone.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -33,7 +34,9 @@ describe('record history', () => {
     const entries = history.getByRole('listitem');
     // Both renames, and the demo record's creation (the seed writes it as Olympus's).
     await expect.poll(() => entries.count()).toBe(3);
-    expect(await entries.first().textContent()).toMatch(/^Sam Super changed it.*Current version.*Property nameRoundhay Gardens East → Roundhay Gardens West/);
+    expect(await entries.first().textContent()).toMatch(
+      /^Sam Super changed it.*Current version.*Property nameRoundhay Gardens East → Roundhay Gardens West/,
+    );
     expect(await entries.nth(1).textContent()).toContain('Property nameRoundhay Gardens → Roundhay Gardens East');
     expect(await entries.nth(2).textContent()).toMatch(/^Olympus created it.*Property nameRoundhay Gardens/);
     await passes(b, 'history-desktop');
@@ -44,7 +47,10 @@ describe('record history', () => {
     await passes(b, 'history-phone');
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    await entries.nth(1).getByRole('button', { name: /^Restore this version, of / }).click();
+    await entries
+      .nth(1)
+      .getByRole('button', { name: /^Restore this version, of / })
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Restore this version?').waitFor();
     await dialog.getByRole('button', { name: 'Restore' }).click();

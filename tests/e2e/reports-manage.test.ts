@@ -15,7 +15,8 @@ const suite = adminSuite();
 const PHONE = { width: 390, height: 844 };
 const POWER_BI_FIELDS = ['Workspace ID', 'Report ID', 'Dataset ID', 'RLS roles'];
 
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Waits for the screen's h1 and for its requests to settle. */
 async function screenReady(page: Page, heading: string) {
@@ -26,7 +27,9 @@ async function screenReady(page: Page, heading: string) {
 /** No serious axe violation, no catalogue key left untranslated, no sideways scrolling, and a screenshot. */
 async function passes(b: AdminBrowser, name: string) {
   expect(await seriousViolations(b.page), `${name}: axe`).toEqual([]);
-  expect(await b.page.locator('body').textContent(), `${name}: catalogue keys`).not.toMatch(/(olympus|resources|ra)\.[a-z_]+\./);
+  expect(await b.page.locator('body').textContent(), `${name}: catalogue keys`).not.toMatch(
+    /(olympus|resources|ra)\.[a-z_]+\./,
+  );
   expect(await sideways(b.page), `${name}: sideways scrolling`).toBeLessThanOrEqual(0);
   await shot(b, name);
 }
@@ -55,7 +58,8 @@ async function manageReports(phone: boolean) {
   // Reports, from the navigation (a phone opens the menu first), then its "Manage reports".
   const reportsItem = page.getByLabel('Main navigation').getByText('Reports', { exact: true });
   // A phone's menu is a drawer: opened by its button unless it is open already.
-  if (phone && !(await reportsItem.isVisible())) await page.locator('.RaAppBar-menuButton:visible').first().dispatchEvent('click');
+  if (phone && !(await reportsItem.isVisible()))
+    await page.locator('.RaAppBar-menuButton:visible').first().dispatchEvent('click');
   await reportsItem.click();
   await page.waitForURL(/\/dashboard\/reports$/);
   await screenReady(page, 'Reports');
@@ -86,7 +90,13 @@ async function manageReports(phone: boolean) {
   await itemOf(page, phone, name).waitFor();
   expect(await itemOf(page, phone, name).textContent()).toContain('Power BI');
   const stored = (await northgateReports()).find((r) => r.name === name);
-  expect(stored).toMatchObject({ provider: 'powerbi', workspaceId: workspace, reportId: report, datasetId: null, rlsRoles: 'Company\nViewer' });
+  expect(stored).toMatchObject({
+    provider: 'powerbi',
+    workspaceId: workspace,
+    reportId: report,
+    datasetId: null,
+    rlsRoles: 'Company\nViewer',
+  });
 
   // Edit: the form opens with its values, Power BI's fields shown; the change is listed.
   await itemOf(page, phone, name).getByRole('link', { name: 'Edit Report' }).click();
@@ -102,9 +112,13 @@ async function manageReports(phone: boolean) {
   await page.getByText('The report has been updated. Redirecting...').waitFor();
   await page.waitForURL(/\/dashboard\/report$/);
   await itemOf(page, phone, `${name} 2025`).waitFor();
-  expect((await northgateReports()).find((r) => r.id === stored?.id)).toMatchObject({ name: `${name} 2025`, datasetId: dataset });
+  expect((await northgateReports()).find((r) => r.id === stored?.id)).toMatchObject({
+    name: `${name} 2025`,
+    datasetId: dataset,
+  });
 
-  // Back to Reports: the new report is among the company's (Power BI is not configured on this server: its error shows).
+  // Back to Reports: the new report is among the company's (Power BI is not configured on this server: its error
+  // shows).
   await page.getByRole('link', { name: 'Back to Reports' }).click();
   await page.waitForURL(/\/dashboard\/reports$/);
   await page.getByRole('heading', { name: `${name} 2025` }).waitFor();
@@ -119,7 +133,9 @@ async function manageReports(phone: boolean) {
   await expect.poll(() => itemOf(page, phone, `${name} 2025`).count()).toBe(0);
   page.off('dialog', onDialog);
   // Deleted into the trash (docs/resources.md "Trash"): the live reports are the seed's one again.
-  expect((await northgateReports()).filter((r) => r.deletedAt === null).map((r) => r.name)).toEqual(['Portfolio overview']);
+  expect((await northgateReports()).filter((r) => r.deletedAt === null).map((r) => r.name)).toEqual([
+    'Portfolio overview',
+  ]);
   expect((await northgateReports()).find((r) => r.id === stored?.id)?.deletedAt).toBeInstanceOf(Date);
 }
 

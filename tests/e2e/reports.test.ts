@@ -20,7 +20,14 @@ let allowedOutbound: RegExp | null = null;
 beforeAll(async () => {
   fake = await startPowerBiFake();
   server = await startServer({
-    powerbi: { apiUrl: fake.url, authorityUrl: fake.url, tenantId: fake.tenantId, clientId: fake.clientId, clientSecret: fake.clientSecret, timeoutMs: 5000 },
+    powerbi: {
+      apiUrl: fake.url,
+      authorityUrl: fake.url,
+      tenantId: fake.tenantId,
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
+      timeoutMs: 5000,
+    },
   });
 });
 afterAll(async () => {
@@ -29,7 +36,8 @@ afterAll(async () => {
 });
 afterEach(async (ctx) => {
   if (!b) return;
-  if (ctx.task.result?.state === 'fail') await b.screenshot('failed-' + ctx.task.name.replace(/\W+/g, '-')).catch(() => {});
+  if (ctx.task.result?.state === 'fail')
+    await b.screenshot('failed-' + ctx.task.name.replace(/\W+/g, '-')).catch(() => {});
   const outbound = b.outbound.filter((u) => !allowedOutbound?.test(u));
   expect(outbound, 'requests that left loopback').toEqual([]);
   expect(b.errors, 'uncaught page errors').toEqual([]);
@@ -101,8 +109,23 @@ describe('reports', () => {
     const added = await db
       .insert(reports)
       .values([
-        { companyId: northgate.id, name: 'Rent roll', provider: 'powerbi', position: 1, workspaceId: workspace, reportId: pbiReport.id, rlsRoles: 'Company' },
-        { companyId: northgate.id, name: 'Missing report', provider: 'powerbi', position: 2, workspaceId: workspace, reportId: randomUUID() },
+        {
+          companyId: northgate.id,
+          name: 'Rent roll',
+          provider: 'powerbi',
+          position: 1,
+          workspaceId: workspace,
+          reportId: pbiReport.id,
+          rlsRoles: 'Company',
+        },
+        {
+          companyId: northgate.id,
+          name: 'Missing report',
+          provider: 'powerbi',
+          position: 2,
+          workspaceId: workspace,
+          reportId: randomUUID(),
+        },
       ])
       .returning({ id: reports.id });
     try {
@@ -118,7 +141,10 @@ describe('reports', () => {
       expect(await frame.getAttribute('src')).toContain(`https://app.powerbi.com/reportEmbed?reportId=${pbiReport.id}`);
       await page.getByText('The Power BI report was not found. Check the workspace and report ids.').waitFor();
       await page.getByRole('heading', { level: 2, name: 'Portfolio overview' }).waitFor();
-      expect(fake.generateTokenBodies).toContainEqual({ accessLevel: 'View', identities: [{ username: northgate.id, roles: ['Company'], datasets: [pbiReport.datasetId] }] });
+      expect(fake.generateTokenBodies).toContainEqual({
+        accessLevel: 'View',
+        identities: [{ username: northgate.id, roles: ['Company'], datasets: [pbiReport.datasetId] }],
+      });
       await page.waitForTimeout(1200);
       await b.screenshot('reports-powerbi');
     } finally {

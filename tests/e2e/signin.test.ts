@@ -17,7 +17,8 @@ afterAll(async () => {
 });
 afterEach(async (ctx) => {
   if (b) {
-    if (ctx.task.result?.state === 'fail') await b.screenshot('failed-' + ctx.task.name.replace(/\W+/g, '-')).catch(() => {});
+    if (ctx.task.result?.state === 'fail')
+      await b.screenshot('failed-' + ctx.task.name.replace(/\W+/g, '-')).catch(() => {});
     expect(b.outbound, 'requests that left loopback').toEqual([]);
     expect(b.errors, 'uncaught page errors').toEqual([]);
     await b.close();
@@ -61,7 +62,8 @@ describe('signing in and out', () => {
 
     // Navigation for admin: Home, Users, Properties; not Roles or Companies.
     const nav = page.getByLabel('Main navigation');
-    for (const item of ['Home', 'Users', 'Properties', 'Reports']) expect(await nav.getByText(item, { exact: true }).count()).toBe(1);
+    for (const item of ['Home', 'Users', 'Properties', 'Reports'])
+      expect(await nav.getByText(item, { exact: true }).count()).toBe(1);
     for (const item of ['Roles', 'Companies']) expect(await nav.getByText(item, { exact: true }).count()).toBe(0);
 
     // Company switch: the page reloads and every call carries the new X-Tenant.
@@ -73,7 +75,9 @@ describe('signing in and out', () => {
     const thames = page.getByRole('option', { name: 'Thames Residential' });
     await thames.click();
     await page.waitForLoadState('load');
-    await expect.poll(() => page.getByRole('combobox', { name: 'Company' }).textContent()).toContain('Thames Residential');
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Company' }).textContent())
+      .toContain('Thames Residential');
     const session = await page.evaluate(() => JSON.parse(localStorage.getItem('olympus.auth') ?? '{}'));
     expect(session.currentCompanyName).toBe('Thames Residential');
     await expect.poll(() => tenants.at(-1)).toBe(session.currentCompany);

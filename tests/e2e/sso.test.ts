@@ -31,9 +31,20 @@ beforeAll(async () => {
   // provider's port first, start the server, then the provider (discovery happens on first use).
   const port = await freePort();
   server = await startServer({
-    sso: { issuer: `http://127.0.0.1:${port}`, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, azureTenantId: null, enforcedDomains: [] },
+    sso: {
+      issuer: `http://127.0.0.1:${port}`,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      azureTenantId: null,
+      enforcedDomains: [],
+    },
   });
-  op = await startOidcProvider({ port, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUris: [`${server.url}/login/azure/callback`] });
+  op = await startOidcProvider({
+    port,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    redirectUris: [`${server.url}/login/azure/callback`],
+  });
 });
 afterAll(async () => {
   await op?.close();
@@ -41,8 +52,12 @@ afterAll(async () => {
 });
 afterEach(async (ctx) => {
   if (b) {
-    if (ctx.task.result?.state === 'fail') await b.screenshot('failed-sso-' + ctx.task.name.replace(/\W+/g, '-')).catch(() => {});
-    expect(b.outbound.filter((u) => !u.startsWith(PROVIDER_FONT)), 'requests that left loopback').toEqual([]);
+    if (ctx.task.result?.state === 'fail')
+      await b.screenshot('failed-sso-' + ctx.task.name.replace(/\W+/g, '-')).catch(() => {});
+    expect(
+      b.outbound.filter((u) => !u.startsWith(PROVIDER_FONT)),
+      'requests that left loopback',
+    ).toEqual([]);
     expect(b.errors, 'uncaught page errors').toEqual([]);
     await b.close();
   }

@@ -14,13 +14,16 @@ const suite = adminSuite();
 const codeAt = (secret: string, step: number) => hotp(base32Decode(secret), step);
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** The id of the Olympus role named `name`, asked of the API with the page's own token. */
 const roleId = (page: Page, name: string) =>
   page.evaluate(async (wanted) => {
     const { access_token } = JSON.parse(localStorage.getItem('olympus.auth') ?? '{}') as { access_token?: string };
-    const res = await fetch('/api/v1/roles', { headers: { authorization: `Bearer ${access_token}`, accept: 'application/json' } });
+    const res = await fetch('/api/v1/roles', {
+      headers: { authorization: `Bearer ${access_token}`, accept: 'application/json' },
+    });
     const body = (await res.json()) as { data: { id: string; name: string }[] };
     return body.data.find((r) => r.name === wanted)?.id ?? '';
   }, name);
@@ -72,7 +75,9 @@ describe('a role that requires two-factor sign-in', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await section.getByRole('textbox', { name: 'Code from the app' }).fill(codeAt(secret, totpStep(Date.now() / 1000)));
     await section.getByRole('button', { name: 'Confirm and turn on' }).click();
-    await expect.poll(() => section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count()).toBe(10);
+    await expect
+      .poll(() => section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count())
+      .toBe(10);
     await expect.poll(() => notice.isVisible()).toBe(false);
     await section.getByRole('button', { name: 'I have saved them' }).click();
 

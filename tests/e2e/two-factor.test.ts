@@ -13,7 +13,8 @@ const suite = adminSuite();
 const codeAt = (secret: string, step: number) => hotp(base32Decode(secret), step);
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('two-factor sign-in', () => {
   it('turns on with a code from the shown key, then signs in with password and code', async () => {
@@ -35,7 +36,9 @@ describe('two-factor sign-in', () => {
     expect(await sideways(page)).toBeLessThanOrEqual(0);
     await shot(b, 'two-factor-password-phone', { keepScroll: true });
     await section.getByRole('button', { name: 'Continue' }).click();
-    await expect.poll(() => section.getByRole('img', { name: 'QR code to add Olympus to your authenticator app' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => section.getByRole('img', { name: 'QR code to add Olympus to your authenticator app' }).isVisible())
+      .toBe(true);
     const secret = ((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await section.getByRole('textbox', { name: 'Code from the app' }).scrollIntoViewIfNeeded();
@@ -84,7 +87,9 @@ describe('two-factor sign-in', () => {
 
     // Lost the phone: a super admin resets the second factor from the user edit screen; Alex is
     // signed out, and the password alone signs in again.
-    const alexId = await page.evaluate(() => (JSON.parse(localStorage.getItem('olympus.auth') ?? '{}') as { user?: { uuid?: string } }).user?.uuid);
+    const alexId = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('olympus.auth') ?? '{}') as { user?: { uuid?: string } }).user?.uuid,
+    );
     const boss = await suite.open(SUPER);
     await boss.page.goto(`${suite.server.url}/dashboard/users/${alexId}/edit`);
     const panel = boss.page.getByRole('region', { name: 'Two-factor sign-in' });

@@ -26,8 +26,20 @@ const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
 
 type Headers = { authorization: string };
 
-function call(method: 'GET' | 'POST', url: string, headers: Headers, tenant?: string, payload?: unknown): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method, url: `/api/v1${url}`, headers: tenant ? { ...headers, 'x-tenant': tenant } : headers, payload: payload as object, remoteAddress: uniqueIp() });
+function call(
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Headers,
+  tenant?: string,
+  payload?: unknown,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: tenant ? { ...headers, 'x-tenant': tenant } : headers,
+    payload: payload as object,
+    remoteAddress: uniqueIp(),
+  });
 }
 
 const alive = async (h: Headers) => (await call('POST', '/auth/authenticated', h)).statusCode;
@@ -43,10 +55,18 @@ const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 describe('the review list', () => {
   it('lists users not signed in for N days and never-used invitations, with their systems and roles', async () => {
     const company = await createCompany(db());
-    const adminUser = await createUser(db(), { role: 'admin', companies: [company], systems: [{ name: 'Everest', role: 'manager' }] });
+    const adminUser = await createUser(db(), {
+      role: 'admin',
+      companies: [company],
+      systems: [{ name: 'Everest', role: 'manager' }],
+    });
     const admin = await tokenFor(db(), adminUser.id);
     await lastSeen(adminUser.id, new Date());
-    const dormant = await createUser(db(), { role: 'system_user', companies: [company], systems: [{ name: 'Everest', role: 'manager' }] });
+    const dormant = await createUser(db(), {
+      role: 'system_user',
+      companies: [company],
+      systems: [{ name: 'Everest', role: 'manager' }],
+    });
     await lastSeen(dormant.id, daysAgo(120));
     const recent = await createUser(db(), { role: 'system_user', companies: [company] });
     await lastSeen(recent.id, daysAgo(10));
@@ -60,9 +80,17 @@ describe('the review list', () => {
     expect(ids(list.data).sort()).toEqual([dormant.id, invited.id, neverOld.id].sort());
     expect(list.total).toBe(3);
     const row = list.data.find((r) => r.id === dormant.id) as ReviewUser;
-    expect(row).toMatchObject({ reason: 'dormant', olympus_role: 'System User', refusal: null, companies: [{ id: company.id, name: company.name }] });
+    expect(row).toMatchObject({
+      reason: 'dormant',
+      olympus_role: 'System User',
+      refusal: null,
+      companies: [{ id: company.id, name: company.name }],
+    });
     expect(row.systems).toEqual([{ id: expect.any(String), name: 'Everest', role: 'Manager' }]);
-    expect(list.data.find((r) => r.id === invited.id)).toMatchObject({ reason: 'invitation_unused', last_login_at: null });
+    expect(list.data.find((r) => r.id === invited.id)).toMatchObject({
+      reason: 'invitation_unused',
+      last_login_at: null,
+    });
     expect(list.data.find((r) => r.id === neverOld.id)).toMatchObject({ reason: 'never_signed_in' });
     // Never-signed-in users come first, then the oldest sign-in.
     expect(list.data[list.data.length - 1].id).toBe(dormant.id);
@@ -117,7 +145,10 @@ describe('the review list', () => {
     }
     const olympus = await createSystem(db(), 'Olympus', null);
     const target = await createUser(db(), { companies: [company] });
-    const res = await call('POST', '/users/review/remove-access', admin, company.id, { ids: [target.id], system: olympus.id });
+    const res = await call('POST', '/users/review/remove-access', admin, company.id, {
+      ids: [target.id],
+      system: olympus.id,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ system: ['Choose a connected system.'] });
 
@@ -164,7 +195,9 @@ describe('acting on the review', () => {
     const sessions = await Promise.all(victims.map((v) => tokenFor(db(), v.id)));
     const before = await Promise.all(victims.map((v) => userFingerprint(db(), v.id)));
 
-    const res = await call('POST', '/users/review/disable', admin, a.id, { ids: [mine.id, ...victims.map((v) => v.id)] });
+    const res = await call('POST', '/users/review/disable', admin, a.id, {
+      ids: [mine.id, ...victims.map((v) => v.id)],
+    });
     expect(res.statusCode).toBe(200);
     const out = res.json().data as ReviewOutcome;
     expect(out.done).toEqual([mine.id]);
@@ -187,7 +220,11 @@ describe('acting on the review', () => {
     const mine = await createUser(db(), { companies: [a] });
     const shared = await createUser(db(), { companies: [a, b] });
     const before = await userFingerprint(db(), shared.id);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call('POST', '/users/review/disable', admin, a.id, { ids: [mine.id, shared.id] })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call('POST', '/users/review/disable', admin, a.id, { ids: [mine.id, shared.id] }),
+      ),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
     expect((await auditRows(t, 'users.review_disabled')).filter((r) => r.entity_id === mine.id)).toHaveLength(1);
     expect(await userFingerprint(db(), shared.id)).toEqual(before);
@@ -195,27 +232,45 @@ describe('acting on the review', () => {
 
   it('removes access to one system per user, audited; a user beyond reach keeps theirs', async () => {
     const company = await createCompany(db());
-    const adminUser = await createUser(db(), { role: 'admin', companies: [company], systems: [{ name: 'Portal', role: 'editor' }] });
+    const adminUser = await createUser(db(), {
+      role: 'admin',
+      companies: [company],
+      systems: [{ name: 'Portal', role: 'editor' }],
+    });
     const admin = await tokenFor(db(), adminUser.id);
     const portal = await createSystem(db(), 'Portal');
-    const editor = await createUser(db(), { companies: [company], systems: [{ name: 'Portal', role: 'editor' }, { name: 'Everest', role: 'manager' }] });
+    const editor = await createUser(db(), {
+      companies: [company],
+      systems: [
+        { name: 'Portal', role: 'editor' },
+        { name: 'Everest', role: 'manager' },
+      ],
+    });
     const plain = await createUser(db(), { companies: [company], systems: [{ name: 'Portal', role: 'editor' }] });
     const beforeEditor = await userFingerprint(db(), editor.id);
 
-    const res = await call('POST', '/users/review/remove-access', admin, company.id, { ids: [plain.id, editor.id], system: portal.id });
+    const res = await call('POST', '/users/review/remove-access', admin, company.id, {
+      ids: [plain.id, editor.id],
+      system: portal.id,
+    });
     expect(res.statusCode).toBe(200);
     const out = res.json().data as ReviewOutcome;
     expect(out.done).toEqual([plain.id]);
     expect(out.refused).toEqual([{ id: editor.id, message: expect.stringMatching(/access you do not hold/) }]);
     expect(await userFingerprint(db(), editor.id)).toEqual(beforeEditor);
-    const left = await db().execute(sql`select count(*)::int as n from user_systems where user_id = ${plain.id} and system_id = ${portal.id}`);
+    const left = await db().execute(
+      sql`select count(*)::int as n from user_systems where user_id = ${plain.id} and system_id = ${portal.id}`,
+    );
     expect((left as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
     const rows = (await auditRows(t, 'users.review_access_removed')).filter((r) => r.entity_id === plain.id);
     expect(rows).toHaveLength(1);
 
     // A super admin may take it from anyone.
     const boss = await tokenFor(db(), (await createUser(db(), { role: 'super_admin', companies: [company] })).id);
-    const again = await call('POST', '/users/review/remove-access', boss, company.id, { ids: [editor.id], system: portal.id });
+    const again = await call('POST', '/users/review/remove-access', boss, company.id, {
+      ids: [editor.id],
+      system: portal.id,
+    });
     expect(again.json().data.done).toEqual([editor.id]);
   });
 });
@@ -248,7 +303,11 @@ describe('automatic disabling of dormant accounts', () => {
   it('runs when the server is ready, with OLYMPUS_DORMANT_DISABLE_DAYS set, and stops on close', async () => {
     const user = await createUser(db(), {});
     await lastSeen(user.id, daysAgo(800));
-    const app = await buildApp({ config: { ...t.config, dormantDisableDays: 700 }, database: t.database, logger: false });
+    const app = await buildApp({
+      config: { ...t.config, dormantDisableDays: 700 },
+      database: t.database,
+      logger: false,
+    });
     await app.ready();
     const [row] = await db().select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, user.id));
     expect(row.disabledAt).not.toBeNull();
@@ -260,8 +319,9 @@ describe('automatic disabling of dormant accounts', () => {
     expect(loadConfig({ OLYMPUS_DORMANT_DISABLE_DAYS: '90' }).dormantDisableDays).toBe(90);
     for (const bad of ['0', '-5', '1.5', 'ninety', '99999']) {
       expect(() => loadConfig({ OLYMPUS_DORMANT_DISABLE_DAYS: bad }), bad).toThrow(ConfigError);
-      expect(() => loadConfig({ OLYMPUS_DORMANT_DISABLE_DAYS: bad })).toThrow(/OLYMPUS_DORMANT_DISABLE_DAYS must be a whole number of days from 1 to 3650/);
+      expect(() => loadConfig({ OLYMPUS_DORMANT_DISABLE_DAYS: bad })).toThrow(
+        /OLYMPUS_DORMANT_DISABLE_DAYS must be a whole number of days from 1 to 3650/,
+      );
     }
   });
 });
-

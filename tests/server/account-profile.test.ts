@@ -18,7 +18,9 @@ const NEW_PASSWORD = 'Brand-New-Pass-42';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ sso: { azureTenantId: null, clientId: null, clientSecret: null, issuer: null, enforcedDomains: [SSO_DOMAIN] } });
+  t = await createTestApp({
+    sso: { azureTenantId: null, clientId: null, clientSecret: null, issuer: null, enforcedDomains: [SSO_DOMAIN] },
+  });
 });
 afterAll(() => t.close());
 
@@ -29,14 +31,33 @@ async function bearer(userId: string) {
   return { token, id, headers: { authorization: `Bearer ${token}` } };
 }
 
-function call(method: 'GET' | 'PUT' | 'POST', url: string, headers: Record<string, string>, payload?: object, ip = uniqueIp()): Promise<LightMyRequestResponse> {
+function call(
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+  ip = uniqueIp(),
+): Promise<LightMyRequestResponse> {
   return t.app.inject({ method, url: `/api/v1${url}`, headers, payload, remoteAddress: ip });
 }
 
-const alive = async (headers: Record<string, string>) => (await call('POST', '/auth/authenticated', headers)).statusCode;
+const alive = async (headers: Record<string, string>) =>
+  (await call('POST', '/auth/authenticated', headers)).statusCode;
 const row = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
-const changePassword = (headers: Record<string, string>, current: string, next = NEW_PASSWORD, confirmation = next, ip?: string) =>
-  call('POST', '/session/password', headers, { current_password: current, new_password: next, new_password_confirmation: confirmation }, ip);
+const changePassword = (
+  headers: Record<string, string>,
+  current: string,
+  next = NEW_PASSWORD,
+  confirmation = next,
+  ip?: string,
+) =>
+  call(
+    'POST',
+    '/session/password',
+    headers,
+    { current_password: current, new_password: next, new_password_confirmation: confirmation },
+    ip,
+  );
 
 describe('GET /session/profile', () => {
   it('answers the caller’s name, email and whether they sign in only through SSO', async () => {
@@ -55,9 +76,17 @@ describe('GET /session/profile', () => {
 describe('PUT /session/profile', () => {
   it('changes the name without a password, audited', async () => {
     const me = await createUser(db(), { name: 'Old Name' });
-    const res = await call('PUT', '/session/profile', (await bearer(me.id)).headers, { name: '  New Name  ', email: me.email });
+    const res = await call('PUT', '/session/profile', (await bearer(me.id)).headers, {
+      name: '  New Name  ',
+      email: me.email,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ message: 'Your details have been saved', name: 'New Name', email: me.email, sso_only: false });
+    expect(res.json().data).toEqual({
+      message: 'Your details have been saved',
+      name: 'New Name',
+      email: me.email,
+      sso_only: false,
+    });
     expect((await row(me.id)).name).toBe('New Name');
     const [audit] = (await auditRows(t, 'users.name_changed')).filter((r) => r.entity_id === me.id);
     expect(audit.actor_id).toBe(me.id);
@@ -75,7 +104,11 @@ describe('PUT /session/profile', () => {
     const me = await createUser(db());
     const next = `moved-${me.id.slice(0, 8)}@example.test`;
     const after = t.mail.messages.length;
-    const res = await call('PUT', '/session/profile', (await bearer(me.id)).headers, { name: me.name, email: next, current_password: PASSWORD });
+    const res = await call('PUT', '/session/profile', (await bearer(me.id)).headers, {
+      name: me.name,
+      email: next,
+      current_password: PASSWORD,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.email).toBe(next);
     const stored = await row(me.id);
@@ -103,11 +136,19 @@ describe('PUT /session/profile', () => {
     const missing = await call('PUT', '/session/profile', s.headers, { name: me.name, email: 'thief@example.test' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.current_password).toEqual(['Enter your current password to change your email.']);
-    const wrong = await call('PUT', '/session/profile', s.headers, { name: 'Thief', email: 'thief@example.test', current_password: 'Guess-Guess-1' });
+    const wrong = await call('PUT', '/session/profile', s.headers, {
+      name: 'Thief',
+      email: 'thief@example.test',
+      current_password: 'Guess-Guess-1',
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.current_password).toEqual(['The current password is incorrect.']);
     const stored = await row(me.id);
-    expect({ name: stored.name, email: stored.email, username: stored.username }).toEqual({ name: me.name, email: me.email, username: me.username });
+    expect({ name: stored.name, email: stored.email, username: stored.username }).toEqual({
+      name: me.name,
+      email: me.email,
+      username: me.username,
+    });
     expect(t.mail.messages.length).toBe(sent);
     const [failed] = (await auditRows(t, 'users.email_change_failed')).filter((r) => r.entity_id === me.id);
     expect(failed.detail).toMatchObject({ reason: 'wrong_password', failures: 1 });
@@ -117,9 +158,16 @@ describe('PUT /session/profile', () => {
     const owner = await createUser(db(), { name: 'Owner Person' });
     const me = await createUser(db());
     for (const email of [owner.email, owner.email.toUpperCase()]) {
-      const res = await call('PUT', '/session/profile', (await bearer(me.id)).headers, { name: me.name, email, current_password: PASSWORD });
+      const res = await call('PUT', '/session/profile', (await bearer(me.id)).headers, {
+        name: me.name,
+        email,
+        current_password: PASSWORD,
+      });
       expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({ message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
+      expect(res.json()).toEqual({
+        message: 'The email has already been taken.',
+        errors: { email: ['The email has already been taken.'] },
+      });
       expect(res.body).not.toContain('Owner Person');
     }
     expect((await row(me.id)).email).toBe(me.email);
@@ -131,7 +179,15 @@ describe('PUT /session/profile', () => {
     const a = await createUser(db());
     const b = await createUser(db());
     const wanted = `race-${a.id.slice(0, 8)}@example.test`;
-    const answers = await Promise.all([a, b].map(async (u) => call('PUT', '/session/profile', (await bearer(u.id)).headers, { name: u.name, email: wanted, current_password: PASSWORD })));
+    const answers = await Promise.all(
+      [a, b].map(async (u) =>
+        call('PUT', '/session/profile', (await bearer(u.id)).headers, {
+          name: u.name,
+          email: wanted,
+          current_password: PASSWORD,
+        }),
+      ),
+    );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     const owners = (await db().select().from(users)).filter((u) => u.email === wanted);
     expect(owners).toHaveLength(1);
@@ -139,16 +195,29 @@ describe('PUT /session/profile', () => {
 
   it('an SSO-only user cannot change their email, and nobody moves into an SSO-enforced domain', async () => {
     const sso = await createUser(db(), { email: `sso-${Date.now()}@${SSO_DOMAIN}` });
-    const res = await call('PUT', '/session/profile', (await bearer(sso.id)).headers, { name: sso.name, email: 'free@example.test', current_password: PASSWORD });
+    const res = await call('PUT', '/session/profile', (await bearer(sso.id)).headers, {
+      name: sso.name,
+      email: 'free@example.test',
+      current_password: PASSWORD,
+    });
     expect(res.statusCode).toBe(403);
     expect((await row(sso.id)).email).toBe(sso.email);
     // Their name stays theirs to change.
-    expect((await call('PUT', '/session/profile', (await bearer(sso.id)).headers, { name: 'Renamed', email: sso.email })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', '/session/profile', (await bearer(sso.id)).headers, { name: 'Renamed', email: sso.email }))
+        .statusCode,
+    ).toBe(200);
 
     const me = await createUser(db());
-    const into = await call('PUT', '/session/profile', (await bearer(me.id)).headers, { name: me.name, email: `me@${SSO_DOMAIN}`, current_password: PASSWORD });
+    const into = await call('PUT', '/session/profile', (await bearer(me.id)).headers, {
+      name: me.name,
+      email: `me@${SSO_DOMAIN}`,
+      current_password: PASSWORD,
+    });
     expect(into.statusCode).toBe(422);
-    expect(into.json().errors.email).toEqual(['Addresses at this domain sign in with single sign-on. Ask your administrator to change your email.']);
+    expect(into.json().errors.email).toEqual([
+      'Addresses at this domain sign in with single sign-on. Ask your administrator to change your email.',
+    ]);
     expect((await row(me.id)).email).toBe(me.email);
   });
 
@@ -169,7 +238,11 @@ describe('POST /session/password', () => {
     const res = await changePassword(current.headers, PASSWORD);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ message: 'Your password has been changed', token_type: 'Bearer', access_token: expect.stringMatching(/^oly_/) });
+    expect(data).toMatchObject({
+      message: 'Your password has been changed',
+      token_type: 'Bearer',
+      access_token: expect.stringMatching(/^oly_/),
+    });
     const fresh = { authorization: `Bearer ${data.access_token}` };
 
     expect(await alive(current.headers)).toBe(401);
@@ -221,12 +294,16 @@ describe('POST /session/password', () => {
     expect(common.json().errors.new_password).toContain('The new password is too common. Please choose another.');
     const mismatch = await changePassword(s.headers, PASSWORD, NEW_PASSWORD, NEW_PASSWORD + 'x');
     expect(mismatch.statusCode).toBe(422);
-    expect(mismatch.json().errors).toEqual({ new_password_confirmation: ['The new password confirmation does not match.'] });
+    expect(mismatch.json().errors).toEqual({
+      new_password_confirmation: ['The new password confirmation does not match.'],
+    });
     const empty = await changePassword(s.headers, '', NEW_PASSWORD);
     expect(empty.json().errors).toEqual({ current_password: ['Enter your current password.'] });
     const same = await changePassword(s.headers, PASSWORD, PASSWORD);
     expect(same.statusCode).toBe(422);
-    expect(same.json().errors).toEqual({ new_password: ['The new password must be different from your current password.'] });
+    expect(same.json().errors).toEqual({
+      new_password: ['The new password must be different from your current password.'],
+    });
     const after = await row(me.id);
     expect(after.passwordHash).toBe(before.passwordHash);
     // Only the "same password" try compared the current one, and it was right: no failure counted.
@@ -238,11 +315,15 @@ describe('POST /session/password', () => {
     const me = await createUser(db());
     const stolen = await bearer(me.id);
     const before = await row(me.id);
-    const guesses = await Promise.all(Array.from({ length: 6 }, (_, i) => changePassword(stolen.headers, `Wrong-Guess-${i}A`)));
+    const guesses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => changePassword(stolen.headers, `Wrong-Guess-${i}A`)),
+    );
     const codes = guesses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 422)).toHaveLength(5);
     expect(codes.filter((c) => c === 429)).toHaveLength(1);
-    const compared = (await auditRows(t, 'auth.password_change_failed')).filter((r) => r.entity_id === me.id && r.detail?.reason === 'wrong_password');
+    const compared = (await auditRows(t, 'auth.password_change_failed')).filter(
+      (r) => r.entity_id === me.id && r.detail?.reason === 'wrong_password',
+    );
     expect(compared).toHaveLength(5);
     const locked = await row(me.id);
     expect(locked.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
@@ -254,7 +335,11 @@ describe('POST /session/password', () => {
     expect((await authClient(t).login(me.email, PASSWORD)).statusCode).toBe(401);
     expect((await row(me.id)).passwordHash).toBe(before.passwordHash);
     // The email change shares the lock.
-    const email = await call('PUT', '/session/profile', stolen.headers, { name: me.name, email: 'stolen@example.test', current_password: PASSWORD });
+    const email = await call('PUT', '/session/profile', stolen.headers, {
+      name: me.name,
+      email: 'stolen@example.test',
+      current_password: PASSWORD,
+    });
     expect(email.statusCode).toBe(429);
     expect((await row(me.id)).email).toBe(me.email);
   });
@@ -265,7 +350,10 @@ describe('POST /session/password', () => {
     for (let i = 0; i < 11; i++) {
       // A fresh account each time, so only the address can be what refuses the 11th.
       const u = await createUser(db());
-      codes.push((await changePassword((await bearer(u.id)).headers, `Wrong-Guess-${i}A`, NEW_PASSWORD, NEW_PASSWORD, ip)).statusCode);
+      codes.push(
+        (await changePassword((await bearer(u.id)).headers, `Wrong-Guess-${i}A`, NEW_PASSWORD, NEW_PASSWORD, ip))
+          .statusCode,
+      );
     }
     expect(codes.slice(0, 10).every((c) => c === 422)).toBe(true);
     expect(codes[10]).toBe(429);
@@ -277,7 +365,9 @@ describe('POST /session/password', () => {
     const before = await row(sso.id);
     const res = await changePassword(s.headers, PASSWORD);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('Your organisation signs you in with single sign-on, so there is no Olympus password to change.');
+    expect(res.json().message).toBe(
+      'Your organisation signs you in with single sign-on, so there is no Olympus password to change.',
+    );
     expect((await row(sso.id)).passwordHash).toBe(before.passwordHash);
     expect(await alive(s.headers)).toBe(200);
 

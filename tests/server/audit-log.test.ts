@@ -43,9 +43,11 @@ async function userWithRole(roleName: string, grants: string[], companies: { id:
   return user;
 }
 
-const list = (headers: { authorization: string } | null, query = '', tenant: string | null = w.own.id) => apiAs(t, headers, tenant).get(`/audit${query}`);
+const list = (headers: { authorization: string } | null, query = '', tenant: string | null = w.own.id) =>
+  apiAs(t, headers, tenant).get(`/audit${query}`);
 const rowsOf = (res: { json(): { data: AuditRow[] } }) => res.json().data;
-const namesOf = (rows: AuditRow[]) => rows.map((r) => Object.entries(ids).find(([, id]) => id === r.id)?.[0] ?? `#${r.id}`);
+const namesOf = (rows: AuditRow[]) =>
+  rows.map((r) => Object.entries(ids).find(([, id]) => id === r.id)?.[0] ?? `#${r.id}`);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -55,7 +57,12 @@ beforeAll(async () => {
   auditorHeaders = await tokenFor(db(), auditor.id);
   const otherAuditor = await userWithRole('other_auditor', ['audit.view'], [w.other]);
   otherAuditorHeaders = await tokenFor(db(), otherAuditor.id);
-  outsider = await createUser(db(), { role: 'admin', companies: [w.other], name: 'Olga Outsider', email: 'olga@other.test' });
+  outsider = await createUser(db(), {
+    role: 'admin',
+    companies: [w.other],
+    name: 'Olga Outsider',
+    email: 'olga@other.test',
+  });
   shared = await createUser(db(), { role: 'admin', companies: [w.own, w.other], name: 'Sam Shared' });
   const property = await createProperty(db(), w.own.id, { name: 'Harbour View' });
   const unit = await createUnit(db(), property, { name: 'Flat 7' });
@@ -83,15 +90,82 @@ beforeAll(async () => {
     changes: { password: { before: '***', after: '***' } },
     ip: '10.0.0.2',
   });
-  await row('otherUnitCreate', { at: at(2), action: 'unit.create', actorId: outsider.id, tenantId: w.other.id, entity: 'unit', entityId: '7b0d4cbe-6d1f-4f57-9a43-3c6a1c3f5e11', ip: '192.0.2.9' });
-  await row('ownLogin', { at: at(3), action: 'auth.login', actorId: w.users.admin.id, companyIds: [w.own.id], entity: 'user', entityId: w.users.admin.id, detail: { method: 'password' }, ip: '10.0.0.3' });
-  await row('outsiderLogin', { at: at(4), action: 'auth.login', actorId: outsider.id, companyIds: [w.other.id], entity: 'user', entityId: outsider.id, detail: { method: 'password' }, ip: '192.0.2.10' });
-  await row('sharedLogin', { at: at(5), action: 'auth.login', actorId: shared.id, companyIds: [w.own.id, w.other.id], entity: 'user', entityId: shared.id, ip: '198.51.100.4' });
-  await row('sharedInOther', { at: at(6), action: 'property.delete', actorId: shared.id, tenantId: w.other.id, entity: 'property', entityId: 'c2c7f3a0-58a4-4a43-8b7e-2a52f2e0b6b1' });
-  await row('unknownLoginFailed', { at: at(24), action: 'auth.login_failed', detail: { reason: 'unknown_email', email: 'nobody@example.test' }, ip: '203.0.113.5' });
-  await row('targetOwnByOutsider', { at: at(25), action: 'users.sessions_revoked', actorId: outsider.id, companyIds: [w.own.id], entity: 'user', entityId: w.users.admin.id });
-  await row('own2Report', { at: at(48), action: 'report.create', actorId: w.users.super_admin.id, tenantId: own2.id, entity: 'report', entityId: 'a8c4d5e6-0000-4000-8000-000000000001' });
-  await row('otherSystem', { at: at(49), action: 'systems.handoff', actorId: outsider.id, tenantId: w.other.id, entity: 'system', entityId: (await createSystem(db(), 'Everest')).id });
+  await row('otherUnitCreate', {
+    at: at(2),
+    action: 'unit.create',
+    actorId: outsider.id,
+    tenantId: w.other.id,
+    entity: 'unit',
+    entityId: '7b0d4cbe-6d1f-4f57-9a43-3c6a1c3f5e11',
+    ip: '192.0.2.9',
+  });
+  await row('ownLogin', {
+    at: at(3),
+    action: 'auth.login',
+    actorId: w.users.admin.id,
+    companyIds: [w.own.id],
+    entity: 'user',
+    entityId: w.users.admin.id,
+    detail: { method: 'password' },
+    ip: '10.0.0.3',
+  });
+  await row('outsiderLogin', {
+    at: at(4),
+    action: 'auth.login',
+    actorId: outsider.id,
+    companyIds: [w.other.id],
+    entity: 'user',
+    entityId: outsider.id,
+    detail: { method: 'password' },
+    ip: '192.0.2.10',
+  });
+  await row('sharedLogin', {
+    at: at(5),
+    action: 'auth.login',
+    actorId: shared.id,
+    companyIds: [w.own.id, w.other.id],
+    entity: 'user',
+    entityId: shared.id,
+    ip: '198.51.100.4',
+  });
+  await row('sharedInOther', {
+    at: at(6),
+    action: 'property.delete',
+    actorId: shared.id,
+    tenantId: w.other.id,
+    entity: 'property',
+    entityId: 'c2c7f3a0-58a4-4a43-8b7e-2a52f2e0b6b1',
+  });
+  await row('unknownLoginFailed', {
+    at: at(24),
+    action: 'auth.login_failed',
+    detail: { reason: 'unknown_email', email: 'nobody@example.test' },
+    ip: '203.0.113.5',
+  });
+  await row('targetOwnByOutsider', {
+    at: at(25),
+    action: 'users.sessions_revoked',
+    actorId: outsider.id,
+    companyIds: [w.own.id],
+    entity: 'user',
+    entityId: w.users.admin.id,
+  });
+  await row('own2Report', {
+    at: at(48),
+    action: 'report.create',
+    actorId: w.users.super_admin.id,
+    tenantId: own2.id,
+    entity: 'report',
+    entityId: 'a8c4d5e6-0000-4000-8000-000000000001',
+  });
+  await row('otherSystem', {
+    at: at(49),
+    action: 'systems.handoff',
+    actorId: outsider.id,
+    tenantId: w.other.id,
+    entity: 'system',
+    entityId: (await createSystem(db(), 'Everest')).id,
+  });
 });
 afterAll(() => t.close());
 
@@ -135,9 +209,20 @@ describe('GET /audit as a super admin', () => {
     });
     // A record that no longer exists has no label; a system is no declared resource; no actor is the system.
     expect(rows.find((r) => r.id === ids.otherUnitCreate)).toMatchObject({ resource: 'units', record_label: null });
-    expect(rows.find((r) => r.id === ids.otherSystem)).toMatchObject({ entity: 'system', resource: null, record_label: null });
-    expect(rows.find((r) => r.id === ids.unknownLoginFailed)).toMatchObject({ actor: null, company: null, entity: null, resource: null });
-    expect(rows.find((r) => r.id === ids.ownUserPassword)!.changes).toEqual({ password: { before: '***', after: '***' } });
+    expect(rows.find((r) => r.id === ids.otherSystem)).toMatchObject({
+      entity: 'system',
+      resource: null,
+      record_label: null,
+    });
+    expect(rows.find((r) => r.id === ids.unknownLoginFailed)).toMatchObject({
+      actor: null,
+      company: null,
+      entity: null,
+      resource: null,
+    });
+    expect(rows.find((r) => r.id === ids.ownUserPassword)!.changes).toEqual({
+      password: { before: '***', after: '***' },
+    });
   });
 
   it('is not narrowed by X-Tenant: the same rows with another company as the current one', async () => {
@@ -150,23 +235,61 @@ describe('GET /audit as a super admin', () => {
 
   it('filters by person, company, resource, action and dates, and the filters combine', async () => {
     const q = async (query: string) => mine(rowsOf(await list(w.headers.super_admin, `?per_page=100&${query}`)));
-    expect(await q(`actor=${outsider.id}`)).toEqual(['otherSystem', 'targetOwnByOutsider', 'outsiderLogin', 'otherUnitCreate']);
+    expect(await q(`actor=${outsider.id}`)).toEqual([
+      'otherSystem',
+      'targetOwnByOutsider',
+      'outsiderLogin',
+      'otherUnitCreate',
+    ]);
     expect(await q(`company=${w.other.id}`)).toEqual(['otherSystem', 'sharedInOther', 'otherUnitCreate']);
     expect(await q('resource=units')).toEqual(['otherUnitCreate', 'ownUnitUpdate']);
-    expect(await q('resource=users')).toEqual(['targetOwnByOutsider', 'sharedLogin', 'outsiderLogin', 'ownLogin', 'ownUserPassword']);
-    expect(await q('resource=units&resource=reports&resource=units')).toEqual(['own2Report', 'otherUnitCreate', 'ownUnitUpdate']);
+    expect(await q('resource=users')).toEqual([
+      'targetOwnByOutsider',
+      'sharedLogin',
+      'outsiderLogin',
+      'ownLogin',
+      'ownUserPassword',
+    ]);
+    expect(await q('resource=units&resource=reports&resource=units')).toEqual([
+      'own2Report',
+      'otherUnitCreate',
+      'ownUnitUpdate',
+    ]);
     expect(await q('action=auth.login')).toEqual(['sharedLogin', 'outsiderLogin', 'ownLogin']);
     expect(await q(`action=auth.login&actor=${shared.id}`)).toEqual(['sharedLogin']);
     expect(await q(`company=${w.other.id}&resource=units`)).toEqual(['otherUnitCreate']);
     // A date `to` includes its whole (UTC) day; a date-time is exact; both ends included.
     expect(await q('from=2025-03-06&to=2025-03-06')).toEqual(['targetOwnByOutsider', 'unknownLoginFailed']);
-    expect(await q('from=2025-03-05T13:00:00Z&to=2025-03-05T15:00:00Z')).toEqual(['ownLogin', 'otherUnitCreate', 'ownUserPassword']);
-    expect(await q('from=2025-03-05T15:00:00%2B02:00&to=2025-03-05T14:00')).toEqual(['otherUnitCreate', 'ownUserPassword']);
-    expect(await q('to=2025-03-05')).toEqual(['sharedInOther', 'sharedLogin', 'outsiderLogin', 'ownLogin', 'otherUnitCreate', 'ownUserPassword', 'ownUnitUpdate']);
+    expect(await q('from=2025-03-05T13:00:00Z&to=2025-03-05T15:00:00Z')).toEqual([
+      'ownLogin',
+      'otherUnitCreate',
+      'ownUserPassword',
+    ]);
+    expect(await q('from=2025-03-05T15:00:00%2B02:00&to=2025-03-05T14:00')).toEqual([
+      'otherUnitCreate',
+      'ownUserPassword',
+    ]);
+    expect(await q('to=2025-03-05')).toEqual([
+      'sharedInOther',
+      'sharedLogin',
+      'outsiderLogin',
+      'ownLogin',
+      'otherUnitCreate',
+      'ownUserPassword',
+      'ownUnitUpdate',
+    ]);
   });
 
   it('searches action, kind, record id, person name and email, and address', async () => {
-    const q = async (term: string) => mine(rowsOf(await list(w.headers.super_admin, `?per_page=100&from=2025-03-01&to=2025-03-31&q=${encodeURIComponent(term)}`)));
+    const q = async (term: string) =>
+      mine(
+        rowsOf(
+          await list(
+            w.headers.super_admin,
+            `?per_page=100&from=2025-03-01&to=2025-03-31&q=${encodeURIComponent(term)}`,
+          ),
+        ),
+      );
     expect(await q('LOGIN_FAILED')).toEqual(['unknownLoginFailed']);
     expect(await q('olga')).toEqual(['otherSystem', 'targetOwnByOutsider', 'outsiderLogin', 'otherUnitCreate']);
     expect(await q('olga@OTHER')).toEqual(['otherSystem', 'targetOwnByOutsider', 'outsiderLogin', 'otherUnitCreate']);
@@ -187,7 +310,9 @@ describe('GET /audit as a super admin', () => {
     }
     expect(pages).toEqual(all);
     // Oldest first on request; a capped count says when it stopped.
-    expect(mine(rowsOf(await list(w.headers.super_admin, '?per_page=100&sort=at&from=2025-03-01&to=2025-03-31')))).toEqual([...all].reverse());
+    expect(
+      mine(rowsOf(await list(w.headers.super_admin, '?per_page=100&sort=at&from=2025-03-01&to=2025-03-31'))),
+    ).toEqual([...all].reverse());
     const capped = await list(w.headers.super_admin, '?page=1&per_page=2&count=capped&from=2025-03-01&to=2025-03-31');
     expect(capped.json().meta).toEqual({ total: all.length, page: 1, per_page: 2 });
     // Without page and per_page: the whole filtered log (what the screen's CSV export holds), still with meta.
@@ -232,10 +357,25 @@ describe('who sees what', () => {
   it('a holder of audit.view sees the rows their companies own, and names only their companies’ people', async () => {
     const res = await list(auditorHeaders, '?per_page=100');
     expect(res.statusCode).toBe(200);
-    expect(mine(rowsOf(res))).toEqual(['own2Report', 'targetOwnByOutsider', 'sharedLogin', 'ownLogin', 'ownUserPassword', 'ownUnitUpdate']);
+    expect(mine(rowsOf(res))).toEqual([
+      'own2Report',
+      'targetOwnByOutsider',
+      'sharedLogin',
+      'ownLogin',
+      'ownUserPassword',
+      'ownUnitUpdate',
+    ]);
     // The outsider's change of one of their users is theirs; the outsider is not named in it.
-    expect(rowsOf(res).find((r) => r.id === ids.targetOwnByOutsider)!.actor).toEqual({ id: null, name: null, email: null, hidden: true });
-    expect(rowsOf(res).find((r) => r.id === ids.sharedLogin)!.actor).toMatchObject({ id: shared.id, name: 'Sam Shared' });
+    expect(rowsOf(res).find((r) => r.id === ids.targetOwnByOutsider)!.actor).toEqual({
+      id: null,
+      name: null,
+      email: null,
+      hidden: true,
+    });
+    expect(rowsOf(res).find((r) => r.id === ids.sharedLogin)!.actor).toMatchObject({
+      id: shared.id,
+      name: 'Sam Shared',
+    });
     // Not the other company's rows, not the outsider's own sign-in, not an unknown address's failed sign-in;
     // and the other company's auditor not what their admin did to a user of another company only.
     const other = mine(rowsOf(await list(otherAuditorHeaders, '?per_page=100', w.other.id)));
@@ -302,15 +442,29 @@ describe('who sees what', () => {
 
 describe('no route changes or removes an audit row', () => {
   it('PUT, PATCH, POST and DELETE on /audit and /audit/{id} answer 404 or 405, and the row is as it was', async () => {
-    const snapshot = async () => (await db().execute(sql`select * from audit_log where id = ${ids.ownUnitUpdate}`)) as unknown as { rows: unknown[] };
+    const snapshot = async () =>
+      (await db().execute(sql`select * from audit_log where id = ${ids.ownUnitUpdate}`)) as unknown as {
+        rows: unknown[];
+      };
     const before = (await snapshot()).rows;
-    const count = async () => ((await db().execute(sql`select count(*)::int as n from audit_log`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+    const count = async () =>
+      ((await db().execute(sql`select count(*)::int as n from audit_log`)) as unknown as { rows: { n: number }[] })
+        .rows[0].n;
     const n = await count();
     const body = { action: 'forged', changes: null };
     for (const headers of [w.headers.super_admin, auditorHeaders]) {
       for (const method of ['PUT', 'PATCH', 'POST', 'DELETE'] as const) {
-        for (const url of ['/api/v1/audit', `/api/v1/audit/${ids.ownUnitUpdate}`, `/api/v1/audit/${ids.ownUnitUpdate}/edit`]) {
-          const res = await t.app.inject({ method, url, headers: { ...headers, 'x-tenant': w.own.id }, payload: method === 'DELETE' ? undefined : body });
+        for (const url of [
+          '/api/v1/audit',
+          `/api/v1/audit/${ids.ownUnitUpdate}`,
+          `/api/v1/audit/${ids.ownUnitUpdate}/edit`,
+        ]) {
+          const res = await t.app.inject({
+            method,
+            url,
+            headers: { ...headers, 'x-tenant': w.own.id },
+            payload: method === 'DELETE' ? undefined : body,
+          });
           expect([404, 405], `${method} ${url}`).toContain(res.statusCode);
         }
       }
@@ -327,15 +481,28 @@ describe('retention', () => {
     expect(loadConfig({}).auditRetentionDays).toBe(AUDIT_RETENTION_DEFAULT_DAYS);
     expect(loadConfig({ OLYMPUS_AUDIT_RETENTION_DAYS: '30' }).auditRetentionDays).toBe(30);
     for (const bad of ['0', '-1', '1.5', 'forever', '36501']) {
-      expect(() => loadConfig({ OLYMPUS_AUDIT_RETENTION_DAYS: bad }), bad).toThrow(/OLYMPUS_AUDIT_RETENTION_DAYS must be a whole number from 1 to 36500/);
+      expect(() => loadConfig({ OLYMPUS_AUDIT_RETENTION_DAYS: bad }), bad).toThrow(
+        /OLYMPUS_AUDIT_RETENTION_DAYS must be a whole number from 1 to 36500/,
+      );
     }
   });
 
   const oldRows = async (n: number, daysAgo: number) => {
-    for (let i = 0; i < n; i++) await db().execute(sql`insert into audit_log (at, action) values (now() - make_interval(days => ${daysAgo}) - make_interval(mins => ${i}), 'test.old')`);
+    for (let i = 0; i < n; i++)
+      await db().execute(
+        sql`insert into audit_log (at, action) values (now() - make_interval(days => ${daysAgo}) - make_interval(mins => ${i}), 'test.old')`,
+      );
   };
-  const countWhere = async (cond: ReturnType<typeof sql>) => ((await db().execute(sql`select count(*)::int as n from audit_log where ${cond}`)) as unknown as { rows: { n: number }[] }).rows[0].n;
-  const prunes = () => db().execute(sql`select detail from audit_log where action = ${AUDIT_PRUNED_ACTION} order by id`).then((r) => (r as unknown as { rows: { detail: Record<string, unknown> }[] }).rows);
+  const countWhere = async (cond: ReturnType<typeof sql>) =>
+    (
+      (await db().execute(sql`select count(*)::int as n from audit_log where ${cond}`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0].n;
+  const prunes = () =>
+    db()
+      .execute(sql`select detail from audit_log where action = ${AUDIT_PRUNED_ACTION} order by id`)
+      .then((r) => (r as unknown as { rows: { detail: Record<string, unknown> }[] }).rows);
 
   it('two instances starting at once prune once, in batches, and audit it', async () => {
     await db().execute(sql`delete from audit_log where action = ${AUDIT_PRUNED_ACTION}`);
@@ -368,8 +535,13 @@ describe('retention', () => {
     expect(await pruneAuditLog(db(), 30)).toBeNull();
     expect(await countWhere(sql`action = 'test.old' and at < now() - interval '30 days'`)).toBe(7);
     // As if the last prune were an hour ago; batches of 3 rows: 3 + 3 + 1.
-    await db().execute(sql`update maintenance_runs set last_run_at = now() - interval '61 minutes' where name = ${AUDIT_PRUNE_JOB}`);
-    const [first, second] = await Promise.all([pruneAuditLog(db(), 30, { batch: 3 }), pruneAuditLog(db(), 30, { batch: 3 })]);
+    await db().execute(
+      sql`update maintenance_runs set last_run_at = now() - interval '61 minutes' where name = ${AUDIT_PRUNE_JOB}`,
+    );
+    const [first, second] = await Promise.all([
+      pruneAuditLog(db(), 30, { batch: 3 }),
+      pruneAuditLog(db(), 30, { batch: 3 }),
+    ]);
     const ran = [first, second].filter((r) => r !== null);
     expect(ran).toHaveLength(1);
     expect(ran[0]!.deleted).toBe(7);

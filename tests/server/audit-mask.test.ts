@@ -18,8 +18,43 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const SECRET = ['password', 'new_password', 'newPassword', 'password_hash', 'client_secret', 'clientSecret', 'token', 'access_token', 'refresh-token', 'verification_code', 'code', 'recovery_codes', 'api_key', 'apiKey', 'apikey', 'private_key', 'session', 'secret'];
-const PLAIN = ['postcode', 'Postcode', 'zip_code_area_name', 'bypass_sso', 'keyboard_layout', 'monkey', 'passport_seen', 'name', 'email', 'city', 'address_line1', 'position', 'tenant_id', 'jti', 'role'];
+const SECRET = [
+  'password',
+  'new_password',
+  'newPassword',
+  'password_hash',
+  'client_secret',
+  'clientSecret',
+  'token',
+  'access_token',
+  'refresh-token',
+  'verification_code',
+  'code',
+  'recovery_codes',
+  'api_key',
+  'apiKey',
+  'apikey',
+  'private_key',
+  'session',
+  'secret',
+];
+const PLAIN = [
+  'postcode',
+  'Postcode',
+  'zip_code_area_name',
+  'bypass_sso',
+  'keyboard_layout',
+  'monkey',
+  'passport_seen',
+  'name',
+  'email',
+  'city',
+  'address_line1',
+  'position',
+  'tenant_id',
+  'jti',
+  'role',
+];
 
 describe('audit secret mask', () => {
   it('masks whole secret words and keeps the rest', () => {
@@ -32,7 +67,9 @@ describe('audit secret mask', () => {
     for (const key of SECRET) expect(masked[key], key).toBe('***');
     expect(masked.postcode).toBe('value of postcode');
     expect(masked.bypass_sso).toBe('value of bypass_sso');
-    expect(diff({ postcode: 'LS1 1AA', new_password: 'old' }, { postcode: 'LS2 2BB', new_password: 'Secret-123' })).toEqual({
+    expect(
+      diff({ postcode: 'LS1 1AA', new_password: 'old' }, { postcode: 'LS2 2BB', new_password: 'Secret-123' }),
+    ).toEqual({
       postcode: { before: 'LS1 1AA', after: 'LS2 2BB' },
       new_password: { before: '***', after: '***' },
     });
@@ -47,7 +84,10 @@ describe('audit secret mask', () => {
       detail: { password: 'Hunter-22x', verification_code: '123456', token: 'oly_abc', postcode: 'LS2 2BB' },
     });
     const [row] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'test.mask'));
-    expect(row.changes).toEqual({ postcode: { before: 'LS1 1AA', after: 'LS2 2BB' }, client_secret: { before: '***', after: '***' } });
+    expect(row.changes).toEqual({
+      postcode: { before: 'LS1 1AA', after: 'LS2 2BB' },
+      client_secret: { before: '***', after: '***' },
+    });
     expect(row.detail).toEqual({ password: '***', verification_code: '***', token: '***', postcode: 'LS2 2BB' });
     expect(JSON.stringify(row)).not.toMatch(/old-secret|new-secret|Hunter-22x|123456|oly_abc/);
   });
@@ -61,7 +101,10 @@ describe('audit secret mask', () => {
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id as string;
-    const [row] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'company'), eq(auditLog.entityId, id)));
+    const [row] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'company'), eq(auditLog.entityId, id)));
     expect((row.changes as Record<string, { after?: unknown }>).postcode).toEqual({ after: 'YO1 7HH' });
   });
 });

@@ -57,7 +57,9 @@ describe('migration 0018 backfills the owner of rows written before it', () => {
     for (const statement of backfill) await db().execute(sql.raw(statement));
 
     const list = sql.raw(`(${Object.values(ids).join(', ')})`);
-    const rows = (await db().execute(sql`select id, tenant_id, company_ids from audit_log where id in ${list}`)) as unknown as {
+    const rows = (await db().execute(
+      sql`select id, tenant_id, company_ids from audit_log where id in ${list}`,
+    )) as unknown as {
       rows: { id: number | string; tenant_id: string | null; company_ids: string[] | null }[];
     };
     const owner = (id: number) => {

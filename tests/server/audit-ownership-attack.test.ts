@@ -43,7 +43,12 @@ beforeAll(async () => {
   boss = { id: b.id, headers: await tokenFor(db(), b.id) };
   const oa = await createUser(db(), { role: 'admin', companies: [w.other], name: 'Oscar Otheradmin' });
   otherAdmin = { ...oa, headers: await tokenFor(db(), oa.id) };
-  otherOnly = await createUser(db(), { role: 'system_user', companies: [w.other], name: 'Vera Victim', email: 'vera@o.t' });
+  otherOnly = await createUser(db(), {
+    role: 'system_user',
+    companies: [w.other],
+    name: 'Vera Victim',
+    email: 'vera@o.t',
+  });
   shared = await createUser(db(), { role: 'system_user', companies: [w.own, w.other], name: 'Sid Shared' });
 });
 afterAll(() => t.close());
@@ -66,7 +71,10 @@ describe('an auditor reads only their companies’ rows, whatever X-Tenant the w
     const asBoss = apiAs(t, boss.headers, w.own.id);
     const changes = await Promise.all([
       asBoss.put(`/companies/${w.other.id}`, { city: 'Otherton' }),
-      asBoss.put(`/companies/${w.other.id}/integrations/accounting`, { tenant_id: 'XERO-OTHER-77', client_id: 'cl-other-77' }),
+      asBoss.put(`/companies/${w.other.id}/integrations/accounting`, {
+        tenant_id: 'XERO-OTHER-77',
+        client_id: 'cl-other-77',
+      }),
       asBoss.put(`/users/${otherOnly.id}`, { name: 'Vera Renamed' }),
     ]);
     for (const res of changes) expect(res.statusCode, res.body).toBe(200);
@@ -121,7 +129,9 @@ describe('an auditor reads a shared user’s rows as the user’s read view show
     expect(added.statusCode, added.body).toBe(200);
     const renamed = await apiAs(t, boss.headers, w.own.id).put(`/users/${u.id}`, { name: 'Mia Renamed' });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    const mine = (await auditRows(auditor, `?per_page=500&resource=users`, w.own.id)).filter((r) => r.entity_id === u.id);
+    const mine = (await auditRows(auditor, `?per_page=500&resource=users`, w.own.id)).filter(
+      (r) => r.entity_id === u.id,
+    );
     expect(mine.map((r) => r.action)).toEqual(['user.updated', 'user.updated']);
     expect(JSON.stringify(mine)).not.toContain(w.other.id);
     // Nothing of the first change is the auditor's to see but that it happened.
@@ -188,7 +198,10 @@ describe('a user’s history shows what the user’s read view shows, and actors
     expect(history.body).not.toContain(w.other.id);
     // The other company's admin is not named: no id, name or email.
     for (const secret of [otherAdmin.id, otherAdmin.name, otherAdmin.email]) expect(history.body).not.toContain(secret);
-    type Entry = { actor: { id: string | null; name: string | null; hidden?: boolean } | null; changes: { field: string }[] };
+    type Entry = {
+      actor: { id: string | null; name: string | null; hidden?: boolean } | null;
+      changes: { field: string }[];
+    };
     const entries = history.json().data as Entry[];
     expect(entries[0].actor).toMatchObject({ id: w.users.admin.id, name: 'The admin' });
     expect(entries[1].actor).toEqual({ id: null, name: null, hidden: true });
@@ -224,8 +237,12 @@ describe('a conflict’s “changed since” is no way round it', () => {
     const asOwn = apiAs(t, w.headers.admin, w.own.id);
     const version = (await asOwn.get(`/users/${u.id}`)).json().data.version as number;
     // The other company's admin renames the user; a super admin takes the other company away.
-    expect((await apiAs(t, otherAdmin.headers, w.other.id).put(`/users/${u.id}`, { name: 'Cy Theirs' })).statusCode).toBe(200);
-    expect((await apiAs(t, boss.headers, w.own.id).put(`/users/${u.id}`, { companies: [w.own.id] })).statusCode).toBe(200);
+    expect(
+      (await apiAs(t, otherAdmin.headers, w.other.id).put(`/users/${u.id}`, { name: 'Cy Theirs' })).statusCode,
+    ).toBe(200);
+    expect((await apiAs(t, boss.headers, w.own.id).put(`/users/${u.id}`, { companies: [w.own.id] })).statusCode).toBe(
+      200,
+    );
     const size = await logSize();
     const stale = await Promise.all([
       asOwn.put(`/users/${u.id}`, { name: 'Cy Mine', version }),
@@ -233,7 +250,8 @@ describe('a conflict’s “changed since” is no way round it', () => {
     ]);
     for (const res of stale) {
       expect(res.statusCode, res.body).toBe(409);
-      for (const secret of [otherAdmin.id, otherAdmin.name, otherAdmin.email, w.other.id]) expect(res.body).not.toContain(secret);
+      for (const secret of [otherAdmin.id, otherAdmin.name, otherAdmin.email, w.other.id])
+        expect(res.body).not.toContain(secret);
       const changes = res.json().conflict.changes as { field: string; by: unknown }[];
       expect(changes.find((c) => c.field === 'name')?.by).toEqual({ id: null, name: null, hidden: true });
       expect(changes.find((c) => c.field === 'companies')).toBeUndefined();

@@ -9,7 +9,15 @@ import { createCompany, createRole, createUser, tokenFor } from './factories';
 import { apiAs, createWorld, type World } from './resources-fixtures';
 import { authClient, type AuthClient } from './auth-client';
 import { userSystems } from '../../server/db/schema';
-import { cacheKey, cachedAnswer, clearAuthCache, lookupStarted, remember, TTL_MS, type GuardAnswer } from '../../server/auth/authCache';
+import {
+  cacheKey,
+  cachedAnswer,
+  clearAuthCache,
+  lookupStarted,
+  remember,
+  TTL_MS,
+  type GuardAnswer,
+} from '../../server/auth/authCache';
 import { sha256 } from '../../server/auth/tokens';
 
 let t: TestApp;
@@ -24,8 +32,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const session = (auth: { authorization: string }, tenant?: string) => c.get('/api/v1/session', { ...auth, ...(tenant ? { 'x-tenant': tenant } : {}) });
-const keyOf = (auth: { authorization: string }, tenant: string | null = null) => cacheKey(sha256(auth.authorization.slice('Bearer '.length)), tenant);
+const session = (auth: { authorization: string }, tenant?: string) =>
+  c.get('/api/v1/session', { ...auth, ...(tenant ? { 'x-tenant': tenant } : {}) });
+const keyOf = (auth: { authorization: string }, tenant: string | null = null) =>
+  cacheKey(sha256(auth.authorization.slice('Bearer '.length)), tenant);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the guard’s memory', () => {
@@ -107,7 +117,17 @@ describe('the guard’s memory', () => {
 
 describe('authCache', () => {
   const answer = (): GuardAnswer => ({
-    auth: { userId: 'u', tokenId: 't', name: 'n', email: 'e', role: null, permissions: ['units.view'], companyIds: ['c'], amr: ['pwd'], authenticatedAt: 0 },
+    auth: {
+      userId: 'u',
+      tokenId: 't',
+      name: 'n',
+      email: 'e',
+      role: null,
+      permissions: ['units.view'],
+      companyIds: ['c'],
+      amr: ['pwd'],
+      authenticatedAt: 0,
+    },
     tenantExists: false,
   });
 

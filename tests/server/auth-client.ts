@@ -21,7 +21,11 @@ type Headers = Record<string, string>;
 
 export interface AuthClient {
   csrf(): Promise<CsrfPair>;
-  post(url: string, body?: unknown, opts?: { ip?: string; headers?: Headers; csrf?: boolean }): Promise<LightMyRequestResponse>;
+  post(
+    url: string,
+    body?: unknown,
+    opts?: { ip?: string; headers?: Headers; csrf?: boolean },
+  ): Promise<LightMyRequestResponse>;
   get(url: string, headers?: Headers): Promise<LightMyRequestResponse>;
   login(email: string, password?: string, ip?: string): Promise<LightMyRequestResponse>;
   /** Signs in through POST /auth/login and answers the bearer header. */
@@ -41,7 +45,13 @@ export function authClient(t: TestApp): AuthClient {
     },
     async post(url, body, opts = {}) {
       const headers: Headers = { ...(opts.csrf === false ? {} : await client.csrf()), ...opts.headers };
-      return t.app.inject({ method: 'POST', url, payload: body as object | undefined, headers, remoteAddress: opts.ip ?? uniqueIp() });
+      return t.app.inject({
+        method: 'POST',
+        url,
+        payload: body as object | undefined,
+        headers,
+        remoteAddress: opts.ip ?? uniqueIp(),
+      });
     },
     get(url, headers = {}) {
       return t.app.inject({ method: 'GET', url, headers, remoteAddress: uniqueIp() });

@@ -14,7 +14,13 @@ afterAll(() => t.close());
 
 const MISMATCH = { message: 'CSRF token mismatch.' };
 const login = (headers: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'nobody@example.test', password: 'x' }, headers, remoteAddress: uniqueIp() });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email: 'nobody@example.test', password: 'x' },
+    headers,
+    remoteAddress: uniqueIp(),
+  });
 
 describe('GET /sanctum/csrf-cookie', () => {
   it('answers 204 with a random XSRF-TOKEN cookie the page script can read', async () => {
@@ -38,7 +44,11 @@ describe('GET /sanctum/csrf-cookie', () => {
     const pair = await c.csrf();
     const kept = await t.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie', headers: { cookie: pair.cookie } });
     expect(kept.cookies.find((k) => k.name === 'XSRF-TOKEN')!.value).toBe(pair['x-xsrf-token']);
-    const replaced = await t.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie', headers: { cookie: 'XSRF-TOKEN=short' } });
+    const replaced = await t.app.inject({
+      method: 'GET',
+      url: '/sanctum/csrf-cookie',
+      headers: { cookie: 'XSRF-TOKEN=short' },
+    });
     expect(replaced.cookies.find((k) => k.name === 'XSRF-TOKEN')!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });
@@ -73,7 +83,12 @@ describe('state-changing calls without a bearer token', () => {
 
   it('refuse before the route runs: no login attempt is made or audited', async () => {
     const user = await createUser(t.database.db);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: user.email, password: PASSWORD }, remoteAddress: uniqueIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: user.email, password: PASSWORD },
+      remoteAddress: uniqueIp(),
+    });
     expect(res.statusCode).toBe(419);
     expect(res.body).not.toContain('access_token');
     expect((await auditRows(t)).filter((r) => r.actor_id === user.id)).toEqual([]);
@@ -106,13 +121,21 @@ describe('exemptions', () => {
     const auth = await tokenFor(t.database.db, user.id);
     const ok = await t.app.inject({ method: 'POST', url: '/api/v1/auth/authenticated', headers: auth });
     expect(ok.statusCode).toBe(200);
-    const stale = await t.app.inject({ method: 'POST', url: '/api/v1/auth/authenticated', headers: { authorization: 'Bearer oly_nope' } });
+    const stale = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/authenticated',
+      headers: { authorization: 'Bearer oly_nope' },
+    });
     expect(stale.statusCode).toBe(401);
     expect(stale.json()).toEqual({ message: 'Unauthenticated.' });
   });
 
   it('a non-bearer Authorization header is not an exemption', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/authenticated', headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/authenticated',
+      headers: { authorization: 'Basic dXNlcjpwYXNz' },
+    });
     expect(res.statusCode).toBe(419);
   });
 });
@@ -121,14 +144,23 @@ describe('OpenAPI', () => {
   it('documents every sign-in route with its body and responses', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const paths = res.json().paths as Record<string, Record<string, { requestBody?: unknown; responses: Record<string, unknown>; security?: unknown[] }>>;
-    const bodies = ['/api/v1/auth/login', '/api/v1/auth/password/new', '/api/v1/auth/password/reset', '/api/v1/auth/password/reset/verify'];
+    const paths = res.json().paths as Record<
+      string,
+      Record<string, { requestBody?: unknown; responses: Record<string, unknown>; security?: unknown[] }>
+    >;
+    const bodies = [
+      '/api/v1/auth/login',
+      '/api/v1/auth/password/new',
+      '/api/v1/auth/password/reset',
+      '/api/v1/auth/password/reset/verify',
+    ];
     for (const path of bodies) {
       expect(paths[path]?.post?.requestBody, path).toBeDefined();
       expect(Object.keys(paths[path].post.responses)).toEqual(expect.arrayContaining(['200', '422', '429']));
       expect(paths[path].post.security).toEqual([]);
     }
-    for (const path of ['/api/v1/auth/logout', '/api/v1/auth/authenticated']) expect(paths[path]?.post?.responses).toHaveProperty('401');
+    for (const path of ['/api/v1/auth/logout', '/api/v1/auth/authenticated'])
+      expect(paths[path]?.post?.responses).toHaveProperty('401');
     expect(paths['/api/v1/session']?.get?.responses).toHaveProperty('200');
     expect(paths['/sanctum/csrf-cookie']?.get?.responses).toHaveProperty('204');
   });

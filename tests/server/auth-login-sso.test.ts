@@ -8,7 +8,13 @@ let t: TestApp;
 let c: AuthClient;
 beforeAll(async () => {
   t = await createTestApp({
-    sso: { azureTenantId: null, clientId: null, clientSecret: null, issuer: null, enforcedDomains: ['corp.example.test'] },
+    sso: {
+      azureTenantId: null,
+      clientId: null,
+      clientSecret: null,
+      issuer: null,
+      enforcedDomains: ['corp.example.test'],
+    },
   });
   c = authClient(t);
 });
@@ -49,7 +55,9 @@ describe('SSO-enforced domains', () => {
     const user = await createUser(t.database.db, { email: 'dan@corp.example.test' });
     const res = await c.post('/api/v1/auth/password/reset', { email: user.email });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { message: 'If that address has an account, we have emailed a verification code to it.' } });
+    expect(res.json()).toEqual({
+      data: { message: 'If that address has an account, we have emailed a verification code to it.' },
+    });
     const audit = (await auditRows(t, 'auth.password_reset_requested')).find((r) => r.actor_id === user.id);
     expect(audit?.detail).toMatchObject({ outcome: 'sso_enforced' });
     await new Promise((r) => setTimeout(r, 300));

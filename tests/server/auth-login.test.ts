@@ -38,7 +38,10 @@ describe('validation', () => {
   it('wrong types answer 422', async () => {
     const res = await c.post('/api/v1/auth/login', { email: { a: 1 }, password: { p: 1 } });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ email: ['The email must be a string.'], password: ['The password must be a string.'] });
+    expect(res.json().errors).toEqual({
+      email: ['The email must be a string.'],
+      password: ['The password must be a string.'],
+    });
     // Scalars are coerced to strings, then judged as such.
     const num = await c.post('/api/v1/auth/login', { email: 12345, password: null });
     expect(num.statusCode).toBe(422);
@@ -55,7 +58,10 @@ describe('validation', () => {
   });
 
   it('huge strings answer 422 with field errors, never 500', async () => {
-    const res = await c.post('/api/v1/auth/login', { email: 'a'.repeat(300) + '@example.test', password: 'P'.repeat(5000) });
+    const res = await c.post('/api/v1/auth/login', {
+      email: 'a'.repeat(300) + '@example.test',
+      password: 'P'.repeat(5000),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       email: ['The email may not be greater than 254 characters.'],
@@ -101,7 +107,10 @@ describe('success', () => {
     expect(session.json().data.email).toBe(user.email);
 
     // Only the hash is stored.
-    const [row] = await db().select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(body.data.access_token)));
+    const [row] = await db()
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, sha256(body.data.access_token)));
     expect(row.userId).toBe(user.id);
     expect(JSON.stringify(await db().select().from(accessTokens))).not.toContain(body.data.access_token);
 
@@ -164,8 +173,15 @@ describe('refusals share one generic 401', () => {
     await c.login(user.email, 'Secret-Guess-42');
     await c.login('ghost@example.test', 'Other-Guess-43');
     const failed = await auditRows(t, 'auth.login_failed');
-    expect(failed.find((r) => r.actor_id === user.id)?.detail).toMatchObject({ reason: 'wrong_password', email: user.email, failures: 1 });
-    expect(failed.find((r) => r.detail?.email === 'ghost@example.test')).toMatchObject({ actor_id: null, detail: { reason: 'unknown_email' } });
+    expect(failed.find((r) => r.actor_id === user.id)?.detail).toMatchObject({
+      reason: 'wrong_password',
+      email: user.email,
+      failures: 1,
+    });
+    expect(failed.find((r) => r.detail?.email === 'ghost@example.test')).toMatchObject({
+      actor_id: null,
+      detail: { reason: 'unknown_email' },
+    });
     const text = await auditText(t);
     expect(text).not.toContain('Secret-Guess-42');
     expect(text).not.toContain('Other-Guess-43');
@@ -192,13 +208,18 @@ describe('per-account lockout', () => {
     expect(right.json()).toEqual(GENERIC);
     // Attempts while locked neither extend the lock nor count.
     expect((await userRow(user.id)).failedLogins).toBe(5);
-    expect((await auditRows(t, 'auth.login_failed')).filter((r) => r.actor_id === user.id).at(-1)?.detail).toMatchObject({ reason: 'locked' });
+    expect(
+      (await auditRows(t, 'auth.login_failed')).filter((r) => r.actor_id === user.id).at(-1)?.detail,
+    ).toMatchObject({ reason: 'locked' });
   });
 
   it('after the lock runs out the right password works and clears the count', async () => {
     const user = await createUser(db());
     for (let i = 0; i < 5; i++) await c.login(user.email, 'Wrong-Password-9');
-    await db().update(users).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(users.id, user.id));
+    await db()
+      .update(users)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(users.id, user.id));
     const res = await c.login(user.email);
     expect(res.statusCode).toBe(200);
     const after = await userRow(user.id);
@@ -214,7 +235,10 @@ describe('per-account lockout', () => {
       await c.login(user.email, 'Wrong-Password-9');
       const row = await userRow(user.id);
       seen.push(Math.round((row.lockedUntil!.getTime() - Date.now()) / 60_000));
-      await db().update(users).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(users.id, user.id));
+      await db()
+        .update(users)
+        .set({ lockedUntil: sql`now() - interval '1 second'` })
+        .where(eq(users.id, user.id));
     }
     expect(seen).toEqual([1, 2, 4, 8, 15, 15]);
   });
@@ -245,7 +269,9 @@ describe('per-IP throttling', () => {
     expect((await c.login(user.email, PASSWORD, '192.0.2.11')).statusCode).toBe(200);
     // Only the first refusal of the window is audited.
     expect((await c.login(user.email, PASSWORD, ip)).statusCode).toBe(429);
-    const throttled = (await auditRows(t, 'auth.login_failed')).filter((r) => r.detail?.reason === 'throttled' && r.ip === ip);
+    const throttled = (await auditRows(t, 'auth.login_failed')).filter(
+      (r) => r.detail?.reason === 'throttled' && r.ip === ip,
+    );
     expect(throttled).toHaveLength(1);
   });
 
@@ -262,7 +288,9 @@ describe('per-IP throttling', () => {
     const user = await createUser(db());
     for (let i = 0; i < 11; i++) await c.login('nobody@example.test', 'x', ip);
     expect((await c.login(user.email, PASSWORD, ip)).statusCode).toBe(429);
-    await db().execute(sql`update throttles set window_start = now() - interval '61 seconds' where key = ${'login:ip:' + ip}`);
+    await db().execute(
+      sql`update throttles set window_start = now() - interval '61 seconds' where key = ${'login:ip:' + ip}`,
+    );
     expect((await c.login(user.email, PASSWORD, ip)).statusCode).toBe(200);
   });
 });
@@ -276,7 +304,10 @@ describe('first login with a temporary password', () => {
     expect(Object.keys(data).sort()).toEqual(['session', 'username']);
     expect(data.username).toBe(user.username);
     expect(data.session).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const [row] = await db().select().from(challenges).where(eq(challenges.secretHash, sha256(data.session)));
+    const [row] = await db()
+      .select()
+      .from(challenges)
+      .where(eq(challenges.secretHash, sha256(data.session)));
     expect(row).toMatchObject({ kind: 'new_password', userId: user.id, usedAt: null });
     const ttl = (row.expiresAt.getTime() - row.createdAt.getTime()) / 60_000;
     expect(ttl).toBeCloseTo(5, 1);
@@ -290,16 +321,24 @@ describe('first login with a temporary password', () => {
     const user = await createUser(db(), { mustChangePassword: true });
     const first = (await c.login(user.email)).json().data.session;
     await c.login(user.email);
-    const [old] = await db().select().from(challenges).where(eq(challenges.secretHash, sha256(first)));
+    const [old] = await db()
+      .select()
+      .from(challenges)
+      .where(eq(challenges.secretHash, sha256(first)));
     expect(old.usedAt).not.toBeNull();
   });
 
   it('refuses a temporary password older than its expiry, saying to ask an administrator', async () => {
     const user = await createUser(db(), { mustChangePassword: true });
-    await db().update(users).set({ tempPasswordExpiresAt: sql`now() - interval '1 minute'` }).where(eq(users.id, user.id));
+    await db()
+      .update(users)
+      .set({ tempPasswordExpiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(users.id, user.id));
     const res = await c.login(user.email);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Your temporary password has expired. Please ask an administrator to set a new one.' });
+    expect(res.json()).toEqual({
+      message: 'Your temporary password has expired. Please ask an administrator to set a new one.',
+    });
     // A wrong password on such an account still gets only the generic answer.
     const wrong = await c.login(user.email, 'Wrong-Password-9');
     expect(wrong.json()).toEqual(GENERIC);

@@ -50,7 +50,10 @@ describe('success', () => {
     expect(row.mustChangePassword).toBe(false);
     expect(row.tempPasswordExpiresAt).toBeNull();
     expect(row.passwordChangedAt).not.toBeNull();
-    const [challenge] = await db().select().from(challenges).where(eq(challenges.secretHash, sha256(session)));
+    const [challenge] = await db()
+      .select()
+      .from(challenges)
+      .where(eq(challenges.secretHash, sha256(session)));
     expect(challenge.usedAt).not.toBeNull();
 
     // The new password now signs in with a token; the temporary one no longer does.
@@ -82,7 +85,10 @@ describe('the session', () => {
 
   it('expires after 5 minutes', async () => {
     const { session, username } = await starter();
-    await db().update(challenges).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(challenges.secretHash, sha256(session)));
+    await db()
+      .update(challenges)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(challenges.secretHash, sha256(session)));
     const res = await c.post(URL, { username, new_password: NEW, session });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(EXPIRED);
@@ -105,7 +111,10 @@ describe('the session', () => {
 
   it('stops working when the account is disabled meanwhile', async () => {
     const { user, session, username } = await starter();
-    await db().update(users).set({ disabledAt: sql`now()` }).where(eq(users.id, user.id));
+    await db()
+      .update(users)
+      .set({ disabledAt: sql`now()` })
+      .where(eq(users.id, user.id));
     const res = await c.post(URL, { username, new_password: NEW, session });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(EXPIRED);
@@ -116,13 +125,23 @@ describe('the password policy', () => {
   const cases: [string, string[]][] = [
     ['Short1a', ['The new password must be more than 8 characters.']],
     ['Exactly8', ['The new password must be more than 8 characters.']],
-    ['short', ['The new password must be more than 8 characters.', 'The new password must contain an upper case letter.', 'The new password must contain a number.']],
+    [
+      'short',
+      [
+        'The new password must be more than 8 characters.',
+        'The new password must contain an upper case letter.',
+        'The new password must contain a number.',
+      ],
+    ],
     ['alllowercase1', ['The new password must contain an upper case letter.']],
     ['ALLUPPERCASE1', ['The new password must contain a lower case letter.']],
     ['NoDigitsHere', ['The new password must contain a number.']],
     ['Aa1' + 'x'.repeat(126), ['The new password may not be greater than 128 characters.']],
     ['Password123', ['The new password is too common. Please choose another.']],
-    ['WELCOME2025', ['The new password must contain a lower case letter.', 'The new password is too common. Please choose another.']],
+    [
+      'WELCOME2025',
+      ['The new password must contain a lower case letter.', 'The new password is too common. Please choose another.'],
+    ],
   ];
   it.each(cases)('%s is refused with 422', async (password, messages) => {
     const { session, username } = await starter();
@@ -156,7 +175,12 @@ describe('validation', () => {
   });
 
   it('wrong types and huge strings answer 422 per field', async () => {
-    const res = await c.post(URL, { username: { a: 1 }, name: 'n'.repeat(300), new_password: 'P'.repeat(2000), session: 's'.repeat(500) });
+    const res = await c.post(URL, {
+      username: { a: 1 },
+      name: 'n'.repeat(300),
+      new_password: 'P'.repeat(2000),
+      session: 's'.repeat(500),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       username: ['The username must be a string.'],

@@ -36,7 +36,12 @@ async function requestCode(email: string): Promise<string> {
 
 const userRow = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
 const liveTokens = async (userId: string) =>
-  (await db().select().from(tokens).where(and(eq(tokens.userId, userId), sql`${tokens.revokedAt} is null`))).length;
+  (
+    await db()
+      .select()
+      .from(tokens)
+      .where(and(eq(tokens.userId, userId), sql`${tokens.revokedAt} is null`))
+  ).length;
 
 describe('reset code: 5 wrong tries, even in parallel', () => {
   it('30 parallel wrong guesses compare at most 5 and void the code; the password is untouched', async () => {
@@ -47,7 +52,11 @@ describe('reset code: 5 wrong tries, even in parallel', () => {
 
     const answers = await Promise.all(
       Array.from({ length: GUESSES }, (_, i) =>
-        c.post(VERIFY, { email: user.email, new_password: NEW, verification_code: otherCode(code, i + 1) }, { ip: uniqueIp() }),
+        c.post(
+          VERIFY,
+          { email: user.email, new_password: NEW, verification_code: otherCode(code, i + 1) },
+          { ip: uniqueIp() },
+        ),
       ),
     );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(GUESSES).fill(422));
@@ -72,7 +81,11 @@ describe('reset code: 5 wrong tries, even in parallel', () => {
     const rightAt = new Set([5, 11, 17, 23, 29]);
     const answers = await Promise.all(
       Array.from({ length: GUESSES }, (_, i) =>
-        c.post(VERIFY, { email: user.email, new_password: NEW, verification_code: rightAt.has(i) ? code : otherCode(code, i + 1) }, { ip: uniqueIp() }),
+        c.post(
+          VERIFY,
+          { email: user.email, new_password: NEW, verification_code: rightAt.has(i) ? code : otherCode(code, i + 1) },
+          { ip: uniqueIp() },
+        ),
       ),
     );
     const successes = answers.filter((r) => r.statusCode === 200).length;
@@ -95,7 +108,9 @@ describe('reset code: 5 wrong tries, even in parallel', () => {
   it('checking in parallel straight against the database claims each attempt once', async () => {
     const user = await createUser(db());
     const code = await requestCode(user.email);
-    const results = await Promise.all(Array.from({ length: GUESSES }, (_, i) => checkResetCode(db(), user.id, otherCode(code, i + 1))));
+    const results = await Promise.all(
+      Array.from({ length: GUESSES }, (_, i) => checkResetCode(db(), user.id, otherCode(code, i + 1))),
+    );
     expect(results.every((r) => !r.ok)).toBe(true);
     const [row] = await db().select().from(resetCodes).where(eq(resetCodes.userId, user.id));
     expect(row.attempts).toBe(5);
@@ -105,13 +120,17 @@ describe('reset code: 5 wrong tries, even in parallel', () => {
 describe('login lock: 5 failures, even in parallel', () => {
   it('30 parallel wrong passwords compare at most 5 and lock the account', async () => {
     const user = await createUser(db());
-    const answers = await Promise.all(Array.from({ length: GUESSES }, (_, i) => c.login(user.email, `Wrong-Guess-${i}x`, uniqueIp())));
+    const answers = await Promise.all(
+      Array.from({ length: GUESSES }, (_, i) => c.login(user.email, `Wrong-Guess-${i}x`, uniqueIp())),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(GUESSES).fill(401));
 
     const row = await userRow(user.id);
     expect(row.failedLogins).toBe(5);
     expect(row.lockedUntil!.getTime()).toBeGreaterThan(Date.now());
-    const reasons = (await auditRows(t, 'auth.login_failed')).filter((r) => r.actor_id === user.id).map((r) => r.detail?.reason);
+    const reasons = (await auditRows(t, 'auth.login_failed'))
+      .filter((r) => r.actor_id === user.id)
+      .map((r) => r.detail?.reason);
     expect(reasons.filter((r) => r === 'wrong_password')).toHaveLength(5);
     expect(reasons.filter((r) => r === 'locked')).toHaveLength(GUESSES - 5);
     expect(await liveTokens(user.id)).toBe(0);
@@ -125,14 +144,20 @@ describe('login lock: 5 failures, even in parallel', () => {
 describe('other limits under parallel requests', () => {
   it('per-address throttling: 30 parallel logins from one address get exactly 10 through', async () => {
     const ip = uniqueIp();
-    const answers = await Promise.all(Array.from({ length: GUESSES }, (_, i) => c.login(`nobody-burst-${i}@example.test`, 'Wrong-Guess-1x', ip)));
+    const answers = await Promise.all(
+      Array.from({ length: GUESSES }, (_, i) => c.login(`nobody-burst-${i}@example.test`, 'Wrong-Guess-1x', ip)),
+    );
     expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(10);
     expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(GUESSES - 10);
   });
 
   it('reset sends: 10 parallel requests for one account mail at most 3 codes', async () => {
     const user = await createUser(db());
-    const answers = await Promise.all(Array.from({ length: 10 }, () => c.post('/api/v1/auth/password/reset', { email: user.email }, { ip: uniqueIp() })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        c.post('/api/v1/auth/password/reset', { email: user.email }, { ip: uniqueIp() }),
+      ),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(await db().select().from(resetCodes).where(eq(resetCodes.userId, user.id))).toHaveLength(3);
   });
@@ -143,7 +168,13 @@ describe('other limits under parallel requests', () => {
     expect(login.statusCode).toBe(200);
     const { session, username } = login.json().data;
     const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => c.post('/api/v1/auth/password/new', { username, session, new_password: `Fresh-Start-2024x${i}` }, { ip: uniqueIp() })),
+      Array.from({ length: 5 }, (_, i) =>
+        c.post(
+          '/api/v1/auth/password/new',
+          { username, session, new_password: `Fresh-Start-2024x${i}` },
+          { ip: uniqueIp() },
+        ),
+      ),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 401, 401, 401, 401]);
     expect(await liveTokens(user.id)).toBe(1);

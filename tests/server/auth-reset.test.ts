@@ -26,7 +26,8 @@ const INVALID = {
 const NEW = 'Fresh-Start-2024x';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mailsTo = (email: string) => t.mail.messages.filter((m) => m.to.includes(email.toLowerCase()));
-const codesOf = (userId: string) => db().select().from(resetCodes).where(eq(resetCodes.userId, userId)).orderBy(resetCodes.createdAt);
+const codesOf = (userId: string) =>
+  db().select().from(resetCodes).where(eq(resetCodes.userId, userId)).orderBy(resetCodes.createdAt);
 
 /** Asks for a reset and reads the code from the mail that really arrived. */
 async function requestCode(email: string): Promise<string> {
@@ -89,7 +90,10 @@ describe('requesting a code', () => {
     const last = (await auditRows(t, 'auth.password_reset_requested')).filter((r) => r.actor_id === user.id).at(-1);
     expect(last?.detail).toMatchObject({ outcome: 'hourly_limit_reached' });
     // An hour later the allowance is back.
-    await db().update(resetCodes).set({ createdAt: sql`now() - interval '61 minutes'` }).where(eq(resetCodes.userId, user.id));
+    await db()
+      .update(resetCodes)
+      .set({ createdAt: sql`now() - interval '61 minutes'` })
+      .where(eq(resetCodes.userId, user.id));
     await requestCode(user.email);
   });
 
@@ -112,7 +116,10 @@ describe('requesting a code', () => {
   it('validates the address: missing, malformed, huge', async () => {
     const missing = await c.post(RESET, {});
     expect(missing.statusCode).toBe(422);
-    expect(missing.json()).toEqual({ message: 'The email field is required.', errors: { email: ['The email field is required.'] } });
+    expect(missing.json()).toEqual({
+      message: 'The email field is required.',
+      errors: { email: ['The email field is required.'] },
+    });
     const malformed = await c.post(RESET, { email: 'no-at-sign' });
     expect(malformed.statusCode).toBe(422);
     expect(malformed.json().errors).toEqual({ email: ['The email must be a valid email address.'] });
@@ -123,7 +130,8 @@ describe('requesting a code', () => {
 
   it('throttles per address: 10 a minute, then 429 with retry-after', async () => {
     const ip = '198.51.100.7';
-    for (let i = 0; i < 10; i++) expect((await c.post(RESET, { email: `nobody${i}@example.test` }, { ip })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await c.post(RESET, { email: `nobody${i}@example.test` }, { ip })).statusCode).toBe(200);
     const res = await c.post(RESET, { email: 'nobody@example.test' }, { ip });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/^Too many password reset requests\. Please try again in \d+ seconds\.$/);
@@ -135,14 +143,22 @@ describe('verifying a code', () => {
   it('sets the password, clears lock and first-login flag, revokes every token', async () => {
     const user = await createUser(db(), { mustChangePassword: true });
     const token = await tokenFor(db(), user.id);
-    await db().update(users).set({ failedLogins: 7, lockedUntil: sql`now() + interval '10 minutes'` }).where(eq(users.id, user.id));
+    await db()
+      .update(users)
+      .set({ failedLogins: 7, lockedUntil: sql`now() + interval '10 minutes'` })
+      .where(eq(users.id, user.id));
     const code = await requestCode(user.email);
     const res = await c.post(VERIFY, { email: user.email.toUpperCase(), new_password: NEW, verification_code: code });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { message: 'Your password has been reset.' } });
 
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
-    expect(row).toMatchObject({ mustChangePassword: false, failedLogins: 0, lockedUntil: null, tempPasswordExpiresAt: null });
+    expect(row).toMatchObject({
+      mustChangePassword: false,
+      failedLogins: 0,
+      lockedUntil: null,
+      tempPasswordExpiresAt: null,
+    });
     expect(row.passwordChangedAt).not.toBeNull();
     expect((await c.get('/api/v1/session', token)).statusCode).toBe(401);
     const login = await c.login(user.email, NEW);
@@ -159,8 +175,14 @@ describe('verifying a code', () => {
   it('a used code does not work again', async () => {
     const user = await createUser(db());
     const code = await requestCode(user.email);
-    expect((await c.post(VERIFY, { email: user.email, new_password: NEW, verification_code: code })).statusCode).toBe(200);
-    const again = await c.post(VERIFY, { email: user.email, new_password: 'Second-Try-2024x', verification_code: code });
+    expect((await c.post(VERIFY, { email: user.email, new_password: NEW, verification_code: code })).statusCode).toBe(
+      200,
+    );
+    const again = await c.post(VERIFY, {
+      email: user.email,
+      new_password: 'Second-Try-2024x',
+      verification_code: code,
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual(INVALID);
   });
@@ -168,7 +190,10 @@ describe('verifying a code', () => {
   it('an expired code is refused', async () => {
     const user = await createUser(db());
     const code = await requestCode(user.email);
-    await db().update(resetCodes).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(resetCodes.userId, user.id));
+    await db()
+      .update(resetCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(resetCodes.userId, user.id));
     const res = await c.post(VERIFY, { email: user.email, new_password: NEW, verification_code: code });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual(INVALID);
@@ -218,7 +243,9 @@ describe('verifying a code', () => {
     expect((await codesOf(user.id))[0].attempts).toBe(0);
     const common = await c.post(VERIFY, { email: user.email, new_password: 'Qwerty12345', verification_code: code });
     expect(common.json().errors.new_password).toEqual(['The new password is too common. Please choose another.']);
-    expect((await c.post(VERIFY, { email: user.email, new_password: NEW, verification_code: code })).statusCode).toBe(200);
+    expect((await c.post(VERIFY, { email: user.email, new_password: NEW, verification_code: code })).statusCode).toBe(
+      200,
+    );
   });
 
   it('a user still on a temporary password may not reset to it', async () => {
@@ -226,7 +253,9 @@ describe('verifying a code', () => {
     const code = await requestCode(user.email);
     const res = await c.post(VERIFY, { email: user.email, new_password: PASSWORD, verification_code: code });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ new_password: ['The new password must be different from your temporary password.'] });
+    expect(res.json().errors).toEqual({
+      new_password: ['The new password must be different from your temporary password.'],
+    });
   });
 
   it('validates every field: missing, wrong types, huge', async () => {
@@ -237,7 +266,11 @@ describe('verifying a code', () => {
       new_password: ['The new password field is required.'],
       verification_code: ['The verification code field is required.'],
     });
-    const bad = await c.post(VERIFY, { email: { x: 1 }, new_password: 'P'.repeat(5000), verification_code: '9'.repeat(100) });
+    const bad = await c.post(VERIFY, {
+      email: { x: 1 },
+      new_password: 'P'.repeat(5000),
+      verification_code: '9'.repeat(100),
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({
       email: ['The email must be a string.'],
@@ -250,7 +283,10 @@ describe('verifying a code', () => {
     const user = await createUser(db());
     await requestCode(user.email);
     // Pin the code (a random one may start with 0, which a JSON number cannot carry).
-    await db().update(resetCodes).set({ codeHash: sha256(`${user.id}:654321`) }).where(eq(resetCodes.userId, user.id));
+    await db()
+      .update(resetCodes)
+      .set({ codeHash: sha256(`${user.id}:654321`) })
+      .where(eq(resetCodes.userId, user.id));
     const res = await c.post(VERIFY, { email: user.email, new_password: NEW, verification_code: 654321 });
     expect(res.statusCode).toBe(200);
   });
@@ -258,10 +294,18 @@ describe('verifying a code', () => {
   it('throttles per address: 10 a minute, then 429', async () => {
     const ip = '198.51.100.9';
     for (let i = 0; i < 10; i++) {
-      const res = await c.post(VERIFY, { email: 'ghost@example.test', new_password: NEW, verification_code: '000000' }, { ip });
+      const res = await c.post(
+        VERIFY,
+        { email: 'ghost@example.test', new_password: NEW, verification_code: '000000' },
+        { ip },
+      );
       expect(res.statusCode).toBe(422);
     }
-    const res = await c.post(VERIFY, { email: 'ghost@example.test', new_password: NEW, verification_code: '000000' }, { ip });
+    const res = await c.post(
+      VERIFY,
+      { email: 'ghost@example.test', new_password: NEW, verification_code: '000000' },
+      { ip },
+    );
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/^Too many verification attempts\. Please try again in \d+ seconds\.$/);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);

@@ -30,7 +30,12 @@ export interface AuthzCase {
 export const mismatchesOf = (cases: AuthzCase[]): string[] =>
   cases
     .filter((k) => k.got !== k.want)
-    .map((k) => (k.method === 'HEAD' ? `HEAD ${k.route.url} as ${k.caller}` : `${k.route.method} ${k.route.url} as ${k.caller} (${k.variant})`) + `: got ${k.got}, want ${k.want}`);
+    .map(
+      (k) =>
+        (k.method === 'HEAD'
+          ? `HEAD ${k.route.url} as ${k.caller}`
+          : `${k.route.method} ${k.route.url} as ${k.caller} (${k.variant})`) + `: got ${k.got}, want ${k.want}`,
+    );
 
 /** The resource a URL belongs to: its first segment under /api/v1. */
 export const resourceOf = (url: string) => url.replace(/^\/api\/v1\//, '').split('/')[0];
@@ -43,7 +48,8 @@ const SERVER_ALSO_BARS: Partial<Record<string, string[]>> = { integrations: [SYS
 /** A declared record's history restore (docs/resources.md "History"): an update of the record. */
 const isHistoryRestore = (url: string) => url.endsWith('/history/:entryId/restore');
 /** The trash (docs/resources.md "Trash"): its list and restore undo deletes, so they need the delete permission. */
-const isTrashRoute = (url: string) => url.endsWith('/trash') || (url.endsWith('/:id/restore') && !isHistoryRestore(url));
+const isTrashRoute = (url: string) =>
+  url.endsWith('/trash') || (url.endsWith('/:id/restore') && !isHistoryRestore(url));
 /** A declared resource's import (docs/resources.md "Import"): its file and its template need the create permission. */
 const isImportRoute = (url: string) => url.endsWith('/import');
 const isImportTemplate = (url: string) => url.endsWith('/import/template');
@@ -82,35 +88,44 @@ const success = (route: RouteEntry) =>
     : isImportRoute(route.url)
       ? 202
       : route.method === 'POST' &&
-        !isBulkRoute(route.url) &&
-        !route.url.endsWith('/revoke') &&
-        !route.url.endsWith('/two-factor/reset') &&
-        !route.url.endsWith('/invitation') &&
-        !isReviewRoute(route.url) &&
-        !isTrashRoute(route.url)
-      ? 201
-      : 200;
+          !isBulkRoute(route.url) &&
+          !route.url.endsWith('/revoke') &&
+          !route.url.endsWith('/two-factor/reset') &&
+          !route.url.endsWith('/invitation') &&
+          !isReviewRoute(route.url) &&
+          !isTrashRoute(route.url)
+        ? 201
+        : 200;
 
 export function authorizationMatrix({ t, w, fx }: AttackContext) {
   const db = () => t.database.db;
-  /** The access table's areas of each resource (integration routes hang under companies/company); declared resources name theirs. */
+  /** The access table's areas of each resource (integration routes hang under companies/company); declared resources
+   * name theirs. */
   const AREA_OF: Record<string, string> = { ...fx.areas, users: 'users', roles: 'roles', permissions: 'roles' };
   /** Tenant-scoped resources: records of another company answer 404. */
   const SCOPED = new Set(['users', ...fx.scoped]);
 
   // A route named like an area of its own (/api/v1/audit) belongs to that area.
   const expectedArea = (url: string): string =>
-    isReviewRoute(url) ? 'accessReview' : isIntegrationRoute(url) ? 'integrations' : (AREA_OF[resourceOf(url)] ?? AREA[resourceOf(url)]?.key);
+    isReviewRoute(url)
+      ? 'accessReview'
+      : isIntegrationRoute(url)
+        ? 'integrations'
+        : (AREA_OF[resourceOf(url)] ?? AREA[resourceOf(url)]?.key);
   // A declared resource may name one permission for every route (reports.manage).
   const expectedPermission = (route: RouteEntry): string =>
     isReviewRoute(route.url)
       ? ACCESS_REVIEW_PERMISSION
-      : ((!isIntegrationRoute(route.url) && fx.permission(resourceOf(route.url), expectedVerb(route))) || `${expectedArea(route.url)}.${expectedVerb(route)}`);
+      : (!isIntegrationRoute(route.url) && fx.permission(resourceOf(route.url), expectedVerb(route))) ||
+        `${expectedArea(route.url)}.${expectedVerb(route)}`;
   const isScoped = (url: string) => SCOPED.has(resourceOf(url));
 
   function expectedStatus(route: RouteEntry, caller: Caller, variant: Variant): number {
     if (caller === 'guest') return 401;
-    const viewer = { role: caller === 'none' ? null : caller, permissions: caller === 'none' ? [] : OLYMPUS_GRANTS[caller] };
+    const viewer = {
+      role: caller === 'none' ? null : caller,
+      permissions: caller === 'none' ? [] : OLYMPUS_GRANTS[caller],
+    };
     const area = expectedArea(route.url);
     if (!mayOpenArea(areaByKey(area), viewer)) return 403;
     if (SERVER_ALSO_BARS[area]?.includes(caller)) return 403;
@@ -144,7 +159,8 @@ export function authorizationMatrix({ t, w, fx }: AttackContext) {
 
   async function bodyFor(route: RouteEntry, tenant: { id: string }): Promise<unknown> {
     const resource = resourceOf(route.url);
-    if (isIntegrationRoute(route.url)) return { tenant_id: 'T-1', branch_id: 'B-1', api_url: 'https://fixflo.example/api' };
+    if (isIntegrationRoute(route.url))
+      return { tenant_id: 'T-1', branch_id: 'B-1', api_url: 'https://fixflo.example/api' };
     const name = unique('Name');
     // The review's actions name users: a fresh one of the company called with.
     if (isReviewRoute(route.url)) {
@@ -180,20 +196,30 @@ export function authorizationMatrix({ t, w, fx }: AttackContext) {
     if (hasId(url)) {
       const id = await recordId(resource, recordCompany, route.method !== 'GET');
       // A reset needs a second factor to reset (a user without one answers 409).
-      if (route.url.endsWith('/two-factor/reset')) await db().execute(sql`update users set totp_enabled_at = now() where id = ${id}`);
+      if (route.url.endsWith('/two-factor/reset'))
+        await db().execute(sql`update users set totp_enabled_at = now() where id = ${id}`);
       // An invitation is for a user who has not set a password (one with a password answers 409).
-      if (route.url.endsWith('/invitation')) await db().execute(sql`update users set password_hash = null where id = ${id}`);
+      if (route.url.endsWith('/invitation'))
+        await db().execute(sql`update users set password_hash = null where id = ${id}`);
       url = url.replace(':id', id);
       // A restore from the trash needs a record in it.
-      if (isTrashRoute(route.url)) await db().execute(sql`update ${sql.identifier(fx.named(resource)?.name ?? resource)} set deleted_at = now() where id = ${id}`);
+      if (isTrashRoute(route.url))
+        await db().execute(
+          sql`update ${sql.identifier(fx.named(resource)?.name ?? resource)} set deleted_at = now() where id = ${id}`,
+        );
     }
     url = url.replace(':integration', 'no-such-integration').replace(':entryId', '0');
-    const body = (route.method === 'POST' || route.method === 'PUT') && !route.url.includes(':entryId') ? await bodyFor(route, tenant) : undefined;
+    const body =
+      (route.method === 'POST' || route.method === 'PUT') && !route.url.includes(':entryId')
+        ? await bodyFor(route, tenant)
+        : undefined;
     const api = apiAs(t, caller === 'guest' ? null : w.headers[caller], tenant.id);
-    // An import is a dry run (nothing written), dropped once queued so the next call may start one (one per company at a time).
+    // An import is a dry run (nothing written), dropped once queued so the next call may start one (one per company at
+    // a time).
     const res = await api.request(route.method, isImportRoute(route.url) ? `${url}?dry_run=true` : url, body);
     if (res.statusCode >= 500) throw new Error(`${route.method} ${url} as ${caller}: ${res.statusCode} ${res.body}`);
-    if (isImportRoute(route.url) && res.statusCode === 202) await db().execute(sql`delete from imports where id = ${(res.json().data as { id: string }).id}`);
+    if (isImportRoute(route.url) && res.statusCode === 202)
+      await db().execute(sql`delete from imports where id = ${(res.json().data as { id: string }).id}`);
     return res.statusCode;
   }
 
@@ -223,7 +249,10 @@ export function authorizationMatrix({ t, w, fx }: AttackContext) {
           let url = route.url;
           if (hasId(url)) url = url.replace(':id', await recordId(resourceOf(url), w.own, false));
           url = url.replace(':integration', 'no-such-integration').replace(':entryId', '0');
-          const headers: Record<string, string> = { 'x-tenant': w.own.id, ...(caller === 'guest' ? {} : w.headers[caller]) };
+          const headers: Record<string, string> = {
+            'x-tenant': w.own.id,
+            ...(caller === 'guest' ? {} : w.headers[caller]),
+          };
           const res = await t.app.inject({ method: 'HEAD', url, headers });
           cases.push({ route, method: 'HEAD', caller, variant: 'own', want, got: res.statusCode });
         }

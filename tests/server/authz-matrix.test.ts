@@ -29,14 +29,32 @@ afterAll(() => t.close());
 describe('the route table', () => {
   it('covers every admin area but home and reports', () => {
     const areas = new Set(routes.map((r) => r.access.area));
-    for (const area of AREAS.map((a) => a.key).filter((k) => k !== 'home' && k !== 'reports')) expect(areas, area).toContain(area);
+    for (const area of AREAS.map((a) => a.key).filter((k) => k !== 'home' && k !== 'reports'))
+      expect(areas, area).toContain(area);
     // Each resource answers list, create form, one, edit form, create, update, delete.
     for (const base of uniqueNames(['/api/v1/users', '/api/v1/roles', ...fx.resources.map(apiBase)])) {
-      const have = routes.filter((r) => r.url === base || r.url.startsWith(base + '/')).map((r) => `${r.method} ${r.url.slice(base.length) || '/'}`);
-      expect(have, base).toEqual(expect.arrayContaining(['GET /', 'GET /create', 'GET /:id', 'GET /:id/edit', 'POST /', 'PUT /:id', 'DELETE /:id']));
+      const have = routes
+        .filter((r) => r.url === base || r.url.startsWith(base + '/'))
+        .map((r) => `${r.method} ${r.url.slice(base.length) || '/'}`);
+      expect(have, base).toEqual(
+        expect.arrayContaining([
+          'GET /',
+          'GET /create',
+          'GET /:id',
+          'GET /:id/edit',
+          'POST /',
+          'PUT /:id',
+          'DELETE /:id',
+        ]),
+      );
     }
     expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
-      expect.arrayContaining(['GET /api/v1/permissions', 'GET /api/v1/company/:id/integrations', 'GET /api/v1/companies/:id/integrations/accounting/edit', 'PUT /api/v1/companies/:id/integrations/accounting']),
+      expect.arrayContaining([
+        'GET /api/v1/permissions',
+        'GET /api/v1/company/:id/integrations',
+        'GET /api/v1/companies/:id/integrations/accounting/edit',
+        'PUT /api/v1/companies/:id/integrations/accounting',
+      ]),
     );
   });
 

@@ -29,7 +29,14 @@ beforeAll(async () => {
   keyHex = secretKey(t.config).toString('hex');
   const w = await createWorld(t.database.db);
   const sa = apiAs(t, w.headers.super_admin, w.own.id);
-  expect((await sa.put(`/companies/${w.own.id}/integrations/maintenance`, { api_url: 'https://fixflo.example/api/v2', api_key: 'cli-secret-1' })).statusCode).toBe(200);
+  expect(
+    (
+      await sa.put(`/companies/${w.own.id}/integrations/maintenance`, {
+        api_url: 'https://fixflo.example/api/v2',
+        api_key: 'cli-secret-1',
+      })
+    ).statusCode,
+  ).toBe(200);
   file = path.join(tmp, 'source.jsonl.gz');
   await writeBackup(t.database.db, t.database.kind, file);
 });
@@ -39,7 +46,11 @@ afterAll(async () => {
 });
 
 /** `tsx server/backup.ts <command> …` with only the given environment; its exit code and output. */
-function run(command: 'backup' | 'restore', args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function run(
+  command: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/backup.ts', command, ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmp, ...env },
@@ -61,24 +72,37 @@ describe.skipIf(!!pgUrl)('npm run backup / restore on the embedded database', ()
 
     const restored = await run('restore', ['--file', file], env);
     expect(restored.code, restored.output).toBe(0);
-    expect(restored.output).toMatch(/^Restored .*source\.jsonl\.gz into the embedded database in .*data\/pglite: \d+ tables, \d+ rows/);
+    expect(restored.output).toMatch(
+      /^Restored .*source\.jsonl\.gz into the embedded database in .*data\/pglite: \d+ tables, \d+ rows/,
+    );
     // No key came with it: said plainly, with where to put it.
-    expect(restored.output).toContain(`WARNING: its secrets are sealed with a key that is not here. Before starting Olympus, put the original key back: set OLYMPUS_SECRET_KEY, or copy the original secret.key to ${path.join(dataDir, 'secret.key')}.`);
+    expect(restored.output).toContain(
+      `WARNING: its secrets are sealed with a key that is not here. Before starting Olympus, put the original key back: set OLYMPUS_SECRET_KEY, or copy the original secret.key to ${path.join(dataDir, 'secret.key')}.`,
+    );
 
     writeFileSync(path.join(dataDir, 'secret.key'), keyHex + '\n', { mode: 0o600 });
     const again = path.join(tmp, 'again.jsonl.gz');
     const backedUp = await run('backup', ['--file', again], env);
     expect(backedUp.code, backedUp.output).toBe(0);
-    expect(backedUp.output).toContain(`Its secrets are sealed with the key of ${path.join(dataDir, 'secret.key')}: keep a copy of that key apart from this file.`);
+    expect(backedUp.output).toContain(
+      `Its secrets are sealed with the key of ${path.join(dataDir, 'secret.key')}: keep a copy of that key apart from this file.`,
+    );
     expect(rowsIn(again)).toEqual(rowsIn(file));
 
     // Open elsewhere (here: this process, as the running server would hold it).
-    const held = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), thread: 'inline' }, { migrate: false });
+    const held = await openDatabase(
+      { kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), thread: 'inline' },
+      { migrate: false },
+    );
     try {
       const refused = await run('backup', ['--file', path.join(tmp, 'while-running.jsonl.gz')], env);
       expect(refused.code).toBe(1);
-      expect(refused.output).toMatch(/^The embedded database in .*data\/pglite is in use by process \d+ \(Olympus\?\): PGlite admits one process per data directory\./);
-      expect(refused.output).toContain('While Olympus runs, it backs the embedded database up itself: set OLYMPUS_BACKUP_INTERVAL_HOURS');
+      expect(refused.output).toMatch(
+        /^The embedded database in .*data\/pglite is in use by process \d+ \(Olympus\?\): PGlite admits one process per data directory\./,
+      );
+      expect(refused.output).toContain(
+        'While Olympus runs, it backs the embedded database up itself: set OLYMPUS_BACKUP_INTERVAL_HOURS',
+      );
     } finally {
       await held.close();
     }

@@ -47,11 +47,26 @@ beforeAll(async () => {
   w = await createWorld(db());
   sa = apiAs(t, w.headers.super_admin, w.own.id);
   // Records and their audit rows, written through the API.
-  const property = await sa.post('/properties', { name: 'Backed Up House', reference: 'BK-1', latitude: 53.8008, longitude: -1.5491 });
+  const property = await sa.post('/properties', {
+    name: 'Backed Up House',
+    reference: 'BK-1',
+    latitude: 53.8008,
+    longitude: -1.5491,
+  });
   expect(property.statusCode).toBe(201);
-  expect((await sa.post('/units', { name: 'Flat 1', property_id: property.json().data.id, bedrooms: 2, furnished: true })).statusCode).toBe(201);
+  expect(
+    (await sa.post('/units', { name: 'Flat 1', property_id: property.json().data.id, bedrooms: 2, furnished: true }))
+      .statusCode,
+  ).toBe(201);
   // Sealed secrets: an integration's, a TOTP secret, the hand-off signing key.
-  expect((await sa.put(`/companies/${w.own.id}/integrations/maintenance`, { api_url: 'https://fixflo.example/api/v2', api_key: SECRET })).statusCode).toBe(200);
+  expect(
+    (
+      await sa.put(`/companies/${w.own.id}/integrations/maintenance`, {
+        api_url: 'https://fixflo.example/api/v2',
+        api_key: SECRET,
+      })
+    ).statusCode,
+  ).toBe(200);
   made.totpSecret = (await enrol(t, w.headers.admin)).secret;
   made.totpEmail = w.users.admin.email;
   made.kid = (await signingKey(db())).kid;
@@ -67,7 +82,11 @@ afterAll(async () => {
 
 /** A new, empty database of the engine under test (no tables, never migrated). */
 async function emptyDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!pgUrl) return { database: await openDatabase({ kind: 'pglite', dataDir: null }, { migrate: false }), drop: async () => {} };
+  if (!pgUrl)
+    return {
+      database: await openDatabase({ kind: 'pglite', dataDir: null }, { migrate: false }),
+      drop: async () => {},
+    };
   const name = 'olympus_restore_' + randomBytes(6).toString('hex');
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
@@ -105,21 +124,39 @@ async function contentsIn(d: Pick<Db, 'execute'>): Promise<Record<string, string
     d,
     sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' order by 1`,
   );
-  for (const { name } of tables) out[name] = (await rowsOf<{ r: string }>(d, sql.raw(`select x::text as r from public."${name}" x order by 1`))).map((r) => r.r);
+  for (const { name } of tables)
+    out[name] = (await rowsOf<{ r: string }>(d, sql.raw(`select x::text as r from public."${name}" x order by 1`))).map(
+      (r) => r.r,
+    );
   const sequences = await rowsOf<{ name: string }>(
     d,
     sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'S' order by 1`,
   );
   for (const { name } of sequences) {
-    out[`sequence ${name}`] = (await rowsOf<{ r: string }>(d, sql.raw(`select last_value::text || ' ' || is_called::text as r from public."${name}"`))).map((r) => r.r);
+    out[`sequence ${name}`] = (
+      await rowsOf<{ r: string }>(
+        d,
+        sql.raw(`select last_value::text || ' ' || is_called::text as r from public."${name}"`),
+      )
+    ).map((r) => r.r);
   }
-  out['drizzle migrations'] = (await rowsOf<{ r: string }>(d, sql`select hash || ' ' || created_at::text as r from drizzle.__drizzle_migrations order by created_at`)).map((r) => r.r);
+  out['drizzle migrations'] = (
+    await rowsOf<{ r: string }>(
+      d,
+      sql`select hash || ' ' || created_at::text as r from drizzle.__drizzle_migrations order by created_at`,
+    )
+  ).map((r) => r.r);
   return out;
 }
 
 const objectCount = async (d: Db) =>
   Number(
-    (await rowsOf<{ n: number }>(d, sql`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'`))[0].n,
+    (
+      await rowsOf<{ n: number }>(
+        d,
+        sql`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'`,
+      )
+    )[0].n,
   );
 
 let file: string;
@@ -130,14 +167,25 @@ describe('a backup restored into an empty database', () => {
     before = await contents(db());
     expect(before.audit_log.length).toBeGreaterThan(3);
     // Rows owned by a user's companies (an array column) are among them: the user created, the TOTP enrolment.
-    expect((await rowsOf<{ n: number }>(db(), sql`select count(*)::int as n from audit_log where cardinality(company_ids) > 0`))[0].n).toBeGreaterThan(1);
+    expect(
+      (
+        await rowsOf<{ n: number }>(
+          db(),
+          sql`select count(*)::int as n from audit_log where cardinality(company_ids) > 0`,
+        )
+      )[0].n,
+    ).toBeGreaterThan(1);
     expect(before.integration_settings).toHaveLength(1);
     expect(before.invitations).toHaveLength(1);
     file = path.join(tmp, 'olympus.jsonl.gz');
     const summary = await writeBackup(db(), t.database.kind, file);
     // Table names hold no space; the other keys of `before` do.
     const tables = Object.entries(before).filter(([k]) => !k.includes(' '));
-    expect(summary).toMatchObject({ tables: tables.length, rows: tables.reduce((n, [, rows]) => n + rows.length, 0), secretKeyCheck: expect.any(String) });
+    expect(summary).toMatchObject({
+      tables: tables.length,
+      rows: tables.reduce((n, [, rows]) => n + rows.length, 0),
+      secretKeyCheck: expect.any(String),
+    });
     // It holds password hashes and sealed secrets: readable by this user only. The key is not in it.
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(gunzipSync(readFileSync(file)).toString()).not.toContain(key.toString('hex'));
@@ -147,7 +195,13 @@ describe('a backup restored into an empty database', () => {
     let app: FastifyInstance | null = null;
     try {
       const restored = await restoreBackup(database, file, key);
-      expect(restored).toMatchObject({ tables: summary.tables, rows: summary.rows, laterMigrations: 0, keyOpens: true, sealed: true });
+      expect(restored).toMatchObject({
+        tables: summary.tables,
+        rows: summary.rows,
+        laterMigrations: 0,
+        keyOpens: true,
+        sealed: true,
+      });
       expect(await contents(database.db)).toEqual(before);
 
       // A server on the restored database with the same key starts (the key check opens) and reads back every secret.
@@ -157,15 +211,24 @@ describe('a backup restored into an empty database', () => {
         database.db,
         sql`select company_id::text, integration, secrets from integration_settings`,
       );
-      expect(open(key, integration.secrets, sealContext(integration.company_id, integration.integration))).toMatchObject({ api_key: SECRET });
+      expect(
+        open(key, integration.secrets, sealContext(integration.company_id, integration.integration)),
+      ).toMatchObject({ api_key: SECRET });
       expect((await signingKey(database.db)).kid).toBe(made.kid);
       const restoredApp = { ...t, app, database };
       const login = await authClient(restoredApp).login(made.totpEmail, PASSWORD);
       expect(login.statusCode).toBe(200);
-      const mfa = await authClient(restoredApp).post('/api/v1/auth/login/mfa', { challenge: login.json().data.challenge, code: codeAt(made.totpSecret, nowStep() + 1) });
+      const mfa = await authClient(restoredApp).post('/api/v1/auth/login/mfa', {
+        challenge: login.json().data.challenge,
+        code: codeAt(made.totpSecret, nowStep() + 1),
+      });
       expect(mfa.statusCode, mfa.body).toBe(200);
       // The invitation mailed before the backup still opens.
-      const check = await authClient(restoredApp).post('/api/v1/auth/invitation/check', { token: made.invitationToken }, { ip: uniqueIp() });
+      const check = await authClient(restoredApp).post(
+        '/api/v1/auth/invitation/check',
+        { token: made.invitationToken },
+        { ip: uniqueIp() },
+      );
       expect(check.statusCode, check.body).toBe(200);
     } finally {
       await app?.close();
@@ -177,14 +240,18 @@ describe('a backup restored into an empty database', () => {
 
   it('is refused into a database that is not empty, which stays as it was', async () => {
     await expect(restoreBackup(t.database, file, key)).rejects.toThrow(RestoreRefused);
-    await expect(restoreBackup(t.database, file, key)).rejects.toThrow(/^The database is not empty .* create a new database \(createdb\)/);
+    await expect(restoreBackup(t.database, file, key)).rejects.toThrow(
+      /^The database is not empty .* create a new database \(createdb\)/,
+    );
     expect(await contents(db())).toEqual(before);
   });
 
   it('is refused with another secret key, with a newer backup, and rolled back whole from a truncated file', async () => {
     const { database, drop } = await emptyDatabase();
     try {
-      await expect(restoreBackup(database, file, randomBytes(32))).rejects.toThrow(/^The secret key here .* is not the one this backup's secrets were sealed with/);
+      await expect(restoreBackup(database, file, randomBytes(32))).rejects.toThrow(
+        /^The secret key here .* is not the one this backup's secrets were sealed with/,
+      );
 
       const [headerLine, ...rest] = gunzipSync(readFileSync(file)).toString().split('\n');
       const header = JSON.parse(headerLine) as BackupHeader;
@@ -199,7 +266,9 @@ describe('a backup restored into an empty database', () => {
       await expect(restoreBackup(database, truncated, key)).rejects.toThrow();
       // Nothing of it stayed: the database is as empty as before, so the restore can be run again.
       expect(await objectCount(database.db)).toBe(0);
-      await expect(restoreBackup(database, path.join(tmp, 'missing.jsonl.gz'), key)).rejects.toThrow(/^There is no backup file/);
+      await expect(restoreBackup(database, path.join(tmp, 'missing.jsonl.gz'), key)).rejects.toThrow(
+        /^There is no backup file/,
+      );
     } finally {
       await drop();
     }
@@ -213,11 +282,18 @@ describe('a backup taken by an earlier version', () => {
     // The schema two migrations ago, with no rows (rows of an older schema would need that version to write them).
     const older = path.join(tmp, 'older.jsonl.gz');
     const kept = header.migrations.length - 2;
-    const lines = [{ ...header, migrations: header.migrations.slice(0, kept), secret_key_check: null, tables: [], sequences: [] }, { end: { rows: {} } }];
+    const lines = [
+      { ...header, migrations: header.migrations.slice(0, kept), secret_key_check: null, tables: [], sequences: [] },
+      { end: { rows: {} } },
+    ];
     writeFileSync(older, gzipSync(lines.map((l) => JSON.stringify(l)).join('\n')));
     const { database, drop } = await emptyDatabase();
     try {
-      expect(await restoreBackup(database, older, null)).toMatchObject({ migrations: kept, laterMigrations: 2, rows: 0 });
+      expect(await restoreBackup(database, older, null)).toMatchObject({
+        migrations: kept,
+        laterMigrations: 2,
+        rows: 0,
+      });
       expect((await contents(database.db))['drizzle migrations']).toEqual(before['drizzle migrations']);
     } finally {
       await drop();
@@ -235,7 +311,11 @@ describe.skipIf(!pgUrl)('a backup of the embedded database', () => {
         (${world.users.admin.id}, 'company.updated', 'company', ${world.own.id}, ${JSON.stringify({ name: { before: 'Ä', after: 'Ω 😀' } })}::jsonb, '10.1.2.3')`);
       const embeddedFile = path.join(tmp, 'embedded.jsonl.gz');
       await writeBackup(embedded.db, 'pglite', embeddedFile);
-      expect(await restoreBackup(database, embeddedFile, null)).toMatchObject({ laterMigrations: 0, keyOpens: null, sealed: false });
+      expect(await restoreBackup(database, embeddedFile, null)).toMatchObject({
+        laterMigrations: 0,
+        keyOpens: null,
+        sealed: false,
+      });
       expect(await contents(database.db)).toEqual(await contents(embedded.db));
     } finally {
       await embedded.close();
@@ -249,12 +329,19 @@ describe.skipIf(!!pgUrl)('scheduled snapshots of the embedded database', () => {
     const dataDir = mkdtempSync(path.join(tmp, 'snap-'));
     const at = (h: number) => new Date(Date.UTC(2030, 0, 1, h));
     for (const h of [1, 2, 3]) await takeSnapshot(db(), dataDir, 2, at(h));
-    expect(listSnapshots(snapshotDir(dataDir))).toEqual(['olympus-2030-01-01T02-00-00-000Z.jsonl.gz', 'olympus-2030-01-01T03-00-00-000Z.jsonl.gz']);
+    expect(listSnapshots(snapshotDir(dataDir))).toEqual([
+      'olympus-2030-01-01T02-00-00-000Z.jsonl.gz',
+      'olympus-2030-01-01T03-00-00-000Z.jsonl.gz',
+    ]);
     if (process.platform !== 'win32') expect(statSync(snapshotDir(dataDir)).mode & 0o777).toBe(0o700);
 
     // The server's own timer: the same key (t.config's data directory), a count of 1.
     const start = async () => {
-      const app = await buildApp({ config: { ...t.config, backupIntervalHours: 24, backupKeep: 1 }, database: t.database, logger: false });
+      const app = await buildApp({
+        config: { ...t.config, backupIntervalHours: 24, backupKeep: 1 },
+        database: t.database,
+        logger: false,
+      });
       await app.ready();
       return app;
     };
@@ -276,7 +363,10 @@ describe.skipIf(!!pgUrl)('scheduled snapshots of the embedded database', () => {
 describe('the settings', () => {
   it('take an interval in whole hours and a count, with one message per bad value, and no interval with DATABASE_URL', () => {
     expect(loadConfig({})).toMatchObject({ backupIntervalHours: null, backupKeep: 7 });
-    expect(loadConfig({ OLYMPUS_BACKUP_INTERVAL_HOURS: '24', OLYMPUS_BACKUP_KEEP: '14' })).toMatchObject({ backupIntervalHours: 24, backupKeep: 14 });
+    expect(loadConfig({ OLYMPUS_BACKUP_INTERVAL_HOURS: '24', OLYMPUS_BACKUP_KEEP: '14' })).toMatchObject({
+      backupIntervalHours: 24,
+      backupKeep: 14,
+    });
     const problems = (env: Record<string, string>) => {
       try {
         loadConfig(env);
@@ -290,7 +380,13 @@ describe('the settings', () => {
       'OLYMPUS_BACKUP_INTERVAL_HOURS must be a whole number of hours from 1 to 8760, or unset to take no scheduled snapshots (got "0.5").',
       'OLYMPUS_BACKUP_KEEP must be a whole number from 1 to 1000 (got "0").',
     ]);
-    expect(problems({ DATABASE_URL: 'postgres://u:p@db.example/olympus', OLYMPUS_SECRET_KEY: 'a'.repeat(64), OLYMPUS_BACKUP_INTERVAL_HOURS: '24' })).toEqual([
+    expect(
+      problems({
+        DATABASE_URL: 'postgres://u:p@db.example/olympus',
+        OLYMPUS_SECRET_KEY: 'a'.repeat(64),
+        OLYMPUS_BACKUP_INTERVAL_HOURS: '24',
+      }),
+    ).toEqual([
       'OLYMPUS_BACKUP_INTERVAL_HOURS is for the embedded database only: with DATABASE_URL, run `npm run backup` (or pg_dump) from a scheduler instead.',
     ]);
   });

@@ -8,7 +8,10 @@ import { companies, roles, systems, users, userSystems } from '../../server/db/s
 import { bootstrapFromConfig, type BootstrapLog } from '../../server/db/bootstrap';
 import { ConfigError, loadConfig } from '../../server/config';
 
-const PRODUCTION = { DATABASE_URL: 'postgres://olympus:pw@db.example:5432/olympus', OLYMPUS_SECRET_KEY: 'a'.repeat(64) };
+const PRODUCTION = {
+  DATABASE_URL: 'postgres://olympus:pw@db.example:5432/olympus',
+  OLYMPUS_SECRET_KEY: 'a'.repeat(64),
+};
 const PASSWORD = 'Bootstrap-Secret-42';
 
 let t: TestApp;
@@ -42,7 +45,14 @@ describe('configuration defaults', () => {
 
   it('turn them off with DATABASE_URL unless asked for', () => {
     expect(loadConfig(PRODUCTION)).toMatchObject({ seedDemo: false, demoSystems: false });
-    expect(loadConfig({ ...PRODUCTION, OLYMPUS_SEED: 'true', OLYMPUS_DEMO_PASSWORD: 'Demo-Password-1', OLYMPUS_DEMO_SYSTEMS: 'true' })).toMatchObject({
+    expect(
+      loadConfig({
+        ...PRODUCTION,
+        OLYMPUS_SEED: 'true',
+        OLYMPUS_DEMO_PASSWORD: 'Demo-Password-1',
+        OLYMPUS_DEMO_SYSTEMS: 'true',
+      }),
+    ).toMatchObject({
       seedDemo: true,
       demoSystems: true,
     });
@@ -55,7 +65,11 @@ describe('configuration defaults', () => {
   });
 
   it('read the bootstrap admin, and check it without echoing the password', () => {
-    const c = loadConfig({ ...PRODUCTION, OLYMPUS_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com', OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD: PASSWORD });
+    const c = loadConfig({
+      ...PRODUCTION,
+      OLYMPUS_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com',
+      OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD: PASSWORD,
+    });
     expect(c.bootstrapAdmin).toEqual({ email: 'ops@example.com', password: PASSWORD });
     const problems = (env: Record<string, string>) => {
       try {
@@ -68,8 +82,13 @@ describe('configuration defaults', () => {
     expect(problems({ OLYMPUS_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com' })).toEqual([
       'OLYMPUS_BOOTSTRAP_ADMIN_EMAIL and OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD must be set together.',
     ]);
-    const weak = problems({ OLYMPUS_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com', OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD: 'weakpassword' });
-    expect(weak).toEqual(['OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD must be 9 to 128 characters with upper case, lower case and a digit, and not a common password.']);
+    const weak = problems({
+      OLYMPUS_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com',
+      OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD: 'weakpassword',
+    });
+    expect(weak).toEqual([
+      'OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD must be 9 to 128 characters with upper case, lower case and a digit, and not a common password.',
+    ]);
     expect(JSON.stringify(weak)).not.toContain('weakpassword');
   });
 });
@@ -87,7 +106,10 @@ describe('the bootstrap admin', () => {
     const starts = Array.from({ length: 4 }, (_, i) => {
       const capture = captureLog();
       const admin = { email: `ops${i}@example.com`, password: PASSWORD };
-      return { capture, run: bootstrapFromConfig(db(), { bootstrapAdmin: admin, publicUrl: 'http://olympus.test' }, capture.log) };
+      return {
+        capture,
+        run: bootstrapFromConfig(db(), { bootstrapAdmin: admin, publicUrl: 'http://olympus.test' }, capture.log),
+      };
     });
     const results = await Promise.all(starts.map((s) => s.run));
     expect(results.filter((r) => r?.created)).toHaveLength(1);
@@ -95,20 +117,34 @@ describe('the bootstrap admin', () => {
     expect(admins).toHaveLength(1);
     expect(admins[0].mustChangePassword).toBe(true);
     // No demo data came with it.
-    expect((await db().select({ n: sql<number>`count(*)::int` }).from(companies))[0].n).toBe(0);
+    expect(
+      (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(companies)
+      )[0].n,
+    ).toBe(0);
     expect((await db().select({ name: systems.name }).from(systems)).map((s) => s.name)).toEqual(['Olympus']);
     for (const s of starts) {
       expect(s.capture.lines.join('\n')).not.toContain(PASSWORD);
-      expect(s.capture.lines.at(-1)).toBe('Remove OLYMPUS_BOOTSTRAP_ADMIN_EMAIL and OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD from the environment: they are needed only once.');
+      expect(s.capture.lines.at(-1)).toBe(
+        'Remove OLYMPUS_BOOTSTRAP_ADMIN_EMAIL and OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD from the environment: they are needed only once.',
+      );
     }
   });
 
   it('is ignored, with a log line, once a super admin exists', async () => {
     const { log, lines } = captureLog();
-    const result = await bootstrapFromConfig(db(), { bootstrapAdmin: { email: 'late@example.com', password: PASSWORD }, publicUrl: 'http://olympus.test' }, log);
+    const result = await bootstrapFromConfig(
+      db(),
+      { bootstrapAdmin: { email: 'late@example.com', password: PASSWORD }, publicUrl: 'http://olympus.test' },
+      log,
+    );
     expect(result).toEqual({ created: false, reason: 'super_admin_exists' });
     expect(await superAdmins()).toHaveLength(1);
-    expect(lines[0]).toBe('A super admin already exists, so OLYMPUS_BOOTSTRAP_ADMIN_EMAIL and OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD were ignored.');
+    expect(lines[0]).toBe(
+      'A super admin already exists, so OLYMPUS_BOOTSTRAP_ADMIN_EMAIL and OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD were ignored.',
+    );
   });
 
   it('must choose a new password at the first sign-in, then has the whole super admin role', async () => {
@@ -118,12 +154,21 @@ describe('the bootstrap admin', () => {
     expect(first.statusCode, first.body).toBe(200);
     const { session, username } = first.json().data;
     expect(session).toBeTruthy();
-    const set = await c.post('/api/v1/auth/password/new', { username, name: username, new_password: 'Chosen-By-Ops-77', session });
+    const set = await c.post('/api/v1/auth/password/new', {
+      username,
+      name: username,
+      new_password: 'Chosen-By-Ops-77',
+      session,
+    });
     expect(set.statusCode, set.body).toBe(200);
     const { authorization } = await c.signIn(admin.email, 'Chosen-By-Ops-77');
     const me = await c.get('/api/v1/session', { authorization });
     expect(me.statusCode, me.body).toBe(200);
-    const created = await c.post('/api/v1/companies', { name: 'First Company', address_line_1: '1 High Street', city: 'Leeds', postcode: 'LS1 1AA' }, { headers: { authorization } });
+    const created = await c.post(
+      '/api/v1/companies',
+      { name: 'First Company', address_line_1: '1 High Street', city: 'Leeds', postcode: 'LS1 1AA' },
+      { headers: { authorization } },
+    );
     expect(created.statusCode, created.body).toBeLessThan(300);
     // The bootstrap password no longer works.
     expect((await c.login(admin.email, PASSWORD)).statusCode).toBe(401);

@@ -28,9 +28,16 @@ const bulk = (who: Who, path: string, body: object, tenant?: string) =>
     remoteAddress: uniqueIp(),
   });
 const put = (path: string, body: object) =>
-  t.app.inject({ method: 'PUT', url: `/api/v1${path}`, headers: { ...w.headers.admin, 'x-tenant': w.own.id }, payload: body, remoteAddress: uniqueIp() });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/v1${path}`,
+    headers: { ...w.headers.admin, 'x-tenant': w.own.id },
+    payload: body,
+    remoteAddress: uniqueIp(),
+  });
 const auditTotal = () => count(db(), sql`select count(*) as n from audit_log where action not like 'auth.%'`);
-const unitRows = async (ids: string[]) => (await db().select().from(units).where(inArray(units.id, ids))).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+const unitRows = async (ids: string[]) =>
+  (await db().select().from(units).where(inArray(units.id, ids))).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
 
 beforeAll(async () => {
   t = await createTestApp({}, { resources: [gadgetCrud.routes] });
@@ -42,42 +49,73 @@ afterAll(() => t.close());
 async function someUnits(n: number, companyId = w.own.id) {
   const property = await createProperty(db(), companyId, { name: `Block ${Math.random().toString(36).slice(2, 7)}` });
   const made = [];
-  for (let i = 0; i < n; i++) made.push(await createUnit(db(), property, { name: `Flat ${i + 1}`, unitStatus: 'Available' }));
+  for (let i = 0; i < n; i++)
+    made.push(await createUnit(db(), property, { name: `Flat ${i + 1}`, unitStatus: 'Available' }));
   return { property, ids: made.map((u) => u.id) };
 }
 
 describe('a bulk update', () => {
   it('sets the declared fields of every record in one go, each with its own audit row tied to one bulk entry', async () => {
     const { ids } = await someUnits(3);
-    const res = await bulk('admin', '/units', { action: 'update', ids, values: { unit_status: 'Let', furnished: true } });
+    const res = await bulk('admin', '/units', {
+      action: 'update',
+      ids,
+      values: { unit_status: 'Let', furnished: true },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ message: '3 units updated.', action: 'update', count: 3, ids });
     const rows = await unitRows(ids);
     expect(rows.map((u) => [u.unitStatus, u.furnished, u.version])).toEqual(Array(3).fill(['Let', true, 2]));
 
-    type Entry = { id: string; action: string; entity: string; entity_id: string | null; detail: Record<string, unknown>; actor_id: string };
-    const found = await db().execute(sql`select id::text as id, action, entity, entity_id, detail, actor_id from audit_log where action = 'unit.bulk_updated' and detail->'ids' ? ${ids[0]}`);
+    type Entry = {
+      id: string;
+      action: string;
+      entity: string;
+      entity_id: string | null;
+      detail: Record<string, unknown>;
+      actor_id: string;
+    };
+    const found = await db().execute(
+      sql`select id::text as id, action, entity, entity_id, detail, actor_id from audit_log where action = 'unit.bulk_updated' and detail->'ids' ? ${ids[0]}`,
+    );
     const [entry] = (found as unknown as { rows: Entry[] }).rows;
-    expect(entry).toMatchObject({ action: 'unit.bulk_updated', entity: 'unit', entity_id: null, actor_id: w.users.admin.id });
+    expect(entry).toMatchObject({
+      action: 'unit.bulk_updated',
+      entity: 'unit',
+      entity_id: null,
+      actor_id: w.users.admin.id,
+    });
     expect(entry.detail).toEqual({ ids, count: 3, values: { unit_status: 'Let', furnished: true } });
     for (const id of ids) {
       const audit = await auditFor(db(), id);
       expect(audit.at(-1)).toMatchObject({ action: 'unit.updated', detail: { bulk: entry.id } });
-      expect(audit.at(-1)?.changes).toMatchObject({ unit_status: { before: 'Available', after: 'Let' }, furnished: { before: false, after: true } });
+      expect(audit.at(-1)?.changes).toMatchObject({
+        unit_status: { before: 'Available', after: 'Let' },
+        furnished: { before: false, after: true },
+      });
     }
   });
 
   it('moves units to another property of the company, and refuses one of another company on every row, writing nothing', async () => {
     const { ids } = await someUnits(2);
     const target = await createProperty(db(), w.own.id, { name: 'Target block' });
-    expect((await bulk('admin', '/units', { action: 'update', ids, values: { property_id: target.id } })).statusCode).toBe(200);
+    expect(
+      (await bulk('admin', '/units', { action: 'update', ids, values: { property_id: target.id } })).statusCode,
+    ).toBe(200);
     expect((await unitRows(ids)).map((u) => u.propertyId)).toEqual([target.id, target.id]);
 
     const foreign = await createProperty(db(), w.other.id, { name: 'Foreign block' });
     const before = await auditTotal();
     const res = await bulk('admin', '/units', { action: 'update', ids, values: { property_id: foreign.id } });
     expect(res.statusCode).toBe(422);
-    expect(res.json().rows).toEqual(ids.map((id) => ({ id, status: 422, message: 'The selected property is invalid.', errors: { property_id: ['The selected property is invalid.'] } })));
+    expect(res.json().rows).toEqual(
+      ids.map((id) => ({
+        id,
+        status: 422,
+        message: 'The selected property is invalid.',
+        errors: { property_id: ['The selected property is invalid.'] },
+      })),
+    );
     expect((await unitRows(ids)).map((u) => u.propertyId)).toEqual([target.id, target.id]);
     expect(await auditTotal()).toBe(before);
   });
@@ -86,24 +124,41 @@ describe('a bulk update', () => {
     const { ids } = await someUnits(3);
     const { ids: theirs } = await someUnits(1, w.other.id);
     const before = await auditTotal();
-    const res = await bulk('admin', '/units', { action: 'update', ids: [ids[0], theirs[0], ids[1], ids[2]], values: { unit_status: 'Maintenance' } });
+    const res = await bulk('admin', '/units', {
+      action: 'update',
+      ids: [ids[0], theirs[0], ids[1], ids[2]],
+      values: { unit_status: 'Maintenance' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: 'Nothing was changed: 1 of the 4 units cannot be updated.',
       errors: { ids: [`${theirs[0]}: Unit not found.`] },
       rows: [{ id: theirs[0], status: 404, message: 'Unit not found.' }],
     });
-    expect((await unitRows([...ids, ...theirs])).map((u) => [u.unitStatus, u.version])).toEqual(Array(4).fill(['Available', 1]));
+    expect((await unitRows([...ids, ...theirs])).map((u) => [u.unitStatus, u.version])).toEqual(
+      Array(4).fill(['Available', 1]),
+    );
     expect(await auditTotal()).toBe(before);
   });
 
   it('with one record changed since the version sent: 409 naming it, nothing written', async () => {
     const { ids } = await someUnits(3);
     expect((await put(`/units/${ids[1]}`, { name: 'Changed meanwhile' })).statusCode).toBe(200);
-    const res = await bulk('admin', '/units', { action: 'update', ids, values: { unit_type: 'Studio' }, versions: { [ids[0]]: 1, [ids[1]]: 1, [ids[2]]: 1 } });
+    const res = await bulk('admin', '/units', {
+      action: 'update',
+      ids,
+      values: { unit_type: 'Studio' },
+      versions: { [ids[0]]: 1, [ids[1]]: 1, [ids[2]]: 1 },
+    });
     expect(res.statusCode).toBe(409);
-    expect(res.json().rows).toEqual([{ id: ids[1], status: 409, message: expect.stringContaining('changed by someone else since version 1') }]);
-    expect((await unitRows(ids)).map((u) => [u.unitType, u.version])).toEqual([['Flat', 1], ['Flat', 2], ['Flat', 1]]);
+    expect(res.json().rows).toEqual([
+      { id: ids[1], status: 409, message: expect.stringContaining('changed by someone else since version 1') },
+    ]);
+    expect((await unitRows(ids)).map((u) => [u.unitType, u.version])).toEqual([
+      ['Flat', 1],
+      ['Flat', 2],
+      ['Flat', 1],
+    ]);
   });
 
   it('refuses fields that are not bulk-editable, bad values, a missing or empty values, and more than 1 000 ids', async () => {
@@ -113,14 +168,29 @@ describe('a bulk update', () => {
     expect(notBulk.json().errors).toEqual({ values: ['The name field cannot be changed in bulk.'] });
     const bad = await bulk('admin', '/units', { action: 'update', ids, values: { unit_status: 'Sold' } });
     expect(bad.json().errors).toEqual({ values: ['The selected unit status is invalid.'] });
-    expect((await bulk('admin', '/units', { action: 'update', ids })).json().errors).toEqual({ values: ['Choose a field to change.'] });
+    expect((await bulk('admin', '/units', { action: 'update', ids })).json().errors).toEqual({
+      values: ['Choose a field to change.'],
+    });
     expect((await bulk('admin', '/units', { action: 'update', ids, values: {} })).statusCode).toBe(422);
-    expect((await bulk('admin', '/units', { action: 'delete', ids, values: { unit_status: 'Let' } })).json().errors).toEqual({ values: ['Values are only sent with a bulk update.'] });
-    expect((await bulk('admin', '/units', { action: 'archive', ids })).json().errors).toEqual({ action: ['The selected action is invalid.'] });
-    expect((await bulk('admin', '/units', { action: 'update', ids: [], values: { unit_status: 'Let' } })).json().errors).toEqual({ ids: ['The ids field is required.'] });
-    expect((await bulk('admin', '/units', { action: 'update', ids: [ids[0], ids[0]], values: { unit_status: 'Let' } })).json().errors).toEqual({ ids: ['The ids may not hold the same value twice.'] });
+    expect(
+      (await bulk('admin', '/units', { action: 'delete', ids, values: { unit_status: 'Let' } })).json().errors,
+    ).toEqual({ values: ['Values are only sent with a bulk update.'] });
+    expect((await bulk('admin', '/units', { action: 'archive', ids })).json().errors).toEqual({
+      action: ['The selected action is invalid.'],
+    });
+    expect(
+      (await bulk('admin', '/units', { action: 'update', ids: [], values: { unit_status: 'Let' } })).json().errors,
+    ).toEqual({ ids: ['The ids field is required.'] });
+    expect(
+      (
+        await bulk('admin', '/units', { action: 'update', ids: [ids[0], ids[0]], values: { unit_status: 'Let' } })
+      ).json().errors,
+    ).toEqual({ ids: ['The ids may not hold the same value twice.'] });
 
-    const many = Array.from({ length: BULK_IDS_MAX + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const many = Array.from(
+      { length: BULK_IDS_MAX + 1 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
     const tooMany = await bulk('admin', '/units', { action: 'delete', ids: many });
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json().errors).toEqual({ ids: ['The ids may not have more than 1000 items.'] });
@@ -132,14 +202,19 @@ describe('a bulk update', () => {
 
   it('needs the update permission for an update and the delete permission for a delete', async () => {
     const { ids } = await someUnits(1);
-    expect((await bulk('system_user', '/units', { action: 'update', ids, values: { unit_status: 'Let' } })).statusCode).toBe(403);
+    expect(
+      (await bulk('system_user', '/units', { action: 'update', ids, values: { unit_status: 'Let' } })).statusCode,
+    ).toBe(403);
     // A role with units.update only: may update in bulk, not delete.
     const role = await createRole(db(), 'Olympus', 'bulk_updater', ['units.view', 'units.update']);
     const { createUser, tokenFor } = await import('./factories');
     const user = await createUser(db(), { companies: [w.own] });
-    await db().execute(sql`insert into user_systems (user_id, system_id, role_id) values (${user.id}, ${role.systemId}, ${role.id})`);
+    await db().execute(
+      sql`insert into user_systems (user_id, system_id, role_id) values (${user.id}, ${role.systemId}, ${role.id})`,
+    );
     const headers = { ...(await tokenFor(db(), user.id)), 'x-tenant': w.own.id };
-    const as = (body: object) => t.app.inject({ method: 'POST', url: '/api/v1/units/bulk', headers, payload: body, remoteAddress: uniqueIp() });
+    const as = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/units/bulk', headers, payload: body, remoteAddress: uniqueIp() });
     expect((await as({ action: 'update', ids, values: { unit_status: 'Let' } })).statusCode).toBe(200);
     expect((await as({ action: 'delete', ids })).statusCode).toBe(403);
     expect(await count(db(), sql`select count(*) as n from units where id = ${ids[0]}`)).toBe(1);
@@ -147,7 +222,10 @@ describe('a bulk update', () => {
 
   it('keeps every audit row when bulk changes and single saves of the same records run in parallel', async () => {
     const { ids } = await someUnits(4);
-    const before = await count(db(), sql`select count(*) as n from audit_log where entity_id = any(${sql.raw(`array['${ids.join("','")}']`)})`);
+    const before = await count(
+      db(),
+      sql`select count(*) as n from audit_log where entity_id = any(${sql.raw(`array['${ids.join("','")}']`)})`,
+    );
     const answers = await Promise.all([
       bulk('admin', '/units', { action: 'update', ids, values: { unit_status: 'Let' } }),
       put(`/units/${ids[0]}`, { name: 'Single A' }),
@@ -157,7 +235,10 @@ describe('a bulk update', () => {
       put(`/units/${ids[2]}`, { bathrooms: 2 }),
     ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
-    const after = await count(db(), sql`select count(*) as n from audit_log where entity_id = any(${sql.raw(`array['${ids.join("','")}']`)})`);
+    const after = await count(
+      db(),
+      sql`select count(*) as n from audit_log where entity_id = any(${sql.raw(`array['${ids.join("','")}']`)})`,
+    );
     // 4 + 4 + 2 rows of the bulk changes, 3 of the single saves.
     expect(after - before).toBe(13);
     const rows = await unitRows(ids);
@@ -167,7 +248,9 @@ describe('a bulk update', () => {
     expect(rows.map((u) => u.version)).toEqual([4, 4, 5, 4]);
     // Each record's rows chain their versions: no change was lost between two others.
     for (const id of ids) {
-      const versions = (await auditFor(db(), id)).filter((a) => a.action === 'unit.updated').map((a) => a.changes?.version);
+      const versions = (await auditFor(db(), id))
+        .filter((a) => a.action === 'unit.updated')
+        .map((a) => a.changes?.version);
       versions.forEach((v, i) => expect(v).toEqual({ before: i + 1, after: i + 2 }));
     }
   }, 60_000);
@@ -184,12 +267,23 @@ describe('a bulk delete', () => {
     expect(rows).toHaveLength(3);
     for (const row of rows) expect(row.deletedAt).toBeInstanceOf(Date);
     expect(new Set(rows.map((r) => r.deletedBy))).toEqual(new Set([w.users.admin.id]));
-    const trash = await t.app.inject({ method: 'GET', url: '/api/v1/units/trash?per_page=100', headers: { ...w.headers.admin, 'x-tenant': w.own.id } });
+    const trash = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/units/trash?per_page=100',
+      headers: { ...w.headers.admin, 'x-tenant': w.own.id },
+    });
     expect(trash.statusCode).toBe(200);
     expect((trash.json().data as { id: string }[]).map((r) => r.id)).toEqual(expect.arrayContaining(ids));
-    const entries = await count(db(), sql`select count(*) as n from audit_log where action = 'unit.bulk_deleted' and detail->'ids' ? ${ids[0]}`);
+    const entries = await count(
+      db(),
+      sql`select count(*) as n from audit_log where action = 'unit.bulk_deleted' and detail->'ids' ? ${ids[0]}`,
+    );
     expect(entries).toBe(1);
-    for (const id of ids) expect((await auditFor(db(), id)).at(-1)).toMatchObject({ action: 'unit.deleted', detail: { bulk: expect.any(String) } });
+    for (const id of ids)
+      expect((await auditFor(db(), id)).at(-1)).toMatchObject({
+        action: 'unit.deleted',
+        detail: { bulk: expect.any(String) },
+      });
   });
 
   it('refuses a property that still has units with 409 naming it, and deletes none', async () => {
@@ -198,7 +292,9 @@ describe('a bulk delete', () => {
     const before = await auditTotal();
     const res = await bulk('admin', '/properties', { action: 'delete', ids: [empty.id, full.id] });
     expect(res.statusCode).toBe(409);
-    expect(res.json().rows).toEqual([{ id: full.id, status: 409, message: 'This property still has units. Remove them first.' }]);
+    expect(res.json().rows).toEqual([
+      { id: full.id, status: 409, message: 'This property still has units. Remove them first.' },
+    ]);
     expect(res.json().message).toBe('Nothing was changed: 1 of the 2 properties cannot be deleted.');
     expect(await count(db(), sql`select count(*) as n from properties where id in (${empty.id}, ${full.id})`)).toBe(2);
     expect(await auditTotal()).toBe(before);
@@ -216,8 +312,23 @@ describe('a bulk delete', () => {
   it('deletes properties in bulk, and updates their declared address fields', async () => {
     const a = await createProperty(db(), w.own.id, { name: 'North block' });
     const b = await createProperty(db(), w.own.id, { name: 'South block' });
-    expect((await bulk('admin', '/properties', { action: 'update', ids: [a.id, b.id], values: { city: 'Leeds', county: 'West Yorkshire' } })).statusCode).toBe(200);
-    expect((await db().select({ city: properties.city }).from(properties).where(inArray(properties.id, [a.id, b.id]))).map((p) => p.city)).toEqual(['Leeds', 'Leeds']);
+    expect(
+      (
+        await bulk('admin', '/properties', {
+          action: 'update',
+          ids: [a.id, b.id],
+          values: { city: 'Leeds', county: 'West Yorkshire' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await db()
+          .select({ city: properties.city })
+          .from(properties)
+          .where(inArray(properties.id, [a.id, b.id]))
+      ).map((p) => p.city),
+    ).toEqual(['Leeds', 'Leeds']);
     expect((await bulk('admin', '/properties', { action: 'delete', ids: [a.id, b.id] })).statusCode).toBe(200);
   });
 });
@@ -227,19 +338,34 @@ describe('every declared resource', () => {
     const property = await createProperty(db(), w.own.id, { name: 'Gadget store' });
     const made: string[] = [];
     for (const name of ['Cog', 'Gear']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/gadgets', headers: { ...w.headers.admin, 'x-tenant': w.own.id }, payload: { name, property_id: property.id }, remoteAddress: uniqueIp() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/gadgets',
+        headers: { ...w.headers.admin, 'x-tenant': w.own.id },
+        payload: { name, property_id: property.id },
+        remoteAddress: uniqueIp(),
+      });
       made.push(res.json().data.id);
     }
-    expect((await bulk('admin', '/gadgets', { action: 'update', ids: made, values: { colour: 'Red' } })).json().errors).toEqual({ action: ['The selected action is invalid.'] });
+    expect(
+      (await bulk('admin', '/gadgets', { action: 'update', ids: made, values: { colour: 'Red' } })).json().errors,
+    ).toEqual({ action: ['The selected action is invalid.'] });
     const res = await bulk('admin', '/gadgets', { action: 'delete', ids: made });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.message).toBe('2 gadgets deleted.');
     // In the trash: the rows stay, marked deleted.
-    expect((await db().select().from(gadgets).where(inArray(gadgets.id, made))).map((g) => g.deletedAt instanceof Date)).toEqual([true, true]);
+    expect(
+      (await db().select().from(gadgets).where(inArray(gadgets.id, made))).map((g) => g.deletedAt instanceof Date),
+    ).toEqual([true, true]);
   });
 
   it('users have no bulk route; the OpenAPI document has each other resource’s, with its body and the refusal’s rows', async () => {
-    const users = await t.app.inject({ method: 'POST', url: '/api/v1/users/bulk', headers: { ...w.headers.super_admin, 'x-tenant': w.own.id }, payload: { action: 'delete', ids: [w.users.none.id] } });
+    const users = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/bulk',
+      headers: { ...w.headers.super_admin, 'x-tenant': w.own.id },
+      payload: { action: 'delete', ids: [w.users.none.id] },
+    });
     expect(users.statusCode).toBe(404);
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.paths['/api/v1/users/bulk']).toBeUndefined();
@@ -247,8 +373,15 @@ describe('every declared resource', () => {
     const body = op.requestBody.content['application/json'].schema;
     expect(body.properties.action.enum).toEqual(['update', 'delete']);
     expect(body.properties.ids.maxItems).toBe(1000);
-    expect(Object.keys(body.properties.values.properties)).toEqual(['unit_status', 'unit_type', 'furnished', 'property_id']);
+    expect(Object.keys(body.properties.values.properties)).toEqual([
+      'unit_status',
+      'unit_type',
+      'furnished',
+      'property_id',
+    ]);
     expect(op.responses['422'].content['application/json'].schema.properties.rows.type).toBe('array');
-    expect(doc.paths['/api/v1/gadgets/bulk'].post.requestBody.content['application/json'].schema.properties.action.enum).toEqual(['delete']);
+    expect(
+      doc.paths['/api/v1/gadgets/bulk'].post.requestBody.content['application/json'].schema.properties.action.enum,
+    ).toEqual(['delete']);
   });
 });

@@ -14,7 +14,9 @@ import { runToExit, startServer } from './server-process';
 
 const pgUrl = inject('postgresTemplateUrl');
 const INSTANCES = 5;
-const JOURNAL = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+const JOURNAL = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+  entries: { tag: string }[];
+};
 const DEMO_PASSWORD = 'Start-Together-42';
 
 const created: string[] = [];
@@ -55,13 +57,18 @@ async function rows<T>(url: string, query: string): Promise<T[]> {
   }
 }
 
-const migrationsApplied = async (url: string) => rows<{ hash: string }>(url, 'select hash from drizzle.__drizzle_migrations');
+const migrationsApplied = async (url: string) =>
+  rows<{ hash: string }>(url, 'select hash from drizzle.__drizzle_migrations');
 
 /** Opens `INSTANCES` databases at once on `url`; every failure is reported, then all are closed by the caller. */
 async function openAtOnce(url: string): Promise<{ opened: Database[]; failures: string[] }> {
-  const settled = await Promise.allSettled(Array.from({ length: INSTANCES }, () => openDatabase({ kind: 'postgres', url })));
+  const settled = await Promise.allSettled(
+    Array.from({ length: INSTANCES }, () => openDatabase({ kind: 'postgres', url })),
+  );
   const opened = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  const failures = settled.flatMap((s) => (s.status === 'rejected' ? [String((s.reason as Error)?.message ?? s.reason)] : []));
+  const failures = settled.flatMap((s) =>
+    s.status === 'rejected' ? [String((s.reason as Error)?.message ?? s.reason)] : [],
+  );
   return { opened, failures };
 }
 
@@ -76,7 +83,9 @@ describe.skipIf(!pgUrl)('instances starting at once on an empty PostgreSQL (skip
         expect(applied).toHaveLength(JOURNAL.entries.length);
         expect(new Set(applied.map((m) => m.hash)).size).toBe(JOURNAL.entries.length);
         if (round > 1) continue;
-        const seeded = await Promise.all(opened.map((d) => seedIfEmpty(d.db, { password: DEMO_PASSWORD, publicUrl: 'http://olympus.test' })));
+        const seeded = await Promise.all(
+          opened.map((d) => seedIfEmpty(d.db, { password: DEMO_PASSWORD, publicUrl: 'http://olympus.test' })),
+        );
         expect(seeded.filter((s) => s !== null)).toHaveLength(1);
         const [counts] = await rows<{ users: number; companies: number; roles: number }>(
           url,
@@ -94,9 +103,20 @@ describe.skipIf(!pgUrl)('instances starting at once on an empty PostgreSQL (skip
     const { opened, failures } = await openAtOnce(url);
     try {
       expect(failures).toEqual([]);
-      const results = await Promise.all(opened.map((d, i) => bootstrapAdmin(d.db, { email: `ops${i}@example.com`, password: 'Bootstrap-Secret-42' }, 'http://olympus.test')));
+      const results = await Promise.all(
+        opened.map((d, i) =>
+          bootstrapAdmin(
+            d.db,
+            { email: `ops${i}@example.com`, password: 'Bootstrap-Secret-42' },
+            'http://olympus.test',
+          ),
+        ),
+      );
       expect(results.filter((r) => r.created)).toHaveLength(1);
-      const [counts] = await rows<{ users: number; systems: number }>(url, 'select (select count(*)::int from users) as users, (select count(*)::int from systems) as systems');
+      const [counts] = await rows<{ users: number; systems: number }>(
+        url,
+        'select (select count(*)::int from users) as users, (select count(*)::int from systems) as systems',
+      );
       expect(counts).toEqual({ users: 1, systems: 1 });
     } finally {
       await Promise.all(opened.map((d) => d.close()));
@@ -113,12 +133,19 @@ describe.skipIf(!pgUrl)('instances starting at once on an empty PostgreSQL (skip
     };
     const servers = await Promise.allSettled([startServer(env), startServer(env), startServer(env)]);
     try {
-      expect(servers.flatMap((s) => (s.status === 'rejected' ? [String((s.reason as Error).message)] : []))).toEqual([]);
+      expect(servers.flatMap((s) => (s.status === 'rejected' ? [String((s.reason as Error).message)] : []))).toEqual(
+        [],
+      );
       expect(await migrationsApplied(url)).toHaveLength(JOURNAL.entries.length);
-      const [counts] = await rows<{ users: number; companies: number }>(url, 'select (select count(*)::int from users) as users, (select count(*)::int from companies) as companies');
+      const [counts] = await rows<{ users: number; companies: number }>(
+        url,
+        'select (select count(*)::int from users) as users, (select count(*)::int from companies) as companies',
+      );
       expect(counts).toEqual({ users: 4, companies: 3 });
       // Exactly one of them printed the demo sign-ins.
-      const banners = servers.flatMap((s) => (s.status === 'fulfilled' && s.value.output().includes('Demo sign-ins (seeded just now)') ? [1] : []));
+      const banners = servers.flatMap((s) =>
+        s.status === 'fulfilled' && s.value.output().includes('Demo sign-ins (seeded just now)') ? [1] : [],
+      );
       expect(banners).toHaveLength(1);
     } finally {
       await Promise.all(servers.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
@@ -131,14 +158,21 @@ describe.skipIf(!pgUrl)('instances starting at once on an empty PostgreSQL (skip
     await rows(url, 'create table companies (x int)');
     const failed = await runToExit({ DATABASE_URL: url, OLYMPUS_SECRET_KEY: randomBytes(32).toString('hex') });
     expect(failed.code).toBe(1);
-    expect(failed.output).toMatch(/Olympus could not migrate the database at postgres:\/\/olympus@127\.0\.0\.1:\d+\/olympus_start_\w+: relation "companies" already exists/);
+    expect(failed.output).toMatch(
+      /Olympus could not migrate the database at postgres:\/\/olympus@127\.0\.0\.1:\d+\/olympus_start_\w+: relation "companies" already exists/,
+    );
     expect(failed.output).not.toContain('Check DATABASE_URL');
     expect(failed.output).not.toMatch(/^\s+at /m);
     // A database that does not exist still points at the setting.
     const u = new URL(url);
     u.pathname = '/olympus_start_missing';
-    const missing = await runToExit({ DATABASE_URL: u.toString(), OLYMPUS_SECRET_KEY: randomBytes(32).toString('hex') });
+    const missing = await runToExit({
+      DATABASE_URL: u.toString(),
+      OLYMPUS_SECRET_KEY: randomBytes(32).toString('hex'),
+    });
     expect(missing.code).toBe(1);
-    expect(missing.output).toMatch(/cannot use the database at .*olympus_start_missing: .*create the database first.*Check DATABASE_URL\./);
+    expect(missing.output).toMatch(
+      /cannot use the database at .*olympus_start_missing: .*create the database first.*Check DATABASE_URL\./,
+    );
   }, 60_000);
 });

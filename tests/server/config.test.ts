@@ -37,12 +37,24 @@ describe('loadConfig', () => {
 
   it('follows PORT in the default public URL and trims a trailing slash from OLYMPUS_PUBLIC_URL', () => {
     expect(loadConfig({ PORT: '3100' }).publicUrl).toBe('http://localhost:3100');
-    expect(loadConfig({ OLYMPUS_PUBLIC_URL: 'https://olympus.example.com/' }).publicUrl).toBe('https://olympus.example.com');
+    expect(loadConfig({ OLYMPUS_PUBLIC_URL: 'https://olympus.example.com/' }).publicUrl).toBe(
+      'https://olympus.example.com',
+    );
   });
 
   it('reads the SPA build settings it needs for the CSP', () => {
-    const c = loadConfig({ VITE_SENTRY_DSN: 'https://k@o1.ingest.sentry.io/2', VITE_GTM_ID: 'GTM-ABC1234', VITE_API_URL: 'https://api.example.com', OLYMPUS_DEMO_SYSTEMS: 'false' });
-    expect(c).toMatchObject({ sentryDsn: 'https://k@o1.ingest.sentry.io/2', gtmId: 'GTM-ABC1234', spaApiUrl: 'https://api.example.com', demoSystems: false });
+    const c = loadConfig({
+      VITE_SENTRY_DSN: 'https://k@o1.ingest.sentry.io/2',
+      VITE_GTM_ID: 'GTM-ABC1234',
+      VITE_API_URL: 'https://api.example.com',
+      OLYMPUS_DEMO_SYSTEMS: 'false',
+    });
+    expect(c).toMatchObject({
+      sentryDsn: 'https://k@o1.ingest.sentry.io/2',
+      gtmId: 'GTM-ABC1234',
+      spaApiUrl: 'https://api.example.com',
+      demoSystems: false,
+    });
     // A path means "this origin".
     expect(loadConfig({ VITE_API_URL: '/' }).spaApiUrl).toBeNull();
   });
@@ -90,7 +102,13 @@ describe('loadConfig', () => {
 
   it('accepts good values', () => {
     expect(
-      problemsOf({ PORT: '8080', DATABASE_URL: 'postgresql://u:p@localhost:5432/olympus', OLYMPUS_SECRET_KEY: KEY, OLYMPUS_DEMO_PASSWORD: 'Olympus-Demo-1', VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE: '0.25' }),
+      problemsOf({
+        PORT: '8080',
+        DATABASE_URL: 'postgresql://u:p@localhost:5432/olympus',
+        OLYMPUS_SECRET_KEY: KEY,
+        OLYMPUS_DEMO_PASSWORD: 'Olympus-Demo-1',
+        VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE: '0.25',
+      }),
     ).toEqual([]);
   });
 
@@ -98,17 +116,27 @@ describe('loadConfig', () => {
     const DATABASE_URL = 'postgres://olympus:pw@db.example:5432/olympus';
     const problems = problemsOf({ DATABASE_URL, OLYMPUS_DATA_DIR: '/srv/olympus/' });
     expect(problems).toEqual([
-      'OLYMPUS_SECRET_KEY is required with DATABASE_URL: every instance must seal and open the database\'s secrets with the same key. ' +
-        'Generate one with `openssl rand -hex 32` (or `node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'hex\'))"`), ' +
+      "OLYMPUS_SECRET_KEY is required with DATABASE_URL: every instance must seal and open the database's secrets with the same key. " +
+        "Generate one with `openssl rand -hex 32` (or `node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\"`), " +
         'set it on every instance and keep a copy apart from the database backups. ' +
         'If an earlier start created /srv/olympus/secret.key, set its contents instead, so the secrets sealed with it still open.',
     ]);
     // The command it gives makes a key it accepts.
-    const generated = execFileSync(process.execPath, ['-e', "console.log(require('crypto').randomBytes(32).toString('hex'))"], { encoding: 'utf8' }).trim();
-    expect(loadConfig({ DATABASE_URL, OLYMPUS_SECRET_KEY: generated }).secretKey).toEqual(Buffer.from(generated, 'hex'));
-    expect(loadConfig({ DATABASE_URL, OLYMPUS_SECRET_KEY: Buffer.from(KEY, 'hex').toString('base64') }).secretKey).toEqual(Buffer.from(KEY, 'hex'));
+    const generated = execFileSync(
+      process.execPath,
+      ['-e', "console.log(require('crypto').randomBytes(32).toString('hex'))"],
+      { encoding: 'utf8' },
+    ).trim();
+    expect(loadConfig({ DATABASE_URL, OLYMPUS_SECRET_KEY: generated }).secretKey).toEqual(
+      Buffer.from(generated, 'hex'),
+    );
+    expect(
+      loadConfig({ DATABASE_URL, OLYMPUS_SECRET_KEY: Buffer.from(KEY, 'hex').toString('base64') }).secretKey,
+    ).toEqual(Buffer.from(KEY, 'hex'));
     // A bad key is one problem, not two.
-    expect(problemsOf({ DATABASE_URL, OLYMPUS_SECRET_KEY: 'abc' })).toEqual(['OLYMPUS_SECRET_KEY must be 32 bytes, as 64 hex digits or base64.']);
+    expect(problemsOf({ DATABASE_URL, OLYMPUS_SECRET_KEY: 'abc' })).toEqual([
+      'OLYMPUS_SECRET_KEY must be 32 bytes, as 64 hex digits or base64.',
+    ]);
     expect(problemsOf({ DATABASE_URL, OLYMPUS_SECRET_KEY: '   ' })).toHaveLength(1);
     expect(loadConfig({}).secretKey).toBeNull();
   });
@@ -117,7 +145,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8 , loopback' }).trustProxy).toEqual(['10.0.0.5', '10.1.0.0/16', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,fd00::/8 , loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
     expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([
       'TRUST_PROXY=true would believe any X-Forwarded-For a client sends, so anyone could pick the address throttling and the audit see. ' +
         'Set the number of proxies in front of Olympus (e.g. TRUST_PROXY=1) or their addresses (e.g. TRUST_PROXY=10.0.0.5,10.1.0.0/16).',
@@ -127,7 +160,9 @@ describe('loadConfig', () => {
       'TRUST_PROXY must be false, a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or ranges ' +
         '(e.g. 10.0.0.5,10.1.0.0/16); these are not addresses: "proxy.local", "10.0.0.0/33".',
     ]);
-    expect(problemsOf({ TRUST_PROXY: '50' })).toEqual(['TRUST_PROXY must be a number of proxies from 1 to 10, or their addresses (got "50").']);
+    expect(problemsOf({ TRUST_PROXY: '50' })).toEqual([
+      'TRUST_PROXY must be a number of proxies from 1 to 10, or their addresses (got "50").',
+    ]);
   });
 
   it('redacts passwords in URLs', () => {

@@ -84,7 +84,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   // A start migrates and seeds a fresh database: 10–20 s here alone, past 40 s beside other suites on two cores.
   const deadline = Date.now() + 75_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited before it was ready:\n${out}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited before it was ready:\n${out}`);
     try {
       const res = await fetch(`${base}/readyz`);
       if (res.status === 200) return { child, base, output: () => out, exited };
@@ -103,11 +104,16 @@ async function signIn(base: string): Promise<Record<string, string>> {
   const value = cookie.slice('XSRF-TOKEN='.length).split(';')[0];
   const res = await fetch(`${base}/api/v1/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${value}`, 'x-xsrf-token': decodeURIComponent(value) },
+    headers: {
+      'content-type': 'application/json',
+      cookie: `XSRF-TOKEN=${value}`,
+      'x-xsrf-token': decodeURIComponent(value),
+    },
     body: JSON.stringify({ email: SUPER_ADMIN, password: PASSWORD }),
   });
   const body = (await res.json()) as { data?: { access_token?: string } };
-  if (res.status !== 200 || !body.data?.access_token) throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(body)}`);
+  if (res.status !== 200 || !body.data?.access_token)
+    throw new Error(`sign-in failed: ${res.status} ${JSON.stringify(body)}`);
   return { authorization: `Bearer ${body.data.access_token}`, 'content-type': 'application/json' };
 }
 
@@ -129,7 +135,12 @@ async function importStatus(base: string, headers: Record<string, string>, id: s
 }
 
 /** Polls the import until `done` says so (or throws after 120 s). */
-async function importUntil(base: string, headers: Record<string, string>, id: string, done: (s: ImportStatus) => boolean): Promise<ImportStatus> {
+async function importUntil(
+  base: string,
+  headers: Record<string, string>,
+  id: string,
+  done: (s: ImportStatus) => boolean,
+): Promise<ImportStatus> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const s = await importStatus(base, headers, id);
@@ -162,24 +173,48 @@ const QUERIES = {
 async function crashAndRestart(env: Record<string, string>, readRows: () => Promise<Rows>, afterKill?: () => void) {
   const first = await startServer(env);
   const headers = await signIn(first.base);
-  const company = await call(first.base, headers, 'POST', '/companies', { name: 'Crash Base', address_line_1: '1 Test Road', city: 'Leeds', postcode: 'LS1 1AA' });
+  const company = await call(first.base, headers, 'POST', '/companies', {
+    name: 'Crash Base',
+    address_line_1: '1 Test Road',
+    city: 'Leeds',
+    postcode: 'LS1 1AA',
+  });
   expect(company.status, JSON.stringify(company.json)).toBe(201);
   const tenant = { ...headers, 'x-tenant': company.json.data!.id! };
 
   // An import of its own company, running when the kill comes: at least one batch committed first.
-  const importCompany = await call(first.base, headers, 'POST', '/companies', { name: 'Crash Imports', address_line_1: '2 Test Road', city: 'Leeds', postcode: 'LS1 1AB' });
+  const importCompany = await call(first.base, headers, 'POST', '/companies', {
+    name: 'Crash Imports',
+    address_line_1: '2 Test Road',
+    city: 'Leeds',
+    postcode: 'LS1 1AB',
+  });
   expect(importCompany.status).toBe(201);
   const importHeaders = { authorization: headers.authorization, 'x-tenant': importCompany.json.data!.id! };
-  expect((await call(first.base, { ...headers, ...importHeaders }, 'POST', '/properties', { name: 'Crash Block', reference: 'block' })).status).toBe(201);
+  expect(
+    (
+      await call(first.base, { ...headers, ...importHeaders }, 'POST', '/properties', {
+        name: 'Crash Block',
+        reference: 'block',
+      })
+    ).status,
+  ).toBe(201);
   let csv = 'name,property_id,unit_ref\n';
   for (let i = 0; i < IMPORT_ROWS; i++) csv += `Imported ${i},Crash Block,IMP-${i}\n`;
-  const queued = await fetch(`${first.base}/api/v1/units/import`, { method: 'POST', headers: { ...importHeaders, 'content-type': 'text/csv' }, body: csv });
+  const queued = await fetch(`${first.base}/api/v1/units/import`, {
+    method: 'POST',
+    headers: { ...importHeaders, 'content-type': 'text/csv' },
+    body: csv,
+  });
   expect(queued.status, await queued.clone().text()).toBe(202);
   const importId = ((await queued.json()) as { data: { id: string } }).data.id;
   await importUntil(first.base, importHeaders, importId, (s) => s.counts.done >= BATCH || s.state !== 'running');
   const prepared: string[] = [];
   for (let i = 0; i < PREPARED; i++) {
-    const res = await call(first.base, tenant, 'POST', '/properties', { name: `Prepared ${i}`, reference: `orig-${i}` });
+    const res = await call(first.base, tenant, 'POST', '/properties', {
+      name: `Prepared ${i}`,
+      reference: `orig-${i}`,
+    });
     expect(res.status).toBe(201);
     prepared.push(res.json.data!.id!);
   }
@@ -203,7 +238,17 @@ async function crashAndRestart(env: Record<string, string>, readRows: () => Prom
     const c: Outcome = { kind: 'company', key: `Crash Co ${i}`, status: null };
     const p: Outcome = { kind: 'property', key: `Crash Prop ${i}`, status: null };
     outcomes.push(c, p);
-    work.push(track(c, call(first.base, headers, 'POST', '/companies', { name: c.key, address_line_1: `${i} Crash Lane`, city: 'York', postcode: 'YO1 7HH' })));
+    work.push(
+      track(
+        c,
+        call(first.base, headers, 'POST', '/companies', {
+          name: c.key,
+          address_line_1: `${i} Crash Lane`,
+          city: 'York',
+          postcode: 'YO1 7HH',
+        }),
+      ),
+    );
     work.push(track(p, call(first.base, tenant, 'POST', '/properties', { name: p.key, reference: `new-${i}` })));
     if (i < PREPARED) {
       const u: Outcome = { kind: 'update', key: `upd-${i}`, status: null, id: prepared[i] };
@@ -219,9 +264,23 @@ async function crashAndRestart(env: Record<string, string>, readRows: () => Prom
   // Restart on the same data: it must open (a stale lock of the dead process is taken over), and write.
   const second = await startServer(env);
   const again = await signIn(second.base);
-  expect((await call(second.base, again, 'POST', '/companies', { name: 'Crash Co after', address_line_1: '9 Later Road', city: 'Hull', postcode: 'HU1 1AA' })).status).toBe(201);
+  expect(
+    (
+      await call(second.base, again, 'POST', '/companies', {
+        name: 'Crash Co after',
+        address_line_1: '9 Later Road',
+        city: 'Hull',
+        postcode: 'HU1 1AA',
+      })
+    ).status,
+  ).toBe(201);
   // The import the kill stopped: no instance runs it any more, and it says so once its silence is stale.
-  const importAfter = await importUntil(second.base, { ...importHeaders, authorization: again.authorization }, importId, (s) => s.state !== 'running' && s.state !== 'queued');
+  const importAfter = await importUntil(
+    second.base,
+    { ...importHeaders, authorization: again.authorization },
+    importId,
+    (s) => s.state !== 'running' && s.state !== 'queued',
+  );
   second.child.kill('SIGTERM');
   await second.exited;
   expect(second.child.exitCode, second.output()).toBe(0);
@@ -230,7 +289,13 @@ async function crashAndRestart(env: Record<string, string>, readRows: () => Prom
   return { outcomes, prepared, rows, importId, importAfter };
 }
 
-function checkPairing({ outcomes, prepared, rows, importId, importAfter }: Awaited<ReturnType<typeof crashAndRestart>>) {
+function checkPairing({
+  outcomes,
+  prepared,
+  rows,
+  importId,
+  importAfter,
+}: Awaited<ReturnType<typeof crashAndRestart>>) {
   // The import: failed, saying how much it kept, which is whole batches, each row there and audited once.
   const { done, created: kept } = importAfter.counts;
   expect(importAfter.state).toBe('failed');
@@ -255,7 +320,8 @@ function checkPairing({ outcomes, prepared, rows, importId, importAfter }: Await
     const audits = rows.audits.filter((a) => a.action === action && a.name?.startsWith(prefix));
     const byEntity = new Map<string, number>();
     for (const a of audits) byEntity.set(a.entity_id!, (byEntity.get(a.entity_id!) ?? 0) + 1);
-    for (const row of table.filter((r) => r.name.startsWith(prefix))) expect(byEntity.get(row.id), `${row.name} has one ${action} audit row`).toBe(1);
+    for (const row of table.filter((r) => r.name.startsWith(prefix)))
+      expect(byEntity.get(row.id), `${row.name} has one ${action} audit row`).toBe(1);
     const ids = new Set(table.map((r) => r.id));
     for (const a of audits) expect(ids.has(a.entity_id!), `${action} audit row of ${a.name} has its row`).toBe(true);
   };
@@ -265,7 +331,11 @@ function checkPairing({ outcomes, prepared, rows, importId, importAfter }: Await
   prepared.forEach((id, i) => {
     const row = rows.properties.find((p) => p.id === id)!;
     const audits = rows.audits.filter((a) => a.action === 'property.updated' && a.entity_id === id);
-    if (row.reference === `upd-${i}`) expect(audits.map((a) => a.reference), `Prepared ${i}`).toEqual([`upd-${i}`]);
+    if (row.reference === `upd-${i}`)
+      expect(
+        audits.map((a) => a.reference),
+        `Prepared ${i}`,
+      ).toEqual([`upd-${i}`]);
     else {
       expect(row.reference, `Prepared ${i}`).toBe(`orig-${i}`);
       expect(audits, `Prepared ${i} kept its reference, so no update audit`).toEqual([]);
@@ -273,8 +343,16 @@ function checkPairing({ outcomes, prepared, rows, importId, importAfter }: Await
   });
 
   for (const o of acknowledged) {
-    if (o.kind === 'company') expect(rows.companies.some((c) => c.id === o.id && c.name === o.key), o.key).toBe(true);
-    if (o.kind === 'property') expect(rows.properties.some((p) => p.id === o.id && p.name === o.key), o.key).toBe(true);
+    if (o.kind === 'company')
+      expect(
+        rows.companies.some((c) => c.id === o.id && c.name === o.key),
+        o.key,
+      ).toBe(true);
+    if (o.kind === 'property')
+      expect(
+        rows.properties.some((p) => p.id === o.id && p.name === o.key),
+        o.key,
+      ).toBe(true);
     if (o.kind === 'update') expect(rows.properties.find((p) => p.id === o.id)?.reference, o.key).toBe(o.key);
   }
 }
@@ -288,10 +366,19 @@ describe.skipIf(pgTemplateUrl)('crash safety on the embedded PGlite', () => {
     const result = await crashAndRestart(
       { OLYMPUS_DATA_DIR: dataDir, OLYMPUS_SECRET_KEY: secretKey },
       async () => {
-        const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') }, { migrate: false });
+        const database = await openDatabase(
+          { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+          { migrate: false },
+        );
         try {
-          const read = async <T>(q: string) => ((await database.db.execute(sql.raw(q))) as unknown as { rows: T[] }).rows;
-          return { companies: await read(QUERIES.companies), properties: await read(QUERIES.properties), audits: await read(QUERIES.audits), imported: await read(QUERIES.imported) } as Rows;
+          const read = async <T>(q: string) =>
+            ((await database.db.execute(sql.raw(q))) as unknown as { rows: T[] }).rows;
+          return {
+            companies: await read(QUERIES.companies),
+            properties: await read(QUERIES.properties),
+            audits: await read(QUERIES.audits),
+            imported: await read(QUERIES.imported),
+          } as Rows;
         } finally {
           await database.close();
         }
@@ -315,16 +402,24 @@ describe.skipIf(!pgTemplateUrl)('crash safety on PostgreSQL', () => {
     const url = new URL(pgTemplateUrl);
     url.pathname = '/' + name;
     try {
-      const result = await crashAndRestart({ DATABASE_URL: url.toString(), OLYMPUS_DATA_DIR: path.join(tmp, 'pg-data'), OLYMPUS_SECRET_KEY: secretKey }, async () => {
-        const client = new pg.Client({ connectionString: url.toString() });
-        await client.connect();
-        try {
-          const read = async <T>(q: string) => (await client.query(q)).rows as T[];
-          return { companies: await read(QUERIES.companies), properties: await read(QUERIES.properties), audits: await read(QUERIES.audits), imported: await read(QUERIES.imported) } as Rows;
-        } finally {
-          await client.end();
-        }
-      });
+      const result = await crashAndRestart(
+        { DATABASE_URL: url.toString(), OLYMPUS_DATA_DIR: path.join(tmp, 'pg-data'), OLYMPUS_SECRET_KEY: secretKey },
+        async () => {
+          const client = new pg.Client({ connectionString: url.toString() });
+          await client.connect();
+          try {
+            const read = async <T>(q: string) => (await client.query(q)).rows as T[];
+            return {
+              companies: await read(QUERIES.companies),
+              properties: await read(QUERIES.properties),
+              audits: await read(QUERIES.audits),
+              imported: await read(QUERIES.imported),
+            } as Rows;
+          } finally {
+            await client.end();
+          }
+        },
+      );
       checkPairing(result);
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);

@@ -32,7 +32,9 @@ vi.mock('../../server/db/declaredTables', async () => {
   const { declaredTable } = await import('../../server/db/declaredTable');
   const { companies, properties } = await import('../../server/db/schema');
   const { contractorResource: contractors } = await import('../support/contractor-declaration');
-  return { contractors: declaredTable(contractors, { companies: () => companies.id, refs: { properties: () => properties } }) };
+  return {
+    contractors: declaredTable(contractors, { companies: () => companies.id, refs: { properties: () => properties } }),
+  };
 });
 
 let t: TestApp;
@@ -56,7 +58,13 @@ afterAll(() => t.close());
 
 describe('an area declared with its resource', () => {
   it('is an area like the built-in ones: its path, navigation item after Properties, barred roles and permission rows', () => {
-    expect(AREA.contractors).toMatchObject({ key: 'contractors', path: '/dashboard/contractor', nav: 'resources.contractor.list.title', navOrder: 45, barred: ['system_user'] });
+    expect(AREA.contractors).toMatchObject({
+      key: 'contractors',
+      path: '/dashboard/contractor',
+      nav: 'resources.contractor.list.title',
+      navOrder: 45,
+      barred: ['system_user'],
+    });
     expect(areaForPath('/dashboard/contractor/12/edit')?.key).toBe('contractors');
     expect(areaKeyOfResource('contractor')).toBe('contractors');
     expect(PERMISSIONS.filter((p) => p.name.startsWith('contractors.'))).toEqual([
@@ -66,27 +74,55 @@ describe('an area declared with its resource', () => {
       { name: 'contractors.update', label: 'Update contractors' },
       { name: 'contractors.delete', label: 'Delete contractors' },
     ]);
-    const nav = (role: string | null, permissions: string[] = []) => visibleNavItems({ role, permissions }).map((a) => a.key);
-    expect(nav('super_admin')).toEqual(['home', 'users', 'roles', 'properties', 'contractors', 'companies', 'reports', 'audit']);
+    const nav = (role: string | null, permissions: string[] = []) =>
+      visibleNavItems({ role, permissions }).map((a) => a.key);
+    expect(nav('super_admin')).toEqual([
+      'home',
+      'users',
+      'roles',
+      'properties',
+      'contractors',
+      'companies',
+      'reports',
+      'audit',
+    ]);
     expect(nav('admin')).toEqual(['home', 'users', 'properties', 'contractors']);
     expect(nav('system_user')).toEqual([]);
   });
 
   it('is written to the database at start with the declared defaults: super_admin all, admin view and create', async () => {
-    const stored = (await db().execute(sql`select name from permissions where name like 'contractors.%' order by name`)) as unknown as { rows: { name: string }[] };
-    expect(stored.rows.map((r) => r.name)).toEqual(['contractors.*', 'contractors.create', 'contractors.delete', 'contractors.update', 'contractors.view']);
+    const stored = (await db().execute(
+      sql`select name from permissions where name like 'contractors.%' order by name`,
+    )) as unknown as { rows: { name: string }[] };
+    expect(stored.rows.map((r) => r.name)).toEqual([
+      'contractors.*',
+      'contractors.create',
+      'contractors.delete',
+      'contractors.update',
+      'contractors.view',
+    ]);
     expect(await grantsOf('super_admin')).toContain('contractors.*');
-    expect((await grantsOf('admin')).filter((g) => g.startsWith('contractors.'))).toEqual(['contractors.create', 'contractors.view']);
+    expect((await grantsOf('admin')).filter((g) => g.startsWith('contractors.'))).toEqual([
+      'contractors.create',
+      'contractors.view',
+    ]);
     expect((await grantsOf('system_user')).filter((g) => g.startsWith('contractors.'))).toEqual([]);
     expect(DEFAULT_GRANTS.admin).toEqual(expect.arrayContaining(['contractors.view', 'contractors.create']));
   });
 
   it('holds its rules on the server: admin lists and creates but may not change or remove; system_user and a role without it are refused', async () => {
     const admin = apiAs(t, w.headers.admin, w.own.id);
-    const made = await admin.post('/contractors', { name: 'Sparks Electrical', phone: '020 7946 0958', email: 'office@sparks.test', insured_until: '2027-03-31' });
+    const made = await admin.post('/contractors', {
+      name: 'Sparks Electrical',
+      phone: '020 7946 0958',
+      email: 'office@sparks.test',
+      insured_until: '2027-03-31',
+    });
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().data.id as string;
-    expect((await admin.get('/contractors')).json().data.map((r: { name: string }) => r.name)).toEqual(['Sparks Electrical']);
+    expect((await admin.get('/contractors')).json().data.map((r: { name: string }) => r.name)).toEqual([
+      'Sparks Electrical',
+    ]);
     const change = await admin.put(`/contractors/${id}`, { name: 'Renamed' });
     expect(change.statusCode).toBe(403);
     expect((await admin.delete(`/contractors/${id}`)).statusCode).toBe(403);
@@ -111,7 +147,9 @@ describe('an area declared with its resource', () => {
     const refused = await sa.post('/contractors', { name: 'Cross wired', property_id: theirProperty.id });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toHaveProperty('property_id');
-    expect(await count(db(), sql`select count(*) as n from contractors where name in ('Taken over', 'Cross wired')`)).toBe(0);
+    expect(
+      await count(db(), sql`select count(*) as n from contractors where name in ('Taken over', 'Cross wired')`),
+    ).toBe(0);
   });
 
   it('has an optional reference: empty reads back as null; deleting the referenced property answers 409 naming the dependents', async () => {
@@ -120,7 +158,8 @@ describe('an area declared with its resource', () => {
     expect(loose.statusCode).toBe(201);
     expect(loose.json().data).toMatchObject({ property_id: null, property: null, active: true });
     const property = await createProperty(db(), w.own.id, { name: 'Harbour View' });
-    for (const name of ['Roofers One', 'Roofers Two']) expect((await sa.post('/contractors', { name, property_id: property.id })).statusCode).toBe(201);
+    for (const name of ['Roofers One', 'Roofers Two'])
+      expect((await sa.post('/contractors', { name, property_id: property.id })).statusCode).toBe(201);
     const removal = await sa.delete(`/properties/${property.id}`);
     expect(removal.statusCode).toBe(409);
     expect(removal.json().message).toBe('This property is used by 2 contractors.');
@@ -132,21 +171,38 @@ describe('an area declared with its resource', () => {
     expect(fx.areas).toEqual({ contractors: 'contractors' });
     const ctx = { t, w, fx };
     const routes = routeTable().filter((r) => fx.covers(r.url));
-    // The seven routes, the history's two, the trash's three (its list, restore and `?purge=true`), the bulk change and the import's two
+    // The seven routes, the history's two, the trash's three (its list, restore and `?purge=true`), the bulk change and
+    // the import's two
     // (its template and its file).
     expect(routes).toHaveLength(15);
     const cases = await authorizationMatrix(ctx).attack(routes);
     expect(mismatchesOf(cases)).toEqual([]);
     const key = (r: RouteEntry) => `${r.method} ${r.url}`;
-    const answers = (caller: Caller) => Object.fromEntries(cases.filter((k) => k.caller === caller && k.variant === 'own').map((k) => [key(k.route), k.got]));
+    const answers = (caller: Caller) =>
+      Object.fromEntries(
+        cases.filter((k) => k.caller === caller && k.variant === 'own').map((k) => [key(k.route), k.got]),
+      );
     // Admin holds view and create only (its declared defaults).
-    expect(answers('admin')).toMatchObject({ 'GET /api/v1/contractors': 200, 'POST /api/v1/contractors': 201, 'PUT /api/v1/contractors/:id': 403, 'DELETE /api/v1/contractors/:id': 403 });
+    expect(answers('admin')).toMatchObject({
+      'GET /api/v1/contractors': 200,
+      'POST /api/v1/contractors': 201,
+      'PUT /api/v1/contractors/:id': 403,
+      'DELETE /api/v1/contractors/:id': 403,
+    });
     expect(new Set(Object.values(answers('system_user')))).toEqual(new Set([403]));
 
     const p = await privilegeContext(ctx);
     const expectations = declaredWriteExpectations(p);
     const outcomes = [];
-    for (const caller of CALLERS) outcomes.push(...(await attackWrites(p, caller, routes.filter((r) => r.method !== 'GET'), (r) => expectations[key(r)])));
+    for (const caller of CALLERS)
+      outcomes.push(
+        ...(await attackWrites(
+          p,
+          caller,
+          routes.filter((r) => r.method !== 'GET'),
+          (r) => expectations[key(r)],
+        )),
+      );
     expect(outcomes.length).toBeGreaterThan(0);
     expect(outcomes.flatMap((o) => o.problems)).toEqual([]);
   });
@@ -158,14 +214,24 @@ describe('an area declared with its resource', () => {
     const made = await sa.post('/roles', { name: 'site_manager', label: 'Site manager', permissions: ['users.view'] });
     expect(made.statusCode).toBe(201);
     const roleId = made.json().data.id as string;
-    const early = await sa.put(`/roles/${roleId}`, { name: 'site_manager', label: 'Site manager', permissions: ['users.view', 'contractors.view'] });
+    const early = await sa.put(`/roles/${roleId}`, {
+      name: 'site_manager',
+      label: 'Site manager',
+      permissions: ['users.view', 'contractors.view'],
+    });
     expect(early.statusCode).toBe(422);
 
     await syncCatalogue(db());
-    const granted = await sa.put(`/roles/${roleId}`, { name: 'site_manager', label: 'Site manager', permissions: ['users.view', 'contractors.view'] });
+    const granted = await sa.put(`/roles/${roleId}`, {
+      name: 'site_manager',
+      label: 'Site manager',
+      permissions: ['users.view', 'contractors.view'],
+    });
     expect(granted.statusCode).toBe(200);
     const manager = await createUser(db(), { role: null, companies: [w.own] });
-    await db().execute(sql`insert into user_systems (user_id, system_id, role_id) select ${manager.id}, system_id, id from roles where id = ${roleId}`);
+    await db().execute(
+      sql`insert into user_systems (user_id, system_id, role_id) select ${manager.id}, system_id, id from roles where id = ${roleId}`,
+    );
     const asManager = apiAs(t, await tokenFor(db(), manager.id), w.own.id);
     const seen = await asManager.get('/contractors');
     expect(seen.statusCode).toBe(200);

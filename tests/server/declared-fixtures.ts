@@ -20,7 +20,8 @@ export const apiBase = (d: ResourceDecl) => `/api/v1${d.path}`;
 export const uniqueNames = (names: readonly string[]): string[] => [...new Set(names)];
 
 /** Declarations without repeated names, the first kept. */
-const uniqueByName = (decls: readonly ResourceDecl[]): ResourceDecl[] => decls.filter((d, i) => decls.findIndex((e) => e.name === d.name) === i);
+const uniqueByName = (decls: readonly ResourceDecl[]): ResourceDecl[] =>
+  decls.filter((d, i) => decls.findIndex((e) => e.name === d.name) === i);
 
 /** Companies' records are the tenants themselves: made directly, not inside a company. */
 const isCompanies = (d: ResourceDecl) => d.name === 'companies';
@@ -37,7 +38,8 @@ export interface DeclaredFixtures {
   named(name: string): ResourceDecl | undefined;
   /** The area (contract/access.ts) of each attacked resource, by API name. */
   areas: Record<string, string>;
-  /** The permission a route of `verb` (view, create, update, delete) of the resource named needs: its declared one, else `{area}.{verb}`. */
+  /** The permission a route of `verb` (view, create, update, delete) of the resource named needs: its declared one,
+   * else `{area}.{verb}`. */
   permission(name: string, verb: string): string | undefined;
   /** The attacked resources whose records belong to the X-Tenant company. */
   scoped: readonly string[];
@@ -47,7 +49,12 @@ export interface DeclaredFixtures {
    * A valid create/update body: every required field, and every reference resolved to a fresh record
    * of the same company; `full` fills the optional writable fields as well.
    */
-  validBody(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }, full?: boolean): Promise<Record<string, unknown>>;
+  validBody(
+    ctx: DeclaredContext,
+    d: ResourceDecl,
+    company: { id: string },
+    full?: boolean,
+  ): Promise<Record<string, unknown>>;
   /**
    * A fresh record of the resource in `company` (X-Tenant), made by a super admin through the
    * resource's own create route, so its hooks fill in what they derive. Answers its id.
@@ -60,7 +67,8 @@ export interface DeclaredFixtures {
   recordIn(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }, fresh: boolean): Promise<string>;
 }
 
-/** A body as a CSV file of one row (docs/resources.md "Import"): its keys the header, a list's values joined with ";". */
+/** A body as a CSV file of one row (docs/resources.md "Import"): its keys the header, a list's values joined with ";".
+ * */
 export function importCsv(body: Record<string, unknown>): string {
   const cell = (v: unknown) => {
     const text = Array.isArray(v) ? v.join(';') : v === null || v === undefined ? '' : String(v);
@@ -72,7 +80,9 @@ export function importCsv(body: Record<string, unknown>): string {
 /** Waits until an accepted import's job has ended (one import per company at a time: the next may start then). */
 export async function importEnded(db: import('../../server/db').Db, id: string): Promise<string> {
   for (let i = 0; i < 1200; i++) {
-    const found = (await db.execute(sql`select state from imports where id = ${id}`)) as unknown as { rows: { state: string }[] };
+    const found = (await db.execute(sql`select state from imports where id = ${id}`)) as unknown as {
+      rows: { state: string }[];
+    };
     const state = found.rows[0]?.state;
     if (state !== 'queued' && state !== 'running') return state;
     await new Promise((r) => setTimeout(r, 50));
@@ -125,7 +135,8 @@ export function declaredFixtures(resources: readonly ResourceDecl[] = DECLARED_R
       if (field.readOnly || (!field.required && !full)) continue;
       if ('ref' in field) {
         const to = named(field.ref.to);
-        if (!to) throw new Error(`declared fixtures: ${d.name}.${key} refers to "${field.ref.to}", which is not declared`);
+        if (!to)
+          throw new Error(`declared fixtures: ${d.name}.${key} refers to "${field.ref.to}", which is not declared`);
         body[key] = await createDeclared(ctx, to, company);
       } else body[key] = validValue(field);
     }
@@ -134,8 +145,12 @@ export function declaredFixtures(resources: readonly ResourceDecl[] = DECLARED_R
 
   async function createDeclared(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }): Promise<string> {
     if (isCompanies(d)) return (await createCompany(ctx.t.database.db)).id;
-    const res = await apiAs(ctx.t, ctx.w.headers.super_admin, company.id).post(d.path, await validBody(ctx, d, company));
-    if (res.statusCode !== 201) throw new Error(`declared fixtures: POST ${d.path} answered ${res.statusCode} ${res.body}`);
+    const res = await apiAs(ctx.t, ctx.w.headers.super_admin, company.id).post(
+      d.path,
+      await validBody(ctx, d, company),
+    );
+    if (res.statusCode !== 201)
+      throw new Error(`declared fixtures: POST ${d.path} answered ${res.statusCode} ${res.body}`);
     return (res.json() as { data: { id: string } }).data.id;
   }
 
@@ -151,7 +166,8 @@ export function declaredFixtures(resources: readonly ResourceDecl[] = DECLARED_R
     covers: (url) => bases.some((base) => url === base || url.startsWith(base + '/')),
     validBody,
     createDeclared,
-    recordIn: async (ctx, d, company, fresh) => (isCompanies(d) && !fresh ? company.id : createDeclared(ctx, d, company)),
+    recordIn: async (ctx, d, company, fresh) =>
+      isCompanies(d) && !fresh ? company.id : createDeclared(ctx, d, company),
   };
 }
 

@@ -55,7 +55,12 @@ describe('a table derived from a declaration', () => {
   it('points company_id at companies when no required reference carries the company, and a reference at the same company', () => {
     const fks = config.foreignKeys.map((fk) => {
       const r = fk.reference();
-      return { name: fk.getName(), columns: r.columns.map((c) => c.name), to: getTableConfig(r.foreignTable).name, onDelete: fk.onDelete };
+      return {
+        name: fk.getName(),
+        columns: r.columns.map((c) => c.name),
+        to: getTableConfig(r.foreignTable).name,
+        onDelete: fk.onDelete,
+      };
     });
     expect(fks).toEqual(
       expect.arrayContaining([
@@ -70,17 +75,26 @@ describe('a table derived from a declaration', () => {
     for (const name of names) expect(name.length, name).toBeLessThanOrEqual(63);
     expect(new Set(names).size).toBe(names.length);
     expect(pgName('a'.repeat(60), 'property', 'same_company')).toBe(pgName('a'.repeat(60), 'property', 'same_company'));
-    expect(pgName('a'.repeat(60), 'property', 'same_company')).not.toBe(pgName('a'.repeat(60), 'property', 'same_compan'));
+    expect(pgName('a'.repeat(60), 'property', 'same_company')).not.toBe(
+      pgName('a'.repeat(60), 'property', 'same_compan'),
+    );
     expect(pgName('units', 'property')).toBe('units_property');
   });
 
   it('refuses a scoped resource without the companies table, naming what to give', () => {
-    expect(() => getTableConfig(declaredTable(parkingSpaces, { refs: { properties: () => properties } }))).toThrow(/options\.companies/);
+    expect(() => getTableConfig(declaredTable(parkingSpaces, { refs: { properties: () => properties } }))).toThrow(
+      /options\.companies/,
+    );
   });
 
   it('gives the units table the names it always had (the migrations stay as they are)', () => {
     const u = getTableConfig(units);
     expect(u.foreignKeys.map((f) => f.getName())).toEqual(['units_property_same_company']);
-    expect(u.indexes.map((i) => i.config.name).sort()).toEqual(['units_company', 'units_list_name', 'units_property', 'units_trash']);
+    expect(u.indexes.map((i) => i.config.name).sort()).toEqual([
+      'units_company',
+      'units_list_name',
+      'units_property',
+      'units_trash',
+    ]);
   });
 });

@@ -1,7 +1,16 @@
 // Test fixtures written straight to the database: companies, systems with roles, users.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../server/db';
-import { companies, permissions, rolePermissions, roles, systems, userCompanies, users, userSystems } from '../../server/db/schema';
+import {
+  companies,
+  permissions,
+  rolePermissions,
+  roles,
+  systems,
+  userCompanies,
+  users,
+  userSystems,
+} from '../../server/db/schema';
 import { hashPassword } from '../../server/auth/passwords';
 import { issueToken, type AuthMethod } from '../../server/auth/tokens';
 import { DEFAULT_GRANTS, PERMISSIONS } from '../../contract/permissions';
@@ -21,15 +30,25 @@ export async function createCompany(db: Db, values: Partial<typeof companies.$in
   return row;
 }
 
-export async function createSystem(db: Db, name: string, baseUrl: string | null = `https://${name.toLowerCase()}.example.test`) {
+export async function createSystem(
+  db: Db,
+  name: string,
+  baseUrl: string | null = `https://${name.toLowerCase()}.example.test`,
+) {
   const [existing] = await db.select().from(systems).where(eq(systems.name, name));
   if (existing) return existing;
-  const [row] = await db.insert(systems).values({ name, description: `${name} system`, baseUrl }).returning();
+  const [row] = await db
+    .insert(systems)
+    .values({ name, description: `${name} system`, baseUrl })
+    .returning();
   return row;
 }
 
 export async function ensurePermissions(db: Db) {
-  await db.insert(permissions).values(PERMISSIONS.map((p) => ({ ...p }))).onConflictDoNothing();
+  await db
+    .insert(permissions)
+    .values(PERMISSIONS.map((p) => ({ ...p })))
+    .onConflictDoNothing();
 }
 
 export async function createRole(db: Db, systemName: string, name: string, grants: string[] = [], label?: string) {
@@ -38,7 +57,11 @@ export async function createRole(db: Db, systemName: string, name: string, grant
   if (existing && existing.systemId === system.id) return existing;
   const [role] = await db
     .insert(roles)
-    .values({ systemId: system.id, name, label: label ?? name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()) })
+    .values({
+      systemId: system.id,
+      name,
+      label: label ?? name.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
+    })
     .returning();
   if (grants.length) {
     await ensurePermissions(db);
@@ -48,7 +71,9 @@ export async function createRole(db: Db, systemName: string, name: string, grant
 }
 
 /** The built-in roles' grants as a new database gives them (contract/access.ts `defaults`). */
-export const OLYMPUS_GRANTS: Record<string, string[]> = Object.fromEntries(Object.entries(DEFAULT_GRANTS).map(([role, grants]) => [role, [...grants]]));
+export const OLYMPUS_GRANTS: Record<string, string[]> = Object.fromEntries(
+  Object.entries(DEFAULT_GRANTS).map(([role, grants]) => [role, [...grants]]),
+);
 
 export interface UserSpec {
   email?: string;

@@ -10,7 +10,16 @@ import type { AttackContext } from './declared-fixtures';
 import { createRole, createSystem, createUser } from './factories';
 import { createReport } from './reports-fixtures';
 import { uniqueIp } from './auth-client';
-import { BODY_JUNK, FEW_FIELD_JUNK, FIELD_JUNK, PATH_JUNK, QUERY_JUNK, TENANT_JUNK, sampleOf, type SchemaObject } from '../support/openapi-samples';
+import {
+  BODY_JUNK,
+  FEW_FIELD_JUNK,
+  FIELD_JUNK,
+  PATH_JUNK,
+  QUERY_JUNK,
+  TENANT_JUNK,
+  sampleOf,
+  type SchemaObject,
+} from '../support/openapi-samples';
 
 interface Parameter {
   in: 'path' | 'query' | 'header' | 'cookie';
@@ -53,7 +62,8 @@ function problemOf(s: Sent, res: LightMyRequestResponse): string | null {
     return `unparsable JSON — ${where}`;
   }
   if (res.statusCode >= 500) {
-    const notConfigured = res.statusCode === 503 && typeof body.message === 'string' && /not configured/i.test(body.message);
+    const notConfigured =
+      res.statusCode === 503 && typeof body.message === 'string' && /not configured/i.test(body.message);
     if (!notConfigured) return `5xx — ${where}`;
   }
   if (res.statusCode >= 400 && typeof body.message !== 'string') return `no message — ${where}`;
@@ -68,15 +78,26 @@ export async function fuzzer({ t, w, fx }: AttackContext) {
   const system = await createSystem(db, 'Everest');
   const user = await createUser(db, { companies: [w.own] });
   /** Real ids for each path's `{id}`, by the path's first segments: made here, or (below) from a declaration. */
-  const ids: Record<string, string> = { users: user.id, company: w.own.id, roles: role.id, reports: report.id, systems: system.id };
+  const ids: Record<string, string> = {
+    users: user.id,
+    company: w.own.id,
+    roles: role.id,
+    reports: report.id,
+    systems: system.id,
+  };
   // Declared resources (docs/resources.md) without a record above: one each, companies' being the
   // other company itself; so has every resource their references point at.
   const ctx = { t, w };
-  const targets = fx.resources.flatMap((d) => Object.values(d.fields).flatMap((f) => ('ref' in f ? (fx.named(f.ref.to) ?? []) : [])));
-  for (const d of [...fx.resources, ...targets]) ids[d.name] ??= await fx.recordIn(ctx, d, d.tenancy === 'scoped' ? w.own : w.other, false);
+  const targets = fx.resources.flatMap((d) =>
+    Object.values(d.fields).flatMap((f) => ('ref' in f ? (fx.named(f.ref.to) ?? []) : [])),
+  );
+  for (const d of [...fx.resources, ...targets])
+    ids[d.name] ??= await fx.recordIn(ctx, d, d.tenancy === 'scoped' ? w.own : w.other, false);
   /** Each declared reference field names the record of the resource it points at. */
   const refs: Record<string, () => unknown> = {};
-  for (const d of fx.resources) for (const [key, field] of Object.entries(d.fields)) if ('ref' in field && ids[field.ref.to]) refs[key] = () => ids[field.ref.to];
+  for (const d of fx.resources)
+    for (const [key, field] of Object.entries(d.fields))
+      if ('ref' in field && ids[field.ref.to]) refs[key] = () => ids[field.ref.to];
   const fields: Record<string, () => unknown> = {
     ...refs,
     companies: () => [w.own.id],
@@ -89,7 +110,13 @@ export async function fuzzer({ t, w, fx }: AttackContext) {
   };
 
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: SchemaObject }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: SchemaObject }> } }
+      >
+    >;
   };
   const ops: Operation[] = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
@@ -107,7 +134,10 @@ export async function fuzzer({ t, w, fx }: AttackContext) {
   }
 
   function urlOf(op: Operation, pathValues: Record<string, string> = {}, query = ''): string {
-    const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => pathValues[name] ?? encodeURIComponent(idFor(op.path, name)));
+    const path = op.path.replace(
+      /\{(\w+)\}/g,
+      (_, name: string) => pathValues[name] ?? encodeURIComponent(idFor(op.path, name)),
+    );
     return query ? `${path}?${query}` : path;
   }
 
@@ -122,15 +152,18 @@ export async function fuzzer({ t, w, fx }: AttackContext) {
   function variants(op: Operation): Sent[] {
     const out: Sent[] = [];
     const tag = `${op.method} ${op.path}`;
-    const send = (what: string, url: string, payload?: unknown, raw?: string) => out.push({ tag: `${tag} ${what}`, method: op.method, url, payload, raw });
+    const send = (what: string, url: string, payload?: unknown, raw?: string) =>
+      out.push({ tag: `${tag} ${what}`, method: op.method, url, payload, raw });
     const plausible = () => bodyOf(op);
     if (op.method !== 'DELETE') send('(plausible)', urlOf(op), plausible());
     for (const p of op.parameters.filter((p) => p.in === 'query')) {
-      for (const junk of QUERY_JUNK) send(`?${p.name}=${junk.slice(0, 30)}`, urlOf(op, {}, `${p.name}=${junk}`), plausible());
+      for (const junk of QUERY_JUNK)
+        send(`?${p.name}=${junk.slice(0, 30)}`, urlOf(op, {}, `${p.name}=${junk}`), plausible());
       send(`?${p.name} twice`, urlOf(op, {}, `${p.name}=1&${p.name}=2`), plausible());
     }
     for (const p of op.parameters.filter((p) => p.in === 'path')) {
-      for (const junk of PATH_JUNK) send(`{${p.name}}=${junk.slice(0, 30)}`, urlOf(op, { [p.name]: junk }), plausible());
+      for (const junk of PATH_JUNK)
+        send(`{${p.name}}=${junk.slice(0, 30)}`, urlOf(op, { [p.name]: junk }), plausible());
     }
     if (op.body) {
       const props = Object.keys(op.body.properties ?? {});
@@ -144,7 +177,14 @@ export async function fuzzer({ t, w, fx }: AttackContext) {
     }
     // X-Tenant is read by nearly every route: junk company ids (header values cannot carry NUL).
     if (op.method !== 'DELETE') {
-      for (const tenant of TENANT_JUNK) out.push({ tag: `${tag} x-tenant=${tenant.slice(0, 30)}`, method: op.method, url: urlOf(op), payload: plausible(), headers: { 'x-tenant': tenant } });
+      for (const tenant of TENANT_JUNK)
+        out.push({
+          tag: `${tag} x-tenant=${tenant.slice(0, 30)}`,
+          method: op.method,
+          url: urlOf(op),
+          payload: plausible(),
+          headers: { 'x-tenant': tenant },
+        });
     }
     if (op.method === 'DELETE') send('(plausible)', urlOf(op));
     return out;
@@ -171,7 +211,11 @@ export async function fuzzer({ t, w, fx }: AttackContext) {
             t.app.inject({
               method: s.method as 'GET',
               url: s.url,
-              headers: { ...headers, ...s.headers, ...(s.raw !== undefined || s.payload !== undefined ? { 'content-type': 'application/json' } : {}) },
+              headers: {
+                ...headers,
+                ...s.headers,
+                ...(s.raw !== undefined || s.payload !== undefined ? { 'content-type': 'application/json' } : {}),
+              },
               payload: s.raw ?? (s.payload === undefined ? undefined : JSON.stringify(s.payload)),
               remoteAddress: uniqueIp(),
             }),

@@ -63,7 +63,8 @@ describe('OpenAPI fuzz', () => {
   }, 60_000);
 
   it('leaves the server healthy', async () => {
-    for (const url of ['/healthz', '/readyz']) expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    for (const url of ['/healthz', '/readyz'])
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     const fresh = await createUser(t.database.db, { role: 'super_admin', companies: [w.own] });
     const list = await apiAs(t, await tokenFor(t.database.db, fresh.id), w.own.id).get('/units?page=1&per_page=5');
     expect(list.statusCode).toBe(200);

@@ -20,7 +20,9 @@ const db = () => t.database.db;
 async function customCaller(grants: string[]): Promise<{ api: Api; user: { id: string }; role: { id: string } }> {
   const role = await createRole(db(), 'Olympus', unique('custom').toLowerCase(), grants);
   const user = await createUser(db(), { companies: [w.own] });
-  await db().execute(sql`insert into user_systems (user_id, system_id, role_id) values (${user.id}, ${role.systemId}, ${role.id})`);
+  await db().execute(
+    sql`insert into user_systems (user_id, system_id, role_id) values (${user.id}, ${role.systemId}, ${role.id})`,
+  );
   return { api: apiAs(t, await tokenFor(db(), user.id), w.own.id), user, role };
 }
 
@@ -39,7 +41,9 @@ const usersNamed = (name: string) => countWhere(db(), sql`select count(*) as n f
 describe('system roles', () => {
   it('an admin cannot raise their own Everest role (the reported hand-off to "manager"), even in parallel', async () => {
     const before = await userFingerprint(db(), w.users.admin.id);
-    const answers = await Promise.all([1, 2, 3].map(() => admin.put(`/users/${w.users.admin.id}`, { everest_role_uuid: manager })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => admin.put(`/users/${w.users.admin.id}`, { everest_role_uuid: manager })),
+    );
     for (const res of answers) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({
@@ -58,7 +62,9 @@ describe('system roles', () => {
     const before = await userFingerprint(db(), target.id);
     expect((await admin.put(`/users/${target.id}`, { everest_role_uuid: manager })).statusCode).toBe(403);
     expect(await userFingerprint(db(), target.id)).toEqual(before);
-    expect((await admin.put(`/users/${target.id}`, { everest_role_uuid: viewer })).json().data.everest_role_uuid).toBe(viewer);
+    expect((await admin.put(`/users/${target.id}`, { everest_role_uuid: viewer })).json().data.everest_role_uuid).toBe(
+      viewer,
+    );
   });
 });
 
@@ -71,7 +77,9 @@ describe('Olympus roles', () => {
     expect(res.json().errors).toEqual({ olympus_role_uuid: ['You can only give roles you hold yourself.'] });
     expect(await usersNamed(name)).toBe(0);
     const adminRole = await createRole(db(), 'Olympus', 'admin');
-    expect((await admin.post('/users', { name, email: email(), olympus_role_uuid: adminRole.id })).statusCode).toBe(201);
+    expect((await admin.post('/users', { name, email: email(), olympus_role_uuid: adminRole.id })).statusCode).toBe(
+      201,
+    );
   });
 
   it('a user manager without systems.redirect cannot give system_user', async () => {
@@ -83,14 +91,22 @@ describe('Olympus roles', () => {
   });
 
   it('the user form offers only what the caller may give', async () => {
-    const fields = (await admin.get('/users/create')).json().fields.flatMap((g: { fields: { name: string; options?: object }[] }) => g.fields);
+    const fields = (await admin.get('/users/create'))
+      .json()
+      .fields.flatMap((g: { fields: { name: string; options?: object }[] }) => g.fields);
     const options = (name: string) => Object.keys(fields.find((f: { name: string }) => f.name === name).options);
     expect(options('everest_role_uuid')).toEqual(['', viewer]);
     const offered = options('olympus_role_uuid');
     const named = async (like: string) =>
-      (await rowsOf<{ id: string }>(db(), sql`select r.id from roles r join systems s on s.id = r.system_id where s.name = 'Olympus' and r.name like ${like}`)).map((r) => r.id);
+      (
+        await rowsOf<{ id: string }>(
+          db(),
+          sql`select r.id from roles r join systems s on s.id = r.system_id where s.name = 'Olympus' and r.name like ${like}`,
+        )
+      ).map((r) => r.id);
     expect(offered).toEqual(expect.arrayContaining(['', ...(await named('admin')), ...(await named('system_user'))]));
-    for (const id of [...(await named('super_admin')), ...(await named('role_editor%'))]) expect(offered).not.toContain(id);
+    for (const id of [...(await named('super_admin')), ...(await named('role_editor%'))])
+      expect(offered).not.toContain(id);
   });
 });
 
@@ -99,14 +115,24 @@ describe('the role editor', () => {
     const { api } = await customCaller(['roles.*', 'users.view']);
     for (const permissions of [['users.*'], ['users.view', 'companies.view'], ['roles.*', 'integrations.update']]) {
       const name = unique('sneaky').toLowerCase();
-      const answers = await Promise.all([1, 2].map((i) => api.post('/roles', { name: `${name}-${i}`, label: name, permissions })));
+      const answers = await Promise.all(
+        [1, 2].map((i) => api.post('/roles', { name: `${name}-${i}`, label: name, permissions })),
+      );
       for (const res of answers) {
         expect(res.statusCode, permissions.join()).toBe(403);
         expect(res.json().message).toBe('You can only grant permissions you hold yourself.');
       }
       expect(await countWhere(db(), sql`select count(*) as n from roles where name like ${name + '%'}`)).toBe(0);
     }
-    expect((await api.post('/roles', { name: unique('fine').toLowerCase(), label: 'Fine', permissions: ['users.view', 'roles.view'] })).statusCode).toBe(201);
+    expect(
+      (
+        await api.post('/roles', {
+          name: unique('fine').toLowerCase(),
+          label: 'Fine',
+          permissions: ['users.view', 'roles.view'],
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('cannot add to a role what they lack, nor change a role that grants more than they hold', async () => {
@@ -128,15 +154,26 @@ describe('the role editor', () => {
     const before = await roleFingerprint(db(), big.id);
     expect((await api.delete(`/roles/${big.id}`)).statusCode).toBe(403);
     expect(await roleFingerprint(db(), big.id)).toEqual(before);
-    expect((await api.put(`/roles/${small.id}`, { label: 'Small', permissions: ['users.view', 'roles.view'] })).statusCode).toBe(200);
+    expect(
+      (await api.put(`/roles/${small.id}`, { label: 'Small', permissions: ['users.view', 'roles.view'] })).statusCode,
+    ).toBe(200);
   });
 
   it('the role forms offer only the permissions they hold', async () => {
     const { api } = await customCaller(['roles.*', 'users.view']);
-    const offered = (await api.get('/roles/create')).json().fields.flatMap((g: { fields: { name: string; options?: Record<string, string> }[] }) =>
-      g.fields.filter((f) => f.name === 'permissions').flatMap((f) => Object.keys(f.options ?? {})),
-    );
-    expect(offered.sort()).toEqual(['roles.*', 'roles.create', 'roles.delete', 'roles.update', 'roles.view', 'users.view']);
+    const offered = (await api.get('/roles/create'))
+      .json()
+      .fields.flatMap((g: { fields: { name: string; options?: Record<string, string> }[] }) =>
+        g.fields.filter((f) => f.name === 'permissions').flatMap((f) => Object.keys(f.options ?? {})),
+      );
+    expect(offered.sort()).toEqual([
+      'roles.*',
+      'roles.create',
+      'roles.delete',
+      'roles.update',
+      'roles.view',
+      'users.view',
+    ]);
   });
 });
 
@@ -158,8 +195,12 @@ describe('custom roles holding companies.* and integrations.*', () => {
     ] as const) {
       expect((await api.request(method, url, body)).statusCode, `${method} ${url}`).toBe(404);
     }
-    expect(await countWhere(db(), sql`select count(*) as n from companies where name = 'Other Estates'`)).toBe(otherName);
-    expect(await countWhere(db(), sql`select count(*) as n from integration_settings where company_id = ${w.other.id}`)).toBe(0);
+    expect(await countWhere(db(), sql`select count(*) as n from companies where name = 'Other Estates'`)).toBe(
+      otherName,
+    );
+    expect(
+      await countWhere(db(), sql`select count(*) as n from integration_settings where company_id = ${w.other.id}`),
+    ).toBe(0);
     const created = await api.post('/companies', { name: unique('Mine') });
     expect(created.statusCode).toBe(403);
     expect(created.json().message).toBe('Only a super admin can create a company.');

@@ -22,14 +22,22 @@ beforeAll(async () => {
   acme = await createCompany(db, { name: 'Acme Lettings' });
   everest = await createSystem(db, 'Everest', 'https://everest.example.test');
   await createSystem(db, 'Portal', 'https://portal.example.test');
-  staff = await createUser(db, { role: 'system_user', companies: [acme], systems: [{ name: 'Everest' }, { name: 'Portal' }] });
+  staff = await createUser(db, {
+    role: 'system_user',
+    companies: [acme],
+    systems: [{ name: 'Everest' }, { name: 'Portal' }],
+  });
   staffAuth = await tokenFor(db, staff.id);
 });
 afterAll(() => t?.close());
 
 /** A real Everest hand-off token, through the redirect route. */
 async function everestToken(): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/systems/${everest.id}/redirect?tenant=${acme.id}`, headers: staffAuth });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/systems/${everest.id}/redirect?tenant=${acme.id}`,
+    headers: staffAuth,
+  });
   expect(res.statusCode).toBe(200);
   return new URL(res.json().data.url).searchParams.get('token')!;
 }
@@ -40,7 +48,13 @@ async function minted(aud: string | null): Promise<{ token: string; jti: string 
   const { kid, privateKey } = await signingKey(db);
   const jti = randomUUID();
   const now = Math.floor(Date.now() / 1000);
-  await db.insert(handoffs).values({ jti, userId: staff.id, systemId: everest.id, companyId: acme.id, expiresAt: new Date((now + 60) * 1000) });
+  await db.insert(handoffs).values({
+    jti,
+    userId: staff.id,
+    systemId: everest.id,
+    companyId: acme.id,
+    expiresAt: new Date((now + 60) * 1000),
+  });
   let jwt = new SignJWT({ email: 'x@example.test', name: 'X', tenant: null, role: null })
     .setProtectedHeader({ alg: 'ES256', kid })
     .setIssuer(t.config.publicUrl)
@@ -52,10 +66,14 @@ async function minted(aud: string | null): Promise<{ token: string; jti: string 
   return { token: await jwt.sign(privateKey), jti };
 }
 
-const redeem = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v1/systems/handoff/redeem', payload });
+const redeem = (payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/v1/systems/handoff/redeem', payload });
 
 async function unredeemed(jti: string) {
-  const [row] = await t.database.db.select({ redeemedAt: handoffs.redeemedAt }).from(handoffs).where(eq(handoffs.jti, jti));
+  const [row] = await t.database.db
+    .select({ redeemedAt: handoffs.redeemedAt })
+    .from(handoffs)
+    .where(eq(handoffs.jti, jti));
   expect(row.redeemedAt).toBeNull();
   const redeemed = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'systems.handoff_redeemed'));
   expect(redeemed.filter((r) => (r.detail as { jti?: string } | null)?.jti === jti)).toEqual([]);
@@ -86,7 +104,7 @@ describe('hand-off redemption needs the audience', () => {
     await unredeemed(jtiOf(token));
   });
 
-  it('refuses a signed token without an audience, or with a list of audiences, or with another system\'s', async () => {
+  it("refuses a signed token without an audience, or with a list of audiences, or with another system's", async () => {
     for (const aud of [null, 'portal']) {
       const { token, jti } = await minted(aud);
       for (const audience of ['everest', 'portal']) {
@@ -99,7 +117,9 @@ describe('hand-off redemption needs the audience', () => {
     const { kid, privateKey } = await signingKey(db);
     const jti = randomUUID();
     const now = Math.floor(Date.now() / 1000);
-    await db.insert(handoffs).values({ jti, userId: staff.id, systemId: everest.id, companyId: null, expiresAt: new Date((now + 60) * 1000) });
+    await db
+      .insert(handoffs)
+      .values({ jti, userId: staff.id, systemId: everest.id, companyId: null, expiresAt: new Date((now + 60) * 1000) });
     const both = await new SignJWT({})
       .setProtectedHeader({ alg: 'ES256', kid })
       .setIssuer(t.config.publicUrl)
@@ -118,7 +138,9 @@ describe('hand-off redemption needs the audience', () => {
     const token = await everestToken();
     // @ts-expect-error the audience is a required argument
     await expect(redeemHandoff(t.database.db, t.config.publicUrl, token)).rejects.toMatchObject({ statusCode: 401 });
-    await expect(redeemHandoff(t.database.db, t.config.publicUrl, token, '')).rejects.toMatchObject({ statusCode: 401 });
+    await expect(redeemHandoff(t.database.db, t.config.publicUrl, token, '')).rejects.toMatchObject({
+      statusCode: 401,
+    });
     await unredeemed(jtiOf(token));
   });
 });

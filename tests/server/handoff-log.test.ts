@@ -22,7 +22,13 @@ beforeAll(async () => {
   const { database, drop } = await openTestDatabase();
   const config = loadConfig(
     {},
-    { dataDir: mkdtempSync(path.join(os.tmpdir(), 'olympus-data-')), staticDir: null, logLevel: 'info', publicUrl: 'http://olympus.test', demoSystems: true },
+    {
+      dataDir: mkdtempSync(path.join(os.tmpdir(), 'olympus-data-')),
+      staticDir: null,
+      logLevel: 'info',
+      publicUrl: 'http://olympus.test',
+      demoSystems: true,
+    },
   );
   const stream = new Writable({
     write(chunk, _enc, done) {
@@ -48,7 +54,11 @@ afterAll(() => close?.());
 
 describe('the request log never carries a hand-off token', () => {
   it('logs the demo hand-off without its query string, for a good and a bad token', async () => {
-    const res = await app.inject({ method: 'GET', url: `/api/v1/systems/${portal.id}/redirect?tenant=${acme.id}`, headers: staffAuth });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/v1/systems/${portal.id}/redirect?tenant=${acme.id}`,
+      headers: staffAuth,
+    });
     expect(res.statusCode).toBe(200);
     const url = new URL(res.json().data.url);
     const token = url.searchParams.get('token')!;

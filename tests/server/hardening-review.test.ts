@@ -56,7 +56,9 @@ describe('unpaged cap and lists', () => {
   it(`GET /units/create offers at most ${UNPAGED_LIST_MAX} properties inline`, async () => {
     const res = await sa.get('/units/create');
     const flat = JSON.stringify(res.json().fields);
-    const property = (res.json().fields as { fields: { name: string; options?: Record<string, string> }[] }[]).flatMap((g) => g.fields).find((f) => f.name === 'property_id');
+    const property = (res.json().fields as { fields: { name: string; options?: Record<string, string> }[] }[])
+      .flatMap((g) => g.fields)
+      .find((f) => f.name === 'property_id');
     const n = Object.keys(property?.options ?? {}).length;
     expect(flat.length).toBeGreaterThan(0);
     expect(res.statusCode).toBe(200);
@@ -88,7 +90,9 @@ describe('log hygiene', () => {
       disabledCommands: ['STARTTLS'],
       logger: false,
       onRcptTo(address, _session, callback) {
-        const err = Object.assign(new Error(`<${address.address}>: Recipient address rejected: mailbox full`), { responseCode: 552 });
+        const err = Object.assign(new Error(`<${address.address}>: Recipient address rejected: mailbox full`), {
+          responseCode: 552,
+        });
         callback(err);
       },
     });
@@ -124,7 +128,8 @@ describe('log hygiene', () => {
     });
     expect(res.statusCode).toBe(200);
     // The mail is sent in the background: wait for its failure line.
-    for (let i = 0; i < 100 && !lines.some((l) => l.includes('reset code mail failed')); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && !lines.some((l) => l.includes('reset code mail failed')); i++)
+      await new Promise((r) => setTimeout(r, 50));
     const failure = lines.find((l) => l.includes('reset code mail failed'));
     expect(failure, 'no failure line').toBeDefined();
     expect(failure!.toLowerCase()).not.toContain(user.email.toLowerCase());
@@ -145,9 +150,16 @@ describe('log hygiene', () => {
       const user = await createUser(out.database.db, { email: `Outbox.Person.${Date.now()}@example.test` });
       const csrf = await outboxApp.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
       const token = csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-      const res = await outboxApp.inject({ method: 'POST', url: RESET, payload: { email: user.email }, headers: { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token }, remoteAddress: uniqueIp() });
+      const res = await outboxApp.inject({
+        method: 'POST',
+        url: RESET,
+        payload: { email: user.email },
+        headers: { cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': token },
+        remoteAddress: uniqueIp(),
+      });
       expect(res.statusCode).toBe(200);
-      for (let i = 0; i < 100 && !own.some((l) => l.includes('written to')); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 100 && !own.some((l) => l.includes('written to')); i++)
+        await new Promise((r) => setTimeout(r, 50));
       const line = own.find((l) => l.includes('written to'));
       expect(line, 'no outbox line').toBeDefined();
       expect(line!.toLowerCase()).not.toContain(user.email.toLowerCase());
@@ -159,8 +171,16 @@ describe('log hygiene', () => {
   });
 
   it('request lines carry no query string (SSO code/state)', async () => {
-    await app.inject({ method: 'GET', url: '/api/v1/auth/login/azure?system=Secret-System-Name', remoteAddress: uniqueIp() });
-    await app.inject({ method: 'GET', url: '/login/azure/callback?code=SECRETCODE123&state=SECRETSTATE456', remoteAddress: uniqueIp() });
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/login/azure?system=Secret-System-Name',
+      remoteAddress: uniqueIp(),
+    });
+    await app.inject({
+      method: 'GET',
+      url: '/login/azure/callback?code=SECRETCODE123&state=SECRETSTATE456',
+      remoteAddress: uniqueIp(),
+    });
     const log = lines.join('');
     expect(log).not.toContain('SECRETCODE123');
     expect(log).not.toContain('SECRETSTATE456');
@@ -181,23 +201,44 @@ describe('storable text beyond body, query and params', () => {
     const c = authClient(t);
     const pair = await c.csrf();
     const answers = [
-      await t.app.inject({ method: 'GET', url: '/api/v1/units', headers: { ...w.headers.super_admin, 'x-tenant': `${w.own.id}\u0000` } }),
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/units',
+        headers: { ...w.headers.super_admin, 'x-tenant': `${w.own.id}\u0000` },
+      }),
       await t.app.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
         payload: { email: 'a@example.test', password: 'x' },
         headers: { cookie: `${pair.cookie}%00; olympus_sso=%00%ED%A0%80`, 'x-xsrf-token': pair['x-xsrf-token'] },
       }),
-      await t.app.inject({ method: 'POST', url: '/api/v1/companies', payload: 'name=\u0000', headers: { ...w.headers.super_admin, 'x-tenant': w.own.id, 'content-type': 'text/plain' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/companies',
+        payload: 'name=\u0000',
+        headers: { ...w.headers.super_admin, 'x-tenant': w.own.id, 'content-type': 'text/plain' },
+      }),
       await t.app.inject({
         method: 'POST',
         url: '/api/v1/companies',
         payload: '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\n\u0000\r\n--b--\r\n',
         headers: { ...w.headers.super_admin, 'x-tenant': w.own.id, 'content-type': 'multipart/form-data; boundary=b' },
       }),
-      await t.app.inject({ method: 'GET', url: '/api/v1/units?q=%ED%A0%80', headers: { ...w.headers.super_admin, 'x-tenant': w.own.id } }),
-      await t.app.inject({ method: 'GET', url: '/api/v1/units/%00', headers: { ...w.headers.super_admin, 'x-tenant': w.own.id } }),
-      await t.app.inject({ method: 'GET', url: '/api/v1/units?__proto__=%00&constructor=%ED%A0%80', headers: { ...w.headers.super_admin, 'x-tenant': w.own.id } }),
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/units?q=%ED%A0%80',
+        headers: { ...w.headers.super_admin, 'x-tenant': w.own.id },
+      }),
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/units/%00',
+        headers: { ...w.headers.super_admin, 'x-tenant': w.own.id },
+      }),
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/units?__proto__=%00&constructor=%ED%A0%80',
+        headers: { ...w.headers.super_admin, 'x-tenant': w.own.id },
+      }),
       await t.app.inject({ method: 'GET', url: '/api/v1/auth/login/azure?system=%00&__proto__=%00' }),
     ];
     for (const a of answers) expect(a.statusCode, a.body).toBeLessThan(500);
@@ -225,18 +266,35 @@ describe('bootstrap admin', () => {
     const email = `renew-${Date.now()}@example.test`;
     const fresh = await createTestApp();
     try {
-      const first = await bootstrapAdmin(fresh.database.db, { email, password: 'Bootstrap-Secret-42' }, fresh.config.publicUrl);
+      const first = await bootstrapAdmin(
+        fresh.database.db,
+        { email, password: 'Bootstrap-Secret-42' },
+        fresh.config.publicUrl,
+      );
       expect(first.created).toBe(true);
-      await fresh.database.db.update(users).set({ tempPasswordExpiresAt: new Date(Date.now() - 1000) }).where(eq(users.email, email));
+      await fresh.database.db
+        .update(users)
+        .set({ tempPasswordExpiresAt: new Date(Date.now() - 1000) })
+        .where(eq(users.email, email));
       const [before] = await fresh.database.db.select().from(users).where(eq(users.email, email));
-      const again = await bootstrapAdmin(fresh.database.db, { email, password: 'Bootstrap-Renewed-43' }, fresh.config.publicUrl);
+      const again = await bootstrapAdmin(
+        fresh.database.db,
+        { email, password: 'Bootstrap-Renewed-43' },
+        fresh.config.publicUrl,
+      );
       expect(again).toMatchObject({ created: true, renewed: true });
       const [after] = await fresh.database.db.select().from(users).where(eq(users.email, email));
       expect(after.id).toBe(before.id);
       expect(after.passwordHash).not.toBe(before.passwordHash);
       expect(after.tempPasswordExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 71 * 3600_000);
       // Once renewed (a live temporary password), it counts again: nobody else is created.
-      expect(await bootstrapAdmin(fresh.database.db, { email: `x-${email}`, password: 'Bootstrap-Secret-42' }, fresh.config.publicUrl)).toEqual({ created: false, reason: 'super_admin_exists' });
+      expect(
+        await bootstrapAdmin(
+          fresh.database.db,
+          { email: `x-${email}`, password: 'Bootstrap-Secret-42' },
+          fresh.config.publicUrl,
+        ),
+      ).toEqual({ created: false, reason: 'super_admin_exists' });
     } finally {
       await fresh.close();
     }
@@ -245,12 +303,25 @@ describe('bootstrap admin', () => {
   it('OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD may not be a common password', () => {
     for (const password of ['Admin123456', 'Olympus2025', 'Password123']) {
       expect(policyErrors(password).length, password).toBeGreaterThan(0);
-      expect(() => loadConfig({ DATABASE_URL: 'postgres://o:p@db.example:5432/o', OLYMPUS_SECRET_KEY: 'a'.repeat(64), OLYMPUS_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com', OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD: password }), password).toThrow(ConfigError);
+      expect(
+        () =>
+          loadConfig({
+            DATABASE_URL: 'postgres://o:p@db.example:5432/o',
+            OLYMPUS_SECRET_KEY: 'a'.repeat(64),
+            OLYMPUS_BOOTSTRAP_ADMIN_EMAIL: 'ops@example.com',
+            OLYMPUS_BOOTSTRAP_ADMIN_PASSWORD: password,
+          }),
+        password,
+      ).toThrow(ConfigError);
     }
   });
 
   it('once a super admin exists, the variables create nobody, even with another email', async () => {
-    const again = await bootstrapAdmin(t.database.db, { email: `other-${Date.now()}@example.test`, password: 'Bootstrap-Secret-42' }, t.config.publicUrl);
+    const again = await bootstrapAdmin(
+      t.database.db,
+      { email: `other-${Date.now()}@example.test`, password: 'Bootstrap-Secret-42' },
+      t.config.publicUrl,
+    );
     expect(again).toEqual({ created: false, reason: 'super_admin_exists' });
   });
 });
@@ -271,7 +342,13 @@ describe('deep and odd JSON', () => {
       `{"email":"a@example.test","password":"x","ju\\u0000nk":1}`,
       `{"email":"a@example.test","password":"x","__proto__":{"x":${deep}}}`,
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: LOGIN, payload, headers: { ...pair, 'content-type': 'application/json' }, remoteAddress: uniqueIp() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: LOGIN,
+        payload,
+        headers: { ...pair, 'content-type': 'application/json' },
+        remoteAddress: uniqueIp(),
+      });
       expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(500);
     }
   });
@@ -286,7 +363,13 @@ describe('SSO binding cookie in the SPA flow', () => {
     t = await createTestApp({
       publicUrl: 'https://olympus.test',
       spaApiUrl: 'https://api.elsewhere.test',
-      sso: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, azureTenantId: null, enforcedDomains: [] },
+      sso: {
+        issuer: op.issuer,
+        clientId: op.clientId,
+        clientSecret: op.clientSecret,
+        azureTenantId: null,
+        enforcedDomains: [],
+      },
     });
   });
   afterAll(async () => {
@@ -298,16 +381,30 @@ describe('SSO binding cookie in the SPA flow', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/login/azure', remoteAddress: uniqueIp() });
     expect(res.statusCode, res.body).toBe(200);
     const cookie = res.cookies.find((k) => k.name === 'olympus_sso');
-    expect(cookie).toMatchObject({ path: '/api/v1/auth/login/azure/callback', httpOnly: true, secure: true, sameSite: 'Lax' });
+    expect(cookie).toMatchObject({
+      path: '/api/v1/auth/login/azure/callback',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+    });
   });
 
   it('(VITE_API_URL on another origin, not supported yet) the API answers no CORS headers, so a cross-origin SPA cannot read the start nor send the cookie', async () => {
     const pre = await t.app.inject({
       method: 'OPTIONS',
       url: '/api/v1/auth/login/azure/callback',
-      headers: { origin: 'https://app.example.test', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-xsrf-token' },
+      headers: {
+        origin: 'https://app.example.test',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-xsrf-token',
+      },
     });
-    const start = await t.app.inject({ method: 'GET', url: '/api/v1/auth/login/azure', headers: { origin: 'https://app.example.test' }, remoteAddress: uniqueIp() });
+    const start = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/login/azure',
+      headers: { origin: 'https://app.example.test' },
+      remoteAddress: uniqueIp(),
+    });
     expect(pre.headers['access-control-allow-origin']).toBeUndefined();
     expect(start.headers['access-control-allow-origin']).toBeUndefined();
     expect(start.headers['access-control-allow-credentials']).toBeUndefined();

@@ -44,12 +44,18 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     };
   }
   const tar = readFileSync(inject('pgliteTemplate'));
-  const database = await openDatabase({ kind: 'pglite', dataDir: null, loadDataDir: new Blob([tar]) }, { migrate: false });
+  const database = await openDatabase(
+    { kind: 'pglite', dataDir: null, loadDataDir: new Blob([tar]) },
+    { migrate: false },
+  );
   return { database, drop: async () => {} };
 }
 
 /** `build`: extra build options, e.g. `resources` (throwaway declared resources of a test). */
-export async function createTestApp(overrides: Partial<Config> = {}, build: Pick<BuildOptions, 'resources'> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  build: Pick<BuildOptions, 'resources'> = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const mail = await startSmtpSink();
   const config = loadConfig(

@@ -64,11 +64,23 @@ describe('history of a declared record', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().meta).toEqual({ total: 3 });
     const [moved, renamed] = res.json().data as Entry[];
-    expect(moved).toMatchObject({ kind: 'updated', action: 'unit.updated', current: true, actor: { id: w.users.admin.id, name: 'The admin' } });
+    expect(moved).toMatchObject({
+      kind: 'updated',
+      action: 'unit.updated',
+      current: true,
+      actor: { id: w.users.admin.id, name: 'The admin' },
+    });
     const property = moved.changes.find((c) => c.field === 'property_id');
-    expect(property).toMatchObject({ label: 'Property', before: oak.id, after: elm.id, names: { [oak.id]: 'Oak House', [elm.id]: 'Elm Court' } });
+    expect(property).toMatchObject({
+      label: 'Property',
+      before: oak.id,
+      after: elm.id,
+      names: { [oak.id]: 'Oak House', [elm.id]: 'Elm Court' },
+    });
     // Bookkeeping (updated_at) and the read shape's extras that are not form fields stay out.
-    expect(moved.changes.map((c) => c.field).sort()).toEqual(['full_address', 'property_id'].filter((f) => moved.changes.some((c) => c.field === f)).sort());
+    expect(moved.changes.map((c) => c.field).sort()).toEqual(
+      ['full_address', 'property_id'].filter((f) => moved.changes.some((c) => c.field === f)).sort(),
+    );
     expect(moved.changes.some((c) => c.field === 'updated_at')).toBe(false);
     expect(renamed.current).toBe(false);
     expect(renamed.changes.filter((c) => ['name', 'bedrooms'].includes(c.field))).toEqual([
@@ -84,9 +96,17 @@ describe('history of a declared record', () => {
     const oak = await createProperty(db(), w.own.id, { name: 'Birch Yard' });
     const editor = await createUser(db(), { role: 'admin', companies: [w.own], name: 'Soon Gone' });
     const id = await newUnit('Flat 9', oak.id);
-    expect((await apiAs(t, await tokenFor(db(), editor.id), w.own.id).put(`/units/${id}`, { name: 'Flat 9A' })).statusCode).toBe(200);
+    expect(
+      (await apiAs(t, await tokenFor(db(), editor.id), w.own.id).put(`/units/${id}`, { name: 'Flat 9A' })).statusCode,
+    ).toBe(200);
     expect((await superAdmin.delete(`/users/${editor.id}`)).statusCode).toBe(200);
-    await audit(db(), { action: 'unit.checked', owner: { company: w.own.id }, actorId: null, entity: 'unit', entityId: id });
+    await audit(db(), {
+      action: 'unit.checked',
+      owner: { company: w.own.id },
+      actorId: null,
+      entity: 'unit',
+      entityId: id,
+    });
     const [byServer, byGone] = await history(admin, `/units/${id}`);
     expect(byServer.actor).toBeNull();
     expect(byGone.actor).toEqual({ id: editor.id, name: null });
@@ -116,7 +136,9 @@ describe('history of a declared record', () => {
     expect((await apiAs(t, w.headers.system_user, w.own.id).get(`/units/${id}/history`)).statusCode).toBe(403);
     expect((await apiAs(t, null, w.own.id).get(`/units/${id}/history`)).statusCode).toBe(401);
     const [entry] = await history(admin, `/units/${id}`);
-    expect((await apiAs(t, w.headers.none, w.own.id).post(`/units/${id}/history/${entry.id}/restore`)).statusCode).toBe(403);
+    expect((await apiAs(t, w.headers.none, w.own.id).post(`/units/${id}/history/${entry.id}/restore`)).statusCode).toBe(
+      403,
+    );
   });
 });
 
@@ -131,11 +153,22 @@ describe('restore', () => {
 
     const res = await admin.post(`/units/${id}/history/${created.id}/restore`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ message: 'The version was restored.', name: 'Flat 9', bedrooms: 2, furnished: false, description: null, property_id: oak.id });
+    expect(res.json().data).toMatchObject({
+      message: 'The version was restored.',
+      name: 'Flat 9',
+      bedrooms: 2,
+      furnished: false,
+      description: null,
+      property_id: oak.id,
+    });
     const [restore] = await history(admin, `/units/${id}`);
     expect(restore).toMatchObject({ kind: 'updated', restored_from: created.id, current: true });
     const row = (await auditFor(db(), id)).at(-1);
-    expect(row).toMatchObject({ action: 'unit.updated', actor_id: w.users.admin.id, detail: { restored_from: created.id } });
+    expect(row).toMatchObject({
+      action: 'unit.updated',
+      actor_id: w.users.admin.id,
+      detail: { restored_from: created.id },
+    });
 
     // The same again: nothing differs, nothing written.
     const again = await admin.post(`/units/${id}/history/${created.id}/restore`);
@@ -161,11 +194,16 @@ describe('restore', () => {
   });
 
   it('a user’s history lists the changes to the account, not their sign-ins, which stay in the audit log', async () => {
-    const made = await superAdmin.post('/users', { name: 'Sid Signin', email: `sid.signin.${Date.now()}@example.com`, companies: [w.own.id] });
+    const made = await superAdmin.post('/users', {
+      name: 'Sid Signin',
+      email: `sid.signin.${Date.now()}@example.com`,
+      companies: [w.own.id],
+    });
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().data.id as string;
     // Sign-in events as the sign-in writes them (server/auth/authAudit.ts): about the user, changing nothing.
-    for (const action of ['auth.login', 'auth.login_failed', 'auth.password_reset_requested']) await audit(db(), { action, owner: { user: id }, actorId: id, entity: 'user', entityId: id, ip: '10.0.0.9' });
+    for (const action of ['auth.login', 'auth.login_failed', 'auth.password_reset_requested'])
+      await audit(db(), { action, owner: { user: id }, actorId: id, entity: 'user', entityId: id, ip: '10.0.0.9' });
     expect((await superAdmin.put(`/users/${id}`, { name: 'Sid Renamed' })).statusCode).toBe(200);
     const res = await superAdmin.get(`/users/${id}/history`);
     expect(res.statusCode, res.body).toBe(200);
@@ -173,16 +211,26 @@ describe('restore', () => {
     expect(res.json().meta.total).toBe(2);
     const log = await superAdmin.get(`/audit?actor=${id}`);
     expect(log.statusCode, log.body).toBe(200);
-    expect((log.json().data as { action: string }[]).map((r) => r.action).sort()).toEqual(['auth.login', 'auth.login_failed', 'auth.password_reset_requested']);
+    expect((log.json().data as { action: string }[]).map((r) => r.action).sort()).toEqual([
+      'auth.login',
+      'auth.login_failed',
+      'auth.password_reset_requested',
+    ]);
   });
 
   it('follows a resource’s own rules: a user’s history never shows or restores a secret, and an admin cannot restore a super admin', async () => {
-    const made = await superAdmin.post('/users', { name: 'Dana Restore', email: `dana.restore.${Date.now()}@example.com`, companies: [w.own.id] });
+    const made = await superAdmin.post('/users', {
+      name: 'Dana Restore',
+      email: `dana.restore.${Date.now()}@example.com`,
+      companies: [w.own.id],
+    });
     expect(made.statusCode, made.body).toBe(201);
     const id = made.json().data.id as string;
     expect((await superAdmin.put(`/users/${id}`, { name: 'Dana Renamed' })).statusCode).toBe(200);
     const entries = await history(superAdmin, `/users/${id}`);
-    expect(entries[0].changes).toEqual([expect.objectContaining({ field: 'name', before: 'Dana Restore', after: 'Dana Renamed' })]);
+    expect(entries[0].changes).toEqual([
+      expect.objectContaining({ field: 'name', before: 'Dana Restore', after: 'Dana Renamed' }),
+    ]);
     const res = await superAdmin.post(`/users/${id}/history/${entries.at(-1)!.id}/restore`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.name).toBe('Dana Restore');

@@ -44,22 +44,42 @@ describe('unstorable text is refused before the database', () => {
     const login = await c.login(user.email);
     const { session, username } = login.json().data as { session: string; username: string };
     const attempts = await Promise.all(
-      UNSTORABLE.map((junk) => c.post('/api/v1/auth/password/new', { username: `${username}${junk}`, new_password: 'Brand-New-Pass-7', session })),
+      UNSTORABLE.map((junk) =>
+        c.post('/api/v1/auth/password/new', {
+          username: `${username}${junk}`,
+          new_password: 'Brand-New-Pass-7',
+          session,
+        }),
+      ),
     );
     for (const res of attempts) expectRefused(res, 'username');
     const [row] = await db().select().from(users).where(eq(users.id, user.id));
     expect(row.mustChangePassword).toBe(true);
-    const [challenge] = await db().select().from(challenges).where(eq(challenges.secretHash, sha256(session)));
+    const [challenge] = await db()
+      .select()
+      .from(challenges)
+      .where(eq(challenges.secretHash, sha256(session)));
     expect(challenge.usedAt).toBeNull();
     // Nothing was consumed: the real request still succeeds.
-    expect((await c.post('/api/v1/auth/password/new', { username, new_password: 'Brand-New-Pass-7', session })).statusCode).toBe(200);
+    expect(
+      (await c.post('/api/v1/auth/password/new', { username, new_password: 'Brand-New-Pass-7', session })).statusCode,
+    ).toBe(200);
   });
 
   it('POST /reports/manage with a NUL or lone surrogate in name, a Power BI field or a key: 422, nothing stored', async () => {
     const before = await count(db(), sql`select count(*) as n from reports`);
     const sends = [
       ...UNSTORABLE.map((junk) => [{ name: `Report ${junk}`, provider: 'builtin' }, 'name'] as const),
-      [{ name: 'Report', provider: 'powerbi', workspace_id: randomUUID(), report_id: randomUUID(), rls_roles: 'Ten\u0000ant' }, 'rls_roles'] as const,
+      [
+        {
+          name: 'Report',
+          provider: 'powerbi',
+          workspace_id: randomUUID(),
+          report_id: randomUUID(),
+          rls_roles: 'Ten\u0000ant',
+        },
+        'rls_roles',
+      ] as const,
       // Unknown keys are not stored, but a key no database could hold is refused all the same.
       [{ name: 'Report', provider: 'builtin', 'k\u0000ey': 1 }, 'body'] as const,
     ];
@@ -73,7 +93,10 @@ describe('unstorable text is refused before the database', () => {
     const name = unique('Stored');
     expectRefused(await sa.post('/companies', { name: `${name}\u0000` }), 'name');
     expectRefused(await sa.post('/companies', { name: `${name}\ud83c` }), 'name');
-    expectRefused(await sa.post('/users', { name, email: `${name}@example.test`, companies: [w.own.id, 'x\u0000'] }), 'companies.1');
+    expectRefused(
+      await sa.post('/users', { name, email: `${name}@example.test`, companies: [w.own.id, 'x\u0000'] }),
+      'companies.1',
+    );
     expect(await count(db(), sql`select count(*) as n from companies`)).toBe(before);
     expectRefused(await sa.get('/users?q=%00'), 'q');
     expectRefused(await sa.get('/properties?sort=name%00'), 'sort');
@@ -108,7 +131,11 @@ describe('the log never carries a query parameter', () => {
       detail: 'Key (email)=(secret-value) already exists.',
       routine: 'string_to_uuid',
     });
-    const err = Object.assign(new Error('Failed query: select $1\nparams: secret-value'), { query: 'select $1', params: ['secret-value'], cause });
+    const err = Object.assign(new Error('Failed query: select $1\nparams: secret-value'), {
+      query: 'select $1',
+      params: ['secret-value'],
+      cause,
+    });
     const logged = JSON.stringify(loggableError(err));
     expect(logged).not.toContain('secret-value');
     expect(logged).not.toContain('select $1');
@@ -121,7 +148,12 @@ describe('the log never carries a query parameter', () => {
     const secret = unique('SecretParam');
     const restore = await failInserts(db(), 'companies');
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/companies', headers: { ...w.headers.super_admin, 'x-tenant': w.own.id }, payload: { name: secret } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/companies',
+        headers: { ...w.headers.super_admin, 'x-tenant': w.own.id },
+        payload: { name: secret },
+      });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ message: 'Internal error. Please try again later.' });
     } finally {

@@ -39,9 +39,12 @@ const SECRET = 'xero-Client-Secret-4f9a1c';
 const API_KEY = 'fixflo-key-77ab09';
 
 type Field = { name: string; type: string; value?: unknown; 'label-help'?: string; checked?: boolean };
-const fieldsOf = (body: { fields: { fields: Field[] }[] }) => Object.fromEntries(body.fields.flatMap((g) => g.fields).map((f) => [f.name, f]));
+const fieldsOf = (body: { fields: { fields: Field[] }[] }) =>
+  Object.fromEntries(body.fields.flatMap((g) => g.fields).map((f) => [f.name, f]));
 async function storedRow(companyId: string, integration: string) {
-  const res = await db().execute(sql`select settings, secrets from integration_settings where company_id = ${companyId} and integration = ${integration}`);
+  const res = await db().execute(
+    sql`select settings, secrets from integration_settings where company_id = ${companyId} and integration = ${integration}`,
+  );
   return (res as unknown as { rows: { settings: Record<string, unknown>; secrets: string | null }[] }).rows[0];
 }
 
@@ -75,7 +78,11 @@ describe('integrations', () => {
   });
 
   it('stores settings per company, encrypts secrets at rest and never sends them back', async () => {
-    const res = await sa.put(`/companies/${w.own.id}/integrations/accounting`, { tenant_id: ' T-123 ', client_id: 'client-1', client_secret: SECRET });
+    const res = await sa.put(`/companies/${w.own.id}/integrations/accounting`, {
+      tenant_id: ' T-123 ',
+      client_id: 'client-1',
+      client_secret: SECRET,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { message: 'Accounting (Xero) settings have been updated' } });
 
@@ -97,12 +104,24 @@ describe('integrations', () => {
 
   it('a blank secret keeps the stored one; a new one replaces it', async () => {
     const company = await createCompany(db());
-    await sa.put(`/companies/${company.id}/integrations/maintenance`, { api_url: 'https://fixflo.example/api/v2', api_key: API_KEY });
+    await sa.put(`/companies/${company.id}/integrations/maintenance`, {
+      api_url: 'https://fixflo.example/api/v2',
+      api_key: API_KEY,
+    });
     const before = await storedRow(company.id, 'maintenance');
-    expect((await sa.put(`/companies/${company.id}/integrations/maintenance`, { api_url: 'https://fixflo.example/api/v3', api_key: '' })).statusCode).toBe(200);
+    expect(
+      (
+        await sa.put(`/companies/${company.id}/integrations/maintenance`, {
+          api_url: 'https://fixflo.example/api/v3',
+          api_key: '',
+        })
+      ).statusCode,
+    ).toBe(200);
     const kept = await storedRow(company.id, 'maintenance');
     expect(kept.settings.api_url).toBe('https://fixflo.example/api/v3');
-    expect(fieldsOf((await sa.get(`/companies/${company.id}/integrations/maintenance/edit`)).json()).api_key['label-help']).toBe('Set — leave blank to keep');
+    expect(
+      fieldsOf((await sa.get(`/companies/${company.id}/integrations/maintenance/edit`)).json()).api_key['label-help'],
+    ).toBe('Set — leave blank to keep');
     // Re-sealed with a fresh IV even when unchanged, but still opens to a set key.
     expect(kept.secrets).not.toBe(before.secrets);
     await sa.put(`/companies/${company.id}/integrations/maintenance`, { api_key: 'replacement-key-1' });
@@ -116,8 +135,16 @@ describe('integrations', () => {
     const rows = await auditFor(db(), `${company.id}:accounting`);
     expect(rows.map((r) => r.action)).toEqual(['integration.updated', 'integration.updated']);
     // The company's row, whatever company the super admin had chosen (X-Tenant: own).
-    expect(rows[0]).toMatchObject({ actor_id: w.users.super_admin.id, tenant_id: company.id, entity: 'integration', detail: { write_only_changed: ['client_secret'] } });
-    expect(rows[0].changes).toEqual({ tenant_id: { before: null, after: 'T-1' }, client_secret: { before: '***', after: '***' } });
+    expect(rows[0]).toMatchObject({
+      actor_id: w.users.super_admin.id,
+      tenant_id: company.id,
+      entity: 'integration',
+      detail: { write_only_changed: ['client_secret'] },
+    });
+    expect(rows[0].changes).toEqual({
+      tenant_id: { before: null, after: 'T-1' },
+      client_secret: { before: '***', after: '***' },
+    });
     expect(rows[1].changes).toEqual({ tenant_id: { before: 'T-1', after: 'T-2' } });
     expect(rows[1].detail).toBeNull();
     const all = await db().execute(sql`select * from audit_log`);
@@ -128,12 +155,32 @@ describe('integrations', () => {
     const cases: [string, Record<string, unknown>, Record<string, string[]>][] = [
       ['maintenance', { api_url: 'javascript:alert(1)' }, { api_url: ['The api url format is invalid.'] }],
       ['maintenance', { api_url: 'not a url' }, { api_url: ['The api url format is invalid.'] }],
-      ['maintenance', { api_url: `https://x.example/${'a'.repeat(2048)}` }, { api_url: ['The api url may not be greater than 2048 characters.'] }],
-      ['maintenance', { out_of_hours_phone: '0113 496' }, { out_of_hours_phone: ['The out of hours phone must be at least 10 characters.'] }],
-      ['maintenance', { out_of_hours_phone: 'call me maybe' }, { out_of_hours_phone: ['The out of hours phone format is invalid.'] }],
-      ['maintenance', { api_key: 'k'.repeat(1001) }, { api_key: ['The api key may not be greater than 1000 characters.'] }],
+      [
+        'maintenance',
+        { api_url: `https://x.example/${'a'.repeat(2048)}` },
+        { api_url: ['The api url may not be greater than 2048 characters.'] },
+      ],
+      [
+        'maintenance',
+        { out_of_hours_phone: '0113 496' },
+        { out_of_hours_phone: ['The out of hours phone must be at least 10 characters.'] },
+      ],
+      [
+        'maintenance',
+        { out_of_hours_phone: 'call me maybe' },
+        { out_of_hours_phone: ['The out of hours phone format is invalid.'] },
+      ],
+      [
+        'maintenance',
+        { api_key: 'k'.repeat(1001) },
+        { api_key: ['The api key may not be greater than 1000 characters.'] },
+      ],
       ['portal-feed', { enabled: 'sometimes' }, { enabled: ['The enabled must be a boolean.'] }],
-      ['portal-feed', { branch_id: 'b'.repeat(256) }, { branch_id: ['The branch id may not be greater than 255 characters.'] }],
+      [
+        'portal-feed',
+        { branch_id: 'b'.repeat(256) },
+        { branch_id: ['The branch id may not be greater than 255 characters.'] },
+      ],
       ['accounting', { tenant_id: ['a', 'b'] }, { tenant_id: ['The tenant id must be a string.'] }],
     ];
     for (const [integration, body, errors] of cases) {
@@ -141,16 +188,25 @@ describe('integrations', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       expect(res.json().errors, JSON.stringify(body)).toEqual(errors);
     }
-    const ok = await sa.put(`/companies/${w.own.id}/integrations/maintenance`, { out_of_hours_phone: '+44 113 496 0000', api_url: '' });
+    const ok = await sa.put(`/companies/${w.own.id}/integrations/maintenance`, {
+      out_of_hours_phone: '+44 113 496 0000',
+      api_url: '',
+    });
     expect(ok.statusCode).toBe(200);
-    const feed = await sa.put(`/companies/${w.own.id}/integrations/portal-feed`, { enabled: true, feed_url: 'https://feeds.example/rm' });
+    const feed = await sa.put(`/companies/${w.own.id}/integrations/portal-feed`, {
+      enabled: true,
+      feed_url: 'https://feeds.example/rm',
+    });
     expect(feed.json().data.message).toBe('Property portal feed (Rightmove) settings have been updated');
     const f = fieldsOf((await sa.get(`/companies/${w.own.id}/integrations/portal-feed/edit`)).json());
     expect(f.enabled).toMatchObject({ type: 'checkbox', value: true, checked: true });
   });
 
   it('an unknown integration or company answers 404', async () => {
-    for (const res of [await sa.get(`/companies/${w.own.id}/integrations/payroll/edit`), await sa.put(`/companies/${w.own.id}/integrations/payroll`, { x: 1 })]) {
+    for (const res of [
+      await sa.get(`/companies/${w.own.id}/integrations/payroll/edit`),
+      await sa.put(`/companies/${w.own.id}/integrations/payroll`, { x: 1 }),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: 'Integration not found.' });
     }
@@ -178,7 +234,8 @@ describe('integrations', () => {
 
   it('no response of this file ever carried a secret', () => {
     expect(bodies.length).toBeGreaterThan(15);
-    for (const body of bodies) for (const secret of [SECRET, API_KEY, 'replacement-key-1']) expect(body).not.toContain(secret);
+    for (const body of bodies)
+      for (const secret of [SECRET, API_KEY, 'replacement-key-1']) expect(body).not.toContain(secret);
   });
 
   it('every catalogue entry has a form and an update route', async () => {

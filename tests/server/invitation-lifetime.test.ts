@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness';
-import { createCompany, createRole, createSystem, createUser, OLYMPUS_GRANTS, tokenFor, type UserSpec } from './factories';
+import {
+  createCompany,
+  createRole,
+  createSystem,
+  createUser,
+  OLYMPUS_GRANTS,
+  tokenFor,
+  type UserSpec,
+} from './factories';
 import { apiAs, createWorld, unique, type Api, type World } from './resources-fixtures';
 import { authClient } from './auth-client';
 import { rowsOf } from './privilege-fixtures';
@@ -44,7 +52,9 @@ beforeAll(async () => {
   // A witness of the order in which a password and an access change of a user were written. The
   // audit rows cannot tell (the accept audits after its commit); with both writers holding the user's
   // row lock until they commit, this sequence is the commit order. Test-only, in this file's database.
-  await db().execute(sql`create table lifetime_witness (seq bigserial primary key, user_id uuid not null, what text not null)`);
+  await db().execute(
+    sql`create table lifetime_witness (seq bigserial primary key, user_id uuid not null, what text not null)`,
+  );
   await db().execute(
     sql.raw(`create function lifetime_witness_fn() returns trigger language plpgsql as $$ begin
       if TG_TABLE_NAME = 'users' then insert into lifetime_witness (user_id, what) values (NEW.id, 'password');
@@ -55,8 +65,16 @@ beforeAll(async () => {
     sql.raw(`create trigger lifetime_witness_password after update of password_hash on users for each row
       when (OLD.password_hash is distinct from NEW.password_hash) execute function lifetime_witness_fn()`),
   );
-  await db().execute(sql.raw('create trigger lifetime_witness_systems after insert or update on user_systems for each row execute function lifetime_witness_fn()'));
-  await db().execute(sql.raw('create trigger lifetime_witness_companies after insert on user_companies for each row execute function lifetime_witness_fn()'));
+  await db().execute(
+    sql.raw(
+      'create trigger lifetime_witness_systems after insert or update on user_systems for each row execute function lifetime_witness_fn()',
+    ),
+  );
+  await db().execute(
+    sql.raw(
+      'create trigger lifetime_witness_companies after insert on user_companies for each row execute function lifetime_witness_fn()',
+    ),
+  );
 });
 afterAll(() => t.close());
 
@@ -75,7 +93,8 @@ async function copyLink(api: Api, userId: string): Promise<string> {
 }
 
 const check = (token: string) => authClient(t).post(CHECK, { token });
-const accept = (token: string, password = ATTACKER_PASSWORD) => authClient(t).post(ACCEPT, { token, new_password: password });
+const accept = (token: string, password = ATTACKER_PASSWORD) =>
+  authClient(t).post(ACCEPT, { token, new_password: password });
 const tokenIn = (text: string) => /http:\/\/olympus\.test\/invitation#([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null;
 
 interface Account {
@@ -98,12 +117,21 @@ interface LinkRow {
 }
 /** The state of the user's links, oldest first. */
 const links = (userId: string) =>
-  rowsOf<LinkRow>(db(), sql`select used_at is not null as used, voided_at is not null as voided, void_reason from invitations where user_id = ${userId} order by created_at, id`);
+  rowsOf<LinkRow>(
+    db(),
+    sql`select used_at is not null as used, voided_at is not null as voided, void_reason from invitations where user_id = ${userId} order by created_at, id`,
+  );
 
 /** The witness's rows of the user since `since` (a seq from `witnessMark`). */
 const witness = async (userId: string, since: number) =>
-  (await rowsOf<{ what: string }>(db(), sql`select what from lifetime_witness where user_id = ${userId} and seq > ${since} order by seq`)).map((r) => r.what);
-const witnessMark = async () => Number((await rowsOf<{ n: string | null }>(db(), sql`select max(seq)::text as n from lifetime_witness`))[0].n ?? 0);
+  (
+    await rowsOf<{ what: string }>(
+      db(),
+      sql`select what from lifetime_witness where user_id = ${userId} and seq > ${since} order by seq`,
+    )
+  ).map((r) => r.what);
+const witnessMark = async () =>
+  Number((await rowsOf<{ n: string | null }>(db(), sql`select max(seq)::text as n from lifetime_witness`))[0].n ?? 0);
 
 /** Both public routes refuse the token as "account changed", and the account got no password and no session. */
 async function expectRefusedAsChanged(token: string, userId: string): Promise<void> {
@@ -138,10 +166,22 @@ describe('every change to what a link opens voids it', () => {
   }
   const throwaway = () => createCompany(db(), { name: unique('Throwaway') });
   const cases: Case[] = [
-    { change: 'a super admin changes the email', run: async (u) => ok(await sa.put(`/users/${u.id}`, { email: `${unique('moved')}@example.test` })) },
-    { change: 'an admin within reach changes the email', run: async (u) => ok(await admin.put(`/users/${u.id}`, { email: `${unique('moved')}@example.test` })) },
-    { change: 'a super admin turns SSO bypass on', run: async (u) => ok(await sa.put(`/users/${u.id}`, { bypass_sso: true })) },
-    { change: 'a super admin disables the user', run: async (u) => ok(await sa.put(`/users/${u.id}`, { disabled: true })) },
+    {
+      change: 'a super admin changes the email',
+      run: async (u) => ok(await sa.put(`/users/${u.id}`, { email: `${unique('moved')}@example.test` })),
+    },
+    {
+      change: 'an admin within reach changes the email',
+      run: async (u) => ok(await admin.put(`/users/${u.id}`, { email: `${unique('moved')}@example.test` })),
+    },
+    {
+      change: 'a super admin turns SSO bypass on',
+      run: async (u) => ok(await sa.put(`/users/${u.id}`, { bypass_sso: true })),
+    },
+    {
+      change: 'a super admin disables the user',
+      run: async (u) => ok(await sa.put(`/users/${u.id}`, { disabled: true })),
+    },
     {
       change: 'a super admin disables the user and enables them again',
       run: async (u) => {
@@ -149,7 +189,10 @@ describe('every change to what a link opens voids it', () => {
         ok(await sa.put(`/users/${u.id}`, { disabled: false }));
       },
     },
-    { change: 'a super admin adds a company', run: async (u) => ok(await sa.put(`/users/${u.id}`, { companies: [w.own.id, w.other.id] })) },
+    {
+      change: 'a super admin adds a company',
+      run: async (u) => ok(await sa.put(`/users/${u.id}`, { companies: [w.own.id, w.other.id] })),
+    },
     {
       change: 'a super admin removes a company',
       spec: async () => ({ companies: [w.own, w.other] }),
@@ -160,8 +203,14 @@ describe('every change to what a link opens voids it', () => {
       spec: async () => ({ role: null }),
       run: async (u) => ok(await sa.put(`/users/${u.id}`, { olympus_role_uuid: systemUserRoleId })),
     },
-    { change: 'a super admin changes the Olympus role', run: async (u) => ok(await sa.put(`/users/${u.id}`, { olympus_role_uuid: adminRoleId })) },
-    { change: 'a super admin gives an Everest role', run: async (u) => ok(await sa.put(`/users/${u.id}`, { everest_role_uuid: managerId })) },
+    {
+      change: 'a super admin changes the Olympus role',
+      run: async (u) => ok(await sa.put(`/users/${u.id}`, { olympus_role_uuid: adminRoleId })),
+    },
+    {
+      change: 'a super admin gives an Everest role',
+      run: async (u) => ok(await sa.put(`/users/${u.id}`, { everest_role_uuid: managerId })),
+    },
     {
       change: 'a super admin changes the Everest role',
       spec: async () => ({ systems: [{ name: 'Everest', role: 'manager' }] }),
@@ -193,7 +242,10 @@ describe('every change to what a link opens voids it', () => {
       change: 'a super admin deletes a company the user belongs to',
       spec: async () => ({ companies: [w.own, await throwaway()] }),
       run: async (u) => {
-        const [gone] = await rowsOf<{ id: string }>(db(), sql`select company_id::text as id from user_companies where user_id = ${u.id} and company_id <> ${w.own.id}`);
+        const [gone] = await rowsOf<{ id: string }>(
+          db(),
+          sql`select company_id::text as id from user_companies where user_id = ${u.id} and company_id <> ${w.own.id}`,
+        );
         ok(await sa.delete(`/companies/${gone.id}`));
       },
     },
@@ -205,21 +257,27 @@ describe('every change to what a link opens voids it', () => {
         return { companies: [w.own, company] };
       },
       run: async (u) => {
-        const [trashed] = await rowsOf<{ id: string }>(db(), sql`select company_id::text as id from user_companies where user_id = ${u.id} and company_id <> ${w.own.id}`);
+        const [trashed] = await rowsOf<{ id: string }>(
+          db(),
+          sql`select company_id::text as id from user_companies where user_id = ${u.id} and company_id <> ${w.own.id}`,
+        );
         ok(await sa.post(`/companies/${trashed.id}/restore`));
       },
     },
   ];
 
-  it.each(cases)('$change: the link a super admin issued before is refused as changed, and no password is set', async ({ spec, run }) => {
-    const user = await invitee(spec ? await spec() : {});
-    // Issued by a super admin, who reaches everyone: only the voiding can refuse it.
-    const token = await copyLink(sa, user.id);
-    expect((await check(token)).statusCode).toBe(200);
-    await run(user);
-    await expectRefusedAsChanged(token, user.id);
-    expect(await links(user.id)).toEqual([{ used: false, voided: true, void_reason: 'account_changed' }]);
-  });
+  it.each(cases)(
+    '$change: the link a super admin issued before is refused as changed, and no password is set',
+    async ({ spec, run }) => {
+      const user = await invitee(spec ? await spec() : {});
+      // Issued by a super admin, who reaches everyone: only the voiding can refuse it.
+      const token = await copyLink(sa, user.id);
+      expect((await check(token)).statusCode).toBe(200);
+      await run(user);
+      await expectRefusedAsChanged(token, user.id);
+      expect(await links(user.id)).toEqual([{ used: false, voided: true, void_reason: 'account_changed' }]);
+    },
+  );
 
   it('a reset link (reset_password) is void once a company is added, and the password stays cleared', async () => {
     const user = await createUser(db(), { role: 'system_user', companies: [w.own] });
@@ -259,7 +317,10 @@ describe('every change to what a link opens voids it', () => {
 describe('a link an admin copied is refused once a super admin raises the user', () => {
   it.each([
     { raise: 'makes the user super_admin', body: () => ({ olympus_role_uuid: superRoleId }) },
-    { raise: 'gives the user a company the admin does not manage', body: () => ({ companies: [w.own.id, w.other.id] }) },
+    {
+      raise: 'gives the user a company the admin does not manage',
+      body: () => ({ companies: [w.own.id, w.other.id] }),
+    },
     { raise: 'gives the user an Everest role the admin does not hold', body: () => ({ everest_role_uuid: managerId }) },
   ])('the super admin $raise: the copied link sets no password the admin chose', async ({ body }) => {
     const user = await invitee();
@@ -299,7 +360,9 @@ describe('the issuer must still reach the user when the link is used', () => {
   async function issuer(grants: string[], companies = [w.own]) {
     const role = await createRole(db(), 'Olympus', unique('issuer').toLowerCase().replace(/-/g, '_'), grants);
     const user = await createUser(db(), { role: null, companies });
-    await db().execute(sql`insert into user_systems (user_id, system_id, role_id) values (${user.id}, ${role.systemId}, ${role.id})`);
+    await db().execute(
+      sql`insert into user_systems (user_id, system_id, role_id) values (${user.id}, ${role.systemId}, ${role.id})`,
+    );
     return { user, role, api: apiAs(t, await tokenFor(db(), user.id), w.own.id) };
   }
 
@@ -351,9 +414,13 @@ describe('the issuer must still reach the user when the link is used', () => {
   });
 
   it('a super admin gives the user’s role a permission the issuer lacks: the link is refused', async () => {
-    const readerRole = await createRole(db(), 'Olympus', unique('reader').toLowerCase().replace(/-/g, '_'), ['systems.redirect']);
+    const readerRole = await createRole(db(), 'Olympus', unique('reader').toLowerCase().replace(/-/g, '_'), [
+      'systems.redirect',
+    ]);
     const user = await invitee({ role: null });
-    await db().execute(sql`insert into user_systems (user_id, system_id, role_id) values (${user.id}, ${readerRole.systemId}, ${readerRole.id})`);
+    await db().execute(
+      sql`insert into user_systems (user_id, system_id, role_id) values (${user.id}, ${readerRole.systemId}, ${readerRole.id})`,
+    );
     const token = await copyLink(admin, user.id);
     expect((await check(token)).statusCode).toBe(200);
     expect(OLYMPUS_GRANTS.admin).not.toContain('companies.*');
@@ -364,7 +431,8 @@ describe('the issuer must still reach the user when the link is used', () => {
 
 describe('an accept racing an access change', () => {
   /** The change a super admin makes in round `i`: super_admin, or a company the issuing admin lacks. */
-  const raise = (i: number) => (i % 2 === 0 ? { olympus_role_uuid: superRoleId } : { companies: [w.own.id, w.other.id] });
+  const raise = (i: number) =>
+    i % 2 === 0 ? { olympus_role_uuid: superRoleId } : { companies: [w.own.id, w.other.id] };
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
   const ROUNDS = 8;
 
@@ -382,10 +450,16 @@ describe('an accept racing an access change', () => {
     await Promise.all(tokens.map((token) => accept(token, 'Calibration-Only-2026')));
     return performance.now() - start;
   }
-  const delays = (span: number) => Array.from({ length: ROUNDS }, (_, i) => Math.round((i / (ROUNDS - 1)) * 1.3 * span));
+  const delays = (span: number) =>
+    Array.from({ length: ROUNDS }, (_, i) => Math.round((i / (ROUNDS - 1)) * 1.3 * span));
 
   /** Either the password was set before the change (and the link used), or refused with nothing set. */
-  async function expectOrdered(userId: string, since: number, winners: { password: string }[], refusals: { statusCode: number; json(): unknown }[]) {
+  async function expectOrdered(
+    userId: string,
+    since: number,
+    winners: { password: string }[],
+    refusals: { statusCode: number; json(): unknown }[],
+  ) {
     const seen = await witness(userId, since);
     const row = await account(userId);
     const state = await links(userId);
@@ -416,7 +490,10 @@ describe('an accept racing an access change', () => {
       const token = await copyLink(admin, user.id);
       const since = await witnessMark();
       const password = `Racing-Accept-${i}-2026`;
-      const [accepted, changed] = await Promise.all([accept(token, password), sleep(wait[i]).then(() => sa.put(`/users/${user.id}`, raise(i)))]);
+      const [accepted, changed] = await Promise.all([
+        accept(token, password),
+        sleep(wait[i]).then(() => sa.put(`/users/${user.id}`, raise(i))),
+      ]);
       ok(changed);
       expect([200, 410], accepted.body).toContain(accepted.statusCode);
       const won = accepted.statusCode === 200 ? [{ password }] : [];
@@ -441,7 +518,12 @@ describe('an accept racing an access change', () => {
       for (const r of answers) expect([200, 410], r.body).toContain(r.statusCode);
       const winners = passwords.filter((_, k) => answers[k].statusCode === 200).map((password) => ({ password }));
       expect(winners.length).toBeLessThanOrEqual(1);
-      await expectOrdered(user.id, since, winners, answers.filter((r) => r.statusCode !== 200));
+      await expectOrdered(
+        user.id,
+        since,
+        winners,
+        answers.filter((r) => r.statusCode !== 200),
+      );
     }
   });
 });
@@ -455,7 +537,13 @@ describe('what does not void a link', () => {
     const anotherToken = await copyLink(sa, another.id);
     const elsewhere = await createCompany(db(), { name: unique('Elsewhere') });
     ok(await sa.put(`/users/${neighbour.id}`, { email: `${unique('neighbour')}@example.test`, bypass_sso: true }));
-    ok(await sa.put(`/users/${neighbour.id}`, { companies: [w.own.id, w.other.id, elsewhere.id], olympus_role_uuid: adminRoleId, everest_role_uuid: managerId }));
+    ok(
+      await sa.put(`/users/${neighbour.id}`, {
+        companies: [w.own.id, w.other.id, elsewhere.id],
+        olympus_role_uuid: adminRoleId,
+        everest_role_uuid: managerId,
+      }),
+    );
     ok(await sa.put(`/users/${neighbour.id}`, { disabled: true }));
     ok(await sa.post('/users/review/remove-access', { ids: [neighbour.id], system: everestId }));
     ok(await sa.delete(`/companies/${elsewhere.id}`));

@@ -24,7 +24,9 @@ let sa: Api;
 const db = () => t.database.db;
 
 beforeAll(async () => {
-  t = await createTestApp({ sso: { azureTenantId: null, clientId: null, clientSecret: null, issuer: null, enforcedDomains: [SSO_DOMAIN] } });
+  t = await createTestApp({
+    sso: { azureTenantId: null, clientId: null, clientSecret: null, issuer: null, enforcedDomains: [SSO_DOMAIN] },
+  });
   w = await createWorld(db());
   admin = apiAs(t, w.headers.admin, w.own.id);
   sa = apiAs(t, w.headers.super_admin, w.own.id);
@@ -33,7 +35,8 @@ afterAll(() => t.close());
 
 const address = (domain = 'example.test') => `${unique('invitee').toLowerCase()}@${domain}`;
 const tokenIn = (text: string) => /http:\/\/olympus\.test\/invitation#([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null;
-const invitations = (userId: string) => countWhere(db(), sql`select count(*) as n from invitations where user_id = ${userId}`);
+const invitations = (userId: string) =>
+  countWhere(db(), sql`select count(*) as n from invitations where user_id = ${userId}`);
 
 /** Creates a user as the admin and answers their id, the mail and the token in it. */
 async function invite(email = address()) {
@@ -45,7 +48,8 @@ async function invite(email = address()) {
 }
 
 const check = (token: string) => authClient(t).post(CHECK, { token });
-const accept = (token: string, password = NEW_PASSWORD) => authClient(t).post(ACCEPT, { token, new_password: password });
+const accept = (token: string, password = NEW_PASSWORD) =>
+  authClient(t).post(ACCEPT, { token, new_password: password });
 
 describe('creating a user', () => {
   it('mails a single-use link to set a password, and no password', async () => {
@@ -59,7 +63,13 @@ describe('creating a user', () => {
     // The token is in the mail only: not in the answer, the audit or the database (only its hash).
     expect(body).not.toContain(token as string);
     expect(await auditText(t)).not.toContain(token as string);
-    const [row] = await rowsOf<{ password_hash: string | null; must_change_password: boolean; token_hash: string; hours: number; created_by: string }>(
+    const [row] = await rowsOf<{
+      password_hash: string | null;
+      must_change_password: boolean;
+      token_hash: string;
+      hours: number;
+      created_by: string;
+    }>(
       db(),
       sql`select u.password_hash, u.must_change_password, i.token_hash, i.created_by::text, extract(epoch from i.expires_at - i.created_at) / 3600 as hours
         from users u join invitations i on i.user_id = u.id where u.id = ${id}`,
@@ -91,12 +101,18 @@ describe('creating a user', () => {
     const login = await authClient(t).login(email, NEW_PASSWORD);
     expect(login.statusCode).toBe(200);
     expect(login.json().data.access_token).toEqual(expect.any(String));
-    const [audit] = await rowsOf<{ action: string; detail: unknown }>(db(), sql`select action, detail from audit_log where action = 'user.invitation_accepted' and entity_id = ${id}`);
+    const [audit] = await rowsOf<{ action: string; detail: unknown }>(
+      db(),
+      sql`select action, detail from audit_log where action = 'user.invitation_accepted' and entity_id = ${id}`,
+    );
     expect(audit).toEqual({ action: 'user.invitation_accepted', detail: { kind: 'invite' } });
 
     const again = await accept(token as string, 'Another-Password-2026');
     expect(again.statusCode).toBe(410);
-    expect(again.json()).toEqual({ message: 'This invitation has already been used. Sign in with your password, or use "Forgot Password?" to choose a new one.' });
+    expect(again.json()).toEqual({
+      message:
+        'This invitation has already been used. Sign in with your password, or use "Forgot Password?" to choose a new one.',
+    });
     expect((await check(token as string)).statusCode).toBe(410);
     expect((await authClient(t).login(email, 'Another-Password-2026')).statusCode).toBe(401);
   });
@@ -108,7 +124,8 @@ describe('creating a user', () => {
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses).toEqual([200, 410, 410, 410]);
     const winner = passwords[answers.findIndex((a) => a.statusCode === 200)];
-    for (const p of passwords) expect((await authClient(t).login(email, p)).statusCode, p).toBe(p === winner ? 200 : 401);
+    for (const p of passwords)
+      expect((await authClient(t).login(email, p)).statusCode, p).toBe(p === winner ? 200 : 401);
   });
 
   it('an expired link (72 h) says so and sets nothing', async () => {
@@ -119,7 +136,9 @@ describe('creating a user', () => {
     const before = await account();
     for (const res of [await check(token as string), await accept(token as string)]) {
       expect(res.statusCode).toBe(410);
-      expect(res.json()).toEqual({ message: 'This invitation has expired. Ask your administrator to send you a new one.' });
+      expect(res.json()).toEqual({
+        message: 'This invitation has expired. Ask your administrator to send you a new one.',
+      });
     }
     expect(await account()).toEqual(before);
   });
@@ -128,11 +147,16 @@ describe('creating a user', () => {
     for (const token of ['x', 'A'.repeat(43), '../../etc', 'null', '%00']) {
       const res = await check(token);
       expect(res.statusCode, token).toBe(404);
-      expect(res.json()).toEqual({ message: 'This invitation link is not valid. Open the whole link from your email, or ask your administrator to send you a new one.' });
+      expect(res.json()).toEqual({
+        message:
+          'This invitation link is not valid. Open the whole link from your email, or ask your administrator to send you a new one.',
+      });
       expect((await accept(token)).statusCode).toBe(404);
     }
     expect((await authClient(t).post(CHECK, {})).statusCode).toBe(422);
-    expect((await authClient(t).post(ACCEPT, { token: 'x'.repeat(201), new_password: NEW_PASSWORD })).statusCode).toBe(422);
+    expect((await authClient(t).post(ACCEPT, { token: 'x'.repeat(201), new_password: NEW_PASSWORD })).statusCode).toBe(
+      422,
+    );
   });
 
   it('throttles checks per client network (429)', async () => {
@@ -186,13 +210,19 @@ describe('an administrator’s password reset (reset_password)', () => {
     const other = await invite();
     expect((await accept(other.token as string)).statusCode).toBe(200);
     // The first invitee gets a password some other way (here: copied in) and changes it on the account page.
-    await db().execute(sql`update users set password_hash = (select password_hash from users where email = ${other.email}) where email = ${email}`);
+    await db().execute(
+      sql`update users set password_hash = (select password_hash from users where email = ${other.email}) where email = ${email}`,
+    );
     const signedIn = await authClient(t).signIn(email, NEW_PASSWORD);
     const changed = await t.app.inject({
       method: 'POST',
       url: '/api/v1/session/password',
       headers: signedIn,
-      payload: { current_password: NEW_PASSWORD, new_password: 'Changed-Again-2026', new_password_confirmation: 'Changed-Again-2026' },
+      payload: {
+        current_password: NEW_PASSWORD,
+        new_password: 'Changed-Again-2026',
+        new_password_confirmation: 'Changed-Again-2026',
+      },
     });
     expect(changed.statusCode).toBe(200);
     expect((await accept(token as string)).statusCode).toBe(410);
@@ -204,18 +234,28 @@ describe('resend and copy (POST /users/{id}/invitation)', () => {
     const { id, email, token } = await invite();
     const status = await admin.get(`/users/${id}/invitation`);
     expect(status.statusCode).toBe(200);
-    expect(status.json().data).toMatchObject({ password_set: false, sso: false, disabled: false, invitation: { kind: 'invite', expired: false } });
+    expect(status.json().data).toMatchObject({
+      password_set: false,
+      sso: false,
+      disabled: false,
+      invitation: { kind: 'invite', expired: false },
+    });
 
     const after = t.mail.messages.length;
     const resent = await admin.post(`/users/${id}/invitation`, { mail: true });
     expect(resent.statusCode).toBe(200);
-    expect(resent.json().data).toMatchObject({ message: 'A new invitation has been emailed. Earlier links no longer work.', invitation: { expired: false } });
+    expect(resent.json().data).toMatchObject({
+      message: 'A new invitation has been emailed. Earlier links no longer work.',
+      invitation: { expired: false },
+    });
     expect(resent.json().data.link).toBeUndefined();
     const fresh = tokenIn((await t.mail.waitFor(email, { after })).text) as string;
     expect(fresh).not.toBe(token);
     const old = await check(token as string);
     expect(old.statusCode).toBe(410);
-    expect(old.json().message).toBe('This invitation has been replaced by a newer one. Use the link in the most recent email, or ask your administrator to send you a new one.');
+    expect(old.json().message).toBe(
+      'This invitation has been replaced by a newer one. Use the link in the most recent email, or ask your administrator to send you a new one.',
+    );
     expect((await check(fresh)).statusCode).toBe(200);
 
     const mails = t.mail.messages.length;
@@ -230,7 +270,10 @@ describe('resend and copy (POST /users/{id}/invitation)', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(t.mail.messages.slice(mails).filter((m) => m.to.includes(email))).toEqual([]);
 
-    const audits = await rowsOf<{ detail: Record<string, unknown> }>(db(), sql`select detail from audit_log where action = 'user.invitation_sent' and entity_id = ${id} order by id`);
+    const audits = await rowsOf<{ detail: Record<string, unknown> }>(
+      db(),
+      sql`select detail from audit_log where action = 'user.invitation_sent' and entity_id = ${id} order by id`,
+    );
     expect(audits.map((a) => a.detail)).toEqual([
       { delivery: 'mail', kind: 'invite' },
       { delivery: 'link', kind: 'invite' },
@@ -239,7 +282,10 @@ describe('resend and copy (POST /users/{id}/invitation)', () => {
     // A password is set now: nothing to resend.
     const done = await admin.post(`/users/${id}/invitation`, { mail: true });
     expect(done.statusCode).toBe(409);
-    expect((await admin.get(`/users/${id}/invitation`)).json().data).toMatchObject({ password_set: true, invitation: null });
+    expect((await admin.get(`/users/${id}/invitation`)).json().data).toMatchObject({
+      password_set: true,
+      invitation: null,
+    });
   });
 
   it('says when the newest link has expired', async () => {
@@ -262,7 +308,10 @@ describe('resend and copy (POST /users/{id}/invitation)', () => {
     const second = await createCompany(db(), { name: unique('Second') });
     const attacker = await createUser(db(), { role: 'admin', companies: [w.own], name: 'Attacker Admin' });
     const api = apiAs(t, await tokenFor(db(), attacker.id), w.own.id);
-    const invited = async (companies: { id: string }[], role: 'system_user' | 'admin' | 'super_admin' = 'system_user') => {
+    const invited = async (
+      companies: { id: string }[],
+      role: 'system_user' | 'admin' | 'super_admin' = 'system_user',
+    ) => {
       const user = await createUser(db(), { role, companies });
       await db().execute(sql`update users set password_hash = null where id = ${user.id}`);
       return user;
@@ -282,7 +331,9 @@ describe('resend and copy (POST /users/{id}/invitation)', () => {
     for (const { user, want, read } of cases) {
       const before = { user: await userFingerprint(db(), user.id), invitations: await invitations(user.id) };
       const mails = t.mail.messages.length;
-      const answers = await Promise.all([true, false, true, false].map((mail) => api.post(`/users/${user.id}/invitation`, { mail })));
+      const answers = await Promise.all(
+        [true, false, true, false].map((mail) => api.post(`/users/${user.id}/invitation`, { mail })),
+      );
       for (const a of answers) {
         expect(a.statusCode, user.email).toBe(want);
         expect(a.body).not.toContain('/invitation#');
@@ -327,7 +378,13 @@ describe('logs', () => {
     try {
       await logged.ready();
       const send = (method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-        logged.inject({ method, url, payload, headers: { ...w.headers.admin, 'x-tenant': w.own.id, ...headers }, remoteAddress: uniqueIp() });
+        logged.inject({
+          method,
+          url,
+          payload,
+          headers: { ...w.headers.admin, 'x-tenant': w.own.id, ...headers },
+          remoteAddress: uniqueIp(),
+        });
       const email = address();
       const after = t.mail.messages.length;
       const created = await send('POST', '/api/v1/users', { name: 'Logged Person', email });
@@ -339,7 +396,13 @@ describe('logs', () => {
       const csrf = await logged.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
       const xsrf = csrf.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value as string;
       const pub = (url: string, payload: object) =>
-        logged.inject({ method: 'POST', url, payload, headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf }, remoteAddress: uniqueIp() });
+        logged.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf },
+          remoteAddress: uniqueIp(),
+        });
       expect((await pub(CHECK, { token: mailed })).statusCode).toBe(410);
       expect((await pub(CHECK, { token })).statusCode).toBe(200);
       expect((await pub(ACCEPT, { token, new_password: NEW_PASSWORD })).statusCode).toBe(200);
@@ -361,14 +424,18 @@ describe('the users list: status and last sign-in', () => {
     await authClient(t).signIn(active.email);
     const disabled = await createUser(db(), { companies: [w.own], disabled: true });
     const locked = await createUser(db(), { companies: [w.own] });
-    await db().execute(sql`update users set locked_until = now() + interval '5 minutes', last_login_at = now() - interval '3 days' where id = ${locked.id}`);
+    await db().execute(
+      sql`update users set locked_until = now() + interval '5 minutes', last_login_at = now() - interval '3 days' where id = ${locked.id}`,
+    );
     const temporary = await createUser(db(), { companies: [w.own], mustChangePassword: true });
     const sso = await createUser(db(), { companies: [w.own], email: address(SSO_DOMAIN) });
     await db().execute(sql`update users set password_hash = null where id = ${sso.id}`);
 
     const res = await admin.get('/users?per_page=500');
     expect(res.statusCode).toBe(200);
-    const rows = new Map((res.json().data as { id: string; status: string; last_login_at: string | null }[]).map((u) => [u.id, u]));
+    const rows = new Map(
+      (res.json().data as { id: string; status: string; last_login_at: string | null }[]).map((u) => [u.id, u]),
+    );
     expect(rows.get(invitedId)).toMatchObject({ status: 'invited', last_login_at: null });
     expect(rows.get(active.id)?.status).toBe('active');
     expect(Date.now() - Date.parse(rows.get(active.id)?.last_login_at as string)).toBeLessThan(60_000);
@@ -378,6 +445,9 @@ describe('the users list: status and last sign-in', () => {
     expect(rows.get(temporary.id)?.status).toBe('invited');
     expect(rows.get(sso.id)?.status).toBe('invited');
     // One user answers the same fields.
-    expect((await admin.get(`/users/${active.id}`)).json().data).toMatchObject({ status: 'active', last_login_at: expect.any(String) });
+    expect((await admin.get(`/users/${active.id}`)).json().data).toMatchObject({
+      status: 'active',
+      last_login_at: expect.any(String),
+    });
   });
 });

@@ -36,10 +36,25 @@ export const ODD: unknown[] = [
   'https://evil.example/',
   '2025-13-45',
 ];
-export const JUNK_IDS = ['%00', '..%2F..', "x'; drop table users; --", 'a'.repeat(64), '00000000-0000-0000-0000-000000000000'];
-export const JUNK_QUERIES = ['q=%00', 'q=%25%5F%5C', 'sort=name;drop', 'page=99999999999', 'per_page=-5', 'sort=', 'q='];
+export const JUNK_IDS = [
+  '%00',
+  '..%2F..',
+  "x'; drop table users; --",
+  'a'.repeat(64),
+  '00000000-0000-0000-0000-000000000000',
+];
+export const JUNK_QUERIES = [
+  'q=%00',
+  'q=%25%5F%5C',
+  'sort=name;drop',
+  'page=99999999999',
+  'per_page=-5',
+  'sort=',
+  'q=',
+];
 
-export const bodyFields = (route: RouteEntry) => Object.keys((route.body as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+export const bodyFields = (route: RouteEntry) =>
+  Object.keys((route.body as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
 
 /** One junk request: what was sent, what came back, and what is wrong with it (null: nothing). */
 export interface JunkOutcome {
@@ -68,7 +83,10 @@ export function junkAttack({ t, w, fx }: AttackContext) {
         url = url.replace(':id', (await createUser(db(), { companies: [w.own] })).id);
         return { url, body: { name, email: `${name.toLowerCase()}@example.test` } };
       case 'roles':
-        return { url: url.replace(':id', (await createRole(db(), 'Olympus', unique('role').toLowerCase())).id), body: { name: name.toLowerCase(), label: name } };
+        return {
+          url: url.replace(':id', (await createRole(db(), 'Olympus', unique('role').toLowerCase())).id),
+          body: { name: name.toLowerCase(), label: name },
+        };
     }
     const declared = fx.named(resource);
     // A bulk change of a fresh record: an update of its bulk-editable fields where it has some, else a delete.
@@ -79,7 +97,11 @@ export function junkAttack({ t, w, fx }: AttackContext) {
       const full = await fx.validBody({ t, w }, declared, w.own, true);
       return { url, body: { action: 'update', ids, values: Object.fromEntries(fields.map((f) => [f, full[f]])) } };
     }
-    if (declared) return { url: url.replace(':id', await fx.recordIn({ t, w }, declared, w.own, true)), body: await fx.validBody({ t, w }, declared, w.own) };
+    if (declared)
+      return {
+        url: url.replace(':id', await fx.recordIn({ t, w }, declared, w.own, true)),
+        body: await fx.validBody({ t, w }, declared, w.own),
+      };
     throw new Error(`junk test: no base body for ${route.method} ${route.url} — add one`);
   }
 
@@ -94,11 +116,14 @@ export function junkAttack({ t, w, fx }: AttackContext) {
             const res = await sa.request(route.method, url.replace('/api/v1', ''), { ...body, [field]: junk });
             const tag = `${route.method} ${route.url} ${field}=${JSON.stringify(junk).slice(0, 40)}`;
             const structural = STRUCTURAL.includes(junk);
-            const errors = res.statusCode === 422 ? (res.json().errors as Record<string, string[]> | undefined) : undefined;
+            const errors =
+              res.statusCode === 422 ? (res.json().errors as Record<string, string[]> | undefined) : undefined;
             let problem: string | null = null;
             if (res.statusCode >= 500) problem = `${tag}: ${res.statusCode} ${res.body}`;
-            else if (![200, 201, 409, 422].includes(res.statusCode)) problem = `${tag}: unexpected ${res.statusCode} ${res.body}`;
-            else if (structural && !(res.statusCode === 422 && errors?.[field])) problem = `${tag}: ${res.statusCode} ${res.body}`;
+            else if (![200, 201, 409, 422].includes(res.statusCode))
+              problem = `${tag}: unexpected ${res.statusCode} ${res.body}`;
+            else if (structural && !(res.statusCode === 422 && errors?.[field]))
+              problem = `${tag}: ${res.statusCode} ${res.body}`;
             outcomes.push({ tag, route, field, structural, status: res.statusCode, errors, problem });
           }
         }
@@ -113,14 +138,24 @@ export function junkAttack({ t, w, fx }: AttackContext) {
         for (const resource of resources) {
           const res = await sa.get(`/${resource}/${id}`);
           const tag = `${resource}/${id}`;
-          outcomes.push({ tag, structural: false, status: res.statusCode, problem: [404, 422].includes(res.statusCode) ? null : `${tag}: ${res.statusCode} ${res.body}` });
+          outcomes.push({
+            tag,
+            structural: false,
+            status: res.statusCode,
+            problem: [404, 422].includes(res.statusCode) ? null : `${tag}: ${res.statusCode} ${res.body}`,
+          });
         }
       }
       for (const q of JUNK_QUERIES) {
         for (const resource of resources) {
           const res = await sa.get(`/${resource}?${q}`);
           const tag = `${resource}?${q}`;
-          outcomes.push({ tag, structural: false, status: res.statusCode, problem: res.statusCode < 500 ? null : `${tag}: ${res.statusCode} ${res.body}` });
+          outcomes.push({
+            tag,
+            structural: false,
+            status: res.statusCode,
+            problem: res.statusCode < 500 ? null : `${tag}: ${res.statusCode} ${res.body}`,
+          });
         }
       }
       return outcomes;

@@ -27,7 +27,11 @@ export async function createLettingsTable(db: Db): Promise<void> {
 }
 
 /** The reference a new letting gets: "LET-" and its name's first letters, in capitals. */
-export const referenceOf = (name: string) => `LET-${name.replace(/[^A-Za-z]/g, '').slice(0, 6).toUpperCase()}`;
+export const referenceOf = (name: string) =>
+  `LET-${name
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 6)
+    .toUpperCase()}`;
 
 export const lettingCrud = defineCrud(
   lettingResource,

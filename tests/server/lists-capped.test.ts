@@ -25,7 +25,8 @@ afterAll(() => t.close());
 type Unit = { id: string; name: string; unit_type: string };
 const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
 
-/** A company of `count` units; unit g is a studio when g % 10 = 0, a flat otherwise. Its whole list, in the default order. */
+/** A company of `count` units; unit g is a studio when g % 10 = 0, a flat otherwise. Its whole list, in the default
+ * order. */
 async function companyOf(count: number): Promise<{ api: Api; companyId: string; whole: Unit[] }> {
   const company = await createCompany(db());
   const api = apiAs(t, w.headers.super_admin, company.id);
@@ -65,7 +66,11 @@ describe('count=capped', () => {
     expect(body.meta).toEqual({ total: studios.length, page: 2, per_page: 10 });
     expect(ids(body.data)).toEqual(ids(studios.slice(10, 20)));
     // A page that reaches past offset + per_page + cap counts every match.
-    expect((await page('page=50&per_page=20&q=flat&count=capped')).meta).toEqual({ total: flats.length, page: 50, per_page: 20 });
+    expect((await page('page=50&per_page=20&q=flat&count=capped')).meta).toEqual({
+      total: flats.length,
+      page: 50,
+      per_page: 20,
+    });
   });
 
   it('above the cap answers the rows counted (offset + per_page + cap) and more: true', async () => {
@@ -86,13 +91,26 @@ describe('count=capped', () => {
 
   it('a last page that is not full, or one past the end, is exact', async () => {
     const last = Math.ceil(flats.length / 25);
-    expect((await page(`page=${last}&per_page=25&q=flat&count=capped`)).meta).toEqual({ total: flats.length, page: last, per_page: 25 });
-    expect(await page(`page=${last + 3}&per_page=25&q=flat&count=capped`)).toEqual({ data: [], meta: { total: flats.length, page: last + 3, per_page: 25 } });
-    expect(await page('page=1&per_page=10&q=nothing-like-this&count=capped')).toEqual({ data: [], meta: { total: 0, page: 1, per_page: 10 } });
+    expect((await page(`page=${last}&per_page=25&q=flat&count=capped`)).meta).toEqual({
+      total: flats.length,
+      page: last,
+      per_page: 25,
+    });
+    expect(await page(`page=${last + 3}&per_page=25&q=flat&count=capped`)).toEqual({
+      data: [],
+      meta: { total: flats.length, page: last + 3, per_page: 25 },
+    });
+    expect(await page('page=1&per_page=10&q=nothing-like-this&count=capped')).toEqual({
+      data: [],
+      meta: { total: 0, page: 1, per_page: 10 },
+    });
   });
 
   it('without count (or count=exact) the total stays exact', async () => {
-    for (const query of ['page=1&per_page=10&q=flat&q_in=unit_type', 'page=1&per_page=10&q=flat&q_in=unit_type&count=exact']) {
+    for (const query of [
+      'page=1&per_page=10&q=flat&q_in=unit_type',
+      'page=1&per_page=10&q=flat&q_in=unit_type&count=exact',
+    ]) {
       const body = await page(query);
       expect(body.meta, query).toEqual({ total: flats.length, page: 1, per_page: 10 });
       expect(ids(body.data), query).toEqual(ids(flats.slice(0, 10)));
@@ -109,7 +127,11 @@ describe('count=capped', () => {
   it('is still one statement per page, its text the same for every page (the cap is a parameter)', async () => {
     const counted = countingDb(db());
     const list = await unitCrud.list(counted.db, companyId, { page: 1, per_page: 10, q: 'flat', count: 'capped' });
-    expect({ statements: counted.statements(), total: list.total, more: list.more }).toEqual({ statements: 1, total: 10 + COUNT_CAP, more: true });
+    expect({ statements: counted.statements(), total: list.total, more: list.more }).toEqual({
+      statements: 1,
+      total: 10 + COUNT_CAP,
+      more: true,
+    });
     await unitCrud.list(counted.db, companyId, { page: 7, per_page: 10, q: 'studio', count: 'capped' });
     const [first, seventh] = counted.texts();
     expect(seventh).toBe(first);
@@ -120,7 +142,10 @@ describe('count=capped', () => {
     for (const junk of ['approx', 'CAPPED', '', '1000', 'capped,exact']) {
       const res = await api.get(`/units?page=1&per_page=10&q=flat&count=${encodeURIComponent(junk)}`);
       expect(res.statusCode, junk).toBe(422);
-      expect(res.json(), junk).toEqual({ message: 'The selected count is invalid.', errors: { count: ['The selected count is invalid.'] } });
+      expect(res.json(), junk).toEqual({
+        message: 'The selected count is invalid.',
+        errors: { count: ['The selected count is invalid.'] },
+      });
     }
     const twice = await api.get('/units?page=1&per_page=10&count=capped&count=exact');
     expect(twice.statusCode).toBe(422);
@@ -143,7 +168,10 @@ describe('count=capped on deep pages', () => {
     const deep = DEEP_OFFSET / 10 + 1;
     for (const [query, slice] of [
       [`page=${deep}&per_page=10&q=flat&q_in=unit_type&count=capped`, flats.slice(DEEP_OFFSET, DEEP_OFFSET + 10)],
-      [`page=${deep}&per_page=10&q=flat&q_in=unit_type&sort=name:desc&count=capped`, [...flats].reverse().slice(DEEP_OFFSET, DEEP_OFFSET + 10)],
+      [
+        `page=${deep}&per_page=10&q=flat&q_in=unit_type&sort=name:desc&count=capped`,
+        [...flats].reverse().slice(DEEP_OFFSET, DEEP_OFFSET + 10),
+      ],
     ] as const) {
       const body = (await api.get(`/units?${query}`)).json();
       expect(body.meta, query).toEqual({ total: DEEP_OFFSET + 10 + COUNT_CAP, page: deep, per_page: 10, more: true });
@@ -151,7 +179,11 @@ describe('count=capped on deep pages', () => {
     }
     const counted = countingDb(db());
     const list = await unitCrud.list(counted.db, companyId, { page: deep, per_page: 10, q: 'flat', count: 'capped' });
-    expect({ statements: counted.statements(), total: list.total, more: list.more }).toEqual({ statements: 2, total: DEEP_OFFSET + 10 + COUNT_CAP, more: true });
+    expect({ statements: counted.statements(), total: list.total, more: list.more }).toEqual({
+      statements: 2,
+      total: DEEP_OFFSET + 10 + COUNT_CAP,
+      more: true,
+    });
   });
 
   it('a deep page near the end is exact and read from the end, as without the cap', async () => {
@@ -186,7 +218,10 @@ describe('count=capped on the users list', () => {
       expect(res.statusCode, url).toBe(200);
       const body = res.json() as { data: { name: string }[]; meta: unknown };
       expect(body.meta, url).toEqual({ total: 10 + COUNT_CAP, page: 1, per_page: 10, more: true });
-      expect(body.data.map((u) => u.name), url).toEqual(Array.from({ length: 10 }, (_, i) => `Bulk Person ${String(i + 1).padStart(5, '0')}`));
+      expect(
+        body.data.map((u) => u.name),
+        url,
+      ).toEqual(Array.from({ length: 10 }, (_, i) => `Bulk Person ${String(i + 1).padStart(5, '0')}`));
       const exact = (await api.get(url.replace('&count=capped', ''))).json();
       expect(exact.meta, url).toEqual({ total: BULK, page: 1, per_page: 10 });
     }

@@ -1,5 +1,6 @@
 // Declared list filters (docs/resources.md "Filters"): what a client sees of `list.filters` — each
-// kind narrows the list (choice, reference, an optional reference's `none`, checkbox, number and date ranges, text), together with
+// kind narrows the list (choice, reference, an optional reference's `none`, checkbox, number and date ranges, text),
+// together with
 // q/q_in, sort, paging and the whole list; junk answers 422 naming the parameter, never 500; a filter
 // naming another company's property finds nothing of that company; the OpenAPI document lists them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,12 @@ const visitResource = declareResource({
       start_date: date('Start date'),
     }),
   },
-  list: { columns: ['name', 'start_date'], sort: ['name', 'start_date'], search: ['name'], filters: [rangeFilter('start_date'), refFilter('property')] },
+  list: {
+    columns: ['name', 'start_date'],
+    sort: ['name', 'start_date'],
+    search: ['name'],
+    filters: [rangeFilter('start_date'), refFilter('property')],
+  },
 });
 const visitCrud = defineCrud(visitResource, { table: suppliers, refs: { properties } });
 
@@ -54,7 +60,8 @@ beforeAll(async () => {
   home = await createProperty(db(), w.own.id, { name: 'Home Block', city: 'Leeds', latitude: 53.8 });
   park = await createProperty(db(), w.own.id, { name: 'Park View', city: 'York', latitude: 53.96 });
   theirs = await createProperty(db(), w.other.id, { name: 'Their Tower', city: 'Leeds', latitude: 53.8 });
-  const u = (property: typeof home, name: string, values: Parameters<typeof createUnit>[2] = {}) => createUnit(db(), property, { name, ...values });
+  const u = (property: typeof home, name: string, values: Parameters<typeof createUnit>[2] = {}) =>
+    createUnit(db(), property, { name, ...values });
   await u(home, 'A1', { unitType: 'Flat', unitStatus: 'Available', bedrooms: 1, furnished: true });
   await u(home, 'A2', { unitType: 'Flat', unitStatus: 'Let', bedrooms: 2, furnished: false });
   await u(home, 'A3', { unitType: 'Studio', unitStatus: 'Under Offer', bedrooms: 0, furnished: true });
@@ -69,9 +76,13 @@ beforeAll(async () => {
     ['V4', '2025-03-01', park],
     ['V5', null, null],
   ] as const) {
-    await db().insert(suppliers).values({ companyId: w.own.id, name, startDate, propertyId: property?.id ?? null });
+    await db()
+      .insert(suppliers)
+      .values({ companyId: w.own.id, name, startDate, propertyId: property?.id ?? null });
   }
-  await db().insert(suppliers).values({ companyId: w.other.id, name: 'VZ', startDate: '2025-02-10', propertyId: theirs.id });
+  await db()
+    .insert(suppliers)
+    .values({ companyId: w.other.id, name: 'VZ', startDate: '2025-02-10', propertyId: theirs.id });
 });
 afterAll(() => t.close());
 
@@ -144,7 +155,10 @@ describe('with search, sort, paging and the whole list', () => {
     expect(names(second)).toEqual(['A3']);
     expect(second.json().meta).toEqual({ total: 4, page: 2, per_page: 3 });
     // By the property's name (a join), descending: Park View's two furnished units first.
-    expect(names(await admin.get('/units?furnished=true&sort=property:desc&page=1&per_page=2')).sort()).toEqual(['B2', 'B3']);
+    expect(names(await admin.get('/units?furnished=true&sort=property:desc&page=1&per_page=2')).sort()).toEqual([
+      'B2',
+      'B3',
+    ]);
   });
 
   it('a filtered whole list (no page) holds every matching row and says its total', async () => {
@@ -167,8 +181,14 @@ describe('with search, sort, paging and the whole list', () => {
 describe('bad values answer 422 naming the parameter, never 500', () => {
   const cases: [string, Record<string, unknown[]>][] = [
     // The wording of an option that is not among a list's is server/http/errors-plugin.ts's.
-    ['/units?unit_type=Castle', { unit_type: [expect.stringMatching(/^The (selected )?unit type (is invalid|may only hold Flat, Studio)/)] }],
-    ['/units?unit_type=Flat&unit_type=castle', { unit_type: [expect.stringMatching(/^The (selected )?unit type (is invalid|may only hold Flat, Studio)/)] }],
+    [
+      '/units?unit_type=Castle',
+      { unit_type: [expect.stringMatching(/^The (selected )?unit type (is invalid|may only hold Flat, Studio)/)] },
+    ],
+    [
+      '/units?unit_type=Flat&unit_type=castle',
+      { unit_type: [expect.stringMatching(/^The (selected )?unit type (is invalid|may only hold Flat, Studio)/)] },
+    ],
     ['/units?property_id=not-a-uuid', { property_id: ['The selected property is invalid.'] }],
     // A unit always has a property: `none` is only an optional reference's.
     ['/units?property_id=none', { property_id: ['The selected property is invalid.'] }],
@@ -178,10 +198,16 @@ describe('bad values answer 422 naming the parameter, never 500', () => {
     ['/units?bedrooms_min=1.5', { bedrooms_min: ['The bedrooms min must be a number.'] }],
     ['/units?bedrooms_max=51', { bedrooms_max: ['The bedrooms max may not be greater than 50.'] }],
     ['/units?bedrooms_min=-1', { bedrooms_min: ['The bedrooms min must be at least 0.'] }],
-    ['/units?bedrooms_min=3&bedrooms_max=1', { bedrooms_max: ['The bedrooms max must be greater than or equal to the bedrooms min.'] }],
+    [
+      '/units?bedrooms_min=3&bedrooms_max=1',
+      { bedrooms_max: ['The bedrooms max must be greater than or equal to the bedrooms min.'] },
+    ],
     ['/visits?start_date_from=2025-02-30', { start_date_from: ['The start date from is not a valid date.'] }],
     ['/visits?start_date_to=5%2F3%2F2025', { start_date_to: ['The start date to is not a valid date.'] }],
-    ['/visits?start_date_from=2025-03-01&start_date_to=2025-02-01', { start_date_to: ['The start date to must be a date after or equal to the start date from.'] }],
+    [
+      '/visits?start_date_from=2025-03-01&start_date_to=2025-02-01',
+      { start_date_to: ['The start date to must be a date after or equal to the start date from.'] },
+    ],
     ['/properties?city=' + 'x'.repeat(201), { city: ['The city may not be greater than 200 characters.'] }],
   ];
   for (const [url, errors] of cases) {
@@ -210,7 +236,10 @@ describe('tenancy', () => {
   });
 
   it('filters never widen a list past the X-Tenant company', async () => {
-    const all = [...(await listed('/units?unit_type=Flat&furnished=true')), ...(await listed('/visits?start_date_from=2025-01-01'))];
+    const all = [
+      ...(await listed('/units?unit_type=Flat&furnished=true')),
+      ...(await listed('/visits?start_date_from=2025-01-01')),
+    ];
     expect(all).not.toContain('Z1');
     expect(all).not.toContain('VZ');
   });
@@ -220,22 +249,43 @@ describe('OpenAPI', () => {
   it('lists each filter parameter of GET /units and GET /properties with its type', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const params = (path: string) =>
-      Object.fromEntries((doc.paths[path].get.parameters as { name: string; in: string; schema: Record<string, unknown>; description?: string }[]).filter((p) => p.in === 'query').map((p) => [p.name, p]));
+      Object.fromEntries(
+        (
+          doc.paths[path].get.parameters as {
+            name: string;
+            in: string;
+            schema: Record<string, unknown>;
+            description?: string;
+          }[]
+        )
+          .filter((p) => p.in === 'query')
+          .map((p) => [p.name, p]),
+      );
     const units = params('/api/v1/units');
-    expect(units.unit_type.schema).toMatchObject({ type: 'array', items: { type: 'string', enum: ['Flat', 'Studio', 'House', 'Maisonette', 'Penthouse', 'Townhouse'] } });
-    expect(units.unit_status.schema).toMatchObject({ type: 'array', items: { enum: expect.arrayContaining(['Under Offer']) } });
+    expect(units.unit_type.schema).toMatchObject({
+      type: 'array',
+      items: { type: 'string', enum: ['Flat', 'Studio', 'House', 'Maisonette', 'Penthouse', 'Townhouse'] },
+    });
+    expect(units.unit_status.schema).toMatchObject({
+      type: 'array',
+      items: { enum: expect.arrayContaining(['Under Offer']) },
+    });
     expect(units.property_id.schema).toMatchObject({ type: 'string' });
     expect(units.furnished.schema).toMatchObject({ type: 'boolean' });
     expect(units.bedrooms_min.schema).toMatchObject({ type: 'integer', minimum: 0, maximum: 50 });
     expect(units.bedrooms_max.schema).toMatchObject({ type: 'integer', minimum: 0, maximum: 50 });
     expect(units.furnished.description).toMatch(/furnished/);
     const props = params('/api/v1/properties');
-    expect(Object.keys(props)).toEqual(expect.arrayContaining(['city', 'postcode', 'latitude_min', 'latitude_max', 'longitude_min', 'longitude_max']));
+    expect(Object.keys(props)).toEqual(
+      expect.arrayContaining(['city', 'postcode', 'latitude_min', 'latitude_max', 'longitude_min', 'longitude_max']),
+    );
     expect(props.latitude_min.schema).toMatchObject({ type: 'number', minimum: -90, maximum: 90 });
     const visits = params('/api/v1/visits');
     expect(visits.start_date_from.schema).toMatchObject({ type: 'string', format: 'date' });
     expect(visits.start_date_to.schema).toMatchObject({ type: 'string', format: 'date' });
-    expect(visits.property_id.description ?? visits.property_id.schema.description).toMatch(/`none` for those without one/);
+    expect(visits.property_id.description ?? visits.property_id.schema.description).toMatch(
+      /`none` for those without one/,
+    );
     expect(units.property_id.description ?? units.property_id.schema.description).not.toMatch(/none/);
     // A resource without filters keeps its parameters as they were.
     expect(Object.keys(params('/api/v1/companies')).sort()).toEqual(['count', 'page', 'per_page', 'q', 'q_in', 'sort']);

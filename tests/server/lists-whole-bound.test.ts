@@ -24,7 +24,13 @@ import {
   offThreadOf,
   runOffThreadOn,
 } from '../../server/db/offThread';
-import { PER_CALLER_RETRY_AFTER_S, TOO_MANY_WHOLE_LISTS, WHOLE_LISTS_BUSY, WHOLE_LISTS_PER_CALLER, wholeListsInFlight } from '../../server/resources/wholeLists';
+import {
+  PER_CALLER_RETRY_AFTER_S,
+  TOO_MANY_WHOLE_LISTS,
+  WHOLE_LISTS_BUSY,
+  WHOLE_LISTS_PER_CALLER,
+  wholeListsInFlight,
+} from '../../server/resources/wholeLists';
 import { TIMEOUT_MESSAGE } from '../../server/http/errors-plugin';
 
 const pgUrl = inject('postgresTemplateUrl');
@@ -79,7 +85,8 @@ async function wholeList(headers: Record<string, string>, signal?: AbortSignal) 
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)];
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * values.length) - 1)];
 
 /** Polls `done` every 10 ms for up to `ms`; answers whether it came true. */
 async function until(done: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
@@ -195,7 +202,12 @@ async function startClient() {
     list: (headers: Record<string, string>) => call<ListAnswer>('list', { headers }),
     /** `n` requests of `path` at once, each hung up after `abortMs` unless answered. */
     burst: (path: string, headers: Record<string, string>, n: number, abortMs: number) =>
-      call<{ statuses: number[]; hungUp: number; bodies: { message: string; retryAfter: string | null }[] }>('burst', { path, headers, n, abortMs }),
+      call<{ statuses: number[]; hungUp: number; bodies: { message: string; retryAfter: string | null }[] }>('burst', {
+        path,
+        headers,
+        n,
+        abortMs,
+      }),
     close: () => thread.terminate(),
   };
 }
@@ -254,8 +266,18 @@ describe.skipIf(!pgUrl)('whole lists under attack (PostgreSQL)', () => {
         await sleep(60);
         const started = performance.now();
         // First, as the attack's own first lists are the ones admitted.
-        const allowed = alongside > 0 ? client.burst('/api/v1/units', { ...w.headers.super_admin, 'x-tenant': w.own.id }, alongside, ABORT_AFTER_MS) : null;
-        const sent = client.burst(path, asA, ATTACK_REQUESTS, ABORT_AFTER_MS).then((out) => ({ ...out, ms: performance.now() - started }));
+        const allowed =
+          alongside > 0
+            ? client.burst(
+                '/api/v1/units',
+                { ...w.headers.super_admin, 'x-tenant': w.own.id },
+                alongside,
+                ABORT_AFTER_MS,
+              )
+            : null;
+        const sent = client
+          .burst(path, asA, ATTACK_REQUESTS, ABORT_AFTER_MS)
+          .then((out) => ({ ...out, ms: performance.now() - started }));
         await sleep(100);
         const asked = client.list(asB);
         await allowed;
@@ -301,7 +323,8 @@ describe.skipIf(!pgUrl)('whole lists under attack (PostgreSQL)', () => {
       for (const a of attacks) {
         // Every list past the caller's limit was refused at once; only those admitted were left to hang up.
         expect(a.burst.statuses.every((s) => s === 200 || s === 429)).toBe(true);
-        for (const body of a.burst.bodies) expect(body).toEqual({ message: TOO_MANY_WHOLE_LISTS, retryAfter: String(PER_CALLER_RETRY_AFTER_S) });
+        for (const body of a.burst.bodies)
+          expect(body).toEqual({ message: TOO_MANY_WHOLE_LISTS, retryAfter: String(PER_CALLER_RETRY_AFTER_S) });
       }
       // /healthz within 50 ms (the bench's goal) where the machine can take in 300 requests at once
       // that fast; on this shared 2-core one, with PostgreSQL and the client on the same cores, that
@@ -371,7 +394,9 @@ describe.skipIf(!pgUrl)('whole lists under attack (PostgreSQL)', () => {
   it('a statement past its queue deadline answers 503 with Retry-After without ever running', async () => {
     const own = worker();
     // A runner of its own with a short queue deadline, on this test's database, in place of the app's.
-    const current = (await t.database.db.execute(sql`select current_database() as db`)) as unknown as { rows: { db: string }[] };
+    const current = (await t.database.db.execute(sql`select current_database() as db`)) as unknown as {
+      rows: { db: string }[];
+    };
     const url = new URL(pgUrl);
     url.pathname = `/${current.rows[0].db}`;
     const short = new OffThreadQueries({ url: url.toString(), statementTimeoutMs: 15_000, queueWaitMs: 300 });
@@ -398,7 +423,9 @@ describe.skipIf(!pgUrl)('whole lists under attack (PostgreSQL)', () => {
       await Promise.all(held.map((h) => h.settled));
       await short.close();
     }
-    const rows = (await t.database.db.execute(sql`select count(*)::int as n from bound_probe`)) as unknown as { rows: { n: number }[] };
+    const rows = (await t.database.db.execute(sql`select count(*)::int as n from bound_probe`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(rows.rows[0].n).toBe(0);
   }, 30_000);
 });

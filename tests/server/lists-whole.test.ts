@@ -26,7 +26,8 @@ let api: Api;
 let tenant: string;
 /** The whole list as the request's own connection answers it (a transaction never goes off thread). */
 let expected: string;
-/** Super admins enough for a burst of OFF_THREAD_CONNECTIONS * 4 lists within each one's WHOLE_LISTS_PER_CALLER (at least 3). */
+/** Super admins enough for a burst of OFF_THREAD_CONNECTIONS * 4 lists within each one's WHOLE_LISTS_PER_CALLER (at
+ * least 3). */
 let callers: { authorization: string }[];
 
 beforeAll(async () => {
@@ -63,13 +64,24 @@ describe('whole lists', () => {
   });
 
   it('compressed, decompress to the same bytes; HEAD answers the headers alone', async () => {
-    for (const [encoding, decode] of [['gzip', gunzipSync], ['br', brotliDecompressSync]] as const) {
-      const res = await t.app.inject({ method: 'GET', url: '/api/v1/units', headers: { ...w.headers.super_admin, 'x-tenant': tenant, 'accept-encoding': encoding } });
+    for (const [encoding, decode] of [
+      ['gzip', gunzipSync],
+      ['br', brotliDecompressSync],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/units',
+        headers: { ...w.headers.super_admin, 'x-tenant': tenant, 'accept-encoding': encoding },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(decode(res.rawPayload).toString('utf8')).toBe(expected);
     }
-    const head = await t.app.inject({ method: 'HEAD', url: '/api/v1/units', headers: { ...w.headers.super_admin, 'x-tenant': tenant } });
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/api/v1/units',
+      headers: { ...w.headers.super_admin, 'x-tenant': tenant },
+    });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
   });
@@ -78,7 +90,11 @@ describe('whole lists', () => {
     const own = await apiAs(t, w.headers.super_admin, w.own.id).get('/units');
     expect(own.statusCode).toBe(200);
     const caller = (i: number) => callers[i % callers.length];
-    const burst = await Promise.all(Array.from({ length: OFF_THREAD_CONNECTIONS * 4 }, (_, i) => apiAs(t, caller(i), i % 4 === 3 ? w.own.id : tenant).get('/units')));
+    const burst = await Promise.all(
+      Array.from({ length: OFF_THREAD_CONNECTIONS * 4 }, (_, i) =>
+        apiAs(t, caller(i), i % 4 === 3 ? w.own.id : tenant).get('/units'),
+      ),
+    );
     burst.forEach((res, i) => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(i % 4 === 3 ? own.body : expected);
@@ -106,7 +122,9 @@ describe('whole lists', () => {
     const others = callers.slice(1);
     const after = await Promise.all(
       Array.from({ length: OFF_THREAD_CONNECTIONS + 2 }, (_, i) =>
-        fetch(url, { headers: { ...others[i % others.length], 'x-tenant': tenant } }).then(async (r) => [r.status, await r.text()] as const),
+        fetch(url, { headers: { ...others[i % others.length], 'x-tenant': tenant } }).then(
+          async (r) => [r.status, await r.text()] as const,
+        ),
       ),
     );
     for (const [status, body] of after) {
@@ -114,7 +132,10 @@ describe('whole lists', () => {
       expect(body).toBe(expected);
     }
     // Their lists dropped, cancelled or answered (docs/security.md "Unbounded work"), the hung-up caller holds no slot.
-    await vi.waitFor(() => expect(wholeListsInFlight(`user:${w.users.super_admin.id}`)).toBe(0), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(wholeListsInFlight(`user:${w.users.super_admin.id}`)).toBe(0), {
+      timeout: 5_000,
+      interval: 10,
+    });
   });
 });
 
@@ -165,7 +186,9 @@ describe.skipIf(!pgUrl)('the off-thread worker (PostgreSQL)', () => {
     const queries = new OffThreadQueries({ url: pgUrl, statementTimeoutMs: 1000 });
     try {
       const secret = 'do-not-echo-4711';
-      const err = (await queries.rows({ sql: 'select $1::int as n', params: [secret] }).catch((e: unknown) => e)) as Error;
+      const err = (await queries
+        .rows({ sql: 'select $1::int as n', params: [secret] })
+        .catch((e: unknown) => e)) as Error;
       expect(sqlStateOf(err)).toBe('22P02');
       const fields = JSON.stringify({ ...err, stack: err.stack });
       expect(fields).not.toContain('select');

@@ -35,14 +35,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const SPECS: Record<ListResource, ListSpec> = { users: USER_LIST, companies: companyCrud.listSpec, properties: propertyCrud.listSpec, units: unitCrud.listSpec, roles: roleCrud.listSpec };
-const SCHEMAS: Record<ListResource, TSchema> = { users: UserSchema, companies: CompanySchema, properties: PropertySchema, units: UnitSchema, roles: RoleSchema };
+const SPECS: Record<ListResource, ListSpec> = {
+  users: USER_LIST,
+  companies: companyCrud.listSpec,
+  properties: propertyCrud.listSpec,
+  units: unitCrud.listSpec,
+  roles: roleCrud.listSpec,
+};
+const SCHEMAS: Record<ListResource, TSchema> = {
+  users: UserSchema,
+  companies: CompanySchema,
+  properties: PropertySchema,
+  units: UnitSchema,
+  roles: RoleSchema,
+};
 const names = (res: { json(): { data: { name: string }[] } }) => res.json().data.map((r) => r.name);
 
 describe('list parameters', () => {
   it('LIST_SEARCH_FIELDS are searchable keys of each resource’s list, which accepts them as q_in', async () => {
     // A declared resource's search box is also checked at start-up (server/resources/crud/binding.ts).
-    for (const [resource, fields] of Object.entries(LIST_SEARCH_FIELDS).filter(([r]) => Object.hasOwn(SPECS, r)) as [ListResource, readonly string[]][]) {
+    for (const [resource, fields] of Object.entries(LIST_SEARCH_FIELDS).filter(([r]) => Object.hasOwn(SPECS, r)) as [
+      ListResource,
+      readonly string[],
+    ][]) {
       expect(Object.keys(SPECS[resource].searchable), resource).toEqual(expect.arrayContaining([...fields]));
       const res = await sa.get(`/${resource}?q=zz&${SEARCH_IN_PARAM}=${fields.join(',')}&page=1&per_page=5`);
       expect(res.statusCode, resource).toBe(200);
@@ -68,8 +83,13 @@ describe('list parameters', () => {
     const res = await sa.get(`/units?q=flat&${SEARCH_IN_PARAM}=unit_type,secret`);
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
-      message: 'The selected search fields are invalid. Search in any of: name, unit_ref, unit_type, unit_status, property.',
-      errors: { q_in: ['The selected search fields are invalid. Search in any of: name, unit_ref, unit_type, unit_status, property.'] },
+      message:
+        'The selected search fields are invalid. Search in any of: name, unit_ref, unit_type, unit_status, property.',
+      errors: {
+        q_in: [
+          'The selected search fields are invalid. Search in any of: name, unit_ref, unit_type, unit_status, property.',
+        ],
+      },
     });
     expect((await sa.get(`/users?${SEARCH_IN_PARAM}=password_hash`)).json().errors.q_in).toEqual([
       'The selected search fields are invalid. Search in any of: name, email.',
@@ -89,7 +109,11 @@ describe('list parameters', () => {
     expect(names(await boss.get(`/units?q=flat&${SEARCH_IN_PARAM}=name`))).toEqual(['Flat 1']);
     expect(names(await boss.get(`/units?q=flat&${SEARCH_IN_PARAM}=name,unit_type`))).toEqual(['Flat 1', 'Garden Unit']);
     // The property's name is searchable too: every unit of "Flatiron Court".
-    expect(names(await boss.get(`/units?q=flat&${SEARCH_IN_PARAM}=property`))).toEqual(['Flat 1', 'Garden Unit', 'Loft']);
+    expect(names(await boss.get(`/units?q=flat&${SEARCH_IN_PARAM}=property`))).toEqual([
+      'Flat 1',
+      'Garden Unit',
+      'Loft',
+    ]);
     expect(names(await boss.get('/units?q=flat'))).toEqual(['Flat 1', 'Garden Unit', 'Loft']);
     const page = (await boss.get(`/units?q=flat&${SEARCH_IN_PARAM}=unit_type&page=1&per_page=1&sort=name:desc`)).json();
     expect(page).toMatchObject({ data: [{ name: 'Garden Unit' }], meta: { total: 1, page: 1, per_page: 1 } });
@@ -121,7 +145,11 @@ describe('page totals', () => {
     empty = apiAs(t, w.headers.super_admin, (await createCompany(db())).id);
     const home = await createProperty(db(), company.id);
     // 10 units, 4 of them studios.
-    for (let i = 0; i < 10; i++) await createUnit(db(), home, { name: `Unit ${String(i).padStart(2, '0')}`, unitType: i % 3 === 0 ? 'Studio' : 'Flat' });
+    for (let i = 0; i < 10; i++)
+      await createUnit(db(), home, {
+        name: `Unit ${String(i).padStart(2, '0')}`,
+        unitType: i % 3 === 0 ? 'Studio' : 'Flat',
+      });
   });
 
   const meta = async (api: Api, query: string) => {
@@ -145,7 +173,12 @@ describe('page totals', () => {
     expect(await meta(boss, 'page=3&per_page=5')).toEqual({ rows: 0, total: 10, page: 3, per_page: 5 });
     expect(await meta(boss, 'page=9&per_page=4')).toEqual({ rows: 0, total: 10, page: 9, per_page: 4 });
     expect(await meta(boss, 'page=5&per_page=2&q=studio')).toEqual({ rows: 0, total: 4, page: 5, per_page: 2 });
-    expect(await meta(boss, 'page=2&per_page=2&q=nothing-like-this')).toEqual({ rows: 0, total: 0, page: 2, per_page: 2 });
+    expect(await meta(boss, 'page=2&per_page=2&q=nothing-like-this')).toEqual({
+      rows: 0,
+      total: 0,
+      page: 2,
+      per_page: 2,
+    });
   });
 
   it('empty lists answer 0', async () => {
@@ -198,7 +231,10 @@ describe('deep pages', () => {
       expect(body.meta, `page ${page}`).toEqual({ total: COUNT, page, per_page: 25 });
       expect(ids(body.data), `page ${page}`).toEqual(ids(whole.slice((page - 1) * 25, page * 25)));
     }
-    expect((await boss.get(`/units?page=${last + 1}&per_page=25`)).json()).toEqual({ data: [], meta: { total: COUNT, page: last + 1, per_page: 25 } });
+    expect((await boss.get(`/units?page=${last + 1}&per_page=25`)).json()).toEqual({
+      data: [],
+      meta: { total: COUNT, page: last + 1, per_page: 25 },
+    });
     const desc = [...whole].reverse();
     for (const page of [2, 120, Math.ceil(COUNT / 50)]) {
       const body = (await boss.get(`/units?page=${page}&per_page=50&sort=name:desc`)).json();
@@ -224,7 +260,11 @@ describe('deep pages', () => {
     ] as const) {
       const counted = countingDb(db());
       const list = await unitCrud.list(counted.db, companyId, query);
-      expect({ query, statements: counted.statements(), total: list.total }).toEqual({ query, statements, total: COUNT });
+      expect({ query, statements: counted.statements(), total: list.total }).toEqual({
+        query,
+        statements,
+        total: COUNT,
+      });
     }
   });
 });
@@ -252,7 +292,10 @@ describe('rows written by PostgreSQL', () => {
       const schema = SCHEMAS[resource] as TSchema & { properties: Record<string, unknown> };
       for (const row of rows) {
         expect(Object.keys(row).sort(), url).toEqual(Object.keys(schema.properties).sort());
-        expect([...Value.Errors(schema, row)].map((e) => e.message), url).toEqual([]);
+        expect(
+          [...Value.Errors(schema, row)].map((e) => e.message),
+          url,
+        ).toEqual([]);
       }
     }
   });

@@ -24,8 +24,14 @@ const db = () => t.database.db;
 const row = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
 /** Tokens issued to the user other than the one enrolment used. */
 const tokensOf = async (id: string, except: string) =>
-  (await db().select().from(accessTokens).where(and(eq(accessTokens.userId, id), isNull(accessTokens.revokedAt)))).filter((r) => r.id !== except).length;
-const mfa = (challenge: string, code: string, ip?: string) => client.post('/api/v1/auth/login/mfa', { challenge, code }, { ip });
+  (
+    await db()
+      .select()
+      .from(accessTokens)
+      .where(and(eq(accessTokens.userId, id), isNull(accessTokens.revokedAt)))
+  ).filter((r) => r.id !== except).length;
+const mfa = (challenge: string, code: string, ip?: string) =>
+  client.post('/api/v1/auth/login/mfa', { challenge, code }, { ip });
 
 /** A user with two-factor sign-in on; `tokenId` is the enrolment's own token. */
 async function enrolled() {
@@ -51,10 +57,14 @@ describe('POST /auth/login for a user with two-factor sign-in', () => {
     expect(await tokensOf(user.id, tokenId)).toBe(0);
     const res = await mfa(challenge, codeAt(secret, nowStep() + 1));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { access_token: expect.stringMatching(/^oly_/), token_type: 'Bearer', expires_at: expect.any(String) } });
+    expect(res.json()).toEqual({
+      data: { access_token: expect.stringMatching(/^oly_/), token_type: 'Bearer', expires_at: expect.any(String) },
+    });
     const me = await client.get('/api/v1/session', { authorization: `Bearer ${res.json().data.access_token}` });
     expect(me.statusCode).toBe(200);
-    const [audit] = (await auditRows(t, 'auth.login')).filter((r) => r.entity_id === user.id && r.detail?.second_factor);
+    const [audit] = (await auditRows(t, 'auth.login')).filter(
+      (r) => r.entity_id === user.id && r.detail?.second_factor,
+    );
     expect(audit.detail).toEqual({ method: 'password', second_factor: 'totp' });
     expect((await row(user.id)).lastLoginAt).not.toBeNull();
     // The challenge is single use.
@@ -86,10 +96,14 @@ describe('wrong codes are throttled like passwords', () => {
     const { user, secret, tokenId } = await enrolled();
     const challenge = await challengeFor(user.email);
     const right = codeAt(secret, nowStep());
-    const guesses = Array.from({ length: 10 }, (_, i) => String((Number(right) + 1 + i * 7919) % 1_000_000).padStart(6, '0'));
+    const guesses = Array.from({ length: 10 }, (_, i) =>
+      String((Number(right) + 1 + i * 7919) % 1_000_000).padStart(6, '0'),
+    );
     const answers = await Promise.all(guesses.map((g) => mfa(challenge, g)));
     for (const a of answers) expect(a.statusCode).toBe(401);
-    const compared = (await auditRows(t, 'auth.login_failed')).filter((r) => r.entity_id === user.id && r.detail?.reason === 'wrong_code');
+    const compared = (await auditRows(t, 'auth.login_failed')).filter(
+      (r) => r.entity_id === user.id && r.detail?.reason === 'wrong_code',
+    );
     // The password took one claim; the lock falls on the fifth.
     expect(compared.length).toBeLessThanOrEqual(4);
     const after = await row(user.id);
@@ -139,7 +153,9 @@ describe('a code is accepted once', () => {
     expect(replay.json().message).toBe('That code is not right. Please try again.');
     expect((await mfa(await challengeFor(user.email), codeAt(secret, nowStep()))).statusCode).toBe(401);
     expect(await tokensOf(user.id, tokenId)).toBe(1);
-    const reasons = (await auditRows(t, 'auth.login_failed')).filter((r) => r.entity_id === user.id).map((r) => r.detail?.reason);
+    const reasons = (await auditRows(t, 'auth.login_failed'))
+      .filter((r) => r.entity_id === user.id)
+      .map((r) => r.detail?.reason);
     expect(reasons).toEqual(['replayed_code', 'replayed_code']);
   });
 
@@ -161,7 +177,9 @@ describe('a code is accepted once', () => {
     expect(audit.at(-1)?.detail?.second_factor).toBe('recovery_code');
     expect((await mfa(await challengeFor(user.email), codes[0])).statusCode).toBe(401);
     expect(await tokensOf(user.id, tokenId)).toBe(1);
-    const status = await client.get('/api/v1/session/two-factor', { authorization: `Bearer ${res.json().data.access_token}` });
+    const status = await client.get('/api/v1/session/two-factor', {
+      authorization: `Bearer ${res.json().data.access_token}`,
+    });
     expect(status.json().data.recovery_codes_left).toBe(9);
   });
 
@@ -219,7 +237,12 @@ describe('a temporary password (the bootstrap admin’s, admin:create’s) with 
     expect(first.statusCode).toBe(200);
     const { session, username } = first.json().data;
     expect(session).toEqual(expect.any(String));
-    const res = await client.post('/api/v1/auth/password/new', { username, name: username, new_password: 'Brand-New-Passw0rd', session });
+    const res = await client.post('/api/v1/auth/password/new', {
+      username,
+      name: username,
+      new_password: 'Brand-New-Passw0rd',
+      session,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { message: expect.any(String) } });
     expect(await tokensOf(user.id, tokenId)).toBe(0);

@@ -23,10 +23,14 @@ async function builtInGrants(): Promise<Record<string, string[]>> {
     select r.name as role, coalesce(array_agg(rp.permission order by rp.permission) filter (where rp.permission is not null), '{}') as grants
     from roles r join systems s on s.id = r.system_id left join role_permissions rp on rp.role_id = r.id
     where s.name = 'Olympus' and r.name in ('super_admin', 'admin', 'system_user') group by r.name`);
-  return Object.fromEntries((rows as unknown as { rows: { role: string; grants: string[] }[] }).rows.map((r) => [r.role, r.grants]));
+  return Object.fromEntries(
+    (rows as unknown as { rows: { role: string; grants: string[] }[] }).rows.map((r) => [r.role, r.grants]),
+  );
 }
 const storedNames = async () =>
-  ((await db().execute(sql`select name from permissions order by name`)) as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+  (
+    (await db().execute(sql`select name from permissions order by name`)) as unknown as { rows: { name: string }[] }
+  ).rows.map((r) => r.name);
 const sorted = (list: readonly string[]) => [...list].sort();
 
 /** The permissions an area's declaration adds (contract/access.ts `grants`). */
@@ -57,7 +61,11 @@ describe('the permission catalogue at start', () => {
 
     // A database from before the units area existed.
     await db().execute(sql`delete from permissions where name like 'units.%'`);
-    const refused = await sa.put(`/roles/${auditorId}`, { name: 'auditor', label: 'Auditor', permissions: ['users.view', 'units.view'] });
+    const refused = await sa.put(`/roles/${auditorId}`, {
+      name: 'auditor',
+      label: 'Auditor',
+      permissions: ['users.view', 'units.view'],
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ permissions: ['The permission units.view does not exist.'] });
 
@@ -66,9 +74,16 @@ describe('the permission catalogue at start', () => {
     const grants = await builtInGrants();
     // Exactly the area's declared defaults came back to each built-in role.
     for (const role of ['super_admin', 'admin', 'system_user'] as const) {
-      expect(grants[role].filter((g) => g.startsWith('units.')), role).toEqual(sorted(AREA.units.grants?.defaults?.[role] ?? []));
+      expect(
+        grants[role].filter((g) => g.startsWith('units.')),
+        role,
+      ).toEqual(sorted(AREA.units.grants?.defaults?.[role] ?? []));
     }
-    const granted = await sa.put(`/roles/${auditorId}`, { name: 'auditor', label: 'Auditor', permissions: ['users.view', 'units.view'] });
+    const granted = await sa.put(`/roles/${auditorId}`, {
+      name: 'auditor',
+      label: 'Auditor',
+      permissions: ['users.view', 'units.view'],
+    });
     expect(granted.statusCode).toBe(200);
     expect(granted.json().data.permissions).toEqual(['units.view', 'users.view']);
     // Granted to a custom role only by an administrator: the defaults name built-in roles only.
@@ -77,8 +92,12 @@ describe('the permission catalogue at start', () => {
 
   it('never puts back a default an administrator took away, nor takes away one they gave', async () => {
     const { roleIds } = await syncCatalogue(db());
-    await db().execute(sql`delete from role_permissions where role_id = ${roleIds.admin} and permission = 'properties.*'`);
-    await db().execute(sql`insert into role_permissions (role_id, permission) values (${roleIds.system_user}, 'reports.access') on conflict do nothing`);
+    await db().execute(
+      sql`delete from role_permissions where role_id = ${roleIds.admin} and permission = 'properties.*'`,
+    );
+    await db().execute(
+      sql`insert into role_permissions (role_id, permission) values (${roleIds.system_user}, 'reports.access') on conflict do nothing`,
+    );
     await syncCatalogue(db());
     const grants = await builtInGrants();
     expect(grants.admin).not.toContain('properties.*');
@@ -91,7 +110,9 @@ describe('the permission catalogue at start', () => {
     const synced = await syncCatalogue(db());
     expect(synced.relabelled).toEqual(['users.view']);
     const label = await db().execute(sql`select label from permissions where name = 'users.view'`);
-    expect((label as unknown as { rows: { label: string }[] }).rows[0].label).toBe(PERMISSIONS.find((p) => p.name === 'users.view')?.label);
+    expect((label as unknown as { rows: { label: string }[] }).rows[0].label).toBe(
+      PERMISSIONS.find((p) => p.name === 'users.view')?.label,
+    );
   });
 
   it('instances starting at once write a new area once: one of them adds it, the grants are there once', async () => {

@@ -44,7 +44,9 @@ describe.skipIf(onPostgres)('the embedded database on disk', () => {
     try {
       expect(await setting(worker.db, 'fsync')).toBe('on');
       expect(await setting(worker.db, 'wal_sync_method')).toBe('fsync');
-      const res = (await worker.db.execute(sql`select count(*)::int as n from audit_log where action = 'durability.probe'`)) as unknown as { rows: { n: number }[] };
+      const res = (await worker.db.execute(
+        sql`select count(*)::int as n from audit_log where action = 'durability.probe'`,
+      )) as unknown as { rows: { n: number }[] };
       expect(res.rows[0].n).toBe(1);
     } finally {
       await worker.close();

@@ -120,7 +120,11 @@ describe.skipIf(onPostgres)('PGlite in a worker thread', () => {
       const stall = await longestStall(() =>
         Promise.all([
           database.db.execute(SLOW_QUERY).then(() => answers.push('slow')),
-          ...[1, 2, 3].map((i) => database.db.execute(sql`select ${i}::int as i`).then((r) => answers.push(`quick ${rowsOf<{ i: number }>(r)[0].i}`))),
+          ...[1, 2, 3].map((i) =>
+            database.db
+              .execute(sql`select ${i}::int as i`)
+              .then((r) => answers.push(`quick ${rowsOf<{ i: number }>(r)[0].i}`)),
+          ),
         ]),
       );
       const elapsed = performance.now() - started;
@@ -132,7 +136,9 @@ describe.skipIf(onPostgres)('PGlite in a worker thread', () => {
     });
 
     it('refuses a second open of the same directory', async () => {
-      await expect(openDatabase({ kind: 'pglite', dataDir, thread: 'worker' })).rejects.toThrow(/already open in this process/);
+      await expect(openDatabase({ kind: 'pglite', dataDir, thread: 'worker' })).rejects.toThrow(
+        /already open in this process/,
+      );
       // The refused open took nothing away from the open one.
       expect(await database.ping()).toBe(true);
     });
@@ -143,7 +149,9 @@ describe.skipIf(onPostgres)('PGlite in a worker thread', () => {
     mkdirSync(path.dirname(locked), { recursive: true });
     // The parent process (vitest's) is alive and is not this one.
     writeFileSync(locked + '.lock', String(process.ppid));
-    await expect(openDatabase({ kind: 'pglite', dataDir: locked, thread: 'worker' })).rejects.toThrow(`is in use by process ${process.ppid}`);
+    await expect(openDatabase({ kind: 'pglite', dataDir: locked, thread: 'worker' })).rejects.toThrow(
+      `is in use by process ${process.ppid}`,
+    );
   });
 
   it('rejects the open with a clear message when PGlite cannot start on the directory', async () => {
@@ -166,7 +174,10 @@ describe.skipIf(onPostgres)('the app on a worker-thread PGlite', () => {
   beforeAll(async () => {
     database = await openPgliteWorker(dataDir);
     await migrateDatabase(database);
-    const config = loadConfig({}, { dataDir: path.join(tmp, 'app'), staticDir: null, logLevel: 'error', publicUrl: 'http://olympus.test' });
+    const config = loadConfig(
+      {},
+      { dataDir: path.join(tmp, 'app'), staticDir: null, logLevel: 'error', publicUrl: 'http://olympus.test' },
+    );
     const stream = new Writable({
       write(chunk: Buffer, _enc, done) {
         logged.push(chunk.toString());
@@ -204,7 +215,9 @@ describe.skipIf(onPostgres)('the app on a worker-thread PGlite', () => {
     expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready', database: 'up' });
     // A crash, as far as the main thread can tell.
     await database.worker.terminate();
-    await expect.poll(() => logged.join('')).toContain('Database failure: The embedded database (PGlite worker) stopped unexpectedly');
+    await expect
+      .poll(() => logged.join(''))
+      .toContain('Database failure: The embedded database (PGlite worker) stopped unexpectedly');
     const res = await app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'unavailable', database: 'down' });

@@ -15,7 +15,10 @@ const lockers = declareResource({
   noun: { one: 'locker', many: 'lockers' },
   area: 'properties',
   tenancy: 'scoped',
-  fields: group('Locker', { name: text('Name', { required: true }), property_id: ref('Property', 'properties', 'property') }),
+  fields: group('Locker', {
+    name: text('Name', { required: true }),
+    property_id: ref('Property', 'properties', 'property'),
+  }),
   list: { columns: ['name', 'property'], sort: ['name'], search: ['name'] },
 });
 
@@ -33,12 +36,18 @@ describe('declared resources without a binding of their own', () => {
     await expect(crudOf(lockers)).rejects.toThrow(/Resource "lockers": there is no table "lockers"/);
     // What needs a hook (computed columns, a checkbox list's link table) is refused without one, by name.
     const property = DECLARED_RESOURCES.find((d) => d.name === 'properties')!;
-    expect(() => plainCrud(property)).toThrow('Resource "properties": computed column "company" is declared, but the binding\'s computed hook has no "company"');
+    expect(() => plainCrud(property)).toThrow(
+      'Resource "properties": computed column "company" is declared, but the binding\'s computed hook has no "company"',
+    );
     // A binding file must bind its own declaration.
-    await expect(crudOf({ ...companyResource })).rejects.toThrow('server/companies/binding.ts must `export default defineCrud(<the companies declaration>, …)`');
+    await expect(crudOf({ ...companyResource })).rejects.toThrow(
+      'server/companies/binding.ts must `export default defineCrud(<the companies declaration>, …)`',
+    );
   });
 
   it('stop the start when there is no table for one, saying what to run', () => {
-    expect(() => plainCrud(lockers)).toThrow(/Resource "lockers": there is no table "lockers"; run `npm run db:generate -- --name lockers` to derive it and write its migration \(valid: /);
+    expect(() => plainCrud(lockers)).toThrow(
+      /Resource "lockers": there is no table "lockers"; run `npm run db:generate -- --name lockers` to derive it and write its migration \(valid: /,
+    );
   });
 });

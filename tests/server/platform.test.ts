@@ -24,8 +24,14 @@ beforeAll(async () => {
   // The build's precompressed copies (vite.config.ts). Their text differs from the plain file's, so a
   // test tells a copy sent as built from one compressed on the fly.
   writeFileSync(path.join(dist, 'assets', 'admin-def456.js'), 'console.log("plain");\n'.repeat(200));
-  writeFileSync(path.join(dist, 'assets', 'admin-def456.js.br'), brotliCompressSync('console.log("from the .br");\n'.repeat(200)));
-  writeFileSync(path.join(dist, 'assets', 'admin-def456.js.gz'), gzipSync('console.log("from the .gz");\n'.repeat(200)));
+  writeFileSync(
+    path.join(dist, 'assets', 'admin-def456.js.br'),
+    brotliCompressSync('console.log("from the .br");\n'.repeat(200)),
+  );
+  writeFileSync(
+    path.join(dist, 'assets', 'admin-def456.js.gz'),
+    gzipSync('console.log("from the .gz");\n'.repeat(200)),
+  );
   writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML.replace('Olympus', 'Olympus (br)')));
   [t, spa] = await Promise.all([createTestApp(), createTestApp({ staticDir: dist })]);
 });
@@ -77,7 +83,14 @@ describe('security headers', () => {
       { staticDir: null },
     );
     const d = cspDirectives(config);
-    expect(d['connect-src']).toEqual(expect.arrayContaining(["'self'", 'https://o42.ingest.sentry.io', 'https://api.olympus.example', 'https://*.google-analytics.com']));
+    expect(d['connect-src']).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        'https://o42.ingest.sentry.io',
+        'https://api.olympus.example',
+        'https://*.google-analytics.com',
+      ]),
+    );
     expect(d['script-src']).toEqual(["'self'", 'https://www.googletagmanager.com']);
     expect(d['worker-src']).toEqual(["'self'", 'blob:']);
     expect(d['form-action']).toEqual(["'self'", 'https://login.microsoftonline.com']);
@@ -116,7 +129,13 @@ describe('API docs', () => {
     expect(doc.info.title).toBe('Olympus API');
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/systems/{id}/redirect', '/api/v1/systems/handoff/redeem', '/.well-known/jwks.json', '/healthz', '/readyz']),
+      expect.arrayContaining([
+        '/api/v1/systems/{id}/redirect',
+        '/api/v1/systems/handoff/redeem',
+        '/.well-known/jwks.json',
+        '/healthz',
+        '/readyz',
+      ]),
     );
     expect(doc.paths['/api/v1/systems/{id}/redirect'].get.tags).toEqual(['systems']);
     expect(doc.paths['/healthz'].get.security).toEqual([]);
@@ -140,7 +159,12 @@ describe('not found', () => {
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toEqual({ message: 'Not found.' });
     }
-    const odd = await t.app.inject({ method: 'POST', url: '/nowhere', headers: { authorization: 'Bearer oly_x', 'content-type': 'text/x-weird' }, payload: 'zzz' });
+    const odd = await t.app.inject({
+      method: 'POST',
+      url: '/nowhere',
+      headers: { authorization: 'Bearer oly_x', 'content-type': 'text/x-weird' },
+      payload: 'zzz',
+    });
     expect(odd.statusCode).toBeLessThan(500);
   });
 });
@@ -167,9 +191,17 @@ describe('SPA', () => {
     const api = await spa.app.inject({ method: 'GET', url: '/api/nope', headers: { accept: 'text/html' } });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found.' });
-    const wellKnown = await spa.app.inject({ method: 'GET', url: '/.well-known/nope', headers: { accept: 'text/html' } });
+    const wellKnown = await spa.app.inject({
+      method: 'GET',
+      url: '/.well-known/nope',
+      headers: { accept: 'text/html' },
+    });
     expect(wellKnown.statusCode).toBe(404);
-    const json = await spa.app.inject({ method: 'GET', url: '/dashboard/users', headers: { accept: 'application/json' } });
+    const json = await spa.app.inject({
+      method: 'GET',
+      url: '/dashboard/users',
+      headers: { accept: 'application/json' },
+    });
     expect(json.statusCode).toBe(404);
     // A plain client (curl's Accept: */*) gets the page too; only a missing file stays a 404.
     const curl = await spa.app.inject({ method: 'GET', url: '/login', headers: { accept: '*/*' } });
@@ -177,12 +209,21 @@ describe('SPA', () => {
     expect(curl.body).toContain('<div id="app">');
     const missingAsset = await spa.app.inject({ method: 'GET', url: '/assets/gone.js', headers: { accept: '*/*' } });
     expect(missingAsset.statusCode).toBe(404);
-    const post = await spa.app.inject({ method: 'POST', url: '/dashboard', headers: { accept: 'text/html', authorization: 'Bearer oly_x' }, payload: {} });
+    const post = await spa.app.inject({
+      method: 'POST',
+      url: '/dashboard',
+      headers: { accept: 'text/html', authorization: 'Bearer oly_x' },
+      payload: {},
+    });
     expect(post.statusCode).toBe(404);
   });
 
   it('caches hashed assets for a year, compressed', async () => {
-    const res = await spa.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const res = await spa.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
@@ -191,27 +232,44 @@ describe('SPA', () => {
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
   });
 
-  it('sends the build\'s precompressed copy the browser takes, cached like its file', async () => {
-    const br = await spa.app.inject({ method: 'GET', url: '/assets/admin-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+  it("sends the build's precompressed copy the browser takes, cached like its file", async () => {
+    const br = await spa.app.inject({
+      method: 'GET',
+      url: '/assets/admin-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toMatch(/javascript/);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.rawPayload).toString()).toContain('from the .br');
-    const gz = await spa.app.inject({ method: 'GET', url: '/assets/admin-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    const gz = await spa.app.inject({
+      method: 'GET',
+      url: '/assets/admin-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.rawPayload).toString()).toContain('from the .gz');
-    const plain = await spa.app.inject({ method: 'GET', url: '/assets/admin-def456.js', headers: { 'accept-encoding': 'identity' } });
+    const plain = await spa.app.inject({
+      method: 'GET',
+      url: '/assets/admin-def456.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('plain');
     // index.html's copy is never cached either, at / and for client-side routes.
     for (const url of ['/', '/dashboard/unit']) {
-      const page = await spa.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+      const page = await spa.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html', 'accept-encoding': 'br' },
+      });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-type'], url).toMatch(/text\/html/);
       expect(page.headers['cache-control'], url).toBe('no-cache');
-      const html = page.headers['content-encoding'] === 'br' ? brotliDecompressSync(page.rawPayload).toString() : page.body;
+      const html =
+        page.headers['content-encoding'] === 'br' ? brotliDecompressSync(page.rawPayload).toString() : page.body;
       expect(html, url).toContain('<div id="app">');
     }
   });

@@ -26,7 +26,8 @@ const CUSTOM_GRANTS: Record<'wild' | 'narrow', string[]> = {
 export const grantsOf = (c: Caller) => (c === 'wild' || c === 'narrow' ? CUSTOM_GRANTS[c] : OLYMPUS_GRANTS[c]);
 export const roleNameOf = (c: Caller) => (c === 'wild' || c === 'narrow' ? `matrix_${c}` : c);
 
-/** The area's route rules (contract/access.ts) and the caller's own permission (`{area}.{verb}` unless named): may the caller use the route at all? */
+/** The area's route rules (contract/access.ts) and the caller's own permission (`{area}.{verb}` unless named): may the
+ * caller use the route at all? */
 export function mayUse(c: Caller, area: string, verb: string, permission = `${area}.${verb}`): boolean {
   if (!mayOpenArea(areaByKey(area), { role: roleNameOf(c), permissions: grantsOf(c) })) return false;
   if (area === 'integrations' && c === SYSTEM_USER) return false;
@@ -38,8 +39,10 @@ export const holdsAll = (c: Caller, permissions: string[]) => permissions.every(
 
 export const ok = (method: string) => (method === 'POST' ? 201 : 200);
 /** Audit rows other than sign-ins: a refused write adds none. */
-export const auditCount = (db: Db) => countWhere(db, sql`select count(*) as n from audit_log where action not like 'auth.%'`);
-export const rowCount = (db: Db, table: string) => countWhere(db, sql`select count(*) as n from ${sql.identifier(table)}`);
+export const auditCount = (db: Db) =>
+  countWhere(db, sql`select count(*) as n from audit_log where action not like 'auth.%'`);
+export const rowCount = (db: Db, table: string) =>
+  countWhere(db, sql`select count(*) as n from ${sql.identifier(table)}`);
 
 export interface Case {
   label: string;
@@ -71,7 +74,9 @@ export async function privilegeContext(a: AttackContext): Promise<PrivilegeConte
     if (c === 'wild' || c === 'narrow') {
       const role = await createRole(db, 'Olympus', roleNameOf(c), CUSTOM_GRANTS[c]);
       const user = await createUser(db, { companies: [a.w.own], name: `Matrix ${c}` });
-      await db.execute(sql`insert into user_systems (user_id, system_id, role_id) values (${user.id}, ${role.systemId}, ${role.id})`);
+      await db.execute(
+        sql`insert into user_systems (user_id, system_id, role_id) values (${user.id}, ${role.systemId}, ${role.id})`,
+      );
       users[c] = user;
       api[c] = apiAs(a.t, await tokenFor(db, user.id), a.w.own.id);
     } else {
@@ -84,7 +89,9 @@ export async function privilegeContext(a: AttackContext): Promise<PrivilegeConte
 
 /** A declared resource's table is named like its API name (server/resources/crud/ binds it); the whole row counts. */
 const recordState = (db: Db, d: ResourceDecl, id: string | null) => async () => ({
-  row: id ? await rowsOf(db, sql`select to_jsonb(r)::text as row from ${sql.identifier(d.name)} r where id = ${id}`) : null,
+  row: id
+    ? await rowsOf(db, sql`select to_jsonb(r)::text as row from ${sql.identifier(d.name)} r where id = ${id}`)
+    : null,
   count: await rowCount(db, d.name),
   audits: await auditCount(db),
 });
@@ -102,11 +109,20 @@ const declaredCases = (p: PrivilegeContext, d: ResourceDecl, method: 'POST' | 'P
       const verb = method === 'POST' ? 'create' : method === 'PUT' ? 'update' : 'delete';
       let want = ok(method);
       if (!mayUse(c, areaKeyOf(d), verb, permissionOf(d, verb))) want = 403;
-      else if (kind === 'other' && d.tenancy === 'scoped') want = method === 'POST' ? (c === SUPER_ADMIN ? 201 : 403) : 404;
+      else if (kind === 'other' && d.tenancy === 'scoped')
+        want = method === 'POST' ? (c === SUPER_ADMIN ? 201 : 403) : 404;
       const id = method === 'POST' ? null : await fx.createDeclared(p, d, company);
       const body = method === 'DELETE' ? undefined : await fx.validBody(p, d, company);
       const url = id ? `${d.path}/${id}` : d.path;
-      cases.push({ label: `${kind} company`, method, url, tenant: method === 'POST' ? company.id : w.own.id, body, want, state: recordState(p.t.database.db, d, id) });
+      cases.push({
+        label: `${kind} company`,
+        method,
+        url,
+        tenant: method === 'POST' ? company.id : w.own.id,
+        body,
+        want,
+        state: recordState(p.t.database.db, d, id),
+      });
     }
     return cases;
   };
@@ -127,8 +143,18 @@ const importCases = (p: PrivilegeContext, d: ResourceDecl): CaseBuilder =>
       if (!mayUse(c, areaKeyOf(d), 'create', permissionOf(d, 'create'))) want = 403;
       else if (kind === 'other' && d.tenancy === 'scoped' && c !== SUPER_ADMIN) want = 403;
       const body = importCsv(await fx.validBody(p, d, company));
-      const settle = async (answer: unknown) => void (await importEnded(db, (answer as { data: { id: string } }).data.id));
-      cases.push({ label: `${kind} company`, method: 'POST', url: `${d.path}/import?dry_run=true`, tenant: d.tenancy === 'scoped' ? company.id : w.own.id, body, want, state: recordState(db, d, null), settle });
+      const settle = async (answer: unknown) =>
+        void (await importEnded(db, (answer as { data: { id: string } }).data.id));
+      cases.push({
+        label: `${kind} company`,
+        method: 'POST',
+        url: `${d.path}/import?dry_run=true`,
+        tenant: d.tenancy === 'scoped' ? company.id : w.own.id,
+        body,
+        want,
+        state: recordState(db, d, null),
+        settle,
+      });
     }
     return cases;
   };
@@ -145,22 +171,36 @@ const recordRouteCases = (p: PrivilegeContext, d: ResourceDecl, route: 'restore'
     const db = p.t.database.db;
     for (const kind of ['own', 'other'] as const) {
       const id = await fx.createDeclared(p, d, kind === 'own' ? w.own : w.other);
-      if (route === 'restore') await db.execute(sql`update ${sql.identifier(d.name)} set deleted_at = now() - interval '1 day' where id = ${id}`);
+      if (route === 'restore')
+        await db.execute(
+          sql`update ${sql.identifier(d.name)} set deleted_at = now() - interval '1 day' where id = ${id}`,
+        );
       let want = 200;
       if (!mayUse(c, areaKeyOf(d), 'delete', permissionOf(d, 'delete'))) want = 403;
       else if (route === 'purge' && c !== SUPER_ADMIN) want = 403;
       else if (kind === 'other' && d.tenancy === 'scoped') want = 404;
       const url = route === 'restore' ? `${d.path}/${id}/restore` : `${d.path}/${id}?purge=true`;
-      cases.push({ label: `${kind} company`, method: route === 'purge' ? 'DELETE' : 'POST', url, tenant: w.own.id, want, state: recordState(db, d, id) });
+      cases.push({
+        label: `${kind} company`,
+        method: route === 'purge' ? 'DELETE' : 'POST',
+        url,
+        tenant: w.own.id,
+        want,
+        state: recordState(db, d, id),
+      });
     }
     return cases;
   };
 
-/** The cases of every attacked declared resource's POST, PUT and DELETE (and its trash's routes), by "METHOD url" of the route. */
+/** The cases of every attacked declared resource's POST, PUT and DELETE (and its trash's routes), by "METHOD url" of
+ * the route. */
 export const declaredExpectations = (p: PrivilegeContext): Record<string, CaseBuilder> =>
   Object.fromEntries(
     p.fx.resources.flatMap((d) => [
-      ...(['POST', 'PUT', 'DELETE'] as const).map((method) => [`${method} ${apiBase(d)}${method === 'POST' ? '' : '/:id'}`, declaredCases(p, d, method)]),
+      ...(['POST', 'PUT', 'DELETE'] as const).map((method) => [
+        `${method} ${apiBase(d)}${method === 'POST' ? '' : '/:id'}`,
+        declaredCases(p, d, method),
+      ]),
       ...(importable(d) ? [[`POST ${apiBase(d)}/import`, importCases(p, d)] as const] : []),
       ...(hasTrash(d)
         ? [
@@ -172,10 +212,26 @@ export const declaredExpectations = (p: PrivilegeContext): Record<string, CaseBu
   );
 
 /** A record of `d` in `company` to restore: a system user, an Olympus role, a company, or one made through the API. */
-async function restoreTarget(p: PrivilegeContext, d: ResourceDecl, company: { id: string }, kind: 'own' | 'other', c: Caller): Promise<string> {
+async function restoreTarget(
+  p: PrivilegeContext,
+  d: ResourceDecl,
+  company: { id: string },
+  kind: 'own' | 'other',
+  c: Caller,
+): Promise<string> {
   const db = p.t.database.db;
   if (d.name === 'users') return (await createUser(db, { role: SYSTEM_USER, companies: [company] })).id;
-  if (d.name === 'roles') return (await createRole(db, 'Olympus', unique('role').toLowerCase().replace(/[^a-z0-9]+/g, '_'), ['users.view'])).id;
+  if (d.name === 'roles')
+    return (
+      await createRole(
+        db,
+        'Olympus',
+        unique('role')
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '_'),
+        ['users.view'],
+      )
+    ).id;
   if (d.name === 'companies') {
     // A company is reached by its members (and super admins): "own" is a new one the caller joins.
     const made = await createCompany(db);
@@ -202,23 +258,44 @@ const restoreCases = (p: PrivilegeContext, d: ResourceDecl): CaseBuilder =>
       const company = kind === 'own' ? p.w.own : p.w.other;
       const id = await restoreTarget(p, d, company, kind, c);
       const entity = d.noun.one;
-      const [first] = await rowsOf<{ id: string }>(db, sql`insert into audit_log (action, entity, entity_id, changes) values (${`${entity}.created`}, ${entity}, ${id}, null) returning id::text as id`);
-      const [current] = await rowsOf<{ name: string }>(db, sql`select name from ${sql.identifier(d.name)} where id = ${id}`);
-      const earlier = unique('restored').toLowerCase().replace(/[^a-z0-9]+/g, '_');
+      const [first] = await rowsOf<{ id: string }>(
+        db,
+        sql`insert into audit_log (action, entity, entity_id, changes) values (${`${entity}.created`}, ${entity}, ${id}, null) returning id::text as id`,
+      );
+      const [current] = await rowsOf<{ name: string }>(
+        db,
+        sql`select name from ${sql.identifier(d.name)} where id = ${id}`,
+      );
+      const earlier = unique('restored')
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_');
       const changes = JSON.stringify({ name: { before: earlier, after: current.name } });
-      await db.execute(sql`insert into audit_log (action, entity, entity_id, changes) values (${`${entity}.updated`}, ${entity}, ${id}, ${changes}::jsonb)`);
+      await db.execute(
+        sql`insert into audit_log (action, entity, entity_id, changes) values (${`${entity}.updated`}, ${entity}, ${id}, ${changes}::jsonb)`,
+      );
       let want = 200;
       if (!mayUse(c, areaKeyOf(d), 'update', permissionOf(d, 'update'))) want = 403;
       else if (kind === 'other' && d.tenancy === 'scoped' && !(d.name === 'users' && c === SUPER_ADMIN)) want = 404;
       else if (kind === 'other' && d.name === 'companies' && c !== SUPER_ADMIN) want = 404;
-      cases.push({ label: `${kind} company`, method: 'POST', url: `${d.path}/${id}/history/${first.id}/restore`, tenant: p.w.own.id, want, state: recordState(db, d, id) });
+      cases.push({
+        label: `${kind} company`,
+        method: 'POST',
+        url: `${d.path}/${id}/history/${first.id}/restore`,
+        tenant: p.w.own.id,
+        want,
+        state: recordState(db, d, id),
+      });
     }
     return cases;
   };
 
 /** The restore route of every attacked declared resource with a history, by "METHOD url" of the route. */
 export const restoreExpectations = (p: PrivilegeContext): Record<string, CaseBuilder> =>
-  Object.fromEntries(p.fx.resources.filter((d) => d.history !== false).map((d) => [`POST ${apiBase(d)}/:id/history/:entryId/restore`, restoreCases(p, d)]));
+  Object.fromEntries(
+    p.fx.resources
+      .filter((d) => d.history !== false)
+      .map((d) => [`POST ${apiBase(d)}/:id/history/:entryId/restore`, restoreCases(p, d)]),
+  );
 
 /**
  * A bulk change is the update or delete of each record it names, all or nothing: allowed as that
@@ -238,11 +315,13 @@ const bulkCases = (p: PrivilegeContext, d: ResourceDecl): CaseBuilder =>
         const values: Record<string, unknown> = {};
         for (const field of bulkFields(d)) {
           const f = d.fields[field];
-          values[field] = 'ref' in f ? await p.fx.createDeclared(p, p.fx.named(f.ref.to) as ResourceDecl, p.w.own) : validValue(f);
+          values[field] =
+            'ref' in f ? await p.fx.createDeclared(p, p.fx.named(f.ref.to) as ResourceDecl, p.w.own) : validValue(f);
         }
         let want = 200;
         if (!mayUse(c, areaKeyOf(d), action, permissionOf(d, action))) want = 403;
-        else if (kind === 'other' && (d.tenancy === 'scoped' || (d.name === 'companies' && c !== SUPER_ADMIN))) want = 422;
+        else if (kind === 'other' && (d.tenancy === 'scoped' || (d.name === 'companies' && c !== SUPER_ADMIN)))
+          want = 422;
         const states = ids.map((id) => recordState(db, d, id));
         cases.push({
           label: `${action} ${kind} company`,
@@ -260,7 +339,9 @@ const bulkCases = (p: PrivilegeContext, d: ResourceDecl): CaseBuilder =>
 
 /** The bulk route of every attacked declared resource that offers bulk changes, by "METHOD url" of the route. */
 export const bulkExpectations = (p: PrivilegeContext): Record<string, CaseBuilder> =>
-  Object.fromEntries(p.fx.resources.filter((d) => bulkActions(d).length > 0).map((d) => [`POST ${apiBase(d)}/bulk`, bulkCases(p, d)]));
+  Object.fromEntries(
+    p.fx.resources.filter((d) => bulkActions(d).length > 0).map((d) => [`POST ${apiBase(d)}/bulk`, bulkCases(p, d)]),
+  );
 
 export interface WriteOutcome {
   route: RouteEntry;
@@ -277,7 +358,12 @@ export interface WriteOutcome {
 }
 
 /** Sends every case of every route as `caller`, one at a time, the refused ones checked for changes. */
-export async function attackWrites(p: PrivilegeContext, caller: Caller, routes: RouteEntry[], expectationFor: (route: RouteEntry) => CaseBuilder): Promise<WriteOutcome[]> {
+export async function attackWrites(
+  p: PrivilegeContext,
+  caller: Caller,
+  routes: RouteEntry[],
+  expectationFor: (route: RouteEntry) => CaseBuilder,
+): Promise<WriteOutcome[]> {
   const outcomes: WriteOutcome[] = [];
   for (const route of routes) {
     for (const k of await expectationFor(route)(caller)) {
@@ -286,16 +372,21 @@ export async function attackWrites(p: PrivilegeContext, caller: Caller, routes: 
       const res = await p.api[caller].request(k.method, k.url, k.body, k.tenant);
       const where = `${route.method} ${route.url} as ${caller} — ${k.label}`;
       if (res.statusCode >= 500) problems.push(`${where}: ${res.statusCode} ${res.body}`);
-      else if (res.statusCode !== k.want) problems.push(`${where}: got ${res.statusCode} (${res.json().message}), want ${k.want}`);
+      else if (res.statusCode !== k.want)
+        problems.push(`${where}: got ${res.statusCode} (${res.json().message}), want ${k.want}`);
       if (k.settle && res.statusCode === k.want && res.statusCode < 300) await k.settle(res.json());
       const outcome = k.reviewed && res.statusCode === 200 ? (res.json().data as { done: string[] }) : null;
-      if (k.reviewed && outcome && outcome.done.includes(k.reviewed.id) !== k.reviewed.done) problems.push(`${where}: ${k.reviewed.done ? 'refused' : 'done'}, want the opposite`);
+      if (k.reviewed && outcome && outcome.done.includes(k.reviewed.id) !== k.reviewed.done)
+        problems.push(`${where}: ${k.reviewed.done ? 'refused' : 'done'}, want the opposite`);
       const refused = res.statusCode >= 400 || (outcome !== null && !outcome.done.includes(k.reviewed?.id ?? ''));
       const result: WriteOutcome = { route, caller, case: k, got: res.statusCode, refused, problems };
       if (refused) {
         const after = await k.state();
         Object.assign(result, { before, after });
-        if (JSON.stringify(after) !== JSON.stringify(before)) problems.push(`${where}: refused with ${res.statusCode} but changed ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+        if (JSON.stringify(after) !== JSON.stringify(before))
+          problems.push(
+            `${where}: refused with ${res.statusCode} but changed ${JSON.stringify(before)} → ${JSON.stringify(after)}`,
+          );
       }
       outcomes.push(result);
     }
@@ -303,5 +394,10 @@ export async function attackWrites(p: PrivilegeContext, caller: Caller, routes: 
   return outcomes;
 }
 
-/** Every generic write route of every attacked declared resource: create, update, delete, the trash's, the history's restore and bulk. */
-export const declaredWriteExpectations = (p: PrivilegeContext): Record<string, CaseBuilder> => ({ ...declaredExpectations(p), ...restoreExpectations(p), ...bulkExpectations(p) });
+/** Every generic write route of every attacked declared resource: create, update, delete, the trash's, the history's
+ * restore and bulk. */
+export const declaredWriteExpectations = (p: PrivilegeContext): Record<string, CaseBuilder> => ({
+  ...declaredExpectations(p),
+  ...restoreExpectations(p),
+  ...bulkExpectations(p),
+});

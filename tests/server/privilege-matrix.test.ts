@@ -84,12 +84,17 @@ const USER_FIELDS: { name: string; kind: FieldKind; body: () => Record<string, u
   { name: 'everest_role_uuid', kind: 'grant-system', body: () => ({ everest_role_uuid: manager }) },
   { name: 'portal_role_uuid', kind: 'grant-system', body: () => ({ portal_role_uuid: editor }) },
   { name: 'everest_role_uuid (none)', kind: 'remove-system', body: () => ({ everest_role_uuid: '' }) },
-  { name: 'companies (one not theirs)', kind: 'outside-companies', body: () => ({ companies: [w.own.id, w.other.id] }) },
+  {
+    name: 'companies (one not theirs)',
+    kind: 'outside-companies',
+    body: () => ({ companies: [w.own.id, w.other.id] }),
+  },
 ];
 
 function userPutStatus(c: Caller, target: UserTarget, field: string, kind: FieldKind): number {
   if (!mayUse(c, 'users', 'update')) return 403;
-  // Nobody changes their own Olympus role (the admin sends the one they have: no change); system roles only from what they hold.
+  // Nobody changes their own Olympus role (the admin sends the one they have: no change); system roles only from what
+  // they hold.
   if (target === 'self') return kind === 'grant-olympus' ? (c === 'admin' ? 200 : 422) : c === SUPER_ADMIN ? 200 : 403;
   if (c === SUPER_ADMIN) return 200;
   if (target === 'other') return 404;
@@ -106,7 +111,10 @@ function userPutStatus(c: Caller, target: UserTarget, field: string, kind: Field
 async function userPutCases(c: Caller): Promise<Case[]> {
   const cases: Case[] = [];
   for (const target of ['own', 'other', 'shared', 'higher', 'self'] as UserTarget[]) {
-    const fields = target === 'self' ? USER_FIELDS.filter((f) => f.kind === 'grant-olympus' || f.kind === 'grant-system') : USER_FIELDS;
+    const fields =
+      target === 'self'
+        ? USER_FIELDS.filter((f) => f.kind === 'grant-olympus' || f.kind === 'grant-system')
+        : USER_FIELDS;
     for (const f of fields) {
       const { id } = await userTarget(target, c);
       cases.push({
@@ -127,9 +135,17 @@ async function userPostCases(c: Caller): Promise<Case[]> {
   const fields: { name: string; body: Record<string, unknown>; status: (c: Caller) => number }[] = [
     { name: 'name and email', body: {}, status: () => 201 },
     { name: 'bypass_sso', body: { bypass_sso: true }, status: () => 201 },
-    { name: 'olympus_role_uuid', body: { olympus_role_uuid: adminRole.id }, status: (x) => (holdsAll(x, adminRole.permissions) ? 201 : 403) },
+    {
+      name: 'olympus_role_uuid',
+      body: { olympus_role_uuid: adminRole.id },
+      status: (x) => (holdsAll(x, adminRole.permissions) ? 201 : 403),
+    },
     { name: 'everest_role_uuid', body: { everest_role_uuid: manager }, status: (x) => (x === SUPER_ADMIN ? 201 : 403) },
-    { name: 'companies (one not theirs)', body: { companies: [w.own.id, w.other.id] }, status: (x) => (x === SUPER_ADMIN ? 201 : 422) },
+    {
+      name: 'companies (one not theirs)',
+      body: { companies: [w.own.id, w.other.id] },
+      status: (x) => (x === SUPER_ADMIN ? 201 : 422),
+    },
   ];
   const cases: Case[] = [];
   for (const tenant of [w.own, w.other]) {
@@ -143,7 +159,11 @@ async function userPostCases(c: Caller): Promise<Case[]> {
         tenant: tenant.id,
         body: { name, email: `${name.toLowerCase()}@example.test`, ...f.body },
         want,
-        state: async () => ({ users: await countOf('users'), memberships: await countOf('user_companies'), audits: await audits() }),
+        state: async () => ({
+          users: await countOf('users'),
+          memberships: await countOf('user_companies'),
+          audits: await audits(),
+        }),
       });
     }
   }
@@ -154,8 +174,19 @@ async function userDeleteCases(c: Caller): Promise<Case[]> {
   const cases: Case[] = [];
   for (const target of ['own', 'other', 'shared', 'higher'] as UserTarget[]) {
     const { id } = await userTarget(target, c);
-    const want = !mayUse(c, 'users', 'delete') ? 403 : c === SUPER_ADMIN ? 200 : ({ own: 200, other: 404, shared: 409, higher: 403 } as const)[target as 'own'];
-    cases.push({ label: `${target} user`, method: 'DELETE', url: `/users/${id}`, tenant: w.own.id, want, state: async () => ({ user: await userFingerprint(db(), id), audits: await audits() }) });
+    const want = !mayUse(c, 'users', 'delete')
+      ? 403
+      : c === SUPER_ADMIN
+        ? 200
+        : ({ own: 200, other: 404, shared: 409, higher: 403 } as const)[target as 'own'];
+    cases.push({
+      label: `${target} user`,
+      method: 'DELETE',
+      url: `/users/${id}`,
+      tenant: w.own.id,
+      want,
+      state: async () => ({ user: await userFingerprint(db(), id), audits: await audits() }),
+    });
   }
   return cases;
 }
@@ -166,8 +197,19 @@ async function userSessionsRevokeCases(c: Caller): Promise<Case[]> {
   for (const target of ['own', 'other', 'shared', 'higher'] as UserTarget[]) {
     const { id } = await userTarget(target, c);
     await tokenFor(db(), id);
-    const want = !mayUse(c, 'users', 'update') ? 403 : c === SUPER_ADMIN ? 200 : ({ own: 200, other: 404, shared: 403, higher: 403 } as const)[target as 'own'];
-    cases.push({ label: `${target} user`, method: 'POST', url: `/users/${id}/sessions/revoke`, tenant: w.own.id, want, state: async () => ({ user: await userFingerprint(db(), id), audits: await audits() }) });
+    const want = !mayUse(c, 'users', 'update')
+      ? 403
+      : c === SUPER_ADMIN
+        ? 200
+        : ({ own: 200, other: 404, shared: 403, higher: 403 } as const)[target as 'own'];
+    cases.push({
+      label: `${target} user`,
+      method: 'POST',
+      url: `/users/${id}/sessions/revoke`,
+      tenant: w.own.id,
+      want,
+      state: async () => ({ user: await userFingerprint(db(), id), audits: await audits() }),
+    });
   }
   return cases;
 }
@@ -179,30 +221,57 @@ async function userTwoFactorResetCases(c: Caller): Promise<Case[]> {
     const { id } = await userTarget(target, c);
     await tokenFor(db(), id);
     await db().execute(sql`update users set totp_enabled_at = now(), totp_last_step = 1 where id = ${id}`);
-    const want = !mayUse(c, 'users', 'update') ? 403 : c === SUPER_ADMIN ? 200 : ({ own: 200, other: 404, shared: 403, higher: 403 } as const)[target as 'own'];
+    const want = !mayUse(c, 'users', 'update')
+      ? 403
+      : c === SUPER_ADMIN
+        ? 200
+        : ({ own: 200, other: 404, shared: 403, higher: 403 } as const)[target as 'own'];
     const state = async () => ({
       user: await userFingerprint(db(), id),
-      totp: await rowsOf(db(), sql`select totp_enabled_at is not null as on, totp_last_step from users where id = ${id}`),
+      totp: await rowsOf(
+        db(),
+        sql`select totp_enabled_at is not null as on, totp_last_step from users where id = ${id}`,
+      ),
       audits: await audits(),
     });
-    cases.push({ label: `${target} user`, method: 'POST', url: `/users/${id}/two-factor/reset`, tenant: w.own.id, want, state });
+    cases.push({
+      label: `${target} user`,
+      method: 'POST',
+      url: `/users/${id}/two-factor/reset`,
+      tenant: w.own.id,
+      want,
+      state,
+    });
   }
   return cases;
 }
 
-/** A set-password link for a user without a password sets who signs in as them: the same reach as resetting their password. */
+/** A set-password link for a user without a password sets who signs in as them: the same reach as resetting their
+ * password. */
 async function userInvitationCases(c: Caller): Promise<Case[]> {
   const cases: Case[] = [];
   for (const target of ['own', 'other', 'shared', 'higher'] as UserTarget[]) {
     const { id } = await userTarget(target, c);
     await db().execute(sql`update users set password_hash = null where id = ${id}`);
-    const want = !mayUse(c, 'users', 'update') ? 403 : c === SUPER_ADMIN ? 200 : ({ own: 200, other: 404, shared: 403, higher: 403 } as const)[target as 'own'];
+    const want = !mayUse(c, 'users', 'update')
+      ? 403
+      : c === SUPER_ADMIN
+        ? 200
+        : ({ own: 200, other: 404, shared: 403, higher: 403 } as const)[target as 'own'];
     const state = async () => ({
       user: await userFingerprint(db(), id),
       invitations: await rowsOf(db(), sql`select id, voided_at from invitations where user_id = ${id} order by id`),
       audits: await audits(),
     });
-    cases.push({ label: `${target} user`, method: 'POST', url: `/users/${id}/invitation`, tenant: w.own.id, body: { mail: false }, want, state });
+    cases.push({
+      label: `${target} user`,
+      method: 'POST',
+      url: `/users/${id}/invitation`,
+      tenant: w.own.id,
+      body: { mail: false },
+      want,
+      state,
+    });
   }
   return cases;
 }
@@ -211,7 +280,9 @@ async function userInvitationCases(c: Caller): Promise<Case[]> {
  * The access review's bulk actions answer 200 with each user done or refused: a user is done exactly
  * when updating their sign-in would be allowed (PUT's reach), and a refused one is left as it was.
  */
-const mayReview = (c: Caller) => mayOpenArea(AREA.accessReview, { role: roleNameOf(c), permissions: grantsOf(c) }) && holds(c, ACCESS_REVIEW_PERMISSION);
+const mayReview = (c: Caller) =>
+  mayOpenArea(AREA.accessReview, { role: roleNameOf(c), permissions: grantsOf(c) }) &&
+  holds(c, ACCESS_REVIEW_PERMISSION);
 const reviewCases =
   (action: 'disable' | 'remove-access') =>
   async (c: Caller): Promise<Case[]> => {
@@ -239,25 +310,40 @@ const reviewCases =
 // ---- roles ----------------------------------------------------------------------------------------
 
 type RoleTarget = 'small' | 'big' | 'super_admin';
-const ROLE_PERMISSIONS: Record<Exclude<RoleTarget, 'super_admin'>, string[]> = { small: ['users.view'], big: ['properties.*'] };
+const ROLE_PERMISSIONS: Record<Exclude<RoleTarget, 'super_admin'>, string[]> = {
+  small: ['users.view'],
+  big: ['properties.*'],
+};
 async function roleTarget(kind: RoleTarget): Promise<{ id: string }> {
-  return kind === 'super_admin' ? superRole : createRole(db(), 'Olympus', unique(`matrix_${kind}`).toLowerCase(), ROLE_PERMISSIONS[kind]);
+  return kind === 'super_admin'
+    ? superRole
+    : createRole(db(), 'Olympus', unique(`matrix_${kind}`).toLowerCase(), ROLE_PERMISSIONS[kind]);
 }
-const roleState = (id: string) => async () => ({ role: await roleFingerprint(db(), id), roles: await countOf('roles'), audits: await audits() });
+const roleState = (id: string) => async () => ({
+  role: await roleFingerprint(db(), id),
+  roles: await countOf('roles'),
+  audits: await audits(),
+});
 
 async function rolePostCases(c: Caller): Promise<Case[]> {
-  const permissionCases = [['users.view'], ['users.*'], ['properties.view'], ['users.view', 'integrations.update']].map((permissions) => {
-    const name = unique('matrix_new').toLowerCase();
-    return {
-      label: `permissions ${permissions.join(', ')}`,
-      method: 'POST',
-      url: '/roles',
-      tenant: w.own.id,
-      body: { name, label: name, permissions },
-      want: !mayUse(c, 'roles', 'create') ? 403 : holdsAll(c, permissions) ? 201 : 403,
-      state: async () => ({ roles: await countOf('roles'), grants: await countOf('role_permissions'), audits: await audits() }),
-    };
-  });
+  const permissionCases = [['users.view'], ['users.*'], ['properties.view'], ['users.view', 'integrations.update']].map(
+    (permissions) => {
+      const name = unique('matrix_new').toLowerCase();
+      return {
+        label: `permissions ${permissions.join(', ')}`,
+        method: 'POST',
+        url: '/roles',
+        tenant: w.own.id,
+        body: { name, label: name, permissions },
+        want: !mayUse(c, 'roles', 'create') ? 403 : holdsAll(c, permissions) ? 201 : 403,
+        state: async () => ({
+          roles: await countOf('roles'),
+          grants: await countOf('role_permissions'),
+          audits: await audits(),
+        }),
+      };
+    },
+  );
   // Whether a role requires two-factor sign-in is a super_admin's decision alone.
   const name = unique('matrix_tfa').toLowerCase();
   return [
@@ -269,7 +355,11 @@ async function rolePostCases(c: Caller): Promise<Case[]> {
       tenant: w.own.id,
       body: { name, label: name, permissions: ['users.view'], require_two_factor: true },
       want: c === SUPER_ADMIN ? 201 : 403,
-      state: async () => ({ roles: await countOf('roles'), grants: await countOf('role_permissions'), audits: await audits() }),
+      state: async () => ({
+        roles: await countOf('roles'),
+        grants: await countOf('role_permissions'),
+        audits: await audits(),
+      }),
     },
   ];
 }
@@ -277,8 +367,16 @@ async function rolePostCases(c: Caller): Promise<Case[]> {
 async function rolePutCases(c: Caller): Promise<Case[]> {
   const bodies: { name: string; body: Record<string, unknown>; adds: string[] }[] = [
     { name: 'label', body: { label: 'Relabelled' }, adds: [] },
-    { name: 'permissions + users.update', body: { permissions: ['users.view', 'users.update'] }, adds: ['users.update'] },
-    { name: 'permissions + properties.view', body: { permissions: ['users.view', 'properties.view'] }, adds: ['properties.view'] },
+    {
+      name: 'permissions + users.update',
+      body: { permissions: ['users.view', 'users.update'] },
+      adds: ['users.update'],
+    },
+    {
+      name: 'permissions + properties.view',
+      body: { permissions: ['users.view', 'properties.view'] },
+      adds: ['properties.view'],
+    },
     { name: 'permissions + users.*', body: { permissions: ['users.view', 'users.*'] }, adds: ['users.*'] },
     { name: 'require_two_factor', body: { require_two_factor: true }, adds: [] },
   ];
@@ -290,7 +388,15 @@ async function rolePutCases(c: Caller): Promise<Case[]> {
       if (!mayUse(c, 'roles', 'update') || target === 'super_admin') want = 403;
       else if (c !== SUPER_ADMIN && (!holdsAll(c, ROLE_PERMISSIONS[target]) || !holdsAll(c, b.adds))) want = 403;
       else if (c !== SUPER_ADMIN && b.name === 'require_two_factor') want = 403;
-      cases.push({ label: `${target} role, ${b.name}`, method: 'PUT', url: `/roles/${id}`, tenant: w.own.id, body: b.body, want, state: roleState(id) });
+      cases.push({
+        label: `${target} role, ${b.name}`,
+        method: 'PUT',
+        url: `/roles/${id}`,
+        tenant: w.own.id,
+        body: b.body,
+        want,
+        state: roleState(id),
+      });
     }
   }
   return cases;
@@ -303,7 +409,14 @@ async function roleDeleteCases(c: Caller): Promise<Case[]> {
     let want = 200;
     if (!mayUse(c, 'roles', 'delete') || target === 'super_admin') want = 403;
     else if (c !== SUPER_ADMIN && !holdsAll(c, ROLE_PERMISSIONS[target])) want = 403;
-    cases.push({ label: `${target} role`, method: 'DELETE', url: `/roles/${id}`, tenant: w.own.id, want, state: roleState(id) });
+    cases.push({
+      label: `${target} role`,
+      method: 'DELETE',
+      url: `/roles/${id}`,
+      tenant: w.own.id,
+      want,
+      state: roleState(id),
+    });
   }
   return cases;
 }
@@ -324,31 +437,72 @@ const companyState = (id: string) => async () => ({
   company: await rowsOf(db(), sql`select name, updated_at::text, deleted_at::text from companies where id = ${id}`),
   companies: await countOf('companies'),
   memberships: await countOf('user_companies'),
-  settings: await rowsOf(db(), sql`select integration, settings::text, updated_at::text from integration_settings where company_id = ${id} order by integration`),
+  settings: await rowsOf(
+    db(),
+    sql`select integration, settings::text, updated_at::text from integration_settings where company_id = ${id} order by integration`,
+  ),
   audits: await audits(),
 });
 
 async function companyPostCases(c: Caller): Promise<Case[]> {
   const name = unique('Matrix Company');
   const want = !mayUse(c, 'companies', 'create') ? 403 : c === SUPER_ADMIN ? 201 : 403;
-  return [{ label: 'a new company', method: 'POST', url: '/companies', tenant: w.own.id, body: { name }, want, state: async () => ({ companies: await countOf('companies'), audits: await audits() }) }];
+  return [
+    {
+      label: 'a new company',
+      method: 'POST',
+      url: '/companies',
+      tenant: w.own.id,
+      body: { name },
+      want,
+      state: async () => ({ companies: await countOf('companies'), audits: await audits() }),
+    },
+  ];
 }
 
-/** A company import (docs/resources.md "Import"): a dry run of a file of one company, a super admin's only like the create; waited for when accepted. */
+/** A company import (docs/resources.md "Import"): a dry run of a file of one company, a super admin's only like the
+ * create; waited for when accepted. */
 async function companyImportCases(c: Caller): Promise<Case[]> {
   const want = !mayUse(c, 'companies', 'create') ? 403 : c === SUPER_ADMIN ? 202 : 403;
-  const settle = async (answer: unknown) => void (await importEnded(db(), (answer as { data: { id: string } }).data.id));
+  const settle = async (answer: unknown) =>
+    void (await importEnded(db(), (answer as { data: { id: string } }).data.id));
   const body = `name\n${unique('Matrix Company')}\n`;
-  return [{ label: 'a file of one company', method: 'POST', url: '/companies/import?dry_run=true', tenant: w.own.id, body, want, settle, state: async () => ({ companies: await countOf('companies'), audits: await audits() }) }];
+  return [
+    {
+      label: 'a file of one company',
+      method: 'POST',
+      url: '/companies/import?dry_run=true',
+      tenant: w.own.id,
+      body,
+      want,
+      settle,
+      state: async () => ({ companies: await countOf('companies'), audits: await audits() }),
+    },
+  ];
 }
 
-const companyRecordCases = (method: 'PUT' | 'DELETE', area: AreaKey, verb: string, path: (id: string) => string, body?: unknown, success = ok(method)) =>
+const companyRecordCases = (
+  method: 'PUT' | 'DELETE',
+  area: AreaKey,
+  verb: string,
+  path: (id: string) => string,
+  body?: unknown,
+  success = ok(method),
+) =>
   async function (c: Caller): Promise<Case[]> {
     const cases: Case[] = [];
     for (const kind of ['own', 'other'] as const) {
       const { id } = await companyTarget(kind, c);
       const want = !mayUse(c, area, verb) ? 403 : c === SUPER_ADMIN || kind === 'own' ? success : 404;
-      cases.push({ label: `${kind} company`, method, url: path(id), tenant: w.own.id, body, want, state: companyState(id) });
+      cases.push({
+        label: `${kind} company`,
+        method,
+        url: path(id),
+        tenant: w.own.id,
+        body,
+        want,
+        state: companyState(id),
+      });
     }
     return cases;
   };
@@ -365,7 +519,14 @@ const companyTrashCases = (route: 'restore' | 'purge') =>
       if (route === 'restore') await db().execute(sql`update companies set deleted_at = now() where id = ${id}`);
       const want = !mayUse(c, 'companies', 'delete') || c !== SUPER_ADMIN ? 403 : 200;
       const url = route === 'restore' ? `/companies/${id}/restore` : `/companies/${id}?purge=true`;
-      cases.push({ label: `${kind} company`, method: route === 'restore' ? 'POST' : 'DELETE', url, tenant: w.own.id, want, state: companyState(id) });
+      cases.push({
+        label: `${kind} company`,
+        method: route === 'restore' ? 'POST' : 'DELETE',
+        url,
+        tenant: w.own.id,
+        want,
+        state: companyState(id),
+      });
     }
     return cases;
   };
@@ -390,10 +551,19 @@ const HAND_WRITTEN: Record<string, CaseBuilder> = {
   'POST /api/v1/roles': rolePostCases,
   'PUT /api/v1/roles/:id': rolePutCases,
   'DELETE /api/v1/roles/:id': roleDeleteCases,
-  'PUT /api/v1/companies/:id/integrations/:integration': companyRecordCases('PUT', 'integrations', 'update', (id) => `/companies/${id}/integrations/no-such-integration`, integrationBody, 404),
+  'PUT /api/v1/companies/:id/integrations/:integration': companyRecordCases(
+    'PUT',
+    'integrations',
+    'update',
+    (id) => `/companies/${id}/integrations/no-such-integration`,
+    integrationBody,
+    404,
+  ),
   'POST /api/v1/companies': companyPostCases,
   'POST /api/v1/companies/import': companyImportCases,
-  'PUT /api/v1/companies/:id': companyRecordCases('PUT', 'companies', 'update', (id) => `/companies/${id}`, { name: 'Renamed Company' }),
+  'PUT /api/v1/companies/:id': companyRecordCases('PUT', 'companies', 'update', (id) => `/companies/${id}`, {
+    name: 'Renamed Company',
+  }),
   'DELETE /api/v1/companies/:id': companyRecordCases('DELETE', 'companies', 'delete', (id) => `/companies/${id}`),
   'POST /api/v1/companies/:id/restore': companyTrashCases('restore'),
   'DELETE /api/v1/companies/:id?purge=true': companyTrashCases('purge'),
@@ -406,7 +576,14 @@ function expectationFor(route: RouteEntry): CaseBuilder | undefined {
   const key = `${route.method} ${route.url}`;
   if (expectations[key]) return expectations[key];
   const integration = /^PUT \/api\/v1\/companies\/:id\/integrations\/([a-z0-9-]+)$/.exec(key);
-  if (integration) return companyRecordCases('PUT', 'integrations', 'update', (id) => `/companies/${id}/integrations/${integration[1]}`, integrationBody);
+  if (integration)
+    return companyRecordCases(
+      'PUT',
+      'integrations',
+      'update',
+      (id) => `/companies/${id}/integrations/${integration[1]}`,
+      integrationBody,
+    );
   return undefined;
 }
 

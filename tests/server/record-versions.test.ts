@@ -20,7 +20,13 @@ const db = () => t.database.db;
 
 type Who = 'admin' | 'super_admin';
 /** A request as `who` in the own company, with extra headers (If-Match). */
-const call = (who: Who, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, body?: object, headers: Record<string, string> = {}) =>
+const call = (
+  who: Who,
+  method: 'GET' | 'PUT' | 'DELETE' | 'POST',
+  url: string,
+  body?: object,
+  headers: Record<string, string> = {},
+) =>
   t.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -29,8 +35,10 @@ const call = (who: Who, method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, 
     remoteAddress: uniqueIp(),
   });
 const ifMatch = (v: number | string) => ({ 'if-match': typeof v === 'number' ? `"${v}"` : v });
-const unitVersion = async (id: string) => (await db().select({ v: units.version }).from(units).where(eq(units.id, id)))[0]?.v;
-const updatedRows = (id: string) => count(db(), sql`select count(*) as n from audit_log where entity_id = ${id} and action like '%.updated'`);
+const unitVersion = async (id: string) =>
+  (await db().select({ v: units.version }).from(units).where(eq(units.id, id)))[0]?.v;
+const updatedRows = (id: string) =>
+  count(db(), sql`select count(*) as n from audit_log where entity_id = ${id} and action like '%.updated'`);
 
 beforeAll(async () => {
   t = await createTestApp({}, { resources: [gadgetCrud.routes, supplierCrud.routes] });
@@ -65,7 +73,10 @@ describe('a record’s version', () => {
     expect((await call('admin', 'GET', `/units/${unit.id}`)).headers.etag).toBe('"2"');
     // The audit row says which version its change made.
     const audit = await auditFor(db(), unit.id);
-    expect(audit.at(-1)?.changes).toEqual({ name: { before: 'Flat 1', after: 'Flat 1A' }, version: { before: 1, after: 2 } });
+    expect(audit.at(-1)?.changes).toEqual({
+      name: { before: 'Flat 1', after: 'Flat 1A' },
+      version: { before: 1, after: 2 },
+    });
     // A create's row starts at 1.
     const created = await call('admin', 'POST', '/units', { name: 'Flat 2', property_id: unit.propertyId });
     expect(created.json().data.version).toBe(1);
@@ -75,7 +86,9 @@ describe('a record’s version', () => {
   it('a save of the version as loaded succeeds (If-Match, W/ or the body’s version) and raises it', async () => {
     const { unit } = await newUnit();
     expect((await call('admin', 'PUT', `/units/${unit.id}`, { bedrooms: 3 }, ifMatch(1))).json().data.version).toBe(2);
-    expect((await call('admin', 'PUT', `/units/${unit.id}`, { bedrooms: 4 }, ifMatch('W/"2"'))).json().data.version).toBe(3);
+    expect(
+      (await call('admin', 'PUT', `/units/${unit.id}`, { bedrooms: 4 }, ifMatch('W/"2"'))).json().data.version,
+    ).toBe(3);
     const byBody = await call('admin', 'PUT', `/units/${unit.id}`, { bedrooms: 5, version: 3 });
     expect(byBody.statusCode).toBe(200);
     expect(byBody.json().data).toMatchObject({ bedrooms: 5, version: 4 });
@@ -90,14 +103,27 @@ describe('a save based on an older version', () => {
     const { unit, property } = await newUnit({ bedrooms: 2 });
     const other = await createProperty(db(), w.own.id, { name: 'Harbour View' });
     // Someone else saves twice meanwhile: the name, then the name again and the property.
-    expect((await call('super_admin', 'PUT', `/units/${unit.id}`, { name: 'Theirs 1' }, ifMatch(1))).statusCode).toBe(200);
-    expect((await call('super_admin', 'PUT', `/units/${unit.id}`, { name: 'Theirs 2', property_id: other.id }, ifMatch(2))).statusCode).toBe(200);
+    expect((await call('super_admin', 'PUT', `/units/${unit.id}`, { name: 'Theirs 1' }, ifMatch(1))).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call('super_admin', 'PUT', `/units/${unit.id}`, { name: 'Theirs 2', property_id: other.id }, ifMatch(2)))
+        .statusCode,
+    ).toBe(200);
     const rowsBefore = await updatedRows(unit.id);
 
-    const stale = await call('admin', 'PUT', `/units/${unit.id}`, { name: 'Mine', bedrooms: 5, property_id: property.id }, ifMatch(1));
+    const stale = await call(
+      'admin',
+      'PUT',
+      `/units/${unit.id}`,
+      { name: 'Mine', bedrooms: 5, property_id: property.id },
+      ifMatch(1),
+    );
     expect(stale.statusCode).toBe(409);
     const body = stale.json();
-    expect(body.message).toBe('This unit was changed by someone else since version 1 (it is at version 3 now). Nothing was saved; send version 3 to save over those changes.');
+    expect(body.message).toBe(
+      'This unit was changed by someone else since version 1 (it is at version 3 now). Nothing was saved; send version 3 to save over those changes.',
+    );
     expect(body.conflict).toMatchObject({ version: 3, since: 1 });
     const by = { id: w.users.super_admin.id, name: 'The super_admin' };
     expect(body.conflict.changes).toEqual([
@@ -107,7 +133,11 @@ describe('a save based on an older version', () => {
     expect(Date.parse(body.conflict.changes[0].at)).toBeGreaterThan(Date.now() - 60_000);
     // Nothing written: not the record, not its version, no audit row.
     expect(await unitVersion(unit.id)).toBe(3);
-    expect((await call('admin', 'GET', `/units/${unit.id}`)).json().data).toMatchObject({ name: 'Theirs 2', bedrooms: 2, property_id: other.id });
+    expect((await call('admin', 'GET', `/units/${unit.id}`)).json().data).toMatchObject({
+      name: 'Theirs 2',
+      bedrooms: 2,
+      property_id: other.id,
+    });
     expect(await updatedRows(unit.id)).toBe(rowsBefore);
 
     // The body's version is judged alike; saving over their changes with the version now succeeds.
@@ -120,15 +150,21 @@ describe('a save based on an older version', () => {
   it('If-Match wins over the body’s version; a malformed one answers 422; without either, the save is made (as before)', async () => {
     const { unit } = await newUnit();
     await call('admin', 'PUT', `/units/${unit.id}`, { bedrooms: 4 });
-    expect((await call('admin', 'PUT', `/units/${unit.id}`, { bedrooms: 5, version: 2 }, ifMatch(1))).statusCode).toBe(409);
-    expect((await call('admin', 'PUT', `/units/${unit.id}`, { bedrooms: 5, version: 1 }, ifMatch(2))).statusCode).toBe(200);
+    expect((await call('admin', 'PUT', `/units/${unit.id}`, { bedrooms: 5, version: 2 }, ifMatch(1))).statusCode).toBe(
+      409,
+    );
+    expect((await call('admin', 'PUT', `/units/${unit.id}`, { bedrooms: 5, version: 1 }, ifMatch(2))).statusCode).toBe(
+      200,
+    );
     for (const bad of ['3', '"x"', '"0"', '"1", "2"']) {
       const res = await call('admin', 'PUT', `/units/${unit.id}`, { bedrooms: 1 }, ifMatch(bad));
       expect(res.statusCode, bad).toBe(422);
     }
     expect((await call('admin', 'PUT', `/units/${unit.id}`, { bedrooms: 1, version: 0 })).statusCode).toBe(422);
     // A version past any a record can reach is simply not the record's.
-    expect((await call('admin', 'PUT', `/units/${unit.id}`, { bedrooms: 1 }, ifMatch(9999999999))).statusCode).toBe(409);
+    expect((await call('admin', 'PUT', `/units/${unit.id}`, { bedrooms: 1 }, ifMatch(9999999999))).statusCode).toBe(
+      409,
+    );
     const plain = await call('admin', 'PUT', `/units/${unit.id}`, { bedrooms: 6 });
     expect(plain.statusCode).toBe(200);
     expect(plain.json().data.version).toBe(4);
@@ -167,11 +203,17 @@ describe('a save based on an older version', () => {
 
   it('parallel saves without a version all succeed, each raising it, each audited against the one before', async () => {
     const { unit } = await newUnit();
-    const answers = await Promise.all(['A', 'B', 'C'].map((n) => call('admin', 'PUT', `/units/${unit.id}`, { name: n })));
+    const answers = await Promise.all(
+      ['A', 'B', 'C'].map((n) => call('admin', 'PUT', `/units/${unit.id}`, { name: n })),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(await unitVersion(unit.id)).toBe(4);
     const changes = (await auditFor(db(), unit.id)).map((r) => r.changes?.version);
-    expect(changes).toEqual([{ before: 1, after: 2 }, { before: 2, after: 3 }, { before: 3, after: 4 }]);
+    expect(changes).toEqual([
+      { before: 1, after: 2 },
+      { before: 2, after: 3 },
+      { before: 3, after: 4 },
+    ]);
   });
 });
 
@@ -181,7 +223,11 @@ describe('a delete based on an older version', () => {
     await call('super_admin', 'PUT', `/units/${unit.id}`, { bedrooms: 7 });
     const stale = await call('admin', 'DELETE', `/units/${unit.id}`, undefined, ifMatch(1));
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().conflict).toMatchObject({ version: 2, since: 1, changes: [{ field: 'bedrooms', label: 'Bedrooms', theirs: 7, by: { id: w.users.super_admin.id } }] });
+    expect(stale.json().conflict).toMatchObject({
+      version: 2,
+      since: 1,
+      changes: [{ field: 'bedrooms', label: 'Bedrooms', theirs: 7, by: { id: w.users.super_admin.id } }],
+    });
     expect(stale.json().conflict.changes[0]).not.toHaveProperty('yours');
     expect((await call('admin', 'GET', `/units/${unit.id}`)).statusCode).toBe(200);
     expect((await call('admin', 'DELETE', `/units/${unit.id}`, undefined, ifMatch(2))).statusCode).toBe(200);
@@ -213,8 +259,14 @@ describe('every declared resource', () => {
     expect(saved.json().data.version).toBe(2);
     const stale = await call('admin', 'PUT', `/users/${user.id}`, { name: 'Vera Mine' }, ifMatch(1));
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().conflict).toMatchObject({ version: 2, since: 1, changes: [{ field: 'name', label: 'Name', yours: 'Vera Mine', theirs: 'Vera Two' }] });
-    expect((await db().select({ name: users.name, v: users.version }).from(users).where(eq(users.id, user.id)))[0]).toEqual({ name: 'Vera Two', v: 2 });
+    expect(stale.json().conflict).toMatchObject({
+      version: 2,
+      since: 1,
+      changes: [{ field: 'name', label: 'Name', yours: 'Vera Mine', theirs: 'Vera Two' }],
+    });
+    expect(
+      (await db().select({ name: users.name, v: users.version }).from(users).where(eq(users.id, user.id)))[0],
+    ).toEqual({ name: 'Vera Two', v: 2 });
     const [a, b] = await Promise.all([
       call('super_admin', 'PUT', `/users/${user.id}`, { name: 'Race A' }, ifMatch(2)),
       call('admin', 'PUT', `/users/${user.id}`, { name: 'Race B' }, ifMatch(2)),
@@ -231,7 +283,16 @@ describe('every declared resource', () => {
     expect((await call('super_admin', 'PUT', `/gadgets/${id}`, { colour: 'Red' }, ifMatch(1))).statusCode).toBe(200);
     const stale = await call('admin', 'PUT', `/gadgets/${id}`, { colour: 'Blue', weight: 2 }, ifMatch(1));
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().conflict.changes).toEqual([{ field: 'colour', label: 'Colour', yours: 'Blue', theirs: 'Red', by: { id: w.users.super_admin.id, name: 'The super_admin' }, at: expect.any(String) }]);
+    expect(stale.json().conflict.changes).toEqual([
+      {
+        field: 'colour',
+        label: 'Colour',
+        yours: 'Blue',
+        theirs: 'Red',
+        by: { id: w.users.super_admin.id, name: 'The super_admin' },
+        at: expect.any(String),
+      },
+    ]);
     expect((await call('admin', 'DELETE', `/gadgets/${id}`, undefined, ifMatch(1))).statusCode).toBe(409);
     expect((await call('admin', 'DELETE', `/gadgets/${id}`, undefined, ifMatch(2))).statusCode).toBe(200);
   });
@@ -242,11 +303,27 @@ describe('every declared resource', () => {
     const id = made.json().data.id;
     expect(made.json().data.version).toBe(1);
     expect((await call('admin', 'DELETE', `/properties/${fallback.id}`)).statusCode).toBe(200);
-    expect((await call('admin', 'GET', `/suppliers/${id}`)).json().data).toMatchObject({ fallback_property_id: null, version: 2 });
-    const stale = await call('admin', 'PUT', `/suppliers/${id}`, { name: 'Acme Ltd', fallback_property_id: fallback.id }, ifMatch(1));
+    expect((await call('admin', 'GET', `/suppliers/${id}`)).json().data).toMatchObject({
+      fallback_property_id: null,
+      version: 2,
+    });
+    const stale = await call(
+      'admin',
+      'PUT',
+      `/suppliers/${id}`,
+      { name: 'Acme Ltd', fallback_property_id: fallback.id },
+      ifMatch(1),
+    );
     expect(stale.statusCode).toBe(409);
     expect(stale.json().conflict.changes).toEqual([
-      { field: 'fallback_property_id', label: 'Fallback property', yours: fallback.id, theirs: null, by: { id: w.users.admin.id, name: 'The admin' }, at: expect.any(String) },
+      {
+        field: 'fallback_property_id',
+        label: 'Fallback property',
+        yours: fallback.id,
+        theirs: null,
+        by: { id: w.users.admin.id, name: 'The admin' },
+        at: expect.any(String),
+      },
     ]);
   });
 });
@@ -256,14 +333,21 @@ describe('the OpenAPI document', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     for (const method of ['put', 'delete']) {
       const op = doc.paths['/api/v1/units/{id}'][method];
-      const header = op.parameters.find((p: { in: string; name: string }) => p.in === 'header' && p.name === 'if-match');
+      const header = op.parameters.find(
+        (p: { in: string; name: string }) => p.in === 'header' && p.name === 'if-match',
+      );
       expect(header, method).toBeDefined();
       expect(header.schema.pattern).toBeDefined();
       const conflict = op.responses['409'].content['application/json'].schema;
-      expect(conflict.properties.conflict.properties.changes.items.required).toEqual(expect.arrayContaining(['field', 'label', 'theirs', 'by', 'at']));
+      expect(conflict.properties.conflict.properties.changes.items.required).toEqual(
+        expect.arrayContaining(['field', 'label', 'theirs', 'by', 'at']),
+      );
     }
     const put = doc.paths['/api/v1/units/{id}'].put;
-    expect(put.requestBody.content['application/json'].schema.properties.version).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(put.requestBody.content['application/json'].schema.properties.version).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+    });
     const read = doc.paths['/api/v1/units/{id}'].get.responses['200'].content['application/json'].schema;
     expect(read.properties.data.properties.version).toMatchObject({ type: 'integer' });
   });

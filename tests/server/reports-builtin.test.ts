@@ -40,12 +40,20 @@ afterAll(() => t?.close());
 
 const dataUrl = (id: string) => `/api/v1/reports/builtin/${id}/data`;
 const fetchData = (id: string, token?: string) =>
-  t.app.inject({ method: 'GET', url: dataUrl(id), headers: token === undefined ? {} : { authorization: `Bearer ${token}` } });
+  t.app.inject({
+    method: 'GET',
+    url: dataUrl(id),
+    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+  });
 const sign = (reportId: string, companyId: string, userId = admin.id, now?: number) =>
   signReportToken(t.database.db, 'http://olympus.test', { userId, companyId, reportId }, now).then((s) => s.token);
 
 async function listedToken(tenant: string, reportId: string): Promise<{ url: string; token: string }> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/reports', headers: { ...adminAuth, 'x-tenant': tenant } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/reports',
+    headers: { ...adminAuth, 'x-tenant': tenant },
+  });
   return res.json().data.urls.find((u: { id: string }) => u.id === reportId);
 }
 
@@ -56,7 +64,10 @@ describe('GET /api/v1/reports/builtin/:id/data — the report token', () => {
     const res = await fetchData(reportA.id, token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json().data).toMatchObject({ title: 'Portfolio overview', company: { id: acme.id, name: 'Acme Lettings' } });
+    expect(res.json().data).toMatchObject({
+      title: 'Portfolio overview',
+      company: { id: acme.id, name: 'Acme Lettings' },
+    });
   });
 
   it('refuses a missing token', async () => {
@@ -77,7 +88,11 @@ describe('GET /api/v1/reports/builtin/:id/data — the report token', () => {
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, tenant: beta.id, rid: reportB.id })).toString('base64url');
-    for (const bad of [`${header}.${forged}.${signature}`, `${header}.${payload}.${signature.slice(0, -4)}AAAA`, 'not-a-jwt']) {
+    for (const bad of [
+      `${header}.${forged}.${signature}`,
+      `${header}.${payload}.${signature.slice(0, -4)}AAAA`,
+      'not-a-jwt',
+    ]) {
       const res = await fetchData(bad.includes(forged) ? reportB.id : reportA.id, bad);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ message: 'The report token is invalid.' });
@@ -93,7 +108,9 @@ describe('GET /api/v1/reports/builtin/:id/data — the report token', () => {
     }
     // A validly signed token naming company A for company B's report is refused as well.
     const mixed = await sign(reportB.id, acme.id);
-    expect((await fetchData(reportB.id, mixed)).json()).toEqual({ message: 'The report token is not valid for this report.' });
+    expect((await fetchData(reportB.id, mixed)).json()).toEqual({
+      message: 'The report token is not valid for this report.',
+    });
   });
 
   it('refuses the session token and a hand-off token: only report tokens open report data', async () => {
@@ -114,7 +131,9 @@ describe('GET /api/v1/reports/builtin/:id/data — the report token', () => {
     const leaver = await createUser(t.database.db, { role: 'admin', companies: [acme] });
     const token = await sign(reportA.id, acme.id, leaver.id);
     expect((await fetchData(reportA.id, token)).statusCode).toBe(200);
-    await t.database.db.delete(userCompanies).where(and(eq(userCompanies.userId, leaver.id), eq(userCompanies.companyId, acme.id)));
+    await t.database.db
+      .delete(userCompanies)
+      .where(and(eq(userCompanies.userId, leaver.id), eq(userCompanies.companyId, acme.id)));
     const res = await fetchData(reportA.id, token);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ message: 'The report token no longer grants access to this report.' });
@@ -181,7 +200,12 @@ describe('GET /api/v1/reports/builtin/:id/data — the aggregates', () => {
     const report = await createReport(t.database.db, empty.id);
     const { totals, charts } = (await fetchData(report.id, await sign(report.id, empty.id))).json().data;
     expect(totals).toEqual({ properties: 0, units: 0, let_units: 0, occupancy: null });
-    expect(charts.map((c: { id: string }) => c.id)).toEqual(['units_by_status', 'units_by_type', 'bedroom_mix', 'properties_by_city']);
+    expect(charts.map((c: { id: string }) => c.id)).toEqual([
+      'units_by_status',
+      'units_by_type',
+      'bedroom_mix',
+      'properties_by_city',
+    ]);
     expect(charts[0]).toMatchObject({ categories: [], series: [] });
     expect(charts[1]).toMatchObject({ slices: [] });
   });

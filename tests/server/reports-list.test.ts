@@ -44,7 +44,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const list = (headers: Record<string, string>, tenant: string | null = acme.id) =>
-  t.app.inject({ method: 'GET', url: '/api/v1/reports', headers: tenant ? { ...headers, 'x-tenant': tenant } : headers });
+  t.app.inject({
+    method: 'GET',
+    url: '/api/v1/reports',
+    headers: tenant ? { ...headers, 'x-tenant': tenant } : headers,
+  });
 
 describe('GET /api/v1/reports — who may list', () => {
   it('answers 401 without a token', async () => {
@@ -90,7 +94,13 @@ describe('GET /api/v1/reports — what is listed', () => {
     });
     expect(decodeProtectedHeader(first.token)).toMatchObject({ alg: 'ES256', typ: 'olympus-report+jwt' });
     const claims = decodeJwt(first.token);
-    expect(claims).toMatchObject({ sub: adminId, tenant: acme.id, rid: reportsA[1].id, iss: 'http://olympus.test', aud: 'olympus-reports' });
+    expect(claims).toMatchObject({
+      sub: adminId,
+      tenant: acme.id,
+      rid: reportsA[1].id,
+      iss: 'http://olympus.test',
+      aud: 'olympus-reports',
+    });
     expect(claims.exp! - claims.iat!).toBe(REPORT_TOKEN_TTL_SECONDS);
     expect(new Date(first.expires_at).getTime()).toBe(claims.exp! * 1000);
   });
@@ -113,7 +123,12 @@ describe('GET /api/v1/reports — what is listed', () => {
 describe('API docs', () => {
   it('documents the reports routes, the data endpoint without the session bearer', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const path of ['/api/v1/reports', '/api/v1/reports/builtin/{id}/data', '/api/v1/reports/manage', '/api/v1/reports/manage/{id}']) {
+    for (const path of [
+      '/api/v1/reports',
+      '/api/v1/reports/builtin/{id}/data',
+      '/api/v1/reports/manage',
+      '/api/v1/reports/manage/{id}',
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
     expect(doc.paths['/api/v1/reports/builtin/{id}/data'].get.security).toEqual([]);

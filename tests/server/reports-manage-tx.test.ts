@@ -1,5 +1,6 @@
 // Attack on consistency: report changes (the declared resource's generic writes) whose audit row cannot
-// be written (a database failure on the audit insert) must not be stored either — change and audit row commit together or not at all.
+// be written (a database failure on the audit insert) must not be stored either — change and audit row commit together
+// or not at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -23,10 +24,17 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const manage = (method: 'POST' | 'PUT' | 'DELETE', path = '', payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url: `/api/v1/reports/manage${path}`, headers: { ...superAuth, 'x-tenant': acme.id }, payload });
+  t.app.inject({
+    method,
+    url: `/api/v1/reports/manage${path}`,
+    headers: { ...superAuth, 'x-tenant': acme.id },
+    payload,
+  });
 
 const snapshot = async () => {
-  const result = await t.database.db.execute(sql`select id, name, provider, workspace_id, report_id, dataset_id, rls_roles, position, updated_at from reports order by id`);
+  const result = await t.database.db.execute(
+    sql`select id, name, provider, workspace_id, report_id, dataset_id, rls_roles, position, updated_at from reports order by id`,
+  );
   return (result as unknown as { rows: unknown[] }).rows;
 };
 
@@ -39,7 +47,12 @@ describe('report management is one transaction with its audit row', () => {
     let answers;
     try {
       answers = await Promise.all([
-        manage('POST', '', { name: 'Half made', provider: 'powerbi', workspace_id: randomUUID(), report_id: randomUUID() }),
+        manage('POST', '', {
+          name: 'Half made',
+          provider: 'powerbi',
+          workspace_id: randomUUID(),
+          report_id: randomUUID(),
+        }),
         manage('PUT', `/${existing.id}`, { name: 'Renamed', provider: 'builtin', position: 7 }),
         manage('DELETE', `/${existing.id}`),
       ]);
@@ -58,6 +71,11 @@ describe('report management is one transaction with its audit row', () => {
   it('still saves and audits together once the audit works', async () => {
     const res = await manage('PUT', `/${existing.id}`, { name: 'Renamed', provider: 'builtin' });
     expect(res.statusCode).toBe(200);
-    expect(await count(t.database.db, sql`select count(*) as n from audit_log where action = 'report.updated' and entity_id = ${existing.id}`)).toBe(1);
+    expect(
+      await count(
+        t.database.db,
+        sql`select count(*) as n from audit_log where action = 'report.updated' and entity_id = ${existing.id}`,
+      ),
+    ).toBe(1);
   });
 });

@@ -30,8 +30,19 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const manage = (method: Method, path = '', payload?: Record<string, unknown>, headers: Record<string, string> | null = superAuth, tenant = acme.id) =>
-  t.app.inject({ method, url: `/api/v1/reports/manage${path}`, headers: { ...(headers ?? {}), 'x-tenant': tenant }, payload });
+const manage = (
+  method: Method,
+  path = '',
+  payload?: Record<string, unknown>,
+  headers: Record<string, string> | null = superAuth,
+  tenant = acme.id,
+) =>
+  t.app.inject({
+    method,
+    url: `/api/v1/reports/manage${path}`,
+    headers: { ...(headers ?? {}), 'x-tenant': tenant },
+    payload,
+  });
 
 const powerbi = () => ({ provider: 'powerbi', workspace_id: randomUUID(), report_id: randomUUID() });
 
@@ -52,7 +63,9 @@ describe('/api/v1/reports/manage — who may manage', () => {
       const admin = await manage(method, path, body, adminAuth);
       expect(admin.statusCode, `${method} ${path} as admin`).toBe(403);
       // A guest's write without the CSRF pair is refused by that check first (419).
-      expect(method === 'GET' ? [401] : [401, 419], `${method} ${path} as guest`).toContain((await manage(method, path, body, null)).statusCode);
+      expect(method === 'GET' ? [401] : [401, 419], `${method} ${path} as guest`).toContain(
+        (await manage(method, path, body, null)).statusCode,
+      );
     }
     expect(await t.database.db.select().from(reports).where(eq(reports.name, 'X'))).toEqual([]);
   });
@@ -79,10 +92,21 @@ describe('/api/v1/reports/manage — CRUD', () => {
     expect(list.data.map((r: { name: string }) => r.name)).toEqual(['Portfolio overview', 'Rent roll']);
     expect(list.meta.total).toBe(2);
     // It shows in GET /reports (as an error entry: this server has no Power BI credentials).
-    const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/reports', headers: { ...superAuth, 'x-tenant': acme.id } })).json().data.urls;
-    expect(listed.find((u: { id: string }) => u.id === report.id)).toMatchObject({ name: 'Rent roll', provider: 'powerbi', error: 'Power BI is not configured on this server.' });
+    const listed = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/reports', headers: { ...superAuth, 'x-tenant': acme.id } })
+    ).json().data.urls;
+    expect(listed.find((u: { id: string }) => u.id === report.id)).toMatchObject({
+      name: 'Rent roll',
+      provider: 'powerbi',
+      error: 'Power BI is not configured on this server.',
+    });
 
-    const updated = await manage('PUT', `/${report.id}`, { name: 'Rent roll 2025', provider: 'builtin', position: 0, workspace_id: randomUUID() });
+    const updated = await manage('PUT', `/${report.id}`, {
+      name: 'Rent roll 2025',
+      provider: 'builtin',
+      position: 0,
+      workspace_id: randomUUID(),
+    });
     expect(updated.statusCode, updated.body).toBe(200);
     expect(updated.json().data).toMatchObject({
       message: 'The report has been updated',
@@ -101,8 +125,16 @@ describe('/api/v1/reports/manage — CRUD', () => {
     expect(deleted.json()).toEqual({ data: { message: 'The report has been deleted' } });
     expect((await manage('GET')).json().data.map((r: { name: string }) => r.name)).toEqual(['Portfolio overview']);
 
-    const rows = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'report'), eq(auditLog.entityId, report.id)));
-    expect(rows.map((r) => r.action).sort()).toEqual(['report.created', 'report.deleted', 'report.updated', 'report.updated']);
+    const rows = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'report'), eq(auditLog.entityId, report.id)));
+    expect(rows.map((r) => r.action).sort()).toEqual([
+      'report.created',
+      'report.deleted',
+      'report.updated',
+      'report.updated',
+    ]);
     const update = rows.find((r) => r.action === 'report.updated' && (r.changes as Record<string, unknown>).name)!;
     expect(update.tenantId).toBe(acme.id);
     expect(update.changes).toMatchObject({
@@ -116,7 +148,9 @@ describe('/api/v1/reports/manage — CRUD', () => {
     for (const id of [betaReport.id, randomUUID(), 'nope']) {
       expect((await manage('GET', `/${id}`)).statusCode).toBe(404);
       expect((await manage('GET', `/${id}/edit`)).statusCode).toBe(404);
-      expect((await manage('PUT', `/${id}`, { name: 'Mine now', provider: 'builtin' })).json()).toEqual({ message: 'Report not found.' });
+      expect((await manage('PUT', `/${id}`, { name: 'Mine now', provider: 'builtin' })).json()).toEqual({
+        message: 'Report not found.',
+      });
       expect((await manage('DELETE', `/${id}`)).statusCode).toBe(404);
     }
     const [row] = await t.database.db.select().from(reports).where(eq(reports.id, betaReport.id));
@@ -140,7 +174,9 @@ describe('/api/v1/reports/manage — validation', () => {
       position: ['The position must be at least 0.'],
     });
     expect(await errorsOf({ name: '   ', provider: 'builtin' })).toEqual({ name: ['The name field is required.'] });
-    expect(await errorsOf({ name: 'x'.repeat(121), provider: 'builtin' })).toEqual({ name: ['The name may not be greater than 120 characters.'] });
+    expect(await errorsOf({ name: 'x'.repeat(121), provider: 'builtin' })).toEqual({
+      name: ['The name may not be greater than 120 characters.'],
+    });
   });
 
   it('requires the workspace and report ids while the provider is Power BI, naming each field', async () => {
@@ -154,7 +190,16 @@ describe('/api/v1/reports/manage — validation', () => {
   });
 
   it('checks each Power BI field: GUIDs, and at most 20 roles of at most 100 characters, one per line', async () => {
-    expect(await errorsOf({ name: 'PBI', provider: 'powerbi', workspace_id: 'abc', report_id: randomUUID(), dataset_id: 'not-a-guid', rls_roles: `Tenant\n${'r'.repeat(101)}` })).toEqual({
+    expect(
+      await errorsOf({
+        name: 'PBI',
+        provider: 'powerbi',
+        workspace_id: 'abc',
+        report_id: randomUUID(),
+        dataset_id: 'not-a-guid',
+        rls_roles: `Tenant\n${'r'.repeat(101)}`,
+      }),
+    ).toEqual({
       workspace_id: ['The workspace id must be a valid id (a GUID).'],
       dataset_id: ['The dataset id must be a valid id (a GUID).'],
       rls_roles: ['The rls roles must be at most 20 role names, one per line, each at most 100 characters.'],
@@ -163,21 +208,43 @@ describe('/api/v1/reports/manage — validation', () => {
     expect(await errorsOf({ ...powerbi(), name: 'PBI', rls_roles: roles(21) })).toEqual({
       rls_roles: ['The rls roles must be at most 20 role names, one per line, each at most 100 characters.'],
     });
-    expect(await errorsOf({ ...powerbi(), name: 'PBI', report_id: 7 })).toEqual({ report_id: ['The report id must be a valid id (a GUID).'] });
-    expect(await errorsOf({ ...powerbi(), name: 'PBI', report_id: { nested: true } })).toEqual({ report_id: ['The report id must be a string.'] });
+    expect(await errorsOf({ ...powerbi(), name: 'PBI', report_id: 7 })).toEqual({
+      report_id: ['The report id must be a valid id (a GUID).'],
+    });
+    expect(await errorsOf({ ...powerbi(), name: 'PBI', report_id: { nested: true } })).toEqual({
+      report_id: ['The report id must be a string.'],
+    });
     // Twenty roles, ids with spaces around them and in capitals are fine.
-    const ok = await manage('POST', '', { name: 'PBI', provider: 'powerbi', workspace_id: ` ${randomUUID().toUpperCase()} `, report_id: randomUUID(), rls_roles: roles(20) });
+    const ok = await manage('POST', '', {
+      name: 'PBI',
+      provider: 'powerbi',
+      workspace_id: ` ${randomUUID().toUpperCase()} `,
+      report_id: randomUUID(),
+      rls_roles: roles(20),
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data.workspace_id).toMatch(/^[0-9A-F-]{36}$/);
     await manage('DELETE', `/${ok.json().data.id}`);
   });
 
   it('clears the Power BI fields of a built-in report, whatever is sent, and checks them again on a change to Power BI', async () => {
-    const res = await manage('POST', '', { name: 'Charts', provider: 'builtin', workspace_id: randomUUID(), report_id: randomUUID(), rls_roles: 'Tenant' });
+    const res = await manage('POST', '', {
+      name: 'Charts',
+      provider: 'builtin',
+      workspace_id: randomUUID(),
+      report_id: randomUUID(),
+      rls_roles: 'Tenant',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { id, position } = res.json().data;
     const [row] = await t.database.db.select().from(reports).where(eq(reports.id, id));
-    expect(row).toMatchObject({ provider: 'builtin', workspaceId: null, reportId: null, datasetId: null, rlsRoles: null });
+    expect(row).toMatchObject({
+      provider: 'builtin',
+      workspaceId: null,
+      reportId: null,
+      datasetId: null,
+      rlsRoles: null,
+    });
     expect(position).toBeGreaterThan(0);
     // Switching to Power BI without its ids: the stored (cleared) ones do not count.
     expect(await errorsOf({ provider: 'powerbi' }, 'PUT', `/${id}`)).toEqual({
@@ -193,8 +260,16 @@ describe('/api/v1/reports/manage — forms and OpenAPI', () => {
     const res = await manage('GET', '/create');
     expect(res.statusCode, res.body).toBe(200);
     const fields = (res.json().fields as { fields: Record<string, unknown>[] }[]).flatMap((g) => g.fields);
-    expect(fields.find((f) => f.name === 'provider')).toMatchObject({ type: 'radio-group', required: true, options: { builtin: 'Built-in charts', powerbi: 'Power BI' } });
-    for (const name of ['workspace_id', 'report_id']) expect(fields.find((f) => f.name === name)).toMatchObject({ required: true, when: { field: 'provider', is: ['powerbi'] } });
+    expect(fields.find((f) => f.name === 'provider')).toMatchObject({
+      type: 'radio-group',
+      required: true,
+      options: { builtin: 'Built-in charts', powerbi: 'Power BI' },
+    });
+    for (const name of ['workspace_id', 'report_id'])
+      expect(fields.find((f) => f.name === name)).toMatchObject({
+        required: true,
+        when: { field: 'provider', is: ['powerbi'] },
+      });
     expect(fields.find((f) => f.name === 'dataset_id')).toMatchObject({ when: { field: 'provider', is: ['powerbi'] } });
     expect(fields.find((f) => f.name === 'dataset_id')?.required).toBeUndefined();
   });
@@ -202,8 +277,14 @@ describe('/api/v1/reports/manage — forms and OpenAPI', () => {
   it('publishes the GUID pattern, its condition and the provider labels', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const body = doc.paths['/api/v1/reports/manage'].post.requestBody.content['application/json'].schema;
-    expect(body.properties.workspace_id).toMatchObject({ pattern: expect.stringContaining('[0-9A-Fa-f]{8}'), 'x-olympus-when': { field: 'provider', is: ['powerbi'], required: true } });
-    expect(body.properties.provider).toMatchObject({ enum: ['builtin', 'powerbi'], description: 'builtin: Built-in charts; powerbi: Power BI' });
+    expect(body.properties.workspace_id).toMatchObject({
+      pattern: expect.stringContaining('[0-9A-Fa-f]{8}'),
+      'x-olympus-when': { field: 'provider', is: ['powerbi'], required: true },
+    });
+    expect(body.properties.provider).toMatchObject({
+      enum: ['builtin', 'powerbi'],
+      description: 'builtin: Built-in charts; powerbi: Power BI',
+    });
     expect(body.required).toEqual(['name', 'provider']);
   });
 });

@@ -41,8 +41,25 @@ beforeAll(async () => {
   acme = await createCompany(db, { name: 'Acme Lettings' });
   ids = {
     builtin: (await createReport(db, acme.id, { name: 'Portfolio overview', position: 0 })).id,
-    rls: (await createReport(db, acme.id, { name: 'Rent roll', provider: 'powerbi', position: 1, workspaceId: workspace, reportId: rlsReport.id, rlsRoles: 'Tenant' })).id,
-    plain: (await createReport(db, acme.id, { name: 'Arrears', provider: 'powerbi', position: 2, workspaceId: workspace, reportId: plainReport.id })).id,
+    rls: (
+      await createReport(db, acme.id, {
+        name: 'Rent roll',
+        provider: 'powerbi',
+        position: 1,
+        workspaceId: workspace,
+        reportId: rlsReport.id,
+        rlsRoles: 'Tenant',
+      })
+    ).id,
+    plain: (
+      await createReport(db, acme.id, {
+        name: 'Arrears',
+        provider: 'powerbi',
+        position: 2,
+        workspaceId: workspace,
+        reportId: plainReport.id,
+      })
+    ).id,
   };
   adminAuth = await tokenFor(db, (await createUser(db, { role: 'admin', companies: [acme] })).id);
 });
@@ -62,7 +79,11 @@ interface Entry {
   error?: string;
 }
 async function entries(): Promise<Record<string, Entry>> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/reports', headers: { ...adminAuth, 'x-tenant': acme.id } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/reports',
+    headers: { ...adminAuth, 'x-tenant': acme.id },
+  });
   expect(res.statusCode).toBe(200);
   const byId: Record<string, Entry> = {};
   for (const e of res.json().data.urls as Entry[]) byId[e.id] = e;
@@ -75,10 +96,20 @@ describe('GET /api/v1/reports with Power BI — credentials refused', () => {
     fake.aadMode = 'expired-secret';
     const e = await entries();
     for (const id of [ids.rls, ids.plain]) {
-      expect(e[id]).toMatchObject({ provider: 'powerbi', url: '', token: '', expires_at: null, error: 'Power BI sign-in failed: the client credentials are invalid or have expired.' });
+      expect(e[id]).toMatchObject({
+        provider: 'powerbi',
+        url: '',
+        token: '',
+        expires_at: null,
+        error: 'Power BI sign-in failed: the client credentials are invalid or have expired.',
+      });
     }
     expect(e[ids.builtin].error).toBeUndefined();
-    const data = await t.app.inject({ method: 'GET', url: new URL(e[ids.builtin].url).pathname, headers: { authorization: `Bearer ${e[ids.builtin].token}` } });
+    const data = await t.app.inject({
+      method: 'GET',
+      url: new URL(e[ids.builtin].url).pathname,
+      headers: { authorization: `Bearer ${e[ids.builtin].token}` },
+    });
     expect(data.statusCode).toBe(200);
     // A refused sign-in is not cached: the next listing asks Azure AD again.
     fake.aadMode = 'ok';
@@ -98,10 +129,16 @@ describe('GET /api/v1/reports with Power BI — success', () => {
       expires_at: expect.any(String),
     });
     expect(new Date(e[ids.rls].expires_at!).getTime()).toBeGreaterThan(Date.now() + 50 * 60 * 1000);
-    expect(e[ids.plain]).toMatchObject({ url: expect.stringContaining(plainReport.id), token: expect.stringMatching(/^embed-/) });
+    expect(e[ids.plain]).toMatchObject({
+      url: expect.stringContaining(plainReport.id),
+      token: expect.stringMatching(/^embed-/),
+    });
 
     expect(fake.generateTokenBodies).toHaveLength(2);
-    expect(fake.generateTokenBodies).toContainEqual({ accessLevel: 'View', identities: [{ username: acme.id, roles: ['Tenant'], datasets: [rlsReport.datasetId] }] });
+    expect(fake.generateTokenBodies).toContainEqual({
+      accessLevel: 'View',
+      identities: [{ username: acme.id, roles: ['Tenant'], datasets: [rlsReport.datasetId] }],
+    });
     expect(fake.generateTokenBodies).toContainEqual({ accessLevel: 'View' });
     expect(fake.apiCalls.map((c) => `${c.method} ${c.path}`).sort()).toEqual(
       [
@@ -122,7 +159,7 @@ describe('GET /api/v1/reports with Power BI — success', () => {
     expect([...bearers][0]).toMatch(/^Bearer aad-/);
   });
 
-  it('uses the report\'s dataset_id for the RLS identity when given', async () => {
+  it("uses the report's dataset_id for the RLS identity when given", async () => {
     const datasetId = randomUUID();
     const report = await createReport(t.database.db, acme.id, {
       name: 'Override',
@@ -135,7 +172,10 @@ describe('GET /api/v1/reports with Power BI — success', () => {
       rlsRoles: 'Tenant\nViewer',
     });
     await entries();
-    expect(fake.generateTokenBodies).toContainEqual({ accessLevel: 'View', identities: [{ username: acme.id, roles: ['Tenant', 'Viewer'], datasets: [datasetId] }] });
+    expect(fake.generateTokenBodies).toContainEqual({
+      accessLevel: 'View',
+      identities: [{ username: acme.id, roles: ['Tenant', 'Viewer'], datasets: [datasetId] }],
+    });
     await t.database.db.delete(reports).where(eq(reports.id, report.id));
   });
 });
@@ -144,15 +184,30 @@ describe('GET /api/v1/reports with Power BI — API failures', () => {
   it('turns an API 500 into an error on the Power BI reports while the built-in report still works', async () => {
     fake.apiStatus = 500;
     const e = await entries();
-    expect(e[ids.rls]).toMatchObject({ url: '', token: '', error: 'Power BI is unavailable (HTTP 500). Please try again later.' });
+    expect(e[ids.rls]).toMatchObject({
+      url: '',
+      token: '',
+      error: 'Power BI is unavailable (HTTP 500). Please try again later.',
+    });
     expect(e[ids.plain].error).toBe('Power BI is unavailable (HTTP 500). Please try again later.');
     expect(e[ids.builtin]).toMatchObject({ url: expect.stringContaining('/builtin/'), token: expect.any(String) });
     expect(e[ids.builtin].error).toBeUndefined();
   });
 
   it('says so when the report does not exist in the workspace, or its settings are incomplete', async () => {
-    const missing = await createReport(t.database.db, acme.id, { name: 'Gone', provider: 'powerbi', position: 10, workspaceId: workspace, reportId: randomUUID() });
-    const broken = await createReport(t.database.db, acme.id, { name: 'Broken', provider: 'powerbi', position: 11, workspaceId: workspace });
+    const missing = await createReport(t.database.db, acme.id, {
+      name: 'Gone',
+      provider: 'powerbi',
+      position: 10,
+      workspaceId: workspace,
+      reportId: randomUUID(),
+    });
+    const broken = await createReport(t.database.db, acme.id, {
+      name: 'Broken',
+      provider: 'powerbi',
+      position: 11,
+      workspaceId: workspace,
+    });
     const e = await entries();
     expect(e[missing.id].error).toBe('The Power BI report was not found. Check the workspace and report ids.');
     expect(e[broken.id].error).toBe('This Power BI report is missing its workspace or report id.');
@@ -169,7 +224,12 @@ describe('the Power BI client', () => {
     expect(fake.tokenRequests).toHaveLength(1);
     const { body, tenant } = fake.tokenRequests[0];
     expect(tenant).toBe(fake.tenantId);
-    expect(Object.fromEntries(body)).toEqual({ grant_type: 'client_credentials', client_id: fake.clientId, client_secret: fake.clientSecret, scope: POWERBI_SCOPE });
+    expect(Object.fromEntries(body)).toEqual({
+      grant_type: 'client_credentials',
+      client_id: fake.clientId,
+      client_secret: fake.clientSecret,
+      scope: POWERBI_SCOPE,
+    });
   });
 
   it('shares one Azure AD request between concurrent reports, and keeps the token until 5 minutes before expiry', async () => {
@@ -197,20 +257,24 @@ describe('the Power BI client', () => {
   it('gives up after the configured timeout', async () => {
     fake.apiDelayMs = 600;
     const client = createPowerBiClient(pbiConfig({ timeoutMs: 150 }), silent);
-    await expect(client.embed(settings(), acme.id)).rejects.toThrow('Power BI did not answer in time. Please try again later.');
+    await expect(client.embed(settings(), acme.id)).rejects.toThrow(
+      'Power BI did not answer in time. Please try again later.',
+    );
   });
 
   it('says when it is not configured or cannot reach the service', async () => {
-    await expect(createPowerBiClient(pbiConfig({ clientSecret: null }), silent).embed(settings(), acme.id)).rejects.toThrow('Power BI is not configured on this server.');
-    await expect(createPowerBiClient(pbiConfig({ authorityUrl: 'http://127.0.0.1:9' }), silent).embed(settings(), acme.id)).rejects.toThrow(
-      'Power BI could not be reached. Please try again later.',
-    );
+    await expect(
+      createPowerBiClient(pbiConfig({ clientSecret: null }), silent).embed(settings(), acme.id),
+    ).rejects.toThrow('Power BI is not configured on this server.');
+    await expect(
+      createPowerBiClient(pbiConfig({ authorityUrl: 'http://127.0.0.1:9' }), silent).embed(settings(), acme.id),
+    ).rejects.toThrow('Power BI could not be reached. Please try again later.');
   });
 
   it('treats a wrong secret like an expired one', async () => {
-    await expect(createPowerBiClient(pbiConfig({ clientSecret: 'wrong' }), silent).embed(settings(), acme.id)).rejects.toThrow(
-      'Power BI sign-in failed: the client credentials are invalid or have expired.',
-    );
+    await expect(
+      createPowerBiClient(pbiConfig({ clientSecret: 'wrong' }), silent).embed(settings(), acme.id),
+    ).rejects.toThrow('Power BI sign-in failed: the client credentials are invalid or have expired.');
   });
 });
 
@@ -234,6 +298,12 @@ describe('Power BI configuration', () => {
       AZURE_AUTHORITY_URL: 'http://127.0.0.1:9998',
       POWERBI_TIMEOUT_MS: '2500',
     });
-    expect(powerbi).toMatchObject({ clientId: 'pbi', apiUrl: 'http://127.0.0.1:9999', authorityUrl: 'http://127.0.0.1:9998', timeoutMs: 2500, clientSecret: null });
+    expect(powerbi).toMatchObject({
+      clientId: 'pbi',
+      apiUrl: 'http://127.0.0.1:9999',
+      authorityUrl: 'http://127.0.0.1:9998',
+      timeoutMs: 2500,
+      clientSecret: null,
+    });
   });
 });

@@ -14,13 +14,18 @@ const copy = mkdtempSync(path.join(os.tmpdir(), 'olympus-scaffold-'));
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 const run = (script: string, ...args: string[]) =>
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', script), ...args, '--root', copy], { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts', script), ...args, '--root', copy], {
+    cwd: copy,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 const scaffold = (...args: string[]) => run('resource-new.ts', ...args, '--no-generate');
 
 describe('npm run resource:new', () => {
   cpSync(path.join(ROOT, 'contract'), path.join(copy, 'contract'), { recursive: true });
   cpSync(path.join(ROOT, 'server/db/migrations'), path.join(copy, 'server/db/migrations'), { recursive: true });
-  for (const f of ['schema.ts', 'declaredTable.ts', 'declaredTables.ts', 'tables.ts']) cpSync(path.join(ROOT, 'server/db', f), path.join(copy, 'server/db', f));
+  for (const f of ['schema.ts', 'declaredTable.ts', 'declaredTables.ts', 'tables.ts'])
+    cpSync(path.join(ROOT, 'server/db', f), path.join(copy, 'server/db', f));
   for (const f of ['drizzle.config.ts', 'package.json']) cpSync(path.join(ROOT, f), path.join(copy, f));
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
 
@@ -29,37 +34,71 @@ describe('npm run resource:new', () => {
     expect(out).toContain('Created contract/resources/parking-spaces.ts');
     expect(out).toContain('the screens at /dashboard/parking_space');
     expect(out).toContain('npm run db:generate -- --name parking_spaces_fields');
-    const { DECLARED_RESOURCES } = (await import(path.join(copy, 'contract/resources/index.ts'))) as { DECLARED_RESOURCES: { name: string; spa: string; noun: { one: string } }[] };
+    const { DECLARED_RESOURCES } = (await import(path.join(copy, 'contract/resources/index.ts'))) as {
+      DECLARED_RESOURCES: { name: string; spa: string; noun: { one: string } }[];
+    };
     const declared = DECLARED_RESOURCES.find((d) => d.name === 'parking_spaces');
-    expect(declared).toMatchObject({ spa: 'parking_space', noun: { one: 'parking space' }, tenancy: 'scoped', area: { key: 'parking_spaces', defaults: { admin: ['parking_spaces.*'] } } });
+    expect(declared).toMatchObject({
+      spa: 'parking_space',
+      noun: { one: 'parking space' },
+      tenancy: 'scoped',
+      area: { key: 'parking_spaces', defaults: { admin: ['parking_spaces.*'] } },
+    });
     // server/db/schema.ts is untouched: the table is in the generated module.
-    expect(readFileSync(path.join(copy, 'server/db/schema.ts'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'server/db/schema.ts'), 'utf8'));
+    expect(readFileSync(path.join(copy, 'server/db/schema.ts'), 'utf8')).toBe(
+      readFileSync(path.join(ROOT, 'server/db/schema.ts'), 'utf8'),
+    );
     const generated = readFileSync(path.join(copy, 'server/db/declaredTables.ts'), 'utf8');
-    expect(generated).toContain("export const parkingSpaces = declaredTable(parkingSpaceResource, { companies: () => companies.id });");
+    expect(generated).toContain(
+      'export const parkingSpaces = declaredTable(parkingSpaceResource, { companies: () => companies.id });',
+    );
     const tables = (await import(path.join(copy, 'server/db/declaredTables.ts'))) as Record<string, PgTable>;
     const config = getTableConfig(tables.parkingSpaces);
     expect(config.name).toBe('parking_spaces');
-    expect(config.columns.map((c) => c.name)).toEqual(['id', 'company_id', 'name', 'version', 'created_at', 'updated_at', 'deleted_at', 'deleted_by']);
+    expect(config.columns.map((c) => c.name)).toEqual([
+      'id',
+      'company_id',
+      'name',
+      'version',
+      'created_at',
+      'updated_at',
+      'deleted_at',
+      'deleted_by',
+    ]);
   });
 
   it('db:generate derives a reference and writes the migration that creates the table; --check then finds it current', () => {
     scaffold('amenities', '--global', '--area', 'companies');
     const file = path.join(copy, 'contract/resources/parking-spaces.ts');
     // A global resource of a built-in area, then the developer adds an optional reference to a property.
-    writeFileSync(file, readFileSync(file, 'utf8').replace("name: text('Name', { required: true }),", "name: text('Name', { required: true }),\n      property_id: ref('Property', 'properties', 'property'),").replace('group, newArea, text', 'group, newArea, ref, text'));
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8')
+        .replace(
+          "name: text('Name', { required: true }),",
+          "name: text('Name', { required: true }),\n      property_id: ref('Property', 'properties', 'property'),",
+        )
+        .replace('group, newArea, text', 'group, newArea, ref, text'),
+    );
     expect(() => run('db-generate.ts', '--check')).toThrow(/out of date/);
     const before = new Set(readdirSync(path.join(copy, 'server/db/migrations')));
     run('db-generate.ts', '--name', 'parking_and_amenities');
     const generated = readFileSync(path.join(copy, 'server/db/declaredTables.ts'), 'utf8');
-    expect(generated).toContain('export const parkingSpaces = declaredTable(parkingSpaceResource, { companies: () => companies.id, refs: { properties: () => properties } });');
+    expect(generated).toContain(
+      'export const parkingSpaces = declaredTable(parkingSpaceResource, { companies: () => companies.id, refs: { properties: () => properties } });',
+    );
     expect(generated).toContain('export const amenities = declaredTable(amenityResource);');
-    const added = readdirSync(path.join(copy, 'server/db/migrations')).filter((f) => !before.has(f) && f.endsWith('.sql'));
+    const added = readdirSync(path.join(copy, 'server/db/migrations')).filter(
+      (f) => !before.has(f) && f.endsWith('.sql'),
+    );
     expect(added).toHaveLength(1);
     expect(added[0]).toMatch(/_parking_and_amenities\.sql$/);
     const migration = readFileSync(path.join(copy, 'server/db/migrations', added[0]), 'utf8');
     expect(migration).toContain('CREATE TABLE "parking_spaces"');
     expect(migration).toContain('CREATE TABLE "amenities"');
-    expect(migration).toContain('"parking_spaces_property_same_company" FOREIGN KEY ("property_id","company_id") REFERENCES "public"."properties"("id","company_id") ON DELETE restrict');
+    expect(migration).toContain(
+      '"parking_spaces_property_same_company" FOREIGN KEY ("property_id","company_id") REFERENCES "public"."properties"("id","company_id") ON DELETE restrict',
+    );
     expect(run('db-generate.ts', '--check')).toContain('is current');
   });
 
@@ -71,7 +110,11 @@ describe('npm run resource:new', () => {
   });
 
   it("the repository's own generated tables are current (a registry changed without `npm run db:generate` fails here)", () => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/db-generate.ts'), '--check'], { cwd: ROOT, encoding: 'utf8' });
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'scripts/db-generate.ts'), '--check'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
     expect(out).toContain('server/db/declaredTables.ts is current.');
   });
 });

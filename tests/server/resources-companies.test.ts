@@ -41,7 +41,13 @@ describe('companies', () => {
   });
 
   it('creates, shows, edits and deletes a company, auditing each change', async () => {
-    const created = await sa.post('/companies', { name: ' Harbour Homes ', address_line_1: '1 Quay', address_line_2: '', city: 'Hull', postcode: 'HU1 1AA' });
+    const created = await sa.post('/companies', {
+      name: ' Harbour Homes ',
+      address_line_1: '1 Quay',
+      address_line_2: '',
+      city: 'Hull',
+      postcode: 'HU1 1AA',
+    });
     expect(created.statusCode).toBe(201);
     const company = created.json().data;
     expect(company).toEqual({
@@ -60,12 +66,28 @@ describe('companies', () => {
 
     const edit = (await sa.get(`/companies/${company.id}/edit`)).json();
     expect(edit.data).toMatchObject({ name: 'Harbour Homes', properties: [] });
-    const values = Object.fromEntries(edit.fields.flatMap((g: { fields: { name: string; value: unknown }[] }) => g.fields).map((f: { name: string; value: unknown }) => [f.name, f.value]));
-    expect(values).toEqual({ name: 'Harbour Homes', address_line_1: '1 Quay', address_line_2: '', city: 'Hull', county: '', postcode: 'HU1 1AA' });
+    const values = Object.fromEntries(
+      edit.fields
+        .flatMap((g: { fields: { name: string; value: unknown }[] }) => g.fields)
+        .map((f: { name: string; value: unknown }) => [f.name, f.value]),
+    );
+    expect(values).toEqual({
+      name: 'Harbour Homes',
+      address_line_1: '1 Quay',
+      address_line_2: '',
+      city: 'Hull',
+      county: '',
+      postcode: 'HU1 1AA',
+    });
 
     const updated = await sa.put(`/companies/${company.id}`, { city: 'Kingston upon Hull', county: 'East Riding' });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json().data).toMatchObject({ message: 'The company has been updated', name: 'Harbour Homes', city: 'Kingston upon Hull', county: 'East Riding' });
+    expect(updated.json().data).toMatchObject({
+      message: 'The company has been updated',
+      name: 'Harbour Homes',
+      city: 'Kingston upon Hull',
+      county: 'East Riding',
+    });
 
     const deleted = await sa.delete(`/companies/${company.id}`);
     expect(deleted.statusCode).toBe(200);
@@ -76,7 +98,11 @@ describe('companies', () => {
     const rows = await auditFor(db(), company.id);
     expect(rows.map((r) => r.action)).toEqual(['company.created', 'company.updated', 'company.deleted']);
     expect(rows.every((r) => r.actor_id === w.users.super_admin.id && r.tenant_id === company.id && r.ip)).toBe(true);
-    expect(rows[1].changes).toEqual({ city: { before: 'Hull', after: 'Kingston upon Hull' }, county: { before: null, after: 'East Riding' }, version: { before: 1, after: 2 } });
+    expect(rows[1].changes).toEqual({
+      city: { before: 'Hull', after: 'Kingston upon Hull' },
+      county: { before: null, after: 'East Riding' },
+      version: { before: 1, after: 2 },
+    });
   });
 
   it('shows the company’s properties on its edit view', async () => {
@@ -85,7 +111,10 @@ describe('companies', () => {
     await createProperty(db(), company.id, { name: 'alpha House' });
     const { data } = (await sa.get(`/companies/${company.id}/edit`)).json();
     expect(data.properties.map((p: { name: string }) => p.name)).toEqual(['alpha House', 'Beta Court']);
-    expect(data.properties[0]).toMatchObject({ company_uuid: company.id, company: { uuid: company.id, name: company.name } });
+    expect(data.properties[0]).toMatchObject({
+      company_uuid: company.id,
+      company: { uuid: company.id, name: company.name },
+    });
   });
 
   it('refuses to delete a company that still has properties (409), and moves it to the trash once they are gone', async () => {
@@ -97,7 +126,8 @@ describe('companies', () => {
     expect(res.json()).toEqual({ message: 'This company still has properties. Remove them first.' });
     await db().execute(sql`delete from properties where id = ${property.id}`);
     expect((await sa.delete(`/companies/${company.id}`)).statusCode).toBe(200);
-    // In the trash its memberships wait with it (docs/resources.md "Trash"); deleted forever, they go with it; the user stays.
+    // In the trash its memberships wait with it (docs/resources.md "Trash"); deleted forever, they go with it; the user
+    // stays.
     expect(await count(db(), sql`select count(*) as n from user_companies where company_id = ${company.id}`)).toBe(1);
     expect((await sa.delete(`/companies/${company.id}?purge=true`)).statusCode).toBe(200);
     expect(await count(db(), sql`select count(*) as n from user_companies where company_id = ${company.id}`)).toBe(0);
@@ -110,7 +140,13 @@ describe('companies', () => {
       [{ name: '  ' }, { name: ['The name field is required.'] }],
       [{ name: null }, { name: ['The name field is required.'] }],
       [{ name: 'x'.repeat(256) }, { name: ['The name may not be greater than 255 characters.'] }],
-      [{ name: 'Fine', city: 'y'.repeat(256), postcode: 'z'.repeat(33) }, { city: ['The city may not be greater than 255 characters.'], postcode: ['The postcode may not be greater than 32 characters.'] }],
+      [
+        { name: 'Fine', city: 'y'.repeat(256), postcode: 'z'.repeat(33) },
+        {
+          city: ['The city may not be greater than 255 characters.'],
+          postcode: ['The postcode may not be greater than 32 characters.'],
+        },
+      ],
       [{ name: ['a', 'b'] }, { name: ['The name must be a string.'] }],
       [{ name: { first: 'A' } }, { name: ['The name must be a string.'] }],
       [{ name: 'Nul\u0000Byte' }, { name: ['The name contains an invalid character.'] }],
@@ -127,7 +163,12 @@ describe('companies', () => {
 
   it('answers 404 for unknown and malformed ids', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"]) {
-      for (const [method, url] of [['GET', `/companies/${encodeURIComponent(id)}`], ['GET', `/companies/${encodeURIComponent(id)}/edit`], ['PUT', `/companies/${encodeURIComponent(id)}`], ['DELETE', `/companies/${encodeURIComponent(id)}`]]) {
+      for (const [method, url] of [
+        ['GET', `/companies/${encodeURIComponent(id)}`],
+        ['GET', `/companies/${encodeURIComponent(id)}/edit`],
+        ['PUT', `/companies/${encodeURIComponent(id)}`],
+        ['DELETE', `/companies/${encodeURIComponent(id)}`],
+      ]) {
         const res = await sa.request(method, url, method === 'PUT' ? { name: 'X' } : undefined);
         expect(res.statusCode, `${method} ${url}`).toBe(404);
         expect(res.json()).toEqual({ message: 'Company not found.' });
@@ -139,7 +180,14 @@ describe('companies', () => {
     const { data, fields } = (await sa.get('/companies/create')).json();
     expect(data).toEqual({});
     expect(fields.map((g: { group: string }) => g.group)).toEqual(['Company', 'Address']);
-    expect(fields.flatMap((g: { fields: { name: string }[] }) => g.fields.map((f) => f.name))).toEqual(['name', 'address_line_1', 'address_line_2', 'city', 'county', 'postcode']);
+    expect(fields.flatMap((g: { fields: { name: string }[] }) => g.fields.map((f) => f.name))).toEqual([
+      'name',
+      'address_line_1',
+      'address_line_2',
+      'city',
+      'county',
+      'postcode',
+    ]);
     expect(fields[0].fields[0]).toMatchObject({ name: 'name', type: 'text', required: true });
   });
 });

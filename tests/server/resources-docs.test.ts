@@ -19,7 +19,11 @@ it('documents every resource route with its tag and summary', async () => {
     const [path, query] = r.url.split('?');
     const op = doc.paths[path.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
     expect(op, `${r.method} ${r.url}`).toBeDefined();
-    if (query) expect(op.parameters.map((p: { name: string }) => p.name), `${r.method} ${r.url}`).toContain(query.split('=')[0]);
+    if (query)
+      expect(
+        op.parameters.map((p: { name: string }) => p.name),
+        `${r.method} ${r.url}`,
+      ).toContain(query.split('=')[0]);
     expect(op.tags, `${r.method} ${r.url}`).toHaveLength(1);
     expect(op.summary, `${r.method} ${r.url}`).toEqual(expect.any(String));
   }

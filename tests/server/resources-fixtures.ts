@@ -53,7 +53,12 @@ export interface Api {
  * that the answer is about authorization), with X-Tenant `defaultTenant` unless told otherwise.
  */
 export function apiAs(t: TestApp, auth: { authorization: string } | null, defaultTenant: string | null): Api {
-  const request = async (method: string, url: string, body?: unknown, tenant: string | null | undefined = defaultTenant) => {
+  const request = async (
+    method: string,
+    url: string,
+    body?: unknown,
+    tenant: string | null | undefined = defaultTenant,
+  ) => {
     const headers: Record<string, string> = auth ? { ...auth } : { ...(await authClient(t).csrf()) };
     if (tenant) headers['x-tenant'] = tenant;
     // A text body is a CSV file (an import, docs/resources.md "Import").
@@ -82,15 +87,34 @@ export async function createProperty(db: Db, companyId: string, values: Partial<
   const name = values.name ?? unique('Property');
   const [row] = await db
     .insert(properties)
-    .values({ companyId, name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), city: 'Leeds', postcode: 'LS1 1AA', ...values })
+    .values({
+      companyId,
+      name,
+      slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+      city: 'Leeds',
+      postcode: 'LS1 1AA',
+      ...values,
+    })
     .returning();
   return row;
 }
 
-export async function createUnit(db: Db, property: { id: string; companyId: string }, values: Partial<typeof units.$inferInsert> = {}) {
+export async function createUnit(
+  db: Db,
+  property: { id: string; companyId: string },
+  values: Partial<typeof units.$inferInsert> = {},
+) {
   const [row] = await db
     .insert(units)
-    .values({ companyId: property.companyId, propertyId: property.id, name: unique('Unit'), unitType: 'Flat', bedrooms: 2, bathrooms: 1, ...values })
+    .values({
+      companyId: property.companyId,
+      propertyId: property.id,
+      name: unique('Unit'),
+      unitType: 'Flat',
+      bedrooms: 2,
+      bathrooms: 1,
+      ...values,
+    })
     .returning();
   return row;
 }
@@ -129,7 +153,11 @@ export async function failInserts(db: Db, table: string, when = 'true'): Promise
     sql.raw(`create or replace function olympus_test_fail() returns trigger language plpgsql as $$
       begin if ${when} then raise exception 'injected failure'; end if; return new; end $$`),
   );
-  await db.execute(sql.raw(`create trigger olympus_test_fail before insert on ${table} for each row execute function olympus_test_fail()`));
+  await db.execute(
+    sql.raw(
+      `create trigger olympus_test_fail before insert on ${table} for each row execute function olympus_test_fail()`,
+    ),
+  );
   return async () => {
     await db.execute(sql.raw(`drop trigger olympus_test_fail on ${table}`));
     await db.execute(sql.raw('drop function olympus_test_fail()'));

@@ -30,22 +30,37 @@ describe('junk input', () => {
       .filter((r) => r.method === 'POST' || r.method === 'PUT')
       .flatMap((r) => bodyFields(r).map((f) => `${r.method} ${r.url} ${f}`));
     expect(fields.length).toBeGreaterThan(100);
-    expect(fields).toEqual(expect.arrayContaining(['POST /api/v1/units bedrooms', 'PUT /api/v1/users/:id companies', 'PUT /api/v1/companies/:id/integrations/maintenance out_of_hours_phone']));
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/units bedrooms',
+        'PUT /api/v1/users/:id companies',
+        'PUT /api/v1/companies/:id/integrations/maintenance out_of_hours_phone',
+      ]),
+    );
   });
 
   // Every field of every declared resource × every kind of junk, one request each: 9–13 s alone on
   // this 2-core machine, and it grows with each field declared, so it gets more than the default 30 s.
   const JUNK_TIMEOUT_MS = 120_000;
   for (const method of ['POST', 'PUT']) {
-    it(`${method}: every field × every kind of junk: 422 on that field for structural junk, never a 5xx`, { timeout: JUNK_TIMEOUT_MS }, async () => {
-      const outcomes = await junk.junkFields(routeTable().filter((r) => r.method === method));
-      expect(outcomes.flatMap((o) => o.problem ?? [])).toEqual([]);
-    });
+    it(
+      `${method}: every field × every kind of junk: 422 on that field for structural junk, never a 5xx`,
+      { timeout: JUNK_TIMEOUT_MS },
+      async () => {
+        const outcomes = await junk.junkFields(routeTable().filter((r) => r.method === method));
+        expect(outcomes.flatMap((o) => o.problem ?? [])).toEqual([]);
+      },
+    );
   }
 
   it('a body that is not an object, or not JSON, is refused cleanly', async () => {
     for (const payload of ['[1,2]', '"text"', '42', 'null', '{"name":', '']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/v1/companies', headers: { ...w.headers.super_admin, 'content-type': 'application/json' }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/companies',
+        headers: { ...w.headers.super_admin, 'content-type': 'application/json' },
+        payload,
+      });
       expect(res.statusCode, payload).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, payload).toBeLessThan(500);
       expect(res.json().message, payload).toEqual(expect.any(String));

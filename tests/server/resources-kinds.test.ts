@@ -8,7 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { properties } from '../../server/db/schema';
 import { createTestApp, type TestApp } from './harness';
-import { apiAs, auditFor, count, createProperty, createUnit, createWorld, type Api, type World } from './resources-fixtures';
+import {
+  apiAs,
+  auditFor,
+  count,
+  createProperty,
+  createUnit,
+  createWorld,
+  type Api,
+  type World,
+} from './resources-fixtures';
 import { createSuppliersTable, supplierCrud, suppliers } from './supplier-resource';
 import { createGadgetsTable, gadgetCrud, gadgets } from './throwaway-resource';
 
@@ -18,8 +27,15 @@ let admin: Api;
 const db = () => t.database.db;
 const rows = () => count(db(), sql`select count(*) as n from suppliers`);
 /** A live property (a deleted one waits in the trash: docs/resources.md "Trash"). */
-const propertyExists = async (id: string) => (await db().select({ id: properties.id }).from(properties).where(and(eq(properties.id, id), isNull(properties.deletedAt)))).length === 1;
-const propertyRow = async (id: string) => (await db().select({ id: properties.id }).from(properties).where(eq(properties.id, id))).length === 1;
+const propertyExists = async (id: string) =>
+  (
+    await db()
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(eq(properties.id, id), isNull(properties.deletedAt)))
+  ).length === 1;
+const propertyRow = async (id: string) =>
+  (await db().select({ id: properties.id }).from(properties).where(eq(properties.id, id))).length === 1;
 const supplier = async (id: string) => (await db().select().from(suppliers).where(eq(suppliers.id, id)))[0];
 
 beforeAll(async () => {
@@ -33,10 +49,21 @@ afterAll(() => t.close());
 
 describe('email, tel, url and date fields', () => {
   it('accept valid values (trimmed), and read them back; blank optional ones are null', async () => {
-    const res = await admin.post('/suppliers', { name: 'Acme', email: ' ada@example.com ', phone: '+44 (20) 7946-0000', website: 'https://acme.example/a?b=1', start_date: '2024-02-29' });
+    const res = await admin.post('/suppliers', {
+      name: 'Acme',
+      email: ' ada@example.com ',
+      phone: '+44 (20) 7946-0000',
+      website: 'https://acme.example/a?b=1',
+      start_date: '2024-02-29',
+    });
     expect(res.statusCode).toBe(201);
     const id = res.json().data.id;
-    expect(res.json().data).toMatchObject({ email: 'ada@example.com', phone: '+44 (20) 7946-0000', website: 'https://acme.example/a?b=1', start_date: '2024-02-29' });
+    expect(res.json().data).toMatchObject({
+      email: 'ada@example.com',
+      phone: '+44 (20) 7946-0000',
+      website: 'https://acme.example/a?b=1',
+      start_date: '2024-02-29',
+    });
     expect((await supplier(id)).startDate).toBe('2024-02-29');
 
     const cleared = await admin.put(`/suppliers/${id}`, { email: '', phone: '  ', website: null, start_date: '' });
@@ -72,9 +99,15 @@ describe('email, tel, url and date fields', () => {
       expect(res.statusCode, JSON.stringify(fields)).toBe(422);
       expect(res.json().errors, JSON.stringify(fields)).toEqual(errors);
     }
-    const [{ id }] = await db().insert(suppliers).values({ companyId: w.own.id, name: 'Kept', email: 'kept@example.com' }).returning();
+    const [{ id }] = await db()
+      .insert(suppliers)
+      .values({ companyId: w.own.id, name: 'Kept', email: 'kept@example.com' })
+      .returning();
     const res = await admin.put(`/suppliers/${id}`, { email: 'kept@' });
-    expect(res.json()).toEqual({ message: 'The email must be a valid email address.', errors: { email: ['The email must be a valid email address.'] } });
+    expect(res.json()).toEqual({
+      message: 'The email must be a valid email address.',
+      errors: { email: ['The email must be a valid email address.'] },
+    });
     expect((await supplier(id)).email).toBe('kept@example.com');
     expect(await rows()).toBe(before + 1);
   });
@@ -83,11 +116,19 @@ describe('email, tel, url and date fields', () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const body = doc.paths['/api/v1/suppliers'].post.requestBody.content['application/json'].schema.properties;
     expect(body.email).toEqual({ type: 'string', format: 'email', maxLength: 255, nullable: true });
-    expect(body.phone).toEqual({ type: 'string', minLength: 10, maxLength: 32, pattern: '^[0-9 +()-]*$', nullable: true });
+    expect(body.phone).toEqual({
+      type: 'string',
+      minLength: 10,
+      maxLength: 32,
+      pattern: '^[0-9 +()-]*$',
+      nullable: true,
+    });
     expect(body.website).toMatchObject({ type: 'string', format: 'uri', maxLength: 2048, nullable: true });
     expect(body.website.pattern).toMatch(/^\^\[Hh\]\[Tt\]\[Tt\]\[Pp\]\[Ss\]\?:\/\//);
     expect(body.start_date).toEqual({ type: 'string', format: 'date', nullable: true });
-    const read = doc.paths['/api/v1/suppliers/{id}'].get.responses['200'].content['application/json'].schema.properties.data.properties;
+    const read =
+      doc.paths['/api/v1/suppliers/{id}'].get.responses['200'].content['application/json'].schema.properties.data
+        .properties;
     expect(read.start_date).toMatchObject({ format: 'date' });
     expect(read.property).toMatchObject({ nullable: true });
   });
@@ -95,10 +136,28 @@ describe('email, tel, url and date fields', () => {
   it('serve their form fields: tel with its least length, url, date, and each optional reference', async () => {
     const form = (await admin.get('/suppliers/create')).json();
     const fields = form.fields.flatMap((g: { fields: object[] }) => g.fields);
-    expect(fields.find((f: { name: string }) => f.name === 'phone')).toEqual({ name: 'phone', label: 'Phone', type: 'tel', maxlength: 32, minlength: 10 });
-    expect(fields.find((f: { name: string }) => f.name === 'website')).toEqual({ name: 'website', label: 'Website', type: 'url', maxlength: 2048 });
-    expect(fields.find((f: { name: string }) => f.name === 'start_date')).toEqual({ name: 'start_date', label: 'Start date', type: 'date' });
-    expect(fields.find((f: { name: string }) => f.name === 'fallback_property_id')).toMatchObject({ type: 'select', 'options-from': 'properties' });
+    expect(fields.find((f: { name: string }) => f.name === 'phone')).toEqual({
+      name: 'phone',
+      label: 'Phone',
+      type: 'tel',
+      maxlength: 32,
+      minlength: 10,
+    });
+    expect(fields.find((f: { name: string }) => f.name === 'website')).toEqual({
+      name: 'website',
+      label: 'Website',
+      type: 'url',
+      maxlength: 2048,
+    });
+    expect(fields.find((f: { name: string }) => f.name === 'start_date')).toEqual({
+      name: 'start_date',
+      label: 'Start date',
+      type: 'date',
+    });
+    expect(fields.find((f: { name: string }) => f.name === 'fallback_property_id')).toMatchObject({
+      type: 'select',
+      'options-from': 'properties',
+    });
     expect(fields.find((f: { name: string }) => f.name === 'fallback_property_id').required).toBeUndefined();
   });
 });
@@ -106,14 +165,30 @@ describe('email, tel, url and date fields', () => {
 describe('optional references', () => {
   it('take null, blank or nothing, and read back as null; a set one reads its property', async () => {
     const home = await createProperty(db(), w.own.id, { name: 'Home Block' });
-    for (const refs of [{}, { property_id: null, fallback_property_id: null }, { property_id: '', fallback_property_id: '' }]) {
+    for (const refs of [
+      {},
+      { property_id: null, fallback_property_id: null },
+      { property_id: '', fallback_property_id: '' },
+    ]) {
       const res = await admin.post('/suppliers', { name: 'No Property', ...refs });
       expect(res.statusCode, JSON.stringify(refs)).toBe(201);
-      expect(res.json().data).toMatchObject({ property_id: null, property: null, fallback_property_id: null, fallback_property: null });
-      expect((await admin.get(`/suppliers/${res.json().data.id}`)).json().data).toMatchObject({ property: null, fallback_property: null });
+      expect(res.json().data).toMatchObject({
+        property_id: null,
+        property: null,
+        fallback_property_id: null,
+        fallback_property: null,
+      });
+      expect((await admin.get(`/suppliers/${res.json().data.id}`)).json().data).toMatchObject({
+        property: null,
+        fallback_property: null,
+      });
     }
     const set = await admin.post('/suppliers', { name: 'With Property', property_id: home.id });
-    expect(set.json().data).toMatchObject({ property_id: home.id, property: { uuid: home.id, name: 'Home Block' }, fallback_property: null });
+    expect(set.json().data).toMatchObject({
+      property_id: home.id,
+      property: { uuid: home.id, name: 'Home Block' },
+      fallback_property: null,
+    });
     const unset = await admin.put(`/suppliers/${set.json().data.id}`, { property_id: null });
     expect(unset.json().data).toMatchObject({ property_id: null, property: null });
   });
@@ -140,7 +215,8 @@ describe('optional references', () => {
       ['three', zulu.id, '2024-12-31'],
       ['four', null, '2026-01-01'],
     ];
-    for (const [name, propertyId, startDate] of seed) await db().insert(suppliers).values({ companyId: w.own.id, name, propertyId, startDate });
+    for (const [name, propertyId, startDate] of seed)
+      await db().insert(suppliers).values({ companyId: w.own.id, name, propertyId, startDate });
     const names = (url: string) => admin.get(url).then((r) => r.json().data.map((s: { name: string }) => s.name));
 
     expect((await names('/suppliers')).sort()).toEqual(['four', 'one', 'three', 'two']);
@@ -157,13 +233,20 @@ describe('optional references', () => {
     expect(await names('/suppliers?q=2025-03&q_in=start_date')).toEqual(['one']);
     const listed = (await admin.get('/suppliers?q=two')).json().data[0];
     expect(listed).toMatchObject({ property_id: null, property: null, start_date: null });
-    expect((await admin.get('/suppliers?q=one')).json().data[0]).toMatchObject({ property: { uuid: alpha.id, name: 'Alpha Yard' }, start_date: '2025-03-05' });
+    expect((await admin.get('/suppliers?q=one')).json().data[0]).toMatchObject({
+      property: { uuid: alpha.id, name: 'Alpha Yard' },
+      start_date: '2025-03-05',
+    });
   });
 });
 
 describe('deleting a referenced record', () => {
   const supplierOf = (name: string, values: Partial<typeof suppliers.$inferInsert>) =>
-    db().insert(suppliers).values({ companyId: w.own.id, name, ...values }).returning().then(([s]) => s);
+    db()
+      .insert(suppliers)
+      .values({ companyId: w.own.id, name, ...values })
+      .returning()
+      .then(([s]) => s);
 
   it('answers 409 with the derived message while a restrict reference holds it, deleting nothing', async () => {
     const p = await createProperty(db(), w.own.id);
@@ -195,7 +278,10 @@ describe('deleting a referenced record', () => {
     expect(res.statusCode).toBe(200);
     expect(await propertyExists(p.id)).toBe(false);
     expect((await supplier(s.id)).fallbackPropertyId).toBeNull();
-    expect((await admin.get(`/suppliers/${s.id}`)).json().data).toMatchObject({ fallback_property_id: null, fallback_property: null });
+    expect((await admin.get(`/suppliers/${s.id}`)).json().data).toMatchObject({
+      fallback_property_id: null,
+      fallback_property: null,
+    });
     // The supplier changed too, and says so in its own audit row, written with the delete.
     const rows = await auditFor(db(), s.id);
     expect(rows.find((r) => r.action === 'supplier.updated')).toMatchObject({
@@ -251,7 +337,8 @@ describe('deleting a referenced record', () => {
       const exists = await propertyExists(p.id);
       expect(statuses.filter((s) => s === 200).length, JSON.stringify(statuses)).toBe(exists ? 0 : 1);
       expect(create.statusCode === 201, JSON.stringify(statuses)).toBe(exists);
-      if (!exists) expect(await count(db(), sql`select count(*) as n from suppliers where property_id = ${p.id}`)).toBe(0);
+      if (!exists)
+        expect(await count(db(), sql`select count(*) as n from suppliers where property_id = ${p.id}`)).toBe(0);
     }
   });
 });

@@ -39,16 +39,29 @@ describe('properties', () => {
 
   it('answers 404 for another company’s property on every record route', async () => {
     const theirs = await createProperty(db(), w.other.id);
-    for (const [method, url] of [['GET', `/properties/${theirs.id}`], ['GET', `/properties/${theirs.id}/edit`], ['PUT', `/properties/${theirs.id}`], ['DELETE', `/properties/${theirs.id}`]]) {
+    for (const [method, url] of [
+      ['GET', `/properties/${theirs.id}`],
+      ['GET', `/properties/${theirs.id}/edit`],
+      ['PUT', `/properties/${theirs.id}`],
+      ['DELETE', `/properties/${theirs.id}`],
+    ]) {
       const res = await admin.request(method, url, method === 'PUT' ? { name: 'Stolen' } : undefined);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toEqual({ message: 'Property not found.' });
     }
-    expect(JSON.stringify((await db().execute(sql`select name from properties where id = ${theirs.id}`)) as unknown)).not.toContain('Stolen');
+    expect(
+      JSON.stringify((await db().execute(sql`select name from properties where id = ${theirs.id}`)) as unknown),
+    ).not.toContain('Stolen');
   });
 
   it('creates in the X-Tenant company, deriving a unique slug from the name', async () => {
-    const first = await admin.post('/properties', { name: 'Quay Side!', latitude: '53.79', longitude: -1.55, country: 'United Kingdom', reference: '' });
+    const first = await admin.post('/properties', {
+      name: 'Quay Side!',
+      latitude: '53.79',
+      longitude: -1.55,
+      country: 'United Kingdom',
+      reference: '',
+    });
     expect(first.statusCode).toBe(201);
     expect(first.json().data).toMatchObject({
       message: 'The property has been created',
@@ -74,7 +87,10 @@ describe('properties', () => {
     expect(made.json().data.slug).toBe('my-custom-slug');
     const dup = await admin.post('/properties', { name: 'Another', slug: 'MY-CUSTOM-SLUG' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ message: 'The slug has already been taken.', errors: { slug: ['The slug has already been taken.'] } });
+    expect(dup.json()).toEqual({
+      message: 'The slug has already been taken.',
+      errors: { slug: ['The slug has already been taken.'] },
+    });
 
     const other = (await admin.post('/properties', { name: 'Other Slug' })).json().data;
     const clash = await admin.put(`/properties/${other.id}`, { slug: 'my-custom-slug' });
@@ -109,19 +125,48 @@ describe('properties', () => {
     const property = await createProperty(db(), w.own.id, { name: 'Audit House', city: 'Leeds', postcode: 'LS1 1AA' });
     const res = await admin.put(`/properties/${property.id}`, { city: 'York', latitude: 53.96 });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ message: 'The property has been updated', name: 'Audit House', city: 'York', postcode: 'LS1 1AA', latitude: 53.96 });
+    expect(res.json().data).toMatchObject({
+      message: 'The property has been updated',
+      name: 'Audit House',
+      city: 'York',
+      postcode: 'LS1 1AA',
+      latitude: 53.96,
+    });
     const [row] = await auditFor(db(), property.id);
     expect(row).toMatchObject({ action: 'property.updated', actor_id: w.users.admin.id, tenant_id: w.own.id });
-    expect(row.changes).toEqual({ city: { before: 'Leeds', after: 'York' }, latitude: { before: null, after: 53.96 }, version: { before: 1, after: 2 } });
+    expect(row.changes).toEqual({
+      city: { before: 'Leeds', after: 'York' },
+      latitude: { before: null, after: 53.96 },
+      version: { before: 1, after: 2 },
+    });
   });
 
   it('shows the property’s units on its edit view and refuses to delete it while it has any (409)', async () => {
     const property = await createProperty(db(), w.own.id, { name: 'Unit Holder' });
     const unit = await createUnit(db(), property, { name: 'Flat 1', unitRef: 'UH-01', unitStatus: 'Let' });
     const edit = (await admin.get(`/properties/${property.id}/edit`)).json();
-    expect(edit.data.units).toEqual([expect.objectContaining({ uuid: unit.id, name: 'Flat 1', unit_ref: 'UH-01', unit_type: 'Flat', unit_status: 'Let' })]);
+    expect(edit.data.units).toEqual([
+      expect.objectContaining({
+        uuid: unit.id,
+        name: 'Flat 1',
+        unit_ref: 'UH-01',
+        unit_type: 'Flat',
+        unit_status: 'Let',
+      }),
+    ]);
     expect(edit.fields.flatMap((g: { fields: { name: string }[] }) => g.fields.map((f) => f.name))).toEqual([
-      'name', 'reference', 'slug', 'address_line_1', 'address_line_2', 'area', 'city', 'county', 'country', 'postcode', 'latitude', 'longitude',
+      'name',
+      'reference',
+      'slug',
+      'address_line_1',
+      'address_line_2',
+      'area',
+      'city',
+      'county',
+      'country',
+      'postcode',
+      'latitude',
+      'longitude',
     ]);
     const res = await admin.delete(`/properties/${property.id}`);
     expect(res.statusCode).toBe(409);

@@ -42,16 +42,41 @@ describe('roles', () => {
     expect(res.statusCode).toBe(200);
     const roles = res.json().data as { name: string; permissions: string[]; uuid: string; id: string; label: string }[];
     expect(roles.map((r) => r.name)).toEqual(['admin', 'super_admin', 'system_user']);
-    expect(roles[0]).toEqual({ uuid: roles[0].id, id: roles[0].id, name: 'admin', label: 'Admin', permissions: ['properties.*', 'reports.access', 'systems.redirect', 'units.*', 'users.*'], require_two_factor: false, version: 1 });
+    expect(roles[0]).toEqual({
+      uuid: roles[0].id,
+      id: roles[0].id,
+      name: 'admin',
+      label: 'Admin',
+      permissions: ['properties.*', 'reports.access', 'systems.redirect', 'units.*', 'users.*'],
+      require_two_factor: false,
+      version: 1,
+    });
   });
 
   it('creates a role with its permissions and audits it', async () => {
-    const res = await sa.post('/roles', { name: 'auditor', label: 'Auditor', permissions: ['users.view', 'reports.*', 'users.view'] });
+    const res = await sa.post('/roles', {
+      name: 'auditor',
+      label: 'Auditor',
+      permissions: ['users.view', 'reports.*', 'users.view'],
+    });
     expect(res.statusCode).toBe(201);
     const role = res.json().data;
-    expect(role).toEqual({ message: 'The role has been created', uuid: role.id, id: role.id, name: 'auditor', label: 'Auditor', permissions: ['reports.*', 'users.view'], require_two_factor: false, version: 1 });
+    expect(role).toEqual({
+      message: 'The role has been created',
+      uuid: role.id,
+      id: role.id,
+      name: 'auditor',
+      label: 'Auditor',
+      permissions: ['reports.*', 'users.view'],
+      require_two_factor: false,
+      version: 1,
+    });
     const [row] = await auditFor(db(), role.id);
-    expect(row).toMatchObject({ action: 'role.created', actor_id: w.users.super_admin.id, changes: { name: { after: 'auditor' }, permissions: { after: ['reports.*', 'users.view'] } } });
+    expect(row).toMatchObject({
+      action: 'role.created',
+      actor_id: w.users.super_admin.id,
+      changes: { name: { after: 'auditor' }, permissions: { after: ['reports.*', 'users.view'] } },
+    });
     // A single permission is taken as a list of one.
     const one = await sa.post('/roles', { name: 'viewer', label: 'Viewer', permissions: 'users.view' });
     expect(one.json().data.permissions).toEqual(['users.view']);
@@ -60,21 +85,44 @@ describe('roles', () => {
   it('refuses a duplicate name (409, whatever the case) and unknown permissions (422)', async () => {
     const dup = await sa.post('/roles', { name: 'ADMIN', label: 'Another admin' });
     expect(dup.statusCode).toBe(409);
-    expect(dup.json()).toEqual({ message: 'The role name has already been taken.', errors: { name: ['The role name has already been taken.'] } });
-    const unknown = await sa.post('/roles', { name: 'odd', label: 'Odd', permissions: ['users.view', 'users.fly', 'nothing'] });
+    expect(dup.json()).toEqual({
+      message: 'The role name has already been taken.',
+      errors: { name: ['The role name has already been taken.'] },
+    });
+    const unknown = await sa.post('/roles', {
+      name: 'odd',
+      label: 'Odd',
+      permissions: ['users.view', 'users.fly', 'nothing'],
+    });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.json().errors).toEqual({ permissions: ['The permission users.fly does not exist.', 'The permission nothing does not exist.'] });
+    expect(unknown.json().errors).toEqual({
+      permissions: ['The permission users.fly does not exist.', 'The permission nothing does not exist.'],
+    });
     const missing = await sa.post('/roles', { permissions: [] });
-    expect(missing.json().errors).toEqual({ name: ['The name field is required.'], label: ['The label field is required.'] });
+    expect(missing.json().errors).toEqual({
+      name: ['The name field is required.'],
+      label: ['The label field is required.'],
+    });
     const junk = await sa.post('/roles', { name: 'junk', label: 'Junk', permissions: [{ name: 'users.view' }] });
     expect(junk.statusCode).toBe(422);
   });
 
   it('updates name, label and the whole permission set in one go', async () => {
-    const role = (await sa.post('/roles', { name: 'editor', label: 'Editor', permissions: ['users.view', 'units.view'] })).json().data;
-    const res = await sa.put(`/roles/${role.id}`, { name: 'content_editor', label: 'Content editor', permissions: ['units.*'] });
+    const role = (
+      await sa.post('/roles', { name: 'editor', label: 'Editor', permissions: ['users.view', 'units.view'] })
+    ).json().data;
+    const res = await sa.put(`/roles/${role.id}`, {
+      name: 'content_editor',
+      label: 'Content editor',
+      permissions: ['units.*'],
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ message: 'The role has been updated', name: 'content_editor', label: 'Content editor', permissions: ['units.*'] });
+    expect(res.json().data).toMatchObject({
+      message: 'The role has been updated',
+      name: 'content_editor',
+      label: 'Content editor',
+      permissions: ['units.*'],
+    });
     const rows = await auditFor(db(), role.id);
     expect(rows[1].changes).toEqual({
       name: { before: 'editor', after: 'content_editor' },
@@ -90,13 +138,20 @@ describe('roles', () => {
 
   it('never changes or removes the super_admin role (403), but shows it read-only', async () => {
     const superRole = (await sa.get('/roles')).json().data.find((r: { name: string }) => r.name === 'super_admin');
-    for (const res of [await sa.put(`/roles/${superRole.id}`, { label: 'Boss' }), await sa.delete(`/roles/${superRole.id}`)]) {
+    for (const res of [
+      await sa.put(`/roles/${superRole.id}`, { label: 'Boss' }),
+      await sa.delete(`/roles/${superRole.id}`),
+    ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: 'The super_admin role cannot be changed.' });
     }
     const edit = (await sa.get(`/roles/${superRole.id}/edit`)).json();
     expect(edit.data.name).toBe('super_admin');
-    expect(edit.fields.flatMap((g: { fields: { disabled?: boolean }[] }) => g.fields).every((f: { disabled?: boolean }) => f.disabled === true)).toBe(true);
+    expect(
+      edit.fields
+        .flatMap((g: { fields: { disabled?: boolean }[] }) => g.fields)
+        .every((f: { disabled?: boolean }) => f.disabled === true),
+    ).toBe(true);
   });
 
   it('keeps the names of the built-in roles', async () => {
@@ -104,13 +159,17 @@ describe('roles', () => {
     const res = await sa.put(`/roles/${admin.id}`, { name: 'boss' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({ name: ['The name of a built-in role cannot be changed.'] });
-    expect((await sa.put(`/roles/${admin.id}`, { label: 'Administrator', permissions: admin.permissions })).statusCode).toBe(200);
+    expect(
+      (await sa.put(`/roles/${admin.id}`, { label: 'Administrator', permissions: admin.permissions })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses to delete a role users still hold (409); deletes an unused one', async () => {
     const held = (await sa.post('/roles', { name: 'held', label: 'Held' })).json().data;
     const user = await createUser(db(), { companies: [w.own] });
-    await db().execute(sql`insert into user_systems (user_id, system_id, role_id) select ${user.id}, system_id, id from roles where id = ${held.id}`);
+    await db().execute(
+      sql`insert into user_systems (user_id, system_id, role_id) select ${user.id}, system_id, id from roles where id = ${held.id}`,
+    );
     const res = await sa.delete(`/roles/${held.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'This role is still given to users. Remove it from them first.' });
@@ -128,7 +187,12 @@ describe('roles', () => {
     await restore();
     expect(res.statusCode).toBe(500);
     expect(await count(db(), sql`select count(*) as n from roles where name = 'half_role'`)).toBe(0);
-    expect(await count(db(), sql`select count(*) as n from audit_log where action = 'role.created' and changes::text like '%half_role%'`)).toBe(0);
+    expect(
+      await count(
+        db(),
+        sql`select count(*) as n from audit_log where action = 'role.created' and changes::text like '%half_role%'`,
+      ),
+    ).toBe(0);
     expect(update.statusCode).toBe(500);
     expect((await sa.get(`/roles/${existing.id}`)).json().data).toMatchObject({ label: 'Two', permissions: [] });
   });
@@ -136,8 +200,23 @@ describe('roles', () => {
   it('the role form: name and label, then one checkbox list per permission prefix', async () => {
     const { data, fields } = (await sa.get('/roles/create')).json();
     expect(data).toEqual({});
-    expect(fields.map((g: { group: string }) => g.group)).toEqual(['Role', 'Users', 'Companies', 'Properties', 'Units', 'Roles', 'Integrations', 'Reports', 'Audit', 'Systems']);
-    expect(fields[0].fields.map((f: { name: string; required: boolean }) => [f.name, f.required])).toEqual([['name', true], ['label', true], ['require_two_factor', undefined]]);
+    expect(fields.map((g: { group: string }) => g.group)).toEqual([
+      'Role',
+      'Users',
+      'Companies',
+      'Properties',
+      'Units',
+      'Roles',
+      'Integrations',
+      'Reports',
+      'Audit',
+      'Systems',
+    ]);
+    expect(fields[0].fields.map((f: { name: string; required: boolean }) => [f.name, f.required])).toEqual([
+      ['name', true],
+      ['label', true],
+      ['require_two_factor', undefined],
+    ]);
     expect(fields[1].fields).toEqual([
       {
         name: 'permissions',

@@ -57,7 +57,10 @@ describe('units', () => {
     const theirs = await createProperty(db(), w.other.id);
     const cases: [Record<string, unknown>, Record<string, string[]>][] = [
       [{ name: 'U', property_id: theirs.id }, { property_id: ['The selected property is invalid.'] }],
-      [{ name: 'U', property_id: '00000000-0000-4000-8000-000000000000' }, { property_id: ['The selected property is invalid.'] }],
+      [
+        { name: 'U', property_id: '00000000-0000-4000-8000-000000000000' },
+        { property_id: ['The selected property is invalid.'] },
+      ],
       [{ name: 'U', property_id: 'junk' }, { property_id: ['The selected property is invalid.'] }],
       [{ name: 'U' }, { property_id: ['The property id field is required.'] }],
       [{ name: 'U', property_id: '' }, { property_id: ['The property id field is required.'] }],
@@ -70,7 +73,10 @@ describe('units', () => {
     const unit = await createUnit(db(), home);
     const move = await admin.put(`/units/${unit.id}`, { property_id: theirs.id });
     expect(move.statusCode).toBe(422);
-    expect(move.json()).toEqual({ message: 'The selected property is invalid.', errors: { property_id: ['The selected property is invalid.'] } });
+    expect(move.json()).toEqual({
+      message: 'The selected property is invalid.',
+      errors: { property_id: ['The selected property is invalid.'] },
+    });
   });
 
   it('validates room counts, choices, lengths and the checkbox', async () => {
@@ -82,8 +88,14 @@ describe('units', () => {
       [{ bathrooms: 1e308 }, { bathrooms: ['The bathrooms may not be greater than 50.'] }],
       [{ unit_type: 'Castle' }, { unit_type: ['The selected unit type is invalid.'] }],
       [{ unit_status: 'let' }, { unit_status: ['The selected unit status is invalid.'] }],
-      [{ description: 'd'.repeat(5001) }, { description: ['The description may not be greater than 5000 characters.'] }],
-      [{ short_description: 's'.repeat(256) }, { short_description: ['The short description may not be greater than 255 characters.'] }],
+      [
+        { description: 'd'.repeat(5001) },
+        { description: ['The description may not be greater than 5000 characters.'] },
+      ],
+      [
+        { short_description: 's'.repeat(256) },
+        { short_description: ['The short description may not be greater than 255 characters.'] },
+      ],
       [{ furnished: 'yes please' }, { furnished: ['The furnished must be a boolean.'] }],
       [{ name: '' }, { name: ['The name field is required.'] }],
     ];
@@ -92,19 +104,40 @@ describe('units', () => {
       expect(res.statusCode, JSON.stringify(extra)).toBe(422);
       expect(res.json().errors, JSON.stringify(extra)).toEqual(errors);
     }
-    const empty = await admin.post('/units', { name: 'Empties', property_id: home.id, bedrooms: '', bathrooms: null, unit_type: '', furnished: 'false' });
+    const empty = await admin.post('/units', {
+      name: 'Empties',
+      property_id: home.id,
+      bedrooms: '',
+      bathrooms: null,
+      unit_type: '',
+      furnished: 'false',
+    });
     expect(empty.json().data).toMatchObject({ bedrooms: null, bathrooms: null, unit_type: null, furnished: false });
   });
 
   it('updates only what was sent and audits the changes; another company’s unit is 404', async () => {
     const unit = await createUnit(db(), home, { name: 'Before', bedrooms: 1 });
     const res = await admin.put(`/units/${unit.id}`, { name: 'After', bedrooms: 3 });
-    expect(res.json().data).toMatchObject({ message: 'The unit has been updated', name: 'After', bedrooms: 3, bathrooms: 1 });
+    expect(res.json().data).toMatchObject({
+      message: 'The unit has been updated',
+      name: 'After',
+      bedrooms: 3,
+      bathrooms: 1,
+    });
     const [row] = await auditFor(db(), unit.id);
-    expect(row.changes).toEqual({ name: { before: 'Before', after: 'After' }, bedrooms: { before: 1, after: 3 }, version: { before: 1, after: 2 } });
+    expect(row.changes).toEqual({
+      name: { before: 'Before', after: 'After' },
+      bedrooms: { before: 1, after: 3 },
+      version: { before: 1, after: 2 },
+    });
 
     const theirs = await createUnit(db(), await createProperty(db(), w.other.id));
-    for (const [method, url] of [['GET', `/units/${theirs.id}`], ['GET', `/units/${theirs.id}/edit`], ['PUT', `/units/${theirs.id}`], ['DELETE', `/units/${theirs.id}`]]) {
+    for (const [method, url] of [
+      ['GET', `/units/${theirs.id}`],
+      ['GET', `/units/${theirs.id}/edit`],
+      ['PUT', `/units/${theirs.id}`],
+      ['DELETE', `/units/${theirs.id}`],
+    ]) {
       const r = await admin.request(method, url, method === 'PUT' ? { name: 'X' } : undefined);
       expect(r.statusCode, `${method} ${url}`).toBe(404);
       expect(r.json()).toEqual({ message: 'Unit not found.' });
@@ -124,7 +157,12 @@ describe('units', () => {
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/units/${unit.id}`,
-      headers: { ...w.headers.admin, 'x-tenant': w.own.id, 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        ...w.headers.admin,
+        'x-tenant': w.own.id,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { message: 'The unit has been deleted' } });
@@ -161,7 +199,10 @@ describe('units', () => {
     const page = (await boss.get('/units?page=2&per_page=2')).json();
     expect(page.meta).toEqual({ total: 5, page: 2, per_page: 2 });
     expect(page.data.map((u: { name: string }) => u.name)).toEqual(['Unit C', 'Unit D']);
-    expect((await boss.get('/units?page=9&per_page=2')).json()).toEqual({ data: [], meta: { total: 5, page: 9, per_page: 2 } });
+    expect((await boss.get('/units?page=9&per_page=2')).json()).toEqual({
+      data: [],
+      meta: { total: 5, page: 9, per_page: 2 },
+    });
 
     const byRooms = (await boss.get('/units?sort=-bedrooms&per_page=3')).json();
     expect(byRooms.data.map((u: { bedrooms: number }) => u.bedrooms)).toEqual([4, 3, 2]);
@@ -187,14 +228,37 @@ describe('units', () => {
     expect(property).toMatchObject({ type: 'select', required: true, 'options-from': 'properties' });
     expect(property.options[home.id]).toBe('Home Block');
     expect(property.options[other.id]).toBeUndefined();
-    expect(all.find((f: { name: string }) => f.name === 'unit_type').options).toEqual({ Flat: 'Flat', Studio: 'Studio', House: 'House', Maisonette: 'Maisonette', Penthouse: 'Penthouse', Townhouse: 'Townhouse' });
-    expect(Object.keys(all.find((f: { name: string }) => f.name === 'unit_status').options)).toEqual(['Available', 'Let', 'Under Offer', 'Maintenance']);
+    expect(all.find((f: { name: string }) => f.name === 'unit_type').options).toEqual({
+      Flat: 'Flat',
+      Studio: 'Studio',
+      House: 'House',
+      Maisonette: 'Maisonette',
+      Penthouse: 'Penthouse',
+      Townhouse: 'Townhouse',
+    });
+    expect(Object.keys(all.find((f: { name: string }) => f.name === 'unit_status').options)).toEqual([
+      'Available',
+      'Let',
+      'Under Offer',
+      'Maintenance',
+    ]);
     expect(all.map((f: { name: string }) => f.name)).not.toContain('available_from');
     expect(all.find((f: { name: string }) => f.name === 'description').type).toBe('textarea');
 
     const unit = await createUnit(db(), home, { furnished: true, bedrooms: 2 });
     const edit = (await admin.get(`/units/${unit.id}/edit`)).json();
-    const values = Object.fromEntries(edit.fields.flatMap((g: { fields: { name: string; value: unknown }[] }) => g.fields).map((f: { name: string; value: unknown }) => [f.name, f.value]));
-    expect(values).toMatchObject({ name: unit.name, property_id: home.id, bedrooms: 2, furnished: true, unit_type: 'Flat', unit_status: '' });
+    const values = Object.fromEntries(
+      edit.fields
+        .flatMap((g: { fields: { name: string; value: unknown }[] }) => g.fields)
+        .map((f: { name: string; value: unknown }) => [f.name, f.value]),
+    );
+    expect(values).toMatchObject({
+      name: unit.name,
+      property_id: home.id,
+      bedrooms: 2,
+      furnished: true,
+      unit_type: 'Flat',
+      unit_status: '',
+    });
   });
 });

@@ -31,14 +31,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const email = () => `${unique('person').toLowerCase()}@example.test`;
-const session = (auth: { authorization: string }) => t.app.inject({ method: 'GET', url: '/api/v1/session', headers: auth });
+const session = (auth: { authorization: string }) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/session', headers: auth });
 
 describe('GET /users', () => {
   it('lists the X-Tenant company’s users with companies, systems and roles', async () => {
     const theirs = await createUser(db(), { companies: [w.other], name: 'Elsewhere Person' });
     const res = await admin.get('/users');
     expect(res.statusCode).toBe(200);
-    const list = res.json().data as { uuid: string; id: string; olympusRole: { name: string } | null; companies: { uuid: string }[] }[];
+    const list = res.json().data as {
+      uuid: string;
+      id: string;
+      olympusRole: { name: string } | null;
+      companies: { uuid: string }[];
+    }[];
     const ids = list.map((u) => u.uuid);
     expect(ids).toContain(w.users.admin.id);
     expect(ids).not.toContain(theirs.id);
@@ -83,7 +89,8 @@ describe('GET /users', () => {
 
   it('pages, sorts and searches on request, with meta.total', async () => {
     const company = await createCompany(db());
-    for (const name of ['Carol Zed', 'alice Young', 'Bob Xavier']) await createUser(db(), { companies: [company], name });
+    for (const name of ['Carol Zed', 'alice Young', 'Bob Xavier'])
+      await createUser(db(), { companies: [company], name });
     const boss = apiAs(t, w.headers.super_admin, company.id);
     const whole = await boss.get('/users');
     expect(whole.json()).toEqual({ data: expect.any(Array) });
@@ -143,7 +150,10 @@ describe('POST /users', () => {
     // No password until the link sets one (tests/server/invitations.test.ts).
     const [row] = await db().select().from(users).where(eq(users.id, body.data.id));
     expect(row).toMatchObject({ passwordHash: null, mustChangePassword: false, tempPasswordExpiresAt: null });
-    const accepted = await authClient(t).post('/api/v1/auth/invitation/accept', { token, new_password: 'Nina-New-Password-1' });
+    const accepted = await authClient(t).post('/api/v1/auth/invitation/accept', {
+      token,
+      new_password: 'Nina-New-Password-1',
+    });
     expect(accepted.statusCode).toBe(200);
     const login = await authClient(t).login(address, 'Nina-New-Password-1');
     expect(login.statusCode).toBe(200);
@@ -154,16 +164,37 @@ describe('POST /users', () => {
     const address = email();
     const res = await admin.post('/users', { name: 'Audited', email: address, companies: [w.own.id] });
     const [row] = await auditFor(db(), res.json().data.id);
-    expect(row).toMatchObject({ action: 'user.created', actor_id: w.users.admin.id, tenant_id: null, company_ids: [w.own.id], entity: 'user', ip: expect.any(String) });
-    expect(row.changes).toMatchObject({ name: { after: 'Audited' }, email: { after: address }, companies: { after: [w.own.id] } });
+    expect(row).toMatchObject({
+      action: 'user.created',
+      actor_id: w.users.admin.id,
+      tenant_id: null,
+      company_ids: [w.own.id],
+      entity: 'user',
+      ip: expect.any(String),
+    });
+    expect(row.changes).toMatchObject({
+      name: { after: 'Audited' },
+      email: { after: address },
+      companies: { after: [w.own.id] },
+    });
   });
 
   it('lets a super_admin give any company and the super_admin role; an admin neither', async () => {
-    const made = await sa.post('/users', { name: 'Boss Two', email: email(), companies: [w.other.id], olympus_role_uuid: olympusSuper.id });
+    const made = await sa.post('/users', {
+      name: 'Boss Two',
+      email: email(),
+      companies: [w.other.id],
+      olympus_role_uuid: olympusSuper.id,
+    });
     expect(made.statusCode).toBe(201);
     expect(made.json().data).toMatchObject({ companies: [{ uuid: w.other.id }], olympusRole: { name: 'super_admin' } });
 
-    const res = await admin.post('/users', { name: 'Sneaky', email: email(), companies: [w.own.id, w.other.id], olympus_role_uuid: olympusSuper.id });
+    const res = await admin.post('/users', {
+      name: 'Sneaky',
+      email: email(),
+      companies: [w.own.id, w.other.id],
+      olympus_role_uuid: olympusSuper.id,
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual({
       companies: ['The selected companies is invalid.'],
@@ -189,11 +220,23 @@ describe('POST /users', () => {
       [{ name: 'Bad Mail', email: 'not-an-email' }, { email: ['The email must be a valid email address.'] }],
       [{ name: 'Dup', email: taken.email.toUpperCase() }, { email: ['The email has already been taken.'] }],
       [{ name: 'Dup', email: 'taken.person@example.test' }, { email: ['The email has already been taken.'] }],
-      [{ name: 'Ghost co', email: email(), companies: ['00000000-0000-4000-8000-000000000000'] }, { companies: ['The selected companies is invalid.'] }],
+      [
+        { name: 'Ghost co', email: email(), companies: ['00000000-0000-4000-8000-000000000000'] },
+        { companies: ['The selected companies is invalid.'] },
+      ],
       [{ name: 'Junk co', email: email(), companies: ['nope'] }, { companies: ['The selected companies is invalid.'] }],
-      [{ name: 'Ghost role', email: email(), everest_role_uuid: '00000000-0000-4000-8000-000000000000' }, { everest_role_uuid: ['The selected everest role uuid is invalid.'] }],
-      [{ name: 'Wrong system', email: email(), olympus_role_uuid: everest.id }, { olympus_role_uuid: ['The selected olympus role uuid is invalid.'] }],
-      [{ name: 'Junk role', email: email(), portal_role_uuid: 'drop table users' }, { portal_role_uuid: ['The selected portal role uuid is invalid.'] }],
+      [
+        { name: 'Ghost role', email: email(), everest_role_uuid: '00000000-0000-4000-8000-000000000000' },
+        { everest_role_uuid: ['The selected everest role uuid is invalid.'] },
+      ],
+      [
+        { name: 'Wrong system', email: email(), olympus_role_uuid: everest.id },
+        { olympus_role_uuid: ['The selected olympus role uuid is invalid.'] },
+      ],
+      [
+        { name: 'Junk role', email: email(), portal_role_uuid: 'drop table users' },
+        { portal_role_uuid: ['The selected portal role uuid is invalid.'] },
+      ],
     ];
     for (const [body, errors] of cases) {
       const res = await admin.post('/users', body);
@@ -205,20 +248,41 @@ describe('POST /users', () => {
 
   it('leaves nothing behind when a later step of the write fails', async () => {
     // A real failure in the last step (system access), after the user row and memberships were written.
-    const restore = await failInserts(db(), 'user_systems', `exists (select 1 from users where id = new.user_id and name = 'Half Written')`);
+    const restore = await failInserts(
+      db(),
+      'user_systems',
+      `exists (select 1 from users where id = new.user_id and name = 'Half Written')`,
+    );
     const address = email();
     const sent = t.mail.messages.length;
-    const res = await sa.post('/users', { name: 'Half Written', email: address, companies: [w.own.id], everest_role_uuid: everest.id });
+    const res = await sa.post('/users', {
+      name: 'Half Written',
+      email: address,
+      companies: [w.own.id],
+      everest_role_uuid: everest.id,
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: 'Internal error. Please try again later.' });
     expect(await count(db(), sql`select count(*) as n from users where lower(email) = ${address}`)).toBe(0);
-    expect(await count(db(), sql`select count(*) as n from user_companies uc left join users u on u.id = uc.user_id where u.id is null`)).toBe(0);
-    expect(await count(db(), sql`select count(*) as n from audit_log where action = 'user.created' and changes::text like ${'%' + address + '%'}`)).toBe(0);
+    expect(
+      await count(
+        db(),
+        sql`select count(*) as n from user_companies uc left join users u on u.id = uc.user_id where u.id is null`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        db(),
+        sql`select count(*) as n from audit_log where action = 'user.created' and changes::text like ${'%' + address + '%'}`,
+      ),
+    ).toBe(0);
     await new Promise((r) => setTimeout(r, 300));
     expect(t.mail.messages.slice(sent).filter((m) => m.to.includes(address))).toEqual([]);
     await restore();
     // The same request works once nothing fails.
-    expect((await sa.post('/users', { name: 'Half Written', email: address, everest_role_uuid: everest.id })).statusCode).toBe(201);
+    expect(
+      (await sa.post('/users', { name: 'Half Written', email: address, everest_role_uuid: everest.id })).statusCode,
+    ).toBe(201);
   });
 });
 
@@ -228,7 +292,12 @@ describe('PUT /users/:id', () => {
     const address = email();
     const res = await admin.put(`/users/${user.id}`, { name: 'After Name', email: address });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ message: 'The user has been updated', name: 'After Name', email: address, username: address });
+    expect(res.json().data).toMatchObject({
+      message: 'The user has been updated',
+      name: 'After Name',
+      email: address,
+      username: address,
+    });
     const [row] = await auditFor(db(), user.id);
     expect(row.action).toBe('user.updated');
     expect(row.changes).toEqual({
@@ -243,12 +312,20 @@ describe('PUT /users/:id', () => {
     const user = await createUser(db(), { companies: [w.own] });
     await admin.put(`/users/${user.id}`, { bypass_sso: true, disabled: true });
     const [row] = await auditFor(db(), user.id);
-    expect(row.changes).toEqual({ bypass_sso: { before: false, after: true }, disabled: { before: false, after: true }, version: { before: 1, after: 2 } });
+    expect(row.changes).toEqual({
+      bypass_sso: { before: false, after: true },
+      disabled: { before: false, after: true },
+      version: { before: 1, after: 2 },
+    });
     expect(row.detail).toEqual({ signed_out: true, reset_link: false });
   });
 
   it('saving the edit form untouched changes nothing', async () => {
-    const user = await createUser(db(), { companies: [w.own], role: 'system_user', systems: [{ name: 'Everest', role: 'manager' }] });
+    const user = await createUser(db(), {
+      companies: [w.own],
+      role: 'system_user',
+      systems: [{ name: 'Everest', role: 'manager' }],
+    });
     const edit = (await admin.get(`/users/${user.id}/edit`)).json().data;
     const res = await admin.put(`/users/${user.id}`, edit);
     expect(res.statusCode).toBe(200);
@@ -268,7 +345,10 @@ describe('PUT /users/:id', () => {
     for (const token of tokens) expect((await session(token)).statusCode).toBe(200);
 
     // a loses the own company (the super_admin can see and remove both).
-    const own = (await sa.get(`/users/${a.id}`)).json().data.companies.map((x: { uuid: string }) => x.uuid).filter((id: string) => id !== w.own.id);
+    const own = (await sa.get(`/users/${a.id}`))
+      .json()
+      .data.companies.map((x: { uuid: string }) => x.uuid)
+      .filter((id: string) => id !== w.own.id);
     expect((await sa.put(`/users/${a.id}`, { companies: own })).statusCode).toBe(200);
     expect((await admin.put(`/users/${b.id}`, { disabled: true })).json().data.disabled).toBe(true);
     expect((await admin.put(`/users/${c.id}`, { reset_password: true })).statusCode).toBe(200);
@@ -296,9 +376,14 @@ describe('PUT /users/:id', () => {
     await db().execute(sql`insert into user_companies (user_id, company_id) values (${w.users.admin.id}, ${extra.id})`);
     const res = await admin.put(`/users/${user.id}`, { companies: [extra.id] });
     expect(res.statusCode).toBe(200);
-    const all = (await sa.get(`/users/${user.id}`)).json().data.companies.map((c: { uuid: string }) => c.uuid).sort();
+    const all = (await sa.get(`/users/${user.id}`))
+      .json()
+      .data.companies.map((c: { uuid: string }) => c.uuid)
+      .sort();
     expect(all).toEqual([w.other.id, extra.id].sort());
-    await db().execute(sql`delete from user_companies where user_id = ${w.users.admin.id} and company_id = ${extra.id}`);
+    await db().execute(
+      sql`delete from user_companies where user_id = ${w.users.admin.id} and company_id = ${extra.id}`,
+    );
   });
 
   it('protects super admins and the caller’s own account', async () => {
@@ -316,7 +401,10 @@ describe('PUT /users/:id', () => {
     expect(ownRole.statusCode).toBe(422);
     expect(ownRole.json().errors).toEqual({ olympus_role_uuid: ['You cannot change your own Olympus role.'] });
     // Sending the role unchanged is fine.
-    expect((await admin.put(`/users/${w.users.admin.id}`, { olympus_role_uuid: olympusAdmin.id, name: 'The admin' })).statusCode).toBe(200);
+    expect(
+      (await admin.put(`/users/${w.users.admin.id}`, { olympus_role_uuid: olympusAdmin.id, name: 'The admin' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('validates like create, and refuses an empty company list', async () => {
@@ -366,7 +454,11 @@ describe('DELETE /users/:id', () => {
     expect(res.json()).toEqual({ data: { message: 'The user has been deleted' } });
     expect((await admin.get(`/users/${user.id}`)).statusCode).toBe(404);
     const [row] = await auditFor(db(), user.id);
-    expect(row).toMatchObject({ action: 'user.deleted', actor_id: w.users.admin.id, changes: { name: { before: 'Leaving Soon' } } });
+    expect(row).toMatchObject({
+      action: 'user.deleted',
+      actor_id: w.users.admin.id,
+      changes: { name: { before: 'Leaving Soon' } },
+    });
   });
 
   it('refuses to delete yourself (409)', async () => {
@@ -379,7 +471,9 @@ describe('DELETE /users/:id', () => {
     const shared = await createUser(db(), { companies: [w.own, w.other] });
     const res = await admin.delete(`/users/${shared.id}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('This user also belongs to companies you do not manage. Ask a super admin to delete them.');
+    expect(res.json().message).toBe(
+      'This user also belongs to companies you do not manage. Ask a super admin to delete them.',
+    );
     expect((await sa.delete(`/users/${shared.id}`)).statusCode).toBe(200);
   });
 });
@@ -390,26 +484,56 @@ describe('user forms', () => {
     expect(res.statusCode).toBe(200);
     const { data, fields } = res.json();
     expect(data).toEqual({});
-    const byName = Object.fromEntries(fields.flatMap((g: { fields: { name: string }[] }) => g.fields).map((f: { name: string }) => [f.name, f]));
-    expect(Object.keys(byName)).toEqual(['name', 'email', 'bypass_sso', 'companies', 'olympus_role_uuid', 'everest_role_uuid', 'portal_role_uuid']);
+    const byName = Object.fromEntries(
+      fields.flatMap((g: { fields: { name: string }[] }) => g.fields).map((f: { name: string }) => [f.name, f]),
+    );
+    expect(Object.keys(byName)).toEqual([
+      'name',
+      'email',
+      'bypass_sso',
+      'companies',
+      'olympus_role_uuid',
+      'everest_role_uuid',
+      'portal_role_uuid',
+    ]);
     expect(byName.name).toMatchObject({ type: 'text', required: true });
     expect(byName.email).toMatchObject({ type: 'email', required: true });
-    expect(byName.companies).toMatchObject({ type: 'checkbox', multiple: true, 'options-from': 'companies', options: { [w.own.id]: 'Own Lettings' }, value: [w.own.id] });
+    expect(byName.companies).toMatchObject({
+      type: 'checkbox',
+      multiple: true,
+      'options-from': 'companies',
+      options: { [w.own.id]: 'Own Lettings' },
+      value: [w.own.id],
+    });
     expect(Object.values(byName.olympus_role_uuid.options)).toEqual(['No role', 'Admin', 'System User']);
     // The admin holds no Everest role, so has none to give; the super admin may give any.
     expect(byName.everest_role_uuid.options).toEqual({ '': 'No access' });
     const bySuper = (await sa.get('/users/create')).json().fields.flatMap((g: { fields: unknown[] }) => g.fields);
-    expect(bySuper.find((f: { name: string }) => f.name === 'everest_role_uuid').options).toEqual({ '': 'No access', [everest.id]: 'Manager' });
+    expect(bySuper.find((f: { name: string }) => f.name === 'everest_role_uuid').options).toEqual({
+      '': 'No access',
+      [everest.id]: 'Manager',
+    });
     const olympus = bySuper.find((f: { name: string }) => f.name === 'olympus_role_uuid');
     expect(Object.values(olympus.options)).toContain('Super Admin');
-    expect(Object.keys(bySuper.find((f: { name: string }) => f.name === 'companies').options)).toEqual(expect.arrayContaining([w.own.id, w.other.id]));
+    expect(Object.keys(bySuper.find((f: { name: string }) => f.name === 'companies').options)).toEqual(
+      expect.arrayContaining([w.own.id, w.other.id]),
+    );
   });
 
   it('GET /users/:id/edit: the user, and the fields filled in', async () => {
-    const user = await createUser(db(), { companies: [w.own], role: 'system_user', systems: [{ name: 'Everest', role: 'manager' }], bypassSso: true });
+    const user = await createUser(db(), {
+      companies: [w.own],
+      role: 'system_user',
+      systems: [{ name: 'Everest', role: 'manager' }],
+      bypassSso: true,
+    });
     const { data, fields } = (await admin.get(`/users/${user.id}/edit`)).json();
     expect(data.uuid).toBe(user.id);
-    const values = Object.fromEntries(fields.flatMap((g: { fields: { name: string; value: unknown }[] }) => g.fields).map((f: { name: string; value: unknown }) => [f.name, f.value]));
+    const values = Object.fromEntries(
+      fields
+        .flatMap((g: { fields: { name: string; value: unknown }[] }) => g.fields)
+        .map((f: { name: string; value: unknown }) => [f.name, f.value]),
+    );
     expect(values).toMatchObject({
       name: user.name,
       email: user.email,

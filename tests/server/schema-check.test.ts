@@ -58,7 +58,9 @@ describe.skipIf(!pgUrl)('the real server on a database missing a declared column
     const run = await runToExit({ DATABASE_URL: u.toString(), OLYMPUS_SECRET_KEY: randomBytes(32).toString('hex') });
     expect(run.code).toBe(1);
     expect(run.output).toContain('Olympus cannot start: the database does not match the code.');
-    expect(run.output).toContain('The table "units" lacks "furnished" in the database: run `npm run db:generate -- --name units_furnished`');
+    expect(run.output).toContain(
+      'The table "units" lacks "furnished" in the database: run `npm run db:generate -- --name units_furnished`',
+    );
     expect(run.output).not.toMatch(/^\s+at /m);
   }, 60_000);
 });

@@ -13,7 +13,13 @@ import { count, createWorld, type World } from './resources-fixtures';
 import { declaredFixtures, type AttackContext } from './declared-fixtures';
 import { createGadgetsTable, gadgetCrud, gadgetResource } from './throwaway-resource';
 import { authorizationMatrix, mismatchesOf, type AuthzCase, type Caller as AuthzCaller } from './authz-attack';
-import { attackWrites, CALLERS, declaredWriteExpectations, privilegeContext, type WriteOutcome } from './privilege-attack';
+import {
+  attackWrites,
+  CALLERS,
+  declaredWriteExpectations,
+  privilegeContext,
+  type WriteOutcome,
+} from './privilege-attack';
 import { JUNK_IDS, JUNK_QUERIES, junkAttack, ODD, STRUCTURAL } from './junk-attack';
 import { fuzzer, rank } from './fuzz-attack';
 import { authClient } from './auth-client';
@@ -46,7 +52,8 @@ const BULK = 'POST /api/v1/gadgets/bulk';
 const IMPORT = 'POST /api/v1/gadgets/import';
 const TEMPLATE = 'GET /api/v1/gadgets/import/template';
 const GETS = ROUTES.filter((r) => r.startsWith('GET '));
-/** Fields of the gadgets' create and update bodies (the declaration's six; the update also takes the record's `version`). */
+/** Fields of the gadgets' create and update bodies (the declaration's six; the update also takes the record's
+ * `version`). */
 const FIELDS = 6;
 const BODY_FIELDS = FIELDS + FIELDS + 1;
 /** The gadget a record route was called on. */
@@ -86,21 +93,55 @@ describe('a resource declared in a test only, attacked by the security suites', 
     expect(mismatchesOf([...cases, ...head])).toEqual([]);
 
     const answers = (caller: AuthzCaller, variant: 'own' | 'other', list: AuthzCase[] = cases) =>
-      Object.fromEntries(list.filter((k) => k.caller === caller && k.variant === variant).map((k) => [keyOf(k.route), k.got]));
+      Object.fromEntries(
+        list.filter((k) => k.caller === caller && k.variant === variant).map((k) => [keyOf(k.route), k.got]),
+      );
     const each = (status: number) => Object.fromEntries(ROUTES.map((r) => [r, status]));
-    // The matrix restores a history entry that does not exist: past every check, 404. Delete forever is a super admin's.
+    // The matrix restores a history entry that does not exist: past every check, 404. Delete forever is a super
+    // admin's.
     const PURGE = 'DELETE /api/v1/gadgets/:id?purge=true';
-    expect(answers('admin', 'own')).toEqual({ ...each(200), 'POST /api/v1/gadgets': 201, [IMPORT]: 202, [RESTORE]: 404, [PURGE]: 403 });
-    expect(answers('super_admin', 'own')).toEqual({ ...each(200), 'POST /api/v1/gadgets': 201, [IMPORT]: 202, [RESTORE]: 404 });
+    expect(answers('admin', 'own')).toEqual({
+      ...each(200),
+      'POST /api/v1/gadgets': 201,
+      [IMPORT]: 202,
+      [RESTORE]: 404,
+      [PURGE]: 403,
+    });
+    expect(answers('super_admin', 'own')).toEqual({
+      ...each(200),
+      'POST /api/v1/gadgets': 201,
+      [IMPORT]: 202,
+      [RESTORE]: 404,
+    });
     // Another company's gadget: 404 on every record route; its list, trash, forms and bulk change (X-Tenant) refused.
-    const collections = { 'GET /api/v1/gadgets': 403, 'GET /api/v1/gadgets/create': 403, 'POST /api/v1/gadgets': 403, 'GET /api/v1/gadgets/trash': 403, [BULK]: 403, [IMPORT]: 403, [TEMPLATE]: 403 };
+    const collections = {
+      'GET /api/v1/gadgets': 403,
+      'GET /api/v1/gadgets/create': 403,
+      'POST /api/v1/gadgets': 403,
+      'GET /api/v1/gadgets/trash': 403,
+      [BULK]: 403,
+      [IMPORT]: 403,
+      [TEMPLATE]: 403,
+    };
     expect(answers('admin', 'other')).toEqual({ ...each(404), ...collections, [PURGE]: 403 });
-    expect(answers('super_admin', 'other')).toEqual({ ...each(404), 'GET /api/v1/gadgets': 200, 'GET /api/v1/gadgets/create': 200, 'POST /api/v1/gadgets': 201, 'GET /api/v1/gadgets/trash': 200, [BULK]: 200, [IMPORT]: 202, [TEMPLATE]: 200 });
+    expect(answers('super_admin', 'other')).toEqual({
+      ...each(404),
+      'GET /api/v1/gadgets': 200,
+      'GET /api/v1/gadgets/create': 200,
+      'POST /api/v1/gadgets': 201,
+      'GET /api/v1/gadgets/trash': 200,
+      [BULK]: 200,
+      [IMPORT]: 202,
+      [TEMPLATE]: 200,
+    });
     // Barred from the units area, or holding no units.* grant: 403 whatever the company.
-    for (const caller of ['system_user', 'none'] as const) for (const variant of ['own', 'other'] as const) expect(answers(caller, variant), `${caller} ${variant}`).toEqual(each(403));
+    for (const caller of ['system_user', 'none'] as const)
+      for (const variant of ['own', 'other'] as const)
+        expect(answers(caller, variant), `${caller} ${variant}`).toEqual(each(403));
     for (const variant of ['own', 'other'] as const) expect(answers('guest', variant)).toEqual(each(401));
     expect(answers('none', 'own', head)).toEqual(Object.fromEntries(GETS.map((r) => [r, 403])));
-    // Thirteen routes × five callers × two companies, each case with its fixtures: 19 s alone, past 30 s beside other suites.
+    // Thirteen routes × five callers × two companies, each case with its fixtures: 19 s alone, past 30 s beside other
+    // suites.
   }, 120_000);
 
   it('privilege matrix: every write × every caller, refusals leaving the whole row, the count and the audit as they were', async () => {
@@ -111,11 +152,13 @@ describe('a resource declared in a test only, attacked by the security suites', 
     const writes = routes.filter((r) => r.method !== 'GET');
     const before = await gadgetCount();
     const outcomes: WriteOutcome[] = [];
-    for (const caller of CALLERS) outcomes.push(...(await attackWrites(p, caller, writes, (r) => expectations[keyOf(r)])));
+    for (const caller of CALLERS)
+      outcomes.push(...(await attackWrites(p, caller, writes, (r) => expectations[keyOf(r)])));
     expect(outcomes).toHaveLength(WRITES.length * 2 * CALLERS.length);
     expect(outcomes.flatMap((o) => o.problems)).toEqual([]);
 
-    const answers = (caller: string) => outcomes.filter((o) => o.caller === caller).map((o) => `${keyOf(o.route)} ${o.case.label}: ${o.got}`);
+    const answers = (caller: string) =>
+      outcomes.filter((o) => o.caller === caller).map((o) => `${keyOf(o.route)} ${o.case.label}: ${o.got}`);
     expect(new Set(answers('admin'))).toEqual(
       new Set([
         'POST /api/v1/gadgets own company: 201',
@@ -139,12 +182,16 @@ describe('a resource declared in a test only, attacked by the security suites', 
       ]),
     );
     // Custom roles with every grant but units.*, and system_user: refused everything.
-    for (const caller of ['wild', 'narrow', 'system_user']) expect(new Set(outcomes.filter((o) => o.caller === caller).map((o) => o.got)), caller).toEqual(new Set([403]));
+    for (const caller of ['wild', 'narrow', 'system_user'])
+      expect(new Set(outcomes.filter((o) => o.caller === caller).map((o) => o.got)), caller).toEqual(new Set([403]));
 
     // Each refusal on a record route was on a real gadget, whose whole row is the same after.
-    const onRecords = outcomes.filter((o) => o.route.url !== '/api/v1/gadgets' && keyOf(o.route) !== BULK && keyOf(o.route) !== IMPORT);
+    const onRecords = outcomes.filter(
+      (o) => o.route.url !== '/api/v1/gadgets' && keyOf(o.route) !== BULK && keyOf(o.route) !== IMPORT,
+    );
     const refusedOnRecords = onRecords.filter((o) => o.refused);
-    // The three without units.* are refused all ten; super_admin and admin the other company's five, and admin its own purge.
+    // The three without units.* are refused all ten; super_admin and admin the other company's five, and admin its own
+    // purge.
     expect(refusedOnRecords.length).toBe(3 * 10 + 5 + 6);
     for (const o of refusedOnRecords) {
       const { row } = o.before as { row: { row: string }[] };
@@ -160,18 +207,29 @@ describe('a resource declared in a test only, attacked by the security suites', 
       expect(rows.map((r) => r.length)).toEqual(o.case.label.includes('other') ? [1, 1] : [1]);
       expect(o.after).toEqual(o.before);
     }
-    // Made by the run: the targets of the record routes (two per caller and route; the create, bulk change and import have none), the bulk deletes' (three per caller), and the
-    // accepted creates; minus the accepted purges (a delete, one or in bulk, moves a gadget to the trash: its row stays).
+    // Made by the run: the targets of the record routes (two per caller and route; the create, bulk change and import
+    // have none), the bulk deletes' (three per caller), and the
+    // accepted creates; minus the accepted purges (a delete, one or in bulk, moves a gadget to the trash: its row
+    // stays).
     const accepted = (route: string) => outcomes.filter((o) => keyOf(o.route) === route && !o.refused).length;
-    expect(await gadgetCount()).toBe(before + 2 * (WRITES.length - 3) * CALLERS.length + 3 * CALLERS.length + accepted('POST /api/v1/gadgets') - accepted('DELETE /api/v1/gadgets/:id?purge=true'));
+    expect(await gadgetCount()).toBe(
+      before +
+        2 * (WRITES.length - 3) * CALLERS.length +
+        3 * CALLERS.length +
+        accepted('POST /api/v1/gadgets') -
+        accepted('DELETE /api/v1/gadgets/:id?purge=true'),
+    );
   });
 
   it('junk: every body field × every kind of junk, and junk ids and queries: 422 on the field, never a 5xx', async () => {
     const junk = junkAttack(ctx);
     const before = await gadgetCount();
     // The routes with a body: create, update and the bulk change (a restore has none).
-    const outcomes = await junk.junkFields(routes.filter((r) => (r.method === 'POST' || r.method === 'PUT') && r.body !== undefined));
-    // Every field on both routes, the update's `version` (docs/resources.md "Versions and conflicts"), and the bulk change's action, ids and versions.
+    const outcomes = await junk.junkFields(
+      routes.filter((r) => (r.method === 'POST' || r.method === 'PUT') && r.body !== undefined),
+    );
+    // Every field on both routes, the update's `version` (docs/resources.md "Versions and conflicts"), and the bulk
+    // change's action, ids and versions.
     expect(outcomes).toHaveLength((BODY_FIELDS + 3) * (STRUCTURAL.length + ODD.length));
     expect(outcomes.flatMap((o) => o.problem ?? [])).toEqual([]);
     expect(outcomes.filter((o) => o.status >= 500)).toEqual([]);
@@ -181,7 +239,8 @@ describe('a resource declared in a test only, attacked by the security suites', 
       expect(o.status, o.tag).toBe(422);
       expect(o.errors?.[o.field as string], o.tag).toEqual(expect.arrayContaining([expect.any(String)]));
     }
-    // Only accepted POSTs added gadgets (besides the record the fixtures make for each of the three routes): the refused ones
+    // Only accepted POSTs added gadgets (besides the record the fixtures make for each of the three routes): the
+    // refused ones
     // wrote nothing, and no junk made a bulk delete of the bulk route's gadget.
     const posted = outcomes.filter((o) => o.route?.method === 'POST' && o.status === 201).length;
     expect(posted).toBeGreaterThan(0);
@@ -196,7 +255,9 @@ describe('a resource declared in a test only, attacked by the security suites', 
     const fuzz = await fuzzer(ctx);
     const ops = fuzz.ops.filter((op) => fx.covers(op.path)).sort((a, b) => rank(a) - rank(b));
     // One OpenAPI operation per route; `?purge=true` is the DELETE's parameter.
-    const operations = ROUTES.filter((r) => !r.includes('?')).map((r) => r.replace(':id', '{id}').replace(':entryId', '{entryId}'));
+    const operations = ROUTES.filter((r) => !r.includes('?')).map((r) =>
+      r.replace(':id', '{id}').replace(':entryId', '{entryId}'),
+    );
     expect(ops.map((op) => `${op.method} ${op.path}`).sort()).toEqual(operations.sort());
     const list = ops.flatMap((op) => fuzz.variants(op));
     expect(list.length).toBeGreaterThan(100);
@@ -205,7 +266,8 @@ describe('a resource declared in a test only, attacked by the security suites', 
 
     expect(await fuzz.fire(list, { ...w.headers.super_admin, 'x-tenant': w.own.id })).toEqual([]);
     expect(await fuzz.fire(guest, { ...(await authClient(t).csrf()) })).toEqual([]);
-    // The plausible body was a real gadget (its reference resolved by the fixtures), junk was refused, guests were turned away.
+    // The plausible body was a real gadget (its reference resolved by the fixtures), junk was refused, guests were
+    // turned away.
     expect(fuzz.statusCounts['POST /api/v1/gadgets 201']).toBeGreaterThan(0);
     expect(fuzz.statusCounts['POST /api/v1/gadgets 422']).toBeGreaterThan(0);
     expect(fuzz.statusCounts['GET /api/v1/gadgets/{id} 200']).toBeGreaterThan(0);

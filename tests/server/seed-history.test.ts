@@ -23,21 +23,36 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const api = (method: 'GET' | 'PUT' | 'POST', url: string, tenant: string, payload?: unknown) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { ...headers, 'x-tenant': tenant }, payload: payload as object, remoteAddress: uniqueIp() });
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...headers, 'x-tenant': tenant },
+    payload: payload as object,
+    remoteAddress: uniqueIp(),
+  });
 
 describe('the demo seed’s history', () => {
   it('gives every seeded record of a declared resource with a history exactly one "created" audit row, and nothing else', async () => {
     for (const decl of DECLARED_RESOURCES.filter((d) => d.history !== false)) {
-      const [{ records }] = await rowsOf<{ records: number }>(db(), sql`select count(*)::int as records from ${sql.identifier(decl.name)}`);
+      const [{ records }] = await rowsOf<{ records: number }>(
+        db(),
+        sql`select count(*)::int as records from ${sql.identifier(decl.name)}`,
+      );
       const audited = await rowsOf<{ entity_id: string; n: number }>(
         db(),
         sql`select entity_id, count(*)::int as n from audit_log where action = ${`${decl.noun.one}.created`} and detail->>'seed' = 'true' group by entity_id`,
       );
       expect(audited.length, decl.name).toBe(records);
-      expect(audited.every((a) => a.n === 1), decl.name).toBe(true);
+      expect(
+        audited.every((a) => a.n === 1),
+        decl.name,
+      ).toBe(true);
     }
     // Only "created" rows: the seed changed nothing else through the audit.
-    const actions = await rowsOf<{ action: string }>(db(), sql`select distinct action from audit_log where detail->>'seed' = 'true'`);
+    const actions = await rowsOf<{ action: string }>(
+      db(),
+      sql`select distinct action from audit_log where detail->>'seed' = 'true'`,
+    );
     expect(actions.every((a) => a.action.endsWith('.created'))).toBe(true);
   });
 
@@ -50,7 +65,12 @@ describe('the demo seed’s history', () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     const res = await api('GET', `/units/${unit.id}/history`, unit.company_id);
     expect(res.statusCode, res.body).toBe(200);
-    const entries = res.json().data as { id: string; action: string; actor: unknown; changes: { field: string; label: string; after?: unknown; names?: Record<string, string> }[] }[];
+    const entries = res.json().data as {
+      id: string;
+      action: string;
+      actor: unknown;
+      changes: { field: string; label: string; after?: unknown; names?: Record<string, string> }[];
+    }[];
     expect(entries.map((e) => e.action)).toEqual(['unit.updated', 'unit.created']);
     const created = entries[1];
     expect(created.actor).toBeNull();

@@ -4,7 +4,17 @@ import { eq, sql } from 'drizzle-orm';
 import { openTestDatabase } from './harness';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../server/db';
-import { companies, properties, reports, roles, systems, units, userCompanies, users, userSystems } from '../../server/db/schema';
+import {
+  companies,
+  properties,
+  reports,
+  roles,
+  systems,
+  units,
+  userCompanies,
+  users,
+  userSystems,
+} from '../../server/db/schema';
 import { generatePassword, seedIfEmpty, type SeedResult } from '../../server/db/seed';
 import { verifyPassword } from '../../server/auth/passwords';
 import { passwordProblems } from '../../contract/password';
@@ -13,8 +23,7 @@ let database: Database;
 let drop: () => Promise<void>;
 let result: SeedResult | null;
 
-const count = async (table: PgTable) =>
-  (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+const count = async (table: PgTable) => (await database.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
 
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
@@ -32,10 +41,21 @@ describe('seedIfEmpty', () => {
     expect(await count(units)).toBe(80);
     expect(await count(users)).toBe(4);
     expect(await count(reports)).toBe(3);
-    const roleNames = (await database.db.select({ name: roles.name, system: systems.name }).from(roles).innerJoin(systems, eq(systems.id, roles.systemId))).map(
-      (r) => `${r.system}/${r.name}`,
-    );
-    expect(roleNames.sort()).toEqual(['Everest/manager', 'Everest/viewer', 'Olympus/admin', 'Olympus/super_admin', 'Olympus/system_user', 'Portal/editor', 'Portal/viewer']);
+    const roleNames = (
+      await database.db
+        .select({ name: roles.name, system: systems.name })
+        .from(roles)
+        .innerJoin(systems, eq(systems.id, roles.systemId))
+    ).map((r) => `${r.system}/${r.name}`);
+    expect(roleNames.sort()).toEqual([
+      'Everest/manager',
+      'Everest/viewer',
+      'Olympus/admin',
+      'Olympus/super_admin',
+      'Olympus/system_user',
+      'Portal/editor',
+      'Portal/viewer',
+    ]);
   });
 
   it('points Everest and Portal at the demo stand-ins under the public URL', async () => {
@@ -73,10 +93,18 @@ describe('seedIfEmpty', () => {
     const other = await openTestDatabase();
     try {
       await seedIfEmpty(other.database.db, { password: 'Demo-Password-1' });
-      const key = (rows: { unitRef: string | null; unitType: string | null; bedrooms: number | null; unitStatus: string | null }[]) =>
-        rows.map((r) => `${r.unitRef}:${r.unitType}:${r.bedrooms}:${r.unitStatus}`).sort();
-      const cols = { unitRef: units.unitRef, unitType: units.unitType, bedrooms: units.bedrooms, unitStatus: units.unitStatus };
-      expect(key(await other.database.db.select(cols).from(units))).toEqual(key(await database.db.select(cols).from(units)));
+      const key = (
+        rows: { unitRef: string | null; unitType: string | null; bedrooms: number | null; unitStatus: string | null }[],
+      ) => rows.map((r) => `${r.unitRef}:${r.unitType}:${r.bedrooms}:${r.unitStatus}`).sort();
+      const cols = {
+        unitRef: units.unitRef,
+        unitType: units.unitType,
+        bedrooms: units.bedrooms,
+        unitStatus: units.unitStatus,
+      };
+      expect(key(await other.database.db.select(cols).from(units))).toEqual(
+        key(await database.db.select(cols).from(units)),
+      );
     } finally {
       await other.database.close();
       await other.drop();
@@ -87,7 +115,12 @@ describe('seedIfEmpty', () => {
     expect(result).not.toBeNull();
     expect(result!.passwordGenerated).toBe(false);
     expect(result!.password).toBe('Demo-Password-1');
-    expect(result!.users.map((u) => u.email)).toEqual(['superadmin@example.com', 'admin@example.com', 'staff@example.com', 'newstarter@example.com']);
+    expect(result!.users.map((u) => u.email)).toEqual([
+      'superadmin@example.com',
+      'admin@example.com',
+      'staff@example.com',
+      'newstarter@example.com',
+    ]);
     expect(result!.users[0].note).toContain('Super Admin');
 
     const access = async (email: string) => {
@@ -98,7 +131,10 @@ describe('seedIfEmpty', () => {
         .innerJoin(systems, eq(systems.id, userSystems.systemId))
         .leftJoin(roles, eq(roles.id, userSystems.roleId))
         .where(eq(userSystems.userId, u.id));
-      const comps = await database.db.select({ id: userCompanies.companyId }).from(userCompanies).where(eq(userCompanies.userId, u.id));
+      const comps = await database.db
+        .select({ id: userCompanies.companyId })
+        .from(userCompanies)
+        .where(eq(userCompanies.userId, u.id));
       return { user: u, systems: Object.fromEntries(sys.map((s) => [s.system, s.role])), companies: comps.length };
     };
     const sam = await access('superadmin@example.com');
@@ -156,7 +192,10 @@ describe('seedIfEmpty', () => {
     const err = await database.db
       .insert(units)
       .values({ companyId: northgate.id, propertyId: thamesProperty.id, name: 'Smuggled' })
-      .then(() => null, (e: unknown) => e as { cause?: { code?: string; constraint?: string } });
+      .then(
+        () => null,
+        (e: unknown) => e as { cause?: { code?: string; constraint?: string } },
+      );
     // 23503 = foreign_key_violation, from the composite (property, company) key.
     expect(err?.cause?.code).toBe('23503');
     expect(await count(units)).toBe(80);

@@ -37,7 +37,8 @@ type Headers = Record<string, string>;
 async function person(kind: 'admin' | 'super_admin' | 'plain' | 'shared') {
   const companies = kind === 'shared' ? [own, other] : [own];
   const user = await createUser(db(), { companies, ...(kind === 'super_admin' ? { role: 'super_admin' } : {}) });
-  if (kind === 'admin') await db().insert(userSystems).values({ userId: user.id, systemId: adminRole.systemId, roleId: adminRole.id });
+  if (kind === 'admin')
+    await db().insert(userSystems).values({ userId: user.id, systemId: adminRole.systemId, roleId: adminRole.id });
   return user;
 }
 
@@ -54,10 +55,13 @@ async function fingerprint(userId: string) {
   );
   return row;
 }
-/** Mails to the user or to the address the attack names; sent after the commit without being awaited, so a wrongly sent one is given time to arrive. */
+/** Mails to the user or to the address the attack names; sent after the commit without being awaited, so a wrongly sent
+ * one is given time to arrive. */
 const mailCount = async (email: string, body: object) => {
   await new Promise((r) => setTimeout(r, 50));
-  const to = new Set([email, (body as { email?: string }).email].filter((a): a is string => !!a).map((a) => a.toLowerCase()));
+  const to = new Set(
+    [email, (body as { email?: string }).email].filter((a): a is string => !!a).map((a) => a.toLowerCase()),
+  );
   return t.mail.messages.filter((m) => m.to.some((a) => to.has(a.toLowerCase()))).length;
 };
 let n = 0;
@@ -94,7 +98,10 @@ interface Exempt {
 }
 
 const twoFactorOn = async (id: string) => {
-  await db().update(users).set({ totpEnabledAt: new Date(), totpSecret: 'sealed-elsewhere', totpLastStep: 1 }).where(eq(users.id, id));
+  await db()
+    .update(users)
+    .set({ totpEnabledAt: new Date(), totpSecret: 'sealed-elsewhere', totpLastStep: 1 })
+    .where(eq(users.id, id));
 };
 const noPassword = async (id: string) => {
   await db().update(users).set({ passwordHash: null }).where(eq(users.id, id));
@@ -108,16 +115,48 @@ const NEW_PASSWORD = 'Fresh-Horse-42';
 const restoreEntries = new Map<string, string>();
 const inboxInHistory = async (id: string) => {
   const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, id));
-  const [first] = await db().insert(auditLog).values({ action: 'user.created', entity: 'user', entityId: id }).returning({ id: auditLog.id });
-  await db().insert(auditLog).values({ action: 'user.updated', entity: 'user', entityId: id, changes: { email: { before: `${fresh('restored-inbox')}@evil.test`, after: user.email } } });
+  const [first] = await db()
+    .insert(auditLog)
+    .values({ action: 'user.created', entity: 'user', entityId: id })
+    .returning({ id: auditLog.id });
+  await db()
+    .insert(auditLog)
+    .values({
+      action: 'user.updated',
+      entity: 'user',
+      entityId: id,
+      changes: { email: { before: `${fresh('restored-inbox')}@evil.test`, after: user.email } },
+    });
   restoreEntries.set(id, String(first.id));
 };
 
 const ROUTES: Record<string, TargetRoute | OwnRoute | Exempt> = {
-  'PUT /api/v1/users/{id} email': { kind: 'target', method: 'PUT', url: (id) => `/users/${id}`, body: () => ({ email: `${fresh('attacker-inbox')}@evil.test` }) },
-  'PUT /api/v1/users/{id} reset_password': { kind: 'target', method: 'PUT', url: (id) => `/users/${id}`, body: () => ({ reset_password: true }) },
-  'PUT /api/v1/users/{id} bypass_sso': { kind: 'target', method: 'PUT', url: (id) => `/users/${id}`, body: () => ({ bypass_sso: true }) },
-  'POST /api/v1/users/{id}/two-factor/reset': { kind: 'target', method: 'POST', url: (id) => `/users/${id}/two-factor/reset`, body: () => ({}), prepare: twoFactorOn, peerRefused: true },
+  'PUT /api/v1/users/{id} email': {
+    kind: 'target',
+    method: 'PUT',
+    url: (id) => `/users/${id}`,
+    body: () => ({ email: `${fresh('attacker-inbox')}@evil.test` }),
+  },
+  'PUT /api/v1/users/{id} reset_password': {
+    kind: 'target',
+    method: 'PUT',
+    url: (id) => `/users/${id}`,
+    body: () => ({ reset_password: true }),
+  },
+  'PUT /api/v1/users/{id} bypass_sso': {
+    kind: 'target',
+    method: 'PUT',
+    url: (id) => `/users/${id}`,
+    body: () => ({ bypass_sso: true }),
+  },
+  'POST /api/v1/users/{id}/two-factor/reset': {
+    kind: 'target',
+    method: 'POST',
+    url: (id) => `/users/${id}/two-factor/reset`,
+    body: () => ({}),
+    prepare: twoFactorOn,
+    peerRefused: true,
+  },
   // A restore from history is an update: an old email put back is a change of someone's sign-in.
   'POST /api/v1/users/{id}/history/{entryId}/restore': {
     kind: 'target',
@@ -126,15 +165,31 @@ const ROUTES: Record<string, TargetRoute | OwnRoute | Exempt> = {
     body: () => ({}),
     prepare: inboxInHistory,
   },
-  'POST /api/v1/users/{id}/invitation': { kind: 'target', method: 'POST', url: (id) => `/users/${id}/invitation`, body: () => ({ mail: false }), prepare: noPassword },
-  'PUT /api/v1/session/profile': { kind: 'own', method: 'PUT', url: '/session/profile', body: (proof) => ({ name: 'Same Name', email: `${fresh('moved')}@evil.test`, ...proof }) },
+  'POST /api/v1/users/{id}/invitation': {
+    kind: 'target',
+    method: 'POST',
+    url: (id) => `/users/${id}/invitation`,
+    body: () => ({ mail: false }),
+    prepare: noPassword,
+  },
+  'PUT /api/v1/session/profile': {
+    kind: 'own',
+    method: 'PUT',
+    url: '/session/profile',
+    body: (proof) => ({ name: 'Same Name', email: `${fresh('moved')}@evil.test`, ...proof }),
+  },
   'POST /api/v1/session/password': {
     kind: 'own',
     method: 'POST',
     url: '/session/password',
     body: (proof) => ({ new_password: NEW_PASSWORD, new_password_confirmation: NEW_PASSWORD, ...proof }),
   },
-  'POST /api/v1/session/two-factor/setup': { kind: 'own', method: 'POST', url: '/session/two-factor/setup', body: (proof) => proof },
+  'POST /api/v1/session/two-factor/setup': {
+    kind: 'own',
+    method: 'POST',
+    url: '/session/two-factor/setup',
+    body: (proof) => proof,
+  },
   'POST /api/v1/session/two-factor/confirm': {
     kind: 'own',
     method: 'POST',
@@ -147,21 +202,48 @@ const ROUTES: Record<string, TargetRoute | OwnRoute | Exempt> = {
     },
     body: (proof) => proof,
   },
-  'POST /api/v1/session/two-factor/disable': { kind: 'own', method: 'POST', url: '/session/two-factor/disable', body: (proof) => proof, prepare: async (h) => ((await enrol(t, h)), {}) },
-  'POST /api/v1/session/two-factor/recovery-codes': { kind: 'own', method: 'POST', url: '/session/two-factor/recovery-codes', body: (proof) => proof, prepare: async (h) => ((await enrol(t, h)), {}) },
-  'PUT /api/v1/users/{id}': { kind: 'exempt', why: 'its sign-in fields are the three cases above; names, roles and companies follow the privilege matrix' },
-  'DELETE /api/v1/users/{id}': { kind: 'exempt', why: 'removes the account (never one’s own: 409); covered by the privilege matrix' },
+  'POST /api/v1/session/two-factor/disable': {
+    kind: 'own',
+    method: 'POST',
+    url: '/session/two-factor/disable',
+    body: (proof) => proof,
+    prepare: async (h) => (await enrol(t, h), {}),
+  },
+  'POST /api/v1/session/two-factor/recovery-codes': {
+    kind: 'own',
+    method: 'POST',
+    url: '/session/two-factor/recovery-codes',
+    body: (proof) => proof,
+    prepare: async (h) => (await enrol(t, h), {}),
+  },
+  'PUT /api/v1/users/{id}': {
+    kind: 'exempt',
+    why: 'its sign-in fields are the three cases above; names, roles and companies follow the privilege matrix',
+  },
+  'DELETE /api/v1/users/{id}': {
+    kind: 'exempt',
+    why: 'removes the account (never one’s own: 409); covered by the privilege matrix',
+  },
   'POST /api/v1/users/{id}/sessions/revoke': { kind: 'exempt', why: 'ends sessions; grants no way in' },
   'POST /api/v1/users': { kind: 'exempt', why: 'creates someone else’s account' },
-  'POST /api/v1/users/review/disable': { kind: 'exempt', why: 'takes access away, never one’s own (access-review tests)' },
-  'POST /api/v1/users/review/remove-access': { kind: 'exempt', why: 'takes access away, never one’s own (access-review tests)' },
+  'POST /api/v1/users/review/disable': {
+    kind: 'exempt',
+    why: 'takes access away, never one’s own (access-review tests)',
+  },
+  'POST /api/v1/users/review/remove-access': {
+    kind: 'exempt',
+    why: 'takes access away, never one’s own (access-review tests)',
+  },
   'DELETE /api/v1/session/sessions/{id}': { kind: 'exempt', why: 'ends one of one’s own sessions' },
   'POST /api/v1/session/sessions/revoke-others': { kind: 'exempt', why: 'ends one’s other sessions' },
   'POST /api/v1/auth/login': { kind: 'exempt', why: 'signs in with the password' },
   'POST /api/v1/auth/login/mfa': { kind: 'exempt', why: 'signs in with the second factor' },
   'POST /api/v1/auth/logout': { kind: 'exempt', why: 'ends this session' },
   'POST /api/v1/auth/authenticated': { kind: 'exempt', why: 'reads the session' },
-  'POST /api/v1/auth/password/new': { kind: 'exempt', why: 'first-login change, proven by the temporary password’s single-use session' },
+  'POST /api/v1/auth/password/new': {
+    kind: 'exempt',
+    why: 'first-login change, proven by the temporary password’s single-use session',
+  },
   'POST /api/v1/auth/password/reset': { kind: 'exempt', why: 'mails a reset code to the account’s own address' },
   'POST /api/v1/auth/password/reset/verify': { kind: 'exempt', why: 'proven by the mailed code' },
   'POST /api/v1/auth/invitation/check': { kind: 'exempt', why: 'reads a link' },
@@ -171,11 +253,14 @@ const ROUTES: Record<string, TargetRoute | OwnRoute | Exempt> = {
 
 describe('the route table', () => {
   it('classifies every mutating route under /users, /session and /auth', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     const found: string[] = [];
     for (const [path, ops] of Object.entries(doc.paths)) {
       if (!/^\/api\/v1\/(users|session|auth)(\/|$)/.test(path)) continue;
-      for (const method of Object.keys(ops)) if (['post', 'put', 'patch', 'delete'].includes(method)) found.push(`${method.toUpperCase()} ${path}`);
+      for (const method of Object.keys(ops))
+        if (['post', 'put', 'patch', 'delete'].includes(method)) found.push(`${method.toUpperCase()} ${path}`);
     }
     const classified = new Set(Object.keys(ROUTES).map((k) => k.split(' ').slice(0, 2).join(' ')));
     expect(found.filter((r) => !classified.has(r))).toEqual([]);
@@ -203,15 +288,27 @@ describe.each(['admin', 'super_admin'] as Caller[])('%s through the administrato
   it.each(cases)('$name on $relation (password sent: $withPassword)', async ({ route, relation, withPassword }) => {
     const me = await person(caller);
     const target =
-      relation === 'self' ? me : relation === 'within' ? await person('plain') : relation === 'beyond' ? await person(caller === 'admin' ? 'shared' : 'super_admin') : await person(caller);
+      relation === 'self'
+        ? me
+        : relation === 'within'
+          ? await person('plain')
+          : relation === 'beyond'
+            ? await person(caller === 'admin' ? 'shared' : 'super_admin')
+            : await person(caller);
     const headers = { ...(await tokenFor(db(), me.id)), 'x-tenant': own.id };
     await route.prepare?.(target.id);
     const want = expected(caller, relation, route);
     const body = { ...route.body(), ...(withPassword ? { current_password: PASSWORD } : {}) };
 
-    const before = { target: await fingerprint(target.id), me: await fingerprint(me.id), mail: await mailCount(target.email, body) };
+    const before = {
+      target: await fingerprint(target.id),
+      me: await fingerprint(me.id),
+      mail: await mailCount(target.email, body),
+    };
     const tries = want.status === 200 ? 1 : 3;
-    const answers = await Promise.all(Array.from({ length: tries }, () => send(route.method, route.url(target.id), headers, body)));
+    const answers = await Promise.all(
+      Array.from({ length: tries }, () => send(route.method, route.url(target.id), headers, body)),
+    );
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(want.status);
       if (want.message) expect(res.json().message).toBe(want.message);
@@ -235,8 +332,16 @@ describe('one’s own sign-in through the account page', () => {
     const me = await person('admin');
     const headers = { ...(await tokenFor(db(), me.id)), 'x-tenant': own.id };
     const prepared = (await route.prepare?.(headers, me.id)) ?? {};
-    const proof = password === 'right' ? { current_password: PASSWORD } : password === 'wrong' ? { current_password: 'Not-The-Password-1' } : {};
-    const body = { ...route.body(proof), ...(typeof prepared.secret === 'string' ? { code: codeAt(prepared.secret, nowStep()) } : {}) };
+    const proof =
+      password === 'right'
+        ? { current_password: PASSWORD }
+        : password === 'wrong'
+          ? { current_password: 'Not-The-Password-1' }
+          : {};
+    const body = {
+      ...route.body(proof),
+      ...(typeof prepared.secret === 'string' ? { code: codeAt(prepared.secret, nowStep()) } : {}),
+    };
 
     const before = { me: await fingerprint(me.id), mail: await mailCount(me.email, body) };
     if (password === 'right') {
@@ -257,36 +362,42 @@ describe('one’s own sign-in through the account page', () => {
 });
 
 describe('the takeover chain of a stolen administrator’s token', () => {
-  it.each(['admin', 'super_admin'] as Caller[])('%s: own email, second-factor reset, set-password link and SSO bypass are all refused; the owner still signs in with password and code', async (caller) => {
-    const victim = await person(caller);
-    const owner = { ...(await tokenFor(db(), victim.id)), 'x-tenant': own.id };
-    const { secret } = await enrol(t, owner);
-    const stolen = { ...(await tokenFor(db(), victim.id, ['pwd', 'otp'])), 'x-tenant': own.id };
-    const inbox = `${fresh('thief')}@evil.test`;
-    // An old email in the user's history: restoring it is one more way to the inbox.
-    await inboxInHistory(victim.id);
-    const before = await fingerprint(victim.id);
-    const steps = await Promise.all([
-      send('POST', `/users/${victim.id}/history/${restoreEntries.get(victim.id)}/restore`, stolen, {}),
-      send('PUT', `/users/${victim.id}`, stolen, { email: inbox }),
-      send('POST', `/users/${victim.id}/two-factor/reset`, stolen, {}),
-      send('PUT', `/users/${victim.id}`, stolen, { reset_password: true }),
-      send('PUT', `/users/${victim.id}`, stolen, { bypass_sso: true }),
-      send('POST', `/users/${victim.id}/invitation`, stolen, { mail: false }),
-      send('POST', '/session/two-factor/disable', stolen, {}),
-      send('PUT', '/session/profile', stolen, { name: victim.name, email: inbox }),
-    ]);
-    expect(steps.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 403, 422, 422]);
-    expect(await fingerprint(victim.id)).toEqual(before);
-    expect(await mailCount(victim.email, { email: inbox })).toBe(0);
-    // The owner's own sign-in still needs their code.
-    const client = authClient(t);
-    const login = await client.login(victim.email);
-    expect(login.json().data.mfa_required).toBe(true);
-    await forgetLastStep(t, victim.id);
-    const signedIn = await client.post('/api/v1/auth/login/mfa', { challenge: login.json().data.challenge, code: codeAt(secret, nowStep()) });
-    expect(signedIn.statusCode, signedIn.body).toBe(200);
-  });
+  it.each(['admin', 'super_admin'] as Caller[])(
+    '%s: own email, second-factor reset, set-password link and SSO bypass are all refused; the owner still signs in with password and code',
+    async (caller) => {
+      const victim = await person(caller);
+      const owner = { ...(await tokenFor(db(), victim.id)), 'x-tenant': own.id };
+      const { secret } = await enrol(t, owner);
+      const stolen = { ...(await tokenFor(db(), victim.id, ['pwd', 'otp'])), 'x-tenant': own.id };
+      const inbox = `${fresh('thief')}@evil.test`;
+      // An old email in the user's history: restoring it is one more way to the inbox.
+      await inboxInHistory(victim.id);
+      const before = await fingerprint(victim.id);
+      const steps = await Promise.all([
+        send('POST', `/users/${victim.id}/history/${restoreEntries.get(victim.id)}/restore`, stolen, {}),
+        send('PUT', `/users/${victim.id}`, stolen, { email: inbox }),
+        send('POST', `/users/${victim.id}/two-factor/reset`, stolen, {}),
+        send('PUT', `/users/${victim.id}`, stolen, { reset_password: true }),
+        send('PUT', `/users/${victim.id}`, stolen, { bypass_sso: true }),
+        send('POST', `/users/${victim.id}/invitation`, stolen, { mail: false }),
+        send('POST', '/session/two-factor/disable', stolen, {}),
+        send('PUT', '/session/profile', stolen, { name: victim.name, email: inbox }),
+      ]);
+      expect(steps.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403, 403, 422, 422]);
+      expect(await fingerprint(victim.id)).toEqual(before);
+      expect(await mailCount(victim.email, { email: inbox })).toBe(0);
+      // The owner's own sign-in still needs their code.
+      const client = authClient(t);
+      const login = await client.login(victim.email);
+      expect(login.json().data.mfa_required).toBe(true);
+      await forgetLastStep(t, victim.id);
+      const signedIn = await client.post('/api/v1/auth/login/mfa', {
+        challenge: login.json().data.challenge,
+        code: codeAt(secret, nowStep()),
+      });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+    },
+  );
 });
 
 describe('the user edit form of oneself', () => {
@@ -296,8 +407,14 @@ describe('the user edit form of oneself', () => {
     const fieldsOf = async (id: string) => {
       const res = await send('GET', `/users/${id}/edit`, headers);
       expect(res.statusCode, res.body).toBe(200);
-      const fields = (res.json().fields as { fields: { name: string; disabled?: boolean; 'label-help'?: string }[] }[]).flatMap((g) => g.fields);
-      return Object.fromEntries(fields.filter((f) => ['email', 'reset_password', 'bypass_sso', 'name'].includes(f.name)).map((f) => [f.name, f]));
+      const fields = (
+        res.json().fields as { fields: { name: string; disabled?: boolean; 'label-help'?: string }[] }[]
+      ).flatMap((g) => g.fields);
+      return Object.fromEntries(
+        fields
+          .filter((f) => ['email', 'reset_password', 'bypass_sso', 'name'].includes(f.name))
+          .map((f) => [f.name, f]),
+      );
     };
     const mine = await fieldsOf(me.id);
     for (const name of ['email', 'reset_password', 'bypass_sso']) {

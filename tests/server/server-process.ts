@@ -8,7 +8,6 @@ import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-
 function spawnServer(env: Record<string, string>, port: number, dataDir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -30,7 +29,8 @@ function spawnServer(env: Record<string, string>, port: number, dataDir: string)
   return { child, output: () => output };
 }
 
-/** `server/main.ts` until /readyz answers, at `baseUrl`; `stop` ends it (SIGTERM, then SIGKILL) and removes its data directory. */
+/** `server/main.ts` until /readyz answers, at `baseUrl`; `stop` ends it (SIGTERM, then SIGKILL) and removes its data
+ * directory. */
 export async function startServer(env: Record<string, string>) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'olympus-start-'));
@@ -50,7 +50,10 @@ export async function startServer(env: Record<string, string>) {
       await stop();
       throw new Error(`instance exited with ${child.exitCode}: ${output()}`);
     }
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return { output, stop, dataDir, baseUrl: `http://127.0.0.1:${port}` };
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -58,8 +61,11 @@ export async function startServer(env: Record<string, string>) {
   throw new Error(`instance did not become ready: ${output()}`);
 }
 
-/** Runs `server/main.ts` expecting it to give up: its exit code, everything it printed and what it left in its data directory. */
-export async function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string; files: string[] }> {
+/** Runs `server/main.ts` expecting it to give up: its exit code, everything it printed and what it left in its data
+ * directory. */
+export async function runToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string; files: string[] }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'olympus-start-'));
   const { child, output } = spawnServer(env, await freePort(), dataDir);
   const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);

@@ -28,18 +28,41 @@ describe('GET /session', () => {
       name: 'Grace Hopper',
       role: 'admin',
       companies: [zeta, alpha],
-      systems: [{ name: 'Everest', role: 'everest_manager' }, { name: 'Portal', role: 'portal_viewer' }],
+      systems: [
+        { name: 'Everest', role: 'everest_manager' },
+        { name: 'Portal', role: 'portal_viewer' },
+      ],
     });
     const res = await c.get('/api/v1/session', await tokenFor(db(), user.id));
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(Object.keys(data).sort()).toEqual(
       [
-        'uuid', 'id', 'name', 'username', 'email', 'bypass_sso', 'companies', 'systems', 'roles', 'olympusRole',
-        'olympus_role_uuid', 'everest_role_uuid', 'portal_role_uuid', 'property_permissions', 'two_factor_required',
+        'uuid',
+        'id',
+        'name',
+        'username',
+        'email',
+        'bypass_sso',
+        'companies',
+        'systems',
+        'roles',
+        'olympusRole',
+        'olympus_role_uuid',
+        'everest_role_uuid',
+        'portal_role_uuid',
+        'property_permissions',
+        'two_factor_required',
       ].sort(),
     );
-    expect(data).toMatchObject({ uuid: user.id, id: user.id, name: 'Grace Hopper', username: user.username, email: user.email, bypass_sso: false });
+    expect(data).toMatchObject({
+      uuid: user.id,
+      id: user.id,
+      name: 'Grace Hopper',
+      username: user.username,
+      email: user.email,
+      bypass_sso: false,
+    });
     expect(data.companies).toEqual([
       { uuid: alpha.id, id: alpha.id, name: 'Alpha Homes' },
       { uuid: zeta.id, id: zeta.id, name: 'Zeta Lettings' },
@@ -107,7 +130,14 @@ describe('GET /session', () => {
   });
 
   it('answers 401 without a token, with a malformed one, or an unknown one', async () => {
-    for (const authorization of [undefined, 'Bearer', 'Bearer oly_unknown', 'Bearer ' + 'x'.repeat(5000), 'Token abc', 'oly_abc']) {
+    for (const authorization of [
+      undefined,
+      'Bearer',
+      'Bearer oly_unknown',
+      'Bearer ' + 'x'.repeat(5000),
+      'Token abc',
+      'oly_abc',
+    ]) {
       const res = await c.get('/api/v1/session', authorization ? { authorization } : {});
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(UNAUTH);
@@ -117,7 +147,10 @@ describe('GET /session', () => {
   it('answers 401 for a disabled user, even with a live token', async () => {
     const user = await createUser(db());
     const auth = await tokenFor(db(), user.id);
-    await db().update(users).set({ disabledAt: sql`now()` }).where(eq(users.id, user.id));
+    await db()
+      .update(users)
+      .set({ disabledAt: sql`now()` })
+      .where(eq(users.id, user.id));
     const res = await c.get('/api/v1/session', auth);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(UNAUTH);
@@ -129,7 +162,10 @@ describe('token expiry', () => {
     const user = await createUser(db());
     const auth = await tokenFor(db(), user.id);
     const hash = sha256(bearerOf(auth));
-    await db().update(accessTokens).set({ lastUsedAt: sql`now() - interval '20 minutes'` }).where(eq(accessTokens.tokenHash, hash));
+    await db()
+      .update(accessTokens)
+      .set({ lastUsedAt: sql`now() - interval '20 minutes'` })
+      .where(eq(accessTokens.tokenHash, hash));
     expect((await c.get('/api/v1/session', auth)).statusCode).toBe(200);
     const [row] = await db().select().from(accessTokens).where(eq(accessTokens.tokenHash, hash));
     expect(Date.now() - row.lastUsedAt.getTime()).toBeLessThan(60_000);
@@ -139,7 +175,10 @@ describe('token expiry', () => {
     const user = await createUser(db());
     const auth = await tokenFor(db(), user.id);
     const hash = sha256(bearerOf(auth));
-    await db().update(accessTokens).set({ lastUsedAt: sql`now() - interval '10 seconds'` }).where(eq(accessTokens.tokenHash, hash));
+    await db()
+      .update(accessTokens)
+      .set({ lastUsedAt: sql`now() - interval '10 seconds'` })
+      .where(eq(accessTokens.tokenHash, hash));
     const [before] = await db().select().from(accessTokens).where(eq(accessTokens.tokenHash, hash));
     expect((await c.get('/api/v1/session', auth)).statusCode).toBe(200);
     const [after] = await db().select().from(accessTokens).where(eq(accessTokens.tokenHash, hash));
@@ -149,7 +188,10 @@ describe('token expiry', () => {
   it('30 minutes idle ends the token', async () => {
     const user = await createUser(db());
     const auth = await tokenFor(db(), user.id);
-    await db().update(accessTokens).set({ lastUsedAt: sql`now() - interval '31 minutes'` }).where(eq(accessTokens.tokenHash, sha256(bearerOf(auth))));
+    await db()
+      .update(accessTokens)
+      .set({ lastUsedAt: sql`now() - interval '31 minutes'` })
+      .where(eq(accessTokens.tokenHash, sha256(bearerOf(auth))));
     const res = await c.get('/api/v1/session', auth);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(UNAUTH);
@@ -158,7 +200,10 @@ describe('token expiry', () => {
   it('12 hours after issue the token ends, however busy', async () => {
     const user = await createUser(db());
     const auth = await tokenFor(db(), user.id);
-    await db().update(accessTokens).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(accessTokens.tokenHash, sha256(bearerOf(auth))));
+    await db()
+      .update(accessTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(accessTokens.tokenHash, sha256(bearerOf(auth))));
     expect((await c.get('/api/v1/session', auth)).statusCode).toBe(401);
     expect((await c.post('/api/v1/auth/authenticated', undefined, { headers: auth })).statusCode).toBe(401);
   });
@@ -172,7 +217,10 @@ describe('POST /auth/logout', () => {
     const res = await c.post('/api/v1/auth/logout', undefined, { headers: auth, csrf: false });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { message: 'You have been logged out.' } });
-    const [row] = await db().select().from(accessTokens).where(eq(accessTokens.tokenHash, sha256(bearerOf(auth))));
+    const [row] = await db()
+      .select()
+      .from(accessTokens)
+      .where(eq(accessTokens.tokenHash, sha256(bearerOf(auth))));
     expect(row.revokedAt).not.toBeNull();
     expect((await c.get('/api/v1/session', auth)).statusCode).toBe(401);
     // Other sessions of the same user carry on.
@@ -198,7 +246,10 @@ describe('POST /auth/logout', () => {
 describe('POST /auth/authenticated', () => {
   it('answers { authenticated: true } for a live token', async () => {
     const user = await createUser(db());
-    const res = await c.post('/api/v1/auth/authenticated', undefined, { headers: await tokenFor(db(), user.id), csrf: false });
+    const res = await c.post('/api/v1/auth/authenticated', undefined, {
+      headers: await tokenFor(db(), user.id),
+      csrf: false,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { authenticated: true } });
   });
@@ -207,7 +258,9 @@ describe('POST /auth/authenticated', () => {
     const res = await c.post('/api/v1/auth/authenticated');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(UNAUTH);
-    const stale = await c.post('/api/v1/auth/authenticated', undefined, { headers: { authorization: 'Bearer oly_gone' } });
+    const stale = await c.post('/api/v1/auth/authenticated', undefined, {
+      headers: { authorization: 'Bearer oly_gone' },
+    });
     expect(stale.statusCode).toBe(401);
     expect(stale.json()).toEqual(UNAUTH);
   });

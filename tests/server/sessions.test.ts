@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 interface Signed {
@@ -32,7 +33,12 @@ async function signedIn(userId: string, meta: { ip?: string; userAgent?: string 
   return { token, id, headers: { authorization: `Bearer ${token}` } };
 }
 
-function call(method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string>, tenant?: string): Promise<LightMyRequestResponse> {
+function call(
+  method: 'GET' | 'POST' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  tenant?: string,
+): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method,
     url: `/api/v1${url}`,
@@ -48,11 +54,31 @@ describe('user agents', () => {
   it.each([
     [CHROME_LINUX, 'Chrome', 'Linux'],
     [FIREFOX_WINDOWS, 'Firefox', 'Windows'],
-    ['Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15', 'Safari', 'macOS'],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0', 'Edge', 'Windows'],
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1', 'Safari', 'iOS'],
-    ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36', 'Chrome', 'Android'],
-    ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36', 'Chrome', 'Linux'],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+      'Safari',
+      'macOS',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      'Edge',
+      'Windows',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+      'Safari',
+      'iOS',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+      'Chrome',
+      'Android',
+    ],
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      'Chrome',
+      'Linux',
+    ],
   ])('%s → %s on %s', (ua, browser, os) => {
     expect(parseUserAgent(ua)).toEqual({ browser, os });
   });
@@ -72,18 +98,42 @@ describe('own sessions', () => {
     const revoked = await signedIn(me.id);
     await db().update(accessTokens).set({ revokedAt: new Date() }).where(eq(accessTokens.id, revoked.id));
     const expired = await signedIn(me.id);
-    await db().update(accessTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(accessTokens.id, expired.id));
+    await db()
+      .update(accessTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(accessTokens.id, expired.id));
     const idle = await signedIn(me.id);
-    await db().update(accessTokens).set({ lastUsedAt: new Date(Date.now() - 31 * 60 * 1000) }).where(eq(accessTokens.id, idle.id));
+    await db()
+      .update(accessTokens)
+      .set({ lastUsedAt: new Date(Date.now() - 31 * 60 * 1000) })
+      .where(eq(accessTokens.id, idle.id));
     const theirs = await signedIn(other.id);
 
     const res = await call('GET', '/session/sessions', current.headers);
     expect(res.statusCode).toBe(200);
     const list = res.json().data as Array<Record<string, unknown>>;
     expect(list.map((s) => s.id).sort()).toEqual([current.id, laptop.id].sort());
-    expect(list.find((s) => s.id === current.id)).toMatchObject({ browser: 'Chrome', os: 'Linux', ip: '10.1.2.3', current: true });
-    expect(list.find((s) => s.id === laptop.id)).toMatchObject({ browser: 'Firefox', os: 'Windows', ip: '10.9.9.9', current: false });
-    expect(Object.keys(list[0]).sort()).toEqual(['browser', 'current', 'id', 'ip', 'last_active_at', 'os', 'signed_in_at']);
+    expect(list.find((s) => s.id === current.id)).toMatchObject({
+      browser: 'Chrome',
+      os: 'Linux',
+      ip: '10.1.2.3',
+      current: true,
+    });
+    expect(list.find((s) => s.id === laptop.id)).toMatchObject({
+      browser: 'Firefox',
+      os: 'Windows',
+      ip: '10.9.9.9',
+      current: false,
+    });
+    expect(Object.keys(list[0]).sort()).toEqual([
+      'browser',
+      'current',
+      'id',
+      'ip',
+      'last_active_at',
+      'os',
+      'signed_in_at',
+    ]);
     for (const s of [current, laptop, theirs]) {
       expect(res.body).not.toContain(sha256(s.token));
       expect(res.body).not.toContain(s.token);
@@ -161,7 +211,9 @@ describe('a user’s sessions, by an administrator', () => {
 
     const list = await call('GET', `/users/${staff.id}/sessions`, admin.headers, company.id);
     expect(list.statusCode).toBe(200);
-    expect((list.json().data as Array<{ id: string; current: boolean }>).map((s) => s.id).sort()).toEqual([s1.id, s2.id].sort());
+    expect((list.json().data as Array<{ id: string; current: boolean }>).map((s) => s.id).sort()).toEqual(
+      [s1.id, s2.id].sort(),
+    );
     expect(list.body).not.toContain(sha256(s1.token));
 
     const res = await call('POST', `/users/${staff.id}/sessions/revoke`, admin.headers, company.id);
@@ -183,7 +235,12 @@ describe('a user’s sessions, by an administrator', () => {
     const staff = await createUser(db(), { role: 'system_user', companies: [company] });
     const session = await signedIn(staff.id);
     expect((await call('GET', `/users/${staff.id}/sessions`, admin.headers, company.id)).json().data).toHaveLength(1);
-    const save = await t.app.inject({ method: 'PUT', url: `/api/v1/users/${staff.id}`, headers: { ...admin.headers, 'x-tenant': company.id }, payload: { disabled: true } });
+    const save = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${staff.id}`,
+      headers: { ...admin.headers, 'x-tenant': company.id },
+      payload: { disabled: true },
+    });
     expect(save.statusCode).toBe(200);
     expect((await call('GET', `/users/${staff.id}/sessions`, admin.headers, company.id)).json().data).toEqual([]);
     expect(await alive(session)).toBe(401);
@@ -216,7 +273,9 @@ describe('a user’s sessions, by an administrator', () => {
 
     const other = await createUser(db(), { role: 'super_admin', companies: [company] });
     const superSession = await signedIn(other.id);
-    expect((await call('POST', `/users/${boss.id}/sessions/revoke`, superSession.headers, company.id)).statusCode).toBe(200);
+    expect((await call('POST', `/users/${boss.id}/sessions/revoke`, superSession.headers, company.id)).statusCode).toBe(
+      200,
+    );
     expect(await alive(bossSession)).toBe(401);
   });
 
@@ -225,9 +284,15 @@ describe('a user’s sessions, by an administrator', () => {
     const staff = await signedIn((await createUser(db(), { role: 'system_user', companies: [company] })).id);
     const colleague = await createUser(db(), { role: 'system_user', companies: [company] });
     expect((await call('GET', `/users/${colleague.id}/sessions`, staff.headers, company.id)).statusCode).toBe(403);
-    expect((await call('POST', `/users/${colleague.id}/sessions/revoke`, staff.headers, company.id)).statusCode).toBe(403);
+    expect((await call('POST', `/users/${colleague.id}/sessions/revoke`, staff.headers, company.id)).statusCode).toBe(
+      403,
+    );
     // Fastify's HEAD twin of the GET route runs the same check.
-    const head = await t.app.inject({ method: 'HEAD', url: `/api/v1/users/${colleague.id}/sessions`, headers: { ...staff.headers, 'x-tenant': company.id } });
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/users/${colleague.id}/sessions`,
+      headers: { ...staff.headers, 'x-tenant': company.id },
+    });
     expect(head.statusCode).toBe(403);
   });
 });

@@ -7,7 +7,12 @@ import { createTestApp, type TestApp } from './harness';
 import { createUser } from './factories';
 import { auditRows, authClient, type AuthClient } from './auth-client';
 import { SSO_BINDING_COOKIE } from '../../server/sso/binding';
-import { signInAtProvider, startOidcProvider, type OidcAccount, type RunningOidcProvider } from '../support/oidc-provider';
+import {
+  signInAtProvider,
+  startOidcProvider,
+  type OidcAccount,
+  type RunningOidcProvider,
+} from '../support/oidc-provider';
 import { users } from '../../server/db/schema';
 
 const REDIRECT = 'http://olympus.test/login/azure/callback';
@@ -22,7 +27,15 @@ const db = () => t.database.db;
 beforeAll(async () => {
   op = await startOidcProvider({ redirectUris: [REDIRECT], accounts: [] });
   // OIDC_ISSUER wins over the tenant's Azure issuer, so the tenant rules apply to the local provider.
-  t = await createTestApp({ sso: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, azureTenantId: TENANT, enforcedDomains: [] } });
+  t = await createTestApp({
+    sso: {
+      issuer: op.issuer,
+      clientId: op.clientId,
+      clientSecret: op.clientSecret,
+      azureTenantId: TENANT,
+      enforcedDomains: [],
+    },
+  });
   c = authClient(t);
 });
 afterAll(async () => {
@@ -48,7 +61,11 @@ async function signIn(login: string) {
   // The browser that started the sign-in sends its binding cookie back.
   const binding = start.cookies.find((k) => k.name === SSO_BINDING_COOKIE)?.value;
   const cookie = `${(await c.csrf()).cookie}; ${SSO_BINDING_COOKIE}=${binding}`;
-  return c.post('/api/v1/auth/login/azure/callback', { code: back.searchParams.get('code'), state: back.searchParams.get('state') }, { headers: { cookie } });
+  return c.post(
+    '/api/v1/auth/login/azure/callback',
+    { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+    { headers: { cookie } },
+  );
 }
 
 describe('Azure AD sign-in', () => {
@@ -94,6 +111,8 @@ describe('Azure AD sign-in', () => {
     const b = await azurePerson({ claims: { xms_edov: false } });
     const res = await signIn(b.account.sub);
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('Your sign-in provider has not verified your email address. Please contact your administrator.');
+    expect(res.json().message).toBe(
+      'Your sign-in provider has not verified your email address. Please contact your administrator.',
+    );
   });
 });

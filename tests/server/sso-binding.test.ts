@@ -25,7 +25,13 @@ beforeAll(async () => {
   op = await startOidcProvider({ redirectUris: [REDIRECT], accounts: [] });
   t = await createTestApp({
     publicUrl: 'https://olympus.test',
-    sso: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, azureTenantId: null, enforcedDomains: [] },
+    sso: {
+      issuer: op.issuer,
+      clientId: op.clientId,
+      clientSecret: op.clientSecret,
+      azureTenantId: null,
+      enforcedDomains: [],
+    },
   });
   c = authClient(t);
 });
@@ -53,7 +59,10 @@ async function start() {
 async function attackerCallback(login: string) {
   const s = await start();
   const back = await signInAtProvider(s.url, login, REDIRECT);
-  return { body: { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' }, binding: s.cookie?.value ?? '' };
+  return {
+    body: { code: back.searchParams.get('code') ?? '', state: back.searchParams.get('state') ?? '' },
+    binding: s.cookie?.value ?? '',
+  };
 }
 
 /** The callback as the browser posts it, with the CSRF pair and whatever binding cookie it holds. */
@@ -63,8 +72,19 @@ async function post(body: object, binding?: string): Promise<LightMyRequestRespo
   return c.post(CALLBACK, body, { headers: { cookie } });
 }
 
-const tokenCount = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(accessTokens))[0].n;
-const usedAt = async (state: string) => (await db().select({ usedAt: challenges.usedAt }).from(challenges).where(eq(challenges.secretHash, sha256(state))))[0]?.usedAt;
+const tokenCount = async () =>
+  (
+    await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(accessTokens)
+  )[0].n;
+const usedAt = async (state: string) =>
+  (
+    await db()
+      .select({ usedAt: challenges.usedAt })
+      .from(challenges)
+      .where(eq(challenges.secretHash, sha256(state)))
+  )[0]?.usedAt;
 
 describe('the SSO start', () => {
   it('sets an HttpOnly, SameSite=Lax, Secure binding cookie for the callback path only, 10 minutes, and keeps only its hash', async () => {
@@ -73,7 +93,10 @@ describe('the SSO start', () => {
     expect(s.cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: CALLBACK, maxAge: 600 });
     expect(s.cookie!.value).toMatch(/^[\w-]{43}$/);
     const state = new URL(s.url).searchParams.get('state') ?? '';
-    const [row] = await db().select().from(challenges).where(eq(challenges.secretHash, sha256(state)));
+    const [row] = await db()
+      .select()
+      .from(challenges)
+      .where(eq(challenges.secretHash, sha256(state)));
     expect(JSON.stringify(row)).not.toContain(s.cookie!.value);
     expect(row.data).toMatchObject({ binding: sha256(s.cookie!.value) });
   });

@@ -12,7 +12,13 @@ import { startOidcProvider } from '../support/oidc-provider';
 
 const NOT_CONFIGURED = { message: 'Single sign-on is not configured.' };
 const UNAVAILABLE = { message: 'The single sign-on provider could not be reached. Please try again later.' };
-const NO_SSO: Config['sso'] = { azureTenantId: null, clientId: null, clientSecret: null, issuer: null, enforcedDomains: [] };
+const NO_SSO: Config['sso'] = {
+  azureTenantId: null,
+  clientId: null,
+  clientSecret: null,
+  issuer: null,
+  enforcedDomains: [],
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +28,11 @@ afterAll(() => t?.close());
 
 /** Another app on the same database with other SSO settings (one database per file keeps memory down). */
 async function appWith(sso: Partial<Config['sso']>): Promise<FastifyInstance> {
-  const app = await buildApp({ config: { ...t.config, sso: { ...NO_SSO, ...sso } }, database: t.database, logger: false });
+  const app = await buildApp({
+    config: { ...t.config, sso: { ...NO_SSO, ...sso } },
+    database: t.database,
+    logger: false,
+  });
   await app.ready();
   return app;
 }
@@ -46,18 +56,37 @@ describe('settings', () => {
     const config = (env: Record<string, string>) => loadConfig(env, { staticDir: null });
     expect(ssoSettings(config({ AZURE_TENANT_ID: 'contoso', AZURE_CLIENT_ID: 'id' }))).toBeNull();
     expect(ssoSettings(config({ AZURE_CLIENT_ID: 'id', AZURE_CLIENT_SECRET: 's' }))).toBeNull();
-    expect(ssoSettings(config({ AZURE_TENANT_ID: 'contoso', AZURE_CLIENT_ID: 'id', AZURE_CLIENT_SECRET: 's', OLYMPUS_PUBLIC_URL: 'https://olympus.example/' }))).toEqual({
+    expect(
+      ssoSettings(
+        config({
+          AZURE_TENANT_ID: 'contoso',
+          AZURE_CLIENT_ID: 'id',
+          AZURE_CLIENT_SECRET: 's',
+          OLYMPUS_PUBLIC_URL: 'https://olympus.example/',
+        }),
+      ),
+    ).toEqual({
       issuer: 'https://login.microsoftonline.com/contoso/v2.0',
       clientId: 'id',
       clientSecret: 's',
       azureTenantId: 'contoso',
       redirectUri: 'https://olympus.example/login/azure/callback',
     });
-    const generic = ssoSettings(config({ OIDC_ISSUER: 'https://id.example', AZURE_TENANT_ID: 'contoso', AZURE_CLIENT_ID: 'id', AZURE_CLIENT_SECRET: 's' }));
+    const generic = ssoSettings(
+      config({
+        OIDC_ISSUER: 'https://id.example',
+        AZURE_TENANT_ID: 'contoso',
+        AZURE_CLIENT_ID: 'id',
+        AZURE_CLIENT_SECRET: 's',
+      }),
+    );
     expect(generic?.issuer).toBe('https://id.example');
     // An Azure issuer naming one tenant brings Azure's rules for it; the shared endpoints do not.
-    const azure = (issuer: string) => ssoSettings(config({ OIDC_ISSUER: issuer, AZURE_CLIENT_ID: 'id', AZURE_CLIENT_SECRET: 's' }))?.azureTenantId;
-    expect(azure('https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/v2.0')).toBe('72f988bf-86f1-41af-91ab-2d7cd011db47');
+    const azure = (issuer: string) =>
+      ssoSettings(config({ OIDC_ISSUER: issuer, AZURE_CLIENT_ID: 'id', AZURE_CLIENT_SECRET: 's' }))?.azureTenantId;
+    expect(azure('https://login.microsoftonline.com/72f988bf-86f1-41af-91ab-2d7cd011db47/v2.0')).toBe(
+      '72f988bf-86f1-41af-91ab-2d7cd011db47',
+    );
     expect(azure('https://login.microsoftonline.com/organizations/v2.0')).toBeNull();
     expect(azure('https://id.example')).toBeNull();
   });
@@ -66,7 +95,9 @@ describe('settings', () => {
     expect(() => loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000' }, { staticDir: null })).not.toThrow();
     expect(() => loadConfig({ OIDC_ISSUER: 'http://localhost:4000' }, { staticDir: null })).not.toThrow();
     expect(() => loadConfig({ OIDC_ISSUER: 'http://id.example' }, { staticDir: null })).toThrow(ConfigError);
-    expect(() => loadConfig({ OIDC_ISSUER: 'http://id.example' }, { staticDir: null })).toThrow(/OIDC_ISSUER must start with https:\/\//);
+    expect(() => loadConfig({ OIDC_ISSUER: 'http://id.example' }, { staticDir: null })).toThrow(
+      /OIDC_ISSUER must start with https:\/\//,
+    );
   });
 });
 
@@ -79,7 +110,12 @@ describe('an unreachable provider', () => {
       const down = await app.inject({ method: 'GET', url: '/api/v1/auth/login/azure', remoteAddress: uniqueIp() });
       expect(down.statusCode).toBe(502);
       expect(down.json()).toEqual(UNAVAILABLE);
-      const op = await startOidcProvider({ port, clientId: 'olympus', clientSecret: 'test-secret', redirectUris: [redirect] });
+      const op = await startOidcProvider({
+        port,
+        clientId: 'olympus',
+        clientSecret: 'test-secret',
+        redirectUris: [redirect],
+      });
       try {
         const up = await app.inject({ method: 'GET', url: '/api/v1/auth/login/azure', remoteAddress: uniqueIp() });
         expect(up.statusCode, up.body).toBe(200);

@@ -22,7 +22,13 @@ const db = () => t.database.db;
 beforeAll(async () => {
   op = await startOidcProvider({ redirectUris: [REDIRECT], accounts: [] });
   t = await createTestApp({
-    sso: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, azureTenantId: null, enforcedDomains: ['corp.example.test'] },
+    sso: {
+      issuer: op.issuer,
+      clientId: op.clientId,
+      clientSecret: op.clientSecret,
+      azureTenantId: null,
+      enforcedDomains: ['corp.example.test'],
+    },
   });
   c = authClient(t);
 });
@@ -36,7 +42,12 @@ let n = 0;
 async function person(opts: { emailVerified?: boolean; user?: Parameters<typeof createUser>[1] | null } = {}) {
   const i = ++n;
   const email = opts.user?.email ?? `person${i}@example.test`;
-  op.accounts.push({ sub: `sub-${i}-${Math.random().toString(36).slice(2)}`, email, email_verified: opts.emailVerified ?? true, name: `Person ${i}` });
+  op.accounts.push({
+    sub: `sub-${i}-${Math.random().toString(36).slice(2)}`,
+    email,
+    email_verified: opts.emailVerified ?? true,
+    name: `Person ${i}`,
+  });
   const user = opts.user === null ? null : await createUser(db(), { ...opts.user, email });
   return { email, sub: op.accounts[op.accounts.length - 1].sub, user };
 }
@@ -82,8 +93,16 @@ describe('GET /auth/login/azure', () => {
     expect(q.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(q.get('nonce')).toBeTruthy();
     const state = q.get('state') ?? '';
-    const [row] = await db().select().from(challenges).where(eq(challenges.secretHash, sha256(state)));
-    expect(row).toMatchObject({ kind: 'sso', userId: null, usedAt: null, data: { system: 'Everest', nonce: q.get('nonce') } });
+    const [row] = await db()
+      .select()
+      .from(challenges)
+      .where(eq(challenges.secretHash, sha256(state)));
+    expect(row).toMatchObject({
+      kind: 'sso',
+      userId: null,
+      usedAt: null,
+      data: { system: 'Everest', nonce: q.get('nonce') },
+    });
     const ttl = row.expiresAt.getTime() - row.createdAt.getTime();
     expect(ttl).toBeGreaterThan(9.9 * 60_000);
     expect(ttl).toBeLessThan(10.1 * 60_000);
@@ -120,7 +139,10 @@ describe('POST /auth/login/azure/callback', () => {
     const p = await person();
     const first = await signIn(p.email.toUpperCase());
     expect(first.statusCode, first.body).toBe(200);
-    await db().update(users).set({ email: `renamed-${p.email}` }).where(eq(users.id, p.user!.id));
+    await db()
+      .update(users)
+      .set({ email: `renamed-${p.email}` })
+      .where(eq(users.id, p.user!.id));
     const again = await signIn(p.email);
     expect(again.statusCode, again.body).toBe(200);
     const rows = (await auditRows(t, 'auth.sso_login')).filter((r) => r.actor_id === p.user!.id);
@@ -134,7 +156,12 @@ describe('POST /auth/login/azure/callback', () => {
     const data = res.json().data;
     expect(Object.keys(data).sort()).toEqual(['session', 'username']);
     expect(data.username).toBe(p.user!.username);
-    const set = await c.post('/api/v1/auth/password/new', { username: data.username, name: data.username, new_password: 'Brand-New-Pass-77', session: data.session });
+    const set = await c.post('/api/v1/auth/password/new', {
+      username: data.username,
+      name: data.username,
+      new_password: 'Brand-New-Pass-77',
+      session: data.session,
+    });
     expect(set.statusCode, set.body).toBe(200);
     const audit = (await auditRows(t, 'auth.sso_login')).find((r) => r.actor_id === p.user!.id);
     expect(audit?.detail).toMatchObject({ outcome: 'new_password_required' });
@@ -211,7 +238,10 @@ describe('POST /auth/login/azure/callback refuses', () => {
   it('an expired transaction (older than 10 minutes)', async () => {
     const p = await person();
     const back = await atProvider(p.email);
-    await db().update(challenges).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(challenges.secretHash, sha256(back.state)));
+    await db()
+      .update(challenges)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(challenges.secretHash, sha256(back.state)));
     const res = await callback(back);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(FAILED);
@@ -219,11 +249,15 @@ describe('POST /auth/login/azure/callback refuses', () => {
   });
 
   it('an identity no user matches, creating nobody', async () => {
-    const [{ count: before }] = await db().select({ count: sql<number>`count(*)::int` }).from(users);
+    const [{ count: before }] = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users);
     const res = await signIn('stranger@example.test');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual(UNKNOWN);
-    const [{ count: after }] = await db().select({ count: sql<number>`count(*)::int` }).from(users);
+    const [{ count: after }] = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users);
     expect(after).toBe(before);
     expect((await lastFailure())?.detail).toMatchObject({ reason: 'unknown_identity', email: 'stranger@example.test' });
   });
@@ -232,7 +266,9 @@ describe('POST /auth/login/azure/callback refuses', () => {
     const p = await person({ emailVerified: false });
     const res = await signIn(p.email);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Your sign-in provider has not verified your email address. Please contact your administrator.' });
+    expect(res.json()).toEqual({
+      message: 'Your sign-in provider has not verified your email address. Please contact your administrator.',
+    });
     const [row] = await db().select().from(users).where(eq(users.id, p.user!.id));
     expect(row.ssoOid).toBeNull();
     expect((await lastFailure())?.detail).toMatchObject({ reason: 'unverified_email' });

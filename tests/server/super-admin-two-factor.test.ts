@@ -36,27 +36,40 @@ describe.each([true, false])('a super admin signed in with a password alone, the
   const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
     t.app.inject({ method, url: `/api/v1${url}`, headers, payload });
 
-  it(required ? 'reaches only enrolment: every other call is refused, in parallel, with nothing changed' : 'reaches everything as before', async () => {
-    const headers = await superAdmin();
-    const count = async () => rowsOf(t.database.db, sql`select (select count(*)::int from companies) as companies, (select count(*)::int from users) as users`);
-    const before = await count();
-    const attempts = await Promise.all([
-      inject('GET', '/users', headers),
-      inject('GET', '/companies', headers),
-      inject('POST', '/companies', headers, { name: 'Sneaky Lettings' }),
-      inject('GET', '/roles', headers),
-    ]);
-    const session = await inject('GET', '/session', headers);
-    expect(session.statusCode).toBe(200);
-    expect(session.json().data.two_factor_required).toBe(required);
-    if (required) {
-      for (const res of attempts) expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 403, body: { message: TWO_FACTOR_REQUIRED_MSG } });
-      expect(await count()).toEqual(before);
-      // Enrolling lifts it at once.
-      await enrol(t, headers);
-      expect((await inject('GET', '/users', headers)).statusCode).toBe(200);
-    } else {
-      expect(attempts.map((r) => r.statusCode)).toEqual([200, 200, 201, 200]);
-    }
-  });
+  it(
+    required
+      ? 'reaches only enrolment: every other call is refused, in parallel, with nothing changed'
+      : 'reaches everything as before',
+    async () => {
+      const headers = await superAdmin();
+      const count = async () =>
+        rowsOf(
+          t.database.db,
+          sql`select (select count(*)::int from companies) as companies, (select count(*)::int from users) as users`,
+        );
+      const before = await count();
+      const attempts = await Promise.all([
+        inject('GET', '/users', headers),
+        inject('GET', '/companies', headers),
+        inject('POST', '/companies', headers, { name: 'Sneaky Lettings' }),
+        inject('GET', '/roles', headers),
+      ]);
+      const session = await inject('GET', '/session', headers);
+      expect(session.statusCode).toBe(200);
+      expect(session.json().data.two_factor_required).toBe(required);
+      if (required) {
+        for (const res of attempts)
+          expect({ status: res.statusCode, body: res.json() }).toEqual({
+            status: 403,
+            body: { message: TWO_FACTOR_REQUIRED_MSG },
+          });
+        expect(await count()).toEqual(before);
+        // Enrolling lifts it at once.
+        await enrol(t, headers);
+        expect((await inject('GET', '/users', headers)).statusCode).toBe(200);
+      } else {
+        expect(attempts.map((r) => r.statusCode)).toEqual([200, 200, 201, 200]);
+      }
+    },
+  );
 });

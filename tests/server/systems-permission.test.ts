@@ -68,6 +68,10 @@ describe('GET /api/v1/systems/:id/redirect needs systems.redirect', () => {
       expect(res.statusCode, role).toBe(200);
     }
     // The seed's roles are what the product ships: each of them holds the grant.
-    for (const role of OLYMPUS_ROLES) expect(role.grants.some((g) => g === 'systems.redirect' || g === 'systems.*'), role.name).toBe(true);
+    for (const role of OLYMPUS_ROLES)
+      expect(
+        role.grants.some((g) => g === 'systems.redirect' || g === 'systems.*'),
+        role.name,
+      ).toBe(true);
   });
 });

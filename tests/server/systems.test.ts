@@ -2,7 +2,15 @@
 // POST /api/v1/systems/handoff/redeem and the demo stand-ins.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { calculateJwkThumbprint, createLocalJWKSet, decodeJwt, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
+import {
+  calculateJwkThumbprint,
+  createLocalJWKSet,
+  decodeJwt,
+  generateKeyPair,
+  jwtVerify,
+  SignJWT,
+  type JSONWebKeySet,
+} from 'jose';
 import { createTestApp, type TestApp } from './harness';
 import { createCompany, createSystem, createUser, tokenFor } from './factories';
 import { auditLog, handoffs } from '../../server/db/schema';
@@ -25,19 +33,38 @@ beforeAll(async () => {
   other = await createCompany(db, { name: 'Other Homes' });
   everest = await createSystem(db, 'Everest', 'https://everest.example.test/app/');
   portal = await createSystem(db, 'Portal', 'http://olympus.test/demo/portal');
-  staff = await createUser(db, { name: 'Stacey <b>Staff</b>', email: 'stacey@example.test', role: 'system_user', companies: [acme], systems: [{ name: 'Everest', role: 'viewer' }, { name: 'Portal' }] });
+  staff = await createUser(db, {
+    name: 'Stacey <b>Staff</b>',
+    email: 'stacey@example.test',
+    role: 'system_user',
+    companies: [acme],
+    systems: [{ name: 'Everest', role: 'viewer' }, { name: 'Portal' }],
+  });
   olympus = await createSystem(db, 'Olympus', null);
-  const boss = await createUser(db, { role: 'super_admin', companies: [acme], systems: [{ name: 'Everest', role: 'manager' }] });
+  const boss = await createUser(db, {
+    role: 'super_admin',
+    companies: [acme],
+    systems: [{ name: 'Everest', role: 'manager' }],
+  });
   staffAuth = await tokenFor(db, staff.id);
   superAuth = await tokenFor(db, boss.id);
 });
 afterAll(() => t?.close());
 
 const redirect = (id: string, headers: Record<string, string> = {}, tenant?: string) =>
-  t.app.inject({ method: 'GET', url: `/api/v1/systems/${id}/redirect${tenant === undefined ? '' : `?tenant=${tenant}`}`, headers });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/systems/${id}/redirect${tenant === undefined ? '' : `?tenant=${tenant}`}`,
+    headers,
+  });
 const redeem = (token: string, audience?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/systems/handoff/redeem', payload: audience ? { token, audience } : { token } });
-const jwks = async () => createLocalJWKSet((await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json() as JSONWebKeySet);
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/systems/handoff/redeem',
+    payload: audience ? { token, audience } : { token },
+  });
+const jwks = async () =>
+  createLocalJWKSet((await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json() as JSONWebKeySet);
 const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
 
 describe('GET /.well-known/jwks.json', () => {
@@ -62,7 +89,10 @@ describe('GET /api/v1/systems/:id/redirect', () => {
     expect(url.origin).toBe('https://everest.example.test');
     expect(url.pathname).toBe('/app/auth/olympus');
 
-    const { payload, protectedHeader } = await jwtVerify(tokenOf(url.href), await jwks(), { issuer: 'http://olympus.test', audience: 'everest' });
+    const { payload, protectedHeader } = await jwtVerify(tokenOf(url.href), await jwks(), {
+      issuer: 'http://olympus.test',
+      audience: 'everest',
+    });
     expect(protectedHeader.alg).toBe('ES256');
     expect(payload).toMatchObject({
       sub: staff.id,
@@ -76,7 +106,10 @@ describe('GET /api/v1/systems/:id/redirect', () => {
 
     const [row] = await t.database.db.select().from(handoffs).where(eq(handoffs.jti, payload.jti!));
     expect(row).toMatchObject({ userId: staff.id, systemId: everest.id, companyId: acme.id, redeemedAt: null });
-    const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'systems.handoff'), eq(auditLog.actorId, staff.id)));
+    const audits = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'systems.handoff'), eq(auditLog.actorId, staff.id)));
     expect(audits.length).toBeGreaterThan(0);
     expect(audits[0]).toMatchObject({ tenantId: acme.id, entity: 'system', entityId: everest.id });
   });
@@ -114,7 +147,10 @@ describe('GET /api/v1/systems/:id/redirect', () => {
     }
     const boss = await redirect(everest.id, superAuth, other.id);
     expect(boss.statusCode).toBe(200);
-    expect(decodeJwt(tokenOf(boss.json().data.url))).toMatchObject({ tenant: { id: other.id, name: 'Other Homes' }, role: 'manager' });
+    expect(decodeJwt(tokenOf(boss.json().data.url))).toMatchObject({
+      tenant: { id: other.id, name: 'Other Homes' },
+      role: 'manager',
+    });
     expect((await redirect(everest.id, superAuth, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(403);
   });
 });
@@ -126,7 +162,13 @@ describe('POST /api/v1/systems/handoff/redeem', () => {
     const token = await fresh();
     const first = await redeem(token, 'everest');
     expect(first.statusCode).toBe(200);
-    expect(first.json().data).toMatchObject({ sub: staff.id, aud: 'everest', email: 'stacey@example.test', tenant: { id: acme.id, name: 'Acme Lettings' }, role: 'viewer' });
+    expect(first.json().data).toMatchObject({
+      sub: staff.id,
+      aud: 'everest',
+      email: 'stacey@example.test',
+      tenant: { id: acme.id, name: 'Acme Lettings' },
+      role: 'viewer',
+    });
     const second = await redeem(token, 'everest');
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ message: 'This hand-off has already been used.' });
@@ -136,11 +178,17 @@ describe('POST /api/v1/systems/handoff/redeem', () => {
     const token = await fresh();
     const [h, p, s] = token.split('.');
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
-    const tampered = [h, Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url'), s].join('.');
-    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: JSON.parse(Buffer.from(h, 'base64url').toString()).kid }).sign((await generateKeyPair('ES256')).privateKey);
+    const tampered = [h, Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url'), s].join(
+      '.',
+    );
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: JSON.parse(Buffer.from(h, 'base64url').toString()).kid })
+      .sign((await generateKeyPair('ES256')).privateKey);
     const { kid, privateKey } = await signingKey(t.database.db);
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ ...claims, iat: now - 120, exp: now - 60 }).setProtectedHeader({ alg: 'ES256', kid }).sign(privateKey);
+    const expired = await new SignJWT({ ...claims, iat: now - 120, exp: now - 60 })
+      .setProtectedHeader({ alg: 'ES256', kid })
+      .sign(privateKey);
     for (const bad of [tampered, forged, expired, 'not.a.jwt', token.slice(0, -4)]) {
       const res = await redeem(bad, 'everest');
       expect(res.statusCode).toBe(401);
@@ -169,7 +217,9 @@ describe('demo stand-ins', () => {
     const res = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('Signed in to Portal as Stacey &lt;b&gt;Staff&lt;/b&gt; (stacey@example.test) for Acme Lettings');
+    expect(res.body).toContain(
+      'Signed in to Portal as Stacey &lt;b&gt;Staff&lt;/b&gt; (stacey@example.test) for Acme Lettings',
+    );
     const again = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain('This hand-off has already been used.');

@@ -34,7 +34,9 @@ describe('X-Tenant', () => {
     const out = await c.post('/api/v1/auth/logout', undefined, { headers: { ...auth, 'x-tenant': mine.id } });
     expect(out.statusCode).toBe(200);
     // The tenant column is not in auditRows(); read it directly.
-    const result = await db().execute(sql`select tenant_id, company_ids from audit_log where action = 'auth.logout' and actor_id = ${user.id}`);
+    const result = await db().execute(
+      sql`select tenant_id, company_ids from audit_log where action = 'auth.logout' and actor_id = ${user.id}`,
+    );
     expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ tenant_id: null, company_ids: [mine.id] }]);
   });
 
@@ -51,7 +53,13 @@ describe('X-Tenant', () => {
     const mine = await createCompany(db());
     const user = await createUser(db(), { role: 'admin', companies: [mine] });
     const auth = await tokenFor(db(), user.id);
-    for (const tenant of ['not-a-uuid', "1' or '1'='1", '00000000-0000-0000-0000-000000000000', `${mine.id}, ${mine.id}`, 'x'.repeat(5000)]) {
+    for (const tenant of [
+      'not-a-uuid',
+      "1' or '1'='1",
+      '00000000-0000-0000-0000-000000000000',
+      `${mine.id}, ${mine.id}`,
+      'x'.repeat(5000),
+    ]) {
       const res = await session({ ...auth, 'x-tenant': tenant });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual(FORBIDDEN);
@@ -67,7 +75,9 @@ describe('X-Tenant', () => {
     expect(res.json()).toEqual({ data: { message: 'You have been logged out.' } });
     expect((await session(auth)).statusCode).toBe(401);
     // The refused company is not recorded: the row is the user's, who has no company.
-    const result = await db().execute(sql`select tenant_id, company_ids from audit_log where action = 'auth.logout' and actor_id = ${user.id}`);
+    const result = await db().execute(
+      sql`select tenant_id, company_ids from audit_log where action = 'auth.logout' and actor_id = ${user.id}`,
+    );
     expect((result as unknown as { rows: unknown[] }).rows).toEqual([{ tenant_id: null, company_ids: [] }]);
   });
 
@@ -93,7 +103,9 @@ describe('X-Tenant', () => {
     const user = await createUser(db(), { role: 'admin', companies: [mine] });
     const auth = await tokenFor(db(), user.id);
     expect((await session({ ...auth, 'x-tenant': mine.id })).statusCode).toBe(200);
-    await db().delete(userCompanies).where(and(eq(userCompanies.userId, user.id), eq(userCompanies.companyId, mine.id)));
+    await db()
+      .delete(userCompanies)
+      .where(and(eq(userCompanies.userId, user.id), eq(userCompanies.companyId, mine.id)));
     // Removed outside any request of this process (as another instance would): the guard may answer
     // from its memory for up to TTL_MS (server/auth/authCache.ts; tests/server/auth-cache.test.ts
     // shows a removal through the API holds on the very next request).
@@ -104,7 +116,11 @@ describe('X-Tenant', () => {
   it('is ignored for a guest: login and the 401 of a protected call are unaffected', async () => {
     const other = await createCompany(db());
     const user = await createUser(db());
-    const login = await c.post('/api/v1/auth/login', { email: user.email, password: 'Correct-Horse-9' }, { headers: { 'x-tenant': other.id } });
+    const login = await c.post(
+      '/api/v1/auth/login',
+      { email: user.email, password: 'Correct-Horse-9' },
+      { headers: { 'x-tenant': other.id } },
+    );
     expect(login.statusCode).toBe(200);
     const res = await session({ 'x-tenant': 'garbage' });
     expect(res.statusCode).toBe(401);
@@ -116,7 +132,16 @@ describe('X-Tenant', () => {
 describe('route helpers', () => {
   const req = (auth: Partial<AuthContext> | null, tenantId: string | null = null) =>
     ({
-      auth: auth && { userId: 'u', tokenId: 't', name: 'n', email: 'e', role: null, permissions: [], companyIds: [], ...auth },
+      auth: auth && {
+        userId: 'u',
+        tokenId: 't',
+        name: 'n',
+        email: 'e',
+        role: null,
+        permissions: [],
+        companyIds: [],
+        ...auth,
+      },
       tenantId,
     }) as unknown as FastifyRequest;
   const status = (fn: () => unknown) => {
@@ -155,7 +180,9 @@ describe('route helpers', () => {
 
   it('requirePermission honours wildcards; super_admin holds everything', () => {
     expect(status(() => requirePermission(req({ role: 'admin', permissions: ['users.*'] }), 'users.delete'))).toBe(200);
-    expect(status(() => requirePermission(req({ role: 'admin', permissions: ['users.view'] }), 'users.delete'))).toBe(403);
+    expect(status(() => requirePermission(req({ role: 'admin', permissions: ['users.view'] }), 'users.delete'))).toBe(
+      403,
+    );
     expect(status(() => requirePermission(req({ role: 'super_admin' }), 'anything.at_all'))).toBe(200);
     expect(status(() => requirePermission(req(null), 'users.view'))).toBe(401);
   });

@@ -70,7 +70,12 @@ beforeAll(async () => {
   // C's manager holds every permission (a custom role reaching only C), so every kind of change is C's own.
   const everything = PERMISSIONS.map((p) => p.name);
   const cAdmin = await userWithRole('c_everything', everything, [c], unique('Cee Admin'));
-  const cUser = await createUser(db(), { role: 'system_user', companies: [c], name: unique('Cee Staff'), email: cMail('cstaff') });
+  const cUser = await createUser(db(), {
+    role: 'system_user',
+    companies: [c],
+    name: unique('Cee Staff'),
+    email: cMail('cstaff'),
+  });
   const ok = async (res: Promise<{ statusCode: number; body: string }>, what: string) => {
     const done = await res;
     if (done.statusCode >= 300) throw new Error(`${what}: ${done.statusCode} ${done.body}`);
@@ -95,7 +100,10 @@ beforeAll(async () => {
   // Records of every scoped declared resource in both companies; C's changed, and one trashed, by C's admin.
   for (const d of fx.resources.filter((r) => r.tenancy === 'scoped' && r.name !== 'users')) {
     const nId = await created(d, n, w.headers.super_admin, unique(`N ${d.name}`));
-    const cId = secret(await created(d, c, cAuth, secret(unique(`Cee ${d.name}`), `C ${d.name} name`)), `C ${d.name} id`);
+    const cId = secret(
+      await created(d, c, cAuth, secret(unique(`Cee ${d.name}`), `C ${d.name} name`)),
+      `C ${d.name} id`,
+    );
     ids[d.name] = { n: nId, c: cId };
     const edit = await apiAs(t, cAuth, c.id).get(`${d.path}/${cId}/edit`);
     if (edit.statusCode === 200 && nameField(d)) {
@@ -103,7 +111,10 @@ beforeAll(async () => {
       await apiAs(t, cAuth, c.id).put(`${d.path}/${cId}`, { ...(await fx.validBody({ t, w }, d, c)), name: renamed });
     }
     if (d.trash !== false) {
-      const gone = secret(await created(d, c, cAuth, secret(unique(`Cee trashed ${d.name}`), `C ${d.name} name`)), `C ${d.name} id`);
+      const gone = secret(
+        await created(d, c, cAuth, secret(unique(`Cee trashed ${d.name}`), `C ${d.name} name`)),
+        `C ${d.name} id`,
+      );
       await apiAs(t, cAuth, c.id).delete(`${d.path}/${gone}`);
     }
   }
@@ -112,26 +123,51 @@ beforeAll(async () => {
   ids.users = { n: shared.id, c: cUser.id };
 
   // C's own changes through the API: its company record and an integration's settings.
-  await ok(apiAs(t, cAuth, c.id).put(`/companies/${c.id}`, { name: c.name, city: secret(unique('Ceeville'), 'C city') }), 'C edits C');
-  await ok(apiAs(t, cAuth, c.id).put(`/companies/${c.id}/integrations/accounting`, {
-    tenant_id: secret(unique('CEE-TENANT'), 'C integration tenant id'),
-    client_id: secret(unique('CEE-CLIENT'), 'C integration client id'),
-  }), 'C sets an integration');
+  await ok(
+    apiAs(t, cAuth, c.id).put(`/companies/${c.id}`, { name: c.name, city: secret(unique('Ceeville'), 'C city') }),
+    'C edits C',
+  );
+  await ok(
+    apiAs(t, cAuth, c.id).put(`/companies/${c.id}/integrations/accounting`, {
+      tenant_id: secret(unique('CEE-TENANT'), 'C integration tenant id'),
+      client_id: secret(unique('CEE-CLIENT'), 'C integration client id'),
+    }),
+    'C sets an integration',
+  );
   // C's manager renames the shared user: the name is the user's own (N sees it), who changed it is C's.
-  await ok(apiAs(t, cAuth, c.id).put(`/users/${shared.id}`, { name: unique('Shared renamed') }), 'C renames the shared user');
+  await ok(
+    apiAs(t, cAuth, c.id).put(`/users/${shared.id}`, { name: unique('Shared renamed') }),
+    'C renames the shared user',
+  );
   // A super admin (a member of every company) edits C's user and C's company while sending N as X-Tenant.
   const sa = apiAs(t, w.headers.super_admin, n.id);
-  await ok(sa.put(`/users/${cUser.id}`, { name: secret(unique('Cee Staff renamed'), 'C user name') }), 'super admin renames C user');
-  await ok(sa.put(`/companies/${c.id}`, { name: c.name, city: secret(unique('Ceetown'), 'C city') }), 'super admin edits C');
-  await ok(sa.put(`/companies/${c.id}/integrations/portal-feed`, {
-    branch_id: secret(unique('CEE-BRANCH'), 'C integration branch id'),
-  }), 'super admin sets C integration');
+  await ok(
+    sa.put(`/users/${cUser.id}`, { name: secret(unique('Cee Staff renamed'), 'C user name') }),
+    'super admin renames C user',
+  );
+  await ok(
+    sa.put(`/companies/${c.id}`, { name: c.name, city: secret(unique('Ceetown'), 'C city') }),
+    'super admin edits C',
+  );
+  await ok(
+    sa.put(`/companies/${c.id}/integrations/portal-feed`, {
+      branch_id: secret(unique('CEE-BRANCH'), 'C integration branch id'),
+    }),
+    'super admin sets C integration',
+  );
   // C's manager makes a role (roles belong to no company) and moves it to the trash: N's role editors
   // see the role, not who in C deleted it.
   const roleName = unique('cee_role').toLowerCase().replace(/-/g, '_');
-  const role = await apiAs(t, cAuth, c.id).post('/roles', { name: roleName, label: 'Cee role', permissions: ['users.view'] });
+  const role = await apiAs(t, cAuth, c.id).post('/roles', {
+    name: roleName,
+    label: 'Cee role',
+    permissions: ['users.view'],
+  });
   await ok(Promise.resolve(role), 'C makes a role');
-  await ok(apiAs(t, cAuth, c.id).delete(`/roles/${(role.json() as { data: { id: string } }).data.id}`), 'C trashes a role');
+  await ok(
+    apiAs(t, cAuth, c.id).delete(`/roles/${(role.json() as { data: { id: string } }).data.id}`),
+    'C trashes a role',
+  );
   // A failed sign-in of C's user, sent with N's auditor's token and X-Tenant N.
   const client = authClient(t);
   await t.app.inject({
@@ -145,7 +181,10 @@ beforeAll(async () => {
   const units = fx.named('units') ?? fx.resources.find((d) => d.tenancy === 'scoped' && d.import !== false);
   if (units) {
     const imp = async (company: { id: string }, auth: Headers) => {
-      const res = await apiAs(t, auth, company.id).post(`${units.path}/import?dry_run=true`, importCsv(await fx.validBody({ t, w }, units, company)));
+      const res = await apiAs(t, auth, company.id).post(
+        `${units.path}/import?dry_run=true`,
+        importCsv(await fx.validBody({ t, w }, units, company)),
+      );
       const id = (res.json() as { data: { id: string } }).data.id;
       await importEnded(db(), id);
       return id;
@@ -166,7 +205,10 @@ async function getOperations(): Promise<Operation[]> {
   };
   return Object.entries(doc.paths)
     .filter(([, m]) => m.get)
-    .map(([path, m]) => ({ path, query: (m.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name) }));
+    .map(([path, m]) => ({
+      path,
+      query: (m.get?.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+    }));
 }
 
 /** The record a path's `{id}` names: by the path's first segment under /api/v1 (reports/manage by its declaration). */
@@ -206,11 +248,20 @@ describe('no read answers another company’s data', () => {
     for (const [who, auth] of Object.entries(callers)) {
       const urls = ops.flatMap(urlsOf);
       const answers = await Promise.all(
-        urls.map(async (url) => ({ url, res: await t.app.inject({ method: 'GET', url, headers: { ...auth, 'x-tenant': w.own.id }, remoteAddress: uniqueIp() }) })),
+        urls.map(async (url) => ({
+          url,
+          res: await t.app.inject({
+            method: 'GET',
+            url,
+            headers: { ...auth, 'x-tenant': w.own.id },
+            remoteAddress: uniqueIp(),
+          }),
+        })),
       );
       for (const { url, res } of answers) {
         if (res.statusCode === 200) read++;
-        for (const [value, what] of secrets) if (res.body.includes(value)) leaks.push(`${who} GET ${url} (${res.statusCode}): ${what}`);
+        for (const [value, what] of secrets)
+          if (res.body.includes(value)) leaks.push(`${who} GET ${url} (${res.statusCode}): ${what}`);
       }
     }
     expect(leaks).toEqual([]);

@@ -21,7 +21,9 @@ afterAll(() => t.close());
 
 const db = () => t.database.db;
 async function keys(prefix: string): Promise<Map<string, number>> {
-  const rows = rowsOf<{ key: string; hits: number }>(await db().execute(sql`select key, hits from throttles where starts_with(key, ${prefix})`));
+  const rows = rowsOf<{ key: string; hits: number }>(
+    await db().execute(sql`select key, hits from throttles where starts_with(key, ${prefix})`),
+  );
   return new Map(rows.map((r) => [r.key.slice(prefix.length), r.hits]));
 }
 
@@ -41,56 +43,65 @@ describe('the subject is the network', () => {
     const statuses: number[] = [];
     for (let i = 1; i <= 12; i++) {
       // Password spraying: a different account each time, so per-account locks never trigger.
-      const res = await c.post(LOGIN, { email: `spray${i}@example.test`, password: 'Guess-Number-1' }, { ip: `2001:db8:1:2::${i}` });
+      const res = await c.post(
+        LOGIN,
+        { email: `spray${i}@example.test`, password: 'Guess-Number-1' },
+        { ip: `2001:db8:1:2::${i}` },
+      );
       statuses.push(res.statusCode);
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
     // The audit keeps each request's own address, and says what was counted.
-    const throttled = (await auditRows(t, 'auth.login_failed')).filter((r) => r.detail?.reason === 'throttled' && r.ip?.startsWith('2001:db8:1:2:'));
+    const throttled = (await auditRows(t, 'auth.login_failed')).filter(
+      (r) => r.detail?.reason === 'throttled' && r.ip?.startsWith('2001:db8:1:2:'),
+    );
     expect(throttled).toHaveLength(1);
     expect(throttled[0]).toMatchObject({ ip: '2001:db8:1:2::11', detail: { counted: '2001:db8:1:2::/64' } });
     // The next /64 is another client.
-    expect((await c.post(LOGIN, { email: 'spray13@example.test', password: 'Guess-Number-1' }, { ip: '2001:db8:1:3::1' })).statusCode).toBe(401);
+    expect(
+      (await c.post(LOGIN, { email: 'spray13@example.test', password: 'Guess-Number-1' }, { ip: '2001:db8:1:3::1' }))
+        .statusCode,
+    ).toBe(401);
   });
 
-  it('an IPv4 client seen on an IPv6 socket (::ffff:a.b.c.d) shares its IPv4 address\'s count', async () => {
+  it("an IPv4 client seen on an IPv6 socket (::ffff:a.b.c.d) shares its IPv4 address's count", async () => {
     const c = authClient(t);
     const statuses: number[] = [];
     for (let i = 1; i <= 12; i++) {
       const ip = i % 2 ? '198.51.100.9' : '::ffff:198.51.100.9';
-      statuses.push((await c.post(LOGIN, { email: `mapped${i}@example.test`, password: 'Guess-Number-1' }, { ip })).statusCode);
+      statuses.push(
+        (await c.post(LOGIN, { email: `mapped${i}@example.test`, password: 'Guess-Number-1' }, { ip })).statusCode,
+      );
     }
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
   });
 });
 
 describe('a flood of new networks throttles its own neighbourhood, not every newcomer', () => {
-  it(
-    'password reset: 2010 requests from rotating addresses of one IPv6 /64, then a user from a fresh address gets 200 on the first request',
-    async () => {
-      const c = authClient(t);
-      const victim = await createUser(db());
-      // The attacker: one cheap request (unknown email) from each of 2010 addresses of its /64 — past
-      // the old 2000-address cap, whose shared bucket then refused every newcomer of the minute.
-      const attacker = (i: number) => `2001:db8:bad:1::${i.toString(16)}`;
-      const BATCH = 25;
-      const statuses: number[] = [];
-      for (let i = 0; i < 2010; i += BATCH) {
-        const answers = await Promise.all(
-          Array.from({ length: Math.min(BATCH, 2010 - i) }, (_, k) => c.post(RESET, { email: `nobody${i + k}@example.test` }, { ip: attacker(i + k + 1) })),
-        );
-        statuses.push(...answers.map((a) => a.statusCode));
-      }
-      // One /64 is one client: 10 through, the rest refused.
-      expect(statuses.filter((s) => s === 200)).toHaveLength(10);
-      // A colleague who never made a request this minute asks for a reset code once.
-      const res = await c.post(RESET, { email: victim.email }, { ip: '198.51.100.7' });
-      expect(res.statusCode, res.body).toBe(200);
-    },
-    240_000,
-  );
+  it('password reset: 2010 requests from rotating addresses of one IPv6 /64, then a user from a fresh address gets 200 on the first request', async () => {
+    const c = authClient(t);
+    const victim = await createUser(db());
+    // The attacker: one cheap request (unknown email) from each of 2010 addresses of its /64 — past
+    // the old 2000-address cap, whose shared bucket then refused every newcomer of the minute.
+    const attacker = (i: number) => `2001:db8:bad:1::${i.toString(16)}`;
+    const BATCH = 25;
+    const statuses: number[] = [];
+    for (let i = 0; i < 2010; i += BATCH) {
+      const answers = await Promise.all(
+        Array.from({ length: Math.min(BATCH, 2010 - i) }, (_, k) =>
+          c.post(RESET, { email: `nobody${i + k}@example.test` }, { ip: attacker(i + k + 1) }),
+        ),
+      );
+      statuses.push(...answers.map((a) => a.statusCode));
+    }
+    // One /64 is one client: 10 through, the rest refused.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    // A colleague who never made a request this minute asks for a reset code once.
+    const res = await c.post(RESET, { email: victim.email }, { ip: '198.51.100.7' });
+    expect(res.statusCode, res.body).toBe(200);
+  }, 240_000);
 
-  it('sign-in: with login:ip at its cap of networks and the attacker\'s /48 full, a user with the right password from a fresh network gets 200; the attacker\'s next /64 gets 429', async () => {
+  it("sign-in: with login:ip at its cap of networks and the attacker's /48 full, a user with the right password from a fresh network gets 200; the attacker's next /64 gets 429", async () => {
     const user = await createUser(db());
     // What a flood from MAX_NETWORKS_PER_WINDOW /64s of one /48 leaves behind (seeded: each would cost
     // the server one argon2 burn), plus the rows the old code's flood left (its shared overflow bucket full).
@@ -140,21 +151,25 @@ describe('a flood of new networks throttles its own neighbourhood, not every new
 
     const rows = await keys('test-networks:ip:');
     const neighbourhoods = ['2001:db8:f00d::/48', '203.0.0.0/16', '203.1.0.0/16', '192.0.0.0/16'];
-    expect([...rows.keys()].filter((k) => k.includes('::/64') || /^\d+\.\d+\.\d+\.\d+$/.test(k))).toHaveLength(rule.maxSubjects!);
+    expect([...rows.keys()].filter((k) => k.includes('::/64') || /^\d+\.\d+\.\d+\.\d+$/.test(k))).toHaveLength(
+      rule.maxSubjects!,
+    );
     expect(neighbourhoods.every((n) => rows.has(n))).toBe(true);
     expect(rows.size).toBe(rule.maxSubjects! + neighbourhoods.length + 1);
   });
 
   it('parallel newcomers: exactly `cap` networks get a row of their own (one upsert per hit, no race past the cap)', async () => {
     const rule: ThrottleRule = { name: 'test-parallel:ip', limit: 10, windowSeconds: 60, maxSubjects: 20 };
-    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => hit(db(), rule, `2001:db8:aaaa:${i.toString(16)}::1`)));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => hit(db(), rule, `2001:db8:aaaa:${i.toString(16)}::1`)),
+    );
     const rows = await keys('test-parallel:ip:');
     expect([...rows.keys()].filter((k) => k.endsWith('::/64'))).toHaveLength(20);
     expect(rows.get('2001:db8:aaaa::/48')).toBe(80);
     expect(results.filter((r) => r.allowed)).toHaveLength(20 + rule.limit);
   });
 
-  it('a refund goes to where the hit was counted: the network\'s own window, else its neighbourhood', async () => {
+  it("a refund goes to where the hit was counted: the network's own window, else its neighbourhood", async () => {
     const rule: ThrottleRule = { name: 'test-refund:ip', limit: 10, windowSeconds: 60, maxSubjects: 1 };
     await hit(db(), rule, '192.0.2.1');
     await hit(db(), rule, '192.0.2.2'); // past the cap: 192.0.0.0/16

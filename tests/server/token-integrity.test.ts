@@ -29,7 +29,15 @@ let plain: { id: string; systemId: string };
 
 beforeAll(async () => {
   op = await startOidcProvider({ redirectUris: [REDIRECT], accounts: [] });
-  t = await createTestApp({ sso: { issuer: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, azureTenantId: null, enforcedDomains: [] } });
+  t = await createTestApp({
+    sso: {
+      issuer: op.issuer,
+      clientId: op.clientId,
+      clientSecret: op.clientSecret,
+      azureTenantId: null,
+      enforcedDomains: [],
+    },
+  });
   client = authClient(t);
   company = await createCompany(db());
   guarded = await createRole(db(), 'Olympus', 'guarded_admin', OLYMPUS_GRANTS.admin);
@@ -53,9 +61,12 @@ async function holder(role: { id: string; systemId: string } = guarded, spec: Pa
 
 const bearer = (token: string): Headers => ({ authorization: `Bearer ${token}`, 'x-tenant': company.id });
 /** A protected read: 200 when the token reaches the admin, 403 while held back, 401 when it is dead. */
-const reach = async (headers: Headers) => (await t.app.inject({ method: 'GET', url: '/api/v1/users', headers })).statusCode;
+const reach = async (headers: Headers) =>
+  (await t.app.inject({ method: 'GET', url: '/api/v1/users', headers })).statusCode;
 
-async function passwordSignIn(email: string): Promise<{ headers?: Headers; challenge?: string; body: Record<string, unknown> }> {
+async function passwordSignIn(
+  email: string,
+): Promise<{ headers?: Headers; challenge?: string; body: Record<string, unknown> }> {
   const res = await client.login(email);
   expect(res.statusCode, res.body).toBe(200);
   const data = res.json().data;
@@ -69,7 +80,10 @@ async function secondStep(challenge: string, code: string): Promise<Headers> {
 }
 
 const amrOf = async (headers: Headers) => {
-  const [row] = await db().select({ amr: accessTokens.amr }).from(accessTokens).where(eq(accessTokens.tokenHash, sha256(headers.authorization.slice('Bearer '.length))));
+  const [row] = await db()
+    .select({ amr: accessTokens.amr })
+    .from(accessTokens)
+    .where(eq(accessTokens.tokenHash, sha256(headers.authorization.slice('Bearer '.length))));
   return row?.amr;
 };
 
@@ -159,7 +173,11 @@ describe('a sign-in with the second factor', () => {
 
       if (change === 'reset') {
         const boss = await createUser(db(), { role: 'super_admin', companies: [company] });
-        const res = await t.app.inject({ method: 'POST', url: `/api/v1/users/${user.id}/two-factor/reset`, headers: { ...(await tokenFor(db(), boss.id)), 'x-tenant': company.id } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/users/${user.id}/two-factor/reset`,
+          headers: { ...(await tokenFor(db(), boss.id)), 'x-tenant': company.id },
+        });
         expect(res.statusCode, res.body).toBe(200);
       } else {
         const url = change === 'off' ? '/session/two-factor/disable' : '/session/two-factor/recovery-codes';
@@ -178,7 +196,13 @@ describe('a sign-in with the second factor', () => {
 describe('single sign-on', () => {
   const bindings = new Map<string, string>();
   async function ssoSignIn(email: string, amr?: string[]) {
-    op.accounts.push({ sub: `sub-${Math.random().toString(36).slice(2)}`, email, email_verified: true, name: email, ...(amr ? { amr } : {}) });
+    op.accounts.push({
+      sub: `sub-${Math.random().toString(36).slice(2)}`,
+      email,
+      email_verified: true,
+      name: email,
+      ...(amr ? { amr } : {}),
+    });
     const started = await client.get('/api/v1/auth/login/azure');
     const url: string = started.json().data.url;
     const binding = started.cookies.find((k) => k.name === SSO_BINDING_COOKIE)?.value ?? '';
@@ -186,7 +210,11 @@ describe('single sign-on', () => {
     const state = back.searchParams.get('state') ?? '';
     bindings.set(state, binding);
     const headers = { cookie: `${(await client.csrf()).cookie}; ${SSO_BINDING_COOKIE}=${binding}` };
-    return client.post('/api/v1/auth/login/azure/callback', { code: back.searchParams.get('code'), state }, { headers });
+    return client.post(
+      '/api/v1/auth/login/azure/callback',
+      { code: back.searchParams.get('code'), state },
+      { headers },
+    );
   }
 
   it('with the provider’s MFA reaches everything; without it, a holder of the guarded role is refused with a clear message', async () => {
@@ -202,7 +230,9 @@ describe('single sign-on', () => {
     const refused = await ssoSignIn(without.email, ['pwd']);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(SSO_MSG.mfaRequired);
-    expect(await rowsOf(db(), sql`select count(*)::int as n from access_tokens where user_id = ${without.id}`)).toEqual(before);
+    expect(await rowsOf(db(), sql`select count(*)::int as n from access_tokens where user_id = ${without.id}`)).toEqual(
+      before,
+    );
   });
 
   it('without MFA, a holder of a role without the rule signs in; once the role requires it, that token is dead', async () => {
@@ -239,13 +269,16 @@ describe('tokens from setting a password', () => {
     const h = bearer(res.json().data.access_token);
     expect(await amrOf(h)).toEqual(['pwd']);
     expect(await reach(h)).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: h })).json()).toEqual({ message: TWO_FACTOR_REQUIRED_MSG });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: h })).json()).toEqual({
+      message: TWO_FACTOR_REQUIRED_MSG,
+    });
   });
 
   it('a first-login change answers a password-only token; with a second factor on it answers none', async () => {
     for (const secondFactor of [false, true]) {
       const user = await holder(guarded, { mustChangePassword: true });
-      if (secondFactor) await db().update(users).set({ totpEnabledAt: new Date(), totpSecret: 'x' }).where(eq(users.id, user.id));
+      if (secondFactor)
+        await db().update(users).set({ totpEnabledAt: new Date(), totpSecret: 'x' }).where(eq(users.id, user.id));
       const first = await client.login(user.email);
       const { session, username } = first.json().data;
       const res = await client.post('/api/v1/auth/password/new', { username, session, new_password: 'Fresh-Horse-42' });
@@ -268,7 +301,11 @@ describe('tokens from setting a password', () => {
     await forgetLastStep(t, user.id);
     const first = await passwordSignIn(user.email);
     const withCode = await secondStep(first.challenge as string, codeAt(secret, nowStep()));
-    const res = await call(t, 'POST', '/session/password', withCode, { current_password: PASSWORD, new_password: 'Fresh-Horse-42', new_password_confirmation: 'Fresh-Horse-42' });
+    const res = await call(t, 'POST', '/session/password', withCode, {
+      current_password: PASSWORD,
+      new_password: 'Fresh-Horse-42',
+      new_password_confirmation: 'Fresh-Horse-42',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const fresh = bearer(res.json().data.access_token);
     expect(await amrOf(fresh)).toEqual(['pwd', 'otp']);

@@ -21,12 +21,16 @@ import { base32Decode, base32Encode, hotp, matchTotp, otpauthUri, totpAt } from 
 const SSO_DOMAIN = 'corp.example.test';
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ sso: { azureTenantId: null, clientId: null, clientSecret: null, issuer: null, enforcedDomains: [SSO_DOMAIN] } });
+  t = await createTestApp({
+    sso: { azureTenantId: null, clientId: null, clientSecret: null, issuer: null, enforcedDomains: [SSO_DOMAIN] },
+  });
 });
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const bearer = async (userId: string) => ({ authorization: `Bearer ${(await issueToken(db(), userId, { amr: ['pwd'] })).token}` });
+const bearer = async (userId: string) => ({
+  authorization: `Bearer ${(await issueToken(db(), userId, { amr: ['pwd'] })).token}`,
+});
 const row = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
 
 describe('RFC 6238 (SHA-1 vectors, Appendix B)', () => {
@@ -58,7 +62,9 @@ describe('RFC 6238 (SHA-1 vectors, Appendix B)', () => {
   });
 
   it('builds the otpauth URI authenticator apps read', () => {
-    expect(otpauthUri('ABC', 'Olympus', 'pat@example.test')).toBe('otpauth://totp/Olympus:pat%40example.test?secret=ABC&issuer=Olympus&algorithm=SHA1&digits=6&period=30');
+    expect(otpauthUri('ABC', 'Olympus', 'pat@example.test')).toBe(
+      'otpauth://totp/Olympus:pat%40example.test?secret=ABC&issuer=Olympus&algorithm=SHA1&digits=6&period=30',
+    );
   });
 });
 
@@ -66,7 +72,9 @@ describe('enrolment (POST /session/two-factor/setup and /confirm)', () => {
   it('answers a secret and a QR code, turns on with a first code, and answers ten recovery codes once', async () => {
     const me = await createUser(db());
     const headers = await bearer(me.id);
-    expect((await call(t, 'GET', '/session/two-factor', headers)).json()).toEqual({ data: { enabled: false, recovery_codes_left: 0, sso_only: false, password_needed: true } });
+    expect((await call(t, 'GET', '/session/two-factor', headers)).json()).toEqual({
+      data: { enabled: false, recovery_codes_left: 0, sso_only: false, password_needed: true },
+    });
 
     const setup = await call(t, 'POST', '/session/two-factor/setup', headers, { current_password: PASSWORD });
     expect(setup.statusCode).toBe(200);
@@ -79,12 +87,18 @@ describe('enrolment (POST /session/two-factor/setup and /confirm)', () => {
     expect((await row(me.id)).totpEnabledAt).toBeNull();
     expect((await row(me.id)).totpPendingSecret).not.toContain(secret);
 
-    const wrong = await call(t, 'POST', '/session/two-factor/confirm', headers, { code: codeAt(secret, nowStep() + 5), current_password: PASSWORD });
+    const wrong = await call(t, 'POST', '/session/two-factor/confirm', headers, {
+      code: codeAt(secret, nowStep() + 5),
+      current_password: PASSWORD,
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors.code[0]).toMatch(/not right/);
     expect((await row(me.id)).totpEnabledAt).toBeNull();
 
-    const ok = await call(t, 'POST', '/session/two-factor/confirm', headers, { code: codeAt(secret, nowStep()), current_password: PASSWORD });
+    const ok = await call(t, 'POST', '/session/two-factor/confirm', headers, {
+      code: codeAt(secret, nowStep()),
+      current_password: PASSWORD,
+    });
     expect(ok.statusCode).toBe(200);
     const codes: string[] = ok.json().data.recovery_codes;
     expect(codes).toHaveLength(10);
@@ -98,25 +112,43 @@ describe('enrolment (POST /session/two-factor/setup and /confirm)', () => {
     // Stored hashed only.
     const stored = await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, me.id));
     expect(stored).toHaveLength(10);
-    for (const s of stored) expect(codes.some((c) => s.codeHash.includes(c) || s.codeHash.includes(c.replace('-', '')))).toBe(false);
+    for (const s of stored)
+      expect(codes.some((c) => s.codeHash.includes(c) || s.codeHash.includes(c.replace('-', '')))).toBe(false);
 
     const status = await call(t, 'GET', '/session/two-factor', headers);
-    expect(status.json()).toEqual({ data: { enabled: true, recovery_codes_left: 10, sso_only: false, password_needed: true } });
+    expect(status.json()).toEqual({
+      data: { enabled: true, recovery_codes_left: 10, sso_only: false, password_needed: true },
+    });
     // Already on: no new secret is handed out, and confirming again changes nothing.
-    expect((await call(t, 'POST', '/session/two-factor/setup', headers, { current_password: PASSWORD })).statusCode).toBe(409);
-    expect((await call(t, 'POST', '/session/two-factor/confirm', headers, { code: codeAt(secret, nowStep()), current_password: PASSWORD })).statusCode).toBe(409);
+    expect(
+      (await call(t, 'POST', '/session/two-factor/setup', headers, { current_password: PASSWORD })).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await call(t, 'POST', '/session/two-factor/confirm', headers, {
+          code: codeAt(secret, nowStep()),
+          current_password: PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(409);
     expect((await row(me.id)).totpSecret).toBe(after.totpSecret);
     expect((await auditRows(t, 'users.two_factor_enabled')).some((r) => r.entity_id === me.id)).toBe(true);
   });
 
   it('confirming with nothing pending is a 409; SSO-only users are refused; no token is a 401', async () => {
     const me = await createUser(db());
-    const res = await call(t, 'POST', '/session/two-factor/confirm', await bearer(me.id), { code: '123456', current_password: PASSWORD });
+    const res = await call(t, 'POST', '/session/two-factor/confirm', await bearer(me.id), {
+      code: '123456',
+      current_password: PASSWORD,
+    });
     expect(res.statusCode).toBe(409);
     const sso = await createUser(db(), { email: `sam@${SSO_DOMAIN}` });
     expect((await call(t, 'POST', '/session/two-factor/setup', await bearer(sso.id), {})).statusCode).toBe(403);
     expect((await row(sso.id)).totpPendingSecret).toBeNull();
-    expect((await call(t, 'POST', '/session/two-factor/setup', { authorization: 'Bearer oly_stolen-or-made-up' }, {})).statusCode).toBe(401);
+    expect(
+      (await call(t, 'POST', '/session/two-factor/setup', { authorization: 'Bearer oly_stolen-or-made-up' }, {}))
+        .statusCode,
+    ).toBe(401);
     expect((await call(t, 'GET', '/session/two-factor', {})).statusCode).toBe(401);
   });
 
@@ -126,7 +158,10 @@ describe('enrolment (POST /session/two-factor/setup and /confirm)', () => {
     await call(t, 'POST', '/session/two-factor/setup', await bearer(a.id), { current_password: PASSWORD });
     const sealed = (await row(a.id)).totpPendingSecret;
     await db().update(users).set({ totpPendingSecret: sealed }).where(eq(users.id, b.id));
-    const res = await call(t, 'POST', '/session/two-factor/confirm', await bearer(b.id), { code: '123456', current_password: PASSWORD });
+    const res = await call(t, 'POST', '/session/two-factor/confirm', await bearer(b.id), {
+      code: '123456',
+      current_password: PASSWORD,
+    });
     expect(res.statusCode).toBe(409);
     expect((await row(b.id)).totpEnabledAt).toBeNull();
   });
@@ -139,7 +174,11 @@ describe('turning off and new recovery codes ask for the password', () => {
     await enrol(t, headers);
     const before = await row(me.id);
     const ip = uniqueIp();
-    const tries = await Promise.all(Array.from({ length: 8 }, (_, i) => call(t, 'POST', '/session/two-factor/disable', headers, { current_password: `Guess-${i}-Wrong9` }, ip)));
+    const tries = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(t, 'POST', '/session/two-factor/disable', headers, { current_password: `Guess-${i}-Wrong9` }, ip),
+      ),
+    );
     const codes = tries.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 422).length).toBeLessThanOrEqual(5);
     expect(codes.every((c) => c === 422 || c === 429)).toBe(true);
@@ -149,7 +188,9 @@ describe('turning off and new recovery codes ask for the password', () => {
     expect(after.totpSecret).toBe(before.totpSecret);
     expect(after.failedLogins).toBeLessThanOrEqual(5);
     // Locked: even the right password waits.
-    expect((await call(t, 'POST', '/session/two-factor/disable', headers, { current_password: PASSWORD })).statusCode).toBe(429);
+    expect(
+      (await call(t, 'POST', '/session/two-factor/disable', headers, { current_password: PASSWORD })).statusCode,
+    ).toBe(429);
     expect((await row(me.id)).totpEnabledAt).not.toBeNull();
     expect((await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, me.id))).length).toBe(10);
   });
@@ -167,13 +208,23 @@ describe('turning off and new recovery codes ask for the password', () => {
 
     const off = await call(t, 'POST', '/session/two-factor/disable', headers, { current_password: PASSWORD });
     expect(off.statusCode).toBe(200);
-    expect(off.json().data).toEqual({ message: 'Two-factor sign-in is off', enabled: false, recovery_codes_left: 0, sso_only: false, password_needed: true });
+    expect(off.json().data).toEqual({
+      message: 'Two-factor sign-in is off',
+      enabled: false,
+      recovery_codes_left: 0,
+      sso_only: false,
+      password_needed: true,
+    });
     const after = await row(me.id);
     expect([after.totpSecret, after.totpEnabledAt, after.totpLastStep]).toEqual([null, null, null]);
     expect((await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, me.id))).length).toBe(0);
     expect((await auditRows(t, 'users.two_factor_disabled')).some((r) => r.entity_id === me.id)).toBe(true);
-    expect((await call(t, 'POST', '/session/two-factor/disable', headers, { current_password: PASSWORD })).statusCode).toBe(409);
-    expect((await call(t, 'POST', '/session/two-factor/recovery-codes', headers, { current_password: PASSWORD })).statusCode).toBe(409);
+    expect(
+      (await call(t, 'POST', '/session/two-factor/disable', headers, { current_password: PASSWORD })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(t, 'POST', '/session/two-factor/recovery-codes', headers, { current_password: PASSWORD })).statusCode,
+    ).toBe(409);
   });
 });
 
@@ -197,7 +248,15 @@ describe('the secret is never echoed, audited or logged once on', () => {
   it('reaches no log line, at debug level, through enrolment and a sign-in with a code', async () => {
     const lines: string[] = [];
     const { database, drop } = await openTestDatabase();
-    const config = loadConfig({}, { dataDir: mkdtempSync(path.join(os.tmpdir(), 'olympus-data-')), staticDir: null, logLevel: 'debug', publicUrl: 'http://olympus.test' });
+    const config = loadConfig(
+      {},
+      {
+        dataDir: mkdtempSync(path.join(os.tmpdir(), 'olympus-data-')),
+        staticDir: null,
+        logLevel: 'debug',
+        publicUrl: 'http://olympus.test',
+      },
+    );
     const stream = new Writable({
       write(chunk, _enc, done) {
         lines.push(String(chunk));

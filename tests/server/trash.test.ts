@@ -11,7 +11,17 @@ import { portfolio } from '../../server/reports/portfolio';
 import { loadConfig } from '../../server/config';
 import { createTestApp, type TestApp } from './harness';
 import { createCompany, createRole, createUser, tokenFor } from './factories';
-import { apiAs, auditFor, count, createProperty, createUnit, createWorld, unique, type Api, type World } from './resources-fixtures';
+import {
+  apiAs,
+  auditFor,
+  count,
+  createProperty,
+  createUnit,
+  createWorld,
+  unique,
+  type Api,
+  type World,
+} from './resources-fixtures';
 
 let t: TestApp;
 let w: World;
@@ -28,7 +38,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const row = async (table: string, id: string) =>
-  ((await db().execute(sql`select to_jsonb(r) as row from ${sql.identifier(table)} r where id = ${id}`)) as unknown as { rows: { row: Record<string, unknown> }[] }).rows[0]?.row ?? null;
+  (
+    (await db().execute(
+      sql`select to_jsonb(r) as row from ${sql.identifier(table)} r where id = ${id}`,
+    )) as unknown as { rows: { row: Record<string, unknown> }[] }
+  ).rows[0]?.row ?? null;
 const ids = (res: { json(): { data: { id: string }[] } }) => res.json().data.map((r) => r.id);
 
 describe('a delete moves the record to the trash', () => {
@@ -42,7 +56,11 @@ describe('a delete moves the record to the trash', () => {
     expect(kept).toMatchObject({ id: unit.id, deleted_by: w.users.admin.id });
     expect(kept?.deleted_at).toEqual(expect.any(String));
     const audits = await auditFor(db(), unit.id);
-    expect(audits.at(-1)).toMatchObject({ action: 'unit.deleted', actor_id: w.users.admin.id, detail: { trash: true } });
+    expect(audits.at(-1)).toMatchObject({
+      action: 'unit.deleted',
+      actor_id: w.users.admin.id,
+      detail: { trash: true },
+    });
   });
 
   it('hides it from every read: list, search, count, whole list, filters, one, edit, sub-lists, selects, references and report data', async () => {
@@ -76,18 +94,27 @@ describe('a delete moves the record to the trash', () => {
     const company = (await sa.get(`/companies/${w.own.id}/edit`)).json().data;
     expect(company.properties.map((p: { id: string }) => p.id)).not.toContain(home.id);
     const form = await admin.get('/units/create');
-    const options = form.json().fields.flatMap((g: { fields: { name: string; options?: Record<string, string> }[] }) => g.fields).find((f: { name: string }) => f.name === 'property_id').options;
+    const options = form
+      .json()
+      .fields.flatMap((g: { fields: { name: string; options?: Record<string, string> }[] }) => g.fields)
+      .find((f: { name: string }) => f.name === 'property_id').options;
     expect(Object.keys(options)).not.toContain(home.id);
     const refused = await admin.post('/units', { name: 'New', property_id: home.id });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ property_id: ['The selected property is invalid.'] });
-    expect((await portfolio(db(), w.own.id)).charts.find((c) => c.id === 'units_by_status')).not.toMatchObject({ categories: expect.arrayContaining([home.name]) });
+    expect((await portfolio(db(), w.own.id)).charts.find((c) => c.id === 'units_by_status')).not.toMatchObject({
+      categories: expect.arrayContaining([home.name]),
+    });
   });
 
   it('keeps the If-Match check: a stale version answers 409 and nothing moves', async () => {
     const unit = await createUnit(db(), await createProperty(db(), w.own.id));
     await db().execute(sql`update units set version = 3 where id = ${unit.id}`);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/units/${unit.id}`, headers: { ...w.headers.admin, 'x-tenant': w.own.id, 'if-match': '"1"' } });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/units/${unit.id}`,
+      headers: { ...w.headers.admin, 'x-tenant': w.own.id, 'if-match': '"1"' },
+    });
     expect(res.statusCode).toBe(409);
     expect((await row('units', unit.id))?.deleted_at).toBeNull();
   });
@@ -114,7 +141,12 @@ describe('the trash list', () => {
     await apiAs(t, w.headers.super_admin, w.other.id).delete(`/units/${theirs.id}`);
     const res = await admin.get('/units/trash?per_page=100');
     expect(res.statusCode).toBe(200);
-    const data = res.json().data as { id: string; deleted_at: string; deleted_by: { id: string; name: string } | null; property: { uuid: string } }[];
+    const data = res.json().data as {
+      id: string;
+      deleted_at: string;
+      deleted_by: { id: string; name: string } | null;
+      property: { uuid: string };
+    }[];
     expect(data.map((r) => r.id)).not.toContain(theirs.id);
     const mine = data.filter((r) => r.id === first.id || r.id === second.id);
     expect(mine.map((r) => r.id)).toEqual([second.id, first.id]);
@@ -139,7 +171,12 @@ describe('the trash list', () => {
 describe('restore', () => {
   it('brings the record back whole, audited as restored, and the history shows the delete and the restore', async () => {
     const home = await createProperty(db(), w.own.id);
-    const unit = await createUnit(db(), home, { name: unique('Back'), bedrooms: 3, furnished: true, description: 'Top floor' });
+    const unit = await createUnit(db(), home, {
+      name: unique('Back'),
+      bedrooms: 3,
+      furnished: true,
+      description: 'Top floor',
+    });
     const shown = (await admin.get(`/units/${unit.id}`)).json().data;
     await admin.delete(`/units/${unit.id}`);
     const history = await admin.get(`/units/${unit.id}/history`);
@@ -150,7 +187,12 @@ describe('restore', () => {
     expect(res.json().data).toMatchObject({ message: 'The unit has been restored', ...shown });
     expect((await admin.get(`/units/${unit.id}`)).json().data).toEqual(shown);
     expect(await row('units', unit.id)).toMatchObject({ deleted_at: null, deleted_by: null });
-    expect((await auditFor(db(), unit.id)).at(-1)).toMatchObject({ action: 'unit.restored', actor_id: w.users.admin.id, tenant_id: w.own.id, changes: null });
+    expect((await auditFor(db(), unit.id)).at(-1)).toMatchObject({
+      action: 'unit.restored',
+      actor_id: w.users.admin.id,
+      tenant_id: w.own.id,
+      changes: null,
+    });
     const again = (await admin.get(`/units/${unit.id}/history`)).json().data;
     expect(again.map((e: { kind: string }) => e.kind).slice(0, 2)).toEqual(['restored', 'deleted']);
     // Not in the trash any more: a second restore is 404.
@@ -165,7 +207,10 @@ describe('restore', () => {
     const audits = (await auditFor(db(), unit.id)).length;
     const res = await admin.post(`/units/${unit.id}/restore`);
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ message: 'The selected property is invalid.', errors: { property_id: ['The selected property is invalid.'] } });
+    expect(res.json()).toEqual({
+      message: 'The selected property is invalid.',
+      errors: { property_id: ['The selected property is invalid.'] },
+    });
     expect((await row('units', unit.id))?.deleted_at).not.toBeNull();
     expect(await auditFor(db(), unit.id)).toHaveLength(audits);
     // The property first, then the unit.
@@ -178,7 +223,13 @@ describe('restore', () => {
     const first = await createProperty(db(), w.own.id, { slug });
     await admin.delete(`/properties/${first.id}`);
     // The trash holds no slug: a new property may take it.
-    const second = await admin.post('/properties', { name: 'Wharf House', slug, address_line_1: '1 Quay', city: 'Hull', postcode: 'HU1 1AA' });
+    const second = await admin.post('/properties', {
+      name: 'Wharf House',
+      slug,
+      address_line_1: '1 Quay',
+      city: 'Hull',
+      postcode: 'HU1 1AA',
+    });
     expect(second.statusCode).toBe(201);
     expect(second.json().data.slug).toBe(slug);
     const res = await admin.post(`/properties/${first.id}/restore`);
@@ -216,10 +267,17 @@ describe('delete forever', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { message: 'The unit has been deleted forever' } });
     expect(await row('units', trashed.id)).toBeNull();
-    expect((await auditFor(db(), trashed.id)).at(-1)).toMatchObject({ action: 'unit.purged', actor_id: w.users.super_admin.id, detail: { from_trash: true } });
+    expect((await auditFor(db(), trashed.id)).at(-1)).toMatchObject({
+      action: 'unit.purged',
+      actor_id: w.users.super_admin.id,
+      detail: { from_trash: true },
+    });
     expect((await sa.delete(`/units/${live.id}?purge=true`)).statusCode).toBe(200);
     expect(await row('units', live.id)).toBeNull();
-    expect((await auditFor(db(), live.id)).at(-1)).toMatchObject({ action: 'unit.purged', detail: { from_trash: false } });
+    expect((await auditFor(db(), live.id)).at(-1)).toMatchObject({
+      action: 'unit.purged',
+      detail: { from_trash: false },
+    });
     expect((await sa.delete(`/units/${live.id}?purge=true`)).statusCode).toBe(404);
   });
 
@@ -257,7 +315,11 @@ describe('a company in the trash', () => {
 describe('a role in the trash', () => {
   it('cannot be trashed while held (409), and grants nothing to a holder a race gave it afterwards', async () => {
     const role = await createRole(db(), 'Olympus', unique('trash_role').toLowerCase(), ['users.view']);
-    const holder = await createUser(db(), { role: null, companies: [w.own], systems: [{ name: 'Olympus', role: role.name }] });
+    const holder = await createUser(db(), {
+      role: null,
+      companies: [w.own],
+      systems: [{ name: 'Olympus', role: role.name }],
+    });
     const asHolder = apiAs(t, await tokenFor(db(), holder.id), w.own.id);
     expect((await asHolder.get('/users')).statusCode).toBe(200);
     expect((await sa.delete(`/roles/${role.id}`)).statusCode).toBe(409);
@@ -278,12 +340,18 @@ describe('users are deleted for good', () => {
 });
 
 describe('the purge past OLYMPUS_TRASH_DAYS', () => {
-  const ago = (table: string, id: string, days: number) => db().execute(sql`update ${sql.identifier(table)} set deleted_at = now() - make_interval(days => ${days}) where id = ${id}`);
+  const ago = (table: string, id: string, days: number) =>
+    db().execute(
+      sql`update ${sql.identifier(table)} set deleted_at = now() - make_interval(days => ${days}) where id = ${id}`,
+    );
 
   it('OLYMPUS_TRASH_DAYS: 30 days by default, a whole number from 1 to 3650', () => {
     expect(loadConfig({}).trashDays).toBe(30);
     expect(loadConfig({ OLYMPUS_TRASH_DAYS: '7' }).trashDays).toBe(7);
-    for (const bad of ['0', '3651', '1.5', 'x']) expect(() => loadConfig({ OLYMPUS_TRASH_DAYS: bad }), bad).toThrow(/OLYMPUS_TRASH_DAYS must be a whole number from 1 to 3650/);
+    for (const bad of ['0', '3651', '1.5', 'x'])
+      expect(() => loadConfig({ OLYMPUS_TRASH_DAYS: bad }), bad).toThrow(
+        /OLYMPUS_TRASH_DAYS must be a whole number from 1 to 3650/,
+      );
   });
 
   it('two instances starting at once purge once: dependents before what they reference, each audited by the system', async () => {
@@ -316,7 +384,11 @@ describe('the purge past OLYMPUS_TRASH_DAYS', () => {
     ]) {
       const purged = (await auditFor(db(), id)).filter((r) => r.action === action);
       expect(purged).toHaveLength(1);
-      expect(purged[0]).toMatchObject({ actor_id: null, tenant_id: w.own.id, detail: { actor: 'system', from_trash: true, trash_days: 30 } });
+      expect(purged[0]).toMatchObject({
+        actor_id: null,
+        tenant_id: w.own.id,
+        detail: { actor: 'system', from_trash: true, trash_days: 30 },
+      });
     }
   });
 

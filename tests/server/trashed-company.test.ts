@@ -54,7 +54,8 @@ async function scopedCalls(company: { id: string }, ids: Record<string, string>)
       body = decl && !url.includes('/history/') ? await fx.validBody({ t, w }, decl, company) : {};
       if (url.endsWith('/import')) body = importCsv(body as Record<string, unknown>);
       if (url.endsWith('/bulk')) body = { action: 'delete', ids: ids[resource] ? [ids[resource]] : [] };
-      if (resource === 'users' && route.url === '/api/v1/users') body = { name: 'Intruder', email: 'intruder@example.test' };
+      if (resource === 'users' && route.url === '/api/v1/users')
+        body = { name: 'Intruder', email: 'intruder@example.test' };
     }
     calls.push({ route, url, body });
   }
@@ -65,7 +66,8 @@ describe('a company in the trash', () => {
   it('is refused on every scoped route, for every role, with tokens from before and after, in parallel', async () => {
     const x = await createCompany(db(), { name: 'Trashed Lets' });
     // Every role of the world is also a member of X; a super admin reaches it through the role.
-    for (const role of ROLE_KEYS) await db().execute(sql`insert into user_companies (user_id, company_id) values (${w.users[role].id}, ${x.id})`);
+    for (const role of ROLE_KEYS)
+      await db().execute(sql`insert into user_companies (user_id, company_id) values (${w.users[role].id}, ${x.id})`);
     const member = await createUser(db(), { role: 'admin', companies: [x] });
     // Records of every scoped resource in X, made while it was live.
     const ids: Record<string, string> = { users: member.id };
@@ -81,7 +83,9 @@ describe('a company in the trash', () => {
     const callers = [...ROLE_KEYS.map((role) => w.headers[role]), await tokenFor(db(), member.id), fresh];
 
     const answers = await Promise.all(
-      callers.flatMap((auth) => calls.map(async (c) => ({ c, res: await apiAs(t, auth, x.id).request(c.route.method, c.url, c.body) }))),
+      callers.flatMap((auth) =>
+        calls.map(async (c) => ({ c, res: await apiAs(t, auth, x.id).request(c.route.method, c.url, c.body) })),
+      ),
     );
     const wrong = answers
       .filter(({ res }) => res.statusCode !== 403 || res.json().message !== TENANT_FORBIDDEN)
@@ -121,11 +125,21 @@ describe('a company in the trash', () => {
     const sa = await apiAs(t, w.headers.super_admin, x.id).get(properties.path);
     expect(sa.statusCode).toBe(403);
     // Nor can a system be opened with it as the company, by a member or a super admin.
-    const everest = await createUser(db(), { role: 'super_admin', companies: [x], systems: [{ name: 'Everest', role: 'manager' }] });
-    const found = (await db().execute(sql`select id from systems where name = 'Everest'`)) as unknown as { rows: { id: string }[] };
+    const everest = await createUser(db(), {
+      role: 'super_admin',
+      companies: [x],
+      systems: [{ name: 'Everest', role: 'manager' }],
+    });
+    const found = (await db().execute(sql`select id from systems where name = 'Everest'`)) as unknown as {
+      rows: { id: string }[];
+    };
     const [system] = found.rows;
     const systemId = system.id;
-    const handoff = await t.app.inject({ method: 'GET', url: `/api/v1/systems/${systemId}/redirect?tenant=${x.id}`, headers: await tokenFor(db(), everest.id) });
+    const handoff = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/systems/${systemId}/redirect?tenant=${x.id}`,
+      headers: await tokenFor(db(), everest.id),
+    });
     expect(handoff.statusCode).toBe(403);
     expect(handoff.json()).toEqual({ message: TENANT_FORBIDDEN });
     // Purging it still works: nothing was created in it.

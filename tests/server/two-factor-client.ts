@@ -11,7 +11,14 @@ import { users } from '../../server/db/schema';
 export const nowStep = () => totpStep(Date.now() / 1000);
 export const codeAt = (secret: string, step: number) => hotp(base32Decode(secret), step);
 
-export function call(t: TestApp, method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object, ip = uniqueIp()): Promise<LightMyRequestResponse> {
+export function call(
+  t: TestApp,
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+  ip = uniqueIp(),
+): Promise<LightMyRequestResponse> {
   return t.app.inject({ method, url: `/api/v1${url}`, headers, payload, remoteAddress: ip });
 }
 
@@ -20,12 +27,19 @@ export function call(t: TestApp, method: 'GET' | 'POST', url: string, headers: R
  * `password`: the current password sent with both steps (the factories' PASSWORD); null sends none,
  * as just after a password sign-in of someone whose role requires it.
  */
-export async function enrol(t: TestApp, headers: Record<string, string>, password: string | null = PASSWORD): Promise<{ secret: string; codes: string[] }> {
+export async function enrol(
+  t: TestApp,
+  headers: Record<string, string>,
+  password: string | null = PASSWORD,
+): Promise<{ secret: string; codes: string[] }> {
   const proof = password === null ? {} : { current_password: password };
   const setup = await call(t, 'POST', '/session/two-factor/setup', headers, proof);
   if (setup.statusCode !== 200) throw new Error(`setup failed: ${setup.statusCode} ${setup.body}`);
   const secret = setup.json().data.secret as string;
-  const confirm = await call(t, 'POST', '/session/two-factor/confirm', headers, { code: codeAt(secret, nowStep()), ...proof });
+  const confirm = await call(t, 'POST', '/session/two-factor/confirm', headers, {
+    code: codeAt(secret, nowStep()),
+    ...proof,
+  });
   if (confirm.statusCode !== 200) throw new Error(`confirm failed: ${confirm.statusCode} ${confirm.body}`);
   return { secret, codes: confirm.json().data.recovery_codes as string[] };
 }

@@ -28,7 +28,12 @@ const REFUSED = { message: TWO_FACTOR_REQUIRED_MSG };
 
 /** A role like admin (its own, so other tests' roles are untouched) that requires two-factor sign-in. */
 async function guardedRole(require = true) {
-  const role = await createRole(db(), 'Olympus', `guarded_${Math.random().toString(36).slice(2, 8)}`, OLYMPUS_GRANTS.admin);
+  const role = await createRole(
+    db(),
+    'Olympus',
+    `guarded_${Math.random().toString(36).slice(2, 8)}`,
+    OLYMPUS_GRANTS.admin,
+  );
   await db().update(roles).set({ requireTwoFactor: require }).where(eq(roles.id, role.id));
   return role;
 }
@@ -42,8 +47,12 @@ async function signedIn(roleId: string) {
   return { user, headers: { ...auth, 'x-tenant': company.id } };
 }
 
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers, payload });
+const inject = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Record<string, string>,
+  payload?: object,
+) => t.app.inject({ method, url: `/api/v1${url}`, headers, payload });
 const snapshot = async () => ({
   users: await rowsOf(db(), sql`select count(*)::int as n from users`),
   names: await rowsOf(db(), sql`select name from users order by id`),
@@ -83,7 +92,8 @@ describe('a password sign-in whose role requires two-factor sign-in, before enro
     const session = await inject('GET', '/session', headers);
     expect(session.statusCode).toBe(200);
     expect(session.json().data.two_factor_required).toBe(true);
-    for (const url of ['/session/profile', '/session/sessions', '/session/two-factor']) expect((await inject('GET', url, headers)).statusCode).toBe(200);
+    for (const url of ['/session/profile', '/session/sessions', '/session/two-factor'])
+      expect((await inject('GET', url, headers)).statusCode).toBe(200);
     expect((await client.post('/api/v1/auth/authenticated', undefined, { headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie', headers })).statusCode).toBeLessThan(300);
     const out = await client.post('/api/v1/auth/logout', undefined, { headers });
@@ -107,7 +117,9 @@ describe('a password sign-in whose role requires two-factor sign-in, before enro
     const { headers } = await signedIn(role.id);
     expect((await inject('GET', '/users', headers)).statusCode).toBe(200);
     const superAdmin = await createUser(db(), { role: 'super_admin' });
-    const put = await inject('PUT', `/roles/${role.id}`, await tokenFor(db(), superAdmin.id), { require_two_factor: true });
+    const put = await inject('PUT', `/roles/${role.id}`, await tokenFor(db(), superAdmin.id), {
+      require_two_factor: true,
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().data.require_two_factor).toBe(true);
     expect((await inject('GET', '/users', headers)).statusCode).toBe(403);
@@ -134,16 +146,36 @@ describe('who is not held back', () => {
 describe('setting the rule on a role', () => {
   it('a super admin sets and clears it; it is audited and in the role’s JSON and forms', async () => {
     const superAdmin = await tokenFor(db(), (await createUser(db(), { role: 'super_admin' })).id);
-    const created = await inject('POST', '/roles', superAdmin, { name: 'tfa_new', label: 'TFA new', permissions: ['users.view'], require_two_factor: true });
+    const created = await inject('POST', '/roles', superAdmin, {
+      name: 'tfa_new',
+      label: 'TFA new',
+      permissions: ['users.view'],
+      require_two_factor: true,
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().data.id as string;
     expect((await inject('GET', `/roles/${id}`, superAdmin)).json().data.require_two_factor).toBe(true);
     const edit = (await inject('GET', `/roles/${id}/edit`, superAdmin)).json();
-    expect(edit.fields[0].fields).toContainEqual(expect.objectContaining({ name: 'require_two_factor', type: 'checkbox', label: 'Require two-factor sign-in', value: true }));
+    expect(edit.fields[0].fields).toContainEqual(
+      expect.objectContaining({
+        name: 'require_two_factor',
+        type: 'checkbox',
+        label: 'Require two-factor sign-in',
+        value: true,
+      }),
+    );
     const cleared = await inject('PUT', `/roles/${id}`, superAdmin, { require_two_factor: false });
     expect(cleared.json().data.require_two_factor).toBe(false);
-    const [audit] = await rowsOf(db(), sql`select changes from audit_log where action = 'role.updated' and entity_id = ${id}`);
-    expect(audit).toEqual({ changes: { require_two_factor: { before: true, after: false }, version: { before: expect.any(Number), after: expect.any(Number) } } });
+    const [audit] = await rowsOf(
+      db(),
+      sql`select changes from audit_log where action = 'role.updated' and entity_id = ${id}`,
+    );
+    expect(audit).toEqual({
+      changes: {
+        require_two_factor: { before: true, after: false },
+        version: { before: expect.any(Number), after: expect.any(Number) },
+      },
+    });
   });
 
   it('a role editor who is not a super admin can neither set nor clear it (403, nothing changed), nor sees it in the forms', async () => {
@@ -155,24 +187,38 @@ describe('setting the rule on a role', () => {
     const on = await createRole(db(), 'Olympus', 'tfa_target_on', ['users.view']);
     await db().update(roles).set({ requireTwoFactor: true }).where(eq(roles.id, on.id));
     const state = async () => ({
-      roles: await rowsOf(db(), sql`select id, name, label, require_two_factor, updated_at::text from roles order by id`),
+      roles: await rowsOf(
+        db(),
+        sql`select id, name, label, require_two_factor, updated_at::text from roles order by id`,
+      ),
       audits: await rowsOf(db(), sql`select count(*)::int as n from audit_log`),
     });
     const before = await state();
     const tries = await Promise.all([
       inject('PUT', `/roles/${off.id}`, headers, { require_two_factor: true }),
       inject('PUT', `/roles/${on.id}`, headers, { require_two_factor: false, label: 'Relabelled' }),
-      inject('POST', '/roles', headers, { name: 'tfa_sneaky', label: 'Sneaky', permissions: ['users.view'], require_two_factor: true }),
+      inject('POST', '/roles', headers, {
+        name: 'tfa_sneaky',
+        label: 'Sneaky',
+        permissions: ['users.view'],
+        require_two_factor: true,
+      }),
     ]);
     for (const res of tries) {
       expect(res.statusCode).toBe(403);
-      expect(res.json().errors).toEqual({ require_two_factor: ['Only a super admin can change whether a role requires two-factor sign-in.'] });
+      expect(res.json().errors).toEqual({
+        require_two_factor: ['Only a super admin can change whether a role requires two-factor sign-in.'],
+      });
     }
     expect(await state()).toEqual(before);
     // Sending the value it already has changes nothing and is not a change of the rule.
-    expect((await inject('PUT', `/roles/${on.id}`, headers, { require_two_factor: true, label: 'Kept' })).statusCode).toBe(200);
+    expect(
+      (await inject('PUT', `/roles/${on.id}`, headers, { require_two_factor: true, label: 'Kept' })).statusCode,
+    ).toBe(200);
     const form = (await inject('GET', `/roles/${off.id}/edit`, headers)).json();
     expect(JSON.stringify(form.fields)).not.toContain('require_two_factor');
-    expect(JSON.stringify((await inject('GET', '/roles/create', headers)).json().fields)).not.toContain('require_two_factor');
+    expect(JSON.stringify((await inject('GET', '/roles/create', headers)).json().fields)).not.toContain(
+      'require_two_factor',
+    );
   });
 });

@@ -19,11 +19,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const bearer = async (userId: string) => ({ authorization: `Bearer ${(await issueToken(db(), userId, { amr: ['pwd'] })).token}` });
+const bearer = async (userId: string) => ({
+  authorization: `Bearer ${(await issueToken(db(), userId, { amr: ['pwd'] })).token}`,
+});
 const row = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0];
-const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, tenant: string): Promise<LightMyRequestResponse> =>
-  t.app.inject({ method, url: `/api/v1${url}`, headers: { ...headers, 'x-tenant': tenant }, remoteAddress: uniqueIp() });
-const alive = async (headers: Record<string, string>) => (await t.app.inject({ method: 'POST', url: '/api/v1/auth/authenticated', headers, remoteAddress: uniqueIp() })).statusCode;
+const call = (
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Record<string, string>,
+  tenant: string,
+): Promise<LightMyRequestResponse> =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...headers, 'x-tenant': tenant },
+    remoteAddress: uniqueIp(),
+  });
+const alive = async (headers: Record<string, string>) =>
+  (await t.app.inject({ method: 'POST', url: '/api/v1/auth/authenticated', headers, remoteAddress: uniqueIp() }))
+    .statusCode;
 
 async function enrolledStaff(companies: { id: string }[]) {
   const staff = await createUser(db(), { role: 'system_user', companies });
@@ -38,12 +52,17 @@ describe('POST /users/{id}/two-factor/reset', () => {
     const admin = await createUser(db(), { role: 'admin', companies: [company], name: 'Alex Admin' });
     const adminHeaders = await bearer(admin.id);
     const { staff, headers, secret } = await enrolledStaff([company]);
-    expect((await call('GET', `/users/${staff.id}/two-factor`, adminHeaders, company.id)).json()).toEqual({ data: { enabled: true, may_reset: true } });
+    expect((await call('GET', `/users/${staff.id}/two-factor`, adminHeaders, company.id)).json()).toEqual({
+      data: { enabled: true, may_reset: true },
+    });
 
     const mails = t.mail.messages.length;
     const res = await call('POST', `/users/${staff.id}/two-factor/reset`, adminHeaders, company.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ message: 'Two-factor sign-in has been reset. The user has been signed out and told by email.', enabled: false });
+    expect(res.json().data).toEqual({
+      message: 'Two-factor sign-in has been reset. The user has been signed out and told by email.',
+      enabled: false,
+    });
     const after = await row(staff.id);
     expect([after.totpSecret, after.totpEnabledAt, after.totpLastStep]).toEqual([null, null, null]);
     expect(await db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, staff.id))).toEqual([]);
@@ -57,7 +76,9 @@ describe('POST /users/{id}/two-factor/reset', () => {
     expect(mail.text).toContain('Alex Admin has reset the two-factor sign-in');
     // The password alone signs in again.
     expect((await authClient(t).login(staff.email, PASSWORD)).json().data.access_token).toMatch(/^oly_/);
-    expect((await call('GET', `/users/${staff.id}/two-factor`, adminHeaders, company.id)).json()).toEqual({ data: { enabled: false, may_reset: true } });
+    expect((await call('GET', `/users/${staff.id}/two-factor`, adminHeaders, company.id)).json()).toEqual({
+      data: { enabled: false, may_reset: true },
+    });
     expect((await call('POST', `/users/${staff.id}/two-factor/reset`, adminHeaders, company.id)).statusCode).toBe(409);
   });
 
@@ -66,7 +87,9 @@ describe('POST /users/{id}/two-factor/reset', () => {
     const adminHeaders = await bearer((await createUser(db(), { role: 'admin', companies: [company] })).id);
     const { staff } = await enrolledStaff([company]);
     const mails = t.mail.messages.length;
-    const answers = await Promise.all(Array.from({ length: 5 }, () => call('POST', `/users/${staff.id}/two-factor/reset`, adminHeaders, company.id)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call('POST', `/users/${staff.id}/two-factor/reset`, adminHeaders, company.id)),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     expect((await auditRows(t, 'users.two_factor_reset')).filter((r) => r.entity_id === staff.id)).toHaveLength(1);
     await t.mail.waitFor(staff.email, { after: mails });
@@ -90,9 +113,21 @@ describe('POST /users/{id}/two-factor/reset', () => {
     await enrol(t, bossHeaders);
     const staffHeaders = await bearer((await createUser(db(), { role: 'system_user', companies: [a] })).id);
     const attempts = [
-      ...cases.map((c) => ({ id: c.victim.staff.id, headers: adminHeaders, tenant: c.tenant, want: c.want, session: c.victim.headers })),
+      ...cases.map((c) => ({
+        id: c.victim.staff.id,
+        headers: adminHeaders,
+        tenant: c.tenant,
+        want: c.want,
+        session: c.victim.headers,
+      })),
       { id: boss.id, headers: adminHeaders, tenant: a.id, want: 403, session: bossHeaders },
-      { id: cases[2].victim.staff.id, headers: staffHeaders, tenant: a.id, want: 403, session: cases[2].victim.headers },
+      {
+        id: cases[2].victim.staff.id,
+        headers: staffHeaders,
+        tenant: a.id,
+        want: 403,
+        session: cases[2].victim.headers,
+      },
     ];
     for (const at of attempts) {
       const before = await row(at.id);

@@ -32,7 +32,11 @@ describe('unpaged lists are capped', () => {
     await db().execute(
       sql`insert into units (company_id, property_id, name, unit_type) select ${w.own.id}, ${property.id}, 'Unit ' || n, 'Flat' from generate_series(1, ${UNPAGED_LIST_MAX + 1}) as n`,
     );
-    const [whole, searched, sorted] = await Promise.all([sa.get('/units'), sa.get('/units?q=unit'), sa.get('/units?sort=-name')]);
+    const [whole, searched, sorted] = await Promise.all([
+      sa.get('/units'),
+      sa.get('/units?q=unit'),
+      sa.get('/units?sort=-name'),
+    ]);
     for (const res of [whole, searched, sorted]) {
       expect(res.statusCode, res.body.slice(0, 200)).toBe(422);
       const body = res.json();
@@ -44,7 +48,9 @@ describe('unpaged lists are capped', () => {
     expect(page.json().meta).toEqual({ total: UNPAGED_LIST_MAX + 1, page: 3, per_page: 500 });
     expect(page.json().data).toHaveLength(500);
 
-    await db().execute(sql`delete from units where id = (select id from units where property_id = ${property.id} limit 1)`);
+    await db().execute(
+      sql`delete from units where id = (select id from units where property_id = ${property.id} limit 1)`,
+    );
     const exact = await sa.get('/units?sort=name');
     expect(exact.statusCode).toBe(200);
     expect(exact.json().data).toHaveLength(UNPAGED_LIST_MAX);
@@ -68,7 +74,11 @@ describe('statement timeout', () => {
       sql.raw(`create or replace function olympus_test_cancel() returns trigger language plpgsql as $$
         begin raise exception 'canceling statement due to statement timeout' using errcode = 'query_canceled'; end $$`),
     );
-    await db().execute(sql.raw('create trigger olympus_test_cancel before insert on companies for each row execute function olympus_test_cancel()'));
+    await db().execute(
+      sql.raw(
+        'create trigger olympus_test_cancel before insert on companies for each row execute function olympus_test_cancel()',
+      ),
+    );
     try {
       const answers = await Promise.all([1, 2, 3].map(() => sa.post('/companies', { name: unique('Slow') })));
       for (const res of answers) {
@@ -94,7 +104,9 @@ describe('statement timeout', () => {
   it('bounds the wait for a connection with OLYMPUS_DB_CONNECT_TIMEOUT_MS; with the defaults no request waits on the database more than 20 s', () => {
     const defaults = loadConfig({});
     expect(defaults.dbConnectTimeoutMs).toBe(CONNECT_TIMEOUT_MS);
-    expect(longestWaitMs({ connectTimeoutMs: defaults.dbConnectTimeoutMs, statementTimeoutMs: defaults.statementTimeoutMs })).toBeLessThanOrEqual(20_000);
+    expect(
+      longestWaitMs({ connectTimeoutMs: defaults.dbConnectTimeoutMs, statementTimeoutMs: defaults.statementTimeoutMs }),
+    ).toBeLessThanOrEqual(20_000);
     expect(loadConfig({ OLYMPUS_DB_CONNECT_TIMEOUT_MS: '1500' }).dbConnectTimeoutMs).toBe(1500);
     for (const bad of ['0', '99', 'abc', '60001']) {
       expect(() => loadConfig({ OLYMPUS_DB_CONNECT_TIMEOUT_MS: bad }), bad).toThrow(ConfigError);
@@ -103,11 +115,16 @@ describe('statement timeout', () => {
 
   it.runIf(pgUrl)('every PostgreSQL connection runs under the statement timeout', async () => {
     const result = await db().execute(sql`show statement_timeout`);
-    expect((result as unknown as { rows: { statement_timeout: string }[] }).rows[0].statement_timeout).toBe(`${STATEMENT_TIMEOUT_MS / 1000}s`);
+    expect((result as unknown as { rows: { statement_timeout: string }[] }).rows[0].statement_timeout).toBe(
+      `${STATEMENT_TIMEOUT_MS / 1000}s`,
+    );
 
     const url = new URL(pgUrl!);
     url.pathname = '/postgres';
-    const short = await openDatabase({ kind: 'postgres', url: url.toString(), statementTimeoutMs: 200 }, { migrate: false });
+    const short = await openDatabase(
+      { kind: 'postgres', url: url.toString(), statementTimeoutMs: 200 },
+      { migrate: false },
+    );
     try {
       const started = Date.now();
       const failure = await short.db.execute(sql`select pg_sleep(5)`).then(

@@ -46,7 +46,10 @@ beforeAll(async () => {
     await admin(`create database ${name} template olympus_test_template`);
     const u = new URL(pgUrl);
     u.pathname = '/' + name;
-    databases = [await openDatabase({ kind: 'postgres', url: u.toString() }, { migrate: false }), await openDatabase({ kind: 'postgres', url: u.toString() }, { migrate: false })];
+    databases = [
+      await openDatabase({ kind: 'postgres', url: u.toString() }, { migrate: false }),
+      await openDatabase({ kind: 'postgres', url: u.toString() }, { migrate: false }),
+    ];
     drop = () => admin(`drop database if exists ${name} with (force)`);
   } else {
     const opened = await openTestDatabase();
@@ -57,7 +60,10 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'olympus-data-'));
   apps = [];
   for (const database of databases) {
-    const config = loadConfig({}, { dataDir, staticDir: null, logLevel: 'silent', smtpUrl: mail.url, publicUrl: 'http://olympus.test' });
+    const config = loadConfig(
+      {},
+      { dataDir, staticDir: null, logLevel: 'silent', smtpUrl: mail.url, publicUrl: 'http://olympus.test' },
+    );
     const app = await buildApp({ config, database, logger: false });
     await app.ready();
     apps.push({ app, database, config, mail, close: async () => {} });
@@ -95,20 +101,33 @@ async function race(opts: {
   for (let round = 1; round <= ROUNDS; round++) {
     const texts = cases(opts.base(round));
     const answers = (await Promise.all(texts.map((text, i) => opts.send(sa[i % 2], text, i, round)))).map(answer);
-    expect(answers.filter((a) => a.status === opts.ok), `round ${round}: ${JSON.stringify(answers)}`).toHaveLength(1);
-    expect(answers.filter((a) => a.status !== opts.ok), `round ${round}`).toEqual(Array(texts.length - 1).fill(opts.refused));
+    expect(
+      answers.filter((a) => a.status === opts.ok),
+      `round ${round}: ${JSON.stringify(answers)}`,
+    ).toHaveLength(1);
+    expect(
+      answers.filter((a) => a.status !== opts.ok),
+      `round ${round}`,
+    ).toEqual(Array(texts.length - 1).fill(opts.refused));
     expect(await opts.rows(texts[0]), `round ${round}`).toBe(1);
   }
 }
 
-const rolesNamed = (name: string) => count(db(), sql`select count(*) as n from roles where lower(name) = lower(${name})`);
+const rolesNamed = (name: string) =>
+  count(db(), sql`select count(*) as n from roles where lower(name) = lower(${name})`);
 
 describe('role names (unique per system, whatever the letter case)', () => {
   let duplicate: { status: number; body: unknown };
   beforeAll(async () => {
     expect((await sa[0].post('/roles', { name: 'Seq-Role', label: 'Seq' })).statusCode).toBe(201);
     duplicate = answer(await sa[1].post('/roles', { name: 'SEQ-ROLE', label: 'Seq' }));
-    expect(duplicate).toEqual({ status: 409, body: { message: 'The role name has already been taken.', errors: { name: ['The role name has already been taken.'] } } });
+    expect(duplicate).toEqual({
+      status: 409,
+      body: {
+        message: 'The role name has already been taken.',
+        errors: { name: ['The role name has already been taken.'] },
+      },
+    });
   });
 
   it(`parallel creates: one 201, the others the sequential duplicate's 409 (${ROUNDS} rounds)`, async () => {
@@ -143,7 +162,9 @@ describe('role names (unique per system, whatever the letter case)', () => {
 
   it('another system may still have a role of the same name, and a role may change the case of its own name', async () => {
     const created = (await sa[0].post('/roles', { name: 'Viewer-Case', label: 'Viewer' })).json().data;
-    await db().execute(sql`insert into roles (system_id, name, label) select id, 'viewer-case', 'Viewer' from systems where name = 'Everest'`);
+    await db().execute(
+      sql`insert into roles (system_id, name, label) select id, 'viewer-case', 'Viewer' from systems where name = 'Everest'`,
+    );
     expect(await rolesNamed('viewer-case')).toBe(2);
     const renamed = await sa[1].put(`/roles/${created.id}`, { name: 'VIEWER-CASE', label: 'Viewer' });
     expect(renamed.statusCode, renamed.body).toBe(200);
@@ -156,7 +177,10 @@ describe('users’ email (unique whatever the letter case; the check was already
     const user = (email: string) => ({ name: 'Race Person', email, olympus_role_uuid: '' });
     expect((await sa[0].post('/users', user('seq.person@example.test'))).statusCode).toBe(201);
     const duplicate = answer(await sa[1].post('/users', user('SEQ.Person@example.test')));
-    expect(duplicate).toEqual({ status: 422, body: { message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } } });
+    expect(duplicate).toEqual({
+      status: 422,
+      body: { message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } },
+    });
     await race({
       base: (r) => `Race.Person${r}@Example.test`,
       send: (api, email) => api.post('/users', user(email)),
@@ -171,13 +195,20 @@ describe('properties’ slug (stored lower-case, unique in the company)', () => 
   it(`parallel creates with one slug in four cases: one 201, the others the sequential duplicate's 409 (${ROUNDS} rounds)`, async () => {
     expect((await sa[0].post('/properties', { name: 'Seq House', slug: 'seq-house' })).statusCode).toBe(201);
     const duplicate = answer(await sa[1].post('/properties', { name: 'Seq House', slug: 'SEQ-House' }));
-    expect(duplicate).toEqual({ status: 409, body: { message: 'The slug has already been taken.', errors: { slug: ['The slug has already been taken.'] } } });
+    expect(duplicate).toEqual({
+      status: 409,
+      body: { message: 'The slug has already been taken.', errors: { slug: ['The slug has already been taken.'] } },
+    });
     await race({
       base: (r) => `Wharf-House-${r}`,
       send: (api, slug) => api.post('/properties', { name: 'Wharf House', slug }),
       ok: 201,
       refused: duplicate,
-      rows: (slug) => count(db(), sql`select count(*) as n from properties where company_id = ${w.own.id} and lower(slug) = lower(${slug})`),
+      rows: (slug) =>
+        count(
+          db(),
+          sql`select count(*) as n from properties where company_id = ${w.own.id} and lower(slug) = lower(${slug})`,
+        ),
     });
   });
 });
@@ -200,18 +231,33 @@ describe('the migration to case-blind role names, on a database that already has
       await d.execute(sql`insert into systems (name) values ('Olympus'), ('Everest')`);
       // Oldest first: 'Ops' keeps its name.
       for (const [i, name] of ['Ops', 'OPS', 'ops', 'Other'].entries()) {
-        await d.execute(sql`insert into roles (system_id, name, label, created_at) select id, ${name}, ${name}, now() - make_interval(mins => ${10 - i}) from systems where name = 'Olympus'`);
+        await d.execute(
+          sql`insert into roles (system_id, name, label, created_at) select id, ${name}, ${name}, now() - make_interval(mins => ${10 - i}) from systems where name = 'Olympus'`,
+        );
       }
-      await d.execute(sql`insert into roles (system_id, name, label) select id, 'OPS', 'Ops' from systems where name = 'Everest'`);
+      await d.execute(
+        sql`insert into roles (system_id, name, label) select id, 'OPS', 'Ops' from systems where name = 'Everest'`,
+      );
 
       await migrateDatabase(database);
-      const rows = (await d.execute(sql`select s.name as system, r.name, r.id::text as id from roles r join systems s on s.id = r.system_id order by r.created_at, r.name`)) as unknown as {
+      const rows = (await d.execute(
+        sql`select s.name as system, r.name, r.id::text as id from roles r join systems s on s.id = r.system_id order by r.created_at, r.name`,
+      )) as unknown as {
         rows: { system: string; name: string; id: string }[];
       };
       const olympus = rows.rows.filter((r) => r.system === 'Olympus');
-      expect(olympus.map((r) => r.name)).toEqual(['Ops', `OPS-${olympus[1].id.slice(0, 8)}`, `ops-${olympus[2].id.slice(0, 8)}`, 'Other']);
+      expect(olympus.map((r) => r.name)).toEqual([
+        'Ops',
+        `OPS-${olympus[1].id.slice(0, 8)}`,
+        `ops-${olympus[2].id.slice(0, 8)}`,
+        'Other',
+      ]);
       expect(rows.rows.filter((r) => r.system === 'Everest').map((r) => r.name)).toEqual(['OPS']);
-      await expect(d.execute(sql`insert into roles (system_id, name, label) select id, 'oPs', 'x' from systems where name = 'Olympus'`)).rejects.toThrow();
+      await expect(
+        d.execute(
+          sql`insert into roles (system_id, name, label) select id, 'oPs', 'x' from systems where name = 'Olympus'`,
+        ),
+      ).rejects.toThrow();
     } finally {
       await database.close();
       rmSync(folder, { recursive: true, force: true });

@@ -50,11 +50,15 @@ describe('a user who also belongs to a company the admin does not manage', () =>
     const answers = await parallel(() => admin.put(`/users/${target.id}`, { email: address, reset_password: true }));
     for (const a of answers) {
       expect(a.status).toBe(403);
-      expect(a.message).toBe('This user also belongs to companies you do not manage. Ask a super admin to change their email, password, sign-in or roles.');
+      expect(a.message).toBe(
+        'This user also belongs to companies you do not manage. Ask a super admin to change their email, password, sign-in or roles.',
+      );
     }
     expect(await userFingerprint(db(), target.id)).toEqual(before);
     await new Promise((r) => setTimeout(r, 200));
-    expect(t.mail.messages.slice(mails).filter((m) => m.to.includes(address) || m.to.includes(target.email))).toEqual([]);
+    expect(t.mail.messages.slice(mails).filter((m) => m.to.includes(address) || m.to.includes(target.email))).toEqual(
+      [],
+    );
   });
 
   it('refuses each field that decides who signs in or what they reach', async () => {
@@ -81,8 +85,11 @@ describe('a user who also belongs to a company the admin does not manage', () =>
     const form = (await admin.get(`/users/${target.id}/edit`)).json();
     const edit = form.data;
     // The form shows the sign-in fields locked; the name stays editable.
-    const byName = Object.fromEntries(form.fields.flatMap((g: { fields: { name: string }[] }) => g.fields).map((f: { name: string }) => [f.name, f]));
-    for (const name of ['email', 'reset_password', 'disabled', 'bypass_sso', 'olympus_role_uuid', 'everest_role_uuid']) expect(byName[name].disabled, name).toBe(true);
+    const byName = Object.fromEntries(
+      form.fields.flatMap((g: { fields: { name: string }[] }) => g.fields).map((f: { name: string }) => [f.name, f]),
+    );
+    for (const name of ['email', 'reset_password', 'disabled', 'bypass_sso', 'olympus_role_uuid', 'everest_role_uuid'])
+      expect(byName[name].disabled, name).toBe(true);
     expect(byName.name.disabled).toBeUndefined();
     const res = await admin.put(`/users/${target.id}`, { ...edit, name: 'Renamed Person', reset_password: false });
     expect(res.statusCode).toBe(200);
@@ -105,13 +112,19 @@ describe('a user who reaches more than the admin in the admin’s own company', 
     await giveSystemRole(db(), everestLead.id, 'Portal', 'editor');
     const powerful = await createRole(db(), 'Olympus', unique('company_editor'), ['companies.*', 'users.view']);
     const companyEditor = await createUser(db(), { companies: [w.own] });
-    await db().execute(sql`insert into user_systems (user_id, system_id, role_id) values (${companyEditor.id}, ${powerful.systemId}, ${powerful.id})`);
+    await db().execute(
+      sql`insert into user_systems (user_id, system_id, role_id) values (${companyEditor.id}, ${powerful.systemId}, ${powerful.id})`,
+    );
     for (const target of [everestLead, companyEditor]) {
       const before = await userFingerprint(db(), target.id);
-      const answers = await parallel(() => admin.put(`/users/${target.id}`, { email: attacker(), reset_password: true }));
+      const answers = await parallel(() =>
+        admin.put(`/users/${target.id}`, { email: attacker(), reset_password: true }),
+      );
       for (const a of answers) {
         expect(a.status).toBe(403);
-        expect(a.message).toBe('This user has access you do not hold. Ask a super admin to change their email, password, sign-in or roles.');
+        expect(a.message).toBe(
+          'This user has access you do not hold. Ask a super admin to change their email, password, sign-in or roles.',
+        );
       }
       expect(await userFingerprint(db(), target.id)).toEqual(before);
     }
@@ -137,6 +150,11 @@ describe('an email change the admin may make', () => {
     expect((await admin.put(`/users/${target.id}`, { reset_password: true })).statusCode).toBe(403);
     const session = await t.app.inject({ method: 'GET', url: '/api/v1/session', headers: token });
     expect(session.statusCode).toBe(200);
-    expect(await countWhere(db(), sql`select count(*) as n from access_tokens where user_id = ${target.id} and revoked_at is not null`)).toBe(0);
+    expect(
+      await countWhere(
+        db(),
+        sql`select count(*) as n from access_tokens where user_id = ${target.id} and revoked_at is not null`,
+      ),
+    ).toBe(0);
   });
 });

@@ -10,7 +10,9 @@ import * as tables from '../../server/db/tables';
 export async function derivedTableSql(extra: Record<string, unknown>): Promise<string[]> {
   // Without them, also when they are among the tables already (a test replacing the generated module).
   const added = new Set(Object.values(extra));
-  const before = generateDrizzleJson(Object.fromEntries(Object.entries(tables).filter(([, table]) => !added.has(table))));
+  const before = generateDrizzleJson(
+    Object.fromEntries(Object.entries(tables).filter(([, table]) => !added.has(table))),
+  );
   const after = generateDrizzleJson({ ...tables, ...extra }, before.id);
   return generateMigration(before, after);
 }

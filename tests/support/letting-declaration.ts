@@ -1,7 +1,18 @@
 // A resource declared only in the test tree (docs/resources.md "Fields"): "lettings", scoped to the
-// X-Tenant company, with the money, radio, multi-choice, read-only and conditional kinds, and a money range filter. Plain data,
+// X-Tenant company, with the money, radio, multi-choice, read-only and conditional kinds, and a money range filter.
+// Plain data,
 // so the component tests use it too; its table and server binding are in tests/server/letting-resource.ts.
-import { checkbox, choice, declareResource, group, money, multiChoice, radio, text, url } from '../../contract/resources/declare';
+import {
+  checkbox,
+  choice,
+  declareResource,
+  group,
+  money,
+  multiChoice,
+  radio,
+  text,
+  url,
+} from '../../contract/resources/declare';
 import { rangeFilter } from '../../contract/resources/filters';
 
 export const TENURES = ['Assured shorthold', 'Company let', 'Licence'] as const;

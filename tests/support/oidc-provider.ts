@@ -21,7 +21,8 @@ export interface OidcAccount {
   oid?: string;
   /** More ID token claims (preferred_username, xms_edov, …), overriding the defaults. */
   claims?: Record<string, unknown>;
-  /** How the provider says the sign-in was authenticated (the ID token's `amr`; Azure sends `mfa` after a second factor). */
+  /** How the provider says the sign-in was authenticated (the ID token's `amr`; Azure sends `mfa` after a second
+   * factor). */
   amr?: string[];
 }
 
@@ -54,7 +55,8 @@ export interface RunningOidcProvider {
 
 const HOST = '127.0.0.1';
 
-/** oidc-provider 9 warns that it wants Node 22; it runs on Node 20.19 (what it needs, crypto.hash, is there since 20.12). */
+/** oidc-provider 9 warns that it wants Node 22; it runs on Node 20.19 (what it needs, crypto.hash, is there since
+ * 20.12). */
 async function importProvider(): Promise<typeof ProviderClass> {
   const warn = console.warn;
   console.warn = (...args: unknown[]) => {
@@ -88,7 +90,11 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
   };
   const accountFor = (id: string): Account => {
     // Any other login is a new identity: its subject is what was typed, its email too when it is one.
-    const a: OidcAccount = accounts.find((x) => x.sub === id) ?? { sub: id, email: id.includes('@') ? id.toLowerCase() : undefined, email_verified: true };
+    const a: OidcAccount = accounts.find((x) => x.sub === id) ?? {
+      sub: id,
+      email: id.includes('@') ? id.toLowerCase() : undefined,
+      email_verified: true,
+    };
     return {
       accountId: a.sub,
       claims: () => ({
@@ -104,7 +110,12 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
   };
 
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: randomBytes(8).toString('hex') } as JWK;
+  const jwk = {
+    ...(await exportJWK(privateKey)),
+    alg: 'RS256',
+    use: 'sig',
+    kid: randomBytes(8).toString('hex'),
+  } as JWK;
 
   const configuration: Configuration = {
     clients: [
@@ -129,7 +140,14 @@ export async function startOidcProvider(opts: OidcProviderOptions): Promise<Runn
     conformIdTokenClaims: false,
     findAccount: (_ctx, id) => accountFor(id),
     // Azure-like lifetimes, in seconds (set so the provider does not warn about its defaults).
-    ttl: { AuthorizationCode: 60, AccessToken: 3600, IdToken: 3600, Interaction: 3600, Session: 8 * 3600, Grant: 8 * 3600 },
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 3600,
+      IdToken: 3600,
+      Interaction: 3600,
+      Session: 8 * 3600,
+      Grant: 8 * 3600,
+    },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     jwks: { keys: [jwk] },
   };
@@ -203,7 +221,8 @@ export async function signInAtProvider(authorizationUrl: string, login: string, 
     const html: string = await res.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     const prompt: string | undefined = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
-    if (res.status !== 200 || !action || !prompt) throw new Error(`provider answered ${res.status} without a form at ${url}: ${html.slice(0, 500)}`);
+    if (res.status !== 200 || !action || !prompt)
+      throw new Error(`provider answered ${res.status} without a form at ${url}: ${html.slice(0, 500)}`);
     url = new URL(action.replace(/&amp;/g, '&'), url).href;
     body = new URLSearchParams(prompt === 'login' ? { prompt, login, password: 'any-password' } : { prompt });
   }

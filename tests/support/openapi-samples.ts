@@ -103,16 +103,51 @@ export const FIELD_JUNK: readonly unknown[] = [
 ];
 
 /** The few kinds of junk sent to slow routes (argon2 hashing). */
-export const FEW_FIELD_JUNK: readonly unknown[] = ['nul\u0000byte', 'lone \ud800 surrogate', 'x'.repeat(70_000), 12345, null, { a: 1 }, deeplyNested(500)];
+export const FEW_FIELD_JUNK: readonly unknown[] = [
+  'nul\u0000byte',
+  'lone \ud800 surrogate',
+  'x'.repeat(70_000),
+  12345,
+  null,
+  { a: 1 },
+  deeplyNested(500),
+];
 
 /** Junk for one query parameter (already URL-encoded). */
-export const QUERY_JUNK: readonly string[] = ['%00', '%ED%A0%80', 'x'.repeat(70_000), '-1', '1e308', '99999999999999999999', 'abc', '%27%20or%201%3D1--', '', '[object Object]'];
+export const QUERY_JUNK: readonly string[] = [
+  '%00',
+  '%ED%A0%80',
+  'x'.repeat(70_000),
+  '-1',
+  '1e308',
+  '99999999999999999999',
+  'abc',
+  '%27%20or%201%3D1--',
+  '',
+  '[object Object]',
+];
 
 /** Junk path ids (already URL-encoded). */
-export const PATH_JUNK: readonly string[] = ['%00', '%ED%A0%80', 'not-a-uuid', '00000000-0000-0000-0000-000000000000', '-1', '99999999999999999999', '%27%20or%201%3D1--', '..%2F..%2Fetc', 'a'.repeat(300)];
+export const PATH_JUNK: readonly string[] = [
+  '%00',
+  '%ED%A0%80',
+  'not-a-uuid',
+  '00000000-0000-0000-0000-000000000000',
+  '-1',
+  '99999999999999999999',
+  '%27%20or%201%3D1--',
+  '..%2F..%2Fetc',
+  'a'.repeat(300),
+];
 
 /** Junk X-Tenant headers. */
-export const TENANT_JUNK: readonly string[] = ['not-a-uuid', "' or 1=1 --", 'x'.repeat(2000), '00000000-0000-4000-8000-000000000000', '-1'];
+export const TENANT_JUNK: readonly string[] = [
+  'not-a-uuid',
+  "' or 1=1 --",
+  'x'.repeat(2000),
+  '00000000-0000-4000-8000-000000000000',
+  '-1',
+];
 
 /** Whole bodies that are junk in themselves, as raw JSON text (too deep for JSON.stringify in a test). */
 export const BODY_JUNK: readonly string[] = [

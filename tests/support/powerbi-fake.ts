@@ -84,7 +84,8 @@ export async function startPowerBiFake(): Promise<PowerBiFake> {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(body));
   };
-  const apiError = (res: http.ServerResponse, status: number, code: string) => send(res, status, { error: { code, message: code } });
+  const apiError = (res: http.ServerResponse, status: number, code: string) =>
+    send(res, status, { error: { code, message: code } });
 
   async function readBody(req: http.IncomingMessage): Promise<string> {
     const chunks: Buffer[] = [];
@@ -95,17 +96,33 @@ export async function startPowerBiFake(): Promise<PowerBiFake> {
   async function token(req: http.IncomingMessage, res: http.ServerResponse, tenant: string) {
     const body = new URLSearchParams(await readBody(req));
     fake.tokenRequests.push({ body, tenant });
-    if (tenant !== fake.tenantId) return send(res, 400, { error: 'invalid_request', error_description: `AADSTS90002: Tenant '${tenant}' not found.` });
+    if (tenant !== fake.tenantId)
+      return send(res, 400, {
+        error: 'invalid_request',
+        error_description: `AADSTS90002: Tenant '${tenant}' not found.`,
+      });
     if (body.get('grant_type') !== 'client_credentials') return send(res, 400, { error: 'unsupported_grant_type' });
     const badSecret = body.get('client_id') !== fake.clientId || body.get('client_secret') !== fake.clientSecret;
     if (fake.aadMode === 'expired-secret' || badSecret) {
       // What Azure AD answers for an expired (AADSTS7000222) or wrong (AADSTS7000215) secret.
-      const code = fake.aadMode === 'expired-secret' ? 'AADSTS7000222: The provided client secret keys are expired.' : 'AADSTS7000215: Invalid client secret provided.';
-      return send(res, 401, { error: 'invalid_client', error_description: code, error_codes: [fake.aadMode === 'expired-secret' ? 7000222 : 7000215] });
+      const code =
+        fake.aadMode === 'expired-secret'
+          ? 'AADSTS7000222: The provided client secret keys are expired.'
+          : 'AADSTS7000215: Invalid client secret provided.';
+      return send(res, 401, {
+        error: 'invalid_client',
+        error_description: code,
+        error_codes: [fake.aadMode === 'expired-secret' ? 7000222 : 7000215],
+      });
     }
     const accessToken = 'aad-' + randomUUID();
     issued.add(accessToken);
-    send(res, 200, { token_type: 'Bearer', expires_in: fake.aadExpiresIn, ext_expires_in: fake.aadExpiresIn, access_token: accessToken });
+    send(res, 200, {
+      token_type: 'Bearer',
+      expires_in: fake.aadExpiresIn,
+      ext_expires_in: fake.aadExpiresIn,
+      access_token: accessToken,
+    });
   }
 
   async function api(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
@@ -133,7 +150,11 @@ export async function startPowerBiFake(): Promise<PowerBiFake> {
     }
     if (generate && req.method === 'POST') {
       fake.generateTokenBodies.push(JSON.parse(body || '{}'));
-      return send(res, 200, { token: 'embed-' + randomUUID(), tokenId: randomUUID(), expiration: new Date(Date.now() + 60 * 60 * 1000).toISOString() });
+      return send(res, 200, {
+        token: 'embed-' + randomUUID(),
+        tokenId: randomUUID(),
+        expiration: new Date(Date.now() + 60 * 60 * 1000).toISOString(),
+      });
     }
     apiError(res, 405, 'MethodNotAllowed');
   }

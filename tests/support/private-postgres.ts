@@ -40,7 +40,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const data = path.join(dir, 'data');
   // PostgreSQL refuses to run as root: as root, run it as the postgres user scripts/postgres.sh made.
   const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => (asRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args });
+  const run = (cmd: string, args: string[]) =>
+    asRoot ? { cmd: 'runuser', args: ['-u', 'postgres', '--', cmd, ...args] } : { cmd, args };
   if (asRoot) spawnSync('chown', ['postgres', dir]);
   const init = run(path.join(bin, 'initdb'), ['-D', data, '-U', 'olympus', '--auth=trust', '-E', 'UTF8']);
   const initResult = spawnSync(init.cmd, init.args, { encoding: 'utf8' });
@@ -50,7 +51,20 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   let server: ChildProcess | null = null;
 
   const start = async () => {
-    const p = run(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'max_connections=60']);
+    const p = run(path.join(bin, 'postgres'), [
+      '-D',
+      data,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'max_connections=60',
+    ]);
     // Its own process group, to be killed whole if it does not stop.
     server = spawn(p.cmd, p.args, { detached: true, stdio: 'ignore' });
     const deadline = Date.now() + 30_000;
@@ -74,11 +88,15 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     const pidFile = path.join(data, 'postmaster.pid');
     return existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
   };
-  /** The postmaster and each of its processes (every backend runs in a session of its own, so no group signal reaches them). */
+  /** The postmaster and each of its processes (every backend runs in a session of its own, so no group signal reaches
+   * them). */
   const signalAll = (signal: NodeJS.Signals) => {
     const pid = postmasterPid();
     if (!pid) return;
-    const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number);
+    const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean)
+      .map(Number);
     // Frozen first so it forks no new backend; thawed last.
     const order = signal === 'SIGSTOP' ? [pid, ...children] : [...children, pid];
     for (const p of order) {

@@ -1,7 +1,16 @@
 // A resource declared only in the test tree (docs/resources.md): "gadgets", in the units area and
 // scoped to the X-Tenant company. Plain data, no server code, so a test build of the SPA may bundle it
 // too; its table and server binding are in tests/server/throwaway-resource.ts.
-import { checkbox, choice, declareResource, group, number, ref, text, textarea } from '../../contract/resources/declare';
+import {
+  checkbox,
+  choice,
+  declareResource,
+  group,
+  number,
+  ref,
+  text,
+  textarea,
+} from '../../contract/resources/declare';
 
 export const gadgetResource = declareResource({
   name: 'gadgets',
@@ -21,5 +30,9 @@ export const gadgetResource = declareResource({
       boxed: checkbox('Boxed', { default: true }),
     }),
   },
-  list: { columns: ['name', 'colour', 'property'], sort: ['name', 'weight', 'property'], search: ['name', 'colour', 'property'] },
+  list: {
+    columns: ['name', 'colour', 'property'],
+    sort: ['name', 'weight', 'property'],
+    search: ['name', 'colour', 'property'],
+  },
 });

@@ -39,10 +39,12 @@ describe('navigation filter', () => {
 });
 
 describe('route rules', () => {
-  const open = (role: string | null, key: AreaKey, permissions: string[] = []) => mayOpenArea(AREA[key], v(role, permissions));
+  const open = (role: string | null, key: AreaKey, permissions: string[] = []) =>
+    mayOpenArea(AREA[key], v(role, permissions));
 
   it('bars system_user from users, companies, properties, units and roles', () => {
-    for (const key of ['users', 'companies', 'properties', 'units', 'roles'] as const) expect(open('system_user', key)).toBe(false);
+    for (const key of ['users', 'companies', 'properties', 'units', 'roles'] as const)
+      expect(open('system_user', key)).toBe(false);
     expect(open('system_user', 'home')).toBe(true);
   });
   it('also bars admin from companies, integrations and roles, not from users, properties and units', () => {
@@ -65,7 +67,8 @@ describe('route rules', () => {
     expect(open('super_admin', 'reports')).toBe(true);
   });
   it('opens everything else to super_admin', () => {
-    for (const key of ['users', 'companies', 'properties', 'units', 'roles', 'integrations'] as const) expect(open('super_admin', key)).toBe(true);
+    for (const key of ['users', 'companies', 'properties', 'units', 'roles', 'integrations'] as const)
+      expect(open('super_admin', key)).toBe(true);
   });
 });
 

@@ -42,15 +42,27 @@ describe('authProvider', () => {
 
   it('login stores the token, the session user and the first company, without redirecting', async () => {
     stubRoutes({
-      'POST /api/v1/auth/login': { status: 200, body: { data: { access_token: 'tok', token_type: 'Bearer', expires_at: '2030-01-01' } } },
+      'POST /api/v1/auth/login': {
+        status: 200,
+        body: { data: { access_token: 'tok', token_type: 'Bearer', expires_at: '2030-01-01' } },
+      },
       'GET /api/v1/session': { status: 200, body: { data: user('admin') } },
     });
-    await expect(authProvider.login({ email: 'ada@example.com', password: 'pw' })).resolves.toEqual({ redirectTo: false });
-    expect(authStore.get()).toMatchObject({ access_token: 'tok', currentCompany: 'c-1', currentCompanyName: 'Acme', user: { name: 'Ada Lovelace' } });
+    await expect(authProvider.login({ email: 'ada@example.com', password: 'pw' })).resolves.toEqual({
+      redirectTo: false,
+    });
+    expect(authStore.get()).toMatchObject({
+      access_token: 'tok',
+      currentCompany: 'c-1',
+      currentCompanyName: 'Acme',
+      user: { name: 'Ada Lovelace' },
+    });
   });
 
   it('login fails on a wrong password', async () => {
-    stubRoutes({ 'POST /api/v1/auth/login': { status: 401, body: { message: 'These credentials do not match our records' } } });
+    stubRoutes({
+      'POST /api/v1/auth/login': { status: 401, body: { message: 'These credentials do not match our records' } },
+    });
     await expect(authProvider.login({ email: 'a', password: 'b' })).rejects.toThrow();
     expect(authStore.get().access_token).toBeNull();
   });
@@ -106,7 +118,9 @@ describe('authProvider', () => {
   describe('checkAuthenticated', () => {
     it('is true on 200 with a token', async () => {
       authStore.set({ access_token: 't' });
-      const calls = stubRoutes({ 'POST /api/v1/auth/authenticated': { status: 200, body: { data: { authenticated: true } } } });
+      const calls = stubRoutes({
+        'POST /api/v1/auth/authenticated': { status: 200, body: { data: { authenticated: true } } },
+      });
       await expect(checkAuthenticated()).resolves.toBe(true);
       expect(calls).toHaveLength(1);
     });

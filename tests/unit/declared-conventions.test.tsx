@@ -26,10 +26,20 @@ describe('conventions of a declaration', () => {
   it('says "an" before a vowel and "a" before a consonant or a "u" that sounds "you"', () => {
     expect(declaredTexts(inspectionTypes).list.create).toBe('Create an Inspection Type');
     const named = (noun: { one: string; many: string; article?: 'a' | 'an' }) =>
-      declareResource({ name: 'x', spa: 'x', noun, area: 'units', tenancy: 'global', fields: { name: text('Name') }, list: { columns: ['name'], sort: ['name'], search: ['name'] } });
+      declareResource({
+        name: 'x',
+        spa: 'x',
+        noun,
+        area: 'units',
+        tenancy: 'global',
+        fields: { name: text('Name') },
+        list: { columns: ['name'], sort: ['name'], search: ['name'] },
+      });
     expect(declaredTexts(named({ one: 'unit', many: 'units' })).list.create).toBe('Create a Unit');
     expect(declaredTexts(named({ one: 'entry', many: 'entries' })).list.create).toBe('Create an Entry');
-    expect(declaredTexts(named({ one: 'hour', many: 'hours', article: 'an' })).form.create_title).toBe('Create an Hour');
+    expect(declaredTexts(named({ one: 'hour', many: 'hours', article: 'an' })).form.create_title).toBe(
+      'Create an Hour',
+    );
   });
 
   it('shows a checkbox field as Yes or No in the list, while the CSV keeps the boolean', () => {
@@ -47,10 +57,26 @@ describe('conventions of a declaration', () => {
 
   it('gives a resource in a built-in area its own navigation item, seen by whoever sees the area', () => {
     expect(RESOURCE_NAV).toEqual([
-      { key: 'inspection_type', path: '/dashboard/inspection_type', nav: 'resources.inspection_type.list.title', navOrder: 55, navLevel: 'super_admin', barred: ['system_user', 'admin'] },
+      {
+        key: 'inspection_type',
+        path: '/dashboard/inspection_type',
+        nav: 'resources.inspection_type.list.title',
+        navOrder: 55,
+        navLevel: 'super_admin',
+        barred: ['system_user', 'admin'],
+      },
     ]);
     const nav = (role: string) => visibleNavItems({ role, permissions: [] }).map((a) => a.key);
-    expect(nav('super_admin')).toEqual(['home', 'users', 'roles', 'properties', 'companies', 'inspection_type', 'reports', 'audit']);
+    expect(nav('super_admin')).toEqual([
+      'home',
+      'users',
+      'roles',
+      'properties',
+      'companies',
+      'inspection_type',
+      'reports',
+      'audit',
+    ]);
     expect(nav('admin')).toEqual(['home', 'users', 'properties']);
   });
 
@@ -58,7 +84,19 @@ describe('conventions of a declaration', () => {
     render(
       <I18nContextProvider value={i18nProvider}>
         <ResourceContextProvider value="report">
-          <FilterInput filter={{ kind: 'choice', key: 'provider', field: 'provider', param: 'provider', options: ['builtin', 'powerbi'] }} label="Provider" values={{ provider: 'powerbi' }} set={() => {}} wide={false} />
+          <FilterInput
+            filter={{
+              kind: 'choice',
+              key: 'provider',
+              field: 'provider',
+              param: 'provider',
+              options: ['builtin', 'powerbi'],
+            }}
+            label="Provider"
+            values={{ provider: 'powerbi' }}
+            set={() => {}}
+            wide={false}
+          />
         </ResourceContextProvider>
       </I18nContextProvider>,
     );

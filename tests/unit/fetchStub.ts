@@ -10,11 +10,19 @@ export function stubRoutes(routes: Record<string, Reply>) {
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const method = init?.method ?? 'GET';
       const url = String(input);
-      calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined, headers: { ...(init?.headers as Record<string, string>) } });
+      calls.push({
+        method,
+        url,
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: { ...(init?.headers as Record<string, string>) },
+      });
       if (url.startsWith('/sanctum/')) return { status: 204, text: async () => '' } as unknown as Response;
       const reply = routes[`${method} ${url}`] ?? { status: 404, body: { message: 'Not Found' } };
       if (reply === 'network-error') throw new TypeError('Failed to fetch');
-      return { status: reply.status, text: async () => (reply.body === undefined ? '' : JSON.stringify(reply.body)) } as unknown as Response;
+      return {
+        status: reply.status,
+        text: async () => (reply.body === undefined ? '' : JSON.stringify(reply.body)),
+      } as unknown as Response;
     }),
   );
   return calls;

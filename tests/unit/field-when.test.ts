@@ -13,7 +13,12 @@ const conditions: Record<string, FieldWhen> = {
   loop_a: { field: 'loop_b', is: ['x'] },
   loop_b: { field: 'loop_a', is: ['x'] },
 };
-const holds = (name: string, values: Record<string, unknown>) => shown(name, (n) => conditions[n], (n) => values[n]);
+const holds = (name: string, values: Record<string, unknown>) =>
+  shown(
+    name,
+    (n) => conditions[n],
+    (n) => values[n],
+  );
 
 describe('shown', () => {
   it('holds while the controlling field has one of the values, compared as text', () => {
@@ -31,19 +36,33 @@ describe('shown', () => {
     expect(holds('featured_until', { portal: 'Zoopla', listing_url: 'https://x.example' })).toBe(true);
     expect(holds('featured_until', { portal: 'None', listing_url: 'https://x.example' })).toBe(false);
     expect(holds('loop_a', { loop_a: 'x', loop_b: 'x' })).toBe(false);
-    expect(shown('a', (n) => (n === 'a' ? { field: 'tags', is: ['Lift'] } : undefined), () => ['Parking', 'Lift'])).toBe(true);
+    expect(
+      shown(
+        'a',
+        (n) => (n === 'a' ? { field: 'tags', is: ['Lift'] } : undefined),
+        () => ['Parking', 'Lift'],
+      ),
+    ).toBe(true);
   });
 
   it('is declared with one value or several, and said in words', () => {
     expect(whenOf({ field: 'portal', is: 'Rightmove' })).toEqual({ field: 'portal', is: ['Rightmove'] });
-    expect(whenText({ field: 'portal', is: ['Rightmove', 'Zoopla', 'OnTheMarket'] }, 'portal')).toBe('portal is Rightmove, Zoopla or OnTheMarket');
+    expect(whenText({ field: 'portal', is: ['Rightmove', 'Zoopla', 'OnTheMarket'] }, 'portal')).toBe(
+      'portal is Rightmove, Zoopla or OnTheMarket',
+    );
   });
 });
 
 describe('the form', () => {
   const fields: FormField[] = [
     { name: 'portal', label: 'Portal', type: 'select', options: { Rightmove: 'Rightmove', None: 'None' } },
-    { name: 'listing_id', label: 'Listing id', type: 'text', required: true, when: { field: 'portal', is: ['Rightmove'] } },
+    {
+      name: 'listing_id',
+      label: 'Listing id',
+      type: 'text',
+      required: true,
+      when: { field: 'portal', is: ['Rightmove'] },
+    },
     { name: 'rent', label: 'Rent', type: 'money', currency: 'GBP' },
   ];
   const groups: FormFieldGroup[] = [{ group: 'Letting', fields }];
@@ -55,7 +74,14 @@ describe('the form', () => {
   });
 
   it('sends an amount as the text typed (null when blank) and leaves a hidden field out', () => {
-    expect(bodyOf(groups, { portal: 'None', listing_id: 'RM-1', rent: ' 1250.5 ' })).toEqual({ portal: 'None', rent: '1250.5' });
-    expect(bodyOf(groups, { portal: 'Rightmove', listing_id: 'RM-1', rent: '' })).toEqual({ portal: 'Rightmove', listing_id: 'RM-1', rent: null });
+    expect(bodyOf(groups, { portal: 'None', listing_id: 'RM-1', rent: ' 1250.5 ' })).toEqual({
+      portal: 'None',
+      rent: '1250.5',
+    });
+    expect(bodyOf(groups, { portal: 'Rightmove', listing_id: 'RM-1', rent: '' })).toEqual({
+      portal: 'Rightmove',
+      listing_id: 'RM-1',
+      rent: null,
+    });
   });
 });

@@ -76,11 +76,18 @@ describe('an early answer', () => {
 
   it('goes to the first identical call, once; the next call asks again', async () => {
     authStore.set(SIGNED_IN);
-    const calls = stubRoutes({ 'GET /api/v1/session': { status: 200, body: { data: { name: 'Ann' } } }, 'POST /api/v1/auth/authenticated': { status: 200, body: { data: { authenticated: true } } } });
+    const calls = stubRoutes({
+      'GET /api/v1/session': { status: 200, body: { data: { name: 'Ann' } } },
+      'POST /api/v1/auth/authenticated': { status: 200, body: { data: { authenticated: true } } },
+    });
     startEarly('GET', '/api/v1/session');
     startEarly('POST', '/api/v1/auth/authenticated');
     expect(calls).toHaveLength(2);
-    expect(calls[1]).toMatchObject({ method: 'POST', body: {}, headers: { Authorization: 'Bearer tok', 'X-Tenant': 'c-1' } });
+    expect(calls[1]).toMatchObject({
+      method: 'POST',
+      body: {},
+      headers: { Authorization: 'Bearer tok', 'X-Tenant': 'c-1' },
+    });
     expect(await apiGet('/api/v1/session')).toEqual({ data: { name: 'Ann' }, status: 200 });
     expect(await apiPost('/api/v1/auth/authenticated')).toEqual({ data: { authenticated: true }, status: 200 });
     expect(calls).toHaveLength(2);
@@ -90,7 +97,10 @@ describe('an early answer', () => {
 
   it('never goes to another token or company, nor to a call with another body', async () => {
     authStore.set(SIGNED_IN);
-    const calls = stubRoutes({ 'GET /api/v1/units?page=1&per_page=10': { status: 200, body: { data: [] } }, 'POST /api/v1/auth/authenticated': { status: 200, body: {} } });
+    const calls = stubRoutes({
+      'GET /api/v1/units?page=1&per_page=10': { status: 200, body: { data: [] } },
+      'POST /api/v1/auth/authenticated': { status: 200, body: {} },
+    });
     startEarly('GET', '/api/v1/units?page=1&per_page=10');
     startEarly('POST', '/api/v1/auth/authenticated');
     authStore.set({ currentCompany: 'c-2' });
@@ -126,7 +136,12 @@ describe('an early answer', () => {
   it('is taken at once by a first render only when it is in (a list’s first page, shaped as getList’s result)', async () => {
     authStore.set(SIGNED_IN);
     const page = '/api/v1/units?page=1&per_page=10';
-    const calls = stubRoutes({ [`GET ${page}`]: { status: 200, body: { data: [{ uuid: 'u-1', name: 'Flat 1' }], meta: { total: 26, page: 1, per_page: 10 } } } });
+    const calls = stubRoutes({
+      [`GET ${page}`]: {
+        status: 200,
+        body: { data: [{ uuid: 'u-1', name: 'Flat 1' }], meta: { total: 26, page: 1, per_page: 10 } },
+      },
+    });
     const params = { pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' as const }, filter: {} };
     startEarly('GET', page);
     // Not in yet: nothing is taken, and the list's own call still gets it.
@@ -145,7 +160,9 @@ describe('an early answer', () => {
     const calls = stubRoutes({ [`GET ${page}`]: { status: 401, body: { message: 'Unauthenticated.' } } });
     startEarly('GET', page);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(earlyListPage('unit', { pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' }, filter: {} })).toBeUndefined();
+    expect(
+      earlyListPage('unit', { pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' }, filter: {} }),
+    ).toBeUndefined();
     expect(calls).toHaveLength(1);
   });
 });

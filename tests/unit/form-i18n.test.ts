@@ -15,8 +15,12 @@ describe('form texts', () => {
   });
 
   it('keeps the fixed texts verbatim', () => {
-    expect(t('olympus.forms.unknown_field')).toBe('Sorry, an error occurred with this field. Please contact your administrator.');
-    expect(t('olympus.forms.redirecting', { message: 'The unit has been updated' })).toBe('The unit has been updated. Redirecting...');
+    expect(t('olympus.forms.unknown_field')).toBe(
+      'Sorry, an error occurred with this field. Please contact your administrator.',
+    );
+    expect(t('olympus.forms.redirecting', { message: 'The unit has been updated' })).toBe(
+      'The unit has been updated. Redirecting...',
+    );
     expect(t('olympus.forms.validation.summary_many')).toBe('The highlighted fields are required.');
     expect(t('olympus.forms.error.generic')).toBe('There was an error');
     expect(t('olympus.forms.error.all_fields_required')).toBe('All fields are required');

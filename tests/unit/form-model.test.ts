@@ -2,7 +2,15 @@
 // toggle, the form state machine and save outcomes.
 import { describe, expect, it } from 'vitest';
 import type { FormField, FormFieldGroup } from '../../contract/forms';
-import { bodyOf, fieldKey, initialValues, kindOf, optionsSource, staticOptions, toggleValue } from '../../src/forms/fieldModel';
+import {
+  bodyOf,
+  fieldKey,
+  initialValues,
+  kindOf,
+  optionsSource,
+  staticOptions,
+  toggleValue,
+} from '../../src/forms/fieldModel';
 import { isLocked, nextPhase, READY, type FormPhase } from '../../src/forms/formPhase';
 import { failureOf, firstFieldMessages, outcomeOf, successText } from '../../src/forms/saveOutcome';
 
@@ -11,7 +19,9 @@ const one = (...fields: FormField[]): FormFieldGroup[] => [{ group: 'G', fields 
 
 describe('kindOf', () => {
   it('maps every field type to its input, and anything else to unknown', () => {
-    expect(['text', 'email', 'password', 'number', 'tel', 'url'].map((t) => kindOf(f(t)))).toEqual(Array(6).fill('input'));
+    expect(['text', 'email', 'password', 'number', 'tel', 'url'].map((t) => kindOf(f(t)))).toEqual(
+      Array(6).fill('input'),
+    );
     expect(kindOf(f('textarea'))).toBe('textarea');
     expect(kindOf(f('select'))).toBe('select');
     expect(kindOf(f('radio-group'))).toBe('choice');
@@ -63,7 +73,15 @@ describe('initialValues', () => {
       { name: 'tags', label: 'Tags', type: 'select', multiple: true, value: ['a'] },
       { name: 'odd', label: 'Odd', type: 'colour', value: 'red' },
     );
-    const data = { city: 'Leeds', furnished: true, companies: [{ uuid: 'c-1', name: 'A' }, { uuid: 'c-2', name: 'B' }], from: '2025-03-05T00:00:00Z' };
+    const data = {
+      city: 'Leeds',
+      furnished: true,
+      companies: [
+        { uuid: 'c-1', name: 'A' },
+        { uuid: 'c-2', name: 'B' },
+      ],
+      from: '2025-03-05T00:00:00Z',
+    };
     expect(initialValues(groups, data)).toEqual({
       name: 'From field',
       city: 'Leeds',
@@ -79,16 +97,45 @@ describe('initialValues', () => {
 
   it('shares one list between checkbox lists of the same name (role create groups)', () => {
     const groups: FormFieldGroup[] = [
-      { group: 'Users', fields: [{ name: 'permissions', label: 'Users', type: 'checkbox', multiple: true, options: { 'users.view': 'View' }, value: ['users.view'] }] },
-      { group: 'Roles', fields: [{ name: 'permissions', label: 'Roles', type: 'checkbox', multiple: true, options: { 'roles.view': 'View' }, value: ['roles.view'] }] },
+      {
+        group: 'Users',
+        fields: [
+          {
+            name: 'permissions',
+            label: 'Users',
+            type: 'checkbox',
+            multiple: true,
+            options: { 'users.view': 'View' },
+            value: ['users.view'],
+          },
+        ],
+      },
+      {
+        group: 'Roles',
+        fields: [
+          {
+            name: 'permissions',
+            label: 'Roles',
+            type: 'checkbox',
+            multiple: true,
+            options: { 'roles.view': 'View' },
+            value: ['roles.view'],
+          },
+        ],
+      },
     ];
     expect(initialValues(groups)).toEqual({ permissions: ['users.view', 'roles.view'] });
   });
 
   it('gives lone radios of one name the value of the checked one', () => {
-    const groups = one({ name: 'size', label: 'S', type: 'radio', value: 'S' }, { name: 'size', label: 'L', type: 'radio', value: 'L', checked: true });
+    const groups = one(
+      { name: 'size', label: 'S', type: 'radio', value: 'S' },
+      { name: 'size', label: 'L', type: 'radio', value: 'L', checked: true },
+    );
     expect(initialValues(groups)).toEqual({ size: 'L' });
-    expect(initialValues(one({ name: 'size', label: 'S', type: 'radio', value: 'S' }), { size: 'M' })).toEqual({ size: 'M' });
+    expect(initialValues(one({ name: 'size', label: 'S', type: 'radio', value: 'S' }), { size: 'M' })).toEqual({
+      size: 'M',
+    });
   });
 });
 
@@ -102,7 +149,13 @@ describe('bodyOf', () => {
       { name: 'odd', label: 'O', type: 'colour' },
       { name: 'api.key', label: 'K', type: 'text' },
     );
-    expect(bodyOf(groups, { bedrooms: '2', latitude: '', from: '', to: '2025-03-05', 'api%2ekey': 'k' })).toEqual({ bedrooms: 2, latitude: null, from: null, to: '2025-03-05', 'api.key': 'k' });
+    expect(bodyOf(groups, { bedrooms: '2', latitude: '', from: '', to: '2025-03-05', 'api%2ekey': 'k' })).toEqual({
+      bedrooms: 2,
+      latitude: null,
+      from: null,
+      to: '2025-03-05',
+      'api.key': 'k',
+    });
   });
 });
 
@@ -113,7 +166,12 @@ describe('toggleValue', () => {
     expect(toggleValue(['users.view', 'roles.view'], 'users.view', false, all)).toEqual(['roles.view']);
   });
   it('a wildcard carries every value of its prefix', () => {
-    expect(toggleValue(['roles.view'], 'users.*', true, all)).toEqual(['users.*', 'users.view', 'users.create', 'roles.view']);
+    expect(toggleValue(['roles.view'], 'users.*', true, all)).toEqual([
+      'users.*',
+      'users.view',
+      'users.create',
+      'roles.view',
+    ]);
     expect(toggleValue(['users.*', 'users.view', 'roles.view'], 'users.*', false, all)).toEqual(['roles.view']);
   });
   it('keeps values that are not among the options (other groups)', () => {
@@ -128,14 +186,20 @@ describe('form phases', () => {
     expect(p).toEqual({ kind: 'submitting' });
     expect(isLocked(p)).toBe(true);
     expect(nextPhase(p, { type: 'submit' })).toBe(p);
-    expect(nextPhase(p, { type: 'failed', error: 'Could not update the unit' })).toEqual({ kind: 'ready', error: 'Could not update the unit' });
+    expect(nextPhase(p, { type: 'failed', error: 'Could not update the unit' })).toEqual({
+      kind: 'ready',
+      error: 'Could not update the unit',
+    });
     p = nextPhase(p, { type: 'saved', message: 'Saved' });
     expect(p).toEqual({ kind: 'success', message: 'Saved' });
     expect(isLocked(p)).toBe(true);
     expect(nextPhase(p, { type: 'submit' })).toBe(p);
   });
   it('a refused submit stays ready with the summary; loading ignores form events', () => {
-    expect(nextPhase(READY, { type: 'rejected', error: 'The highlighted fields are required.' })).toEqual({ kind: 'ready', error: 'The highlighted fields are required.' });
+    expect(nextPhase(READY, { type: 'rejected', error: 'The highlighted fields are required.' })).toEqual({
+      kind: 'ready',
+      error: 'The highlighted fields are required.',
+    });
     expect(nextPhase({ kind: 'loading' }, { type: 'submit' })).toEqual({ kind: 'loading' });
     expect(isLocked({ kind: 'loading' })).toBe(true);
   });
@@ -151,13 +215,25 @@ describe('save outcomes', () => {
     expect(firstFieldMessages({ name: ['a', 'b'], email: 'c', n: 1 })).toEqual({ name: 'a', email: 'c' });
   });
   it('turns a dataProvider error into the resource line and field errors', () => {
-    expect(failureOf({ status: 422, body: { errors: { name: 'Required' } } }, texts)).toEqual({ ok: false, error: 'Could not update the company', fieldErrors: { name: 'Required' } });
-    expect(failureOf({ status: 0, body: null }, texts)).toEqual({ ok: false, error: 'There was an error', fieldErrors: {} });
+    expect(failureOf({ status: 422, body: { errors: { name: 'Required' } } }, texts)).toEqual({
+      ok: false,
+      error: 'Could not update the company',
+      fieldErrors: { name: 'Required' },
+    });
+    expect(failureOf({ status: 0, body: null }, texts)).toEqual({
+      ok: false,
+      error: 'There was an error',
+      fieldErrors: {},
+    });
     expect(failureOf(new Error('boom'), texts)).toEqual({ ok: false, error: 'There was an error', fieldErrors: {} });
   });
   it('reads a direct answer by the API convention (a top-level message is a failure)', () => {
     expect(outcomeOf({ status: 200, data: { message: 'Saved' } }, texts)).toEqual({ ok: true, message: 'Saved' });
-    expect(outcomeOf({ status: 422, message: 'Invalid', errors: { api_url: ['Bad URL'] } }, texts)).toEqual({ ok: false, error: texts.failed, fieldErrors: { api_url: 'Bad URL' } });
+    expect(outcomeOf({ status: 422, message: 'Invalid', errors: { api_url: ['Bad URL'] } }, texts)).toEqual({
+      ok: false,
+      error: texts.failed,
+      fieldErrors: { api_url: 'Bad URL' },
+    });
     expect(outcomeOf(undefined, texts)).toEqual({ ok: false, error: 'There was an error', fieldErrors: {} });
   });
 });

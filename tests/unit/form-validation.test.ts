@@ -6,7 +6,12 @@ import { i18nProvider } from '../../providers/i18nProvider';
 import { errorSummary, fieldError, genericMessage, TEL_MIN_LENGTH } from '../../src/forms/validation';
 
 const t = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
-const f = (type: string, extra: Partial<FormField> = {}): FormField => ({ name: 'field_name', label: 'Field Label', type, ...extra });
+const f = (type: string, extra: Partial<FormField> = {}): FormField => ({
+  name: 'field_name',
+  label: 'Field Label',
+  type,
+  ...extra,
+});
 
 describe('fieldError', () => {
   it('text and textarea required: the placeholder, else "Please enter a value for {label or name}"', () => {
@@ -28,7 +33,9 @@ describe('fieldError', () => {
   it(`tel: at least ${TEL_MIN_LENGTH} characters`, () => {
     expect(TEL_MIN_LENGTH).toBe(10);
     expect(fieldError(f('tel'), '012345678', t)).toBe('Your phone number should be at least 10 characters long');
-    expect(fieldError(f('tel', { required: true }), '', t)).toBe('Your phone number should be at least 10 characters long');
+    expect(fieldError(f('tel', { required: true }), '', t)).toBe(
+      'Your phone number should be at least 10 characters long',
+    );
     expect(fieldError(f('tel'), '0123456789', t)).toBeUndefined();
     expect(fieldError(f('tel'), '', t)).toBeUndefined();
   });
@@ -41,13 +48,16 @@ describe('fieldError', () => {
   });
 
   it('everything else required: "Value is required"', () => {
-    for (const type of ['password', 'number', 'url', 'date', 'radio']) expect(fieldError(f(type, { required: true }), '', t)).toBe('Value is required');
+    for (const type of ['password', 'number', 'url', 'date', 'radio'])
+      expect(fieldError(f(type, { required: true }), '', t)).toBe('Value is required');
     expect(fieldError(f('checkbox', { required: true }), false, t)).toBe('Value is required');
     expect(fieldError(f('checkbox', { required: true, multiple: true }), [], t)).toBe('Value is required');
   });
 
   it('minlength: "This field should be at least {min} characters long"', () => {
-    expect(fieldError(f('password', { minlength: 9 }), 'abc', t)).toBe('This field should be at least 9 characters long');
+    expect(fieldError(f('password', { minlength: 9 }), 'abc', t)).toBe(
+      'This field should be at least 9 characters long',
+    );
     expect(fieldError(f('text', { minlength: 2 }), 'ab', t)).toBeUndefined();
   });
 

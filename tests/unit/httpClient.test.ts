@@ -5,7 +5,10 @@ import { apiDelete, apiGet, apiPost, apiPut, isSuccess } from '../../providers/h
 import { authStore } from '../../providers/store';
 
 function stubFetch(status: number, body: unknown) {
-  const fetchStub = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => ({ status, text: async () => (body === undefined ? '' : JSON.stringify(body)) }) as unknown as Response);
+  const fetchStub = vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      ({ status, text: async () => (body === undefined ? '' : JSON.stringify(body)) }) as unknown as Response,
+  );
   vi.stubGlobal('fetch', fetchStub);
   return fetchStub;
 }
@@ -39,7 +42,11 @@ describe('httpClient', () => {
   it('answers the parsed body with the status added', async () => {
     stubFetch(422, { message: 'The name field is required', errors: { name: ['The name field is required'] } });
     const res = await apiPut('/api/v1/users/1', {});
-    expect(res).toEqual({ status: 422, message: 'The name field is required', errors: { name: ['The name field is required'] } });
+    expect(res).toEqual({
+      status: 422,
+      message: 'The name field is required',
+      errors: { name: ['The name field is required'] },
+    });
     expect(isSuccess(res)).toBe(false);
   });
 
@@ -52,7 +59,10 @@ describe('httpClient', () => {
 
   it('logs a network error and answers undefined', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await apiGet('/api/v1/session')).toBeUndefined();
     expect(error).toHaveBeenCalled();
   });

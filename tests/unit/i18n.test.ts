@@ -18,7 +18,8 @@ describe('English catalogue', () => {
   it('holds every olympus.* key named in src/ and contract/', () => {
     const keys = new Set<string>();
     for (const file of [...sourceFiles('src'), ...sourceFiles('contract')]) {
-      for (const m of readFileSync(file, 'utf8').matchAll(/['"`](olympus\.[a-z_]+(?:\.[a-z_]+)+)['"`]/g)) keys.add(m[1]);
+      for (const m of readFileSync(file, 'utf8').matchAll(/['"`](olympus\.[a-z_]+(?:\.[a-z_]+)+)['"`]/g))
+        keys.add(m[1]);
     }
     for (const area of AREAS) if (area.nav) keys.add(area.nav);
     expect(keys.size).toBeGreaterThan(20);
@@ -31,9 +32,18 @@ describe('English catalogue', () => {
     expect(t('olympus.not_found.go_to_dashboard')).toBe('Go to Dashboard');
     expect(t('olympus.header.logging_out')).toBe('Logging out');
     expect(t('olympus.dashboard.select_system')).toBe('Select a System below:');
-    expect(t('olympus.dashboard.no_systems', { support: 'x' })).toMatch(/^You don't have access to any systems currently,/);
+    expect(t('olympus.dashboard.no_systems', { support: 'x' })).toMatch(
+      /^You don't have access to any systems currently,/,
+    );
     expect(t('olympus.systems.redirecting', { system: 'Everest' })).toBe('Redirecting to Everest...');
-    expect(['home', 'users', 'roles', 'properties', 'companies', 'reports'].map((k) => t(`olympus.nav.${k}`))).toEqual(['Home', 'Users', 'Roles', 'Properties', 'Companies', 'Reports']);
+    expect(['home', 'users', 'roles', 'properties', 'companies', 'reports'].map((k) => t(`olympus.nav.${k}`))).toEqual([
+      'Home',
+      'Users',
+      'Roles',
+      'Properties',
+      'Companies',
+      'Reports',
+    ]);
   });
 
   it('renders a missing key as itself and reports olympus.* ones', () => {

@@ -29,13 +29,17 @@ describe('matchesSearch', () => {
 describe('searchAndSort', () => {
   it('keeps the loaded order when unsorted and does not change the loaded copy', () => {
     const copy = [...ROWS];
-    expect(searchAndSort(ROWS, { search: '', searchIn: byNameOrEmail, sort: UNSORTED }).map((r) => r.id)).toEqual([1, 2, 3, 4]);
+    expect(searchAndSort(ROWS, { search: '', searchIn: byNameOrEmail, sort: UNSORTED }).map((r) => r.id)).toEqual([
+      1, 2, 3, 4,
+    ]);
     searchAndSort(ROWS, { search: '', searchIn: byNameOrEmail, sort: { field: 'name', order: 'DESC' } });
     expect(ROWS).toEqual(copy);
   });
 
   it('searches only the values the resource names', () => {
-    expect(searchAndSort(ROWS, { search: 'EXAMPLE', searchIn: byNameOrEmail, sort: UNSORTED }).map((r) => r.id)).toEqual([1, 3, 4]);
+    expect(
+      searchAndSort(ROWS, { search: 'EXAMPLE', searchIn: byNameOrEmail, sort: UNSORTED }).map((r) => r.id),
+    ).toEqual([1, 3, 4]);
     expect(searchAndSort(ROWS, { search: 'example', searchIn: ['name'], sort: UNSORTED })).toEqual([]);
   });
 
@@ -45,21 +49,28 @@ describe('searchAndSort', () => {
       { id: 2, name: 'Kettle', property: { uuid: 'p-2', name: 'Roundhay Gardens' } },
       { id: 3, name: 'Wharf Lamp', property: null },
     ];
-    expect(searchAndSort(rows, { search: 'WHARF', searchIn: ['property'], sort: UNSORTED }).map((r) => r.id)).toEqual([1]);
+    expect(searchAndSort(rows, { search: 'WHARF', searchIn: ['property'], sort: UNSORTED }).map((r) => r.id)).toEqual([
+      1,
+    ]);
     expect(searchAndSort(rows, { search: 'p-2', searchIn: ['property'], sort: UNSORTED })).toEqual([]);
   });
 
   it('sorts text case-insensitively and numbers numerically, empty values last', () => {
-    const names = (order: 'ASC' | 'DESC') => searchAndSort(ROWS, { search: '', searchIn: byNameOrEmail, sort: { field: 'name', order } }).map((r) => r.name);
+    const names = (order: 'ASC' | 'DESC') =>
+      searchAndSort(ROWS, { search: '', searchIn: byNameOrEmail, sort: { field: 'name', order } }).map((r) => r.name);
     expect(names('ASC')).toEqual(['adam Ant', 'Bea Brown', 'Zoe Zimmer', '']);
     expect(names('DESC')).toEqual(['Zoe Zimmer', 'Bea Brown', 'adam Ant', '']);
-    expect(searchAndSort(ROWS, { search: '', searchIn: byNameOrEmail, sort: { field: 'n', order: 'ASC' } }).map((r) => r.n)).toEqual([9, 10, 100, null]);
+    expect(
+      searchAndSort(ROWS, { search: '', searchIn: byNameOrEmail, sort: { field: 'n', order: 'ASC' } }).map((r) => r.n),
+    ).toEqual([9, 10, 100, null]);
   });
 });
 
 describe('shortAddress', () => {
   it('joins line 1, city and postcode, skipping empty parts', () => {
-    expect(shortAddress({ address_line_1: '1 Quay St', city: 'Leeds', postcode: 'LS1 1AA' })).toBe('1 Quay St, Leeds, LS1 1AA');
+    expect(shortAddress({ address_line_1: '1 Quay St', city: 'Leeds', postcode: 'LS1 1AA' })).toBe(
+      '1 Quay St, Leeds, LS1 1AA',
+    );
     expect(shortAddress({ address_line_1: null, city: 'Leeds', postcode: ' ' })).toBe('Leeds');
     expect(shortAddress({})).toBe('');
   });

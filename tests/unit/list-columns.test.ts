@@ -10,7 +10,8 @@ const unit: Unit = { id: 'u', name: 'Flat 1', bedrooms: 2, area: 1234.5, tags: [
 describe('list column text', () => {
   it('groups numbers as the browser’s locale does, and writes small whole numbers as they are', () => {
     const grouped = new Intl.NumberFormat();
-    for (const n of [0, 7, -12, 999, 1000, 12345, 1234.5, -98765.25, 0.5]) expect(numberText(n), String(n)).toBe(grouped.format(n));
+    for (const n of [0, 7, -12, 999, 1000, 12345, 1234.5, -98765.25, 0.5])
+      expect(numberText(n), String(n)).toBe(grouped.format(n));
   });
 
   it('does not start Intl for whole numbers below 1 000', () => {

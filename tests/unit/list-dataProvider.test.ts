@@ -19,7 +19,14 @@ describe('dataProvider for lists', () => {
   });
 
   it('maps the SPA resource names to the API paths', () => {
-    expect(['users', 'company', 'property', 'unit', 'roles', 'permissions'].map(apiPath)).toEqual(['users', 'companies', 'properties', 'units', 'roles', 'permissions']);
+    expect(['users', 'company', 'property', 'unit', 'roles', 'permissions'].map(apiPath)).toEqual([
+      'users',
+      'companies',
+      'properties',
+      'units',
+      'roles',
+      'permissions',
+    ]);
   });
 
   it.each([
@@ -36,7 +43,11 @@ describe('dataProvider for lists', () => {
     expect((await dataProvider.getList(resource, params)).total).toBe(3);
     expect((await dataProvider.getOne(resource, { id: 'x-1' })).data).toMatchObject({ id: 'x-1' });
     await dataProvider.delete(resource, { id: 'x-1' });
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([`GET /api/v1/${api}`, `GET /api/v1/${api}/x-1`, `DELETE /api/v1/${api}/x-1`]);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      `GET /api/v1/${api}`,
+      `GET /api/v1/${api}/x-1`,
+      `DELETE /api/v1/${api}/x-1`,
+    ]);
   });
 
   it('keeps every row and the server order with WHOLE_LIST and no sort field', async () => {
@@ -59,6 +70,9 @@ describe('dataProvider for lists', () => {
 
   it('rejects a failed delete with the server message, so the row stays', async () => {
     stubRoutes({ 'DELETE /api/v1/units/x-1': { status: 409, body: { message: 'The unit is let' } } });
-    await expect(dataProvider.delete('unit', { id: 'x-1' })).rejects.toMatchObject({ status: 409, message: 'The unit is let' });
+    await expect(dataProvider.delete('unit', { id: 'x-1' })).rejects.toMatchObject({
+      status: 409,
+      message: 'The unit is let',
+    });
   });
 });

@@ -6,7 +6,8 @@ import { pageCount, pageWindow, type PageLink } from '../../src/lists/pageWindow
 import { pageSizeFrom } from '../../src/lists/useListPaging';
 
 /** "… 4 [5] 6 …" */
-const show = (links: PageLink[]) => links.map((l) => (l.type === 'ellipsis' ? '…' : l.selected ? `[${l.page}]` : String(l.page))).join(' ');
+const show = (links: PageLink[]) =>
+  links.map((l) => (l.type === 'ellipsis' ? '…' : l.selected ? `[${l.page}]` : String(l.page))).join(' ');
 
 describe('pageWindow', () => {
   it('shows every page when there are 3 or fewer', () => {

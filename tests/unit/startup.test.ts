@@ -18,7 +18,9 @@ describe('sentryOptions', () => {
     });
   });
   it('reads the session replay rate from the build setting', () => {
-    expect(sentryOptions({ VITE_SENTRY_DSN: 'd', VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE: '0.5' })?.replaysSessionSampleRate).toBe(0.5);
+    expect(
+      sentryOptions({ VITE_SENTRY_DSN: 'd', VITE_SENTRY_REPLAYS_SESSION_SAMPLE_RATE: '0.5' })?.replaysSessionSampleRate,
+    ).toBe(0.5);
     expect(sampleRate('0', 0.1)).toBe(0);
     expect(sampleRate('', 0.1)).toBe(0.1);
     expect(sampleRate('lots', 0.1)).toBe(0.1);

@@ -14,17 +14,31 @@ describe('persisted stores', () => {
   it('starts from the defaults (10 per page, loading, signed out)', async () => {
     const { authStore, uiStore } = await freshModule();
     expect(uiStore.get()).toEqual({ resultsPerPage: '10', isLoadingSite: true, loadingText: '' });
-    expect(authStore.get()).toEqual({ access_token: null, session: null, username: null, currentCompany: null, currentCompanyName: null, user: null });
+    expect(authStore.get()).toEqual({
+      access_token: null,
+      session: null,
+      username: null,
+      currentCompany: null,
+      currentCompanyName: null,
+      user: null,
+    });
   });
 
   it('writes to local storage and reads it back on the next page load', async () => {
     const first = await freshModule();
     first.authStore.set({ access_token: 't-1', currentCompany: 'c-1', currentCompanyName: 'Acme' });
     first.uiStore.set({ resultsPerPage: '30' });
-    expect(JSON.parse(localStorage.getItem('olympus.auth') ?? '{}')).toMatchObject({ access_token: 't-1', currentCompany: 'c-1' });
+    expect(JSON.parse(localStorage.getItem('olympus.auth') ?? '{}')).toMatchObject({
+      access_token: 't-1',
+      currentCompany: 'c-1',
+    });
 
     const second = await freshModule();
-    expect(second.authStore.get()).toMatchObject({ access_token: 't-1', currentCompany: 'c-1', currentCompanyName: 'Acme' });
+    expect(second.authStore.get()).toMatchObject({
+      access_token: 't-1',
+      currentCompany: 'c-1',
+      currentCompanyName: 'Acme',
+    });
     expect(second.uiStore.get().resultsPerPage).toBe('30');
   });
 

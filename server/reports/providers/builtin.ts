@@ -7,6 +7,10 @@ import type { Embed, ReportRow } from './types';
 export const builtinDataPath = (reportId: string) => `/api/v1/reports/builtin/${reportId}/data`;
 
 export async function builtinEmbed(db: Db, publicUrl: string, report: ReportRow, userId: string): Promise<Embed> {
-  const { token, expiresAt } = await signReportToken(db, publicUrl, { userId, companyId: report.companyId, reportId: report.id });
+  const { token, expiresAt } = await signReportToken(db, publicUrl, {
+    userId,
+    companyId: report.companyId,
+    reportId: report.id,
+  });
   return { url: publicUrl + builtinDataPath(report.id), token, expiresAt };
 }

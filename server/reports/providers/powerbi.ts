@@ -38,7 +38,10 @@ async function call(url: string, init: RequestInit, timeoutMs: number, log: Powe
     return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
   } catch (err) {
     const timedOut = err instanceof DOMException && (err.name === 'TimeoutError' || err.name === 'AbortError');
-    log.warn({ url: new URL(url).origin + new URL(url).pathname, err: String(err) }, timedOut ? 'power bi call timed out' : 'power bi call failed');
+    log.warn(
+      { url: new URL(url).origin + new URL(url).pathname, err: String(err) },
+      timedOut ? 'power bi call timed out' : 'power bi call failed',
+    );
     throw fail(timedOut ? MSG.powerbiTimeout : MSG.powerbiUnreachable);
   }
 }
@@ -66,13 +69,31 @@ export function createPowerBiClient(cfg: PowerBiConfig, log: PowerBiLog): PowerB
   async function requestAadToken(): Promise<AadToken> {
     if (!cfg.tenantId || !cfg.clientId || !cfg.clientSecret) throw fail(MSG.powerbiNotConfigured);
     const url = `${cfg.authorityUrl}/${encodeURIComponent(cfg.tenantId)}/oauth2/v2.0/token`;
-    const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: cfg.clientId, client_secret: cfg.clientSecret, scope: POWERBI_SCOPE });
-    const res = await call(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }, body }, cfg.timeoutMs, log);
+    const body = new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: cfg.clientId,
+      client_secret: cfg.clientSecret,
+      scope: POWERBI_SCOPE,
+    });
+    const res = await call(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body,
+      },
+      cfg.timeoutMs,
+      log,
+    );
     const answer = await json(res);
     if (!res.ok) {
       const code = typeof answer.error === 'string' ? answer.error : null;
-      log.warn({ status: res.status, error: code, description: answer.error_description }, 'azure ad refused the power bi client credentials');
-      if (res.status === 401 || code === 'invalid_client' || code === 'unauthorized_client') throw fail(MSG.powerbiCredentials);
+      log.warn(
+        { status: res.status, error: code, description: answer.error_description },
+        'azure ad refused the power bi client credentials',
+      );
+      if (res.status === 401 || code === 'invalid_client' || code === 'unauthorized_client')
+        throw fail(MSG.powerbiCredentials);
       if (res.status >= 500) throw fail(MSG.powerbiUnavailable(res.status));
       throw fail(MSG.powerbiSignInFailed(res.status));
     }
@@ -101,8 +122,17 @@ export function createPowerBiClient(cfg: PowerBiConfig, log: PowerBiLog): PowerB
    * A Power BI REST call with the embed's token. A 401 (the token was revoked early) drops the cached
    * token and tries once more with a new one.
    */
-  async function api(token: { current: string }, path: string, init: RequestInit = {}, retried = false): Promise<Record<string, unknown>> {
-    const headers = { ...(init.headers as Record<string, string>), authorization: `Bearer ${token.current}`, accept: 'application/json' };
+  async function api(
+    token: { current: string },
+    path: string,
+    init: RequestInit = {},
+    retried = false,
+  ): Promise<Record<string, unknown>> {
+    const headers = {
+      ...(init.headers as Record<string, string>),
+      authorization: `Bearer ${token.current}`,
+      accept: 'application/json',
+    };
     const res = await call(cfg.apiUrl + path, { ...init, headers }, cfg.timeoutMs, log);
     if (res.status === 401 && !retried) {
       // Drop the refused token only (a concurrent embed may already have fetched a new one).
@@ -139,7 +169,8 @@ export function createPowerBiClient(cfg: PowerBiConfig, log: PowerBiLog): PowerB
         body: JSON.stringify(request),
       });
       const expiration = typeof generated.expiration === 'string' ? new Date(generated.expiration) : null;
-      if (typeof generated.token !== 'string' || !expiration || Number.isNaN(expiration.getTime())) throw fail(MSG.powerbiBadAnswer);
+      if (typeof generated.token !== 'string' || !expiration || Number.isNaN(expiration.getTime()))
+        throw fail(MSG.powerbiBadAnswer);
       return { url: embedUrl, token: generated.token, expiresAt: expiration };
     },
   };

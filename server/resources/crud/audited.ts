@@ -9,7 +9,10 @@ type Body = Record<string, unknown>;
 
 export const auditedOf =
   <P>(hooks: CrudHooks<P>) =>
-  async (db: Conn, record: Body & { id: string }): Promise<Body> => ({ ...(hooks.auditView ? await hooks.auditView({ db, id: record.id, record }) : record), version: record.version });
+  async (db: Conn, record: Body & { id: string }): Promise<Body> => ({
+    ...(hooks.auditView ? await hooks.auditView({ db, id: record.id, record }) : record),
+    version: record.version,
+  });
 
 /**
  * Whose audit rows a record's are (server/audit.ts AuditOwner): the auditOwner hook's answer, else the

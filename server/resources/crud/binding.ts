@@ -43,7 +43,9 @@ export interface RecordSource {
   find(ctx: Ctx & { id: string; reach: boolean }): Promise<object | null>;
   /** A page of the list (`tenant` null: the `?all=true` list of listQuery.allowAll). */
   /** `whole`: the caller and hang-up signal a whole (unpaged) list is read with (../wholeLists.ts). */
-  list(ctx: Ctx & { query: ListQueryValues & Body; whole: WholeListOptions }): Promise<ListTotal & { plan: ListPlan; rows: object[] }>;
+  list(
+    ctx: Ctx & { query: ListQueryValues & Body; whole: WholeListOptions },
+  ): Promise<ListTotal & { plan: ListPlan; rows: object[] }>;
 }
 
 /** What a write step (CrudHooks.write) did, for the audit row and after the commit. */
@@ -60,7 +62,8 @@ export interface CrudBodies {
   update: TObject;
 }
 
-/** The generic write a write hook composes with: the declared columns' insert (answering the new id) or update, and the checkbox lists. */
+/** The generic write a write hook composes with: the declared columns' insert (answering the new id) or update, and the
+ * checkbox lists. */
 export interface GenericWrite {
   create(): Promise<{ id: string }>;
   update(): Promise<void>;
@@ -76,7 +79,8 @@ export interface CrudHooks<P = unknown> {
    * read and write of this caller meets; a record beyond it answers 404 as if it did not exist.
    */
   scope?(req: FastifyRequest): SQL | undefined;
-  /** A per-caller refusal the access rules cannot state (throw, e.g. 403), first in the handler of each route of `action`. */
+  /** A per-caller refusal the access rules cannot state (throw, e.g. 403), first in the handler of each route of
+   * `action`. */
   guard?(req: FastifyRequest, action: Action): void;
   /** Extra read-shape columns, after the declared fields. */
   computed?: Record<string, Computed>;
@@ -91,7 +95,8 @@ export interface CrudHooks<P = unknown> {
   refuseChange?(ctx: Ctx & { record: Body; action: 'update' | 'delete'; body: Body | null }): void;
   /**
    * Checks the declaration cannot state, run after the generic ones on create and update (body as
-   * sent, a checkbox list's values cleaned); `before` is null on create. Their field errors come back with the generic ones as one 422.
+   * sent, a checkbox list's values cleaned); `before` is null on create. Their field errors come back with the generic
+   * ones as one 422.
    * What it answers (the body as the resource reads it) is handed to prepare and write as `parsed`.
    */
   validate?(ctx: Ctx & { body: Body; errors: FieldErrors; before: Body | null }): Promise<P | void>;
@@ -107,8 +112,12 @@ export interface CrudHooks<P = unknown> {
    * own row and writes the rest. Create answers the new id.
    */
   write?: {
-    create(ctx: Ctx & { db: Tx; body: Body; parsed: P; generic: Pick<GenericWrite, 'create'> }): Promise<WriteOutcome & { id: string }>;
-    update(ctx: Ctx & { db: Tx; body: Body; parsed: P; before: Body; generic: Pick<GenericWrite, 'update'> }): Promise<WriteOutcome>;
+    create(
+      ctx: Ctx & { db: Tx; body: Body; parsed: P; generic: Pick<GenericWrite, 'create'> },
+    ): Promise<WriteOutcome & { id: string }>;
+    update(
+      ctx: Ctx & { db: Tx; body: Body; parsed: P; before: Body; generic: Pick<GenericWrite, 'update'> },
+    ): Promise<WriteOutcome>;
   };
   /**
    * The record as its audit rows keep it (e.g. never a secret, every company), read inside the
@@ -127,14 +136,16 @@ export interface CrudHooks<P = unknown> {
   historyChanges?(ctx: { req: FastifyRequest; changes: AuditChanges }): AuditChanges;
   /** The record shaped in JS (RecordSource): replaces the reads of the bound table. */
   records?: RecordSource;
-  /** Create and update bodies from the ones the declared fields derive, e.g. extended (users: companies, a role per system). */
+  /** Create and update bodies from the ones the declared fields derive, e.g. extended (users: companies, a role per
+   * system). */
   bodies?(derived: CrudBodies): CrudBodies;
   /**
    * More list query parameters, with their schemas. `allowAll`: the route's access lets a
    * super_admin ask `?all=true` without a tenant (RouteAccess.allowAll); the list then gets tenant null.
    */
   listQuery?: { properties: TProperties; allowAll?: boolean };
-  /** The forms' values from the generic ones (`values`: the declared defaults on create, record null; the record on edit), e.g. extended. */
+  /** The forms' values from the generic ones (`values`: the declared defaults on create, record null; the record on
+   * edit), e.g. extended. */
   formValues?(ctx: Ctx & { record: Body | null; values: Body }): Body;
   /** The form as this caller gets it (e.g. only the options they may give, or locked), from the declared groups. */
   form?(ctx: Ctx & { groups: FormFieldGroup[]; record: Body | null }): Promise<FormFieldGroup[]>;
@@ -184,7 +195,11 @@ export function requireColumn(table: PgTable, sqlName: string, who: string): Bou
 }
 
 /** Every declared field and list key against the binding; throws on the first mismatch. */
-export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Pick<CrudHooks, 'computed' | 'records'>): void {
+export function checkBinding(
+  decl: ResourceDecl,
+  binding: CrudBinding,
+  hooks: Pick<CrudHooks, 'computed' | 'records'>,
+): void {
   const who = (what: string) => `Resource "${decl.name}": ${what}`;
   requireColumn(binding.table, 'id', who('the id'));
   // Every change raises it; a change based on an older one is refused (docs/resources.md "Versions and conflicts").
@@ -205,41 +220,80 @@ export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Pi
       requireColumn(link.table, link.value, who(`checkbox list "${name}"`));
       continue;
     }
-    if (!columnOf(binding.table, name)) throw new Error(who(`field "${name}" has no column "${name}" in the bound table${suggestion(name, Object.values(getTableColumns(binding.table)).map((c) => c.name))}`));
+    if (!columnOf(binding.table, name))
+      throw new Error(
+        who(
+          `field "${name}" has no column "${name}" in the bound table${suggestion(
+            name,
+            Object.values(getTableColumns(binding.table)).map((c) => c.name),
+          )}`,
+        ),
+      );
     if (!('ref' in field)) continue;
     const target = binding.refs?.[field.ref.to];
-    if (!target) throw new Error(who(`field "${name}" refers to "${field.ref.to}", which the binding does not name${suggestion(field.ref.to, Object.keys(binding.refs ?? {}))}`));
+    if (!target)
+      throw new Error(
+        who(
+          `field "${name}" refers to "${field.ref.to}", which the binding does not name${suggestion(field.ref.to, Object.keys(binding.refs ?? {}))}`,
+        ),
+      );
     // Emptying a required reference would break the record that holds it.
-    if (field.required && field.ref.onDelete === 'set null') throw new Error(who(`field "${name}": onDelete 'set null' needs an optional reference (it is required)`));
+    if (field.required && field.ref.onDelete === 'set null')
+      throw new Error(who(`field "${name}": onDelete 'set null' needs an optional reference (it is required)`));
     requireColumn(target, 'id', who(`reference "${field.ref.to}"`));
     requireColumn(target, 'name', who(`reference "${field.ref.to}"`));
-    if (decl.tenancy === 'scoped') requireColumn(target, 'company_id', who(`reference "${field.ref.to}" of a scoped resource`));
+    if (decl.tenancy === 'scoped')
+      requireColumn(target, 'company_id', who(`reference "${field.ref.to}" of a scoped resource`));
     refsAs.add(field.ref.as);
   }
   checkConditions(decl, who);
   // A bulk update sets written fields of the update body (docs/resources.md "Bulk changes").
   for (const key of bulkFields(decl)) {
     const f = decl.fields[key] as FieldDecl | undefined;
-    if (!f || f.readOnly || 'many' in f) throw new Error(who(`bulk update field "${key}" is not a written field${suggestion(key, Object.keys(decl.fields).filter((k) => !decl.fields[k].readOnly))}`));
+    if (!f || f.readOnly || 'many' in f)
+      throw new Error(
+        who(
+          `bulk update field "${key}" is not a written field${suggestion(
+            key,
+            Object.keys(decl.fields).filter((k) => !decl.fields[k].readOnly),
+          )}`,
+        ),
+      );
   }
   const known = (key: string) => (Object.hasOwn(decl.fields, key) && !('many' in decl.fields[key])) || refsAs.has(key);
   const listKeys = [...Object.keys(decl.fields).filter((k) => !('many' in decl.fields[k])), ...refsAs];
-  for (const key of [...decl.list.sort, ...decl.list.search]) if (!known(key)) throw new Error(who(`list key "${key}" is neither a field nor a reference${suggestion(key, listKeys)}`));
+  for (const key of [...decl.list.sort, ...decl.list.search])
+    if (!known(key))
+      throw new Error(who(`list key "${key}" is neither a field nor a reference${suggestion(key, listKeys)}`));
   // A set of values has no order to sort by, and neither it nor an amount is text to search.
-  for (const key of decl.list.sort) if (decl.fields[key]?.type === 'multichoice') throw new Error(who(`list sort key "${key}" is a multi-choice, which has no order`));
+  for (const key of decl.list.sort)
+    if (decl.fields[key]?.type === 'multichoice')
+      throw new Error(who(`list sort key "${key}" is a multi-choice, which has no order`));
   for (const key of decl.list.search) {
     const type = decl.fields[key]?.type;
-    if (type === 'multichoice' || type === 'money') throw new Error(who(`list search key "${key}" is a ${type === 'money' ? 'money' : 'multi-choice'} field, which is not text to search`));
+    if (type === 'multichoice' || type === 'money')
+      throw new Error(
+        who(
+          `list search key "${key}" is a ${type === 'money' ? 'money' : 'multi-choice'} field, which is not text to search`,
+        ),
+      );
   }
   const computed = Object.keys(hooks.computed ?? {});
   for (const name of decl.computed ?? []) {
-    if (!computed.includes(name)) throw new Error(who(`computed column "${name}" is declared, but the binding's computed hook has no "${name}"${suggestion(name, computed)}`));
+    if (!computed.includes(name))
+      throw new Error(
+        who(
+          `computed column "${name}" is declared, but the binding's computed hook has no "${name}"${suggestion(name, computed)}`,
+        ),
+      );
   }
   for (const key of decl.list.columns) {
-    if (!known(key) && !computed.includes(key)) throw new Error(who(`list column "${key}" is unknown${suggestion(key, [...listKeys, ...computed])}`));
+    if (!known(key) && !computed.includes(key))
+      throw new Error(who(`list column "${key}" is unknown${suggestion(key, [...listKeys, ...computed])}`));
   }
   // The search box sends its keys as q_in, which the list accepts only among `list.search`.
-  for (const key of decl.list.searchBox ?? []) if (!decl.list.search.includes(key)) throw new Error(who(`search box key "${key}" is not in list.search`));
+  for (const key of decl.list.searchBox ?? [])
+    if (!decl.list.search.includes(key)) throw new Error(who(`search box key "${key}" is not in list.search`));
 }
 
 /**
@@ -252,9 +306,24 @@ function checkConditions(decl: ResourceDecl, who: (what: string) => string): voi
     const names = Object.keys(decl.fields).filter((k) => k !== name && !('many' in decl.fields[k]));
     const { field: on, is } = field.when;
     const ctrl = Object.hasOwn(decl.fields, on) ? decl.fields[on] : undefined;
-    if (!ctrl || on === name || 'many' in ctrl) throw new Error(who(`field "${name}" is shown when "${on}" has a value, but that is not another field with a column${suggestion(on, names)}`));
-    const options = ctrl.type === 'multichoice' || (ctrl.type === 'select' && !('ref' in ctrl)) ? ctrl.options : ctrl.type === 'checkbox' ? [true, false] : undefined;
+    if (!ctrl || on === name || 'many' in ctrl)
+      throw new Error(
+        who(
+          `field "${name}" is shown when "${on}" has a value, but that is not another field with a column${suggestion(on, names)}`,
+        ),
+      );
+    const options =
+      ctrl.type === 'multichoice' || (ctrl.type === 'select' && !('ref' in ctrl))
+        ? ctrl.options
+        : ctrl.type === 'checkbox'
+          ? [true, false]
+          : undefined;
     const wrong = options ? is.filter((v) => !options.includes(v as never)) : [];
-    if (is.length === 0 || wrong.length) throw new Error(who(`field "${name}" is shown when "${on}" is ${JSON.stringify(wrong.length ? wrong[0] : is)}, which "${on}" cannot be (it may be: ${(options ?? []).map(String).join(', ')})`));
+    if (is.length === 0 || wrong.length)
+      throw new Error(
+        who(
+          `field "${name}" is shown when "${on}" is ${JSON.stringify(wrong.length ? wrong[0] : is)}, which "${on}" cannot be (it may be: ${(options ?? []).map(String).join(', ')})`,
+        ),
+      );
   }
 }

@@ -7,7 +7,14 @@
 // records, and each record's row names it (`detail.bulk`).
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { BULK_IDS_MAX, bulkActions, bulkFields, type BulkAction, type BulkDone, type BulkRowFailure } from '../../../contract/bulk';
+import {
+  BULK_IDS_MAX,
+  bulkActions,
+  bulkFields,
+  type BulkAction,
+  type BulkDone,
+  type BulkRowFailure,
+} from '../../../contract/bulk';
 import type { ResourceDecl } from '../../../contract/resources/declare';
 import { audit } from '../../audit';
 import { ApiError, invalid } from '../../errors';
@@ -34,14 +41,25 @@ class Refused extends Error {}
 
 const RowFailure = Type.Object({
   id: Type.String(),
-  status: Type.Integer({ description: 'What a single update or delete of this record would answer (404 not found or another company’s, 403, 409, 422)' }),
+  status: Type.Integer({
+    description:
+      'What a single update or delete of this record would answer (404 not found or another company’s, 403, 409, 422)',
+  }),
   message: Type.String(),
-  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()), { description: 'Field errors, as a single update answers them' })),
+  errors: Type.Optional(
+    Type.Record(Type.String(), Type.Array(Type.String()), {
+      description: 'Field errors, as a single update answers them',
+    }),
+  ),
 });
 /** A refused bulk change: nothing was written; every refused record with its reason. */
 export const BulkRefusalBody = Type.Object({
   message: Type.String(),
-  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()), { description: '`ids`: one line per refused record; or the fields of a malformed request' })),
+  errors: Type.Optional(
+    Type.Record(Type.String(), Type.Array(Type.String()), {
+      description: '`ids`: one line per refused record; or the fields of a malformed request',
+    }),
+  ),
   rows: Type.Optional(Type.Array(RowFailure, { description: 'Each refused record, in the order of `ids`' })),
 });
 
@@ -63,7 +81,8 @@ export const bulkMessages = (decl: ResourceDecl) => ({
  * ("The selected unit status is invalid."), a field that is not bulk-editable named as such.
  */
 function bulkErrors(decl: ResourceDecl, errs: AjvError[]): Record<string, string[]> {
-  const inValues = (e: AjvError) => e.instancePath.startsWith('/values/') || (e.instancePath === '/values' && e.keyword === 'additionalProperties');
+  const inValues = (e: AjvError) =>
+    e.instancePath.startsWith('/values/') || (e.instancePath === '/values' && e.keyword === 'additionalProperties');
   const out = validationErrors(errs.filter((e) => !inValues(e)));
   for (const e of errs.filter(inValues)) {
     const messages =
@@ -79,7 +98,16 @@ function bulkErrors(decl: ResourceDecl, errs: AjvError[]): Record<string, string
  * The bulk route of a declared resource that offers bulk changes (contract/bulk.ts bulkActions): its
  * access by the body's action (update → the update permission, delete → the delete permission).
  */
-export function bulkRoute<P>(app: App, { decl, schemas, ops, rules, tags }: Omit<HistoryContext<P>, 'hooks' | 'rules'> & { rules: (action: 'update' | 'delete') => { access: RouteAccess } }): void {
+export function bulkRoute<P>(
+  app: App,
+  {
+    decl,
+    schemas,
+    ops,
+    rules,
+    tags,
+  }: Omit<HistoryContext<P>, 'hooks' | 'rules'> & { rules: (action: 'update' | 'delete') => { access: RouteAccess } },
+): void {
   const actions = bulkActions(decl);
   if (actions.length === 0) return;
   const fields = bulkFields(decl);
@@ -95,17 +123,33 @@ export function bulkRoute<P>(app: App, { decl, schemas, ops, rules, tags }: Omit
     description: `update only: the fields to set on every record, of ${fields.join(', ')}; checked as a single update checks them`,
   });
   const body = Type.Object({
-    action: Type.Unsafe<BulkAction>({ type: 'string', enum: actions, description: 'update: set `values` on every record (needs the update permission); delete: delete every record (needs the delete permission)' }),
-    ids: Type.Array(Uuid, { minItems: 1, maxItems: BULK_IDS_MAX, uniqueItems: true, description: `The records, at most ${BULK_IDS_MAX}` }),
+    action: Type.Unsafe<BulkAction>({
+      type: 'string',
+      enum: actions,
+      description:
+        'update: set `values` on every record (needs the update permission); delete: delete every record (needs the delete permission)',
+    }),
+    ids: Type.Array(Uuid, {
+      minItems: 1,
+      maxItems: BULK_IDS_MAX,
+      uniqueItems: true,
+      description: `The records, at most ${BULK_IDS_MAX}`,
+    }),
     ...(fields.length ? { values: Type.Optional(values) } : {}),
     versions: Type.Optional(
       Type.Record(Type.String({ format: 'uuid' }), Type.Integer({ minimum: 1, maximum: VERSION_MAX }), {
-        description: 'By id, the version each change is based on (as If-Match of a single change): a record at another version is refused with 409',
+        description:
+          'By id, the version each change is based on (as If-Match of a single change): a record at another version is refused with 409',
       }),
     ),
   });
   const Done = Type.Object({
-    data: Type.Object({ message: Type.String(), action: Type.String(), count: Type.Integer(), ids: Type.Array(Type.String()) }),
+    data: Type.Object({
+      message: Type.String(),
+      action: Type.String(),
+      count: Type.Integer(),
+      ids: Type.Array(Type.String()),
+    }),
   });
 
   app.post(
@@ -132,10 +176,14 @@ export function bulkRoute<P>(app: App, { decl, schemas, ops, rules, tags }: Omit
       ],
     },
     async (req) => {
-      if (req.validationError) throw invalid(bulkErrors(decl, (req.validationError as unknown as { validation: AjvError[] }).validation ?? []));
+      if (req.validationError)
+        throw invalid(
+          bulkErrors(decl, (req.validationError as unknown as { validation: AjvError[] }).validation ?? []),
+        );
       const sent = req.body as { action: BulkAction; ids: string[]; values?: Body; versions?: Record<string, number> };
       const { action, ids } = sent;
-      if (action === 'update' && (!sent.values || Object.keys(sent.values).length === 0)) throw invalid({ values: [msg.noValues] });
+      if (action === 'update' && (!sent.values || Object.keys(sent.values).length === 0))
+        throw invalid({ values: [msg.noValues] });
       if (action === 'delete' && sent.values !== undefined) throw invalid({ values: [msg.valuesOnUpdate] });
       // The resource's own refusal of the caller (guard hook) answers as it does for one record.
       const { tenant } = ops.caller(req, action);
@@ -156,14 +204,20 @@ export function bulkRoute<P>(app: App, { decl, schemas, ops, rules, tags }: Omit
           for (const id of [...ids].sort()) {
             const opts = { tx, later, detail: { bulk: String(entry) }, version: sent.versions?.[id] };
             try {
-              // A savepoint per record: a refusal (even a failed statement) undoes that record alone, and the others are still tried.
+              // A savepoint per record: a refusal (even a failed statement) undoes that record alone, and the others
+              // are still tried.
               await tx.transaction(async (sp) => {
                 if (action === 'update') await ops.update(req, id, sent.values ?? {}, { ...opts, tx: sp });
                 else await ops.remove(req, id, { ...opts, tx: sp });
               });
             } catch (err) {
               if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
-              failures.set(id, { id, status: err.statusCode, message: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+              failures.set(id, {
+                id,
+                status: err.statusCode,
+                message: err.message,
+                ...(err.errors ? { errors: err.errors } : {}),
+              });
             }
           }
           if (failures.size > 0) throw new Refused();
@@ -172,7 +226,13 @@ export function bulkRoute<P>(app: App, { decl, schemas, ops, rules, tags }: Omit
         if (!(err instanceof Refused)) throw err;
         const rows = ids.flatMap((id) => failures.get(id) ?? []);
         const status = rows.every((r) => r.status === 409) ? 409 : 422;
-        throw new ApiError(status, msg.refused(action, rows.length, ids.length), { ids: rows.map((r) => `${r.id}: ${r.message}`) }, undefined, { rows });
+        throw new ApiError(
+          status,
+          msg.refused(action, rows.length, ids.length),
+          { ids: rows.map((r) => `${r.id}: ${r.message}`) },
+          undefined,
+          { rows },
+        );
       }
       for (const step of later) step();
       const done: BulkDone = { message: msg.done(action, ids.length), action, count: ids.length, ids };

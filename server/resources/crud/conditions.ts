@@ -14,21 +14,29 @@ type Body = Record<string, unknown>;
 const label = (field: string) => field.replace(/_/g, ' ');
 
 /** What a hidden field is stored as: none chosen for a list, unticked for a checkbox, else null. */
-export const clearedValue = (f: FieldDecl): unknown => (f.type === 'multichoice' || 'many' in f ? [] : f.type === 'checkbox' ? false : null);
+export const clearedValue = (f: FieldDecl): unknown =>
+  f.type === 'multichoice' || 'many' in f ? [] : f.type === 'checkbox' ? false : null;
 
-const clearedText = (f: FieldDecl) => (f.type === 'multichoice' || 'many' in f ? 'an empty list' : f.type === 'checkbox' ? 'false' : 'null');
+const clearedText = (f: FieldDecl) =>
+  f.type === 'multichoice' || 'many' in f ? 'an empty list' : f.type === 'checkbox' ? 'false' : 'null';
 
-/** The body schema with its condition for the OpenAPI document (ajv takes the keyword as an annotation: server/app.ts). */
+/** The body schema with its condition for the OpenAPI document (ajv takes the keyword as an annotation: server/app.ts).
+ * */
 export function withCondition(schema: TSchema, f: FieldDecl): TSchema {
   if (!f.when) return schema;
   const condition = whenText(f.when, label(f.when.field));
   const description = `${f.when.required ? 'Required' : 'Used'} when ${condition}; otherwise stored as ${clearedText(f)}, whatever is sent.`;
-  const annotated = { ...schema, description, [WHEN_KEYWORD]: { field: f.when.field, is: [...f.when.is], required: f.when.required } };
+  const annotated = {
+    ...schema,
+    description,
+    [WHEN_KEYWORD]: { field: f.when.field, is: [...f.when.is], required: f.when.required },
+  };
   // TypeBox marks an optional property with a key no spread copies: mark it again.
   return IsOptional(schema) ? Type.Optional(annotated) : annotated;
 }
 
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+const blank = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 /**
  * Clears the body's hidden fields and adds a field error for each one required while shown and left

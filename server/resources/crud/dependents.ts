@@ -40,11 +40,20 @@ export class MountedResources {
   /** The resources referring to `name`, with the fields of the given onDelete. */
   referrers(name: string, onDelete: 'restrict' | 'set null'): Referrer[] {
     return this.all.flatMap(({ decl, binding }) => {
-      const fields = Object.entries(decl.fields).flatMap(([field, f]) => ('ref' in f && f.ref.to === name && f.ref.onDelete === onDelete ? [field] : []));
+      const fields = Object.entries(decl.fields).flatMap(([field, f]) =>
+        'ref' in f && f.ref.to === name && f.ref.onDelete === onDelete ? [field] : [],
+      );
       if (fields.length === 0) return [];
       const who = `Resource "${decl.name}"`;
       const columns = fields.map((field) => requireColumn(binding.table, field, who).column);
-      return [{ decl, table: binding.table, columns, companyId: decl.tenancy === 'scoped' ? columnOf(binding.table, 'company_id')?.column : undefined }];
+      return [
+        {
+          decl,
+          table: binding.table,
+          columns,
+          companyId: decl.tenancy === 'scoped' ? columnOf(binding.table, 'company_id')?.column : undefined,
+        },
+      ];
     });
   }
 }
@@ -64,7 +73,8 @@ export function mountedOn(app: FastifyInstance): MountedResources {
 
 const pointsAt = (r: Referrer, id: string): SQL => or(...r.columns.map((c) => eq(c, id))) as SQL;
 
-/** Among the referrers' records: the live ones (a move to the trash counts only those) or those in the trash (a purge). */
+/** Among the referrers' records: the live ones (a move to the trash counts only those) or those in the trash (a purge).
+ * */
 const among = (r: Referrer, which: 'live' | 'trashed'): SQL | undefined => {
   const deletedAt = columnOf(r.table, 'deleted_at')?.column;
   if (!deletedAt) return which === 'live' ? undefined : sql`false`;
@@ -76,16 +86,28 @@ const among = (r: Referrer, which: 'live' | 'trashed'): SQL | undefined => {
  * records are counted for a delete; `which: 'trashed'` counts those in the trash, which hold a record
  * only from being deleted forever (docs/resources.md "Trash").
  */
-export async function usedBy(db: Conn, mounted: MountedResources, decl: ResourceDecl, id: string, tenant: string | null, which: 'live' | 'trashed' = 'live'): Promise<string | null> {
+export async function usedBy(
+  db: Conn,
+  mounted: MountedResources,
+  decl: ResourceDecl,
+  id: string,
+  tenant: string | null,
+  which: 'live' | 'trashed' = 'live',
+): Promise<string | null> {
   const parts: string[] = [];
   for (const r of mounted.referrers(decl.name, 'restrict')) {
     const mine = r.companyId && tenant ? eq(r.companyId, tenant) : undefined;
-    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(r.table).where(and(pointsAt(r, id), mine, among(r, which)));
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(r.table)
+      .where(and(pointsAt(r, id), mine, among(r, which)));
     if (n > 0) parts.push(`${n} ${n === 1 ? r.decl.noun.one : r.decl.noun.many}`);
   }
   if (parts.length === 0) return null;
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
-  return which === 'live' ? `This ${decl.noun.one} is used by ${list}.` : `This ${decl.noun.one} is used by ${list} in the trash: delete them forever first.`;
+  return which === 'live'
+    ? `This ${decl.noun.one} is used by ${list}.`
+    : `This ${decl.noun.one} is used by ${list} in the trash: delete them forever first.`;
 }
 
 /** One record whose reference was emptied because the record it named was deleted. */
@@ -104,13 +126,21 @@ export interface Emptied {
  * none may be left pointing at it), raising each changed record's version, and says which records
  * changed so each gets its audit row.
  */
-export async function emptyReferences(tx: Conn, mounted: MountedResources, decl: ResourceDecl, id: string): Promise<Emptied[]> {
+export async function emptyReferences(
+  tx: Conn,
+  mounted: MountedResources,
+  decl: ResourceDecl,
+  id: string,
+): Promise<Emptied[]> {
   const emptied: Emptied[] = [];
   for (const r of mounted.referrers(decl.name, 'set null')) {
     for (const c of r.columns) {
       const company = r.companyId ? sql`${r.companyId}` : sql`null::uuid`;
-      const result = await tx.execute(sql`update ${r.table} set ${sql.identifier(c.name)} = null, version = version + 1 where ${c} = ${id} returning id, version, ${company} as company`);
-      for (const row of (result as unknown as { rows: { id: string; version: number; company: string | null }[] }).rows) {
+      const result = await tx.execute(
+        sql`update ${r.table} set ${sql.identifier(c.name)} = null, version = version + 1 where ${c} = ${id} returning id, version, ${company} as company`,
+      );
+      for (const row of (result as unknown as { rows: { id: string; version: number; company: string | null }[] })
+        .rows) {
         emptied.push({ decl: r.decl, id: row.id, field: c.name, version: Number(row.version), company: row.company });
       }
     }

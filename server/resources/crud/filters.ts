@@ -46,14 +46,25 @@ export function filterProperties(decl: ResourceDecl): Record<string, TSchema> {
         );
         break;
       case 'checkbox':
-        out[f.param] = Type.Optional(Type.Boolean({ description: `Only the ${decl.noun.many} that are (true) or are not (false) ${name}` }));
+        out[f.param] = Type.Optional(
+          Type.Boolean({ description: `Only the ${decl.noun.many} that are (true) or are not (false) ${name}` }),
+        );
         break;
       case 'text':
-        out[f.param] = Type.Optional(Type.String({ maxLength: TEXT_MAX, description: `Only the ${decl.noun.many} whose ${name} contains this (case-insensitive)` }));
+        out[f.param] = Type.Optional(
+          Type.String({
+            maxLength: TEXT_MAX,
+            description: `Only the ${decl.noun.many} whose ${name} contains this (case-insensitive)`,
+          }),
+        );
         break;
       case 'number': {
         const bound = (end: string) => {
-          const o = { minimum: f.min, maximum: f.max, description: `Only the ${decl.noun.many} with ${name} ${end} (included)` };
+          const o = {
+            minimum: f.min,
+            maximum: f.max,
+            description: `Only the ${decl.noun.many} with ${name} ${end} (included)`,
+          };
           return Type.Optional(f.integer ? Type.Integer(o) : Type.Number(o));
         };
         out[f.lower] = bound('at least this');
@@ -74,8 +85,18 @@ export function filterProperties(decl: ResourceDecl): Record<string, TSchema> {
         break;
       }
       case 'date':
-        out[f.lower] = Type.Optional(Type.String({ format: 'date', description: `Only the ${decl.noun.many} with ${name} on or after this day (Y-m-d)` }));
-        out[f.upper] = Type.Optional(Type.String({ format: 'date', description: `Only the ${decl.noun.many} with ${name} on or before this day (Y-m-d)` }));
+        out[f.lower] = Type.Optional(
+          Type.String({
+            format: 'date',
+            description: `Only the ${decl.noun.many} with ${name} on or after this day (Y-m-d)`,
+          }),
+        );
+        out[f.upper] = Type.Optional(
+          Type.String({
+            format: 'date',
+            description: `Only the ${decl.noun.many} with ${name} on or before this day (Y-m-d)`,
+          }),
+        );
         break;
     }
   }
@@ -83,7 +104,12 @@ export function filterProperties(decl: ResourceDecl): Record<string, TSchema> {
 }
 
 /** The condition of one filter over the query (already checked by the schema), or undefined when it is not given. */
-function conditionOf(f: ResolvedFilter, column: AnyPgColumn, query: Record<string, unknown>, errors: FieldErrors): SQL | undefined {
+function conditionOf(
+  f: ResolvedFilter,
+  column: AnyPgColumn,
+  query: Record<string, unknown>,
+  errors: FieldErrors,
+): SQL | undefined {
   if (f.kind === 'money') {
     const given = (param: string) => {
       const v = query[param];
@@ -98,7 +124,10 @@ function conditionOf(f: ResolvedFilter, column: AnyPgColumn, query: Record<strin
       errors.add(f.upper, `The ${label(f.upper)} must be greater than or equal to the ${label(f.lower)}.`);
     }
     // The amounts go as text parameters, which PostgreSQL reads as numeric beside the column: exact.
-    return and(lower !== undefined ? gte(column, lower) : undefined, upper !== undefined ? lte(column, upper) : undefined);
+    return and(
+      lower !== undefined ? gte(column, lower) : undefined,
+      upper !== undefined ? lte(column, upper) : undefined,
+    );
   }
   if (f.kind === 'number' || f.kind === 'date') {
     const lower = query[f.lower];
@@ -122,7 +151,8 @@ function conditionOf(f: ResolvedFilter, column: AnyPgColumn, query: Record<strin
       if (typeof value !== 'string' || value === '') return undefined;
       // An optional reference's sentinel: the records without one.
       if (value === REF_NONE && f.optional) return isNull(column);
-      // Not a uuid (`none` on a required reference too): the same answer as a body naming no record of the company (./routes.ts check).
+      // Not a uuid (`none` on a required reference too): the same answer as a body naming no record of the company
+      // (./routes.ts check).
       if (!isUuid(value)) errors.add(f.param, MSG.selectedInvalid(f.key));
       return eq(column, value);
     case 'checkbox':
@@ -137,7 +167,11 @@ function conditionOf(f: ResolvedFilter, column: AnyPgColumn, query: Record<strin
  * any was. Answers 422 for what the schema cannot check: a range whose lower end is past its upper
  * end, an amount outside its field's range, a reference that is not a uuid.
  */
-export function filterCondition(filters: readonly ResolvedFilter[], columnOf: (field: string) => AnyPgColumn, query: object): { where: SQL | undefined; filtered: boolean } {
+export function filterCondition(
+  filters: readonly ResolvedFilter[],
+  columnOf: (field: string) => AnyPgColumn,
+  query: object,
+): { where: SQL | undefined; filtered: boolean } {
   if (filters.length === 0) return { where: undefined, filtered: false };
   // The route's querystring, validated by its schema (filterProperties).
   const values = query as Record<string, unknown>;

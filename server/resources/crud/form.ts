@@ -22,7 +22,8 @@ function formField(name: string, f: FieldDecl, refOptions: RefOptions): FormFiel
     if ('display' in f && f.display === 'radio') field.type = 'radio-group';
   }
   // Several options, each a checkbox, under one legend.
-  if (f.type === 'multichoice') Object.assign(field, { type: 'checkbox', multiple: true, options: optionsOf(f.options) });
+  if (f.type === 'multichoice')
+    Object.assign(field, { type: 'checkbox', multiple: true, options: optionsOf(f.options) });
   if (f.type === 'money') Object.assign(field, { currency: f.currency, min: f.min, max: f.max });
   if (f.type === 'number') Object.assign(field, { min: f.min, max: f.max });
   if ('maxlength' in f) field.maxlength = f.maxlength;
@@ -44,6 +45,8 @@ export function formGroups(decl: ResourceDecl, refOptions: RefOptions): FormFiel
 /** The create form's starting values: each checkbox's default, each checkbox list and multi-choice empty. */
 export function defaultsOf(decl: ResourceDecl): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(decl.fields).flatMap(([name, f]): [string, unknown][] => (f.type === 'multichoice' ? [[name, []]] : f.type !== 'checkbox' ? [] : [[name, 'many' in f ? [] : f.default]])),
+    Object.entries(decl.fields).flatMap(([name, f]): [string, unknown][] =>
+      f.type === 'multichoice' ? [[name, []]] : f.type !== 'checkbox' ? [] : [[name, 'many' in f ? [] : f.default]],
+    ),
   );
 }

@@ -9,7 +9,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { IMPORT_BATCH, IMPORT_BYTES_MAX, IMPORT_ROW_BATCH, importable, importColumns, importKey } from '../../../contract/imports';
+import {
+  IMPORT_BATCH,
+  IMPORT_BYTES_MAX,
+  IMPORT_ROW_BATCH,
+  importable,
+  importColumns,
+  importKey,
+} from '../../../contract/imports';
 import type { ResourceDecl } from '../../../contract/resources/declare';
 import { hasPermission, SUPER_ADMIN } from '../../../contract/roles';
 import { requireAuth } from '../../auth/guard';
@@ -38,23 +45,33 @@ export const importMessages = (decl: ResourceDecl) => ({
   busy: `An import is already running for this company. Wait for it to finish, then try again.`,
   badDryRun: 'dry_run must be true or false.',
   noColumn: `No column of the file matches a field of the ${decl.noun.many}: name the columns as the template does.`,
-  notAField: (header: string, field: string) => `The column "${header}" is mapped to "${field}", which is not a field an import fills.`,
+  notAField: (header: string, field: string) =>
+    `The column "${header}" is mapped to "${field}", which is not a field an import fills.`,
   twice: (label: string, a: string, b: string) => `The columns "${a}" and "${b}" both fill the ${label.toLowerCase()}.`,
   badMapping: 'The mapping must be a JSON object of column → field name.',
   noMatch: (as: string, text: string) => `No ${as.replace(/_/g, ' ')} "${text}" in this company.`,
-  ambiguous: (as: string, text: string) => `Several ${as.replace(/_/g, ' ')} records match "${text}": use its reference.`,
+  ambiguous: (as: string, text: string) =>
+    `Several ${as.replace(/_/g, ' ')} records match "${text}": use its reference.`,
   duplicate: (row: number) => `Row ${row} of the file has the same key: a record is imported once.`,
   mayNotUpdate: `This row matches an existing ${decl.noun.one}, and you may not update ${decl.noun.many}.`,
   notChoice: (label: string) => `The selected ${label.toLowerCase()} is invalid.`,
 });
 
-const norm = (s: string) => s.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+const norm = (s: string) =>
+  s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
 
 /**
  * The file's columns → fields: the request's mapping where it names a column ('' skips it), else a
  * column named like a field, its label or a reference's `as`. Refused (422) when nothing matches.
  */
-export function matchColumns(decl: ResourceDecl, header: string[], sent: Record<string, string> | undefined): Record<string, string> {
+export function matchColumns(
+  decl: ResourceDecl,
+  header: string[],
+  sent: Record<string, string> | undefined,
+): Record<string, string> {
   const msg = importMessages(decl);
   const columns = importColumns(decl);
   const byName = new Map<string, string>();
@@ -102,7 +119,9 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
   const importers = importersOn(app as unknown as FastifyInstance);
   // The referenced resources' own keys, so a reference cell may name a record by its key (a property's reference).
   const refKeys = (to: string) => {
-    const referenced = (app as unknown as FastifyInstance).mountedResources.list().find((m) => m.decl.name === to)?.decl;
+    const referenced = (app as unknown as FastifyInstance).mountedResources
+      .list()
+      .find((m) => m.decl.name === to)?.decl;
     return referenced ? importKey(referenced).filter((k) => !('ref' in referenced.fields[k])) : [];
   };
   const validators = new Map<'create' | 'update', (body: Body) => Record<string, string[]> | null>();
@@ -112,8 +131,14 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
       // The route's own schema, compiled by the server's validator (the 422 messages of a single create or update).
       const compile = (app as unknown as FastifyInstance).validatorCompiler;
       if (!compile) throw new Error(`Resource "${decl.name}": the server has no validator compiler yet`);
-      const compiled = compile({ schema: action === 'create' ? schemas.create : schemas.update, method: action === 'create' ? 'POST' : 'PUT', url: decl.path, httpPart: 'body' }) as unknown as ((b: Body) => boolean) & { errors?: unknown[] };
-      v = (body: Body) => (compiled(body) ? null : validationErrors((compiled.errors ?? []) as Parameters<typeof validationErrors>[0]));
+      const compiled = compile({
+        schema: action === 'create' ? schemas.create : schemas.update,
+        method: action === 'create' ? 'POST' : 'PUT',
+        url: decl.path,
+        httpPart: 'body',
+      }) as unknown as ((b: Body) => boolean) & { errors?: unknown[] };
+      v = (body: Body) =>
+        compiled(body) ? null : validationErrors((compiled.errors ?? []) as Parameters<typeof validationErrors>[0]);
       validators.set(action, v);
     }
     return v;
@@ -158,7 +183,9 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
         return plan.action;
       };
       // The whole batch at once where the resource's hooks need not see each row.
-      const batch = ops.batch ? batchStep({ decl, q, ops: ops.batch, req, tenant, jobId: job.id, prepare, seen, duplicate }) : null;
+      const batch = ops.batch
+        ? batchStep({ decl, q, ops: ops.batch, req, tenant, jobId: job.id, prepare, seen, duplicate })
+        : null;
       return { row, batch };
     },
   });
@@ -178,7 +205,9 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
     },
     async (req, reply) => {
       ops.caller(req, 'create');
-      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${decl.name}-import.csv"`);
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${decl.name}-import.csv"`);
       return csvLine(header);
     },
   );
@@ -215,9 +244,18 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
     acceptMultipart(upload);
 
     const Query = Type.Object({
-      dry_run: Type.Optional(Type.Boolean({ description: 'true: check every row and write nothing; the status lists what each row would do (false when left out)' })),
+      dry_run: Type.Optional(
+        Type.Boolean({
+          description:
+            'true: check every row and write nothing; the status lists what each row would do (false when left out)',
+        }),
+      ),
       mapping: Type.Optional(
-        Type.String({ maxLength: 20_000, description: 'A JSON object of column → field name ("" skips the column); columns it leaves out are matched by field name or label' }),
+        Type.String({
+          maxLength: 20_000,
+          description:
+            'A JSON object of column → field name ("" skips the column); columns it leaves out are matched by field name or label',
+        }),
       ),
     });
     upload.post(
@@ -232,7 +270,10 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
             'References may be given by name or key. One import per company at a time (409). Needs the create permission, and the update permission for rows that update.',
           consumes: ['text/csv', 'multipart/form-data'],
           querystring: Query,
-          response: { 202: Type.Object({ data: Type.Object({ id: Type.String({ format: 'uuid' }) }) }), ...errorResponses },
+          response: {
+            202: Type.Object({ data: Type.Object({ id: Type.String({ format: 'uuid' }) }) }),
+            ...errorResponses,
+          },
         },
         config: createAccess,
         // Who may import, and a slot for the file, before a byte of it is read (the route's access check
@@ -251,7 +292,8 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
         const rows = await readFile(text, maxColumns);
         const query = req.query as { dry_run?: boolean; mapping?: string };
         const formDryRun = file.fields.dry_run?.trim().toLowerCase();
-        if (formDryRun !== undefined && formDryRun !== 'true' && formDryRun !== 'false') throw invalid({ dry_run: [msg.badDryRun] });
+        if (formDryRun !== undefined && formDryRun !== 'true' && formDryRun !== 'false')
+          throw invalid({ dry_run: [msg.badDryRun] });
         const dryRun = query.dry_run ?? formDryRun === 'true';
         const mappingText = query.mapping ?? file.fields.mapping;
         let sent: Record<string, string> | undefined;
@@ -261,7 +303,13 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
           } catch {
             sent = undefined;
           }
-          if (!sent || typeof sent !== 'object' || Array.isArray(sent) || Object.values(sent).some((v) => typeof v !== 'string')) throw invalid({ mapping: [msg.badMapping] });
+          if (
+            !sent ||
+            typeof sent !== 'object' ||
+            Array.isArray(sent) ||
+            Object.values(sent).some((v) => typeof v !== 'string')
+          )
+            throw invalid({ mapping: [msg.badMapping] });
         }
         const mapping = matchColumns(decl, rows[0], sent);
         const auth = requireAuth(req);
@@ -275,7 +323,12 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
               returning id`),
           );
         } catch (err) {
-          if (!(err instanceof ApiError) && pgError(err).code === UNIQUE_VIOLATION && pgError(err).constraint === ONE_ACTIVE) throw conflict(msg.busy);
+          if (
+            !(err instanceof ApiError) &&
+            pgError(err).code === UNIQUE_VIOLATION &&
+            pgError(err).constraint === ONE_ACTIVE
+          )
+            throw conflict(msg.busy);
           throw err;
         }
         importers.kick();
@@ -285,4 +338,3 @@ export function importRoutes<P>(app: App, { decl, schemas, ops, q, rules, tags }
     );
   });
 }
-

@@ -19,8 +19,18 @@ type Body = Record<string, unknown>;
 
 /** What the batch needs of operations.ts (its `batch`): the generic checks of many bodies, and the set-based write. */
 export interface BatchOps {
-  check(db: Tx, tenant: string | null, rows: readonly { sent: Body; before: Body | null }[]): Promise<{ body: Body; errors: FieldErrors }[]>;
-  write(tx: Tx, req: FastifyRequest, tenant: string | null, plans: readonly BatchPlan[], detail: Body): Promise<CrudRow[]>;
+  check(
+    db: Tx,
+    tenant: string | null,
+    rows: readonly { sent: Body; before: Body | null }[],
+  ): Promise<{ body: Body; errors: FieldErrors }[]>;
+  write(
+    tx: Tx,
+    req: FastifyRequest,
+    tenant: string | null,
+    plans: readonly BatchPlan[],
+    detail: Body,
+  ): Promise<CrudRow[]>;
 }
 
 export interface BatchContext {
@@ -52,7 +62,11 @@ export function batchStep(c: BatchContext): BatchStep {
       if (plan.id && !before) p.outcome = notFound(c.decl.messages.notFound);
       else toCheck.push({ p, plan, before });
     }
-    const checked = await c.ops.check(tx, c.tenant, toCheck.map(({ plan, before }) => ({ sent: plan.body, before })));
+    const checked = await c.ops.check(
+      tx,
+      c.tenant,
+      toCheck.map(({ plan, before }) => ({ sent: plan.body, before })),
+    );
     toCheck.forEach(({ p, plan }, i) => {
       p.outcome = checked[i].errors.asError() ?? { ...plan, body: checked[i].body };
     });
@@ -78,4 +92,5 @@ export function batchStep(c: BatchContext): BatchStep {
 }
 
 /** A 422 in the shape the route answers it (kept here so both steps say a duplicate the same way). */
-export const duplicateOf = (field: string, message: (row: number) => string) => (first: number) => invalid({ [field]: [message(first)] });
+export const duplicateOf = (field: string, message: (row: number) => string) => (first: number) =>
+  invalid({ [field]: [message(first)] });

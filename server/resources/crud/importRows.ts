@@ -20,11 +20,22 @@ const FALSE = new Set(['false', 'no', 'n', '0', '']);
 /** A cell as the field's body value (references still as text: resolved below). */
 function valueOf(f: FieldDecl, text: string): unknown {
   const t = text.trim();
-  if ('many' in f || f.type === 'multichoice') return t === '' ? [] : t.split(/[;,]/).map((v) => v.trim()).filter((v) => v !== '');
+  if ('many' in f || f.type === 'multichoice')
+    return t === ''
+      ? []
+      : t
+          .split(/[;,]/)
+          .map((v) => v.trim())
+          .filter((v) => v !== '');
   if (f.type === 'checkbox') return TRUE.has(t.toLowerCase()) ? true : FALSE.has(t.toLowerCase()) ? false : t;
   if (t === '') return f.required ? '' : null;
   if (f.type === 'number') return Number.isFinite(Number(t)) ? Number(t) : t;
-  if (f.type === 'select' && !('ref' in f)) return f.options.find((o) => o.toLowerCase() === t.toLowerCase() || choiceLabel(f, o).toLowerCase() === t.toLowerCase()) ?? t;
+  if (f.type === 'select' && !('ref' in f))
+    return (
+      f.options.find(
+        (o) => o.toLowerCase() === t.toLowerCase() || choiceLabel(f, o).toLowerCase() === t.toLowerCase(),
+      ) ?? t
+    );
   // Text keeps its spaces as typed (a textarea's lines); the kinds are trimmed by trimKinds.
   return f.type === 'text' || f.type === 'textarea' ? text : t;
 }
@@ -112,11 +123,20 @@ export function rowPreparer(c: RowsContext) {
       }
       if (Object.keys(errors).length) return { row, refused: invalid(errors), outcome: invalid(errors) };
       const whole = c.key.length > 0 && c.key.every((k) => body[k] !== undefined && body[k] !== null && body[k] !== '');
-      return { row, signature: whole ? JSON.stringify(c.key.map((k) => trimmed(body[k]))) : undefined, outcome: { action: 'create', id: undefined, body } };
+      return {
+        row,
+        signature: whole ? JSON.stringify(c.key.map((k) => trimmed(body[k]))) : undefined,
+        outcome: { action: 'create', id: undefined, body },
+      };
     });
     // The records the rows' keys match, with one query.
     const keyed = prepared.filter((p) => !p.refused && p.signature !== undefined);
-    const found = await c.q.idsWhere(tx, c.tenant, c.key, keyed.map((p) => c.key.map((k) => trimmed((p.outcome as RowPlan).body[k]))));
+    const found = await c.q.idsWhere(
+      tx,
+      c.tenant,
+      c.key,
+      keyed.map((p) => c.key.map((k) => trimmed((p.outcome as RowPlan).body[k]))),
+    );
     keyed.forEach((p, j) => ((p.outcome as RowPlan).id = found[j]));
     for (const p of prepared) {
       if (p.refused) continue;
@@ -138,7 +158,11 @@ export function rowPreparer(c: RowsContext) {
  * What a prepared row answers once the rows before it in the file are settled: a reference not found,
  * else a key already imported by an earlier row (`first`: that row), else its own outcome.
  */
-export function settled(p: PreparedRow, first: number | undefined, duplicate: (row: number) => ApiError): RowPlan | ApiError {
+export function settled(
+  p: PreparedRow,
+  first: number | undefined,
+  duplicate: (row: number) => ApiError,
+): RowPlan | ApiError {
   if (p.refused) return p.refused;
   if (first !== undefined) return duplicate(first);
   return p.outcome;

@@ -18,7 +18,14 @@ export function defineCrud<P = unknown>(decl: ResourceDecl, binding: CrudBinding
   checkBinding(decl, binding, hooks);
   const schemas = crudSchemas(decl, hooks);
   const queries = crudQueries(decl, binding, hooks);
-  return { decl, schemas, ...queries, audited: auditedOf(hooks), owner: ownerOf(hooks), routes: crudRoutes(decl, binding, hooks, queries, schemas) };
+  return {
+    decl,
+    schemas,
+    ...queries,
+    audited: auditedOf(hooks),
+    owner: ownerOf(hooks),
+    routes: crudRoutes(decl, binding, hooks, queries, schemas),
+  };
 }
 
 export type Crud = ReturnType<typeof defineCrud>;

@@ -1,5 +1,6 @@
 // What the email, tel, url and date kinds, and text with a declared pattern, check on the wire
-// (docs/resources.md "Fields"): a format, a pattern or a least length in the body schema, which ajv checks (server/http/errors-plugin.ts words
+// (docs/resources.md "Fields"): a format, a pattern or a least length in the body schema, which ajv checks
+// (server/http/errors-plugin.ts words
 // the 422) and the OpenAPI entry shows; the read shape names the format too. Their values are trimmed
 // before validation, and an optional one left blank is null.
 import type { FastifyRequest } from 'fastify';
@@ -23,11 +24,15 @@ interface StringRules {
 const patternMessages = new Map<string, string>();
 
 /** The declared message of a pattern ("{field}" for the field's name in words), if any. */
-export const patternMessage = (pattern: unknown): string | undefined => (typeof pattern === 'string' ? patternMessages.get(pattern) : undefined);
+export const patternMessage = (pattern: unknown): string | undefined =>
+  typeof pattern === 'string' ? patternMessages.get(pattern) : undefined;
 
 function declaredPattern(p: TextPattern): StringRules {
   const known = patternMessages.get(p.regex);
-  if (known !== undefined && known !== p.message) throw new Error(`The pattern ${p.regex} is declared with two messages: "${known}" and "${p.message}". Give one pattern one message.`);
+  if (known !== undefined && known !== p.message)
+    throw new Error(
+      `The pattern ${p.regex} is declared with two messages: "${known}" and "${p.message}". Give one pattern one message.`,
+    );
   patternMessages.set(p.regex, p.message);
   return { pattern: p.regex, examples: [p.example] };
 }

@@ -15,21 +15,33 @@ const described = (f: MoneyField) =>
 
 /** The body schema: required, a non-blank amount; optional, an amount or null ('' is null: trimKinds). */
 export function moneyBody(f: MoneyField): TSchema {
-  const about = { pattern: MONEY_PATTERN, description: described(f), [MONEY_KEYWORD]: { currency: f.currency, minimum: moneyText(f.min), maximum: moneyText(f.max) } };
+  const about = {
+    pattern: MONEY_PATTERN,
+    description: described(f),
+    [MONEY_KEYWORD]: { currency: f.currency, minimum: moneyText(f.min), maximum: moneyText(f.max) },
+  };
   if (f.required) return Type.Unsafe<string>({ type: 'string', minLength: 1, ...about });
   return Type.Optional(Type.Unsafe<string | null>({ type: ['string', 'null'], ...about }));
 }
 
 /** The read shape: a decimal string with 2 places. */
-export const moneyRead = (f: MoneyField): TSchema => Type.String({ pattern: MONEY_READ_PATTERN, description: `An amount in ${f.currency}, e.g. "1250.00".` });
+export const moneyRead = (f: MoneyField): TSchema =>
+  Type.String({ pattern: MONEY_READ_PATTERN, description: `An amount in ${f.currency}, e.g. "1250.00".` });
 
-/** The column as the API reads it: PostgreSQL's text of a numeric(12,2) has exactly 2 places (JSON would make it a number). */
+/** The column as the API reads it: PostgreSQL's text of a numeric(12,2) has exactly 2 places (JSON would make it a
+ * number). */
 export const moneyColumn = (column: AnyPgColumn): SQL => sql`${column}::text`;
 
 const label = (field: string) => field.replace(/_/g, ' ');
 
-/** The declared range, on an amount the pattern let through (at most 12 digits: a double compares them exactly enough). */
-export function checkMoney(errors: FieldErrors, name: string, f: Pick<MoneyField, 'min' | 'max'>, value: unknown): void {
+/** The declared range, on an amount the pattern let through (at most 12 digits: a double compares them exactly enough).
+ * */
+export function checkMoney(
+  errors: FieldErrors,
+  name: string,
+  f: Pick<MoneyField, 'min' | 'max'>,
+  value: unknown,
+): void {
   if (typeof value !== 'string' || value.trim() === '') return;
   const n = Number(value);
   if (n < f.min) errors.add(name, `The ${label(name)} must be at least ${moneyText(f.min)}.`);

@@ -22,4 +22,5 @@ export const multiChoiceRead = (f: MultiChoiceField): TSchema => Type.Array(item
 export const multiChoiceColumn = (column: AnyPgColumn): SQL => sql`coalesce(to_json(${column}), '[]'::json)`;
 
 /** What is written: the values sent in the options' order; null is none. */
-export const inOptionOrder = (f: MultiChoiceField, sent: unknown): string[] => (Array.isArray(sent) ? f.options.filter((o) => sent.includes(o)) : []);
+export const inOptionOrder = (f: MultiChoiceField, sent: unknown): string[] =>
+  Array.isArray(sent) ? f.options.filter((o) => sent.includes(o)) : [];

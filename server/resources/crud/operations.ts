@@ -42,7 +42,8 @@ export interface ChangeOptions {
    */
   version?: number;
   /**
-   * Create, update and delete: run inside this transaction, as a savepoint of it (a bulk change, ./bulk.ts; an import, ./import.ts):
+   * Create, update and delete: run inside this transaction, as a savepoint of it (a bulk change, ./bulk.ts; an import,
+   * ./import.ts):
    * every read, check and write on it, nothing committed here. A refusal rolls back the savepoint
    * only; the caller commits or rolls back the whole. Each record's afterCommit step is handed to
    * `later`, for the caller to run once it has committed.
@@ -51,7 +52,14 @@ export interface ChangeOptions {
   later?: (() => void)[];
 }
 
-export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks<P>, q: CrudQueries, mounted: MountedResources) {
+export function crudOperations<P>(
+  app: FastifyInstance,
+  decl: ResourceDecl,
+  binding: CrudBinding,
+  hooks: CrudHooks<P>,
+  q: CrudQueries,
+  mounted: MountedResources,
+) {
   const tenantOf = (req: FastifyRequest) => (decl.tenancy === 'scoped' ? requireTenant(req) : null);
   /**
    * Who asks: the guard hook's verdict first, then the tenant and the caller's reach (scope hook).
@@ -94,17 +102,34 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     named: (db, actors) => namedActors(db, req, actors),
   });
   /** The outcome's detail and the change's own, together (null when neither says anything). */
-  const detailOf = (outcome: WriteOutcome, opts: ChangeOptions) => (outcome.detail || opts.detail ? { ...outcome.detail, ...opts.detail } : null);
+  const detailOf = (outcome: WriteOutcome, opts: ChangeOptions) =>
+    outcome.detail || opts.detail ? { ...outcome.detail, ...opts.detail } : null;
 
   /**
    * One record: the records hook's (reach false: just written by this request), else the bound
    * table's; a live one unless `which` says otherwise (a resource with a records hook has no trash).
    */
-  const findOne = async (db: Conn, tenant: string | null, req: FastifyRequest, id: string, where: SQL | undefined, reach = true, which: Which = 'live') => {
+  const findOne = async (
+    db: Conn,
+    tenant: string | null,
+    req: FastifyRequest,
+    id: string,
+    where: SQL | undefined,
+    reach = true,
+    which: Which = 'live',
+  ) => {
     if (!hooks.records) return q.find(db, tenant, id, where, which);
     return (await hooks.records.find({ db, tenant, req, id, reach })) as Row | null;
   };
-  const recordOr404 = async (db: Conn, tenant: string | null, req: FastifyRequest, id: string, where?: SQL, reach = true, which: Which = 'live') => {
+  const recordOr404 = async (
+    db: Conn,
+    tenant: string | null,
+    req: FastifyRequest,
+    id: string,
+    where?: SQL,
+    reach = true,
+    which: Which = 'live',
+  ) => {
     const record = await findOne(db, tenant, req, id, where, reach, which);
     if (!record) throw notFound(decl.messages.notFound);
     return record;
@@ -119,7 +144,13 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
    * checkbox list trimmed and without repeats and each multi-choice in the options' order (what is
    * written), and what the validate hook read.
    */
-  const check = async (db: Conn, tenant: string | null, req: FastifyRequest, sent: Body, before: Body | null): Promise<{ body: Body; parsed: P }> => {
+  const check = async (
+    db: Conn,
+    tenant: string | null,
+    req: FastifyRequest,
+    sent: Body,
+    before: Body | null,
+  ): Promise<{ body: Body; parsed: P }> => {
     const [{ body, errors }] = await checkAll(db, tenant, [{ sent, before }]);
     // What validate answers is handed on as it is; without a validate hook there is nothing to hand on.
     const parsed = (await hooks.validate?.({ db, tenant, req, body, errors, before })) as P;
@@ -133,7 +164,11 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
   const checkAll = async (db: Conn, tenant: string | null, rows: readonly { sent: Body; before: Body | null }[]) => {
     const options = await q.manyOptions(db);
     const checked = rows.map((r) => checkFields(decl, r.sent, r.before, options));
-    const live = await q.liveRefs(db, tenant, checked.map((c) => c.body));
+    const live = await q.liveRefs(
+      db,
+      tenant,
+      checked.map((c) => c.body),
+    );
     for (const c of checked) checkRefs(q, c.body, live, c.errors);
     return checked;
   };
@@ -150,7 +185,11 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
   };
   /** The fields a restore is checked with, as a create would send them: the record's stored values. */
   const restoreBody = (record: Row): Body =>
-    Object.fromEntries(Object.entries(decl.fields).flatMap(([name, f]) => (f.readOnly || record[name] === undefined ? [] : [[name, record[name]]])));
+    Object.fromEntries(
+      Object.entries(decl.fields).flatMap(([name, f]) =>
+        f.readOnly || record[name] === undefined ? [] : [[name, record[name]]],
+      ),
+    );
   /** The trash's columns, which only a resource with a trash has. */
   const trashOf = () => {
     if (!trash) throw notFound(decl.messages.notFound);
@@ -193,7 +232,8 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
     const before = await recordOr404(db, tenant, req, id, where, true, state);
     hooks.refuseChange?.({ db, tenant, req, record: before, action: 'delete', body: null });
     // Deleting a record that changed since it was shown asks again: 409 with what changed.
-    if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, {}, seenBy(req), before.version as number);
+    if (opts.version !== undefined && before.version !== opts.version)
+      throw await versions.conflict(db, before.id, opts.version, {}, seenBy(req), before.version as number);
     await hooks.beforeDelete?.({ db, tenant, req, record: before });
     return { tenant, db, before };
   }
@@ -203,10 +243,17 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
    * unseen (409 asked with a version, 404 when a parallel delete won), then the declared references to
    * it (409). Answers the version held.
    */
-  async function holdForDelete(tx: Tx, req: FastifyRequest, before: Row, opts: ChangeOptions, tenant: string | null): Promise<number> {
+  async function holdForDelete(
+    tx: Tx,
+    req: FastifyRequest,
+    before: Row,
+    opts: ChangeOptions,
+    tenant: string | null,
+  ): Promise<number> {
     const version = await versions.lock(tx, before.id);
     if (version === null) throw notFound(decl.messages.notFound);
-    if (opts.version !== undefined && version !== opts.version) throw await versions.conflict(tx, before.id, opts.version, {}, seenBy(req), version);
+    if (opts.version !== undefined && version !== opts.version)
+      throw await versions.conflict(tx, before.id, opts.version, {}, seenBy(req), version);
     const used = await usedBy(tx, mounted, decl, before.id, tenant);
     if (used) throw conflict(used);
     return version;
@@ -238,21 +285,37 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
         await emptyAll(tx, req, before.id);
         const auditBefore = await audited(tx, { ...before, version });
         // A parallel delete that won: nothing left to delete.
-        if ((await tx.delete(table).where(eq(q.id, before.id)).returning({ id: q.id })).length === 0) throw notFound(decl.messages.notFound);
+        if ((await tx.delete(table).where(eq(q.id, before.id)).returning({ id: q.id })).length === 0)
+          throw notFound(decl.messages.notFound);
         // A record purged from the trash was audited whole when it was deleted; one purged live is audited whole now.
         const by = owner(tenant, before.id, auditBefore, null);
-        if (purging) await audit(tx, req, by, 'purged', before.id, inTrash ? null : auditBefore, null, { ...opts.detail, from_trash: inTrash });
+        if (purging)
+          await audit(tx, req, by, 'purged', before.id, inTrash ? null : auditBefore, null, {
+            ...opts.detail,
+            from_trash: inTrash,
+          });
         else await audit(tx, req, by, 'deleted', before.id, auditBefore, null, opts.detail ?? null);
       },
       // A foreign key a purge broke: a record in the trash (or one of a table no declaration names) still refers to it.
-      purging ? async () => (await again()) ?? conflict((await usedBy(db, mounted, decl, before.id, tenant, 'trashed')) ?? say.usedElsewhere) : again,
+      purging
+        ? async () =>
+            (await again()) ??
+            conflict((await usedBy(db, mounted, decl, before.id, tenant, 'trashed')) ?? say.usedElsewhere)
+        : again,
     );
   }
 
   /** Whether the record is in the trash now. */
   async function isTrashed(db: Conn, id: string): Promise<boolean> {
     const columns = trashOf();
-    return (await db.select({ id: q.id }).from(table).where(and(eq(q.id, id), isNotNull(columns.deletedAt)))).length > 0;
+    return (
+      (
+        await db
+          .select({ id: q.id })
+          .from(table)
+          .where(and(eq(q.id, id), isNotNull(columns.deletedAt)))
+      ).length > 0
+    );
   }
 
   return {
@@ -263,11 +326,16 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
      * An import's set-based batch (./importBatch.ts): the checks and writes of many rows at once, for a
      * resource whose hooks need not see each row; null otherwise (each row goes through create or update).
      */
-    batch: setBased(decl, binding, hooks) ? { check: checkAll, write: batchWriter(decl, binding, q, versions, audited) } : null,
+    batch: setBased(decl, binding, hooks)
+      ? { check: checkAll, write: batchWriter(decl, binding, q, versions, audited) }
+      : null,
 
     /** A create or edit form: the declared groups with their options, as this caller gets them, filled in. */
     async form(db: Conn, tenant: string | null, req: FastifyRequest, record: Body | null) {
-      const groups = formGroups(decl, { ...(await q.refOptions(db, tenant, record ?? {})), ...(await q.manyOptions(db)) });
+      const groups = formGroups(decl, {
+        ...(await q.refOptions(db, tenant, record ?? {})),
+        ...(await q.manyOptions(db)),
+      });
       const fields = hooks.form ? await hooks.form({ db, tenant, req, groups, record }) : groups;
       const values = record ?? defaultsOf(decl);
       return withValues(fields, hooks.formValues ? hooks.formValues({ db, tenant, req, record, values }) : values);
@@ -280,28 +348,37 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
       const db: Conn = opts.tx ?? app.db;
       const { body, parsed } = await check(db, tenant, req, sent, null);
       // A records hook keeps the tenant its own way (users: a membership), not in a company_id column.
-      const values = { ...columnsFrom<Body>(body, q.writable), ...(tenant && !hooks.records ? { companyId: tenant } : {}) };
-      const { record, outcome } = await writing(db, 'create', async (tx) => {
-        await hooks.prepare?.({ db: tx, tenant, req, body, values, before: null, parsed });
-        // The declared columns (as prepare left them) and the checkbox lists; a write hook composes with it.
-        const generic = {
-          async create() {
-            const [row] = await tx.insert(table).values(values).returning({ id: q.id });
-            await q.writeMany(tx, [{ id: row.id as string, body }]);
-            return { id: row.id as string };
-          },
-        };
-        let id: string;
-        let outcome: WriteOutcome = {};
-        if (hooks.write) ({ id, ...outcome } = await hooks.write.create({ db: tx, tenant, req, body, parsed, generic }));
-        else ({ id } = await generic.create());
-        await refsStillLive(tx, tenant, body);
-        const created = await recordOr404(tx, tenant, req, id, where, false);
-        const view = await audited(tx, created);
-        const by = owner(tenant, created.id, null, view);
-        await audit(tx, req, by, 'created', created.id, null, view, detailOf(outcome, opts));
-        return { record: created, outcome };
-      }, refGone(db, tenant, body));
+      const values = {
+        ...columnsFrom<Body>(body, q.writable),
+        ...(tenant && !hooks.records ? { companyId: tenant } : {}),
+      };
+      const { record, outcome } = await writing(
+        db,
+        'create',
+        async (tx) => {
+          await hooks.prepare?.({ db: tx, tenant, req, body, values, before: null, parsed });
+          // The declared columns (as prepare left them) and the checkbox lists; a write hook composes with it.
+          const generic = {
+            async create() {
+              const [row] = await tx.insert(table).values(values).returning({ id: q.id });
+              await q.writeMany(tx, [{ id: row.id as string, body }]);
+              return { id: row.id as string };
+            },
+          };
+          let id: string;
+          let outcome: WriteOutcome = {};
+          if (hooks.write)
+            ({ id, ...outcome } = await hooks.write.create({ db: tx, tenant, req, body, parsed, generic }));
+          else ({ id } = await generic.create());
+          await refsStillLive(tx, tenant, body);
+          const created = await recordOr404(tx, tenant, req, id, where, false);
+          const view = await audited(tx, created);
+          const by = owner(tenant, created.id, null, view);
+          await audit(tx, req, by, 'created', created.id, null, view, detailOf(outcome, opts));
+          return { record: created, outcome };
+        },
+        refGone(db, tenant, body),
+      );
       if (outcome.afterCommit) {
         if (opts.later) opts.later.push(() => outcome.afterCommit?.(record));
         else if (!opts.tx) outcome.afterCommit(record);
@@ -317,37 +394,47 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
       let before = await recordOr404(db, tenant, req, id, where);
       hooks.refuseChange?.({ db, tenant, req, record: before, action: 'update', body: sent });
       // Based on an older version: refused before anything is checked, with what changed since.
-      if (opts.version !== undefined && before.version !== opts.version) throw await versions.conflict(db, before.id, opts.version, sent, seenBy(req), before.version as number);
+      if (opts.version !== undefined && before.version !== opts.version)
+        throw await versions.conflict(db, before.id, opts.version, sent, seenBy(req), before.version as number);
       const { body, parsed } = await check(db, tenant, req, sent, before);
       const changes = { ...columnsFrom<Body>(body, q.writable), ...(q.updatedAt ? { [q.updatedAt]: new Date() } : {}) };
-      const { record, outcome } = await writing(db, 'update', async (tx) => {
-        // First in the transaction: the row held until the commit, at the version the change is based on.
-        const locked = await versions.lock(tx, before.id);
-        if (locked === null) throw notFound(decl.messages.notFound);
-        if (opts.version !== undefined && locked !== opts.version) throw await versions.conflict(tx, before.id, opts.version, sent, seenBy(req), locked);
-        // Changed between the read above and the lock (a save without a version): the audit's before is the record as it is now.
-        if (locked !== before.version) before = await recordOr404(tx, tenant, req, before.id, where);
-        await hooks.prepare?.({ db: tx, tenant, req, body, values: changes, before, parsed });
-        const auditBefore = await audited(tx, before);
-        const id = before.id;
-        const generic = {
-          async update() {
-            await tx.update(table).set(changes).where(eq(q.id, id));
-            await q.writeMany(tx, [{ id, body }]);
-          },
-        };
-        let outcome: WriteOutcome = {};
-        if (hooks.write) outcome = await hooks.write.update({ db: tx, tenant, req, body, parsed, before, generic });
-        else await generic.update();
-        await refsStillLive(tx, tenant, body);
-        let after = await recordOr404(tx, tenant, req, before.id, where, false);
-        // A save that changed something is a new version; one that changed nothing leaves it, so it disturbs no other editor.
-        if (Object.keys(diff(auditBefore, await audited(tx, after))).some((k) => k !== 'version')) after = { ...after, version: await versions.raise(tx, before.id) };
-        const view = await audited(tx, after);
-        const by = owner(tenant, before.id, auditBefore, view);
-        await audit(tx, req, by, 'updated', before.id, auditBefore, view, detailOf(outcome, opts));
-        return { record: after, outcome };
-      }, refGone(db, tenant, body));
+      const { record, outcome } = await writing(
+        db,
+        'update',
+        async (tx) => {
+          // First in the transaction: the row held until the commit, at the version the change is based on.
+          const locked = await versions.lock(tx, before.id);
+          if (locked === null) throw notFound(decl.messages.notFound);
+          if (opts.version !== undefined && locked !== opts.version)
+            throw await versions.conflict(tx, before.id, opts.version, sent, seenBy(req), locked);
+          // Changed between the read above and the lock (a save without a version): the audit's before is the record as
+          // it is now.
+          if (locked !== before.version) before = await recordOr404(tx, tenant, req, before.id, where);
+          await hooks.prepare?.({ db: tx, tenant, req, body, values: changes, before, parsed });
+          const auditBefore = await audited(tx, before);
+          const id = before.id;
+          const generic = {
+            async update() {
+              await tx.update(table).set(changes).where(eq(q.id, id));
+              await q.writeMany(tx, [{ id, body }]);
+            },
+          };
+          let outcome: WriteOutcome = {};
+          if (hooks.write) outcome = await hooks.write.update({ db: tx, tenant, req, body, parsed, before, generic });
+          else await generic.update();
+          await refsStillLive(tx, tenant, body);
+          let after = await recordOr404(tx, tenant, req, before.id, where, false);
+          // A save that changed something is a new version; one that changed nothing leaves it, so it disturbs no other
+          // editor.
+          if (Object.keys(diff(auditBefore, await audited(tx, after))).some((k) => k !== 'version'))
+            after = { ...after, version: await versions.raise(tx, before.id) };
+          const view = await audited(tx, after);
+          const by = owner(tenant, before.id, auditBefore, view);
+          await audit(tx, req, by, 'updated', before.id, auditBefore, view, detailOf(outcome, opts));
+          return { record: after, outcome };
+        },
+        refGone(db, tenant, body),
+      );
       if (outcome.afterCommit) {
         if (opts.later) opts.later.push(() => outcome.afterCommit?.(record));
         else if (!opts.tx) outcome.afterCommit(record);
@@ -373,7 +460,10 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
           const auditBefore = await audited(tx, { ...before, version });
           const moved = await tx
             .update(table)
-            .set({ [columnKey(columns.deletedAt)]: sql`now()`, [columnKey(columns.deletedBy)]: requireAuth(req).userId })
+            .set({
+              [columnKey(columns.deletedAt)]: sql`now()`,
+              [columnKey(columns.deletedBy)]: requireAuth(req).userId,
+            })
             .where(and(eq(q.id, before.id), isNull(columns.deletedAt)))
             .returning({ id: q.id });
           // A parallel delete that won: nothing left to delete.
@@ -421,14 +511,17 @@ export function crudOperations<P>(app: FastifyInstance, decl: ResourceDecl, bind
             if (back.length === 0) throw notFound(decl.messages.notFound);
             await refsStillLive(tx, tenant, body);
             const record = await recordOr404(tx, tenant, req, before.id, where, false);
-            await audit(tx, req, owner(tenant, before.id, null, null), 'restored', before.id, null, null, { from: 'trash' });
+            await audit(tx, req, owner(tenant, before.id, null, null), 'restored', before.id, null, null, {
+              from: 'trash',
+            });
             return record;
           },
           refGone(app.db, tenant, body),
         );
       } catch (err) {
         // A unique rule among live records (a name, a slug) another record now holds.
-        if (!(err instanceof ApiError) && pgError(err).code === UNIQUE_VIOLATION) throw conflict(say.nameTaken(pgError(err).constraint));
+        if (!(err instanceof ApiError) && pgError(err).code === UNIQUE_VIOLATION)
+          throw conflict(say.nameTaken(pgError(err).constraint));
         throw err;
       }
     },

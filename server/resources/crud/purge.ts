@@ -44,7 +44,9 @@ export interface PurgeResult {
 export function purgeOrder(all: readonly Mounted[]): Mounted[] {
   const withTrash = all.filter((m) => hasTrash(m.decl) && columnOf(m.binding.table, 'deleted_at'));
   const refersTo = (a: Mounted, b: Mounted) =>
-    a !== b && (Object.values(a.decl.fields).some((f) => 'ref' in f && f.ref.to === b.decl.name) || (a.decl.tenancy === 'scoped' && b.decl.tenancy === 'global'));
+    a !== b &&
+    (Object.values(a.decl.fields).some((f) => 'ref' in f && f.ref.to === b.decl.name) ||
+      (a.decl.tenancy === 'scoped' && b.decl.tenancy === 'global'));
   const left = [...withTrash];
   const order: Mounted[] = [];
   while (left.length) {
@@ -57,7 +59,14 @@ export function purgeOrder(all: readonly Mounted[]): Mounted[] {
 }
 
 /** Deletes `ids` of one resource for good, with their audit rows, in one transaction; answers how many went. */
-async function purgeRows(db: Db, mounted: MountedResources, m: Mounted, ids: string[], days: number, cutoff: Date): Promise<number> {
+async function purgeRows(
+  db: Db,
+  mounted: MountedResources,
+  m: Mounted,
+  ids: string[],
+  days: number,
+  cutoff: Date,
+): Promise<number> {
   const { decl, binding } = m;
   const id = columnOf(binding.table, 'id')?.column as AnyPgColumn;
   const company = columnOf(binding.table, 'company_id')?.column;
@@ -96,7 +105,12 @@ async function purgeRows(db: Db, mounted: MountedResources, m: Mounted, ids: str
         owner: g.companyId ? { company: g.companyId } : null,
         entity: decl.noun.one,
         entityId: g.id,
-        detail: { actor: 'system', from_trash: true, deleted_at: new Date(g.deletedAt).toISOString(), trash_days: days },
+        detail: {
+          actor: 'system',
+          from_trash: true,
+          deleted_at: new Date(g.deletedAt).toISOString(),
+          trash_days: days,
+        },
       });
     }
     return gone.length;
@@ -107,9 +121,16 @@ async function purgeRows(db: Db, mounted: MountedResources, m: Mounted, ids: str
  * Purges the records deleted more than `days` ago (by the database's clock) when it is this
  * instance's turn; null when it is not. `batch` and `gapMs` are for tests.
  */
-export async function purgeTrash(db: Db, mounted: MountedResources, days: number, { batch = TRASH_PURGE_BATCH, gapMs = TRASH_PURGE_GAP_MS } = {}): Promise<PurgeResult | null> {
+export async function purgeTrash(
+  db: Db,
+  mounted: MountedResources,
+  days: number,
+  { batch = TRASH_PURGE_BATCH, gapMs = TRASH_PURGE_GAP_MS } = {},
+): Promise<PurgeResult | null> {
   if (!(await claimTurn(db, JOB, gapMs))) return null;
-  const [{ cutoff }] = rowsOf<{ cutoff: Date | string }>(await db.execute(sql`select now() - make_interval(days => ${days}) as cutoff`));
+  const [{ cutoff }] = rowsOf<{ cutoff: Date | string }>(
+    await db.execute(sql`select now() - make_interval(days => ${days}) as cutoff`),
+  );
   const before = new Date(cutoff);
   const result: PurgeResult = { purged: {}, kept: 0, cutoff: before.toISOString() };
   for (const m of purgeOrder(mounted.list())) {
@@ -152,6 +173,7 @@ export async function purgeTrash(db: Db, mounted: MountedResources, days: number
 export function scheduleTrashPurge(app: FastifyInstance, mounted: MountedResources, days: number): void {
   scheduleMaintenance(app, TRASH_PURGE_EVERY_MS, 'trash purge', async () => {
     const done = await purgeTrash(app.db, mounted, days);
-    if (done && (Object.keys(done.purged).length || done.kept)) app.log.info({ ...done, days }, 'records past the trash retention deleted for good');
+    if (done && (Object.keys(done.purged).length || done.kept))
+      app.log.info({ ...done, days }, 'records past the trash retention deleted for good');
   });
 }

@@ -14,7 +14,14 @@ import { fetchList, jsonRow, type RowShape } from '../listRows';
 import type { WholeListOptions } from '../wholeLists';
 import { EVERY_COMPANY, type TenantScope } from '../tenantScope';
 import { byLower, byValue, lowerOf, planList, type ListQueryValues, type ListSpec, type SortKey } from '../lists';
-import { columnOf, requireColumn, type BoundColumn, type CrudBinding, type CrudHooks, type ManyBinding } from './binding';
+import {
+  columnOf,
+  requireColumn,
+  type BoundColumn,
+  type CrudBinding,
+  type CrudHooks,
+  type ManyBinding,
+} from './binding';
 import { moneyColumn } from './money';
 import { multiChoiceColumn } from './multiChoice';
 import { filtersOf } from '../../../contract/resources/filters';
@@ -55,7 +62,8 @@ interface Join {
 
 export type CrudRow = Record<string, unknown> & { id: string };
 
-/** Per reference field, the ids among those some bodies name that are live records of the tenant (CrudQueries.liveRefs). */
+/** Per reference field, the ids among those some bodies name that are live records of the tenant
+ * (CrudQueries.liveRefs). */
 export type LiveRefs = Map<string, Set<string>>;
 
 export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks) {
@@ -66,7 +74,8 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
   const deletedAt = columnOf(table, 'deleted_at')?.column;
   const deletedBy = columnOf(table, 'deleted_by')?.column;
   /** Which records a read sees: the live ones (every read but the trash's), those in the trash, or either. */
-  const which = (w: Which): SQL | undefined => (!deletedAt || w === 'any' ? undefined : w === 'live' ? isNull(deletedAt) : isNotNull(deletedAt));
+  const which = (w: Which): SQL | undefined =>
+    !deletedAt || w === 'any' ? undefined : w === 'live' ? isNull(deletedAt) : isNotNull(deletedAt);
   /** Body key → the column key Drizzle writes (writable fields only). */
   const writable: Record<string, string> = {};
   const columns: Record<string, BoundColumn> = {};
@@ -78,17 +87,30 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
   for (const [name, f] of Object.entries(decl.fields)) {
     if ('many' in f) {
       const link = binding.many?.[name] as ManyBinding;
-      const bound = { field: name, ...link, ownerColumn: requireColumn(link.table, link.owner, name), valueColumn: requireColumn(link.table, link.value, name) };
+      const bound = {
+        field: name,
+        ...link,
+        ownerColumn: requireColumn(link.table, link.owner, name),
+        valueColumn: requireColumn(link.table, link.value, name),
+      };
       lists.push(bound);
       const value = bound.valueColumn.column;
-      shape[name] = sql`coalesce((select json_agg(${value} order by ${value}) from ${link.table} where ${bound.ownerColumn.column} = ${id}), '[]'::json)`;
+      shape[name] =
+        sql`coalesce((select json_agg(${value} order by ${value}) from ${link.table} where ${bound.ownerColumn.column} = ${id}), '[]'::json)`;
       continue;
     }
     columns[name] = col(name);
     // A date leaves as its Y-m-d text, whatever the driver would make of it (a JS Date, a time zone).
     // A money amount leaves as its text with 2 places, a multi-choice as a JSON array.
     const column = columns[name].column;
-    shape[name] = f.type === 'date' ? sql`to_char(${column}, 'YYYY-MM-DD')` : f.type === 'money' ? moneyColumn(column) : f.type === 'multichoice' ? multiChoiceColumn(column) : column;
+    shape[name] =
+      f.type === 'date'
+        ? sql`to_char(${column}, 'YYYY-MM-DD')`
+        : f.type === 'money'
+          ? moneyColumn(column)
+          : f.type === 'multichoice'
+            ? multiChoiceColumn(column)
+            : column;
     if (!f.readOnly) writable[name] = columns[name].key;
     if (!('ref' in f)) continue;
     const referenced = binding.refs?.[f.ref.to] as PgTable;
@@ -96,9 +118,22 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     const target = aliased ? alias(referenced, aliased) : referenced;
     const item = aliased ? sql`${referenced} as ${sql.identifier(aliased)}` : sql`${referenced}`;
     joined.add(referenced);
-    const ref = { field: name, as: f.ref.as, required: f.required, table: target, item, id: requireColumn(target, 'id', name).column, name: requireColumn(target, 'name', name).column };
+    const ref = {
+      field: name,
+      as: f.ref.as,
+      required: f.required,
+      table: target,
+      item,
+      id: requireColumn(target, 'id', name).column,
+      name: requireColumn(target, 'name', name).column,
+    };
     const gone = columnOf(target, 'deleted_at')?.column;
-    const bound = { ...ref, companyId: columnOf(target, 'company_id')?.column, live: gone ? isNull(gone) : undefined, join: sql`${ref.id} = ${columns[name].column}` };
+    const bound = {
+      ...ref,
+      companyId: columnOf(target, 'company_id')?.column,
+      live: gone ? isNull(gone) : undefined,
+      join: sql`${ref.id} = ${columns[name].column}`,
+    };
     refs.push(bound);
     const nested = sql`json_build_object('uuid', ${bound.id}, 'name', ${bound.name})`;
     shape[f.ref.as] = f.required ? nested : sql`case when ${bound.id} is null then null else ${nested} end`;
@@ -108,8 +143,14 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
   shape.version = col('version').column;
 
   // No join drops a row: a required reference always matches (its foreign key), an optional one is a left join.
-  const joins: Join[] = [...refs.map((r) => ({ table: r.table, item: r.item, on: r.join, left: !r.required })), ...(hooks.joins ?? [])];
-  const from = joins.reduce<SQL>((acc, j) => sql`${acc} ${sql.raw(j.left ? 'left' : 'inner')} join ${j.item ?? j.table} on ${j.on}`, sql`${table}`);
+  const joins: Join[] = [
+    ...refs.map((r) => ({ table: r.table, item: r.item, on: r.join, left: !r.required })),
+    ...(hooks.joins ?? []),
+  ];
+  const from = joins.reduce<SQL>(
+    (acc, j) => sql`${acc} ${sql.raw(j.left ? 'left' : 'inner')} join ${j.item ?? j.table} on ${j.on}`,
+    sql`${table}`,
+  );
   const rows = { row: jsonRow(shape), from: compiled(from) };
   const own = { from: compiled(sql`${table}`), id: compiled(sql`${id}`) };
   const refByAs = new Map(refs.map((r) => [r.as, r]));
@@ -117,20 +158,29 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     const ref = refByAs.get(key);
     // An optional reference's name is null where the record has none: it sorts last.
     if (ref) return ref.required ? byLower(ref.name) : { ...byLower(ref.name), nullable: true };
-    return ['number', 'money', 'checkbox', 'date'].includes(decl.fields[key].type) ? byValue(columns[key].column) : byLower(columns[key].column);
+    return ['number', 'money', 'checkbox', 'date'].includes(decl.fields[key].type)
+      ? byValue(columns[key].column)
+      : byLower(columns[key].column);
   };
   const listSpec: ListSpec = {
     sortable: Object.fromEntries(decl.list.sort.map((k) => [k, sortKey(k)])),
     // A date is searched as its Y-m-d text.
-    searchable: Object.fromEntries(decl.list.search.map((k) => [k, refByAs.get(k)?.name ?? (decl.fields[k]?.type === 'date' ? shape[k] : columns[k].column)])),
+    searchable: Object.fromEntries(
+      decl.list.search.map((k) => [
+        k,
+        refByAs.get(k)?.name ?? (decl.fields[k]?.type === 'date' ? shape[k] : columns[k].column),
+      ]),
+    ),
     tiebreak: sql`${id}`,
   };
   // A company-scoped read without a company reads nothing, never everything: a query that forgot its
   // tenant returns no rows. Server work that means every company says so with EVERY_COMPANY.
-  const inTenant = (tenant: TenantScope) => (!companyId || tenant === EVERY_COMPANY ? undefined : tenant === null ? sql`false` : eq(companyId, tenant));
+  const inTenant = (tenant: TenantScope) =>
+    !companyId || tenant === EVERY_COMPANY ? undefined : tenant === null ? sql`false` : eq(companyId, tenant);
   // Declared filters (./filters.ts) are conditions on the resource's own columns: a page never joins for them.
   const filters = filtersOf(decl);
-  if (filters.length > 0 && hooks.records) throw new Error(`Resource "${decl.name}": list filters need the generic reads, not a records hook`);
+  if (filters.length > 0 && hooks.records)
+    throw new Error(`Resource "${decl.name}": list filters need the generic reads, not a records hook`);
 
   /** A referenced record of the tenant's company (any, for a global referenced resource or no tenant). */
   const refInTenant = (r: BoundRef, tenant: TenantScope) =>
@@ -140,11 +190,22 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
    * Which of the ids the bodies name are the tenant's live records, per reference field: one query per
    * reference that any body names (for one body, as for a batch of an import's rows).
    */
-  async function liveRefs(db: Conn, tenant: TenantScope, bodies: readonly Record<string, unknown>[]): Promise<LiveRefs> {
+  async function liveRefs(
+    db: Conn,
+    tenant: TenantScope,
+    bodies: readonly Record<string, unknown>[],
+  ): Promise<LiveRefs> {
     const live: LiveRefs = new Map();
     for (const r of refs) {
-      const ids = [...new Set(bodies.flatMap((b) => (isUuid(b[r.field]) ? [(b[r.field] as string).toLowerCase()] : [])))];
-      const found = ids.length ? await db.select({ id: r.id }).from(r.table).where(and(inArray(r.id, ids), r.live, refInTenant(r, tenant))) : [];
+      const ids = [
+        ...new Set(bodies.flatMap((b) => (isUuid(b[r.field]) ? [(b[r.field] as string).toLowerCase()] : []))),
+      ];
+      const found = ids.length
+        ? await db
+            .select({ id: r.id })
+            .from(r.table)
+            .where(and(inArray(r.id, ids), r.live, refInTenant(r, tenant)))
+        : [];
       live.set(r.field, new Set(found.map((f) => f.id as string)));
     }
     return live;
@@ -157,7 +218,11 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
   function badRefsIn(body: Record<string, unknown>, live: LiveRefs): BoundRef[] {
     return refs.filter((r) => {
       const value = body[r.field];
-      if (value === undefined || (!r.required && (value === null || (typeof value === 'string' && value.trim() === '')))) return false;
+      if (
+        value === undefined ||
+        (!r.required && (value === null || (typeof value === 'string' && value.trim() === '')))
+      )
+        return false;
       return !(isUuid(value) && live.get(r.field)?.has(value.toLowerCase()));
     });
   }
@@ -173,14 +238,24 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
       // A filtered list answers its meta.total, like any list asked with parameters.
       if (filtered.filtered) plan.withMeta = true;
       const needsRefs = refByAs.has(plan.sortKey) || plan.searchKeys.some((k) => refByAs.has(k));
-      const source = { from: needsRefs ? rows.from : own.from, where: and(which('live'), inTenant(tenant), where, filtered.where, plan.where), id: own.id };
+      const source = {
+        from: needsRefs ? rows.from : own.from,
+        where: and(which('live'), inTenant(tenant), where, filtered.where, plan.where),
+        id: own.id,
+      };
       return { plan, ...(await fetchList(db, plan, rows, source, whole)) };
     },
     /**
      * One record of the tenant (and within `where`), or null (also for an id that is not a uuid); a
      * live one unless `w` says otherwise.
      */
-    async find(db: Conn, tenant: TenantScope, recordId: string, where?: SQL, w: Which = 'live'): Promise<CrudRow | null> {
+    async find(
+      db: Conn,
+      tenant: TenantScope,
+      recordId: string,
+      where?: SQL,
+      w: Which = 'live',
+    ): Promise<CrudRow | null> {
       if (!isUuid(recordId)) return null;
       let query = db.select(shape).from(table).$dynamic();
       for (const j of joins) query = j.left ? query.leftJoin(j.table, j.on) : query.innerJoin(j.table, j.on);
@@ -195,11 +270,21 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
       if (!deletedAt || !deletedBy) return { rows: [] as CrudRow[], total: 0 };
       const cond = and(which('trashed'), inTenant(tenant), where);
       const by = sql`(select json_build_object('id', u.id, 'name', u.name) from users u where u.id = ${deletedBy})`;
-      let query = db.select({ ...shape, deleted_at: deletedAt, deleted_by: by }).from(table).$dynamic();
+      let query = db
+        .select({ ...shape, deleted_at: deletedAt, deleted_by: by })
+        .from(table)
+        .$dynamic();
       for (const j of joins) query = j.left ? query.leftJoin(j.table, j.on) : query.innerJoin(j.table, j.on);
       const [rows, [{ total }]] = await Promise.all([
-        query.where(cond).orderBy(desc(deletedAt), asc(id)).limit(perPage).offset((page - 1) * perPage),
-        db.select({ total: sql<number>`count(*)::int` }).from(table).where(cond),
+        query
+          .where(cond)
+          .orderBy(desc(deletedAt), asc(id))
+          .limit(perPage)
+          .offset((page - 1) * perPage),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(table)
+          .where(cond),
       ]);
       return { rows: rows as unknown as CrudRow[], total: Number(total) };
     },
@@ -215,9 +300,20 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
         const pick = { id: r.id, name: r.name };
         // A record in the trash is no choice, not even the record's current one.
         const mine = and(r.live, refInTenant(r, tenant));
-        const found = await db.select(pick).from(r.table).where(mine).orderBy(asc(lowerOf(r.name)), asc(r.id)).limit(UNPAGED_LIST_MAX);
+        const found = await db
+          .select(pick)
+          .from(r.table)
+          .where(mine)
+          .orderBy(asc(lowerOf(r.name)), asc(r.id))
+          .limit(UNPAGED_LIST_MAX);
         const now = current[r.field];
-        if (typeof now === 'string' && !found.some((o) => o.id === now)) found.push(...(await db.select(pick).from(r.table).where(and(mine, eq(r.id, now)))));
+        if (typeof now === 'string' && !found.some((o) => o.id === now))
+          found.push(
+            ...(await db
+              .select(pick)
+              .from(r.table)
+              .where(and(mine, eq(r.id, now)))),
+          );
         out[r.field] = Object.fromEntries(found.map((o) => [o.id, o.name]));
       }
       return out;
@@ -233,21 +329,45 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
      * live records of the field's referenced table whose id is the text, whose name is it (without letter
      * case), or whose `keys` column (the referenced resource's own import key) is it — at most 3 each.
      */
-    async refMatches(db: Conn, tenant: TenantScope, field: string, texts: readonly string[], keys: readonly string[]): Promise<Map<string, string[]>> {
+    async refMatches(
+      db: Conn,
+      tenant: TenantScope,
+      field: string,
+      texts: readonly string[],
+      keys: readonly string[],
+    ): Promise<Map<string, string[]>> {
       const out = new Map<string, string[]>(texts.map((t) => [t, []]));
       const r = refs.find((x) => x.field === field);
       if (!r || texts.length === 0) return out;
       const keyColumns = keys.flatMap((k) => columnOf(r.table, k)?.column ?? []);
       const uuids = texts.filter((t) => isUuid(t)).map((t) => t.toLowerCase());
       const lowered = sql<string>`${lowerOf(r.name)}`;
-      const match = or(uuids.length ? inArray(r.id, uuids) : undefined, inArray(lowerOf(r.name), texts.map((t) => t.toLowerCase())), ...keyColumns.map((c) => inArray(c, [...texts])));
+      const match = or(
+        uuids.length ? inArray(r.id, uuids) : undefined,
+        inArray(
+          lowerOf(r.name),
+          texts.map((t) => t.toLowerCase()),
+        ),
+        ...keyColumns.map((c) => inArray(c, [...texts])),
+      );
       const pick: Record<string, AnyPgColumn | SQL> = { id: r.id, lowered };
       keyColumns.forEach((c, i) => (pick[`k${i}`] = c));
-      const found = (await db.select(pick).from(r.table).where(and(match, r.live, refInTenant(r, tenant)))) as Record<string, unknown>[];
+      const found = (await db
+        .select(pick)
+        .from(r.table)
+        .where(and(match, r.live, refInTenant(r, tenant)))) as Record<string, unknown>[];
       for (const text of texts) {
         const lower = text.toLowerCase();
-        const ids = found.filter((f) => f.id === lower || f.lowered === lower || keyColumns.some((_, i) => f[`k${i}`] !== null && String(f[`k${i}`]) === text));
-        out.set(text, ids.slice(0, 3).map((f) => f.id as string));
+        const ids = found.filter(
+          (f) =>
+            f.id === lower ||
+            f.lowered === lower ||
+            keyColumns.some((_, i) => f[`k${i}`] !== null && String(f[`k${i}`]) === text),
+        );
+        out.set(
+          text,
+          ids.slice(0, 3).map((f) => f.id as string),
+        );
       }
       return out;
     },
@@ -255,15 +375,30 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
      * An import's keys (./import.ts), in one query: for each tuple of values of the `fields`, the id of
      * a live record of the tenant whose fields hold them (undefined: none).
      */
-    async idsWhere(db: Conn, tenant: TenantScope, fields: readonly string[], tuples: readonly unknown[][]): Promise<(string | undefined)[]> {
+    async idsWhere(
+      db: Conn,
+      tenant: TenantScope,
+      fields: readonly string[],
+      tuples: readonly unknown[][],
+    ): Promise<(string | undefined)[]> {
       const out: (string | undefined)[] = tuples.map(() => undefined);
       if (tuples.length === 0) return out;
       // The tuples as one jsonb parameter, typed as the columns are (whatever their number).
-      const rows = JSON.stringify(tuples.map((t, i) => Object.fromEntries([['i', i], ...fields.map((_, j) => [`k${j}`, t[j]])])));
-      const types = sql.join([sql`i int`, ...fields.map((f, j) => sql`${sql.identifier(`k${j}`)} ${sql.raw(columns[f].column.getSQLType())}`)], sql`, `);
+      const rows = JSON.stringify(
+        tuples.map((t, i) => Object.fromEntries([['i', i], ...fields.map((_, j) => [`k${j}`, t[j]])])),
+      );
+      const types = sql.join(
+        [
+          sql`i int`,
+          ...fields.map((f, j) => sql`${sql.identifier(`k${j}`)} ${sql.raw(columns[f].column.getSQLType())}`),
+        ],
+        sql`, `,
+      );
       const on = and(...fields.map((f, j) => sql`${columns[f].column} = k.${sql.identifier(`k${j}`)}`));
       const found = rowsOf<{ i: number; id: string }>(
-        await db.execute(sql`select k.i, ${id} as id from jsonb_to_recordset(${rows}::jsonb) as k(${types}) join ${table} on ${on} where ${and(which('live'), inTenant(tenant)) ?? sql`true`}`),
+        await db.execute(
+          sql`select k.i, ${id} as id from jsonb_to_recordset(${rows}::jsonb) as k(${types}) join ${table} on ${on} where ${and(which('live'), inTenant(tenant)) ?? sql`true`}`,
+        ),
       );
       for (const f of found) out[Number(f.i)] ??= f.id;
       return out;
@@ -277,7 +412,8 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
       if (lock) query = query.orderBy(asc(id)).for('update', { of: table });
       return new Map(((await query) as CrudRow[]).map((row) => [row.id, row]));
     },
-    /** Every live record's id and company (null for a global resource), in id order: what the demo seed's history reads. */
+    /** Every live record's id and company (null for a global resource), in id order: what the demo seed's history
+     * reads. */
     async everyRecord(db: Conn): Promise<{ id: string; company: string | null }[]> {
       const rows = await db
         .select({ id, company: companyId ? sql<string>`${companyId}` : sql<null>`null` })
@@ -290,15 +426,23 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     async manyOptions(db: Conn): Promise<Record<string, Record<string, string>>> {
       return Object.fromEntries(await Promise.all(lists.map(async (l) => [l.field, await l.options(db)] as const)));
     },
-    /** Replace the records' values of each checkbox list their bodies send (inside the write's transaction): one delete and one insert per list. */
+    /** Replace the records' values of each checkbox list their bodies send (inside the write's transaction): one delete
+     * and one insert per list. */
     async writeMany(tx: Conn, records: readonly { id: string; body: Record<string, unknown> }[]): Promise<void> {
       for (const l of lists) {
         const sending = records.filter((r) => Array.isArray(r.body[l.field]));
         if (sending.length === 0) continue;
-        await tx.delete(l.table).where(inArray(l.ownerColumn.column, sending.map((r) => r.id)));
+        await tx.delete(l.table).where(
+          inArray(
+            l.ownerColumn.column,
+            sending.map((r) => r.id),
+          ),
+        );
         // Drizzle types insert values per table; these two columns were checked at start (checkBinding).
         const link = l.table as typeof l.table & { $inferInsert: Record<string, unknown> };
-        const values = sending.flatMap((r) => (r.body[l.field] as unknown[]).map((v) => ({ [l.ownerColumn.key]: r.id, [l.valueColumn.key]: v })));
+        const values = sending.flatMap((r) =>
+          (r.body[l.field] as unknown[]).map((v) => ({ [l.ownerColumn.key]: r.id, [l.valueColumn.key]: v })),
+        );
         if (values.length) await tx.insert(link).values(values);
       }
     },

@@ -27,7 +27,8 @@ import { conflictResponse, etagOf, ifMatchVersion, IfMatchHeaders } from './vers
 import type { CrudQueries } from './queries';
 import type { CrudSchemas } from './schemas';
 
-const LIST_DESCRIPTION = 'The whole list, or a page of it with `page`/`per_page` (and `sort`, `q`, `q_in`), answered with `meta.total`.';
+const LIST_DESCRIPTION =
+  'The whole list, or a page of it with `page`/`per_page` (and `sort`, `q`, `q_in`), answered with `meta.total`.';
 const DELETE_DESCRIPTION =
   'The record moves to the trash, restorable until OLYMPUS_TRASH_DAYS have passed; refused (409) while live records refer to it. `?purge=true` (super_admin only) deletes it for good, from the trash or not, once nothing in the trash refers to it.';
 
@@ -42,7 +43,9 @@ function summaries(decl: ResourceDecl): Record<RouteKey, string> {
     editForm: `The ${one} and its edit form filled in`,
     create: scoped ? `Create ${a} ${one} in the X-Tenant company` : `Create ${a} ${one}`,
     update: `Update ${a} ${one}`,
-    delete: hasTrash(decl) ? `Move ${a} ${one} to the trash (?purge=true: delete it forever, super_admin only)` : `Delete ${a} ${one}`,
+    delete: hasTrash(decl)
+      ? `Move ${a} ${one} to the trash (?purge=true: delete it forever, super_admin only)`
+      : `Delete ${a} ${one}`,
     trash: scoped ? `The ${many} in the trash of the X-Tenant company` : `The ${many} in the trash`,
     restore: `Restore ${a} ${one} from the trash`,
     ...decl.summaries,
@@ -57,7 +60,13 @@ function descriptionOf(decl: ResourceDecl, key: RouteKey): string | undefined {
 
 type Body = Record<string, unknown>;
 
-export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks<P>, q: CrudQueries, schemas: CrudSchemas): FastifyPluginAsyncTypebox {
+export function crudRoutes<P>(
+  decl: ResourceDecl,
+  binding: CrudBinding,
+  hooks: CrudHooks<P>,
+  q: CrudQueries,
+  schemas: CrudSchemas,
+): FastifyPluginAsyncTypebox {
   // One permission for every route when the declaration names one (reports.manage), else {area}.{action}.
   const rules = accessRules(areaKeyOf(decl), decl.tenancy, decl.permission ? { permission: decl.permission } : {});
   const tags = [decl.name];
@@ -66,8 +75,12 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
   const path = decl.path;
   const filterQuery = filterProperties(decl);
   const listQuery =
-    hooks.listQuery || Object.keys(filterQuery).length > 0 ? Type.Object({ ...ListQuery.properties, ...filterQuery, ...hooks.listQuery?.properties }) : ListQuery;
-  const listAccess = hooks.listQuery?.allowAll ? { access: { ...rules('view').access, allowAll: true } } : rules('view');
+    hooks.listQuery || Object.keys(filterQuery).length > 0
+      ? Type.Object({ ...ListQuery.properties, ...filterQuery, ...hooks.listQuery?.properties })
+      : ListQuery;
+  const listAccess = hooks.listQuery?.allowAll
+    ? { access: { ...rules('view').access, allowAll: true } }
+    : rules('view');
 
   // Trims the email, tel, url and date fields and makes a blank optional one null, before validation
   // (the declared fields are in every body, the bodies hook only extends them).
@@ -81,13 +94,28 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
 
     app.get(
       path,
-      { schema: { tags, summary: summary.list, description: described('list'), querystring: listQuery, response: { 200: listResponse(schemas.read), ...errorResponses } }, config: listAccess },
+      {
+        schema: {
+          tags,
+          summary: summary.list,
+          description: described('list'),
+          querystring: listQuery,
+          response: { 200: listResponse(schemas.read), ...errorResponses },
+        },
+        config: listAccess,
+      },
       async (req, reply) => {
         const query = req.query as Body;
         // authorize() let `?all=true` through for a super_admin only (RouteAccess.allowAll).
         const { tenant, where } = caller(req, 'view', hooks.listQuery?.allowAll === true && query.all === true);
         if (hooks.records) {
-          const { plan, rows, ...total } = await hooks.records.list({ db: app.db, tenant, req, query, whole: wholeListContext(req, reply) });
+          const { plan, rows, ...total } = await hooks.records.list({
+            db: app.db,
+            tenant,
+            req,
+            query,
+            whole: wholeListContext(req, reply),
+          });
           return answerList(plan, rows as Body[], total);
         }
         // The caller and the request's close reach an unpaged list's limits (../wholeLists.ts).
@@ -98,13 +126,30 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
 
     app.get(
       `${path}/create`,
-      { schema: { tags, summary: summary.createForm, description: described('createForm'), response: { 200: formResponse(EmptyData), ...errorResponses } }, config: rules('create') },
+      {
+        schema: {
+          tags,
+          summary: summary.createForm,
+          description: described('createForm'),
+          response: { 200: formResponse(EmptyData), ...errorResponses },
+        },
+        config: rules('create'),
+      },
       async (req) => ({ data: {}, fields: await form(app.db, caller(req, 'create').tenant, req, null) }),
     );
 
     app.get(
       `${path}/:id`,
-      { schema: { tags, summary: summary.one, description: described('one'), params: IdParams, response: { 200: Type.Object({ data: schemas.read }), ...errorResponses } }, config: rules('view') },
+      {
+        schema: {
+          tags,
+          summary: summary.one,
+          description: described('one'),
+          params: IdParams,
+          response: { 200: Type.Object({ data: schemas.read }), ...errorResponses },
+        },
+        config: rules('view'),
+      },
       async (req, reply) => {
         const { tenant, where } = caller(req, 'view');
         const record = await recordOr404(app.db, tenant, req, req.params.id, where);
@@ -115,7 +160,16 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
 
     app.get(
       `${path}/:id/edit`,
-      { schema: { tags, summary: summary.editForm, description: described('editForm'), params: IdParams, response: { 200: formResponse(schemas.edit), ...errorResponses } }, config: rules('update') },
+      {
+        schema: {
+          tags,
+          summary: summary.editForm,
+          description: described('editForm'),
+          params: IdParams,
+          response: { 200: formResponse(schemas.edit), ...errorResponses },
+        },
+        config: rules('update'),
+      },
       async (req, reply) => {
         const { tenant, where } = caller(req, 'update');
         const record = await recordOr404(app.db, tenant, req, req.params.id, where);
@@ -127,7 +181,17 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
 
     app.post(
       path,
-      { schema: { tags, summary: summary.create, description: described('create'), body: schemas.create, response: { 201: mutationResponse(schemas.read), ...errorResponses } }, config: rules('create'), preValidation },
+      {
+        schema: {
+          tags,
+          summary: summary.create,
+          description: described('create'),
+          body: schemas.create,
+          response: { 201: mutationResponse(schemas.read), ...errorResponses },
+        },
+        config: rules('create'),
+        preValidation,
+      },
       async (req, reply) => {
         const record = await ops.create(req, req.body as Body);
         reply.code(201);
@@ -153,7 +217,9 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
       async (req) => {
         // The version the change is based on: If-Match, else the body's (not a field to write).
         const { version, ...body } = req.body as Body;
-        const record = await ops.update(req, req.params.id, body, { version: ifMatchVersion(req.headers['if-match']) ?? (version as number | undefined) });
+        const record = await ops.update(req, req.params.id, body, {
+          version: ifMatchVersion(req.headers['if-match']) ?? (version as number | undefined),
+        });
         return { data: { message: decl.messages.updated, ...record } };
       },
     );
@@ -188,7 +254,8 @@ export function crudRoutes<P>(decl: ResourceDecl, binding: CrudBinding, hooks: C
 
     if (trash) trashRoutes(app, { decl, schemas, q, ops: { caller, recordOr404, form, ...ops }, rules, tags, summary });
 
-    if (decl.history !== false) historyRoutes(app, { decl, hooks, schemas, ops: { caller, recordOr404, form, ...ops }, rules, tags });
+    if (decl.history !== false)
+      historyRoutes(app, { decl, hooks, schemas, ops: { caller, recordOr404, form, ...ops }, rules, tags });
     // Unless the declaration opts out (bulk: false): delete many, and update the declared fields of many.
     bulkRoute(app, { decl, schemas, ops: { caller, recordOr404, form, ...ops }, rules, tags });
     // Unless the declaration opts out (import: false): a CSV file's rows created or updated as a job.

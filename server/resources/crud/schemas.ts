@@ -26,18 +26,23 @@ function readSchema(f: FieldDecl): TSchema {
   if (f.type === 'multichoice') return multiChoiceRead(f);
   if (f.type === 'money') return f.required ? moneyRead(f) : Nullable(moneyRead(f));
   const rules = rulesOf(f);
-  const value = f.type === 'number' ? (f.integer ? Type.Integer() : Type.Number()) : rules ? kindRead(rules) : Type.String();
+  const value =
+    f.type === 'number' ? (f.integer ? Type.Integer() : Type.Number()) : rules ? kindRead(rules) : Type.String();
   return f.required || f.derived ? value : Nullable(value);
 }
 
 function bodySchema(f: FieldDecl): TSchema {
   // A single string is taken as a list of one (ajv coerces it).
-  if ('many' in f) return Type.Optional(Type.Array(Type.String({ maxLength: f.many.maxlength }), { maxItems: f.many.maxItems }));
+  if ('many' in f)
+    return Type.Optional(Type.Array(Type.String({ maxLength: f.many.maxlength }), { maxItems: f.many.maxItems }));
   switch (f.type) {
     case 'checkbox':
       return Type.Optional(Checkbox);
     case 'number':
-      if (f.required) return f.integer ? Type.Integer({ minimum: f.min, maximum: f.max }) : Type.Number({ minimum: f.min, maximum: f.max });
+      if (f.required)
+        return f.integer
+          ? Type.Integer({ minimum: f.min, maximum: f.max })
+          : Type.Number({ minimum: f.min, maximum: f.max });
       return Type.Optional(f.integer ? OptInteger(f.min, f.max) : OptNumber(f.min, f.max));
     case 'select':
       if ('ref' in f) return f.required ? Type.String({ minLength: 1, maxLength: 64 }) : Type.Optional(OptRef);
@@ -70,10 +75,16 @@ const RefRead = Type.Object({ uuid: Uuid, name: Type.String() });
 /** An object schema's options that matter here, to rebuild it with one more property. */
 function schemaOptions(schema: TObject): Record<string, unknown> {
   const { additionalProperties, description } = schema as TObject & Record<string, unknown>;
-  return { ...(additionalProperties !== undefined ? { additionalProperties } : {}), ...(description !== undefined ? { description } : {}) };
+  return {
+    ...(additionalProperties !== undefined ? { additionalProperties } : {}),
+    ...(description !== undefined ? { description } : {}),
+  };
 }
 
-export function crudSchemas(decl: ResourceDecl, hooks: Pick<CrudHooks, 'computed' | 'edit' | 'records' | 'bodies'>): CrudSchemas {
+export function crudSchemas(
+  decl: ResourceDecl,
+  hooks: Pick<CrudHooks, 'computed' | 'edit' | 'records' | 'bodies'>,
+): CrudSchemas {
   const computed: Record<string, Computed> = hooks.computed ?? {};
   const read: Record<string, TSchema> = { uuid: Uuid, id: Uuid };
   const body: Record<string, TSchema> = {};
@@ -86,9 +97,17 @@ export function crudSchemas(decl: ResourceDecl, hooks: Pick<CrudHooks, 'computed
   // A record shaped in JS (users) brings its own schema; bodies with more than the fields (users)
   // extend the derived ones. Every record carries its version, and an update may name the version it
   // is based on (./versions.ts).
-  const readShape = Type.Object({ ...(hooks.records?.schema.properties ?? read), version: ReadVersion }, hooks.records ? schemaOptions(hooks.records.schema) : {});
+  const readShape = Type.Object(
+    { ...(hooks.records?.schema.properties ?? read), version: ReadVersion },
+    hooks.records ? schemaOptions(hooks.records.schema) : {},
+  );
   const edit = hooks.edit ? Type.Object({ ...readShape.properties, ...hooks.edit.schema }) : readShape;
   const derived = { create: Type.Object(body), update: Type.Partial(Type.Object(body)) };
   const bodies = hooks.bodies ? hooks.bodies(derived) : derived;
-  return { read: readShape, edit, create: bodies.create, update: Type.Object({ ...bodies.update.properties, version: BodyVersion }, schemaOptions(bodies.update)) };
+  return {
+    read: readShape,
+    edit,
+    create: bodies.create,
+    update: Type.Object({ ...bodies.update.properties, version: BodyVersion }, schemaOptions(bodies.update)),
+  };
 }

@@ -15,7 +15,9 @@ import { HIDDEN_ACTOR, namedActors } from './actors';
 import { trashMessages } from './trashMessages';
 
 export const PurgeQuery = Type.Object({
-  purge: Type.Optional(Type.Boolean({ description: 'true: delete the record for good, from the trash or not (super_admin only)' })),
+  purge: Type.Optional(
+    Type.Boolean({ description: 'true: delete the record for good, from the trash or not (super_admin only)' }),
+  ),
 });
 
 const TrashQuery = Type.Object({
@@ -44,7 +46,10 @@ export function trashRoutes(app: App, { decl, schemas, q, ops, rules, tags, summ
     deleted_by: Type.Union(
       [
         Type.Object({ id: Uuid, name: Type.String() }),
-        Type.Object({ id: Type.Null(), name: Type.Null(), hidden: Type.Literal(true) }, { description: 'Someone outside the caller’s companies: not named' }),
+        Type.Object(
+          { id: Type.Null(), name: Type.Null(), hidden: Type.Literal(true) },
+          { description: 'Someone outside the caller’s companies: not named' },
+        ),
         Type.Null(),
       ],
       { description: 'Who deleted it (null when that user is gone)' },
@@ -60,7 +65,13 @@ export function trashRoutes(app: App, { decl, schemas, q, ops, rules, tags, summ
         description: `Deleted ${decl.noun.many} kept for OLYMPUS_TRASH_DAYS, the newest deletion first, paged with \`page\`/\`per_page\` and answered with \`meta.total\`.`,
         querystring: TrashQuery,
         response: {
-          200: Type.Object({ data: Type.Array(Trashed), meta: Type.Object({ total: Type.Integer(), days: Type.Integer({ description: 'OLYMPUS_TRASH_DAYS: how long a deleted record stays here' }) }) }),
+          200: Type.Object({
+            data: Type.Array(Trashed),
+            meta: Type.Object({
+              total: Type.Integer(),
+              days: Type.Integer({ description: 'OLYMPUS_TRASH_DAYS: how long a deleted record stays here' }),
+            }),
+          }),
           ...errorResponses,
         },
       },
@@ -72,10 +83,18 @@ export function trashRoutes(app: App, { decl, schemas, q, ops, rules, tags, summ
       const { rows, total } = await q.trash(app.db, tenant, page, perPage, where);
       // Who deleted it, named only as the audit log would name them to this caller (./actors.ts).
       const by = (r: Record<string, unknown>) => (r.deleted_by as { id: string; name: string } | null) ?? null;
-      const named = await namedActors(app.db, req, rows.flatMap((r) => by(r)?.id ?? []));
+      const named = await namedActors(
+        app.db,
+        req,
+        rows.flatMap((r) => by(r)?.id ?? []),
+      );
       const data = rows.map((r) => {
         const who = by(r);
-        return { ...r, deleted_at: new Date(r.deleted_at as string).toISOString(), deleted_by: who && !named.has(who.id) ? HIDDEN_ACTOR : who };
+        return {
+          ...r,
+          deleted_at: new Date(r.deleted_at as string).toISOString(),
+          deleted_by: who && !named.has(who.id) ? HIDDEN_ACTOR : who,
+        };
       });
       return { data, meta: { total, days: app.config.trashDays } };
     },

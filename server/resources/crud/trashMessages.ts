@@ -20,8 +20,10 @@ export function trashMessages(decl: ResourceDecl) {
     purged: `The ${one} has been deleted forever`,
     notInTrash: `${One} not found in the trash.`,
     purgeSuperAdminOnly: ONLY_SUPER_ADMIN_PURGE,
-    /** A purge a foreign key refused, with no declared reference in the trash to name: another company's, or a company's records. */
+    /** A purge a foreign key refused, with no declared reference in the trash to name: another company's, or a
+     * company's records. */
     usedElsewhere: `This ${one} is used by other records.`,
-    nameTaken: (constraint: string | null) => `This ${one} cannot be restored: another ${one} now has the same ${fieldOf(constraint)}. Rename or delete that one first.`,
+    nameTaken: (constraint: string | null) =>
+      `This ${one} cannot be restored: another ${one} now has the same ${fieldOf(constraint)}. Rename or delete that one first.`,
   };
 }

@@ -47,12 +47,17 @@ export const BodyVersion = Type.Optional(
   Type.Integer({
     minimum: 1,
     maximum: VERSION_MAX,
-    description: 'The version the change is based on, for clients that cannot send If-Match (which wins when both are sent); answered 409 while the record is at another.',
+    description:
+      'The version the change is based on, for clients that cannot send If-Match (which wins when both are sent); answered 409 while the record is at another.',
   }),
 );
 
 /** The read shape's `version`. */
-export const ReadVersion = Type.Integer({ minimum: 1, description: 'The record’s version: 1 when made, raised by every change. Send it back (If-Match, or `version` in an update body) so a change made meanwhile is not overwritten.' });
+export const ReadVersion = Type.Integer({
+  minimum: 1,
+  description:
+    'The record’s version: 1 when made, raised by every change. Send it back (If-Match, or `version` in an update body) so a change made meanwhile is not overwritten.',
+});
 
 const Who = Type.Union(
   [
@@ -77,7 +82,9 @@ export interface ConflictView {
 /** One field changed since the version a client based its change on. */
 export const ConflictChangeSchema = Type.Object({
   field: Type.String({ description: 'The field’s key, as declared (and as the bodies name it)' }),
-  label: Type.Union([Type.String(), Type.Null()], { description: 'The declared label; null for a key the declaration does not name' }),
+  label: Type.Union([Type.String(), Type.Null()], {
+    description: 'The declared label; null for a key the declaration does not name',
+  }),
   yours: Type.Optional(Type.Unknown({ description: 'The value this request sent, when it sent the field' })),
   theirs: Type.Unknown({ description: 'The value stored now, as the change that made it left it' }),
   by: Who,
@@ -92,17 +99,32 @@ export const ConflictBody = Type.Object(
       Type.Object({
         version: Type.Integer({ description: 'The record’s version now: send it to save over the changes below' }),
         since: Type.Integer({ description: 'The version the refused change was based on' }),
-        changes: Type.Array(ConflictChangeSchema, { description: 'Each field changed after `since`, once (its latest change), in form order; empty when those changes touched no field the audit names' }),
+        changes: Type.Array(ConflictChangeSchema, {
+          description:
+            'Each field changed after `since`, once (its latest change), in form order; empty when those changes touched no field the audit names',
+        }),
       }),
     ),
   },
-  { description: 'Failure: a top-level message. For a change based on an older version of the record, `conflict` says what changed since, by whom and when' },
+  {
+    description:
+      'Failure: a top-level message. For a change based on an older version of the record, `conflict` says what changed since, by whom and when',
+  },
 );
 
 /** Keys of an audit row that are no field of the record: bookkeeping and what reads compute. */
 function ignoredKeys(decl: ResourceDecl, computed: string[]): Set<string> {
   const refAs = Object.values(decl.fields).flatMap((f) => ('ref' in f ? [f.ref.as] : []));
-  return new Set(['version', 'uuid', 'id', 'created_at', 'updated_at', ...refAs, ...computed, ...(decl.computed ?? [])]);
+  return new Set([
+    'version',
+    'uuid',
+    'id',
+    'created_at',
+    'updated_at',
+    ...refAs,
+    ...computed,
+    ...(decl.computed ?? []),
+  ]);
 }
 
 interface AuditRow {
@@ -121,7 +143,13 @@ export function recordVersions(decl: ResourceDecl, table: PgTable, computed: str
   const labelOf = (key: string) => (Object.hasOwn(decl.fields, key) ? (decl.fields[key] as FieldDecl).label : null);
 
   /** The fields changed after version `since`, from the record's audit rows (each carries its version). */
-  async function changedSince(db: Conn, id: string, since: number, sent: Body, view: ConflictView): Promise<ConflictChange[]> {
+  async function changedSince(
+    db: Conn,
+    id: string,
+    since: number,
+    sent: Body,
+    view: ConflictView,
+  ): Promise<ConflictChange[]> {
     const after = sql`(a.changes -> 'version' ->> 'after')`;
     const rows = rowsOf<AuditRow>(
       await db.execute(sql`select a.at, a.actor_id, u.name as actor_name, a.changes
@@ -131,7 +159,10 @@ export function recordVersions(decl: ResourceDecl, table: PgTable, computed: str
         order by a.id`),
     );
     const latest = new Map<string, ConflictChange>();
-    const named = await view.named(db, rows.flatMap((r) => (r.actor_id && r.actor_name !== null ? [r.actor_id] : [])));
+    const named = await view.named(
+      db,
+      rows.flatMap((r) => (r.actor_id && r.actor_name !== null ? [r.actor_id] : [])),
+    );
     for (const row of rows) {
       const changes = row.changes && view.changes ? view.changes(row.changes) : row.changes;
       for (const [field, change] of Object.entries(changes ?? {})) {
@@ -160,16 +191,26 @@ export function recordVersions(decl: ResourceDecl, table: PgTable, computed: str
 
   return {
     /** The 409 of a change based on version `since` while the record is at `current`. */
-    async conflict(db: Conn, id: string, since: number, sent: Body, view: ConflictView, current?: number): Promise<ApiError> {
+    async conflict(
+      db: Conn,
+      id: string,
+      since: number,
+      sent: Body,
+      view: ConflictView,
+      current?: number,
+    ): Promise<ApiError> {
       const now = current ?? (await currentVersion(db, id)) ?? since;
       const changes = await changedSince(db, id, since, sent, view);
       const message = `This ${entity} was changed by someone else since version ${since} (it is at version ${now} now). Nothing was saved; send version ${now} to save over those changes.`;
       return new ApiError(409, message, undefined, undefined, { conflict: { version: now, since, changes } });
     },
 
-    /** Raises the record's version by one, inside a change's transaction that holds the row (lock); answers the new version. */
+    /** Raises the record's version by one, inside a change's transaction that holds the row (lock); answers the new
+     * version. */
     async raise(tx: Conn, id: string): Promise<number> {
-      const [row] = rowsOf<{ version: number }>(await tx.execute(sql`update ${table} set version = version + 1 where id = ${id} returning version`));
+      const [row] = rowsOf<{ version: number }>(
+        await tx.execute(sql`update ${table} set version = version + 1 where id = ${id} returning version`),
+      );
       return Number(row.version);
     },
 
@@ -178,7 +219,9 @@ export function recordVersions(decl: ResourceDecl, table: PgTable, computed: str
      * parallel change waits here until the first commits, then reads the version that one made.
      */
     async lock(tx: Conn, id: string): Promise<number | null> {
-      const [row] = rowsOf<{ version: number }>(await tx.execute(sql`select version from ${table} where id = ${id} for update`));
+      const [row] = rowsOf<{ version: number }>(
+        await tx.execute(sql`select version from ${table} where id = ${id} for update`),
+      );
       return row ? Number(row.version) : null;
     },
 

@@ -26,30 +26,49 @@ export function writeSteps<P>(decl: ResourceDecl, hooks: CrudHooks<P>, q: CrudQu
      * back alone when the write fails). A broken foreign key is judged again (`again`), then as the
      * writeError hook says, else a 409; other database errors as the hook says.
      */
-    async writing<T>(db: Conn, action: Action, work: (tx: Tx) => Promise<T>, again: () => Promise<Error | undefined>): Promise<T> {
+    async writing<T>(
+      db: Conn,
+      action: Action,
+      work: (tx: Tx) => Promise<T>,
+      again: () => Promise<Error | undefined>,
+    ): Promise<T> {
       try {
         // A transaction's own transaction() is a savepoint (drizzle, on PostgreSQL and PGlite alike).
         return await (db as Db).transaction(work);
       } catch (err) {
         const fk = isForeignKeyError(err);
-        throw (fk ? await again() : undefined) ?? hooks.writeError?.(err, action) ?? (fk ? conflict(action === 'delete' ? usedByOthers : GONE_MEANWHILE) : err);
+        throw (
+          (fk ? await again() : undefined) ??
+          hooks.writeError?.(err, action) ??
+          (fk ? conflict(action === 'delete' ? usedByOthers : GONE_MEANWHILE) : err)
+        );
       }
     },
     /** A create or update: 422 on each reference whose record is gone now, as the checks answer it. */
     refGone: (db: Conn, tenant: string | null, body: Body) => async (): Promise<Error | undefined> => {
       const bad = await q.badRefs(db, tenant, body);
-      return bad.length ? invalid(Object.fromEntries(bad.map((r) => [r.field, [MSG.selectedInvalid(r.as)]]))) : undefined;
+      return bad.length
+        ? invalid(Object.fromEntries(bad.map((r) => [r.field, [MSG.selectedInvalid(r.as)]])))
+        : undefined;
     },
     /** A delete: the resource's own refusal (beforeDelete) now, else the declared references' 409. */
-    stillUsed: (mounted: MountedResources, db: Conn, tenant: string | null, req: FastifyRequest, record: Body & { id: string }) => async (): Promise<Error | undefined> => {
-      try {
-        await hooks.beforeDelete?.({ db, tenant, req, record });
-      } catch (refusal) {
-        // beforeDelete refuses by throwing its answer (a 409): that is the answer here.
-        return refusal as Error;
-      }
-      const used = await usedBy(db, mounted, decl, record.id, tenant);
-      return used ? conflict(used) : undefined;
-    },
+    stillUsed:
+      (
+        mounted: MountedResources,
+        db: Conn,
+        tenant: string | null,
+        req: FastifyRequest,
+        record: Body & { id: string },
+      ) =>
+      async (): Promise<Error | undefined> => {
+        try {
+          await hooks.beforeDelete?.({ db, tenant, req, record });
+        } catch (refusal) {
+          // beforeDelete refuses by throwing its answer (a 409): that is the answer here.
+          return refusal as Error;
+        }
+        const used = await usedBy(db, mounted, decl, record.id, tenant);
+        return used ? conflict(used) : undefined;
+      },
   };
 }

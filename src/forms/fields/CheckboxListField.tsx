@@ -22,7 +22,13 @@ export function CheckboxListField({ field, name, id, options, toggleAll, groupTi
   const ticked = all.filter((v) => value.includes(v)).length;
   const labelId = `${id}-label`;
   return (
-    <FormControl component="fieldset" variant="standard" error={!!error} disabled={!!field.disabled} required={!!field.required}>
+    <FormControl
+      component="fieldset"
+      variant="standard"
+      error={!!error}
+      disabled={!!field.disabled}
+      required={!!field.required}
+    >
       <FormLabel component="legend" id={labelId} sx={labelOf(field) === groupTitle ? visuallyHidden : undefined}>
         {labelOf(field)}
       </FormLabel>
@@ -33,7 +39,9 @@ export function CheckboxListField({ field, name, id, options, toggleAll, groupTi
             <Checkbox
               checked={ticked === all.length}
               indeterminate={ticked > 0 && ticked < all.length}
-              onChange={(_, checked) => input.onChange(all.reduce((acc, v) => toggleValue(acc, v, checked, all), value))}
+              onChange={(_, checked) =>
+                input.onChange(all.reduce((acc, v) => toggleValue(acc, v, checked, all), value))
+              }
             />
           }
         />

@@ -24,7 +24,13 @@ export function ChoiceField({ field, name, id, options }: FieldProps) {
             key={o.value}
             value={o.value}
             label={o.label}
-            control={<Radio id={i === 0 ? id : undefined} onBlur={input.onBlur} slotProps={{ input: { ref: i === 0 ? input.ref : undefined } }} />}
+            control={
+              <Radio
+                id={i === 0 ? id : undefined}
+                onBlur={input.onBlur}
+                slotProps={{ input: { ref: i === 0 ? input.ref : undefined } }}
+              />
+            }
           />
         ))}
       </RadioGroup>

@@ -30,7 +30,19 @@ const parse = (value: string): Dayjs | null => {
 };
 const ymd = (d: Dayjs | null) => (d && d.isValid() ? d.format(DATE_FORMAT) : '');
 
-export default function DatePickerInput({ id, name, label, value, onChange, onBlur, inputRef, required, disabled, error, helperText }: DatePickerInputProps) {
+export default function DatePickerInput({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  required,
+  disabled,
+  error,
+  helperText,
+}: DatePickerInputProps) {
   // The picker keeps its own (possibly half-typed) value; the form only hears complete dates.
   const [local, setLocal] = useState<Dayjs | null>(() => parse(value));
   if (ymd(local) !== value) setLocal(parse(value)); // the form changed it (reset, prefill)

@@ -31,7 +31,13 @@ export function InputField({ field, name, id }: FieldProps) {
       fullWidth
       autoComplete={field.type === 'password' ? 'new-password' : undefined}
       slotProps={{
-        htmlInput: { min: field.min, max: field.max, minLength: field.minlength, maxLength: field.maxlength, ...(money ? { step: '0.01', inputMode: 'decimal' } : {}) },
+        htmlInput: {
+          min: field.min,
+          max: field.max,
+          minLength: field.minlength,
+          maxLength: field.maxlength,
+          ...(money ? { step: '0.01', inputMode: 'decimal' } : {}),
+        },
         input: symbol ? { startAdornment: <InputAdornment position="start">{symbol}</InputAdornment> } : undefined,
       }}
     />

@@ -11,7 +11,17 @@ export function RadioField({ field, name, id }: FieldProps) {
     <FormControl error={!!error} disabled={!!field.disabled}>
       <FormControlLabel
         label={labelOf(field)}
-        control={<Radio id={id} name={field.name} value={own} checked={input.value === own} onChange={() => input.onChange(own)} onBlur={input.onBlur} slotProps={{ input: { ref: input.ref } }} />}
+        control={
+          <Radio
+            id={id}
+            name={field.name}
+            value={own}
+            checked={input.value === own}
+            onChange={() => input.onChange(own)}
+            onBlur={input.onBlur}
+            slotProps={{ input: { ref: input.ref } }}
+          />
+        }
       />
       {helperText && <FormHelperText>{helperText}</FormHelperText>}
     </FormControl>

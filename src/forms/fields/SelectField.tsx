@@ -8,10 +8,18 @@ export function SelectField({ field, name, id, options }: FieldProps) {
   const translate = useTranslate();
   const { input, error, helperText } = useFormField(field, name);
   const multiple = !!field.multiple;
-  const value = multiple ? (Array.isArray(input.value) ? input.value : []) : typeof input.value === 'string' ? input.value : '';
+  const value = multiple
+    ? Array.isArray(input.value)
+      ? input.value
+      : []
+    : typeof input.value === 'string'
+      ? input.value
+      : '';
   // A value the options do not know (a removed record) still shows, rather than a blank box.
   const known = new Set(options.map((o) => o.value));
-  const missing = (Array.isArray(value) ? value : [value]).filter((v) => v !== '' && !known.has(v)).map((v) => ({ value: v, label: v }));
+  const missing = (Array.isArray(value) ? value : [value])
+    .filter((v) => v !== '' && !known.has(v))
+    .map((v) => ({ value: v, label: v }));
   const choices = [...options, ...missing];
   const labelFor = (v: string) => choices.find((o) => o.value === v)?.label ?? v;
   // An option for "" (e.g. "No access to Everest") is a real choice: show it rather than an empty box.
@@ -32,7 +40,11 @@ export function SelectField({ field, name, id, options }: FieldProps) {
       helperText={helperText}
       fullWidth
       slotProps={{
-        select: { multiple, displayEmpty: emptyIsChoice, renderValue: multiple ? (selected) => (selected as string[]).map(labelFor).join(', ') : undefined },
+        select: {
+          multiple,
+          displayEmpty: emptyIsChoice,
+          renderValue: multiple ? (selected) => (selected as string[]).map(labelFor).join(', ') : undefined,
+        },
         inputLabel: emptyIsChoice ? { shrink: true } : undefined,
       }}
     >

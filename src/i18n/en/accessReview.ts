@@ -3,7 +3,8 @@
 export const access_review = {
   title: 'Access review',
   open: 'Review access',
-  intro: 'People who have not signed in for a while, and invitations that were never used. Select people to disable them or to remove their access to a system.',
+  intro:
+    'People who have not signed in for a while, and invitations that were never used. Select people to disable them or to remove their access to a system.',
   days: 'Not signed in for (days)',
   days_help: 'From 1 to 3650 days.',
   all_companies: 'All companies',
@@ -36,7 +37,8 @@ export const access_review = {
   confirm_disable_title: 'Disable %{smart_count} person? |||| Disable %{smart_count} people?',
   confirm_disable: 'They will be signed out at once and cannot sign in until someone enables them again.',
   confirm_remove_title: 'Remove access to %{system}?',
-  confirm_remove: '%{smart_count} person will no longer be able to open %{system}. |||| %{smart_count} people will no longer be able to open %{system}.',
+  confirm_remove:
+    '%{smart_count} person will no longer be able to open %{system}. |||| %{smart_count} people will no longer be able to open %{system}.',
   cancel: 'Cancel',
   done: '%{smart_count} person done. |||| %{smart_count} people done.',
   refused_title: 'Not changed',

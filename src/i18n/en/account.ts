@@ -36,7 +36,8 @@ export const account = {
     email: 'Email address',
     email_sso: 'Your organisation’s single sign-on manages this address. Ask your administrator to change it.',
     current_password: 'Current password',
-    current_password_help: 'Changing your email needs your current password. We will tell both the old and the new address.',
+    current_password_help:
+      'Changing your email needs your current password. We will tell both the old and the new address.',
     save: 'Save details',
     saving: 'Saving...',
     saved: 'Your details have been saved.',
@@ -47,7 +48,8 @@ export const account = {
   },
   password: {
     title: 'Change password',
-    intro: 'Choose a new password. Every other browser signed in to your account will be signed out; this one stays signed in.',
+    intro:
+      'Choose a new password. Every other browser signed in to your account will be signed out; this one stays signed in.',
     sso: 'Your organisation signs you in with single sign-on, so you have no Olympus password to change here. Your password is the one you use for your organisation’s sign-in.',
     current: 'Current password',
     new: 'New password',
@@ -65,7 +67,8 @@ export const account = {
     rule_digit: 'A number',
     rule_met: 'done',
     rule_unmet: 'still needed',
-    changed: 'Your password has been changed. You are still signed in here, and your other sessions have been signed out.',
+    changed:
+      'Your password has been changed. You are still signed in here, and your other sessions have been signed out.',
     others_remain: 'Another session is still signed in. |||| %{smart_count} other sessions are still signed in.',
     failed: 'Your password could not be changed. Please try again.',
   },
@@ -73,7 +76,8 @@ export const account = {
     title: 'Two-factor sign-in',
     // Shown at the top of the account page while the user's role requires it and it is off.
     required_notice: 'Your role requires two-factor sign-in. Turn it on to continue.',
-    intro: 'Ask for a code from an authenticator app on your phone as well as your password when you sign in, so a stolen password alone cannot open your account.',
+    intro:
+      'Ask for a code from an authenticator app on your phone as well as your password when you sign in, so a stolen password alone cannot open your account.',
     sso: 'Your organisation signs you in with single sign-on, which asks for its own second factor.',
     turn_on: 'Turn on',
     starting: 'Preparing...',
@@ -97,12 +101,15 @@ export const account = {
     on: 'Two-factor sign-in is on.',
     codes_left: 'You have 1 unused recovery code. |||| You have %{smart_count} unused recovery codes.',
     codes_new: 'New recovery codes',
-    codes_new_intro: 'Enter your current password to make ten new recovery codes. The old ones will stop working, and your other sessions will be signed out.',
-    on_intro: 'Enter your current password to turn on two-factor sign-in. Once it is on, your other sessions will be signed out.',
+    codes_new_intro:
+      'Enter your current password to make ten new recovery codes. The old ones will stop working, and your other sessions will be signed out.',
+    on_intro:
+      'Enter your current password to turn on two-factor sign-in. Once it is on, your other sessions will be signed out.',
     continue: 'Continue',
     codes_renewed: 'New recovery codes have been made. The old ones no longer work.',
     turn_off: 'Turn off',
-    off_intro: 'Enter your current password to turn two-factor sign-in off. You will sign in with your password alone, and your other sessions will be signed out.',
+    off_intro:
+      'Enter your current password to turn two-factor sign-in off. You will sign in with your password alone, and your other sessions will be signed out.',
     turned_off: 'Two-factor sign-in is off.',
     failed: 'That did not work. Please try again.',
     load_failed: 'Your two-factor sign-in could not be loaded.',

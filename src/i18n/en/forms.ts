@@ -32,8 +32,10 @@ export const forms = {
   // A save refused because someone else saved the record meanwhile (docs/resources.md "Versions and conflicts").
   conflict: {
     title: 'Someone else saved this record while you were editing it',
-    intro: 'Nothing of yours has been saved yet, and what you typed is still in the form. Compare the changes, then choose.',
-    intro_none: 'Nothing of yours has been saved yet, and what you typed is still in the form. The changes were to details this form does not show.',
+    intro:
+      'Nothing of yours has been saved yet, and what you typed is still in the form. Compare the changes, then choose.',
+    intro_none:
+      'Nothing of yours has been saved yet, and what you typed is still in the form. The changes were to details this form does not show.',
     changes: 'Changed since you opened the form',
     theirs: 'Theirs (saved now)',
     yours: 'Yours (not saved)',

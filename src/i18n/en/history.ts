@@ -38,7 +38,8 @@ export const history = {
   restore: 'Restore this version',
   restore_named: 'Restore this version, of %{when}',
   confirm_title: 'Restore this version?',
-  confirm_content: 'The fields will be put back as they were after the change of %{when}. This is saved as a new change, and the history keeps every version.',
+  confirm_content:
+    'The fields will be put back as they were after the change of %{when}. This is saved as a new change, and the history keeps every version.',
   confirm: 'Restore',
   cancel: 'Cancel',
   restored: 'The version was restored.',

@@ -19,6 +19,20 @@ import { imports } from './imports';
 
 export const en: TranslationMessages = {
   ...englishMessages,
-  olympus: { ...shell, account, actor, access_review, audit, auth, forms, history, imports, invitation, lists, reports, trash },
+  olympus: {
+    ...shell,
+    account,
+    actor,
+    access_review,
+    audit,
+    auth,
+    forms,
+    history,
+    imports,
+    invitation,
+    lists,
+    reports,
+    trash,
+  },
   resources: { ...resources, audit: auditResource },
 };

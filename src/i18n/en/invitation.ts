@@ -14,7 +14,8 @@ export const invitation = {
     submit: 'Set Password',
     rules_unmet: 'The new password does not meet every rule below.',
     mismatch: 'Passwords do not match',
-    missing: 'This invitation link is not valid. Open the whole link from your email, or ask your administrator to send you a new one.',
+    missing:
+      'This invitation link is not valid. Open the whole link from your email, or ask your administrator to send you a new one.',
     unreachable: 'Your invitation could not be checked. Please try again.',
     retry: 'Try again',
     sign_in: 'Sign in',
@@ -24,7 +25,8 @@ export const invitation = {
   panel: {
     title: 'Invitation',
     intro: 'This user has not set a password yet. They set one with the link in their invitation email.',
-    intro_sso: 'This user signs in with single sign-on and has not signed in yet. Their invitation tells them to use "Login with Azure".',
+    intro_sso:
+      'This user signs in with single sign-on and has not signed in yet. Their invitation tells them to use "Login with Azure".',
     sent: 'Sent %{sent}; the link expires %{expires}.',
     expired: 'Sent %{sent}; the link expired %{expires}. Send a new one.',
     none: 'No invitation link is waiting. Send a new one.',

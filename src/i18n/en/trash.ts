@@ -4,7 +4,8 @@ export const trash = {
   open: 'Trash',
   title: '%{name} in the trash',
   back: 'Back to %{name}',
-  intro: 'Deleted records stay here for %{smart_count} day, then they are deleted for good. |||| Deleted records stay here for %{smart_count} days, then they are deleted for good.',
+  intro:
+    'Deleted records stay here for %{smart_count} day, then they are deleted for good. |||| Deleted records stay here for %{smart_count} days, then they are deleted for good.',
   loading: 'Loading the trash...',
   load_failed: 'The trash could not be loaded.',
   retry: 'Try again',

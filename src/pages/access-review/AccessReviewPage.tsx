@@ -62,7 +62,9 @@ export default function AccessReviewPage() {
   const [all, setAll] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ refused: ReviewOutcome['refused']; names: Map<string, string> } | null>(null);
+  const [outcome, setOutcome] = useState<{ refused: ReviewOutcome['refused']; names: Map<string, string> } | null>(
+    null,
+  );
   const everyone = isSuperAdmin && all;
   const { data, error, isPending, refetch } = useQuery({
     queryKey: ['olympus.access_review', company, days, everyone],
@@ -89,7 +91,8 @@ export default function AccessReviewPage() {
       return next;
     });
   const selectable = users.filter((u) => !u.refusal).map((u) => u.id);
-  const toggleAll = () => setSelected((prev) => (selectable.every((id) => prev.has(id)) ? new Set() : new Set(selectable)));
+  const toggleAll = () =>
+    setSelected((prev) => (selectable.every((id) => prev.has(id)) ? new Set() : new Set(selectable)));
 
   const run = async (call: (ids: string[]) => Promise<ReviewOutcome>) => {
     const ids = [...selected];
@@ -115,7 +118,10 @@ export default function AccessReviewPage() {
   };
 
   const dayError = validDays(rawDays) === null;
-  const loading = loadState({ isPending, error, data }, { loading: t('loading'), failed: t('load_failed'), retry: t('retry'), onRetry: () => void refetch() });
+  const loading = loadState(
+    { isPending, error, data },
+    { loading: t('loading'), failed: t('load_failed'), retry: t('retry'), onRetry: () => void refetch() },
+  );
   let body;
   if (loading || !data) body = loading;
   else if (users.length === 0) body = <Typography color="text.secondary">{t('empty')}</Typography>;
@@ -151,7 +157,11 @@ export default function AccessReviewPage() {
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {t('intro')}
           </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' }, mb: 2 }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' }, mb: 2 }}
+          >
             <TextField
               label={t('days')}
               type="number"
@@ -163,7 +173,12 @@ export default function AccessReviewPage() {
               slotProps={{ htmlInput: { min: 1, max: REVIEW_MAX_DAYS, inputMode: 'numeric' } }}
               sx={{ maxWidth: { sm: 240 } }}
             />
-            {isSuperAdmin && <FormControlLabel control={<Switch checked={all} onChange={(e) => setAll(e.target.checked)} />} label={t('all_companies')} />}
+            {isSuperAdmin && (
+              <FormControlLabel
+                control={<Switch checked={all} onChange={(e) => setAll(e.target.checked)} />}
+                label={t('all_companies')}
+              />
+            )}
           </Stack>
           {body}
         </CardContent>

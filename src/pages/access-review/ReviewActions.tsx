@@ -31,7 +31,12 @@ export function ReviewActions({ users, count, busy, onDisable, onRemoveAccess }:
   const none = count === 0 || busy;
 
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap sx={{ alignItems: { xs: 'stretch', sm: 'center' }, flexWrap: 'wrap', mb: 2 }}>
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1.5}
+      useFlexGap
+      sx={{ alignItems: { xs: 'stretch', sm: 'center' }, flexWrap: 'wrap', mb: 2 }}
+    >
       <Typography aria-live="polite" sx={{ minWidth: 100 }}>
         {t('selected', { smart_count: count })}
       </Typography>
@@ -40,7 +45,12 @@ export function ReviewActions({ users, count, busy, onDisable, onRemoveAccess }:
       </Button>
       <FormControl size="small" sx={{ width: { xs: '100%', sm: 220 }, flex: '0 0 auto' }}>
         <InputLabel id={labelId}>{t('system')}</InputLabel>
-        <Select labelId={labelId} label={t('system')} value={system ? systemId : ''} onChange={(e) => setSystemId(e.target.value)}>
+        <Select
+          labelId={labelId}
+          label={t('system')}
+          value={system ? systemId : ''}
+          onChange={(e) => setSystemId(e.target.value)}
+        >
           {systems.map((s) => (
             <MenuItem key={s.id} value={s.id}>
               {s.name}

@@ -2,7 +2,21 @@
 // must not scroll sideways). Each person has a checkbox, unless the reviewer may not change them: then
 // the reason is shown instead.
 import type { ReactNode } from 'react';
-import { Box, Checkbox, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Box,
+  Checkbox,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import type { ReviewUser } from '../../../contract/accessReview';
 import { when } from '../account/sessionText';
@@ -16,11 +30,16 @@ export interface ReviewTableProps {
   labelledBy: string;
 }
 
-
 function Status({ user }: { user: ReviewUser }) {
   const t = useReviewText();
   // Dark text on a light tint keeps well above 4.5:1 contrast.
-  return <Chip size="small" label={t(`reason.${user.reason}`)} sx={{ bgcolor: user.reason === 'dormant' ? '#fdf1dc' : '#e3e8f1', color: '#1f2a3d', fontWeight: 600 }} />;
+  return (
+    <Chip
+      size="small"
+      label={t(`reason.${user.reason}`)}
+      sx={{ bgcolor: user.reason === 'dormant' ? '#fdf1dc' : '#e3e8f1', color: '#1f2a3d', fontWeight: 600 }}
+    />
+  );
 }
 
 function Systems({ user }: { user: ReviewUser }) {
@@ -39,7 +58,13 @@ function Pick({ user, selected, onToggle }: { user: ReviewUser; selected: boolea
   const t = useReviewText();
   // The reason is shown with the person; the icon only marks the row for sighted readers.
   if (user.refusal) return <LockOutlined titleAccess={t('cannot_change')} sx={{ color: 'text.secondary', mx: 1.5 }} />;
-  return <Checkbox checked={selected} onChange={() => onToggle(user.id)} slotProps={{ input: { 'aria-label': t('select_user', { name: user.name }) } }} />;
+  return (
+    <Checkbox
+      checked={selected}
+      onChange={() => onToggle(user.id)}
+      slotProps={{ input: { 'aria-label': t('select_user', { name: user.name }) } }}
+    />
+  );
 }
 
 const lastSignIn = (u: ReviewUser, never: string) => (u.last_login_at ? when(u.last_login_at) : never);
@@ -85,7 +110,18 @@ export function ReviewTable({ users, selected, onToggle, onToggleAll, labelledBy
               <Box sx={{ my: 1 }}>
                 <Status user={u} />
               </Box>
-              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+              <Box
+                component="dl"
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'auto 1fr',
+                  columnGap: 1.5,
+                  rowGap: 0.5,
+                  m: 0,
+                  '& dt': { color: 'text.secondary' },
+                  '& dd': { m: 0, overflowWrap: 'anywhere' },
+                }}
+              >
                 <dt>{t('last_sign_in')}</dt>
                 <dd>{lastSignIn(u, never)}</dd>
                 <dt>{t('olympus_role')}</dt>

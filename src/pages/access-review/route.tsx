@@ -9,7 +9,11 @@ const AccessReviewPage = lazy(() => import('./AccessReviewPage'));
 function ReviewLoading() {
   const translate = useTranslate();
   return (
-    <Box role="status" aria-label={translate('olympus.loading')} sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+    <Box
+      role="status"
+      aria-label={translate('olympus.loading')}
+      sx={{ display: 'flex', justifyContent: 'center', py: 6 }}
+    >
       <CircularProgress aria-hidden />
     </Box>
   );

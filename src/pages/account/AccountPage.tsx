@@ -1,6 +1,7 @@
 // The account page (/dashboard/account, from the header's user name; any signed-in user): the
 // person's name and email, "Your details" and "Change password" (./YourDetails.tsx,
-// ./ChangePassword.tsx), "Two-factor sign-in" (./TwoFactor.tsx), and "Your sessions" — every signed-in session with its browser, address
+// ./ChangePassword.tsx), "Two-factor sign-in" (./TwoFactor.tsx), and "Your sessions" — every signed-in session with its
+// browser, address
 // and times, "This session" marked, each one ending on its own or all others at once. Signing out
 // this session is a logout.
 import { useEffect, useId, useState } from 'react';
@@ -30,7 +31,12 @@ function YourSessions() {
   const { busy: calling, run } = useSessionAction();
   const [leaving, setLeaving] = useState(false);
   const busy = leaving ? THIS : calling;
-  const { data, error, isPending, refetch } = useQuery({ queryKey: OWN_SESSIONS_KEY, queryFn: fetchOwnSessions, retry: false, refetchOnWindowFocus: true });
+  const { data, error, isPending, refetch } = useQuery({
+    queryKey: OWN_SESSIONS_KEY,
+    queryFn: fetchOwnSessions,
+    retry: false,
+    refetchOnWindowFocus: true,
+  });
   const t = (key: string) => translate(`olympus.account.sessions.${key}`);
 
   // This session ended elsewhere: sign out like any other call answering 401.
@@ -48,10 +54,14 @@ function YourSessions() {
     }
     void run(s.id, () => endOwnSession(s.id), { done: t('signed_out'), failed: t('failed') }, refetch);
   };
-  const onSignOutOthers = () => void run(OTHERS, endOtherSessions, { done: t('others_signed_out'), failed: t('failed') }, refetch);
+  const onSignOutOthers = () =>
+    void run(OTHERS, endOtherSessions, { done: t('others_signed_out'), failed: t('failed') }, refetch);
 
   const others = data?.filter((s) => !s.current).length ?? 0;
-  let body = loadState({ isPending, error, data }, { loading: t('loading'), failed: t('load_failed'), retry: t('retry'), onRetry: () => void refetch() });
+  let body = loadState(
+    { isPending, error, data },
+    { loading: t('loading'), failed: t('load_failed'), retry: t('retry'), onRetry: () => void refetch() },
+  );
   if (!body && data) {
     const busyId = busy === THIS ? (data.find((s) => s.current)?.id ?? null) : busy;
     body = (

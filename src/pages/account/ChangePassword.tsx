@@ -39,13 +39,20 @@ function PasswordForm() {
     if (busy) return;
     setProblem(null);
     setChanged(false);
-    const local = newPasswordErrors(next, confirmation, { rulesUnmet: translate(t('rules_unmet')), mismatch: translate(t('mismatch')) });
+    const local = newPasswordErrors(next, confirmation, {
+      rulesUnmet: translate(t('rules_unmet')),
+      mismatch: translate(t('mismatch')),
+    });
     if (!current) local.current_password = translate(t('current_required'));
     setErrors(local);
     if (Object.keys(local).length) return;
 
     setBusy(true);
-    const res = await changePassword({ current_password: current, new_password: next, new_password_confirmation: confirmation });
+    const res = await changePassword({
+      current_password: current,
+      new_password: next,
+      new_password_confirmation: confirmation,
+    });
     if (isSuccess(res) && res.data?.access_token) {
       // The old token was revoked with every other: from now on this browser uses the new one.
       authStore.set({ access_token: res.data.access_token });
@@ -54,7 +61,12 @@ function PasswordForm() {
       setConfirmation('');
       setChanged(true);
       await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
-      setOthers(await fetchOwnSessions().then((list) => list.filter((s) => !s.current).length, () => 0));
+      setOthers(
+        await fetchOwnSessions().then(
+          (list) => list.filter((s) => !s.current).length,
+          () => 0,
+        ),
+      );
       setBusy(false);
       return;
     }
@@ -65,7 +77,8 @@ function PasswordForm() {
     }
     const onFields = fieldErrors(res);
     setErrors(onFields);
-    if (Object.keys(onFields).length === 0) setProblem(serverMessage(res) ? `${serverMessage(res)}.` : translate(t('failed')));
+    if (Object.keys(onFields).length === 0)
+      setProblem(serverMessage(res) ? `${serverMessage(res)}.` : translate(t('failed')));
   };
 
   const endOthers = async () => {
@@ -85,8 +98,27 @@ function PasswordForm() {
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate sx={{ maxWidth: 560 }}>
       {/* For password managers: which account this password belongs to. */}
-      <input type="text" name="username" autoComplete="username" value={authStore.get().user?.email ?? ''} readOnly hidden />
-      <TextField id="account-current-password" name="current_password" type="password" label={translate(t('current'))} value={current} onChange={(e) => setCurrent(e.target.value)} autoComplete="current-password" error={!!errors.current_password} helperText={errors.current_password} disabled={busy} fullWidth />
+      <input
+        type="text"
+        name="username"
+        autoComplete="username"
+        value={authStore.get().user?.email ?? ''}
+        readOnly
+        hidden
+      />
+      <TextField
+        id="account-current-password"
+        name="current_password"
+        type="password"
+        label={translate(t('current'))}
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+        autoComplete="current-password"
+        error={!!errors.current_password}
+        helperText={errors.current_password}
+        disabled={busy}
+        fullWidth
+      />
       <NewPasswordFields
         idPrefix="account"
         labels={{ password: translate(t('new')), confirmation: translate(t('confirmation')) }}

@@ -36,7 +36,11 @@ export function NewPasswordFields(p: NewPasswordFieldsProps) {
         error={!!p.errors.new_password}
         helperText={
           <>
-            {p.errors.new_password && <Box component="span" sx={{ display: 'block' }}>{p.errors.new_password}</Box>}
+            {p.errors.new_password && (
+              <Box component="span" sx={{ display: 'block' }}>
+                {p.errors.new_password}
+              </Box>
+            )}
             <PasswordRules password={p.password} id={rulesId} />
           </>
         }
@@ -62,7 +66,11 @@ export function NewPasswordFields(p: NewPasswordFieldsProps) {
 }
 
 /** What the browser refuses before sending (the password policy; a mismatch sends nothing), as field errors. */
-export function newPasswordErrors(password: string, confirmation: string, texts: { rulesUnmet: string; mismatch: string }): Record<string, string> {
+export function newPasswordErrors(
+  password: string,
+  confirmation: string,
+  texts: { rulesUnmet: string; mismatch: string },
+): Record<string, string> {
   const errors: Record<string, string> = {};
   if (passwordProblems(password).length) errors.new_password = texts.rulesUnmet;
   if (password !== confirmation) errors.new_password_confirmation = texts.mismatch;

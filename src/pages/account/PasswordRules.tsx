@@ -30,11 +30,28 @@ export function PasswordRules({ password, id }: { password: string; id: string }
         {rules.map(({ problem, key }) => {
           const met = !problems.has(problem);
           return (
-            <Box component="li" key={key} data-met={met} sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: met ? 'success.dark' : 'text.secondary', py: 0.25 }}>
-              {met ? <CheckCircleIcon fontSize="small" aria-hidden /> : <RadioButtonUncheckedIcon fontSize="small" aria-hidden />}
+            <Box
+              component="li"
+              key={key}
+              data-met={met}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 0.75,
+                color: met ? 'success.dark' : 'text.secondary',
+                py: 0.25,
+              }}
+            >
+              {met ? (
+                <CheckCircleIcon fontSize="small" aria-hidden />
+              ) : (
+                <RadioButtonUncheckedIcon fontSize="small" aria-hidden />
+              )}
               <Typography variant="body2" component="span" sx={{ color: 'inherit' }}>
                 {translate(`olympus.account.password.${key}`)}
-                <span style={visuallyHidden}>{` (${translate(met ? 'olympus.account.password.rule_met' : 'olympus.account.password.rule_unmet')})`}</span>
+                <span
+                  style={visuallyHidden}
+                >{` (${translate(met ? 'olympus.account.password.rule_met' : 'olympus.account.password.rule_unmet')})`}</span>
               </Typography>
             </Box>
           );

@@ -22,7 +22,17 @@ export function RecoveryCodesList({ codes, onDone }: { codes: string[]; onDone: 
       <Box
         component="ul"
         aria-label={translate(t('codes_label'))}
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, max-content)' }, columnGap: 4, rowGap: 0.5, fontFamily: 'monospace', fontSize: '1.05rem' }}
+        sx={{
+          listStyle: 'none',
+          m: 0,
+          p: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, max-content)' },
+          columnGap: 4,
+          rowGap: 0.5,
+          fontFamily: 'monospace',
+          fontSize: '1.05rem',
+        }}
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>

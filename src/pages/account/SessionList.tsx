@@ -1,7 +1,21 @@
 // A list of signed-in sessions: a table from 600 px up, one card per session below (a 390 px phone
 // must not scroll sideways). With `onSignOut` each session gets a "Sign out" button; without it
 // (an administrator's view of another user) the list is read-only.
-import { Box, Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Box,
+  Button,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { visuallyHidden } from '@mui/utils';
 import { useTranslate } from 'ra-core';
@@ -20,15 +34,41 @@ export interface SessionListProps {
 function ThisSession() {
   const translate = useTranslate();
   // Dark text on the light primary tint keeps well above 4.5:1 contrast.
-  return <Chip size="small" label={translate('olympus.account.sessions.this_session')} sx={{ bgcolor: '#e3e8f1', color: 'primary.main', fontWeight: 600 }} />;
+  return (
+    <Chip
+      size="small"
+      label={translate('olympus.account.sessions.this_session')}
+      sx={{ bgcolor: '#e3e8f1', color: 'primary.main', fontWeight: 600 }}
+    />
+  );
 }
 
-function SignOutButton({ session, onSignOut, busy }: { session: SessionView; onSignOut: (s: SessionView) => void; busy: boolean }) {
+function SignOutButton({
+  session,
+  onSignOut,
+  busy,
+}: {
+  session: SessionView;
+  onSignOut: (s: SessionView) => void;
+  busy: boolean;
+}) {
   const translate = useTranslate();
   const device = deviceLabel(session, translate);
-  const label = translate(session.current ? 'olympus.account.sessions.sign_out_this_label' : 'olympus.account.sessions.sign_out_label', { device });
+  const label = translate(
+    session.current ? 'olympus.account.sessions.sign_out_this_label' : 'olympus.account.sessions.sign_out_label',
+    { device },
+  );
   return (
-    <Button size="small" variant="outlined" color="primary" startIcon={<LogoutIcon />} onClick={() => onSignOut(session)} disabled={busy} aria-label={label} sx={{ whiteSpace: 'nowrap' }}>
+    <Button
+      size="small"
+      variant="outlined"
+      color="primary"
+      startIcon={<LogoutIcon />}
+      onClick={() => onSignOut(session)}
+      disabled={busy}
+      aria-label={label}
+      sx={{ whiteSpace: 'nowrap' }}
+    >
       {translate('olympus.account.sessions.sign_out')}
     </Button>
   );
@@ -53,7 +93,18 @@ export function SessionList({ sessions, labelledBy, onSignOut, busyId = null }: 
               </Typography>
               {s.current && <ThisSession />}
             </Stack>
-            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'auto 1fr',
+                columnGap: 1.5,
+                rowGap: 0.5,
+                m: 0,
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0, overflowWrap: 'anywhere' },
+              }}
+            >
               <dt>{t('address')}</dt>
               <dd>{addressOf(s, unknown)}</dd>
               <dt>{t('signed_in')}</dt>

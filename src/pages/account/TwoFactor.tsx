@@ -13,7 +13,15 @@ import { isSuccess, type ApiResult } from '../../../providers/httpClient';
 import { loadSessionUser } from '../../../providers/authSession';
 import { fieldErrors, serverMessage } from '../auth/authResult';
 import { RecoveryCodesList } from './RecoveryCodesList';
-import { confirmSetup, newRecoveryCodes, startSetup, turnOff, TWO_FACTOR_KEY, useTwoFactorStatus, type TwoFactorSetup } from './twoFactorApi';
+import {
+  confirmSetup,
+  newRecoveryCodes,
+  startSetup,
+  turnOff,
+  TWO_FACTOR_KEY,
+  useTwoFactorStatus,
+  type TwoFactorSetup,
+} from './twoFactorApi';
 
 const t = (key: string) => `olympus.account.two_factor.${key}`;
 type PasswordAction = 'on' | 'off' | 'codes';
@@ -38,7 +46,15 @@ function useFailure() {
   };
 }
 
-function SetupForm({ pending: { setup, password }, onCodes, onCancel }: { pending: PendingSetup; onCodes: (codes: string[]) => void; onCancel: () => void }) {
+function SetupForm({
+  pending: { setup, password },
+  onCodes,
+  onCancel,
+}: {
+  pending: PendingSetup;
+  onCodes: (codes: string[]) => void;
+  onCancel: () => void;
+}) {
   const translate = useTranslate();
   const failure = useFailure();
   const [code, setCode] = useState('');
@@ -65,10 +81,19 @@ function SetupForm({ pending: { setup, password }, onCodes, onCancel }: { pendin
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate sx={{ maxWidth: 560 }}>
       <Typography>{translate(t('scan'))}</Typography>
-      <Box component="img" src={setup.qr_code} alt={translate(t('qr_alt'))} sx={{ width: 200, height: 200, bgcolor: '#fff', border: 1, borderColor: 'divider', borderRadius: 1 }} />
+      <Box
+        component="img"
+        src={setup.qr_code}
+        alt={translate(t('qr_alt'))}
+        sx={{ width: 200, height: 200, bgcolor: '#fff', border: 1, borderColor: 'divider', borderRadius: 1 }}
+      />
       <div>
         <Typography>{translate(t('key_intro'))}</Typography>
-        <Typography component="code" data-testid="totp-secret" sx={{ fontFamily: 'monospace', fontSize: '1.05rem', overflowWrap: 'anywhere', display: 'block', mt: 0.5 }}>
+        <Typography
+          component="code"
+          data-testid="totp-secret"
+          sx={{ fontFamily: 'monospace', fontSize: '1.05rem', overflowWrap: 'anywhere', display: 'block', mt: 0.5 }}
+        >
           {grouped}
         </Typography>
       </div>
@@ -106,16 +131,33 @@ interface PasswordStepDone {
 const INTRO: Record<PasswordAction, string> = { on: 'on_intro', off: 'off_intro', codes: 'codes_new_intro' };
 const SUBMIT: Record<PasswordAction, string> = { on: 'continue', off: 'turn_off', codes: 'codes_new' };
 
-async function runWithPassword(action: PasswordAction, password: string): Promise<{ res: ApiResult<unknown> | undefined; done: PasswordStepDone | null }> {
+async function runWithPassword(
+  action: PasswordAction,
+  password: string,
+): Promise<{ res: ApiResult<unknown> | undefined; done: PasswordStepDone | null }> {
   if (action === 'on') {
     const res = await startSetup(password);
     return { res, done: isSuccess(res) && res.data ? { codes: null, pending: { setup: res.data, password } } : null };
   }
   const res = action === 'off' ? await turnOff(password) : await newRecoveryCodes(password);
-  return { res, done: isSuccess(res) && res.data ? { codes: 'recovery_codes' in res.data ? res.data.recovery_codes : null, pending: null } : null };
+  return {
+    res,
+    done:
+      isSuccess(res) && res.data
+        ? { codes: 'recovery_codes' in res.data ? res.data.recovery_codes : null, pending: null }
+        : null,
+  };
 }
 
-function PasswordStep({ action, onDone, onCancel }: { action: PasswordAction; onDone: (done: PasswordStepDone) => void; onCancel: () => void }) {
+function PasswordStep({
+  action,
+  onDone,
+  onCancel,
+}: {
+  action: PasswordAction;
+  onDone: (done: PasswordStepDone) => void;
+  onCancel: () => void;
+}) {
   const translate = useTranslate();
   const failure = useFailure();
   const [password, setPassword] = useState('');
@@ -194,7 +236,12 @@ export function TwoFactor() {
 
   const loading = loadState(
     { isPending, error, data },
-    { loading: translate('olympus.loading'), failed: translate(t('load_failed')), retry: translate('olympus.account.sessions.retry'), onRetry: () => void refetch() },
+    {
+      loading: translate('olympus.loading'),
+      failed: translate(t('load_failed')),
+      retry: translate('olympus.account.sessions.retry'),
+      onRetry: () => void refetch(),
+    },
   );
   let body;
   if (loading || !data) body = loading;

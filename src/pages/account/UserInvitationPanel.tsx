@@ -102,7 +102,13 @@ export function UserInvitationPanel({ userId }: { userId: string }) {
         {manual && (
           <Stack spacing={1}>
             <Alert severity="warning">{t('copy_failed')}</Alert>
-            <TextField label={t('link_label')} value={manual} fullWidth slotProps={{ htmlInput: { readOnly: true } }} onFocus={(e) => e.target.select()} />
+            <TextField
+              label={t('link_label')}
+              value={manual}
+              fullWidth
+              slotProps={{ htmlInput: { readOnly: true } }}
+              onFocus={(e) => e.target.select()}
+            />
           </Stack>
         )}
       </Stack>

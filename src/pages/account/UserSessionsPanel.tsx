@@ -47,7 +47,10 @@ export function UserSessionsPanel({ userId, name }: UserSessionsPanelProps) {
     void run('all', () => endUserSessions(userId), { done: t('ended'), failed: t('failed') }, refetch);
   };
 
-  let body = loadState({ isPending, error, data }, { loading: translate('olympus.account.sessions.loading'), failed: t('load_failed') });
+  let body = loadState(
+    { isPending, error, data },
+    { loading: translate('olympus.account.sessions.loading'), failed: t('load_failed') },
+  );
   if (!body && data) {
     body = (
       <>

@@ -35,11 +35,16 @@ export function UserTwoFactorPanel({ userId, name }: { userId: string; name: str
 
   const reset = () => {
     setAsking(false);
-    void run('reset', () => resetUserTwoFactor(userId), { done: t('done'), failed: t('failed') }, async () => {
-      await refetch();
-      // The reset ended the user's sessions: the sessions section reads its list again.
-      await queryClient.invalidateQueries({ queryKey: ['olympus.sessions', 'user', userId] });
-    });
+    void run(
+      'reset',
+      () => resetUserTwoFactor(userId),
+      { done: t('done'), failed: t('failed') },
+      async () => {
+        await refetch();
+        // The reset ended the user's sessions: the sessions section reads its list again.
+        await queryClient.invalidateQueries({ queryKey: ['olympus.sessions', 'user', userId] });
+      },
+    );
   };
 
   const body =

@@ -44,7 +44,11 @@ function DetailsForm({ profile }: { profile: OwnProfile }) {
       setName(res.data.name);
       setEmail(res.data.email);
       notify(t('saved'), { type: 'success' });
-      queryClient.setQueryData(OWN_PROFILE_KEY, { name: res.data.name, email: res.data.email, sso_only: res.data.sso_only });
+      queryClient.setQueryData(OWN_PROFILE_KEY, {
+        name: res.data.name,
+        email: res.data.email,
+        sso_only: res.data.sso_only,
+      });
       await loadSessionUser();
       return;
     }
@@ -55,12 +59,24 @@ function DetailsForm({ profile }: { profile: OwnProfile }) {
     const onFields = fieldErrors(res);
     setErrors(onFields);
     // A refusal not about one field (locked, throttled, SSO) shows above the button.
-    if (Object.keys(onFields).length === 0) setProblem(serverMessage(res) ? `${serverMessage(res)}.` : translate(t('failed')));
+    if (Object.keys(onFields).length === 0)
+      setProblem(serverMessage(res) ? `${serverMessage(res)}.` : translate(t('failed')));
   };
 
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate sx={{ maxWidth: 560 }}>
-      <TextField id="account-name" name="name" label={translate(t('name'))} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" error={!!errors.name} helperText={errors.name} disabled={busy} fullWidth />
+      <TextField
+        id="account-name"
+        name="name"
+        label={translate(t('name'))}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        autoComplete="name"
+        error={!!errors.name}
+        helperText={errors.name}
+        disabled={busy}
+        fullWidth
+      />
       <TextField
         id="account-email"
         name="email"
@@ -105,7 +121,12 @@ export function YourDetails() {
   const { data, isPending, error, refetch } = useOwnProfile();
   const failed = loadState(
     { isPending, error, data },
-    { loading: translate('olympus.loading'), failed: translate(t('load_failed')), retry: translate('olympus.account.sessions.retry'), onRetry: () => void refetch() },
+    {
+      loading: translate('olympus.loading'),
+      failed: translate(t('load_failed')),
+      retry: translate('olympus.account.sessions.retry'),
+      onRetry: () => void refetch(),
+    },
   );
   return (
     <PageSection title={translate(t('title'))} intro={translate(t('intro'))}>

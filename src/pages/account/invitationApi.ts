@@ -20,9 +20,11 @@ export interface InvitationSent extends Omit<InvitationState, 'may_send'> {
 const path = (userId: string) => `/api/v1/users/${encodeURIComponent(userId)}/invitation`;
 
 function unwrap<T>(res: ApiResult<T> | undefined): T {
-  if (!isSuccess(res) || res.data === undefined) throw new SessionsError(res?.status ?? null, typeof res?.message === 'string' ? res.message : null);
+  if (!isSuccess(res) || res.data === undefined)
+    throw new SessionsError(res?.status ?? null, typeof res?.message === 'string' ? res.message : null);
   return res.data as T;
 }
 
 export const fetchInvitation = async (userId: string) => unwrap(await apiGet<InvitationState>(path(userId)));
-export const sendInvitation = async (userId: string, mail: boolean) => unwrap(await apiPost<InvitationSent>(path(userId), { mail }));
+export const sendInvitation = async (userId: string, mail: boolean) =>
+  unwrap(await apiPost<InvitationSent>(path(userId), { mail }));

@@ -23,15 +23,22 @@ export const OWN_PROFILE_KEY = ['olympus.account', 'profile'] as const;
 
 async function fetchProfile(): Promise<OwnProfile> {
   const res = await apiGet<OwnProfile>('/api/v1/session/profile');
-  if (!isSuccess(res) || !res.data) throw new SessionsError(res?.status ?? null, typeof res?.message === 'string' ? res.message : null);
+  if (!isSuccess(res) || !res.data)
+    throw new SessionsError(res?.status ?? null, typeof res?.message === 'string' ? res.message : null);
   return res.data;
 }
 
 /** The caller's profile, shared by the sections of the account page (one request). */
 export const useOwnProfile = () => useQuery({ queryKey: OWN_PROFILE_KEY, queryFn: fetchProfile, retry: false });
 
-export const saveProfile = (body: { name: string; email?: string; current_password?: string }): Promise<ApiResult<OwnProfile & { message: string }> | undefined> =>
-  apiPut('/api/v1/session/profile', body);
+export const saveProfile = (body: {
+  name: string;
+  email?: string;
+  current_password?: string;
+}): Promise<ApiResult<OwnProfile & { message: string }> | undefined> => apiPut('/api/v1/session/profile', body);
 
-export const changePassword = (body: { current_password: string; new_password: string; new_password_confirmation: string }): Promise<ApiResult<PasswordChanged> | undefined> =>
-  apiPost('/api/v1/session/password', body);
+export const changePassword = (body: {
+  current_password: string;
+  new_password: string;
+  new_password_confirmation: string;
+}): Promise<ApiResult<PasswordChanged> | undefined> => apiPost('/api/v1/session/password', body);

@@ -9,7 +9,11 @@ const AccountPage = lazy(() => import('./AccountPage'));
 function AccountLoading() {
   const translate = useTranslate();
   return (
-    <Box role="status" aria-label={translate('olympus.loading')} sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+    <Box
+      role="status"
+      aria-label={translate('olympus.loading')}
+      sx={{ display: 'flex', justifyContent: 'center', py: 6 }}
+    >
       <CircularProgress aria-hidden />
     </Box>
   );

@@ -5,7 +5,11 @@ import type { SessionView } from './sessionsApi';
 export function deviceLabel(s: Pick<SessionView, 'browser' | 'os'>, translate: TranslateFunction): string {
   if (s.browser && s.os) return translate('olympus.account.sessions.browser_on_os', { browser: s.browser, os: s.os });
   if (s.browser) return s.browser;
-  if (s.os) return translate('olympus.account.sessions.browser_on_os', { browser: translate('olympus.account.sessions.unknown_browser'), os: s.os });
+  if (s.os)
+    return translate('olympus.account.sessions.browser_on_os', {
+      browser: translate('olympus.account.sessions.unknown_browser'),
+      os: s.os,
+    });
   return translate('olympus.account.sessions.unknown_device');
 }
 

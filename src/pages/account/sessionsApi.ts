@@ -16,14 +16,18 @@ export class SessionsError extends Error {
 }
 
 function unwrap<T>(res: ApiResult<T> | undefined): T {
-  if (!isSuccess(res) || res.data === undefined) throw new SessionsError(res?.status ?? null, typeof res?.message === 'string' ? res.message : null);
+  if (!isSuccess(res) || res.data === undefined)
+    throw new SessionsError(res?.status ?? null, typeof res?.message === 'string' ? res.message : null);
   return res.data as T;
 }
 
 const userPath = (userId: string) => `/api/v1/users/${encodeURIComponent(userId)}/sessions`;
 
 export const fetchOwnSessions = async () => unwrap(await apiGet<SessionView[]>('/api/v1/session/sessions'));
-export const endOwnSession = async (id: string) => unwrap(await apiDelete<RevokedSessions>(`/api/v1/session/sessions/${encodeURIComponent(id)}`));
-export const endOtherSessions = async () => unwrap(await apiPost<RevokedSessions>('/api/v1/session/sessions/revoke-others'));
+export const endOwnSession = async (id: string) =>
+  unwrap(await apiDelete<RevokedSessions>(`/api/v1/session/sessions/${encodeURIComponent(id)}`));
+export const endOtherSessions = async () =>
+  unwrap(await apiPost<RevokedSessions>('/api/v1/session/sessions/revoke-others'));
 export const fetchUserSessions = async (userId: string) => unwrap(await apiGet<SessionView[]>(userPath(userId)));
-export const endUserSessions = async (userId: string) => unwrap(await apiPost<RevokedSessions>(`${userPath(userId)}/revoke`));
+export const endUserSessions = async (userId: string) =>
+  unwrap(await apiPost<RevokedSessions>(`${userPath(userId)}/revoke`));

@@ -29,7 +29,8 @@ export const TWO_FACTOR_KEY = ['olympus.account', 'two-factor'] as const;
 
 async function fetchStatus(): Promise<TwoFactorStatus> {
   const res = await apiGet<TwoFactorStatus>('/api/v1/session/two-factor');
-  if (!isSuccess(res) || !res.data) throw new SessionsError(res?.status ?? null, typeof res?.message === 'string' ? res.message : null);
+  if (!isSuccess(res) || !res.data)
+    throw new SessionsError(res?.status ?? null, typeof res?.message === 'string' ? res.message : null);
   return res.data;
 }
 
@@ -41,7 +42,9 @@ export const startSetup = (current_password?: string): Promise<ApiResult<TwoFact
   apiPost('/api/v1/session/two-factor/setup', proof(current_password));
 export const confirmSetup = (code: string, current_password?: string): Promise<ApiResult<RecoveryCodes> | undefined> =>
   apiPost('/api/v1/session/two-factor/confirm', { code, ...proof(current_password) });
-export const turnOff = (current_password: string): Promise<ApiResult<TwoFactorStatus & { message: string }> | undefined> =>
+export const turnOff = (
+  current_password: string,
+): Promise<ApiResult<TwoFactorStatus & { message: string }> | undefined> =>
   apiPost('/api/v1/session/two-factor/disable', { current_password });
 export const newRecoveryCodes = (current_password: string): Promise<ApiResult<RecoveryCodes> | undefined> =>
   apiPost('/api/v1/session/two-factor/recovery-codes', { current_password });
@@ -49,10 +52,13 @@ export const newRecoveryCodes = (current_password: string): Promise<ApiResult<Re
 const userPath = (userId: string) => `/api/v1/users/${encodeURIComponent(userId)}/two-factor`;
 
 function unwrap<T>(res: ApiResult<T> | undefined): T {
-  if (!isSuccess(res) || res.data === undefined) throw new SessionsError(res?.status ?? null, typeof res?.message === 'string' ? res.message : null);
+  if (!isSuccess(res) || res.data === undefined)
+    throw new SessionsError(res?.status ?? null, typeof res?.message === 'string' ? res.message : null);
   return res.data as T;
 }
 
 /** An administrator's view of another user's second factor (the user edit screen). */
-export const fetchUserTwoFactor = async (userId: string) => unwrap(await apiGet<{ enabled: boolean; may_reset: boolean }>(userPath(userId)));
-export const resetUserTwoFactor = async (userId: string) => unwrap(await apiPost<{ message: string; enabled: false }>(`${userPath(userId)}/reset`));
+export const fetchUserTwoFactor = async (userId: string) =>
+  unwrap(await apiGet<{ enabled: boolean; may_reset: boolean }>(userPath(userId)));
+export const resetUserTwoFactor = async (userId: string) =>
+  unwrap(await apiPost<{ message: string; enabled: false }>(`${userPath(userId)}/reset`));

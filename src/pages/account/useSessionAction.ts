@@ -7,7 +7,12 @@ import { SessionsError } from './sessionsApi';
 export interface SessionAction {
   /** What is under way (a session id, or a name of a bulk action), or null. */
   busy: string | null;
-  run(key: string, call: () => Promise<unknown>, texts: { done: string; failed: string }, after: () => unknown): Promise<void>;
+  run(
+    key: string,
+    call: () => Promise<unknown>,
+    texts: { done: string; failed: string },
+    after: () => unknown,
+  ): Promise<void>;
 }
 
 export function useSessionAction(): SessionAction {

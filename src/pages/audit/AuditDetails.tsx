@@ -22,12 +22,22 @@ export function AuditChanges() {
           {translate('olympus.audit.no_changes')}
         </Typography>
       ) : (
-        <Table size="small" aria-label={translate('olympus.audit.changes')} sx={{ tableLayout: 'fixed', width: '100%' }}>
+        <Table
+          size="small"
+          aria-label={translate('olympus.audit.changes')}
+          sx={{ tableLayout: 'fixed', width: '100%' }}
+        >
           <TableHead>
             <TableRow>
-              <TableCell component="th" scope="col">{translate('olympus.audit.field')}</TableCell>
-              <TableCell component="th" scope="col">{translate('olympus.audit.before')}</TableCell>
-              <TableCell component="th" scope="col">{translate('olympus.audit.after')}</TableCell>
+              <TableCell component="th" scope="col">
+                {translate('olympus.audit.field')}
+              </TableCell>
+              <TableCell component="th" scope="col">
+                {translate('olympus.audit.before')}
+              </TableCell>
+              <TableCell component="th" scope="col">
+                {translate('olympus.audit.after')}
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -56,7 +66,17 @@ export function AuditChanges() {
           <Typography variant="subtitle2" component="h3">
             {translate('olympus.audit.details')}
           </Typography>
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 0.5, m: 0, mt: 0.5 }}>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content minmax(0, 1fr)',
+              columnGap: 2,
+              rowGap: 0.5,
+              m: 0,
+              mt: 0.5,
+            }}
+          >
             {detail.map(([k, v]) => (
               <Box key={k} sx={{ display: 'contents' }}>
                 <Typography component="dt" variant="body2" color="text.secondary">

@@ -31,7 +31,12 @@ function Person({ r }: { r: AuditRecord }) {
   return (
     <>
       <span>{personText(r, translate)}</span>
-      <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        component="span"
+        sx={{ display: 'block', overflowWrap: 'anywhere' }}
+      >
         {r.actor.email}
       </Typography>
     </>
@@ -56,7 +61,13 @@ function useColumns(): ListColumn<AuditRecord>[] {
   const translate = useTranslate();
   return [
     { label: f('at'), value: (r) => r.at, render: (r) => <Time at={r.at} />, sortable: false, card: 'title' },
-    { label: f('actor'), value: (r) => (r.actor?.email ? `${personText(r, translate)} <${r.actor.email}>` : personText(r, translate)), render: (r) => <Person r={r} />, sortable: false, keepEmpty: true },
+    {
+      label: f('actor'),
+      value: (r) => (r.actor?.email ? `${personText(r, translate)} <${r.actor.email}>` : personText(r, translate)),
+      render: (r) => <Person r={r} />,
+      sortable: false,
+      keepEmpty: true,
+    },
     { label: f('company'), value: (r) => r.company?.name ?? '', sortable: false },
     {
       label: f('action'),
@@ -89,7 +100,16 @@ export default function AuditLogPage() {
   const columns = useColumns();
   return (
     <ResourceContextProvider value={AUDIT_PATH}>
-      <ListScreen<AuditRecord> title="olympus.audit.title" searchPlaceholder="olympus.audit.search" columns={columns} csvFilename="audit-log" expand={EXPANSION} rowActions={ROW_ACTIONS} serverPaged meta={META} />
+      <ListScreen<AuditRecord>
+        title="olympus.audit.title"
+        searchPlaceholder="olympus.audit.search"
+        columns={columns}
+        csvFilename="audit-log"
+        expand={EXPANSION}
+        rowActions={ROW_ACTIONS}
+        serverPaged
+        meta={META}
+      />
     </ResourceContextProvider>
   );
 }

@@ -13,7 +13,8 @@ export type AuditRecord = AuditRow;
 export const personText = (r: AuditRow, translate: TranslateFunction): string => actorName(r.actor, translate);
 
 /** The SPA resource (the edit screen's path) of a declared resource's API name. */
-export const spaOf = (resource: string | null): string | null => (resource ? (DECLARED_RESOURCES.find((d) => d.name === resource)?.spa ?? null) : null);
+export const spaOf = (resource: string | null): string | null =>
+  resource ? (DECLARED_RESOURCES.find((d) => d.name === resource)?.spa ?? null) : null;
 
 /** "unit Flat 7", "system 3f2…", or '' when the row names no record. */
 export function recordText(r: AuditRow): string {
@@ -21,7 +22,8 @@ export function recordText(r: AuditRow): string {
   return [r.entity, r.record_label ?? r.entity_id].filter(Boolean).join(' ');
 }
 
-/** A changed field's label: the declaration's (through the catalogue) when the entity is a declared resource's, else its name title-cased ("two_factor" → "Two Factor"). */
+/** A changed field's label: the declaration's (through the catalogue) when the entity is a declared resource's, else
+ * its name title-cased ("two_factor" → "Two Factor"). */
 export function fieldLabel(r: AuditRow, field: string, translate: TranslateFunction): string {
   const spa = spaOf(r.resource);
   const plain = titleCase(field);
@@ -42,7 +44,10 @@ export function valueText(v: unknown, translate: TranslateFunction): string {
 /** "Name: Flat 6 → Flat 7; Password: changed" — the CSV's changes cell. */
 export function changesText(r: AuditRow, translate: TranslateFunction): string {
   return Object.entries(r.changes ?? {})
-    .map(([field, c]) => `${fieldLabel(r, field, translate)}: ${isSecretChange(c) ? translate('olympus.audit.secret_changed') : `${valueText(c.before, translate)} → ${valueText(c.after, translate)}`}`)
+    .map(
+      ([field, c]) =>
+        `${fieldLabel(r, field, translate)}: ${isSecretChange(c) ? translate('olympus.audit.secret_changed') : `${valueText(c.before, translate)} → ${valueText(c.after, translate)}`}`,
+    )
     .join('; ');
 }
 

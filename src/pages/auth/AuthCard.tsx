@@ -31,7 +31,12 @@ export default function AuthCard({ title, children }: AuthCardProps) {
         <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
           <Stack spacing={3}>
             <Box sx={{ textAlign: 'center' }}>
-              <Box component="img" src="/olympus.svg" alt={translate('olympus.auth.logo_alt')} sx={{ height: 64, maxWidth: '100%' }} />
+              <Box
+                component="img"
+                src="/olympus.svg"
+                alt={translate('olympus.auth.logo_alt')}
+                sx={{ height: 64, maxWidth: '100%' }}
+              />
             </Box>
             {title && (
               <Typography component="h1" variant="h5" align="center">

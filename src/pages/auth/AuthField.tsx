@@ -22,7 +22,19 @@ export interface AuthFieldProps {
   inputMode?: 'numeric' | 'text';
 }
 
-export default function AuthField({ name, label, value, onChange, type = 'text', required = true, error, helperText, readOnly, inputMode, ...rest }: AuthFieldProps) {
+export default function AuthField({
+  name,
+  label,
+  value,
+  onChange,
+  type = 'text',
+  required = true,
+  error,
+  helperText,
+  readOnly,
+  inputMode,
+  ...rest
+}: AuthFieldProps) {
   return (
     <TextField
       id={`auth-${name}`}

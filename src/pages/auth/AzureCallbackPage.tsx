@@ -40,7 +40,7 @@ export default function AzureCallbackPage() {
       else schedule(FAILED, DELAYS.azureFailure);
     })();
     // Runs once per callback URL; the callbacks are stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the code is single use: never re-run for a new callback identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the code is single use (see above)
   }, [code, state, refused]);
 
   return (

@@ -3,10 +3,7 @@
 import { Alert } from '@mui/material';
 
 export type FormStatus =
-  | { kind: 'idle' }
-  | { kind: 'busy' }
-  | { kind: 'success'; text: string }
-  | { kind: 'error'; text: string };
+  { kind: 'idle' } | { kind: 'busy' } | { kind: 'success'; text: string } | { kind: 'error'; text: string };
 
 export const IDLE: FormStatus = { kind: 'idle' };
 export const BUSY: FormStatus = { kind: 'busy' };

@@ -58,7 +58,15 @@ function Refused({ status, message }: { status: number; message: string }) {
   );
 }
 
-function SetPasswordForm({ token, info, onRefused }: { token: string; info: InvitationInfo; onRefused: (r: { status: number; message: string }) => void }) {
+function SetPasswordForm({
+  token,
+  info,
+  onRefused,
+}: {
+  token: string;
+  info: InvitationInfo;
+  onRefused: (r: { status: number; message: string }) => void;
+}) {
   const translate = useTranslate();
   const schedule = useDelayedNavigate();
   const [password, setPassword] = useState('');
@@ -69,7 +77,10 @@ function SetPasswordForm({ token, info, onRefused }: { token: string; info: Invi
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (isLocked(status)) return;
-    const local = newPasswordErrors(password, confirmation, { rulesUnmet: translate(t('rules_unmet')), mismatch: translate(t('mismatch')) });
+    const local = newPasswordErrors(password, confirmation, {
+      rulesUnmet: translate(t('rules_unmet')),
+      mismatch: translate(t('mismatch')),
+    });
     setErrors(local);
     if (Object.keys(local).length) {
       setStatus(IDLE);
@@ -101,7 +112,15 @@ function SetPasswordForm({ token, info, onRefused }: { token: string; info: Invi
         {translate(t(info.kind === 'reset' ? 'intro_reset' : 'intro_invite'), { name: info.name })}
       </Typography>
       {/* Shown read-only, and for password managers: which account the new password belongs to. */}
-      <TextField id="invitation-email" name="username" label={translate(t('email'))} value={info.email} autoComplete="username" fullWidth slotProps={{ htmlInput: { readOnly: true } }} />
+      <TextField
+        id="invitation-email"
+        name="username"
+        label={translate(t('email'))}
+        value={info.email}
+        autoComplete="username"
+        fullWidth
+        slotProps={{ htmlInput: { readOnly: true } }}
+      />
       <NewPasswordFields
         idPrefix="invitation"
         labels={{ password: translate(t('password')), confirmation: translate(t('confirmation')) }}
@@ -146,14 +165,21 @@ export default function InvitationPage() {
     }
     navigate('/invitation', { replace: true });
   }, [hash, navigate]);
-  const [check, setCheck] = useState<Check>(() => (token ? { kind: 'checking' } : { kind: 'refused', status: 404, message: translate(t('missing')) }));
+  const [check, setCheck] = useState<Check>(() =>
+    token ? { kind: 'checking' } : { kind: 'refused', status: 404, message: translate(t('missing')) },
+  );
 
   const ask = useCallback(async () => {
     if (!token) return;
     setCheck({ kind: 'checking' });
     const res = await invitationCheck(token);
     if (isSuccess(res) && res.data) setCheck({ kind: 'ready', info: res.data as InvitationInfo });
-    else setCheck(refusalOf(res) ? { kind: 'refused', ...(refusalOf(res) as { status: number; message: string }) } : { kind: 'unreachable' });
+    else
+      setCheck(
+        refusalOf(res)
+          ? { kind: 'refused', ...(refusalOf(res) as { status: number; message: string }) }
+          : { kind: 'unreachable' },
+      );
   }, [token]);
 
   useEffect(() => {
@@ -170,7 +196,14 @@ export default function InvitationPage() {
       </Stack>
     );
   } else if (check.kind === 'ready') {
-    body = <SetPasswordForm key={token} token={token} info={check.info} onRefused={(r) => setCheck({ kind: 'refused', ...r })} />;
+    body = (
+      <SetPasswordForm
+        key={token}
+        token={token}
+        info={check.info}
+        onRefused={(r) => setCheck({ kind: 'refused', ...r })}
+      />
+    );
   } else if (check.kind === 'refused') {
     body = <Refused status={check.status} message={check.message} />;
   } else {

@@ -66,8 +66,27 @@ export default function LoginFormPage() {
     <AuthCard title={translate('olympus.auth.form.title')}>
       {params.has('error') && <Alert severity="error">{translate('olympus.auth.error.cannot_login')}</Alert>}
       <Stack component="form" spacing={2} onSubmit={submit}>
-        <AuthField name="email" type="email" label={translate('olympus.auth.form.email')} value={email} onChange={setEmail} autoComplete="username" autoFocus disabled={locked} error={errors.email} />
-        <AuthField name="password" type="password" label={translate('olympus.auth.form.password')} value={password} onChange={setPassword} autoComplete="current-password" disabled={locked} error={errors.password} />
+        <AuthField
+          name="email"
+          type="email"
+          label={translate('olympus.auth.form.email')}
+          value={email}
+          onChange={setEmail}
+          autoComplete="username"
+          autoFocus
+          disabled={locked}
+          error={errors.email}
+        />
+        <AuthField
+          name="password"
+          type="password"
+          label={translate('olympus.auth.form.password')}
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          disabled={locked}
+          error={errors.password}
+        />
         <StatusAlert status={status} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={locked}>
           {translate(status.kind === 'busy' ? 'olympus.auth.please_wait' : 'olympus.auth.form.submit')}

@@ -78,9 +78,35 @@ export default function PasswordNewPage() {
         {translate('olympus.auth.password_new.intro')}
       </Typography>
       <Stack component="form" spacing={2} onSubmit={submit}>
-        <AuthField name="username" label={translate('olympus.auth.password_new.username')} value={username} onChange={() => undefined} autoComplete="username" readOnly required={false} />
-        <AuthField name="new_password" type="password" label={translate('olympus.auth.password_new.password')} value={password} onChange={setPassword} autoComplete="new-password" autoFocus disabled={locked} error={errors.new_password} />
-        <AuthField name="new_password_confirmation" type="password" label={translate('olympus.auth.password_new.confirmation')} value={confirmation} onChange={setConfirmation} autoComplete="new-password" disabled={locked} />
+        <AuthField
+          name="username"
+          label={translate('olympus.auth.password_new.username')}
+          value={username}
+          onChange={() => undefined}
+          autoComplete="username"
+          readOnly
+          required={false}
+        />
+        <AuthField
+          name="new_password"
+          type="password"
+          label={translate('olympus.auth.password_new.password')}
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          autoFocus
+          disabled={locked}
+          error={errors.new_password}
+        />
+        <AuthField
+          name="new_password_confirmation"
+          type="password"
+          label={translate('olympus.auth.password_new.confirmation')}
+          value={confirmation}
+          onChange={setConfirmation}
+          autoComplete="new-password"
+          disabled={locked}
+        />
         <StatusAlert status={status} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={locked}>
           {translate(status.kind === 'busy' ? 'olympus.auth.please_wait' : 'olympus.auth.password_new.submit')}

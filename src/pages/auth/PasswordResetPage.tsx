@@ -39,7 +39,17 @@ export default function PasswordResetPage() {
     <AuthCard title={translate('olympus.auth.reset.title')}>
       <Alert severity="warning">{translate('olympus.auth.reset.warning')}</Alert>
       <Stack component="form" spacing={2} onSubmit={submit}>
-        <AuthField name="email" type="email" label={translate('olympus.auth.reset.email')} value={email} onChange={setEmail} autoComplete="email" autoFocus disabled={locked} error={errors.email} />
+        <AuthField
+          name="email"
+          type="email"
+          label={translate('olympus.auth.reset.email')}
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          autoFocus
+          disabled={locked}
+          error={errors.email}
+        />
         <StatusAlert status={status} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={locked}>
           {translate(status.kind === 'busy' ? 'olympus.auth.please_wait' : 'olympus.auth.reset.submit')}

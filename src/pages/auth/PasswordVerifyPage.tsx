@@ -47,10 +47,45 @@ export default function PasswordVerifyPage() {
   return (
     <AuthCard title={translate('olympus.auth.verify.title')}>
       <Stack component="form" spacing={2} onSubmit={submit}>
-        <AuthField name="email" type="email" label={translate('olympus.auth.verify.email')} value={email} onChange={setEmail} autoComplete="email" disabled={locked} error={errors.email} />
-        <AuthField name="new_password" type="password" label={translate('olympus.auth.verify.password')} value={password} onChange={setPassword} autoComplete="new-password" disabled={locked} error={errors.new_password} />
-        <AuthField name="new_password_confirmation" type="password" label={translate('olympus.auth.verify.confirmation')} value={confirmation} onChange={setConfirmation} autoComplete="new-password" disabled={locked} />
-        <AuthField name="verification_code" label={translate('olympus.auth.verify.code')} value={code} onChange={setCode} autoComplete="one-time-code" disabled={locked} error={errors.verification_code} helperText={translate('olympus.auth.verify.code_help')} />
+        <AuthField
+          name="email"
+          type="email"
+          label={translate('olympus.auth.verify.email')}
+          value={email}
+          onChange={setEmail}
+          autoComplete="email"
+          disabled={locked}
+          error={errors.email}
+        />
+        <AuthField
+          name="new_password"
+          type="password"
+          label={translate('olympus.auth.verify.password')}
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          disabled={locked}
+          error={errors.new_password}
+        />
+        <AuthField
+          name="new_password_confirmation"
+          type="password"
+          label={translate('olympus.auth.verify.confirmation')}
+          value={confirmation}
+          onChange={setConfirmation}
+          autoComplete="new-password"
+          disabled={locked}
+        />
+        <AuthField
+          name="verification_code"
+          label={translate('olympus.auth.verify.code')}
+          value={code}
+          onChange={setCode}
+          autoComplete="one-time-code"
+          disabled={locked}
+          error={errors.verification_code}
+          helperText={translate('olympus.auth.verify.code_help')}
+        />
         <StatusAlert status={status} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={locked}>
           {translate(status.kind === 'busy' ? 'olympus.auth.please_wait' : 'olympus.auth.verify.submit')}

@@ -49,9 +49,30 @@ export default function SecondFactorStep({ challenge, system }: { challenge: str
       </Typography>
       <Stack component="form" spacing={2} onSubmit={submit} noValidate={false}>
         {recovery ? (
-          <AuthField key="recovery" name="recovery_code" label={translate(t('recovery'))} value={code} onChange={setCode} autoComplete="off" autoFocus disabled={locked} helperText={translate(t('recovery_help'))} />
+          <AuthField
+            key="recovery"
+            name="recovery_code"
+            label={translate(t('recovery'))}
+            value={code}
+            onChange={setCode}
+            autoComplete="off"
+            autoFocus
+            disabled={locked}
+            helperText={translate(t('recovery_help'))}
+          />
         ) : (
-          <AuthField key="totp" name="code" label={translate(t('code'))} value={code} onChange={setCode} autoComplete="one-time-code" autoFocus disabled={locked} helperText={translate(t('code_help'))} inputMode="numeric" />
+          <AuthField
+            key="totp"
+            name="code"
+            label={translate(t('code'))}
+            value={code}
+            onChange={setCode}
+            autoComplete="one-time-code"
+            autoFocus
+            disabled={locked}
+            helperText={translate(t('code_help'))}
+            inputMode="numeric"
+          />
         )}
         <StatusAlert status={status} />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={locked}>
@@ -60,7 +81,13 @@ export default function SecondFactorStep({ challenge, system }: { challenge: str
       </Stack>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <RouterLink to={withSystem('/login', system)}>{translate(t('back'))}</RouterLink>
-        <Button variant="text" size="small" onClick={switchKind} disabled={locked} sx={{ p: 0, minWidth: 0, textTransform: 'none' }}>
+        <Button
+          variant="text"
+          size="small"
+          onClick={switchKind}
+          disabled={locked}
+          sx={{ p: 0, minWidth: 0, textTransform: 'none' }}
+        >
           {translate(t(recovery ? 'use_app' : 'use_recovery'))}
         </Button>
       </Box>

@@ -29,7 +29,10 @@ export function successMessage(res: ApiResult<{ message?: string }> | undefined)
 }
 
 /** A failed call's text: the server's message with one trailing period, else "Something went wrong". */
-export function failureText(res: ApiResult | undefined, translate: (key: string, options?: Record<string, unknown>) => string): string {
+export function failureText(
+  res: ApiResult | undefined,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+): string {
   const message = serverMessage(res);
   return message ? translate('olympus.auth.error.server', { message }) : translate('olympus.auth.error.generic');
 }

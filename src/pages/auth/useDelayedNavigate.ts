@@ -1,4 +1,5 @@
-// The sign-in screens' redirect delays in one place, and one hook that schedules a navigation (or a full-page jump) after
+// The sign-in screens' redirect delays in one place, and one hook that schedules a navigation (or a full-page jump)
+// after
 // them. Pending timers are cleared on unmount so a page left early never redirects later.
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';

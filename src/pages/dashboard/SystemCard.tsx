@@ -15,7 +15,15 @@ export interface SystemCardProps {
 export function SystemCard({ system, redirecting, disabled, onOpen }: SystemCardProps) {
   const translate = useTranslate();
   return (
-    <Card sx={{ flex: 1, minWidth: 0, maxWidth: { md: 460 }, transition: 'box-shadow .2s', '&:hover': { boxShadow: disabled ? 0 : 3 } }}>
+    <Card
+      sx={{
+        flex: 1,
+        minWidth: 0,
+        maxWidth: { md: 460 },
+        transition: 'box-shadow .2s',
+        '&:hover': { boxShadow: disabled ? 0 : 3 },
+      }}
+    >
       <CardActionArea onClick={() => onOpen(system)} disabled={disabled} sx={{ height: '100%' }}>
         <CardContent sx={{ p: 3 }}>
           <Typography component="h2" variant="h5" gutterBottom>
@@ -28,7 +36,9 @@ export function SystemCard({ system, redirecting, disabled, onOpen }: SystemCard
           )}
           <Stack direction="row" spacing={1} sx={{ color: 'primary.main', alignItems: 'center' }}>
             <Typography variant="button" sx={{ textTransform: 'none', fontWeight: 600 }}>
-              {translate(redirecting ? 'olympus.systems.redirecting' : 'olympus.dashboard.open_system', { system: system.name })}
+              {translate(redirecting ? 'olympus.systems.redirecting' : 'olympus.dashboard.open_system', {
+                system: system.name,
+              })}
             </Typography>
             {!redirecting && <ArrowForward fontSize="small" />}
           </Stack>

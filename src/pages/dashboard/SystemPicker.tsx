@@ -12,7 +12,9 @@ import { WithSupportLink } from './WithSupportLink';
 export const MAX_SYSTEM_CARDS = 2;
 
 export function pickableSystems(systems: readonly SystemRef[] | undefined): SystemRef[] {
-  return (systems ?? []).filter((s) => s.name.toLowerCase() !== OLYMPUS_SYSTEM.toLowerCase()).slice(0, MAX_SYSTEM_CARDS);
+  return (systems ?? [])
+    .filter((s) => s.name.toLowerCase() !== OLYMPUS_SYSTEM.toLowerCase())
+    .slice(0, MAX_SYSTEM_CARDS);
 }
 
 export function SystemPicker({ systems }: { systems: readonly SystemRef[] | undefined }) {
@@ -45,14 +47,31 @@ export function SystemPicker({ systems }: { systems: readonly SystemRef[] | unde
           <Fragment key={system.uuid}>
             {i > 0 && (
               <Box
-                sx={{ alignSelf: 'center', flexShrink: 0, width: 44, height: 44, borderRadius: '50%', border: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+                sx={{
+                  alignSelf: 'center',
+                  flexShrink: 0,
+                  width: 44,
+                  height: 44,
+                  borderRadius: '50%',
+                  border: 1,
+                  borderColor: 'divider',
+                  bgcolor: 'background.paper',
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                }}
               >
                 <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
                   {translate('olympus.dashboard.or')}
                 </Typography>
               </Box>
             )}
-            <SystemCard system={system} redirecting={redirecting === system.uuid} disabled={redirecting !== null} onOpen={onOpen} />
+            <SystemCard
+              system={system}
+              redirecting={redirecting === system.uuid}
+              disabled={redirecting !== null}
+              onOpen={onOpen}
+            />
           </Fragment>
         ))}
       </Stack>

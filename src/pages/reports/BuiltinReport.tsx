@@ -51,7 +51,9 @@ export default function BuiltinReport({ entry, onReload }: BuiltinReportProps) {
       setState({ kind: 'loading' });
       fetchPortfolio(url, token, signal).then(
         (data) => !signal?.aborted && setState({ kind: 'ready', data }),
-        (err: unknown) => !signal?.aborted && setState({ kind: 'failed', message: err instanceof ReportDataError ? err.serverMessage : null }),
+        (err: unknown) =>
+          !signal?.aborted &&
+          setState({ kind: 'failed', message: err instanceof ReportDataError ? err.serverMessage : null }),
       );
     },
     [url, token],

@@ -15,7 +15,13 @@ export function ManageReportsButton() {
   const area = areaOfResource(reportResource.spa);
   if (!area || !mayOpenArea(area, viewerOf(user))) return null;
   return (
-    <Button variant="outlined" size="small" component={Link} to={`/dashboard/${reportResource.spa}`} startIcon={<SettingsOutlined />}>
+    <Button
+      variant="outlined"
+      size="small"
+      component={Link}
+      to={`/dashboard/${reportResource.spa}`}
+      startIcon={<SettingsOutlined />}
+    >
       {translate('olympus.reports.manage')}
     </Button>
   );

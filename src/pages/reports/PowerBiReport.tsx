@@ -72,10 +72,24 @@ export default function PowerBiReport({ entry, pbi }: PowerBiReportProps) {
 
   return (
     <Stack spacing={1}>
-      {failure !== null && <Alert severity="error">{translate('olympus.reports.powerbi.failed', { message: failure || '—' })}</Alert>}
-      <Box sx={{ position: 'relative', height: { xs: 480, md: 640 }, borderRadius: 1, overflow: 'hidden', bgcolor: 'grey.50' }}>
+      {failure !== null && (
+        <Alert severity="error">{translate('olympus.reports.powerbi.failed', { message: failure || '—' })}</Alert>
+      )}
+      <Box
+        sx={{
+          position: 'relative',
+          height: { xs: 480, md: 640 },
+          borderRadius: 1,
+          overflow: 'hidden',
+          bgcolor: 'grey.50',
+        }}
+      >
         {!loaded && (
-          <Stack role="status" spacing={1} sx={{ position: 'absolute', inset: 0, alignItems: 'center', justifyContent: 'center' }}>
+          <Stack
+            role="status"
+            spacing={1}
+            sx={{ position: 'absolute', inset: 0, alignItems: 'center', justifyContent: 'center' }}
+          >
             <CircularProgress size={28} aria-hidden />
             <Typography variant="body2" color="text.secondary">
               {translate('olympus.reports.powerbi.loading')}

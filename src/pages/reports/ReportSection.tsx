@@ -41,7 +41,11 @@ export function ReportSection(props: ReportSectionProps) {
         <Typography id={headingId} component="h2" variant="h6" sx={{ fontWeight: 600 }}>
           {entry.name}
         </Typography>
-        <Chip size="small" variant="outlined" label={translate(`olympus.reports.provider.${entry.provider === 'powerbi' ? 'powerbi' : 'builtin'}`)} />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={translate(`olympus.reports.provider.${entry.provider === 'powerbi' ? 'powerbi' : 'builtin'}`)}
+        />
       </Stack>
       <Viewer {...props} />
     </Box>

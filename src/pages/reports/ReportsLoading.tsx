@@ -5,7 +5,12 @@ import { useTranslate } from 'ra-core';
 export function ReportsLoading() {
   const translate = useTranslate();
   return (
-    <Stack role="status" aria-live="polite" spacing={2} sx={{ minHeight: '50vh', alignItems: 'center', justifyContent: 'center' }}>
+    <Stack
+      role="status"
+      aria-live="polite"
+      spacing={2}
+      sx={{ minHeight: '50vh', alignItems: 'center', justifyContent: 'center' }}
+    >
       <CircularProgress aria-hidden />
       <Typography variant="h6" component="p" color="text.secondary">
         {translate('olympus.reports.loading')}

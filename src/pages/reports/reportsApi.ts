@@ -28,7 +28,11 @@ export class ReportDataError extends Error {
 export async function fetchPortfolio(url: string, token: string, signal?: AbortSignal): Promise<PortfolioData> {
   let res: Response;
   try {
-    res = await fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` }, credentials: 'omit', signal });
+    res = await fetch(url, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      credentials: 'omit',
+      signal,
+    });
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ReportDataError(null);
@@ -39,6 +43,7 @@ export async function fetchPortfolio(url: string, token: string, signal?: AbortS
   } catch {
     // Not JSON (a proxy error page): the generic message says enough.
   }
-  if (res.status !== 200 || !body.data) throw new ReportDataError(typeof body.message === 'string' ? body.message : null);
+  if (res.status !== 200 || !body.data)
+    throw new ReportDataError(typeof body.message === 'string' ? body.message : null);
   return body.data;
 }

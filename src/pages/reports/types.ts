@@ -1,2 +1,10 @@
 // Report shapes live in the contract, shared with the server.
-export type { BarChartData, ChartData, PieChartData, PortfolioData, PortfolioTotals, ReportEntry, ReportProvider } from '../../../contract/reports';
+export type {
+  BarChartData,
+  ChartData,
+  PieChartData,
+  PortfolioData,
+  PortfolioTotals,
+  ReportEntry,
+  ReportProvider,
+} from '../../../contract/reports';

@@ -1,5 +1,6 @@
 // Shared set-up of the admin browser tests: one real server per test file (demo seed), a
-// fresh chromium per test, signed in through the login form (once per user; later tests reuse the session). After each test: no request left
+// fresh chromium per test, signed in through the login form (once per user; later tests reuse the session). After each
+// test: no request left
 // loopback, no uncaught page error, and no API answer of 500 or more.
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
@@ -83,7 +84,8 @@ export function adminSuite(start: () => Promise<RunningServer> = () => startServ
     const open = browsers.splice(0);
     try {
       for (const [i, b] of open.entries()) {
-        if (ctx.task.result?.state === 'fail') await b.screenshot(`failed-${ctx.task.name.replace(/\W+/g, '-')}${i ? '-' + i : ''}`).catch(() => {});
+        if (ctx.task.result?.state === 'fail')
+          await b.screenshot(`failed-${ctx.task.name.replace(/\W+/g, '-')}${i ? '-' + i : ''}`).catch(() => {});
       }
       for (const b of open) {
         expect(b.outbound, 'requests that left loopback').toEqual([]);
@@ -113,13 +115,25 @@ export const pathOf = (page: Page) => {
 /** The texts of the first data cell of each body row of the list table (past a bulk selection's checkbox cell). */
 export async function firstColumn(page: Page): Promise<string[]> {
   return (
-    await page.locator('table tbody tr').evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td')).find((td) => !td.querySelector('.select-item'))?.textContent?.trim() ?? ''))
+    await page.locator('table tbody tr').evaluateAll((rows) =>
+      rows.map(
+        (r) =>
+          Array.from(r.querySelectorAll('td'))
+            .find((td) => !td.querySelector('.select-item'))
+            ?.textContent?.trim() ?? '',
+      ),
+    )
   ).filter(Boolean);
 }
 
 /** The texts of the `i`-th data column (from 0) of each body row of the list table. */
 export const columnTexts = (page: Page, i: number) =>
-  page.locator('table tbody tr').evaluateAll((rows, at) => rows.map((r) => r.querySelectorAll('td:not(:has(.select-item))')[at]?.textContent ?? ''), i);
+  page
+    .locator('table tbody tr')
+    .evaluateAll(
+      (rows, at) => rows.map((r) => r.querySelectorAll('td:not(:has(.select-item))')[at]?.textContent ?? ''),
+      i,
+    );
 
 /** A list row's data cells: without the bulk selection's checkbox cell. */
 export const dataCells = (row: Locator) => row.locator('td:not(:has(.select-item))');
@@ -156,7 +170,12 @@ export async function apiAuth(page: Page): Promise<{ token: string; tenant: stri
 /** Headers of a JSON call made on the side as the page's signed-in user, in its current company. */
 export async function apiHeaders(page: Page): Promise<Record<string, string>> {
   const { token, tenant } = await apiAuth(page);
-  return { authorization: `Bearer ${token}`, 'x-tenant': tenant, accept: 'application/json', 'content-type': 'application/json' };
+  return {
+    authorization: `Bearer ${token}`,
+    'x-tenant': tenant,
+    accept: 'application/json',
+    'content-type': 'application/json',
+  };
 }
 
 /** A text input by its label (a required field's label ends in " *", hidden from the accessible name). */
@@ -170,10 +189,12 @@ export async function shot(b: BrowserSession, name: string, opts: { keepScroll?:
 }
 
 /** Clicks the sort control of a column (the label; the rest of a wide header cell does nothing). */
-export const sortBy = (page: Page, column: string) => page.getByRole('columnheader', { name: column }).first().locator('.MuiTableSortLabel-root').click();
+export const sortBy = (page: Page, column: string) =>
+  page.getByRole('columnheader', { name: column }).first().locator('.MuiTableSortLabel-root').click();
 
 /** How far the page scrolls sideways (0 when it fits the width). */
-export const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+export const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Waits for the screen's h1 and for its requests to settle. */
 export async function screenReady(page: Page, heading: string) {
@@ -186,6 +207,8 @@ export async function passes(b: BrowserSession, name: string) {
   // A select's menu fades out after its choice (its options, half transparent, would fail contrast).
   await expect.poll(() => b.page.locator('.MuiPopover-root').count()).toBe(0);
   expect(await seriousViolations(b.page), `${name}: axe`).toEqual([]);
-  expect(await b.page.locator('body').textContent(), `${name}: catalogue keys`).not.toMatch(/(olympus|resources|ra)\.[a-z_]+\./);
+  expect(await b.page.locator('body').textContent(), `${name}: catalogue keys`).not.toMatch(
+    /(olympus|resources|ra)\.[a-z_]+\./,
+  );
   await shot(b, name);
 }

@@ -29,19 +29,38 @@ afterAll(async () => {
 });
 
 /** `storageState`: cookies and local storage to start with (e.g. a session saved after signing in). */
-export async function openBrowser(opts: { storageState?: BrowserContextOptions['storageState'] } = {}): Promise<BrowserSession> {
+export async function openBrowser(
+  opts: { storageState?: BrowserContextOptions['storageState'] } = {},
+): Promise<BrowserSession> {
   shared ??= chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const browser = await shared;
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale: 'en-GB', storageState: opts.storageState });
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 860 },
+    locale: 'en-GB',
+    storageState: opts.storageState,
+  });
   const outbound: string[] = [];
   const errors: string[] = [];
   await context.route('**/*', (route) => {
     const url = new URL(route.request().url());
-    if (url.protocol === 'data:' || url.protocol === 'blob:' || ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) return route.continue();
+    if (
+      url.protocol === 'data:' ||
+      url.protocol === 'blob:' ||
+      ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+    )
+      return route.continue();
     outbound.push(url.toString());
     return route.abort();
   });

@@ -14,6 +14,14 @@ import { supplierResource } from '../../support/supplier-declaration';
 export * from '../../../contract/resources/index';
 
 /** Suppliers with a filter by their optional property. */
-export const filteredSupplierResource = { ...supplierResource, list: { ...supplierResource.list, filters: [refFilter('property')] } };
+export const filteredSupplierResource = {
+  ...supplierResource,
+  list: { ...supplierResource.list, filters: [refFilter('property')] },
+};
 
-export const DECLARED_RESOURCES: readonly ResourceDecl[] = [...REAL, gadgetResource, lettingResource, filteredSupplierResource];
+export const DECLARED_RESOURCES: readonly ResourceDecl[] = [
+  ...REAL,
+  gadgetResource,
+  lettingResource,
+  filteredSupplierResource,
+];

@@ -29,7 +29,8 @@ export interface ServerOptions extends Pick<BuildOptions, 'resources'> {
 /** `overrides`: configuration (`staticDir`: another build of the SPA); `opts`: extra routes and set-up. */
 export async function startServer(overrides: Partial<Config> = {}, opts: ServerOptions = {}): Promise<RunningServer> {
   const staticDir = overrides.staticDir ?? 'dist';
-  if (!existsSync(path.join(staticDir, 'index.html'))) throw new Error(`Build the SPA first (npx vite build): ${staticDir}/index.html is missing`);
+  if (!existsSync(path.join(staticDir, 'index.html')))
+    throw new Error(`Build the SPA first (npx vite build): ${staticDir}/index.html is missing`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'olympus-e2e-'));
   const mail = await startSmtpSink();
   // In a worker thread, as `npm start` runs it.
@@ -38,7 +39,19 @@ export async function startServer(overrides: Partial<Config> = {}, opts: ServerO
   // a free port, then build the app that answers on it.
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({}, { port, host: '127.0.0.1', publicUrl, dataDir, smtpUrl: mail.url, logLevel: 'warn', staticDir: 'dist', ...overrides });
+  const config = loadConfig(
+    {},
+    {
+      port,
+      host: '127.0.0.1',
+      publicUrl,
+      dataDir,
+      smtpUrl: mail.url,
+      logLevel: 'warn',
+      staticDir: 'dist',
+      ...overrides,
+    },
+  );
   const app = await buildApp({ config, database, logger: false, resources: opts.resources });
   await seedDemo(database.db, { password: DEMO_PASSWORD, publicUrl });
   await opts.prepare?.(database);

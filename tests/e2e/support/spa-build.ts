@@ -40,7 +40,13 @@ export async function buildSpaWithRegistry(registry: string, outDir: string): Pr
       mode: 'production',
       logLevel: 'warn',
       plugins: [replaceRegistry(path.resolve(registry))],
-      build: { outDir: path.join(ROOT, outDir), emptyOutDir: true, sourcemap: false, minify: false, reportCompressedSize: false },
+      build: {
+        outDir: path.join(ROOT, outDir),
+        emptyOutDir: true,
+        sourcemap: false,
+        minify: false,
+        reportCompressedSize: false,
+      },
     });
   } finally {
     process.env.NODE_ENV = nodeEnv;

@@ -25,8 +25,16 @@ export const App = () => (
     <Routes>
       {RESOURCES.map((r) => [
         <Route key={`${r.name}-list`} path={`/${r.name}`} element={<ListScreen key={r.name} def={r} />} />,
-        <Route key={`${r.name}-create`} path={`/${r.name}/create`} element={<FormScreen key={`${r.name}-create`} def={r} />} />,
-        <Route key={`${r.name}-edit`} path={`/${r.name}/:id`} element={<FormScreen key={`${r.name}-edit`} def={r} />} />,
+        <Route
+          key={`${r.name}-create`}
+          path={`/${r.name}/create`}
+          element={<FormScreen key={`${r.name}-create`} def={r} />}
+        />,
+        <Route
+          key={`${r.name}-edit`}
+          path={`/${r.name}/:id`}
+          element={<FormScreen key={`${r.name}-edit`} def={r} />}
+        />,
       ])}
       <Route path="*" element={<Navigate to="/units" replace />} />
     </Routes>

@@ -1,7 +1,18 @@
 // Edit (an id) or create (none) screen by hand: fields from the resource definition, references as selects.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Box, Button, Checkbox, FormControlLabel, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  MenuItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { choices, getOne, save, type Row } from './api';
 import type { Field, ResourceDef } from './resources';
 
@@ -15,7 +26,13 @@ function ReferenceSelect({ field, value, onChange }: { field: Field; value: unkn
       .catch(() => {});
   }, [field.reference]);
   return (
-    <TextField select label={field.label} required={field.required} value={options.length ? String(value ?? '') : ''} onChange={(e) => onChange(e.target.value)}>
+    <TextField
+      select
+      label={field.label}
+      required={field.required}
+      value={options.length ? String(value ?? '') : ''}
+      onChange={(e) => onChange(e.target.value)}
+    >
       {options.map((o) => (
         <MenuItem key={o.id} value={o.id}>
           {String(o.name)}
@@ -27,10 +44,21 @@ function ReferenceSelect({ field, value, onChange }: { field: Field; value: unkn
 
 function Input({ field, value, onChange }: { field: Field; value: unknown; onChange: (v: unknown) => void }) {
   if (field.reference) return <ReferenceSelect field={field} value={value} onChange={onChange} />;
-  if (field.type === 'boolean') return <FormControlLabel control={<Checkbox checked={!!value} onChange={(e) => onChange(e.target.checked)} />} label={field.label} />;
+  if (field.type === 'boolean')
+    return (
+      <FormControlLabel
+        control={<Checkbox checked={!!value} onChange={(e) => onChange(e.target.checked)} />}
+        label={field.label}
+      />
+    );
   if (field.choices)
     return (
-      <TextField select label={field.label} value={String(value ?? '')} onChange={(e) => onChange(e.target.value || null)}>
+      <TextField
+        select
+        label={field.label}
+        value={String(value ?? '')}
+        onChange={(e) => onChange(e.target.value || null)}
+      >
         <MenuItem value="">—</MenuItem>
         {field.choices.map((c) => (
           <MenuItem key={c} value={c}>
@@ -47,7 +75,9 @@ function Input({ field, value, onChange }: { field: Field; value: unknown; onCha
       multiline={field.type === 'multiline'}
       minRows={field.type === 'multiline' ? 3 : undefined}
       value={value === null || value === undefined ? '' : String(value)}
-      onChange={(e) => onChange(field.type === 'number' ? (e.target.value === '' ? null : Number(e.target.value)) : e.target.value)}
+      onChange={(e) =>
+        onChange(field.type === 'number' ? (e.target.value === '' ? null : Number(e.target.value)) : e.target.value)
+      }
     />
   );
 }
@@ -80,7 +110,12 @@ export function FormScreen({ def }: { def: ResourceDef }) {
         <Paper component="form" onSubmit={submit} sx={{ p: 2 }}>
           <Stack spacing={2}>
             {def.fields.map((f) => (
-              <Input key={f.source} field={f} value={values[f.source]} onChange={(v) => setValues({ ...values, [f.source]: v })} />
+              <Input
+                key={f.source}
+                field={f}
+                value={values[f.source]}
+                onChange={(v) => setValues({ ...values, [f.source]: v })}
+              />
             ))}
             <Button type="submit" variant="contained">
               Save

@@ -2,7 +2,20 @@
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
-  Box, Button, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TablePagination, TableRow, TableSortLabel, TextField, Typography,
+  Box,
+  Button,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  TextField,
+  Typography,
 } from '@mui/material';
 import { choices, getPage, type Row } from './api';
 import type { ResourceDef } from './resources';
@@ -19,11 +32,14 @@ export function ListScreen({ def }: { def: ResourceDef }) {
 
   useEffect(() => {
     const ctl = new AbortController();
-    const t = setTimeout(() => {
-      getPage(def.name, { page, perPage: PER_PAGE, sort: sort.field, order: sort.order, q }, ctl.signal)
-        .then((b) => setResult({ data: b.data, total: b.meta.total }))
-        .catch(() => {});
-    }, q ? 250 : 0);
+    const t = setTimeout(
+      () => {
+        getPage(def.name, { page, perPage: PER_PAGE, sort: sort.field, order: sort.order, q }, ctl.signal)
+          .then((b) => setResult({ data: b.data, total: b.meta.total }))
+          .catch(() => {});
+      },
+      q ? 250 : 0,
+    );
     return () => {
       clearTimeout(t);
       ctl.abort();
@@ -37,7 +53,8 @@ export function ListScreen({ def }: { def: ResourceDef }) {
       .catch(() => {});
   }, [def.listReference]);
 
-  const toggle = (field: string) => setSort((s) => ({ field, order: s.field === field && s.order === 'asc' ? 'desc' : 'asc' }));
+  const toggle = (field: string) =>
+    setSort((s) => ({ field, order: s.field === field && s.order === 'asc' ? 'desc' : 'asc' }));
   return (
     <Box sx={{ p: 2 }}>
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
@@ -66,7 +83,11 @@ export function ListScreen({ def }: { def: ResourceDef }) {
               {def.columns.map((c) => (
                 <TableCell key={c.source} align={c.numeric ? 'right' : 'left'}>
                   {c.sortable ? (
-                    <TableSortLabel active={sort.field === c.source} direction={sort.field === c.source ? sort.order : 'asc'} onClick={() => toggle(c.source)}>
+                    <TableSortLabel
+                      active={sort.field === c.source}
+                      direction={sort.field === c.source ? sort.order : 'asc'}
+                      onClick={() => toggle(c.source)}
+                    >
                       {c.label}
                     </TableSortLabel>
                   ) : (

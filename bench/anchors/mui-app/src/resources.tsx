@@ -31,10 +31,26 @@ export interface ResourceDef {
   listReference?: string;
 }
 
-const TYPES = ['Flat', 'Studio', 'House', 'Maisonette', 'Penthouse', 'Townhouse', 'Farmhouse', 'Flexible office', 'Flagship retail'];
+const TYPES = [
+  'Flat',
+  'Studio',
+  'House',
+  'Maisonette',
+  'Penthouse',
+  'Townhouse',
+  'Farmhouse',
+  'Flexible office',
+  'Flagship retail',
+];
 const STATUSES = ['Available', 'Let', 'Under Offer', 'Maintenance'];
 const text = (source: string, label: string, required = false): Field => ({ source, label, required });
-const ADDRESS: Field[] = [text('address_line_1', 'Address line 1'), text('address_line_2', 'Address line 2'), text('city', 'City'), text('county', 'County'), text('postcode', 'Postcode')];
+const ADDRESS: Field[] = [
+  text('address_line_1', 'Address line 1'),
+  text('address_line_2', 'Address line 2'),
+  text('city', 'City'),
+  text('county', 'County'),
+  text('postcode', 'Postcode'),
+];
 
 export const RESOURCES: ResourceDef[] = [
   {
@@ -44,7 +60,12 @@ export const RESOURCES: ResourceDef[] = [
     columns: [
       { source: 'name', label: 'Name', sortable: true },
       { source: 'unit_type', label: 'Unit type', sortable: true },
-      { source: 'property', label: 'Property', sortable: true, render: (r) => (r.property as { name?: string } | null)?.name },
+      {
+        source: 'property',
+        label: 'Property',
+        sortable: true,
+        render: (r) => (r.property as { name?: string } | null)?.name,
+      },
       { source: 'bedrooms', label: 'Bedrooms', numeric: true, sortable: true },
       { source: 'bathrooms', label: 'Bathrooms', numeric: true, sortable: true },
     ],
@@ -76,7 +97,13 @@ export const RESOURCES: ResourceDef[] = [
       { source: 'company_id', label: 'Company', render: (r, refs) => refs[String(r.company_id)] },
       { source: 'units', label: 'Units', numeric: true },
     ],
-    fields: [text('name', 'Name', true), text('reference', 'Reference'), ...ADDRESS, text('country', 'Country'), text('area', 'Area')],
+    fields: [
+      text('name', 'Name', true),
+      text('reference', 'Reference'),
+      ...ADDRESS,
+      text('country', 'Country'),
+      text('area', 'Area'),
+    ],
   },
   {
     name: 'companies',
@@ -99,7 +126,11 @@ export const RESOURCES: ResourceDef[] = [
       { source: 'name', label: 'Name', sortable: true },
       { source: 'email', label: 'Email', sortable: true },
       { source: 'username', label: 'Username', sortable: true },
-      { source: 'company_ids', label: 'Companies', render: (r, refs) => ((r.company_ids as string[] | null) ?? []).map((id) => refs[id]).join(', ') },
+      {
+        source: 'company_ids',
+        label: 'Companies',
+        render: (r, refs) => ((r.company_ids as string[] | null) ?? []).map((id) => refs[id]).join(', '),
+      },
       { source: 'disabled', label: 'Disabled', render: (r) => (r.disabled ? 'Yes' : 'No') },
     ],
     fields: [text('name', 'Name', true), text('username', 'Username', true), text('email', 'Email', true)],

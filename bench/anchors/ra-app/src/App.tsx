@@ -15,8 +15,20 @@ const dataProvider = simpleRestProvider(`/api/${tenant}`);
 export const App = () => (
   <Admin dataProvider={dataProvider} disableTelemetry>
     <Resource name="units" list={UnitList} edit={UnitEdit} create={UnitCreate} recordRepresentation="name" />
-    <Resource name="properties" list={PropertyList} edit={PropertyEdit} create={PropertyCreate} recordRepresentation="name" />
-    <Resource name="companies" list={CompanyList} edit={CompanyEdit} create={CompanyCreate} recordRepresentation="name" />
+    <Resource
+      name="properties"
+      list={PropertyList}
+      edit={PropertyEdit}
+      create={PropertyCreate}
+      recordRepresentation="name"
+    />
+    <Resource
+      name="companies"
+      list={CompanyList}
+      edit={CompanyEdit}
+      create={CompanyCreate}
+      recordRepresentation="name"
+    />
     <Resource name="users" list={UserList} edit={UserEdit} create={UserCreate} recordRepresentation="name" />
   </Admin>
 );

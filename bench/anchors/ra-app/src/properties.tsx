@@ -1,5 +1,16 @@
 // Properties: list (search, city filter, the company as a reference), edit and create.
-import { Create, DataTable, Edit, EditButton, List, ReferenceField, required, SearchInput, SimpleForm, TextInput } from 'react-admin';
+import {
+  Create,
+  DataTable,
+  Edit,
+  EditButton,
+  List,
+  ReferenceField,
+  required,
+  SearchInput,
+  SimpleForm,
+  TextInput,
+} from 'react-admin';
 
 const filters = [<SearchInput source="q" alwaysOn key="q" />, <TextInput source="city" key="city" />];
 

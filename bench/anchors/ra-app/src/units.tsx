@@ -1,11 +1,34 @@
 // Units: list (search, type/status/property filters, the property as a reference), edit and create.
 import {
-  AutocompleteInput, BooleanInput, Create, DataTable, Edit, EditButton, List, NumberInput, ReferenceField, ReferenceInput, required,
-  SearchInput, SelectInput, SimpleForm, TextInput,
+  AutocompleteInput,
+  BooleanInput,
+  Create,
+  DataTable,
+  Edit,
+  EditButton,
+  List,
+  NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  required,
+  SearchInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
 } from 'react-admin';
 
 const choices = (names: string[]) => names.map((id) => ({ id, name: id }));
-const TYPES = choices(['Flat', 'Studio', 'House', 'Maisonette', 'Penthouse', 'Townhouse', 'Farmhouse', 'Flexible office', 'Flagship retail']);
+const TYPES = choices([
+  'Flat',
+  'Studio',
+  'House',
+  'Maisonette',
+  'Penthouse',
+  'Townhouse',
+  'Farmhouse',
+  'Flexible office',
+  'Flagship retail',
+]);
 const STATUSES = choices(['Available', 'Let', 'Under Offer', 'Maintenance']);
 
 const filters = [

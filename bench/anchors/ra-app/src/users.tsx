@@ -1,6 +1,18 @@
 // Users: list (search, the companies as references), edit and create.
 import {
-  BooleanField, Create, DataTable, DateField, Edit, EditButton, email, List, ReferenceArrayField, required, SearchInput, SimpleForm, TextInput,
+  BooleanField,
+  Create,
+  DataTable,
+  DateField,
+  Edit,
+  EditButton,
+  email,
+  List,
+  ReferenceArrayField,
+  required,
+  SearchInput,
+  SimpleForm,
+  TextInput,
 } from 'react-admin';
 
 const filters = [<SearchInput source="q" alwaysOn key="q" />];

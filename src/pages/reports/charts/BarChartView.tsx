@@ -19,7 +19,12 @@ export function BarChartView({ chart, horizontal = false, colour, category }: Ba
   const word = category ?? labels.value;
   // Few categories would make very thick bars: widen the gaps instead.
   const gap = chart.categories.length <= 2 ? 0.6 : 0.3;
-  const band = { scaleType: 'band' as const, data: chart.categories, valueFormatter: (v: string) => word(v), categoryGapRatio: gap };
+  const band = {
+    scaleType: 'band' as const,
+    data: chart.categories,
+    valueFormatter: (v: string) => word(v),
+    categoryGapRatio: gap,
+  };
   const values = { tickMinStep: 1 };
   const series = chart.series.map((s, i) => ({
     id: s.key,

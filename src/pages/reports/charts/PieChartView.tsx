@@ -7,7 +7,12 @@ import { paletteColour } from './palette';
 export function PieChartView({ chart }: { chart: PieChartData }) {
   const labels = useChartLabels();
   const total = chart.slices.reduce((sum, s) => sum + s.value, 0);
-  const data = chart.slices.map((s, i) => ({ id: s.key, value: s.value, label: labels.value(s.label), color: paletteColour(i) }));
+  const data = chart.slices.map((s, i) => ({
+    id: s.key,
+    value: s.value,
+    label: labels.value(s.label),
+    color: paletteColour(i),
+  }));
   return (
     <PieChart
       height={260}

@@ -33,7 +33,9 @@ export function useChartLabels(): ChartLabels {
     bedrooms(key) {
       if (!/^\d+$/.test(key)) return value(key);
       const count = Number(key);
-      return count === 0 ? translate('olympus.reports.bedrooms.studio') : translate('olympus.reports.bedrooms.count', { smart_count: count });
+      return count === 0
+        ? translate('olympus.reports.bedrooms.studio')
+        : translate('olympus.reports.bedrooms.count', { smart_count: count });
     },
   };
 }
