@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDecl } from '../contract/resources/declare';
+import { registryProblems } from '../contract/resources/registryCheck';
 
 export const GENERATED = 'server/db/declaredTables.ts';
 
@@ -28,6 +29,9 @@ async function registered(root: string): Promise<{ decl: ResourceDecl; exportNam
   const { DECLARED_RESOURCES } = (await load(path.join(dir, 'index.ts'))) as {
     DECLARED_RESOURCES: readonly ResourceDecl[];
   };
+  // A reference to a resource that is not declared would derive a table pointing nowhere: refuse it here.
+  const mistakes = registryProblems(DECLARED_RESOURCES);
+  if (mistakes.length) throw new Error(`The declared resources have mistakes:\n  ${mistakes.join('\n  ')}`);
   const sources: { exportName: string; module: string; value: unknown }[] = [];
   for (const m of registry.matchAll(/^import \{([^}]+)\} from '(\.[^']+)';$/gm)) {
     const exports = await load(path.join(dir, `${m[2]}.ts`));

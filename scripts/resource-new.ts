@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import * as prettier from 'prettier';
 import { writeDeclaredTables } from './db-generate';
 
 interface Options {
@@ -77,6 +78,12 @@ function insert(file: string, importLine: string, edit: (text: string) => string
   writeFileSync(file, edit(text.slice(0, at) + '\n' + importLine + text.slice(at)));
 }
 
+/** A file's text as Prettier writes it, with the project's settings (.prettierrc.json). */
+async function formatted(file: string): Promise<string> {
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  return prettier.format(readFileSync(file, 'utf8'), { ...options, filepath: file });
+}
+
 async function main(): Promise<void> {
   const o = parse(process.argv.slice(2));
   const one = singular(o.name);
@@ -91,9 +98,12 @@ async function main(): Promise<void> {
   insert(registry, `import { ${constName} } from '${module}';`, (text) =>
     text.replace(
       /(export const DECLARED_RESOURCES: readonly ResourceDecl\[\] = \[[^\]]*)\]/,
-      (_, list: string) => `${list}, ${constName}]`,
+      // The list as Prettier writes it, one entry a line with a trailing comma, or on one line.
+      (_, list: string) => (/,\s*$/.test(list) ? `${list.trimEnd()}\n  ${constName},\n]` : `${list}, ${constName}]`),
     ),
   );
+  // Written as the project's formatter would (npm test checks it).
+  for (const f of [file, registry]) writeFileSync(f, await formatted(f));
   await writeDeclaredTables(o.root);
   if (o.generate) execFileSync('npx', ['drizzle-kit', 'generate', '--name', o.name], { cwd: o.root, stdio: 'inherit' });
 

@@ -12,6 +12,8 @@ import { bootstrapFromConfig } from './db/bootstrap';
 import { syncCatalogue } from './permissions/catalogue';
 import { schemaProblems } from './db/schemaCheck';
 import { SecretKeyError } from './secrets/prepare';
+import { DECLARED_RESOURCES } from '../contract/resources';
+import { DeclarationError, registryProblems } from '../contract/resources/registryCheck';
 
 /** How long shutdown may take before the process gives up waiting (open keep-alive sockets, slow queries). */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -130,6 +132,9 @@ function handleSignals(app: FastifyInstance, database: Database): void {
 }
 
 async function main() {
+  // A declaration naming a resource that is not declared: one line each, before anything is derived.
+  const mistakes = registryProblems(DECLARED_RESOURCES);
+  if (mistakes.length) fail(`Olympus cannot start: the declared resources have mistakes.\n  ${mistakes.join('\n  ')}`);
   const config = loadConfigOrExit();
 
   let database: Database;
@@ -174,7 +179,8 @@ async function main() {
     await app?.close().catch(() => {});
     app?.mailer.close();
     await database.close().catch(() => {});
-    if (err instanceof StartupError || err instanceof SecretKeyError) fail(err.message);
+    if (err instanceof StartupError || err instanceof SecretKeyError || err instanceof DeclarationError)
+      fail(err.message);
     throw err;
   }
 }

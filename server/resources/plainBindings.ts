@@ -8,7 +8,8 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import * as schema from '../db/tables';
 import { defineCrud, type Crud } from './crud';
-import { suggestion } from './crud/suggest';
+import { suggestion } from '../../contract/resources/suggest';
+import { DeclarationError } from '../../contract/resources/registryCheck';
 
 const tablesByName = new Map<string, PgTable>(
   (Object.values(schema) as unknown[]).flatMap((value) =>
@@ -19,7 +20,7 @@ const tablesByName = new Map<string, PgTable>(
 function tableOf(name: string, who: string): PgTable {
   const table = tablesByName.get(name);
   if (!table) {
-    throw new Error(
+    throw new DeclarationError(
       `${who}: there is no table "${name}"; run \`npm run db:generate -- --name ${name}\` to derive it and write its migration${suggestion(name, [...tablesByName.keys()])}`,
     );
   }

@@ -102,6 +102,28 @@ describe('npm run resource:new', () => {
     expect(run('db-generate.ts', '--check')).toContain('is current');
   });
 
+  it('db:generate refuses a reference to a resource that is not declared: one line with the nearest name, no stack', () => {
+    const file = path.join(copy, 'contract/resources/parking-spaces.ts');
+    const good = readFileSync(file, 'utf8');
+    const tables = readFileSync(path.join(copy, 'server/db/declaredTables.ts'), 'utf8');
+    writeFileSync(
+      file,
+      good.replace("ref('Property', 'properties', 'property')", "ref('Property', 'propertys', 'property')"),
+    );
+    let stderr = '';
+    try {
+      run('db-generate.ts', '--name', 'typo');
+    } catch (err) {
+      stderr = String((err as { stderr?: string }).stderr);
+    }
+    writeFileSync(file, good);
+    expect(stderr).toContain(
+      'Resource "parking_spaces": field "property_id" refers to "propertys", which is not a declared resource (did you mean "properties"?',
+    );
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(path.join(copy, 'server/db/declaredTables.ts'), 'utf8')).toBe(tables);
+  });
+
   it('refuses a name that is taken or malformed, changing nothing', () => {
     const before = readFileSync(path.join(copy, 'contract/resources/index.ts'), 'utf8');
     expect(() => scaffold('parking_spaces')).toThrow(/exists already/);

@@ -13,7 +13,8 @@ import type { ListPlan, ListQueryValues, ListTotal } from '../lists';
 import type { WholeListOptions } from '../wholeLists';
 import type { FormFieldGroup } from '../../../contract/forms';
 import type { FieldErrors } from '../errors';
-import { suggestion } from './suggest';
+import { suggestion } from '../../../contract/resources/suggest';
+import { DeclarationError } from '../../../contract/resources/registryCheck';
 import { bulkFields } from '../../../contract/bulk';
 
 /** A computed column of the read shape: SQL over the bound tables, and its schema for the docs. */
@@ -190,7 +191,7 @@ export function columnOf(table: PgTable, sqlName: string): BoundColumn | undefin
 /** A table's column that must be there; the message names what needs it. */
 export function requireColumn(table: PgTable, sqlName: string, who: string): BoundColumn {
   const found = columnOf(table, sqlName);
-  if (!found) throw new Error(`${who}: the table has no column "${sqlName}"`);
+  if (!found) throw new DeclarationError(`${who}: the table has no column "${sqlName}"`);
   return found;
 }
 
@@ -215,13 +216,13 @@ export function checkBinding(
   for (const [name, field] of Object.entries(decl.fields) as [string, FieldDecl][]) {
     if ('many' in field) {
       const link = binding.many?.[name];
-      if (!link) throw new Error(who(`checkbox list "${name}" has no link table in the binding`));
+      if (!link) throw new DeclarationError(who(`checkbox list "${name}" has no link table in the binding`));
       requireColumn(link.table, link.owner, who(`checkbox list "${name}"`));
       requireColumn(link.table, link.value, who(`checkbox list "${name}"`));
       continue;
     }
     if (!columnOf(binding.table, name))
-      throw new Error(
+      throw new DeclarationError(
         who(
           `field "${name}" has no column "${name}" in the bound table${suggestion(
             name,
@@ -232,14 +233,16 @@ export function checkBinding(
     if (!('ref' in field)) continue;
     const target = binding.refs?.[field.ref.to];
     if (!target)
-      throw new Error(
+      throw new DeclarationError(
         who(
           `field "${name}" refers to "${field.ref.to}", which the binding does not name${suggestion(field.ref.to, Object.keys(binding.refs ?? {}))}`,
         ),
       );
     // Emptying a required reference would break the record that holds it.
     if (field.required && field.ref.onDelete === 'set null')
-      throw new Error(who(`field "${name}": onDelete 'set null' needs an optional reference (it is required)`));
+      throw new DeclarationError(
+        who(`field "${name}": onDelete 'set null' needs an optional reference (it is required)`),
+      );
     requireColumn(target, 'id', who(`reference "${field.ref.to}"`));
     requireColumn(target, 'name', who(`reference "${field.ref.to}"`));
     if (decl.tenancy === 'scoped')
@@ -251,7 +254,7 @@ export function checkBinding(
   for (const key of bulkFields(decl)) {
     const f = decl.fields[key] as FieldDecl | undefined;
     if (!f || f.readOnly || 'many' in f)
-      throw new Error(
+      throw new DeclarationError(
         who(
           `bulk update field "${key}" is not a written field${suggestion(
             key,
@@ -264,15 +267,17 @@ export function checkBinding(
   const listKeys = [...Object.keys(decl.fields).filter((k) => !('many' in decl.fields[k])), ...refsAs];
   for (const key of [...decl.list.sort, ...decl.list.search])
     if (!known(key))
-      throw new Error(who(`list key "${key}" is neither a field nor a reference${suggestion(key, listKeys)}`));
+      throw new DeclarationError(
+        who(`list key "${key}" is neither a field nor a reference${suggestion(key, listKeys)}`),
+      );
   // A set of values has no order to sort by, and neither it nor an amount is text to search.
   for (const key of decl.list.sort)
     if (decl.fields[key]?.type === 'multichoice')
-      throw new Error(who(`list sort key "${key}" is a multi-choice, which has no order`));
+      throw new DeclarationError(who(`list sort key "${key}" is a multi-choice, which has no order`));
   for (const key of decl.list.search) {
     const type = decl.fields[key]?.type;
     if (type === 'multichoice' || type === 'money')
-      throw new Error(
+      throw new DeclarationError(
         who(
           `list search key "${key}" is a ${type === 'money' ? 'money' : 'multi-choice'} field, which is not text to search`,
         ),
@@ -281,7 +286,7 @@ export function checkBinding(
   const computed = Object.keys(hooks.computed ?? {});
   for (const name of decl.computed ?? []) {
     if (!computed.includes(name))
-      throw new Error(
+      throw new DeclarationError(
         who(
           `computed column "${name}" is declared, but the binding's computed hook has no "${name}"${suggestion(name, computed)}`,
         ),
@@ -289,11 +294,12 @@ export function checkBinding(
   }
   for (const key of decl.list.columns) {
     if (!known(key) && !computed.includes(key))
-      throw new Error(who(`list column "${key}" is unknown${suggestion(key, [...listKeys, ...computed])}`));
+      throw new DeclarationError(who(`list column "${key}" is unknown${suggestion(key, [...listKeys, ...computed])}`));
   }
   // The search box sends its keys as q_in, which the list accepts only among `list.search`.
   for (const key of decl.list.searchBox ?? [])
-    if (!decl.list.search.includes(key)) throw new Error(who(`search box key "${key}" is not in list.search`));
+    if (!decl.list.search.includes(key))
+      throw new DeclarationError(who(`search box key "${key}" is not in list.search`));
 }
 
 /**
@@ -307,7 +313,7 @@ function checkConditions(decl: ResourceDecl, who: (what: string) => string): voi
     const { field: on, is } = field.when;
     const ctrl = Object.hasOwn(decl.fields, on) ? decl.fields[on] : undefined;
     if (!ctrl || on === name || 'many' in ctrl)
-      throw new Error(
+      throw new DeclarationError(
         who(
           `field "${name}" is shown when "${on}" has a value, but that is not another field with a column${suggestion(on, names)}`,
         ),
@@ -320,7 +326,7 @@ function checkConditions(decl: ResourceDecl, who: (what: string) => string): voi
           : undefined;
     const wrong = options ? is.filter((v) => !options.includes(v as never)) : [];
     if (is.length === 0 || wrong.length)
-      throw new Error(
+      throw new DeclarationError(
         who(
           `field "${name}" is shown when "${on}" is ${JSON.stringify(wrong.length ? wrong[0] : is)}, which "${on}" cannot be (it may be: ${(options ?? []).map(String).join(', ')})`,
         ),

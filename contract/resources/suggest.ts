@@ -1,5 +1,5 @@
 // What a start-up message offers for a misspelt key: the nearest valid one and the whole list
-// (docs/resources.md "Mistakes caught early").
+// (docs/resources.md "Mistakes caught early"); the start, `npm run db:generate` and the bindings use it.
 
 /** Edits (insert, delete, replace) from `a` to `b`. */
 function distance(a: string, b: string): number {
