@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfigOrExit, redactUrl, type Config } from './config';
 import { DatabaseUnreachableError, MigrationError, openDatabase, type Database } from './db';
 import { buildApp } from './app';
+import { loggableError } from './http/error-log';
 import type { SeedResult } from './db/seed';
 import { seedDemo } from './resources/seedHistory';
 import { bootstrapFromConfig } from './db/bootstrap';
@@ -58,13 +59,22 @@ async function openConfiguredDatabase(config: Config): Promise<Database> {
   try {
     // Only connecting is timed: another instance may hold the migration lock for as long as its
     // migrations take (server/db/index.ts MIGRATION_LOCK).
-    return await openDatabase({ kind: 'postgres', url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs, connectTimeoutMs: config.dbConnectTimeoutMs, startTimeoutMs: DATABASE_TIMEOUT_MS });
+    return await openDatabase({
+      kind: 'postgres',
+      url: config.databaseUrl,
+      statementTimeoutMs: config.statementTimeoutMs,
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+      startTimeoutMs: DATABASE_TIMEOUT_MS,
+    });
   } catch (err) {
     if (err instanceof DatabaseUnreachableError) {
-      throw new StartupError(`Olympus cannot reach the database at ${where}: no answer within ${DATABASE_TIMEOUT_MS / 1000} s. Check DATABASE_URL.`);
+      throw new StartupError(
+        `Olympus cannot reach the database at ${where}: no answer within ${DATABASE_TIMEOUT_MS / 1000} s. Check DATABASE_URL.`,
+      );
     }
     // Connected, so the address is right: say what failed.
-    if (err instanceof MigrationError) throw new StartupError(`Olympus could not migrate the database at ${where}: ${describeDbError(err)}.`);
+    if (err instanceof MigrationError)
+      throw new StartupError(`Olympus could not migrate the database at ${where}: ${describeDbError(err)}.`);
     throw new StartupError(`Olympus cannot use the database at ${where}: ${describeDbError(err)}. Check DATABASE_URL.`);
   }
 }
@@ -111,7 +121,8 @@ function handleSignals(app: FastifyInstance, database: Database): void {
         await step();
       } catch (err) {
         code = 1;
-        console.error(`Shutdown: ${err instanceof Error ? err.message : String(err)}`);
+        // loggableError's message: a failed query's own is its statement and parameters.
+        console.error(`Shutdown: ${loggableError(err).message ?? String(err)}`);
       }
     }
     process.exit(code);
@@ -142,15 +153,21 @@ async function main() {
     // Every area's permissions, on an existing database too, before anything may grant them.
     const catalogue = await syncCatalogue(database.db);
     if (catalogue.added.length) app.log.info(`Permissions added to the catalogue: ${catalogue.added.join(', ')}`);
-    const seeded = config.seedDemo ? await seedDemo(database.db, { password: config.demoPassword, publicUrl: config.publicUrl }) : null;
+    const seeded = config.seedDemo
+      ? await seedDemo(database.db, { password: config.demoPassword, publicUrl: config.publicUrl })
+      : null;
     await bootstrapFromConfig(database.db, config, app.log);
     handleSignals(app, database);
     try {
       await app.listen({ port: config.port, host: config.host });
     } catch (err) {
       const code = (err as { code?: string }).code;
-      if (code === 'EADDRINUSE') throw new StartupError(`Port ${config.port} is already in use on ${config.host}; stop the other server or set PORT.`);
-      if (code === 'EACCES') throw new StartupError(`Not allowed to listen on port ${config.port}; choose a port above 1023 with PORT.`);
+      if (code === 'EADDRINUSE')
+        throw new StartupError(
+          `Port ${config.port} is already in use on ${config.host}; stop the other server or set PORT.`,
+        );
+      if (code === 'EACCES')
+        throw new StartupError(`Not allowed to listen on port ${config.port}; choose a port above 1023 with PORT.`);
       throw err;
     }
     printBanner(config, seeded);

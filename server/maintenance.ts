@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from './auth/rows';
 import type { Db } from './db';
+import { logJobFailure } from './http/error-log';
 
 /** A job: its advisory lock (MIGRATION_LOCK, SEED_LOCK, CATALOGUE_LOCK are 7_201_000…002) and its row in maintenance_runs. */
 export interface MaintenanceJob {
@@ -18,7 +19,9 @@ export interface MaintenanceJob {
 /** Claims this interval's run of `job` for this instance: false when another holds or already did it. */
 export async function claimTurn(db: Db, job: MaintenanceJob, gapMs: number): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ got: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${job.lock}) as got`));
+    const [lock] = rowsOf<{ got: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${job.lock}) as got`),
+    );
     if (!lock?.got) return false;
     const claimed = rowsOf<{ name: string }>(
       await tx.execute(sql`
@@ -32,13 +35,19 @@ export async function claimTurn(db: Db, job: MaintenanceJob, gapMs: number): Pro
 }
 
 /** Runs `run` when the server is ready and every `everyMs` after, until it closes; a failure is logged, never thrown. */
-export function scheduleMaintenance(app: FastifyInstance, everyMs: number, what: string, run: () => Promise<void>): void {
+export function scheduleMaintenance(
+  app: FastifyInstance,
+  everyMs: number,
+  what: string,
+  run: () => Promise<void>,
+): void {
   let timer: NodeJS.Timeout | null = null;
   const once = async () => {
     try {
       await run();
     } catch (err) {
-      app.log.error({ err }, `${what} failed`);
+      // A database away is the outage's one line; anything else by its code, never the statement.
+      logJobFailure({ log: app.log, outage: app.database.outage }, what, err);
     }
   };
   app.addHook('onReady', async () => {

@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
+import { loggableError } from '../http/error-log';
 import { writeBackup, type BackupSummary } from './dump';
 
 export const SNAPSHOT_DIR = 'backups';
@@ -45,7 +46,12 @@ export function pruneSnapshots(dir: string, keep: number): string[] {
 }
 
 /** Takes one snapshot of `db` into `<dataDir>/backups` and prunes to `keep`. */
-export async function takeSnapshot(db: Db, dataDir: string, keep: number, at = new Date()): Promise<BackupSummary & { removed: string[] }> {
+export async function takeSnapshot(
+  db: Db,
+  dataDir: string,
+  keep: number,
+  at = new Date(),
+): Promise<BackupSummary & { removed: string[] }> {
   const dir = snapshotDir(dataDir);
   // Backups hold password hashes and sealed secrets: for this user only.
   mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -71,7 +77,7 @@ export function scheduleSnapshots(app: FastifyInstance): void {
       app.log.info({ file: s.file, bytes: s.bytes, rows: s.rows, ms: s.ms }, 'backup snapshot written');
       if (s.removed.length) app.log.info({ removed: s.removed, keep }, 'old backup snapshots removed');
     } catch (err) {
-      app.log.error({ err }, `backup snapshot failed (the next one is due in ${hours} h)`);
+      app.log.error({ error: loggableError(err) }, `backup snapshot failed (the next one is due in ${hours} h)`);
     }
   };
   const schedule = (delayMs: number) => {

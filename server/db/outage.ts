@@ -3,7 +3,16 @@
 // one when it ends rather than a stack trace per request (docs/security.md "Database outages").
 
 /** Node's codes for a connection that could not be made or broke. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /**
  * PostgreSQL's: the server shut down or crashed (57P01–57P03: admin_shutdown, crash_shutdown,
@@ -25,7 +34,8 @@ const DRIVER_MESSAGES = [
 
 function unreachableHere(err: Error): boolean {
   const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08'))) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || code.startsWith('08')))
+    return true;
   // node's AggregateError (IPv4 and IPv6 both refused) holds its reasons in `errors`.
   const parts = (err as { errors?: unknown }).errors;
   if (Array.isArray(parts) && parts.some((p) => p instanceof Error && unreachableHere(p))) return true;
@@ -45,10 +55,17 @@ export type OutageEvent = { state: 'down'; error: Error } | { state: 'up'; downF
 /** Whether the database is in an outage, told by failures (down) and by a connection that worked again (up). */
 export class DatabaseOutage {
   #since: number | null = null;
+  /** When the database last came back from an outage; never, while it has had none. */
+  #upSince = -Infinity;
   readonly #listeners: ((event: OutageEvent) => void)[] = [];
 
   get down(): boolean {
     return this.#since !== null;
+  }
+
+  /** How long the database has been reachable since its last outage (Infinity without one, 0 during one). */
+  reachableForMs(): number {
+    return this.#since === null ? Date.now() - this.#upSince : 0;
   }
 
   onChange(listener: (event: OutageEvent) => void): void {
@@ -62,16 +79,27 @@ export class DatabaseOutage {
     this.#emit({ state: 'down', error });
   }
 
-  /** The database answered (a connection was made, or a statement came back). */
-  answered(): void {
-    if (this.#since === null) return;
+  /**
+   * The database answered (a connection was made, or a statement came back), `sentAt` being when it
+   * was asked. An answer to what was asked before the outage began says nothing of now: a restart
+   * breaks the pool's connections one after another while statements sent just before still come
+   * back, which would otherwise end and begin the outage again several times within milliseconds.
+   */
+  answered(sentAt?: number): void {
+    if (this.#since === null || (sentAt !== undefined && sentAt <= this.#since)) return;
     const downForMs = Date.now() - this.#since;
     this.#since = null;
+    this.#upSince = Date.now();
     this.#emit({ state: 'up', downForMs });
   }
 
   #emit(event: OutageEvent): void {
-    if (this.#listeners.length === 0) console.error(event.state === 'down' ? `The database is not reachable: ${event.error.message}` : 'The database is reachable again');
+    if (this.#listeners.length === 0)
+      console.error(
+        event.state === 'down'
+          ? `The database is not reachable: ${event.error.message}`
+          : 'The database is reachable again',
+      );
     for (const listener of this.#listeners) listener(event);
   }
 }

@@ -4,11 +4,20 @@
 // runs exactly once. Rows go in batches of IMPORT_BATCH (IMPORT_ROW_BATCH when they go one by one), one
 // transaction each, the progress counts written in the same transaction: a stopped import has committed
 // whole batches only, and its row says how many. A running import whose instance stopped showing it is alive (heartbeat older than
-// `staleMs`) is marked failed with what it had committed; a closing instance marks its own so.
+// `staleMs`) is marked failed with what it had committed; a closing instance marks its own so. A database that goes away
+// (a restart, a short outage) does not stop an import: its runner waits, then goes on from the batch after the last one
+// committed, as the row counts it; only past `awayBoundMs` does it give the import up, saying so.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IMPORT_BATCH, IMPORT_ERRORS_MAX, IMPORT_PREVIEW_MAX, type ImportRowError, type ImportState, type ImportStatus } from '../../contract/imports';
+import {
+  IMPORT_BATCH,
+  IMPORT_ERRORS_MAX,
+  IMPORT_PREVIEW_MAX,
+  type ImportRowError,
+  type ImportState,
+  type ImportStatus,
+} from '../../contract/imports';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import { audit } from '../audit';
 import { rowsOf } from '../auth/rows';
@@ -18,6 +27,8 @@ import { ApiError } from '../errors';
 import { loadUserAccess, requireArea, requirePermission } from '../auth/guard';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { pgError, type Tx } from '../resources/db';
+import { isDatabaseUnreachable } from '../db/outage';
+import { logJobFailure } from '../http/error-log';
 import { csvLine, maxColumnsOf, readFile, safeCell } from './csv';
 
 /** What a job knows of the caller who asked: the request's view of them, kept for the rows. */
@@ -97,18 +108,47 @@ export function importersOn(app: FastifyInstance): Importers {
 export const IMPORT_TIMING = { pollMs: 2000, heartbeatMs: 10_000 };
 const heartbeatMs = (staleMs: number) => Math.min(IMPORT_TIMING.heartbeatMs, staleMs / 4);
 
+/**
+ * How long a running import waits for a database that went away before it gives the import up: the
+ * stale time, and at least 30 s, so a restart or a short outage never ends an import. `retryMs`: how
+ * often it asks meanwhile.
+ */
+export const IMPORT_AWAY = { minMs: 30_000, retryMs: 500 };
+export const awayBoundMs = (staleMs: number) => Math.max(IMPORT_AWAY.minMs, staleMs);
+
 /** Thrown inside a dry run's batch to roll it back once every row has been tried. */
 class DryRun extends Error {}
 /** Thrown when the job is no longer this instance's (marked failed meanwhile): the batch is rolled back. */
 class Lost extends Error {}
 
-const interruptedMessage = (dryRun: boolean, done: number, rows: number, created: number, updated: number, batch: number) =>
+/** Why an import stopped on its own: its server stopped, or the database stayed away past the bound. */
+const SERVER_STOPPED = 'as its server stopped';
+const databaseAway = (boundMs: number) =>
+  `as the database could not be reached for more than ${Math.round(boundMs / 1000)} s`;
+
+const interruptedMessage = (
+  dryRun: boolean,
+  done: number,
+  rows: number,
+  created: number,
+  updated: number,
+  batch: number,
+  why = SERVER_STOPPED,
+) =>
   dryRun
-    ? `The dry run stopped after ${done} of ${rows} rows, as its server stopped. Nothing was written; start it again.`
-    : `The import stopped after ${done} of ${rows} rows, as its server stopped: ${created} created and ${updated} updated were kept (whole batches of ${batch} rows). Import the rest again: rows with a key update what was kept.`;
+    ? `The dry run stopped after ${done} of ${rows} rows, ${why}. Nothing was written; start it again.`
+    : `The import stopped after ${done} of ${rows} rows, ${why}: ${created} created and ${updated} updated were kept (whole batches of ${batch} rows). Import the rest again: rows with a key update what was kept.`;
 
 /** Why an import stopped for its starter: what they may do changed since they started it. */
-const revokedMessage = (dryRun: boolean, done: number, rows: number, created: number, updated: number, why: string, batch: number) =>
+const revokedMessage = (
+  dryRun: boolean,
+  done: number,
+  rows: number,
+  created: number,
+  updated: number,
+  why: string,
+  batch: number,
+) =>
   dryRun
     ? `The dry run stopped after ${done} of ${rows} rows: ${why} Nothing was written.`
     : `The import stopped after ${done} of ${rows} rows: ${why} ${created} created and ${updated} updated were kept (whole batches of ${batch} rows).`;
@@ -128,9 +168,18 @@ export const IMPORT_REVOKED = {
 async function callerNow(db: Db, importer: Importer, job: ImportJob, req: FastifyRequest): Promise<string | null> {
   const now = await loadUserAccess(db, job.user_id, job.company_id);
   if (!now) return IMPORT_REVOKED.account;
-  const auth: AuthContext = { ...job.caller.auth, role: now.role, permissions: now.permissions, companyIds: now.companyIds };
+  const auth: AuthContext = {
+    ...job.caller.auth,
+    role: now.role,
+    permissions: now.permissions,
+    companyIds: now.companyIds,
+  };
   (req as { auth?: AuthContext }).auth = auth;
-  if (job.company_id !== null && (!now.tenantLive || (auth.role !== SUPER_ADMIN && !auth.companyIds.includes(job.company_id)))) return IMPORT_REVOKED.company;
+  if (
+    job.company_id !== null &&
+    (!now.tenantLive || (auth.role !== SUPER_ADMIN && !auth.companyIds.includes(job.company_id)))
+  )
+    return IMPORT_REVOKED.company;
   try {
     requireArea(req, importer.area);
     requirePermission(req, importer.permission);
@@ -144,12 +193,36 @@ async function callerNow(db: Db, importer: Importer, job: ImportJob, req: Fastif
 /** The batch size a resource's import commits in (a resource this server does not mount: the set-based one). */
 const batchRowsOf = (importers: Importers, resource: string) => importers.get(resource)?.batchRows ?? IMPORT_BATCH;
 
-/** Marks failed the running imports whose instance has gone silent (or this closing instance's own). */
-async function failStopped(db: Db, importers: Importers, where: { staleMs: number } | { owner: string }): Promise<void> {
-  const cond = 'staleMs' in where ? sql`heartbeat_at < now() - make_interval(secs => ${where.staleMs / 1000})` : sql`owner = ${where.owner}`;
+/**
+ * Marks failed the running imports whose instance has gone silent (or this closing instance's own).
+ * On a PostgreSQL server (`restarts`) silence counts from the server's own start too: while it was
+ * restarting no instance could show it is alive, and a live one is coming back to it (runJob). The
+ * embedded database starts with its one process, whose imports before are gone for certain.
+ */
+async function failStopped(
+  db: Db,
+  importers: Importers,
+  where: { staleMs: number; restarts: boolean } | { owner: string },
+): Promise<void> {
+  const silentSince = (restarts: boolean) =>
+    restarts ? sql`greatest(heartbeat_at, pg_postmaster_start_time())` : sql`heartbeat_at`;
+  const cond =
+    'staleMs' in where
+      ? sql`${silentSince(where.restarts)} < now() - make_interval(secs => ${where.staleMs / 1000})`
+      : sql`owner = ${where.owner}`;
   await db.transaction(async (tx) => {
-    const stopped = rowsOf<{ id: string; resource: string; dry_run: boolean; done: number; rows: number; created: number; updated: number }>(
-      await tx.execute(sql`select id, resource, dry_run, done, rows, created, updated from imports where state = 'running' and ${cond} for update skip locked`),
+    const stopped = rowsOf<{
+      id: string;
+      resource: string;
+      dry_run: boolean;
+      done: number;
+      rows: number;
+      created: number;
+      updated: number;
+    }>(
+      await tx.execute(
+        sql`select id, resource, dry_run, done, rows, created, updated from imports where state = 'running' and ${cond} for update skip locked`,
+      ),
     );
     for (const s of stopped) {
       await tx.execute(sql`update imports set state = 'failed', content = null, owner = null, finished_at = now(),
@@ -172,11 +245,22 @@ async function claim(db: Db, owner: string): Promise<ImportJob | null> {
 
 /** The request a job's rows are written as: the caller, company and address of the request that queued it. */
 const requestOf = (app: FastifyInstance, job: ImportJob): FastifyRequest =>
-  ({ auth: job.caller.auth, tenantId: job.company_id, ip: job.caller.ip, headers: {}, query: {}, params: {}, log: app.log, id: `import-${job.id}` }) as unknown as FastifyRequest;
+  ({
+    auth: job.caller.auth,
+    tenantId: job.company_id,
+    ip: job.caller.ip,
+    headers: {},
+    query: {},
+    params: {},
+    log: app.log,
+    id: `import-${job.id}`,
+  }) as unknown as FastifyRequest;
 
 /** A refused row's errors: each field's messages, or the row's own. */
 function rowErrors(err: ApiError, row: number): ImportRowError[] {
-  const fields = Object.entries(err.errors ?? {}).flatMap(([field, messages]) => messages.map((message) => ({ row, field, message })));
+  const fields = Object.entries(err.errors ?? {}).flatMap(([field, messages]) =>
+    messages.map((message) => ({ row, field, message })),
+  );
   return fields.length ? fields : [{ row, field: '', message: err.message }];
 }
 
@@ -192,7 +276,11 @@ interface Counts {
  * (the savepoint rolled back: nothing of it kept). A refusal of the database there is a race with
  * another request (a unique rule, a foreign key), which the row-by-row step answers per row.
  */
-async function wholeBatch(tx: Tx, step: BatchStep, items: { cells: string[]; row: number }[]): Promise<RowOutcome[] | null> {
+async function wholeBatch(
+  tx: Tx,
+  step: BatchStep,
+  items: { cells: string[]; row: number }[],
+): Promise<RowOutcome[] | null> {
   try {
     return await tx.transaction((sp) => step(sp, items));
   } catch (err) {
@@ -201,26 +289,132 @@ async function wholeBatch(tx: Tx, step: BatchStep, items: { cells: string[]; row
   }
 }
 
-/** Runs one claimed job to its end; `stopping` says the instance is closing. */
-async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob, owner: string, stopping: () => boolean): Promise<void> {
+/** What of a job its row says was committed: where a runner starts, or goes on after the database came back. */
+interface Progress extends Counts {
+  /** Refused rows kept for the errors file, of IMPORT_ERRORS_MAX. */
+  kept: number;
+  /** A dry run's outcomes kept for the preview, of IMPORT_PREVIEW_MAX. */
+  previewed: number;
+}
+
+const finishJob = (db: Db, id: string, owner: string, state: ImportState, message: string | null) =>
+  db.execute(sql`update imports set state = ${state}, message = ${message}, content = null, owner = null, finished_at = now()
+    where id = ${id} and owner = ${owner}`);
+
+/**
+ * Runs one claimed job to its end; `stopping` says the instance is closing. A database that cannot be
+ * reached is waited for (whenBack), and the job goes on from what its row says was committed.
+ */
+async function runJob(
+  app: FastifyInstance,
+  importers: Importers,
+  job: ImportJob,
+  owner: string,
+  stopping: () => boolean,
+  boundMs: number,
+): Promise<void> {
+  let from: Progress = { done: 0, created: 0, updated: 0, failed: 0, kept: 0, previewed: 0 };
+  for (;;) {
+    try {
+      return await runFrom(app, importers, job, owner, stopping, from);
+    } catch (err) {
+      if (!(err instanceof Error) || !isDatabaseUnreachable(err)) throw err;
+      // The outage's one line (the pool has usually told it already).
+      app.database.outage.failed(err);
+      const back = await whenBack(app.db, importers, job, owner, stopping, boundMs);
+      if (!back) return;
+      from = back;
+    }
+  }
+}
+
+/**
+ * Waits for the database to answer again, then reads what of `job` was committed: a batch whose commit
+ * got no answer may or may not have been written, and the row's counts, written in the batch's own
+ * transaction, say which, so each row is written once. Null when the job is no longer this runner's to
+ * go on with: the instance is closing, the job was taken from it, or the database stayed away longer
+ * than `boundMs` (the job is then marked failed saying so).
+ */
+async function whenBack(
+  db: Db,
+  importers: Importers,
+  job: ImportJob,
+  owner: string,
+  stopping: () => boolean,
+  boundMs: number,
+): Promise<Progress | null> {
+  const since = Date.now();
+  for (;;) {
+    if (stopping()) return null;
+    await new Promise((resolve) => setTimeout(resolve, IMPORT_AWAY.retryMs));
+    try {
+      const [row] = rowsOf<Progress & { rows: number }>(
+        await db.execute(sql`update imports set heartbeat_at = now() where id = ${job.id} and owner = ${owner} and state = 'running'
+          returning done, created, updated, failed, rows, jsonb_array_length(failed_rows)::int as kept, jsonb_array_length(outcomes)::int as previewed`),
+      );
+      if (!row) return null;
+      if (Date.now() - since <= boundMs) return row;
+      const why = databaseAway(boundMs);
+      await finishJob(
+        db,
+        job.id,
+        owner,
+        'failed',
+        interruptedMessage(
+          job.dry_run,
+          row.done,
+          row.rows,
+          row.created,
+          row.updated,
+          batchRowsOf(importers, job.resource),
+          why,
+        ),
+      );
+      return null;
+    } catch (err) {
+      if (!(err instanceof Error) || !isDatabaseUnreachable(err)) throw err;
+    }
+  }
+}
+
+/** Runs a job from `start` (nothing yet, or what was committed before the database went away). */
+async function runFrom(
+  app: FastifyInstance,
+  importers: Importers,
+  job: ImportJob,
+  owner: string,
+  stopping: () => boolean,
+  start: Progress,
+): Promise<void> {
   const db = app.db;
   const finish = async (state: ImportState, message: string | null) => {
-    await db.execute(sql`update imports set state = ${state}, message = ${message}, content = null, owner = null, finished_at = now()
-      where id = ${job.id} and owner = ${owner}`);
+    await finishJob(db, job.id, owner, state, message);
   };
   const importer = importers.get(job.resource);
   if (!importer || job.content === null) return finish('failed', 'This server does not import these records.');
   const [header, ...rows] = await readFile(job.content, maxColumnsOf(importer.decl));
   const req = requestOf(app, job);
   const steps = await importer.start(job, req, header);
-  const counts: Counts = { done: 0, created: 0, updated: 0, failed: 0 };
-  let kept = 0;
-  let previewed = 0;
-  for (let from = 0; from < rows.length; from += importer.batchRows) {
+  const counts: Counts = { done: start.done, created: start.created, updated: start.updated, failed: start.failed };
+  let kept = start.kept;
+  let previewed = start.previewed;
+  for (let from = start.done; from < rows.length; from += importer.batchRows) {
     // Closing: the batches committed so far stay; the row is marked failed saying so (onClose).
     if (stopping()) return;
     const revoked = await callerNow(db, importer, job, req);
-    if (revoked) return finish('failed', revokedMessage(job.dry_run, counts.done, rows.length, counts.created, counts.updated, revoked, importer.batchRows));
+    if (revoked)
+      return finish(
+        'failed',
+        revokedMessage(
+          job.dry_run,
+          counts.done,
+          rows.length,
+          counts.created,
+          counts.updated,
+          revoked,
+          importer.batchRows,
+        ),
+      );
     const batch = rows.slice(from, from + importer.batchRows);
     const now: Counts = { ...counts };
     const errors: ImportRowError[] = [];
@@ -291,7 +485,13 @@ async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob
       actorId: job.user_id,
       tenantId: job.company_id,
       ip: job.caller.ip,
-      detail: { import: job.id, rows: rows.length, created: counts.created, updated: counts.updated, failed: counts.failed },
+      detail: {
+        import: job.id,
+        rows: rows.length,
+        created: counts.created,
+        updated: counts.updated,
+        failed: counts.failed,
+      },
     });
   }
   await finish('succeeded', null);
@@ -303,26 +503,36 @@ async function runJob(app: FastifyInstance, importers: Importers, job: ImportJob
  */
 export function scheduleImports(app: FastifyInstance, importers: Importers, staleMs: number): void {
   const owner = randomUUID();
+  const jobLog = { log: app.log, outage: app.database.outage };
   let running: Promise<void> | null = null;
   let closing = false;
   let again = false;
   const loop = async () => {
-    await failStopped(app.db, importers, { staleMs });
+    // Judging another instance's import stopped waits until this one has reached the database for the whole
+    // stale time since its last outage: just after one every heartbeat is old, and their runners are coming back.
+    if (app.database.outage.reachableForMs() >= staleMs)
+      await failStopped(app.db, importers, { staleMs, restarts: app.database.kind === 'postgres' });
     for (;;) {
       if (closing) return;
       const job = await claim(app.db, owner);
       if (!job) return;
       const beat = setInterval(() => {
-        void app.db.execute(sql`update imports set heartbeat_at = now() where id = ${job.id} and owner = ${owner} and state = 'running'`).catch(() => {});
+        void app.db
+          .execute(
+            sql`update imports set heartbeat_at = now() where id = ${job.id} and owner = ${owner} and state = 'running'`,
+          )
+          .catch(() => {});
       }, heartbeatMs(staleMs));
       beat.unref();
       try {
-        await runJob(app, importers, job, owner, () => closing);
+        await runJob(app, importers, job, owner, () => closing, awayBoundMs(staleMs));
       } catch (err) {
-        app.log.error({ err, import: job.id }, 'import failed');
-        const message = err instanceof ApiError ? err.message : 'The import failed on the server; nothing of the batch it was on was written.';
-        await app.db.execute(sql`update imports set state = 'failed', message = ${message}, content = null, owner = null, finished_at = now()
-          where id = ${job.id} and owner = ${owner}`);
+        logJobFailure(jobLog, 'import', err, { import: job.id });
+        const message =
+          err instanceof ApiError
+            ? err.message
+            : 'The import failed on the server; nothing of the batch it was on was written.';
+        await finishJob(app.db, job.id, owner, 'failed', message);
       } finally {
         clearInterval(beat);
       }
@@ -334,7 +544,7 @@ export function scheduleImports(app: FastifyInstance, importers: Importers, stal
       return;
     }
     running = loop()
-      .catch((err: unknown) => app.log.error({ err }, 'imports runner failed'))
+      .catch((err: unknown) => logJobFailure(jobLog, 'imports runner', err))
       .finally(() => {
         running = null;
         if (again && !closing) {
@@ -413,6 +623,7 @@ export async function errorsCsv(db: Db, id: string): Promise<string> {
   );
   const header = row?.header ?? [];
   let out = csvLine([...header, 'Error'].map(safeCell));
-  for (const f of row?.failed_rows ?? []) out += csvLine([...header.map((_, i) => f.cells[i] ?? ''), f.error].map(safeCell));
+  for (const f of row?.failed_rows ?? [])
+    out += csvLine([...header.map((_, i) => f.cells[i] ?? ''), f.error].map(safeCell));
   return out;
 }

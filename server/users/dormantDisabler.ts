@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../auth/rows';
 import { audit } from '../audit';
 import type { Db } from '../db';
+import { logJobFailure } from '../http/error-log';
 import { OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
 import { lockUser } from './grants';
 import { disableUser } from './writes';
@@ -37,7 +38,9 @@ export async function disableDormantUsers(db: Db, days: number, now: Date = new 
     const done = await db.transaction(async (tx) => {
       await lockUser(tx, id);
       // Signed in or disabled since the list was read: leave them.
-      const still = rowsOf<{ id: string; last_login_at: Date | string | null }>(await tx.execute(sql`select * from (${dormantSql(days, now)}) d where d.id = ${id}`));
+      const still = rowsOf<{ id: string; last_login_at: Date | string | null }>(
+        await tx.execute(sql`select * from (${dormantSql(days, now)}) d where d.id = ${id}`),
+      );
       if (still.length === 0) return false;
       await disableUser(tx, id);
       const last = still[0].last_login_at;
@@ -48,7 +51,12 @@ export async function disableDormantUsers(db: Db, days: number, now: Date = new 
         entityId: id,
         before: { disabled: false },
         after: { disabled: true },
-        detail: { actor: 'system', days, last_login_at: last === null ? null : new Date(last).toISOString(), signed_out: true },
+        detail: {
+          actor: 'system',
+          days,
+          last_login_at: last === null ? null : new Date(last).toISOString(),
+          signed_out: true,
+        },
       });
       return true;
     });
@@ -66,7 +74,7 @@ export function scheduleDormantDisabling(app: FastifyInstance, days: number | nu
       const ids = await disableDormantUsers(app.db, days);
       if (ids.length) app.log.info({ count: ids.length, days }, 'dormant accounts disabled');
     } catch (err) {
-      app.log.error({ err }, 'dormant account check failed');
+      logJobFailure({ log: app.log, outage: app.database.outage }, 'dormant account check', err);
     }
   };
   app.addHook('onReady', async () => {
