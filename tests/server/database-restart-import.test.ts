@@ -194,6 +194,40 @@ describe.skipIf(!pgUrl)('PostgreSQL restarting under a running import (skipped w
     }
   }, 240_000);
 
+  it('a quick restart under load (requests in flight, an import running): one line each way in each log, no stack, and the import finishes whole', async () => {
+    const marker = 'Quick' + randomBytes(4).toString('hex');
+    const rows = 4_000;
+    const before = servers.map((s) => ({ down: downLines(s).length, up: upLines(s).length }));
+    const job = await startImport(rows, marker);
+    await until(job.tenant, job.id, (s) => s.counts.done >= BATCH || s.state !== 'running', 60_000);
+    // Each instance busy with requests of its own as PostgreSQL restarts: statements in flight on every connection.
+    let loading = true;
+    const load = servers.flatMap((s) =>
+      Array.from({ length: 8 }, async () => {
+        while (loading)
+          await fetch(`${s.baseUrl}/api/v1/session/profile`, { headers }).then(
+            (r) => r.text(),
+            () => '',
+          );
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    await db.stop();
+    await db.start();
+    await new Promise((r) => setTimeout(r, 3_000));
+    loading = false;
+    await Promise.all(load);
+    const end = await until(job.tenant, job.id, (s) => s.state !== 'running' && s.state !== 'queued', 120_000);
+    expect(end.state, end.message ?? '').toBe('succeeded');
+    expect(end.counts).toEqual({ rows, done: rows, created: rows, updated: 0, failed: 0 });
+    expect(await imported(marker)).toEqual({ units: rows, distinct: rows, audits: rows, notOnce: 0 });
+    for (const [i, s] of servers.entries()) {
+      expect(downLines(s), s.output()).toHaveLength(before[i].down + 1);
+      expect(upLines(s), s.output()).toHaveLength(before[i].up + 1);
+      expectCleanLog(s, marker);
+    }
+  }, 240_000);
+
   it(`an import whose database stays away past ${BOUND_S} s is marked failed saying so, not that its server stopped`, async () => {
     const marker = 'Away' + randomBytes(4).toString('hex');
     const rows = 20_000;
