@@ -50,6 +50,13 @@ export function isDatabaseUnreachable(err: unknown): boolean {
   return false;
 }
 
+/** The driver's own message: drizzle's wrapper says "Failed query: <statement> params: <values>". */
+function rootMessage(err: Error): string {
+  let root = err;
+  for (let depth = 0; root.cause instanceof Error && depth < 5; depth++) root = root.cause;
+  return root.message;
+}
+
 export type OutageEvent = { state: 'down'; error: Error } | { state: 'up'; downForMs: number };
 
 /** Whether the database is in an outage, told by failures (down) and by a connection that worked again (up). */
@@ -97,7 +104,7 @@ export class DatabaseOutage {
     if (this.#listeners.length === 0)
       console.error(
         event.state === 'down'
-          ? `The database is not reachable: ${event.error.message}`
+          ? `The database is not reachable: ${rootMessage(event.error)}`
           : 'The database is reachable again',
       );
     for (const listener of this.#listeners) listener(event);
