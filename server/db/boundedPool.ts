@@ -30,7 +30,7 @@ const READ_TIMEOUT = 'Query read timeout';
 export interface AnswerWatch {
   /** `sentAt`: when the connection or statement was asked for. */
   answered(sentAt?: number): void;
-  failed(err: Error): void;
+  failed(err: Error, sentAt?: number): void;
 }
 
 /**
@@ -40,7 +40,7 @@ export interface AnswerWatch {
  */
 function boundedClient(watch: AnswerWatch | undefined): typeof pg.Client {
   const outcome = (err: unknown, sentAt: number) => {
-    if (err instanceof Error && isDatabaseUnreachable(err)) watch?.failed(err);
+    if (err instanceof Error && isDatabaseUnreachable(err)) watch?.failed(err, sentAt);
     // An error PostgreSQL sent (it has a severity: a unique violation, a cancelled statement) is an answer too.
     else if (!err || typeof (err as { severity?: unknown }).severity === 'string') watch?.answered(sentAt);
   };

@@ -193,22 +193,15 @@ async function callerNow(db: Db, importer: Importer, job: ImportJob, req: Fastif
 /** The batch size a resource's import commits in (a resource this server does not mount: the set-based one). */
 const batchRowsOf = (importers: Importers, resource: string) => importers.get(resource)?.batchRows ?? IMPORT_BATCH;
 
-/**
- * Marks failed the running imports whose instance has gone silent (or this closing instance's own).
- * On a PostgreSQL server (`restarts`) silence counts from the server's own start too: while it was
- * restarting no instance could show it is alive, and a live one is coming back to it (runJob). The
- * embedded database starts with its one process, whose imports before are gone for certain.
- */
+/** Marks failed the running imports whose instance has gone silent (or this closing instance's own). */
 async function failStopped(
   db: Db,
   importers: Importers,
-  where: { staleMs: number; restarts: boolean } | { owner: string },
+  where: { staleMs: number } | { owner: string },
 ): Promise<void> {
-  const silentSince = (restarts: boolean) =>
-    restarts ? sql`greatest(heartbeat_at, pg_postmaster_start_time())` : sql`heartbeat_at`;
   const cond =
     'staleMs' in where
-      ? sql`${silentSince(where.restarts)} < now() - make_interval(secs => ${where.staleMs / 1000})`
+      ? sql`heartbeat_at < now() - make_interval(secs => ${where.staleMs / 1000})`
       : sql`owner = ${where.owner}`;
   await db.transaction(async (tx) => {
     const stopped = rowsOf<{
@@ -510,8 +503,7 @@ export function scheduleImports(app: FastifyInstance, importers: Importers, stal
   const loop = async () => {
     // Judging another instance's import stopped waits until this one has reached the database for the whole
     // stale time since its last outage: just after one every heartbeat is old, and their runners are coming back.
-    if (app.database.outage.reachableForMs() >= staleMs)
-      await failStopped(app.db, importers, { staleMs, restarts: app.database.kind === 'postgres' });
+    if (app.database.outage.reachableForMs() >= staleMs) await failStopped(app.db, importers, { staleMs });
     for (;;) {
       if (closing) return;
       const job = await claim(app.db, owner);

@@ -26,7 +26,10 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let base: string;
 let bearer: Record<string, string>;
 
-async function timed(path: string, init: RequestInit = {}): Promise<{ status: number; ms: number; body: { message?: string }; retryAfter: string | null }> {
+async function timed(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; ms: number; body: { message?: string }; retryAfter: string | null }> {
   const started = Date.now();
   const res = await fetch(base + path, init);
   const text = await res.text();
@@ -44,7 +47,11 @@ async function signInRequest(): Promise<RequestInit> {
   const token = /XSRF-TOKEN=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
   return {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${token}`, 'x-xsrf-token': decodeURIComponent(token) },
+    headers: {
+      'content-type': 'application/json',
+      cookie: `XSRF-TOKEN=${token}`,
+      'x-xsrf-token': decodeURIComponent(token),
+    },
     body: JSON.stringify({ email: 'staff@example.com', password: DEMO_PASSWORD }),
   };
 }
@@ -54,13 +61,19 @@ async function burst(): Promise<Awaited<ReturnType<typeof timed>>[]> {
   const signIn = await signInRequest();
   return Promise.all([
     // More than the pool's 10 connections: the rest wait for one, and that wait is bounded too.
-    ...Array.from({ length: 14 }, (_, i) => timed(i % 2 ? '/api/v1/session/profile' : '/api/v1/session/sessions', { headers: bearer })),
+    ...Array.from({ length: 14 }, (_, i) =>
+      timed(i % 2 ? '/api/v1/session/profile' : '/api/v1/session/sessions', { headers: bearer }),
+    ),
     timed('/api/v1/auth/login', signIn),
     timed('/api/v1/auth/login', signIn),
   ]);
 }
 
-const lines = (pattern: RegExp) => server.output().split('\n').filter((l) => pattern.test(l));
+const lines = (pattern: RegExp) =>
+  server
+    .output()
+    .split('\n')
+    .filter((l) => pattern.test(l));
 const downLines = () => lines(/The database is not reachable; requests answer 503/);
 const upLines = () => lines(/The database is reachable again/);
 
@@ -74,102 +87,115 @@ async function waitForService(): Promise<number> {
   throw new Error('service did not resume');
 }
 
-describe.skipIf(!pgUrl)('PostgreSQL frozen or stopped under a running server (skipped without TEST_DATABASE_URL)', () => {
-  beforeAll(async () => {
-    db = await startPrivatePostgres();
-    server = await startServer({
-      DATABASE_URL: db.url,
-      OLYMPUS_SECRET_KEY: randomBytes(32).toString('hex'),
-      OLYMPUS_SEED: 'true',
-      OLYMPUS_DEMO_PASSWORD: DEMO_PASSWORD,
-      OLYMPUS_DB_CONNECT_TIMEOUT_MS: String(CONNECT_MS),
-      OLYMPUS_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
-      LOG_LEVEL: 'warn',
-    });
-    base = server.baseUrl;
-    const res = await fetch(base + '/api/v1/auth/login', await signInRequest());
-    expect(res.status).toBe(200);
-    const login = (await res.json()) as { data: { access_token: string } };
-    bearer = { authorization: `Bearer ${login.data.access_token}` };
-    expect((await timed('/api/v1/session/profile', { headers: bearer })).status).toBe(200);
-  }, 120_000);
+describe.skipIf(!pgUrl)(
+  'PostgreSQL frozen or stopped under a running server (skipped without TEST_DATABASE_URL)',
+  () => {
+    beforeAll(async () => {
+      db = await startPrivatePostgres();
+      server = await startServer({
+        DATABASE_URL: db.url,
+        OLYMPUS_SECRET_KEY: randomBytes(32).toString('hex'),
+        OLYMPUS_SEED: 'true',
+        OLYMPUS_DEMO_PASSWORD: DEMO_PASSWORD,
+        OLYMPUS_DB_CONNECT_TIMEOUT_MS: String(CONNECT_MS),
+        OLYMPUS_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
+        LOG_LEVEL: 'warn',
+      });
+      base = server.baseUrl;
+      const res = await fetch(base + '/api/v1/auth/login', await signInRequest());
+      expect(res.status).toBe(200);
+      const login = (await res.json()) as { data: { access_token: string } };
+      bearer = { authorization: `Bearer ${login.data.access_token}` };
+      expect((await timed('/api/v1/session/profile', { headers: bearer })).status).toBe(200);
+    }, 120_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    await db?.remove();
-  }, 60_000);
+    afterAll(async () => {
+      await server?.stop();
+      await db?.remove();
+    }, 60_000);
 
-  it('frozen: every request answers 503 with Retry-After within the bound, /healthz keeps answering, one log line, and it resumes when thawed', async () => {
-    db.freeze();
-    try {
-      const pending = burst();
-      // The event loop stays free while requests wait on the database.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const health = await timed('/healthz');
-      expect(health.status).toBe(200);
-      expect(health.ms).toBeLessThan(1_000);
-      const answers = await pending;
-      for (const a of answers) {
-        expect(a.status).toBe(503);
-        expect(a.body.message).toBe(DATABASE_UNREACHABLE_MESSAGE);
-        expect(a.retryAfter).toBe('5');
-        expect(a.ms).toBeLessThanOrEqual(BOUND_MS + SLACK_MS);
-      }
-      // A second wave finds the pool's connections given up and new ones not answered: bounded again.
-      const again = await burst();
-      expect(again.map((a) => a.status)).toEqual(again.map(() => 503));
-      expect(Math.max(...again.map((a) => a.ms))).toBeLessThanOrEqual(BOUND_MS + SLACK_MS);
-    } finally {
-      db.thaw();
-    }
-    expect(await waitForService()).toBeLessThan(10_000);
-    expect(downLines()).toHaveLength(1);
-    expect(upLines()).toHaveLength(1);
-    // No stack trace and no per-request error line.
-    expect(server.output()).not.toMatch(/^\s+at /m);
-    expect(lines(/unhandled error/)).toEqual([]);
-  }, 90_000);
-
-  it('stopped: every request and sign-in answers 503 at once, one log line for the outage, and it resumes when PostgreSQL is back', async () => {
-    const before = { down: downLines().length, up: upLines().length };
-    await db.stop();
-    try {
-      for (let wave = 0; wave < 3; wave++) {
-        const answers = await burst();
+    it('frozen: every request answers 503 with Retry-After within the bound, /healthz keeps answering, one log line, and it resumes when thawed', async () => {
+      db.freeze();
+      try {
+        const pending = burst();
+        // The event loop stays free while requests wait on the database.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const health = await timed('/healthz');
+        expect(health.status).toBe(200);
+        expect(health.ms).toBeLessThan(1_000);
+        const answers = await pending;
         for (const a of answers) {
           expect(a.status).toBe(503);
           expect(a.body.message).toBe(DATABASE_UNREACHABLE_MESSAGE);
           expect(a.retryAfter).toBe('5');
-          expect(a.ms).toBeLessThan(2_000);
+          expect(a.ms).toBeLessThanOrEqual(BOUND_MS + SLACK_MS);
         }
+        // A second wave finds the pool's connections given up and new ones not answered: bounded again.
+        const again = await burst();
+        expect(again.map((a) => a.status)).toEqual(again.map(() => 503));
+        expect(Math.max(...again.map((a) => a.ms))).toBeLessThanOrEqual(BOUND_MS + SLACK_MS);
+      } finally {
+        db.thaw();
       }
-      expect((await timed('/healthz')).status).toBe(200);
-      expect((await timed('/readyz')).status).toBe(503);
-    } finally {
-      await db.start();
-    }
-    expect(await waitForService()).toBeLessThan(10_000);
-    expect(downLines()).toHaveLength(before.down + 1);
-    expect(upLines()).toHaveLength(before.up + 1);
-    expect(server.output()).not.toMatch(/^\s+at /m);
-    expect(lines(/unhandled error/)).toEqual([]);
-  }, 90_000);
+      expect(await waitForService()).toBeLessThan(10_000);
+      expect(downLines()).toHaveLength(1);
+      // The outage ends once answers have held for a second (server/db/outage.ts OUTAGE_SETTLE_MS).
+      await expect.poll(() => upLines().length, { timeout: 5_000 }).toBe(1);
+      // No stack trace and no per-request error line.
+      expect(server.output()).not.toMatch(/^\s+at /m);
+      expect(lines(/unhandled error/)).toEqual([]);
+    }, 90_000);
 
-  it('a whole list off the event loop is bounded too, its queue wait included', async () => {
-    const queries = new OffThreadQueries({ url: db.url, statementTimeoutMs: STATEMENT_MS, connectTimeoutMs: CONNECT_MS, connections: 1, queueWaitMs: 1_500 });
-    try {
-      await queries.rows({ sql: 'select 1 as one', params: [] });
-      db.freeze();
-      const started = Date.now();
-      const settled = await Promise.allSettled([queries.rows({ sql: 'select 1 as one', params: [] }), queries.rows({ sql: 'select 2 as two', params: [] })]);
-      const ms = Date.now() - started;
-      for (const s of settled) expect(s.status).toBe('rejected');
-      // The first gives up waiting for an answer; the second gives up in the queue (busy) or after it.
-      expect(settled.some((s) => s.status === 'rejected' && isDatabaseUnreachable(s.reason))).toBe(true);
-      expect(ms).toBeLessThanOrEqual(BOUND_MS + SLACK_MS);
-    } finally {
-      db.thaw();
-      await queries.close();
-    }
-  }, 60_000);
-});
+    it('stopped: every request and sign-in answers 503 at once, one log line for the outage, and it resumes when PostgreSQL is back', async () => {
+      const before = { down: downLines().length, up: upLines().length };
+      await db.stop();
+      try {
+        for (let wave = 0; wave < 3; wave++) {
+          const answers = await burst();
+          for (const a of answers) {
+            expect(a.status).toBe(503);
+            expect(a.body.message).toBe(DATABASE_UNREACHABLE_MESSAGE);
+            expect(a.retryAfter).toBe('5');
+            expect(a.ms).toBeLessThan(2_000);
+          }
+        }
+        expect((await timed('/healthz')).status).toBe(200);
+        expect((await timed('/readyz')).status).toBe(503);
+      } finally {
+        await db.start();
+      }
+      expect(await waitForService()).toBeLessThan(10_000);
+      expect(downLines()).toHaveLength(before.down + 1);
+      await expect.poll(() => upLines().length, { timeout: 5_000 }).toBe(before.up + 1);
+      expect(server.output()).not.toMatch(/^\s+at /m);
+      expect(lines(/unhandled error/)).toEqual([]);
+    }, 90_000);
+
+    it('a whole list off the event loop is bounded too, its queue wait included', async () => {
+      const queries = new OffThreadQueries({
+        url: db.url,
+        statementTimeoutMs: STATEMENT_MS,
+        connectTimeoutMs: CONNECT_MS,
+        connections: 1,
+        queueWaitMs: 1_500,
+      });
+      try {
+        await queries.rows({ sql: 'select 1 as one', params: [] });
+        db.freeze();
+        const started = Date.now();
+        const settled = await Promise.allSettled([
+          queries.rows({ sql: 'select 1 as one', params: [] }),
+          queries.rows({ sql: 'select 2 as two', params: [] }),
+        ]);
+        const ms = Date.now() - started;
+        for (const s of settled) expect(s.status).toBe('rejected');
+        // The first gives up waiting for an answer; the second gives up in the queue (busy) or after it.
+        expect(settled.some((s) => s.status === 'rejected' && isDatabaseUnreachable(s.reason))).toBe(true);
+        expect(ms).toBeLessThanOrEqual(BOUND_MS + SLACK_MS);
+      } finally {
+        db.thaw();
+        await queries.close();
+      }
+    }, 60_000);
+  },
+);

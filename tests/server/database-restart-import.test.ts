@@ -178,7 +178,15 @@ describe.skipIf(!pgUrl)('PostgreSQL restarting under a running import (skipped w
     const rows = 6_000;
     const before = servers.map((s) => ({ down: downLines(s).length, up: upLines(s).length }));
     const job = await startImport(rows, marker);
-    await until(job.tenant, job.id, (s) => s.counts.done >= 2 * BATCH || s.state !== 'running', 60_000);
+    const mid = await until(
+      job.tenant,
+      job.id,
+      (s) => s.counts.done >= 2 * BATCH || !['queued', 'running'].includes(s.state),
+      60_000,
+    );
+    // Stopped mid-import: some batches committed, more to go.
+    expect(mid.state).toBe('running');
+    expect(mid.counts.done).toBeLessThan(rows);
     await db.stop();
     await new Promise((r) => setTimeout(r, 6_000));
     await db.start();
@@ -188,6 +196,8 @@ describe.skipIf(!pgUrl)('PostgreSQL restarting under a running import (skipped w
     expect(end.counts).toEqual({ rows, done: rows, created: rows, updated: 0, failed: 0 });
     expect(await imported(marker)).toEqual({ units: rows, distinct: rows, audits: rows, notOnce: 0 });
     for (const [i, s] of servers.entries()) {
+      // The outage ends once answers have held for a second (server/db/outage.ts OUTAGE_SETTLE_MS).
+      await expect.poll(() => upLines(s).length, { timeout: 5_000 }).toBe(before[i].up + 1);
       expect(downLines(s), s.output()).toHaveLength(before[i].down + 1);
       expect(upLines(s), s.output()).toHaveLength(before[i].up + 1);
       expectCleanLog(s, marker);
@@ -199,7 +209,15 @@ describe.skipIf(!pgUrl)('PostgreSQL restarting under a running import (skipped w
     const rows = 4_000;
     const before = servers.map((s) => ({ down: downLines(s).length, up: upLines(s).length }));
     const job = await startImport(rows, marker);
-    await until(job.tenant, job.id, (s) => s.counts.done >= BATCH || s.state !== 'running', 60_000);
+    const mid = await until(
+      job.tenant,
+      job.id,
+      (s) => s.counts.done >= BATCH || !['queued', 'running'].includes(s.state),
+      60_000,
+    );
+    // Stopped mid-import: some batches committed, more to go.
+    expect(mid.state).toBe('running');
+    expect(mid.counts.done).toBeLessThan(rows);
     // Each instance busy with requests of its own as PostgreSQL restarts: statements in flight on every connection.
     let loading = true;
     const load = servers.flatMap((s) =>
@@ -222,6 +240,8 @@ describe.skipIf(!pgUrl)('PostgreSQL restarting under a running import (skipped w
     expect(end.counts).toEqual({ rows, done: rows, created: rows, updated: 0, failed: 0 });
     expect(await imported(marker)).toEqual({ units: rows, distinct: rows, audits: rows, notOnce: 0 });
     for (const [i, s] of servers.entries()) {
+      // The outage ends once answers have held for a second (server/db/outage.ts OUTAGE_SETTLE_MS).
+      await expect.poll(() => upLines(s).length, { timeout: 5_000 }).toBe(before[i].up + 1);
       expect(downLines(s), s.output()).toHaveLength(before[i].down + 1);
       expect(upLines(s), s.output()).toHaveLength(before[i].up + 1);
       expectCleanLog(s, marker);
@@ -232,7 +252,15 @@ describe.skipIf(!pgUrl)('PostgreSQL restarting under a running import (skipped w
     const marker = 'Away' + randomBytes(4).toString('hex');
     const rows = 20_000;
     const job = await startImport(rows, marker);
-    await until(job.tenant, job.id, (s) => s.counts.done >= BATCH || s.state !== 'running', 60_000);
+    const mid = await until(
+      job.tenant,
+      job.id,
+      (s) => s.counts.done >= BATCH || !['queued', 'running'].includes(s.state),
+      60_000,
+    );
+    // Stopped mid-import: some batches committed, more to go.
+    expect(mid.state).toBe('running');
+    expect(mid.counts.done).toBeLessThan(rows);
     await db.stop();
     await new Promise((r) => setTimeout(r, (BOUND_S + 3) * 1000));
     await db.start();

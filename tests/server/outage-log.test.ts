@@ -26,27 +26,59 @@ const refusedByServer = () =>
   });
 
 describe('DatabaseOutage', () => {
-  it('a restart breaking connection after connection while earlier statements still answer is one outage, ended by a statement sent after it began', async () => {
-    const outage = new DatabaseOutage();
+  const SETTLE_MS = 30;
+  const tick = (ms = 2) => new Promise((r) => setTimeout(r, ms));
+  const adminShutdown = () =>
+    Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+
+  it('a restart breaking connection after connection, while statements still answer in between, is one outage, ended once answers hold', async () => {
+    const outage = new DatabaseOutage(SETTLE_MS);
     const events: OutageEvent['state'][] = [];
     outage.onChange((e) => events.push(e.state));
     expect(outage.reachableForMs()).toBe(Infinity);
     const sentBefore = Date.now() - 5;
-    await new Promise((r) => setTimeout(r, 2));
-    outage.failed(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
+    await tick();
+    outage.failed(adminShutdown());
     // Answers to what was asked before the outage, between the broken connections.
     outage.answered(sentBefore);
-    outage.failed(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }));
-    outage.answered(sentBefore);
+    outage.failed(adminShutdown());
+    await tick();
+    // And one asked after it began, on a connection whose server process was not yet told to stop.
+    outage.answered(Date.now());
+    outage.failed(adminShutdown());
     outage.failed(new Error('Connection terminated unexpectedly'));
+    await tick(SETTLE_MS * 2);
     expect(events).toEqual(['down']);
     expect(outage.down).toBe(true);
     expect(outage.reachableForMs()).toBe(0);
-    await new Promise((r) => setTimeout(r, 2));
+    // Back: answers hold for the settling time.
     outage.answered(Date.now());
+    expect(events).toEqual(['down']);
+    await tick(SETTLE_MS * 3);
     expect(events).toEqual(['down', 'up']);
     expect(outage.down).toBe(false);
     expect(outage.reachableForMs()).toBeLessThan(1_000);
+  });
+
+  it('after it ends, a failure of what was asked while the database was starting, or one told again through a wrapper, begins no new outage', async () => {
+    const outage = new DatabaseOutage(SETTLE_MS);
+    const events: OutageEvent['state'][] = [];
+    outage.onChange((e) => events.push(e.state));
+    outage.failed(adminShutdown(), Date.now());
+    const askedWhileStarting = Date.now();
+    await tick();
+    outage.answered(Date.now());
+    // The connection asked for while it started answers after another one worked.
+    const starting = Object.assign(new Error('the database system is starting up'), { code: '57P03' });
+    outage.failed(starting, askedWhileStarting);
+    await tick(SETTLE_MS * 3);
+    // The request or job that had asked for it tells it again, wrapped by drizzle.
+    outage.failed(queryError(starting));
+    expect(events).toEqual(['down', 'up']);
+    // A new failure, asked for after the database came back, is a new outage.
+    await tick();
+    outage.failed(refused(), Date.now());
+    expect(events).toEqual(['down', 'up', 'down']);
   });
 });
 
