@@ -478,13 +478,7 @@ async function runFrom(
       actorId: job.user_id,
       tenantId: job.company_id,
       ip: job.caller.ip,
-      detail: {
-        import: job.id,
-        rows: rows.length,
-        created: counts.created,
-        updated: counts.updated,
-        failed: counts.failed,
-      },
+      detail: { import: job.id, rows: rows.length, created: counts.created, updated: counts.updated, failed: counts.failed },
     });
   }
   await finish('succeeded', null);
