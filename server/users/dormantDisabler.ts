@@ -51,12 +51,7 @@ export async function disableDormantUsers(db: Db, days: number, now: Date = new 
         entityId: id,
         before: { disabled: false },
         after: { disabled: true },
-        detail: {
-          actor: 'system',
-          days,
-          last_login_at: last === null ? null : new Date(last).toISOString(),
-          signed_out: true,
-        },
+        detail: { actor: 'system', days, last_login_at: last === null ? null : new Date(last).toISOString(), signed_out: true },
       });
       return true;
     });
