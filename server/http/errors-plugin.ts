@@ -16,7 +16,8 @@ interface AjvError {
 
 const label = (field: string) => field.replace(/_/g, ' ');
 /** "Parking, Garden or Lift". */
-const orList = (values: unknown[]) => (values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${String(values[values.length - 1])}` : String(values[0]));
+const orList = (values: unknown[]) =>
+  values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${String(values[values.length - 1])}` : String(values[0]);
 
 function fieldMessage(field: string, e: AjvError): string {
   const l = label(field);
@@ -26,7 +27,9 @@ function fieldMessage(field: string, e: AjvError): string {
     case 'maxLength':
       return `The ${l} may not be greater than ${e.params.limit} characters.`;
     case 'minLength':
-      return Number(e.params.limit) <= 1 ? `The ${l} field is required.` : `The ${l} must be at least ${e.params.limit} characters.`;
+      return Number(e.params.limit) <= 1
+        ? `The ${l} field is required.`
+        : `The ${l} must be at least ${e.params.limit} characters.`;
     case 'type': {
       // Nullable fields use a type list (['number', 'null']): name the real type, not the list.
       const type = Array.isArray(e.params.type) ? e.params.type.find((t) => t !== 'null') : e.params.type;
@@ -41,17 +44,21 @@ function fieldMessage(field: string, e: AjvError): string {
       const declared = patternMessage(e.params.pattern);
       if (declared) return declared.replaceAll('{field}', l);
       // A url field's http(s) pattern says the same as its format (contract/resources/kinds.ts).
-      if (e.params.pattern === MONEY_PATTERN) return `The ${l} must be an amount with at most 2 decimal places, such as 1250.50.`;
+      if (e.params.pattern === MONEY_PATTERN)
+        return `The ${l} must be an amount with at most 2 decimal places, such as 1250.50.`;
       return e.params.pattern === HTTP_URL_PATTERN ? `The ${l} must be a valid URL.` : `The ${l} format is invalid.`;
     }
     case 'enum':
       // An item of a multi-choice (/amenities/0): say which values it may hold.
-      if (/^\/[^/]+\/\d+$/.test(e.instancePath) && Array.isArray(e.params.allowedValues)) return `The ${l} may only hold ${orList(e.params.allowedValues)}.`;
+      if (/^\/[^/]+\/\d+$/.test(e.instancePath) && Array.isArray(e.params.allowedValues))
+        return `The ${l} may only hold ${orList(e.params.allowedValues)}.`;
       return `The selected ${l} is invalid.`;
     case 'uniqueItems':
       return `The ${l} may not hold the same value twice.`;
     case 'minItems':
-      return Number(e.params.limit) <= 1 ? `The ${l} field is required.` : `The ${l} must have at least ${e.params.limit} items.`;
+      return Number(e.params.limit) <= 1
+        ? `The ${l} field is required.`
+        : `The ${l} must have at least ${e.params.limit} items.`;
     case 'const':
     case 'anyOf':
       return `The selected ${l} is invalid.`;
@@ -100,9 +107,12 @@ export const DATABASE_UNREACHABLE_RETRY_AFTER_S = 5;
  * timeout (57014) and data PostgreSQL refuses (class 22: text it cannot store, a number out of
  * range…), which the routes' schemas and the storable-text check should already have refused.
  */
-function databaseAnswer(code: string | undefined): { status: number; body: { message: string; errors?: Record<string, string[]> } } | null {
+function databaseAnswer(
+  code: string | undefined,
+): { status: number; body: { message: string; errors?: Record<string, string[]> } } | null {
   if (code === '57014') return { status: 503, body: { message: TIMEOUT_MESSAGE } };
-  if (code === '22021' || code === '22P05') return { status: 422, body: { message: UNSTORABLE_MESSAGE, errors: { body: [UNSTORABLE_MESSAGE] } } };
+  if (code === '22021' || code === '22P05')
+    return { status: 422, body: { message: UNSTORABLE_MESSAGE, errors: { body: [UNSTORABLE_MESSAGE] } } };
   if (code?.startsWith('22')) {
     const message = 'The given data was invalid: a value is out of range or in the wrong format.';
     return { status: 422, body: { message, errors: { body: [message] } } };
@@ -114,12 +124,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.more });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.more });
     }
     const fe = error as FastifyError & { validation?: AjvError[] };
     if (fe.validation) {
       const errors = validationErrors(fe.validation);
-      return reply.status(422).send({ message: Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors });
+      return reply
+        .status(422)
+        .send({ message: Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors });
     }
     const status = fe.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -128,14 +142,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
           ? 'The request is too large.'
           : fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
             ? 'Unsupported content type; send JSON.'
-            : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+            : fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+                fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+                error instanceof SyntaxError
               ? 'The request body is not valid JSON.'
               : fe.message;
       return reply.status(status).send({ message });
     }
     if (isDatabaseUnreachable(error)) {
-      // Logged once per outage (server/app.ts), not once per request: every request fails alike.
-      request.server.database.outage.failed(error);
+      // Logged once per outage (server/app.ts), not once per request: every request fails alike. Asked
+      // no earlier than the request began: one that began before the database came back begins no new outage.
+      request.server.database.outage.failed(error, Date.now() - reply.elapsedTime);
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_UNREACHABLE_RETRY_AFTER_S))
@@ -143,7 +160,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const answer = databaseAnswer(sqlStateOf(error));
     // Never `err: error`: a failed query's error carries its parameters (./error-log.ts).
-    request.log[answer ? 'warn' : 'error']({ error: loggableError(error) }, answer ? 'database refused the request' : 'unhandled error');
+    request.log[answer ? 'warn' : 'error'](
+      { error: loggableError(error) },
+      answer ? 'database refused the request' : 'unhandled error',
+    );
     if (answer) return reply.status(answer.status).send(answer.body);
     return reply.status(500).send({ message: 'Internal error. Please try again later.' });
   });
