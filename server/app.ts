@@ -6,7 +6,7 @@ import type { Config } from './config';
 import { fastifyTrustProxy } from './http/trustProxy';
 import type { Database } from './db';
 import { nameStatementsOn } from './db/statements';
-import { loggableError } from './http/error-log';
+import { briefError, errSerializer, loggableError } from './http/error-log';
 import { prepareSecrets } from './secrets/prepare';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerErrorHandling } from './http/errors-plugin';
@@ -56,7 +56,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-            serializers: { req: requestForLog },
+            // `err` too: whatever logs a raw error gets its code and message, never a failed query's statement and parameters.
+            serializers: { req: requestForLog, err: errSerializer },
             ...opts.logger,
           },
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -71,12 +72,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', database);
   // A database failing outside any request (the PGlite worker crashed) must not go unnoticed; /readyz reports it too.
-  database.onError((err) => app.log.error({ err }, `Database failure: ${err.message}`));
+  database.onError((err) => {
+    const error = loggableError(err);
+    app.log.error({ error }, `Database failure: ${error.message}`);
+  });
   // One line as an outage begins and one as it ends; meanwhile requests answer 503 (server/http/errors-plugin.ts).
   database.outage.onChange((event) =>
     event.state === 'down'
-      ? app.log.error(
-          { error: loggableError(event.error) },
+      ? // No stack: a database going away is expected (a restart ends every connection with 57P01).
+        app.log.error(
+          { error: briefError(event.error) },
           'The database is not reachable; requests answer 503 until it is back',
         )
       : app.log.warn(

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfigOrExit, redactUrl, type Config } from './config';
 import { DatabaseUnreachableError, MigrationError, openDatabase, type Database } from './db';
 import { buildApp } from './app';
+import { loggableError, type LoggedError } from './http/error-log';
 import type { SeedResult } from './db/seed';
 import { seedDemo } from './resources/seedHistory';
 import { bootstrapFromConfig } from './db/bootstrap';
@@ -122,7 +123,8 @@ function handleSignals(app: FastifyInstance, database: Database): void {
         await step();
       } catch (err) {
         code = 1;
-        console.error(`Shutdown: ${err instanceof Error ? err.message : String(err)}`);
+        // loggableError's message: a failed query's own is its statement and parameters.
+        console.error(`Shutdown: ${loggableError(err).message ?? String(err)}`);
       }
     }
     process.exit(code);
@@ -186,6 +188,13 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  // Each error of the chain by its kind, code and message, with its frames: a failed statement's own
+  // message and stack hold the statement and its parameters (while seeding, a password hash).
+  const lines: string[] = [];
+  for (let e: LoggedError | undefined = loggableError(err); e; e = e.cause) {
+    lines.push(`${lines.length ? 'caused by: ' : ''}${e.type}${e.code ? ` (${e.code})` : ''}: ${e.message ?? ''}`);
+    if (e.stack) lines.push(e.stack);
+  }
+  console.error(lines.join('\n'));
   process.exit(1);
 });

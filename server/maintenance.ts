@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from './auth/rows';
 import type { Db } from './db';
+import { logJobFailure } from './http/error-log';
 
 /** A job: its advisory lock (MIGRATION_LOCK, SEED_LOCK, CATALOGUE_LOCK are 7_201_000…002) and its row in
  * maintenance_runs. */
@@ -34,8 +35,7 @@ export async function claimTurn(db: Db, job: MaintenanceJob, gapMs: number): Pro
   });
 }
 
-/** Runs `run` when the server is ready and every `everyMs` after, until it closes; a failure is logged, never thrown.
- * */
+/** Runs `run` when the server is ready and every `everyMs` after, until it closes; a failure is logged, never thrown. */
 export function scheduleMaintenance(
   app: FastifyInstance,
   everyMs: number,
@@ -47,7 +47,8 @@ export function scheduleMaintenance(
     try {
       await run();
     } catch (err) {
-      app.log.error({ err }, `${what} failed`);
+      // A database away is the outage's one line; anything else by its code, never the statement.
+      logJobFailure({ log: app.log, outage: app.database.outage }, what, err);
     }
   };
   app.addHook('onReady', async () => {

@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
+import { loggableError } from '../http/error-log';
 import { writeBackup, type BackupSummary } from './dump';
 
 export const SNAPSHOT_DIR = 'backups';
@@ -76,7 +77,7 @@ export function scheduleSnapshots(app: FastifyInstance): void {
       app.log.info({ file: s.file, bytes: s.bytes, rows: s.rows, ms: s.ms }, 'backup snapshot written');
       if (s.removed.length) app.log.info({ removed: s.removed, keep }, 'old backup snapshots removed');
     } catch (err) {
-      app.log.error({ err }, `backup snapshot failed (the next one is due in ${hours} h)`);
+      app.log.error({ error: loggableError(err) }, `backup snapshot failed (the next one is due in ${hours} h)`);
     }
   };
   const schedule = (delayMs: number) => {

@@ -29,8 +29,9 @@ const READ_TIMEOUT = 'Query read timeout';
 
 /** Told of every connection and statement: whether the database answered (server/db/outage.ts). */
 export interface AnswerWatch {
-  answered(): void;
-  failed(err: Error): void;
+  /** `sentAt`: when the connection or statement was asked for. */
+  answered(sentAt?: number): void;
+  failed(err: Error, sentAt?: number): void;
 }
 
 /**
@@ -39,10 +40,10 @@ export interface AnswerWatch {
  * transaction's rollback, the next request given the connection) would wait behind it again.
  */
 function boundedClient(watch: AnswerWatch | undefined): typeof pg.Client {
-  const outcome = (err: unknown) => {
-    if (err instanceof Error && isDatabaseUnreachable(err)) watch?.failed(err);
+  const outcome = (err: unknown, sentAt: number) => {
+    if (err instanceof Error && isDatabaseUnreachable(err)) watch?.failed(err, sentAt);
     // An error PostgreSQL sent (it has a severity: a unique violation, a cancelled statement) is an answer too.
-    else if (!err || typeof (err as { severity?: unknown }).severity === 'string') watch?.answered();
+    else if (!err || typeof (err as { severity?: unknown }).severity === 'string') watch?.answered(sentAt);
   };
   return class BoundedClient extends pg.Client {
     constructor(config?: string | pg.ClientConfig) {
@@ -61,25 +62,30 @@ function boundedClient(watch: AnswerWatch | undefined): typeof pg.Client {
     }
 
     override query(...args: any[]): any {
-      return this.#watched(super.query as (...a: any[]) => unknown, args, (err) => {
-        outcome(err);
+      return this.#watched(super.query as (...a: any[]) => unknown, args, (err, sentAt) => {
+        outcome(err, sentAt);
         // end() destroys the socket when a statement is in flight, so it returns at once even from
         // a frozen server; pg-pool drops an ended client when it is released.
         if (err instanceof Error && err.message === READ_TIMEOUT) queueMicrotask(() => void this.end().catch(() => {}));
       });
     }
 
-    #watched(call: (...a: any[]) => unknown, args: any[], after: (err: unknown) => void): unknown {
+    #watched(call: (...a: any[]) => unknown, args: any[], after: (err: unknown, sentAt: number) => void): unknown {
+      const sentAt = Date.now();
       const last = args.length - 1;
       const callback: unknown = args[last];
       if (typeof callback === 'function') {
         args[last] = (err: unknown, ...rest: unknown[]) => {
-          after(err);
+          after(err, sentAt);
           return (callback as (...a: unknown[]) => unknown)(err, ...rest);
         };
       }
       const result = call.apply(this, args);
-      if (result instanceof Promise) result.then(() => after(null), after);
+      if (result instanceof Promise)
+        result.then(
+          () => after(null, sentAt),
+          (err: unknown) => after(err, sentAt),
+        );
       return result;
     }
     /* eslint-enable @typescript-eslint/no-explicit-any */

@@ -51,33 +51,100 @@ export function isDatabaseUnreachable(err: unknown): boolean {
   return false;
 }
 
+/** The driver's own message: drizzle's wrapper says "Failed query: <statement> params: <values>". */
+function rootMessage(err: Error): string {
+  let root = err;
+  for (let depth = 0; root.cause instanceof Error && depth < 5; depth++) root = root.cause;
+  return root.message;
+}
+
 export type OutageEvent = { state: 'down'; error: Error } | { state: 'up'; downForMs: number };
+
+/**
+ * How long the database must keep answering, from the first answer after an outage, before the outage
+ * is over: a restart ends the pool's connections one by one over some milliseconds, and a backend not
+ * yet told to stop may still answer in between.
+ */
+export const OUTAGE_SETTLE_MS = 1_000;
 
 /** Whether the database is in an outage, told by failures (down) and by a connection that worked again (up). */
 export class DatabaseOutage {
   #since: number | null = null;
+  /** The first answer since the outage began, while it is being confirmed (`settleMs`). */
+  #backAt: number | null = null;
+  #settle: NodeJS.Timeout | null = null;
+  /** When the database last came back from an outage; never, while it has had none. */
+  #upSince = -Infinity;
   readonly #listeners: ((event: OutageEvent) => void)[] = [];
+  /** The failures already judged, so that one told again through a wrapper counts once. */
+  readonly #told = new WeakSet<Error>();
+
+  constructor(readonly settleMs = OUTAGE_SETTLE_MS) {}
 
   get down(): boolean {
     return this.#since !== null;
+  }
+
+  /** How long the database has been reachable since its last outage (Infinity without one, 0 during one). */
+  reachableForMs(): number {
+    return this.#since === null ? Date.now() - this.#upSince : 0;
   }
 
   onChange(listener: (event: OutageEvent) => void): void {
     this.#listeners.push(listener);
   }
 
-  /** A failure that reached no database: the first of an outage is reported, the rest are not. */
-  failed(error: Error): void {
-    if (this.#since !== null) return;
+  /**
+   * A failure that reached no database: the first of an outage is reported, the rest are not; one while
+   * the database's return is being confirmed means it has not returned. A failure of what was asked
+   * (`sentAt`) before the database came back says nothing of now (a connection asked for while it was
+   * starting answers 57P03 after it is up). The pool's watch sees a failure first, with its time; a
+   * request or a job telling the same error again (drizzle wraps it as the cause) changes nothing.
+   */
+  failed(error: Error, sentAt?: number): void {
+    if (this.#wasTold(error)) return;
+    this.#told.add(error);
+    if (sentAt !== undefined && sentAt <= (this.#backAt ?? this.#upSince)) return;
+    if (this.#since !== null) {
+      this.#notBack();
+      return;
+    }
     this.#since = Date.now();
     this.#emit({ state: 'down', error });
   }
 
-  /** The database answered (a connection was made, or a statement came back). */
-  answered(): void {
-    if (this.#since === null) return;
-    const downForMs = Date.now() - this.#since;
+  #wasTold(err: Error): boolean {
+    for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+      if (this.#told.has(e)) return true;
+    return false;
+  }
+
+  /**
+   * The database answered (a connection was made, or a statement came back), `sentAt` being when it
+   * was asked. An answer to what was asked before the outage began says nothing of now. The outage
+   * ends once no failure came for `settleMs` after this answer, and lasted until it.
+   */
+  answered(sentAt?: number): void {
+    if (this.#since === null || this.#backAt !== null || (sentAt !== undefined && sentAt <= this.#since)) return;
+    this.#backAt = Date.now();
+    this.#settle = setTimeout(() => this.#back(), this.settleMs);
+    // Confirming the end of an outage must not keep the process alive.
+    this.#settle.unref();
+  }
+
+  #notBack(): void {
+    if (this.#settle) clearTimeout(this.#settle);
+    this.#settle = null;
+    this.#backAt = null;
+  }
+
+  #back(): void {
+    if (this.#since === null || this.#backAt === null) return;
+    const downForMs = this.#backAt - this.#since;
+    this.#upSince = this.#backAt;
     this.#since = null;
+    this.#backAt = null;
+    this.#settle = null;
     this.#emit({ state: 'up', downForMs });
   }
 
@@ -85,7 +152,7 @@ export class DatabaseOutage {
     if (this.#listeners.length === 0)
       console.error(
         event.state === 'down'
-          ? `The database is not reachable: ${event.error.message}`
+          ? `The database is not reachable: ${rootMessage(event.error)}`
           : 'The database is reachable again',
       );
     for (const listener of this.#listeners) listener(event);

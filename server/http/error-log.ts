@@ -2,6 +2,8 @@
 // drizzle's DrizzleQueryError carries the statement and its parameters (a token hash, a password
 // hash, a user's text) in `params`, in its message and so in its stack; a PostgreSQL error's
 // `detail` and some of its messages quote the offending value. None of that is logged.
+import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnreachable, type DatabaseOutage } from '../db/outage';
 
 /** A database error's own fields (node-postgres' and PGlite's DatabaseError both have them). */
 interface DbErrorFields {
@@ -76,4 +78,39 @@ export function sqlStateOf(err: unknown): string | undefined {
     if (isDatabaseError(e)) return (e as DbErrorFields).code as string;
   }
   return undefined;
+}
+
+/** `loggableError` without the frames: for failures that are expected (a database gone away) and need no stack. */
+export function briefError(err: unknown): LoggedError {
+  const strip = (e: LoggedError): LoggedError => {
+    const { stack: _stack, cause, ...rest } = e;
+    return cause ? { ...rest, cause: strip(cause) } : rest;
+  };
+  return strip(loggableError(err));
+}
+
+/** Where a failure outside any request is logged, and where an outage is told. */
+export interface JobLog {
+  log: Pick<FastifyBaseLogger, 'error'>;
+  outage: Pick<DatabaseOutage, 'failed'>;
+}
+
+/**
+ * A failure of work no request waits for (a timer, a background job), by the work's name: a database
+ * that cannot be reached is the outage's one line (server/db/outage.ts), not a line per job; anything
+ * else is logged as `loggableError` has it, never the raw error (whose message holds the statement
+ * and its parameters).
+ */
+export function logJobFailure(to: JobLog, operation: string, err: unknown, more: Record<string, unknown> = {}): void {
+  if (err instanceof Error && isDatabaseUnreachable(err)) {
+    to.outage.failed(err);
+    return;
+  }
+  to.log.error({ operation, ...more, error: loggableError(err) }, `${operation} failed`);
+}
+
+/** The logger's `err` serializer (pino's shape: type, message, stack): whatever logs a raw error gets `loggableError`. */
+export function errSerializer(err: unknown): { [key: string]: unknown; type: string; message: string; stack: string } {
+  const e = loggableError(err);
+  return { ...e, message: e.message ?? '', stack: e.stack ?? '' };
 }

@@ -150,8 +150,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ message });
     }
     if (isDatabaseUnreachable(error)) {
-      // Logged once per outage (server/app.ts), not once per request: every request fails alike.
-      request.server.database.outage.failed(error);
+      // Logged once per outage (server/app.ts), not once per request: every request fails alike. Asked
+      // no earlier than the request began: one that began before the database came back begins no new outage.
+      request.server.database.outage.failed(error, Date.now() - reply.elapsedTime);
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_UNREACHABLE_RETRY_AFTER_S))

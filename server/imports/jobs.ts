@@ -3,9 +3,10 @@
 // it — an instance claims the oldest queued one in one statement (`for update skip locked`), so each
 // runs exactly once. Rows go in batches of IMPORT_BATCH (IMPORT_ROW_BATCH when they go one by one), one
 // transaction each, the progress counts written in the same transaction: a stopped import has committed
-// whole batches only, and its row says how many. A running import whose instance stopped showing it is alive (heartbeat
-// older than
-// `staleMs`) is marked failed with what it had committed; a closing instance marks its own so.
+// whole batches only, and its row says how many. A running import whose instance stopped showing it is alive (heartbeat older than
+// `staleMs`) is marked failed with what it had committed; a closing instance marks its own so. A database that goes away
+// (a restart, a short outage) does not stop an import: its runner waits, then goes on from the batch after the last one
+// committed, as the row counts it; only past `awayBoundMs` does it give the import up, saying so.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,6 +27,8 @@ import { ApiError } from '../errors';
 import { loadUserAccess, requireArea, requirePermission } from '../auth/guard';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { pgError, type Tx } from '../resources/db';
+import { isDatabaseUnreachable } from '../db/outage';
+import { logJobFailure } from '../http/error-log';
 import { csvLine, maxColumnsOf, readFile, safeCell } from './csv';
 
 /** What a job knows of the caller who asked: the request's view of them, kept for the rows. */
@@ -106,10 +109,23 @@ export function importersOn(app: FastifyInstance): Importers {
 export const IMPORT_TIMING = { pollMs: 2000, heartbeatMs: 10_000 };
 const heartbeatMs = (staleMs: number) => Math.min(IMPORT_TIMING.heartbeatMs, staleMs / 4);
 
+/**
+ * How long a running import waits for a database that went away before it gives the import up: the
+ * stale time, and at least 30 s, so a restart or a short outage never ends an import. `retryMs`: how
+ * often it asks meanwhile.
+ */
+export const IMPORT_AWAY = { minMs: 30_000, retryMs: 500 };
+export const awayBoundMs = (staleMs: number) => Math.max(IMPORT_AWAY.minMs, staleMs);
+
 /** Thrown inside a dry run's batch to roll it back once every row has been tried. */
 class DryRun extends Error {}
 /** Thrown when the job is no longer this instance's (marked failed meanwhile): the batch is rolled back. */
 class Lost extends Error {}
+
+/** Why an import stopped on its own: its server stopped, or the database stayed away past the bound. */
+const SERVER_STOPPED = 'as its server stopped';
+const databaseAway = (boundMs: number) =>
+  `as the database could not be reached for more than ${Math.round(boundMs / 1000)} s`;
 
 const interruptedMessage = (
   dryRun: boolean,
@@ -118,10 +134,11 @@ const interruptedMessage = (
   created: number,
   updated: number,
   batch: number,
+  why = SERVER_STOPPED,
 ) =>
   dryRun
-    ? `The dry run stopped after ${done} of ${rows} rows, as its server stopped. Nothing was written; start it again.`
-    : `The import stopped after ${done} of ${rows} rows, as its server stopped: ${created} created and ${updated} updated were kept (whole batches of ${batch} rows). Import the rest again: rows with a key update what was kept.`;
+    ? `The dry run stopped after ${done} of ${rows} rows, ${why}. Nothing was written; start it again.`
+    : `The import stopped after ${done} of ${rows} rows, ${why}: ${created} created and ${updated} updated were kept (whole batches of ${batch} rows). Import the rest again: rows with a key update what was kept.`;
 
 /** Why an import stopped for its starter: what they may do changed since they started it. */
 const revokedMessage = (
@@ -266,28 +283,116 @@ async function wholeBatch(
   }
 }
 
-/** Runs one claimed job to its end; `stopping` says the instance is closing. */
+/** What of a job its row says was committed: where a runner starts, or goes on after the database came back. */
+interface Progress extends Counts {
+  /** Refused rows kept for the errors file, of IMPORT_ERRORS_MAX. */
+  kept: number;
+  /** A dry run's outcomes kept for the preview, of IMPORT_PREVIEW_MAX. */
+  previewed: number;
+}
+
+const finishJob = (db: Db, id: string, owner: string, state: ImportState, message: string | null) =>
+  db.execute(sql`update imports set state = ${state}, message = ${message}, content = null, owner = null, finished_at = now()
+    where id = ${id} and owner = ${owner}`);
+
+/**
+ * Runs one claimed job to its end; `stopping` says the instance is closing. A database that cannot be
+ * reached is waited for (whenBack), and the job goes on from what its row says was committed.
+ */
 async function runJob(
   app: FastifyInstance,
   importers: Importers,
   job: ImportJob,
   owner: string,
   stopping: () => boolean,
+  boundMs: number,
+): Promise<void> {
+  let from: Progress = { done: 0, created: 0, updated: 0, failed: 0, kept: 0, previewed: 0 };
+  for (;;) {
+    try {
+      return await runFrom(app, importers, job, owner, stopping, from);
+    } catch (err) {
+      if (!(err instanceof Error) || !isDatabaseUnreachable(err)) throw err;
+      // The outage's one line (the pool has usually told it already).
+      app.database.outage.failed(err);
+      const back = await whenBack(app.db, importers, job, owner, stopping, boundMs);
+      if (!back) return;
+      from = back;
+    }
+  }
+}
+
+/**
+ * Waits for the database to answer again, then reads what of `job` was committed: a batch whose commit
+ * got no answer may or may not have been written, and the row's counts, written in the batch's own
+ * transaction, say which, so each row is written once. Null when the job is no longer this runner's to
+ * go on with: the instance is closing, the job was taken from it, or the database stayed away longer
+ * than `boundMs` (the job is then marked failed saying so).
+ */
+async function whenBack(
+  db: Db,
+  importers: Importers,
+  job: ImportJob,
+  owner: string,
+  stopping: () => boolean,
+  boundMs: number,
+): Promise<Progress | null> {
+  const since = Date.now();
+  for (;;) {
+    if (stopping()) return null;
+    await new Promise((resolve) => setTimeout(resolve, IMPORT_AWAY.retryMs));
+    try {
+      const [row] = rowsOf<Progress & { rows: number }>(
+        await db.execute(sql`update imports set heartbeat_at = now() where id = ${job.id} and owner = ${owner} and state = 'running'
+          returning done, created, updated, failed, rows, jsonb_array_length(failed_rows)::int as kept, jsonb_array_length(outcomes)::int as previewed`),
+      );
+      if (!row) return null;
+      if (Date.now() - since <= boundMs) return row;
+      const why = databaseAway(boundMs);
+      await finishJob(
+        db,
+        job.id,
+        owner,
+        'failed',
+        interruptedMessage(
+          job.dry_run,
+          row.done,
+          row.rows,
+          row.created,
+          row.updated,
+          batchRowsOf(importers, job.resource),
+          why,
+        ),
+      );
+      return null;
+    } catch (err) {
+      if (!(err instanceof Error) || !isDatabaseUnreachable(err)) throw err;
+    }
+  }
+}
+
+/** Runs a job from `start` (nothing yet, or what was committed before the database went away). */
+async function runFrom(
+  app: FastifyInstance,
+  importers: Importers,
+  job: ImportJob,
+  owner: string,
+  stopping: () => boolean,
+  start: Progress,
 ): Promise<void> {
   const db = app.db;
   const finish = async (state: ImportState, message: string | null) => {
-    await db.execute(sql`update imports set state = ${state}, message = ${message}, content = null, owner = null, finished_at = now()
-      where id = ${job.id} and owner = ${owner}`);
+    await finishJob(db, job.id, owner, state, message);
   };
   const importer = importers.get(job.resource);
   if (!importer || job.content === null) return finish('failed', 'This server does not import these records.');
   const [header, ...rows] = await readFile(job.content, maxColumnsOf(importer.decl));
   const req = requestOf(app, job);
   const steps = await importer.start(job, req, header);
-  const counts: Counts = { done: 0, created: 0, updated: 0, failed: 0 };
-  let kept = 0;
-  let previewed = 0;
-  for (let from = 0; from < rows.length; from += importer.batchRows) {
+  const counts: Counts = { done: start.done, created: start.created, updated: start.updated, failed: start.failed };
+  let kept = start.kept;
+  let previewed = start.previewed;
+  for (let from = start.done; from < rows.length; from += importer.batchRows) {
     // Closing: the batches committed so far stay; the row is marked failed saying so (onClose).
     if (stopping()) return;
     const revoked = await callerNow(db, importer, job, req);
@@ -393,11 +498,14 @@ async function runJob(
  */
 export function scheduleImports(app: FastifyInstance, importers: Importers, staleMs: number): void {
   const owner = randomUUID();
+  const jobLog = { log: app.log, outage: app.database.outage };
   let running: Promise<void> | null = null;
   let closing = false;
   let again = false;
   const loop = async () => {
-    await failStopped(app.db, importers, { staleMs });
+    // Judging another instance's import stopped waits until this one has reached the database for the whole
+    // stale time since its last outage: just after one every heartbeat is old, and their runners are coming back.
+    if (app.database.outage.reachableForMs() >= staleMs) await failStopped(app.db, importers, { staleMs });
     for (;;) {
       if (closing) return;
       const job = await claim(app.db, owner);
@@ -411,16 +519,14 @@ export function scheduleImports(app: FastifyInstance, importers: Importers, stal
       }, heartbeatMs(staleMs));
       beat.unref();
       try {
-        await runJob(app, importers, job, owner, () => closing);
+        await runJob(app, importers, job, owner, () => closing, awayBoundMs(staleMs));
       } catch (err) {
-        app.log.error({ err, import: job.id }, 'import failed');
+        logJobFailure(jobLog, 'import', err, { import: job.id });
         const message =
           err instanceof ApiError
             ? err.message
             : 'The import failed on the server; nothing of the batch it was on was written.';
-        await app.db
-          .execute(sql`update imports set state = 'failed', message = ${message}, content = null, owner = null, finished_at = now()
-          where id = ${job.id} and owner = ${owner}`);
+        await finishJob(app.db, job.id, owner, 'failed', message);
       } finally {
         clearInterval(beat);
       }
@@ -432,7 +538,7 @@ export function scheduleImports(app: FastifyInstance, importers: Importers, stal
       return;
     }
     running = loop()
-      .catch((err: unknown) => app.log.error({ err }, 'imports runner failed'))
+      .catch((err: unknown) => logJobFailure(jobLog, 'imports runner', err))
       .finally(() => {
         running = null;
         if (again && !closing) {

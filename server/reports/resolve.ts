@@ -2,6 +2,7 @@
 // `error`, so one broken report never takes the others down.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
+import { loggableError } from '../http/error-log';
 import { MSG } from './messages';
 import { builtinEmbed } from './providers/builtin';
 import type { PowerBiClient } from './providers/powerbi';
@@ -41,7 +42,8 @@ export async function resolveEntry(ctx: ResolveContext, report: ReportRow): Prom
     return { ...base, url: embed.url, token: embed.token, expires_at: embed.expiresAt?.toISOString() ?? null };
   } catch (err) {
     const message = err instanceof ReportProviderError ? err.message : MSG.providerFailed;
-    if (!(err instanceof ReportProviderError)) ctx.log.error({ err, reportId: report.id }, 'report provider failed');
+    if (!(err instanceof ReportProviderError))
+      ctx.log.error({ error: loggableError(err), reportId: report.id }, 'report provider failed');
     return { ...base, url: '', token: '', expires_at: null, error: message };
   }
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../auth/rows';
 import { audit } from '../audit';
 import type { Db } from '../db';
+import { logJobFailure } from '../http/error-log';
 import { OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
 import { lockUser } from './grants';
 import { disableUser } from './writes';
@@ -75,7 +76,7 @@ export function scheduleDormantDisabling(app: FastifyInstance, days: number | nu
       const ids = await disableDormantUsers(app.db, days);
       if (ids.length) app.log.info({ count: ids.length, days }, 'dormant accounts disabled');
     } catch (err) {
-      app.log.error({ err }, 'dormant account check failed');
+      logJobFailure({ log: app.log, outage: app.database.outage }, 'dormant account check', err);
     }
   };
   app.addHook('onReady', async () => {
