@@ -12,15 +12,12 @@
 // BENCH_FAIRNESS_ROWS (default 1500), BENCH_FAIRNESS_DRY (default true: a dry run, as measured when the
 // starvation was found; false writes the rows). Results go to stdout as Markdown (copied into
 // bench/RESULTS.md by hand).
-import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../server/db';
-import { syncCatalogue } from '../server/permissions/catalogue';
 import { createCompany, createUser, tokenFor } from '../tests/server/factories';
 import { startOlympus, type OlympusServer } from './lib/olympus';
+import { openBenchDatabase } from './lib/benchDatabase';
 
 const ROWS = Number(process.env.BENCH_FAIRNESS_ROWS ?? 1500);
 const DRY = (process.env.BENCH_FAIRNESS_DRY ?? 'true') !== 'false';
@@ -103,31 +100,8 @@ async function importWhileProbing(
   return { idle, during: await probe.stop(), seconds, answeredMs: Math.round(answered), outcome };
 }
 
-async function databaseUrl(): Promise<string | null> {
-  if (PGLITE) return null;
-  const base = process.env.BENCH_IMPORT_URL ?? process.env.PG_TEST_URL;
-  if (!base)
-    throw new Error('Set PG_TEST_URL (scripts/postgres.sh start_postgres) or BENCH_IMPORT_URL, or pass --pglite.');
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query('drop database if exists olympus_fairness_bench with (force)');
-  await admin.query('create database olympus_fairness_bench');
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = '/olympus_fairness_bench';
-  return url.toString();
-}
-
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'olympus-fairness-bench-'));
-  const url = await databaseUrl();
-  const database = await openDatabase(
-    url
-      ? { kind: 'postgres', url, statementTimeoutMs: 600_000 }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
-    { migrate: true },
-  );
-  await syncCatalogue(database.db);
+  const { database, url, dataDir } = await openBenchDatabase('olympus_fairness_bench', PGLITE);
   const companyA = await createCompany(database.db, { name: 'Importing Lettings' });
   const companyB = await createCompany(database.db, { name: 'Browsing Estates' });
   await database.db.execute(sql`

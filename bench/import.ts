@@ -10,15 +10,13 @@
 //
 // BENCH_IMPORT_ROWS (comma-separated, default 10000,100000). Results go to stdout as a Markdown table
 // (copied into bench/RESULTS.md by hand).
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../server/db';
-import { syncCatalogue } from '../server/permissions/catalogue';
 import { createCompany, createUser, tokenFor } from '../tests/server/factories';
 import { startOlympus, type OlympusServer } from './lib/olympus';
+import { openBenchDatabase } from './lib/benchDatabase';
 import { startProbe, type ProbeStats } from './lib/health-probe';
 
 const SIZES = (process.env.BENCH_IMPORT_ROWS ?? '10000,100000').split(',').map(Number);
@@ -104,32 +102,9 @@ async function importOnce(
   };
 }
 
-async function databaseUrl(): Promise<string | null> {
-  if (PGLITE) return null;
-  const base = process.env.BENCH_IMPORT_URL ?? process.env.PG_TEST_URL;
-  if (!base)
-    throw new Error('Set PG_TEST_URL (scripts/postgres.sh start_postgres) or BENCH_IMPORT_URL, or pass --pglite.');
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query('drop database if exists olympus_import_bench with (force)');
-  await admin.query('create database olympus_import_bench');
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = '/olympus_import_bench';
-  return url.toString();
-}
-
 async function main() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'olympus-import-bench-'));
-  const url = await databaseUrl();
   // The company, its 100 properties and a super admin's token, written before the server starts.
-  const database = await openDatabase(
-    url
-      ? { kind: 'postgres', url, statementTimeoutMs: 600_000 }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
-    { migrate: true },
-  );
-  await syncCatalogue(database.db);
+  const { database, url, dataDir } = await openBenchDatabase('olympus_import_bench', PGLITE);
   const company = await createCompany(database.db, { name: 'Bench Lettings' });
   await database.db.execute(sql`
     insert into properties (company_id, name, slug, city, postcode)
