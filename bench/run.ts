@@ -266,7 +266,7 @@ async function searchTargets(olympus: string, anchor: string, tenants: Tenant[])
 }
 
 /** Payload of each tenant's whole unit list and a 25-row page on the idle server (timed: the second of two requests).
- * */
+ */
 async function payloads(
   olympus: string,
   token: string,

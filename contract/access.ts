@@ -147,7 +147,7 @@ export function mayOpenArea(area: Area, viewer: Viewer | null | undefined): bool
 }
 
 /** The permission a hand-off to a connected system needs (the API refuses without it; the dashboard offers no cards).
- * */
+ */
 export const SYSTEM_REDIRECT_PERMISSION = 'systems.redirect';
 
 /** May this viewer open connected systems? */

@@ -74,7 +74,7 @@ export const API_PATHS: Readonly<Record<string, string>> = Object.fromEntries(
 export const apiPath = (resource: string): string => API_PATHS[resource] ?? resource;
 
 /** The resource's API URL; a declared path may have several segments (reports/manage): each is encoded, not the slash.
- * */
+ */
 export const apiUrl = (resource: string): string =>
   `${API_PREFIX}/${apiPath(resource).split('/').map(encodeURIComponent).join('/')}`;
 

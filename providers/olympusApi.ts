@@ -12,7 +12,7 @@ export async function loginMfa(challenge: string, code: string) {
   return apiPost<LoginData>('/api/v1/auth/login/mfa', { challenge, code });
 }
 /** The calls of the route guard's check (src/routing/sessionCheck.ts), also started early (src/startup/firstScreen.ts).
- * */
+ */
 export const SESSION_PATH = '/api/v1/session';
 export const AUTHENTICATED_PATH = '/api/v1/auth/authenticated';
 

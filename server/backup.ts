@@ -36,7 +36,7 @@ function keyHere(config: Config): { key: Buffer; from: string } | null {
 }
 
 /** The database of this environment, opened without migrating (a backup reads it as it is; a restore needs it empty).
- * */
+ */
 async function open(config: Config, purpose: 'backup' | 'restore'): Promise<{ database: Database; where: string }> {
   if (config.databaseUrl) {
     const where = redactUrl(config.databaseUrl);

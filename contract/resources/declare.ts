@@ -72,7 +72,7 @@ export interface MoneyField extends FieldBase {
   max: number;
 }
 /** Several of fixed options in one column (PostgreSQL `text[]`): read as an array in the options' order, written whole.
- * */
+ */
 export interface MultiChoiceField extends FieldBase {
   type: 'multichoice';
   options: readonly string[];
@@ -403,7 +403,7 @@ type RefKey<F extends Fields> = {
   [K in keyof F]: F[K] extends { ref: { as: infer A extends string } } ? A : never;
 }[keyof F];
 /** What a list may sort and search by: a field's column or a reference's `as` (the type checker refuses anything else).
- * */
+ */
 export type ListKey<F extends Fields> = ColumnKey<F> | RefKey<F>;
 interface ListOf<F extends Fields, C extends string> {
   columns: readonly (ListKey<F> | C)[];

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { isDatabaseUnreachable } from './outage';
 
 /** Connecting a new connection, or waiting for a pooled one, gives up after this long (OLYMPUS_DB_CONNECT_TIMEOUT_MS).
- * */
+ */
 export const CONNECT_TIMEOUT_MS = 4_000;
 
 /**

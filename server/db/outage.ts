@@ -43,7 +43,7 @@ function unreachableHere(err: Error): boolean {
 }
 
 /** Whether `err` (or what it wraps: drizzle puts the driver's error in `cause`) says the database could not be reached.
- * */
+ */
 export function isDatabaseUnreachable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     if (unreachableHere(e)) return true;

@@ -52,7 +52,7 @@ function check(req: FastifyRequest): void {
 }
 
 /** 422 naming each field of `values` that holds unstorable text (also what a handler reads itself, a multipart form).
- * */
+ */
 export function refuseUnstorable(...values: unknown[]): void {
   const paths = values.flatMap((v) => unstorablePaths(v, ''));
   if (paths.length === 0) return;

@@ -23,7 +23,7 @@ function live(userId: string): SQL {
 }
 
 /** The user's live sessions, the caller's own first, then the most recently active; `currentId` marks the caller's own.
- * */
+ */
 export async function listSessions(db: Conn, userId: string, currentId: string | null): Promise<SessionView[]> {
   const rows = await db
     .select({

@@ -31,7 +31,7 @@ function dormantSql(days: number, now: Date) {
 }
 
 /** Disables every dormant user; answers their ids. Each user in its own transaction, checked again on the locked row.
- * */
+ */
 export async function disableDormantUsers(db: Db, days: number, now: Date = new Date()): Promise<string[]> {
   const candidates = rowsOf<{ id: string }>(await db.execute(dormantSql(days, now)));
   const disabled: string[] = [];

@@ -36,7 +36,7 @@ export const GRANT_USER_MSG = {
 } as const;
 
 /** What a user holds: companies, Olympus permissions, and per connected system their role (null: access without one).
- * */
+ */
 export interface Holdings {
   /** Whose holdings these are (null: a user's own, read to compare with a caller's). */
   userId: string | null;

@@ -31,7 +31,7 @@ export const UserSchema = Type.Object({
   portal_role_uuid: Nullable(Uuid),
   property_permissions: Type.Array(Type.String()),
   /** Raised by every change that changes something: what If-Match names (docs/resources.md "Versions and conflicts").
-   * */
+   */
   version: Type.Integer({ minimum: 1 }),
 });
 

@@ -250,7 +250,7 @@ interface TypedProps {
 }
 
 /** A text or number box: what is typed stays here; the address's value replaces it when that changes (cleared, a link).
- * */
+ */
 function TypedInput({ param, label, values, set, wide, accept, type, htmlInput, prefix, error }: TypedProps) {
   const id = useId();
   const value = textOf(values[param]);

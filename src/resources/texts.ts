@@ -24,7 +24,7 @@ export const resourceKey = (spa: string, path: string) => `resources.${spa}.${pa
 /** The list screen's texts: `resources.{spa}.list.{title|create|search|edit|remove}`. */
 export const listKey = (spa: string, text: ListText) => resourceKey(spa, `list.${text}`);
 /** A column's heading (a field's, a reference's or a computed column's): react-admin's `resources.{spa}.fields.{key}`.
- * */
+ */
 export const fieldKey = (spa: string, key: string) => resourceKey(spa, `fields.${key}`);
 
 /** A choice's value as shown (list cells, filters): `resources.{spa}.choices.{field}.{value}`, for choices with

@@ -68,7 +68,7 @@ export interface DeclaredFixtures {
 }
 
 /** A body as a CSV file of one row (docs/resources.md "Import"): its keys the header, a list's values joined with ";".
- * */
+ */
 export function importCsv(body: Record<string, unknown>): string {
   const cell = (v: unknown) => {
     const text = Array.isArray(v) ? v.join(';') : v === null || v === undefined ? '' : String(v);

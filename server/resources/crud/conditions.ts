@@ -21,7 +21,7 @@ const clearedText = (f: FieldDecl) =>
   f.type === 'multichoice' || 'many' in f ? 'an empty list' : f.type === 'checkbox' ? 'false' : 'null';
 
 /** The body schema with its condition for the OpenAPI document (ajv takes the keyword as an annotation: server/app.ts).
- * */
+ */
 export function withCondition(schema: TSchema, f: FieldDecl): TSchema {
   if (!f.when) return schema;
   const condition = whenText(f.when, label(f.when.field));

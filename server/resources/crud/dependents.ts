@@ -74,7 +74,7 @@ export function mountedOn(app: FastifyInstance): MountedResources {
 const pointsAt = (r: Referrer, id: string): SQL => or(...r.columns.map((c) => eq(c, id))) as SQL;
 
 /** Among the referrers' records: the live ones (a move to the trash counts only those) or those in the trash (a purge).
- * */
+ */
 const among = (r: Referrer, which: 'live' | 'trashed'): SQL | undefined => {
   const deletedAt = columnOf(r.table, 'deleted_at')?.column;
   if (!deletedAt) return which === 'live' ? undefined : sql`false`;

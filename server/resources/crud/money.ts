@@ -35,7 +35,7 @@ export const moneyColumn = (column: AnyPgColumn): SQL => sql`${column}::text`;
 const label = (field: string) => field.replace(/_/g, ' ');
 
 /** The declared range, on an amount the pattern let through (at most 12 digits: a double compares them exactly enough).
- * */
+ */
 export function checkMoney(
   errors: FieldErrors,
   name: string,

@@ -60,7 +60,7 @@ export function batchWriter(
   const updatedAt = q.updatedAt ? byKey[q.updatedAt].name : undefined;
 
   /** The updates with the same columns: one statement each, the rows as one jsonb parameter typed as the columns are.
-   * */
+   */
   async function updateAll(tx: Tx, rows: { id: string; changes: Body }[]): Promise<void> {
     const now = new Date().toISOString();
     for (const [keys, group] of byKeys(rows, (r) => Object.keys(r.changes))) {
@@ -87,7 +87,7 @@ export function batchWriter(
   }
 
   /** Writes the plans (creates and updates, in the file's order) on the batch's savepoint; answers the records as read.
-   * */
+   */
   return async function writeBatch(
     tx: Tx,
     req: FastifyRequest,
