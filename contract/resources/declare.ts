@@ -51,7 +51,8 @@ export interface NumberField extends FieldBase {
 }
 export interface ChoiceField extends FieldBase {
   type: 'select';
-  /** The choices: the values on the wire, each its own label unless `labels` names another. */
+  /** The choices: the values on the wire, each shown as words (`gas_safety` → "Gas safety") unless `labels` names
+   * another. */
   options: readonly string[];
   /** The label a value is shown with (forms, list cells, filters), when not the value itself: `{ powerbi: 'Power BI'
    * }`. */
@@ -321,9 +322,15 @@ export const radio = <const O extends Opt & { labels?: Readonly<Record<string, s
   o: O = {} as O,
 ) => choice(label, options, { ...o, display: 'radio' }) as ChoiceField & Flags<O>;
 
-/** The label a choice's value is shown with: its declared label, else the value itself. */
+/** A value as words, for a choice that gives it no label: `gas_safety` → "Gas safety", `Under Offer` as it is. */
+const asWords = (value: string): string => {
+  const words = value.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** The label a choice's value is shown with: its declared label, else the value as words (asWords). */
 export const choiceLabel = (f: Pick<ChoiceField, 'labels'>, value: string): string =>
-  f.labels && Object.hasOwn(f.labels, value) ? f.labels[value] : value;
+  f.labels && Object.hasOwn(f.labels, value) ? f.labels[value] : asWords(value);
 /** An amount: `money('Rent', { currency: 'GBP', min: 0, max: 100000 })`; `min` defaults to 0, `max` to MONEY_MAX
  * (./kinds.ts). */
 export const money = <const O extends Opt & { currency: string; min?: number; max?: number }>(label: string, o: O) =>

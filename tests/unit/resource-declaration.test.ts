@@ -3,6 +3,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import {
+  choice,
+  choiceLabel,
   date,
   declareResource,
   group,
@@ -310,5 +312,12 @@ describe('the start-up check of a declared resource', () => {
       'uuid' | 'id' | 'name' | 'address_line_1' | 'address_line_2' | 'city' | 'county' | 'postcode'
     >();
     expect(companyResource.tenancy).toBe('global');
+  });
+});
+
+describe('choiceLabel', () => {
+  it('shows an unlabelled value as words, a labelled one by its label', () => {
+    const kind = choice('Kind', ['gas_safety', 'Under Offer', 'eicr'], { labels: { eicr: 'EICR' } });
+    expect(kind.options.map((o) => choiceLabel(kind, o))).toEqual(['Gas safety', 'Under Offer', 'EICR']);
   });
 });
