@@ -33,7 +33,7 @@ function declaredAreaOf(d: ResourceDecl): Area | undefined {
     barred: a.barred ?? [SYSTEM_USER],
     grants: {
       order: a.order ?? DECLARED_GROUP_ORDER,
-      crud: d.noun.many,
+      crud: d.noun,
       defaults: { [SUPER_ADMIN]: [`${a.key}.*`], ...a.defaults },
     },
   };

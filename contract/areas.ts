@@ -31,12 +31,12 @@ export interface AreaDef {
   permissions?: readonly string[];
   /**
    * The area's rows in the permission catalogue (contract/permissions.ts): `crud` names the noun of
-   * its `{area}.*|view|create|update|delete` rows, `more` follows them; `order` places the group
+   * its `{area}.*|view|create|update|delete` rows ("All user permissions", "View users"), `more` follows them; `order` places the group
    * in the role editor, which lists groups in another order than the navigation.
    */
   grants?: {
     order: number;
-    crud?: string;
+    crud?: { one: string; many: string };
     more?: readonly PermissionDef[];
     /**
      * Which of the area's permissions each built-in role is given by default: on a new database, and
@@ -59,7 +59,7 @@ export const AREA_LIST = [
     barred: [SYSTEM_USER],
     grants: {
       order: 1,
-      crud: 'users',
+      crud: { one: 'user', many: 'users' },
       more: [{ name: 'users.view_all', label: 'View users of every company' }],
       defaults: { [SUPER_ADMIN]: ['users.*'], [ADMIN]: ['users.*'] },
     },
@@ -70,7 +70,7 @@ export const AREA_LIST = [
     nav: 'olympus.nav.roles',
     navLevel: SUPER_ADMIN,
     barred: [SYSTEM_USER, ADMIN],
-    grants: { order: 5, crud: 'roles', defaults: { [SUPER_ADMIN]: ['roles.*'] } },
+    grants: { order: 5, crud: { one: 'role', many: 'roles' }, defaults: { [SUPER_ADMIN]: ['roles.*'] } },
   },
   {
     key: 'properties',
@@ -78,7 +78,11 @@ export const AREA_LIST = [
     nav: 'olympus.nav.properties',
     navLevel: ADMIN,
     barred: [SYSTEM_USER],
-    grants: { order: 3, crud: 'properties', defaults: { [SUPER_ADMIN]: ['properties.*'], [ADMIN]: ['properties.*'] } },
+    grants: {
+      order: 3,
+      crud: { one: 'property', many: 'properties' },
+      defaults: { [SUPER_ADMIN]: ['properties.*'], [ADMIN]: ['properties.*'] },
+    },
   },
   {
     key: 'companies',
@@ -86,7 +90,7 @@ export const AREA_LIST = [
     nav: 'olympus.nav.companies',
     navLevel: SUPER_ADMIN,
     barred: [SYSTEM_USER, ADMIN],
-    grants: { order: 2, crud: 'companies', defaults: { [SUPER_ADMIN]: ['companies.*'] } },
+    grants: { order: 2, crud: { one: 'company', many: 'companies' }, defaults: { [SUPER_ADMIN]: ['companies.*'] } },
   },
   {
     key: 'reports',
@@ -110,7 +114,11 @@ export const AREA_LIST = [
     key: 'units',
     path: '/dashboard/unit',
     barred: [SYSTEM_USER],
-    grants: { order: 4, crud: 'units', defaults: { [SUPER_ADMIN]: ['units.*'], [ADMIN]: ['units.*'] } },
+    grants: {
+      order: 4,
+      crud: { one: 'unit', many: 'units' },
+      defaults: { [SUPER_ADMIN]: ['units.*'], [ADMIN]: ['units.*'] },
+    },
   },
   // Admin is barred from the integration edit route; the API also bars system_user (the server may be stricter than the
   // UI).

@@ -7,12 +7,12 @@ import { ADMIN, SUPER_ADMIN, SYSTEM_USER, type OlympusRoleName } from './roles';
 
 export type { PermissionDef } from './areas';
 
-const crud = (area: string, noun: string): PermissionDef[] => [
-  { name: `${area}.*`, label: `All ${noun} permissions` },
-  { name: `${area}.view`, label: `View ${noun}` },
-  { name: `${area}.create`, label: `Create ${noun}` },
-  { name: `${area}.update`, label: `Update ${noun}` },
-  { name: `${area}.delete`, label: `Delete ${noun}` },
+const crud = (area: string, noun: { one: string; many: string }): PermissionDef[] => [
+  { name: `${area}.*`, label: `All ${noun.one} permissions` },
+  { name: `${area}.view`, label: `View ${noun.many}` },
+  { name: `${area}.create`, label: `Create ${noun.many}` },
+  { name: `${area}.update`, label: `Update ${noun.many}` },
+  { name: `${area}.delete`, label: `Delete ${noun.many}` },
 ];
 
 const GROUPS = AREAS.flatMap((a) => (a.grants ? [{ key: a.key, ...a.grants }] : [])).sort((a, b) => a.order - b.order);

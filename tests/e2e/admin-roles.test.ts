@@ -70,7 +70,7 @@ describe('roles', () => {
     // The group checkbox ticks the whole group; a second click clears it.
     await box(page, 'Select all Properties').check();
     for (const p of [
-      'All properties permissions',
+      'All property permissions',
       'View properties',
       'Create properties',
       'Update properties',
@@ -109,7 +109,7 @@ describe('roles', () => {
     expect(await box(page, 'Access reports').isChecked()).toBe(true);
     expect(await box(page, 'View units').isChecked()).toBe(true);
     expect(await box(page, 'Create units').isChecked()).toBe(false);
-    await box(page, 'All users permissions').check();
+    await box(page, 'All user permissions').check();
     for (const p of ['View users', 'Create users', 'Update users', 'Delete users', 'View users of every company'])
       expect(await box(page, p).isChecked(), p).toBe(true);
     expect(await box(page, 'View companies').isChecked()).toBe(false);

@@ -68,7 +68,7 @@ describe('an area declared with its resource', () => {
     expect(areaForPath('/dashboard/contractor/12/edit')?.key).toBe('contractors');
     expect(areaKeyOfResource('contractor')).toBe('contractors');
     expect(PERMISSIONS.filter((p) => p.name.startsWith('contractors.'))).toEqual([
-      { name: 'contractors.*', label: 'All contractors permissions' },
+      { name: 'contractors.*', label: 'All contractor permissions' },
       { name: 'contractors.view', label: 'View contractors' },
       { name: 'contractors.create', label: 'Create contractors' },
       { name: 'contractors.update', label: 'Update contractors' },

@@ -225,7 +225,7 @@ describe('roles', () => {
         multiple: true,
         value: [],
         options: {
-          'users.*': 'All users permissions',
+          'users.*': 'All user permissions',
           'users.view': 'View users',
           'users.create': 'Create users',
           'users.update': 'Update users',
