@@ -33,7 +33,7 @@ async function registered(root: string): Promise<{ decl: ResourceDecl; exportNam
   const mistakes = registryProblems(DECLARED_RESOURCES);
   if (mistakes.length) throw new Error(`The declared resources have mistakes:\n  ${mistakes.join('\n  ')}`);
   const sources: { exportName: string; module: string; value: unknown }[] = [];
-  for (const m of registry.matchAll(/^import \{([^}]+)\} from '(\.[^']+)';$/gm)) {
+  for (const m of registry.matchAll(/^import \{([^}]+)\} from ['"](\.[^'"]+)['"];$/gm)) {
     const exports = await load(path.join(dir, `${m[2]}.ts`));
     for (const name of m[1]
       .split(',')
