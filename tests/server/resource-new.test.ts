@@ -26,7 +26,8 @@ describe('npm run resource:new', () => {
   cpSync(path.join(ROOT, 'server/db/migrations'), path.join(copy, 'server/db/migrations'), { recursive: true });
   for (const f of ['schema.ts', 'declaredTable.ts', 'declaredTables.ts', 'tables.ts'])
     cpSync(path.join(ROOT, 'server/db', f), path.join(copy, 'server/db', f));
-  for (const f of ['drizzle.config.ts', 'package.json', '.prettierrc.json']) cpSync(path.join(ROOT, f), path.join(copy, f));
+  for (const f of ['drizzle.config.ts', 'package.json', '.prettierrc.json'])
+    cpSync(path.join(ROOT, f), path.join(copy, f));
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
 
   it('writes a declaration with an area of its own, registers it and derives its table, then says what to edit next', async () => {
