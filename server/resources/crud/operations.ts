@@ -323,11 +323,18 @@ export function crudOperations<P>(
     recordOr404,
     audited,
     /**
-     * An import's set-based batch (./importBatch.ts): the checks and writes of many rows at once, for a
-     * resource whose hooks need not see each row; null otherwise (each row goes through create or update).
+     * An import's set-based batch (./importBatch.ts) and a set-based bulk update (./bulkBatch.ts): the
+     * checks and writes of many records at once, for a resource whose hooks need not see each row; null
+     * otherwise (each row goes through create or update).
      */
     batch: setBased(decl, binding, hooks)
-      ? { check: checkAll, write: batchWriter(decl, binding, q, versions, audited) }
+      ? {
+          check: checkAll,
+          write: batchWriter(decl, binding, q, versions, audited),
+          lock: (tx: Tx, tenant: string | null, ids: readonly string[]) => q.findMany(tx, tenant, ids, true),
+          conflict: (tx: Tx, req: FastifyRequest, id: string, since: number, sent: Body, current: number) =>
+            versions.conflict(tx, id, since, sent, seenBy(req), current),
+        }
       : null,
 
     /** A create or edit form: the declared groups with their options, as this caller gets them, filled in. */
