@@ -329,6 +329,41 @@ describe('a bulk update of many records', () => {
     expect((await unitRows(ids)).map((u) => u.version)).toEqual(rows.map((u) => u.version));
   }, 60_000);
 
+  it('deletes many records with one audit row each, and none at all when one changed since its version', async () => {
+    const ids = await manyUnits(300);
+    expect((await put(`/units/${ids[5]}`, { name: 'Changed meanwhile' })).statusCode).toBe(200);
+    const before = await auditTotal();
+    const refused = await bulk('admin', '/units', {
+      action: 'delete',
+      ids,
+      versions: Object.fromEntries(ids.map((id) => [id, 1])),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().rows).toEqual([
+      { id: ids[5], status: 409, message: expect.stringContaining('changed by someone else since version 1') },
+    ]);
+    expect(await auditTotal()).toBe(before);
+    expect((await unitRows(ids)).every((u) => u.deletedAt === null)).toBe(true);
+
+    const auditBefore = await auditOf(ids);
+    const res = await bulk('admin', '/units', { action: 'delete', ids });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.message).toBe('300 units deleted.');
+    const rows = await unitRows(ids);
+    expect(rows.every((u) => u.deletedAt instanceof Date && u.deletedBy === w.users.admin.id)).toBe(true);
+    expect((await auditOf(ids)) - auditBefore).toBe(300);
+    const last = await auditFor(db(), ids[5]);
+    expect(last.at(-1)).toMatchObject({
+      action: 'unit.deleted',
+      tenant_id: w.own.id,
+      detail: { bulk: expect.any(String), trash: true },
+    });
+    expect(last.at(-1)?.changes).toMatchObject({ name: { before: 'Changed meanwhile' }, version: { before: 2 } });
+    // Gone from the live records: a second bulk delete finds none of them.
+    const again = await bulk('admin', '/units', { action: 'delete', ids: ids.slice(0, 2) });
+    expect(again.json().rows).toEqual(ids.slice(0, 2).map((id) => ({ id, status: 404, message: 'Unit not found.' })));
+  }, 60_000);
+
   it('lets a single save of one of its records through within a bound, not after the whole bulk', async () => {
     const ids = await manyUnits(1000);
     // The single save is sent once the bulk's transaction has begun (the bulk's is the next transaction the app

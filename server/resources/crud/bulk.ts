@@ -19,12 +19,13 @@ import {
 } from '../../../contract/bulk';
 import type { ResourceDecl } from '../../../contract/resources/declare';
 import { audit } from '../../audit';
+import { requireAuth } from '../../auth/guard';
 import { ApiError, invalid } from '../../errors';
 import { validationErrors } from '../../http/errors-plugin';
 import type { Db } from '../../db';
 import type { RouteAccess } from '../access';
 import { errorResponses, Uuid } from '../schemas';
-import { bulkUpdateAtOnce } from './bulkBatch';
+import { atOnce, bulkAtOnce } from './bulkBatch';
 import type { HistoryContext } from './history';
 import { trimKinds } from './kinds';
 import { VERSION_MAX } from './versions';
@@ -214,22 +215,23 @@ export function bulkRoute<P>(
           // In one order, so two bulk changes lock shared records alike and never wait on each other in a circle.
           const sorted = [...ids].sort();
           const detail = { bulk: String(entry) };
-          // An update of a resource whose hooks need not see each record: all at once (./bulkBatch.ts).
-          const atOnce =
-            action === 'update' && ops.batch
-              ? await bulkUpdateAtOnce(tx, {
-                  decl,
-                  ops: ops.batch,
-                  req,
-                  tenant,
-                  ids: sorted,
-                  values: sent.values ?? {},
-                  versions: sent.versions,
-                  detail,
-                })
-              : null;
-          if (atOnce) {
-            for (const [id, err] of atOnce) failures.set(id, failureOf(id, err));
+          // A resource whose hooks need not see each record: all at once (./bulkBatch.ts).
+          const together = atOnce(action, ops.batch)
+            ? await bulkAtOnce(tx, {
+                decl,
+                ops: ops.batch,
+                req,
+                tenant,
+                userId: requireAuth(req).userId,
+                action,
+                ids: sorted,
+                values: sent.values ?? {},
+                versions: sent.versions,
+                detail,
+              })
+            : null;
+          if (together) {
+            for (const [id, err] of together) failures.set(id, failureOf(id, err));
             if (failures.size > 0) throw new Refused();
             return;
           }
