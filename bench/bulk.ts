@@ -1,6 +1,7 @@
 // Bulk changes through the real server (server/main.ts, as `npm start` runs it; PGlite in its worker
 // thread, or PostgreSQL): POST /api/v1/units/bulk setting `unit_status` of 500 and of 1 000 units, alone
-// and while 20 connections read the unit list page (`?page=1&per_page=25`) one request after another.
+// and while 20 connections read the unit list page (`?page=1&per_page=25`) one request after another;
+// last, a bulk delete (to the trash) of the largest size with the readers.
 // Measured: the bulk's time, the list pages' p50 / p90 / max during it, and the wait of one single
 // PUT of a unit of the bulk (the first in id order, the one a record-by-record bulk locks first) sent
 // 200 ms after the bulk began. Not part of `npm run bench` (its own data).
@@ -64,6 +65,7 @@ function readLists(base: string, headers: Record<string, string>, n: number) {
 }
 
 interface Run {
+  action: 'update' | 'delete';
   size: number;
   readers: number;
   status: number;
@@ -76,7 +78,7 @@ async function bulkOnce(
   server: OlympusServer,
   headers: Record<string, string>,
   ids: string[],
-  status: string,
+  status: string | null,
   readers: number,
 ): Promise<Run> {
   const lists = readers ? readLists(server.url, headers, readers) : null;
@@ -88,7 +90,9 @@ async function bulkOnce(
   const bulk = fetch(`${server.url}/api/v1/units/bulk`, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({ action: 'update', ids, values: { unit_status: status } }),
+    body: JSON.stringify(
+      status ? { action: 'update', ids, values: { unit_status: status } } : { action: 'delete', ids },
+    ),
   }).then(async (res) => {
     ended = performance.now();
     await res.arrayBuffer();
@@ -108,6 +112,7 @@ async function bulkOnce(
   const bulkStatus = await bulk;
   const seconds = (ended - started) / 1000;
   return {
+    action: status ? 'update' : 'delete',
     size: ids.length,
     readers,
     status: bulkStatus,
@@ -153,6 +158,7 @@ async function main() {
     for (const size of SIZES)
       for (const readers of [0, READERS])
         runs.push(await bulkOnce(server, headers, ids.slice(0, size), n++ % 2 ? 'Available' : 'Maintenance', readers));
+    runs.push(await bulkOnce(server, headers, ids.slice(0, UNITS), null, READERS));
   } finally {
     await server.stop();
   }
@@ -162,15 +168,15 @@ async function main() {
     `\n### Bulk status update of units, ${db} (${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)})\n`,
   );
   console.log(
-    '| Database | Units | Readers | Answer | Time | List page p50 / p90 / max (samples, failed) | Single PUT sent 200 ms in |',
+    '| Database | Action | Units | Readers | Answer | Time | List page p50 / p90 / max (samples, failed) | Single PUT sent 200 ms in |',
   );
-  console.log('|---|---:|---:|---:|---:|---|---|');
+  console.log('|---|---|---:|---:|---:|---:|---|---|');
   for (const r of runs) {
     const l = r.lists
       ? `${r.lists.p50} / ${r.lists.p90} / ${r.lists.max} ms (${r.lists.samples}, ${r.lists.failures})`
       : '—';
     console.log(
-      `| ${db} | ${r.size.toLocaleString('en-GB')} | ${r.readers} | ${r.status} | ${r.seconds.toFixed(2)} s | ${l} | ${r.put.status} in ${r.put.ms} ms${r.put.duringBulk ? '' : ' (bulk already done)'} |`,
+      `| ${db} | ${r.action} | ${r.size.toLocaleString('en-GB')} | ${r.readers} | ${r.status} | ${r.seconds.toFixed(2)} s | ${l} | ${r.put.status} in ${r.put.ms} ms${r.put.duringBulk ? '' : ' (bulk already done)'} |`,
     );
   }
 }
