@@ -364,6 +364,29 @@ describe('a bulk update of many records', () => {
     expect(again.json().rows).toEqual(ids.slice(0, 2).map((id) => ({ id, status: 404, message: 'Unit not found.' })));
   }, 60_000);
 
+  it('goes record by record when the database refuses the set-based write (a race), each record still audited once', async () => {
+    const ids = await manyUnits(5);
+    // A foreign key broken meanwhile, as the database answers it, for any update of more than one unit at once.
+    await db().execute(
+      sql.raw(`create or replace function olympus_test_race() returns trigger language plpgsql as $$
+        begin if (select count(*) from changed) > 1 then
+          raise exception 'a race' using errcode = '23503'; end if; return null; end $$`),
+    );
+    await db().execute(
+      sql.raw(`create trigger olympus_test_race after update on units referencing new table as changed
+        for each statement execute function olympus_test_race()`),
+    );
+    try {
+      const auditBefore = await auditOf(ids);
+      const res = await bulk('admin', '/units', { action: 'update', ids, values: { unit_type: 'House' } });
+      expect(res.statusCode).toBe(200);
+      expect((await unitRows(ids)).map((u) => [u.unitType, u.version])).toEqual(Array(5).fill(['House', 2]));
+      expect((await auditOf(ids)) - auditBefore).toBe(5);
+    } finally {
+      await db().execute(sql.raw('drop trigger olympus_test_race on units'));
+    }
+  });
+
   it('lets a single save of one of its records through within a bound, not after the whole bulk', async () => {
     const ids = await manyUnits(1000);
     let bulkDone = false;
