@@ -1,10 +1,12 @@
 // Bulk changes of a declared resource (docs/resources.md "Bulk changes"): `POST /{name}/bulk` updates
-// the declared bulk-editable fields of many records, or deletes many, all or nothing. Each record goes
-// through the very update or delete a single save does (./operations.ts: reach, tenancy, hooks,
-// checks, versions, dependents, its own audit row), each inside a savepoint of one transaction; when
-// any record is refused, the whole transaction is rolled back and the answer names every refused
-// record with its own reason. One more audit row, `{one}.bulk_updated|bulk_deleted`, names the
-// records, and each record's row names it (`detail.bulk`).
+// the declared bulk-editable fields of many records, or deletes many, all or nothing, in one
+// transaction. An update of a resource whose hooks need not see each record goes set-based
+// (./bulkBatch.ts: one lock, the single update's checks for all at once, a few statements for the
+// writes and audit rows); any other change takes each record through the very update or delete a
+// single save does (./operations.ts: reach, tenancy, hooks, checks, versions, dependents, its own audit
+// row), each inside a savepoint. When any record is refused, the whole transaction is rolled back and
+// the answer names every refused record with its own reason. One more audit row,
+// `{one}.bulk_updated|bulk_deleted`, names the records, and each record's row names it (`detail.bulk`).
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import {
@@ -17,11 +19,13 @@ import {
 } from '../../../contract/bulk';
 import type { ResourceDecl } from '../../../contract/resources/declare';
 import { audit } from '../../audit';
+import { requireAuth } from '../../auth/guard';
 import { ApiError, invalid } from '../../errors';
 import { validationErrors } from '../../http/errors-plugin';
 import type { Db } from '../../db';
 import type { RouteAccess } from '../access';
 import { errorResponses, Uuid } from '../schemas';
+import { atOnce, bulkAtOnce } from './bulkBatch';
 import type { HistoryContext } from './history';
 import { trimKinds } from './kinds';
 import { VERSION_MAX } from './versions';
@@ -61,6 +65,14 @@ export const BulkRefusalBody = Type.Object({
     }),
   ),
   rows: Type.Optional(Type.Array(RowFailure, { description: 'Each refused record, in the order of `ids`' })),
+});
+
+/** A refused record as the answer names it: what a single change of it would answer. */
+const failureOf = (id: string, err: ApiError): BulkRowFailure => ({
+  id,
+  status: err.statusCode,
+  message: err.message,
+  ...(err.errors ? { errors: err.errors } : {}),
 });
 
 const verbOf = (action: BulkAction) => (action === 'update' ? 'updated' : 'deleted');
@@ -201,8 +213,31 @@ export function bulkRoute<P>(
             detail: { ids, count: ids.length, ...(action === 'update' ? { values: sent.values } : {}) },
           });
           // In one order, so two bulk changes lock shared records alike and never wait on each other in a circle.
-          for (const id of [...ids].sort()) {
-            const opts = { tx, later, detail: { bulk: String(entry) }, version: sent.versions?.[id] };
+          const sorted = [...ids].sort();
+          const detail = { bulk: String(entry) };
+          // A resource whose hooks need not see each record: all at once (./bulkBatch.ts).
+          const together = atOnce(action, ops.batch)
+            ? await bulkAtOnce(tx, {
+                decl,
+                ops: ops.batch,
+                req,
+                tenant,
+                userId: requireAuth(req).userId,
+                action,
+                ids: sorted,
+                values: sent.values ?? {},
+                versions: sent.versions,
+                detail,
+              })
+            : null;
+          if (together) {
+            for (const [id, err] of together) failures.set(id, failureOf(id, err));
+            if (failures.size > 0) throw new Refused();
+            return;
+          }
+          // Record by record (or when the database refused the set-based write: a race, each record answers alone).
+          for (const id of sorted) {
+            const opts = { tx, later, detail, version: sent.versions?.[id] };
             try {
               // A savepoint per record: a refusal (even a failed statement) undoes that record alone, and the others
               // are still tried.
@@ -212,12 +247,7 @@ export function bulkRoute<P>(
               });
             } catch (err) {
               if (!(err instanceof ApiError) || err.statusCode >= 500) throw err;
-              failures.set(id, {
-                id,
-                status: err.statusCode,
-                message: err.message,
-                ...(err.errors ? { errors: err.errors } : {}),
-              });
+              failures.set(id, failureOf(id, err));
             }
           }
           if (failures.size > 0) throw new Refused();

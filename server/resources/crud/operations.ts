@@ -27,7 +27,7 @@ import { recordVersions, type ConflictView } from './versions';
 import { namedActors } from './actors';
 import { trashMessages } from './trashMessages';
 import { writeSteps } from './writing';
-import { batchWriter, setBased } from './writeBatch';
+import { batchTrasher, batchWriter, setBased } from './writeBatch';
 
 type Body = Record<string, unknown>;
 export type Row = Body & { id: string };
@@ -195,6 +195,7 @@ export function crudOperations<P>(
     if (!trash) throw notFound(decl.messages.notFound);
     return trash;
   };
+  const trashBatch = batchTrasher(decl, binding, q, audited);
   // Drizzle types insert/update values per table; these are the declared columns of this one, checked at start.
   const table = binding.table as typeof binding.table & { $inferInsert: Body };
 
@@ -323,11 +324,29 @@ export function crudOperations<P>(
     recordOr404,
     audited,
     /**
-     * An import's set-based batch (./importBatch.ts): the checks and writes of many rows at once, for a
-     * resource whose hooks need not see each row; null otherwise (each row goes through create or update).
+     * An import's set-based batch (./importBatch.ts) and a set-based bulk update (./bulkBatch.ts): the
+     * checks and writes of many records at once, for a resource whose hooks need not see each row; null
+     * otherwise (each row goes through create or update).
      */
     batch: setBased(decl, binding, hooks)
-      ? { check: checkAll, write: batchWriter(decl, binding, q, versions, audited) }
+      ? {
+          check: checkAll,
+          write: batchWriter(decl, binding, q, versions, audited),
+          lock: (tx: Tx, tenant: string | null, ids: readonly string[]) => q.findMany(tx, tenant, ids, true),
+          conflict: (tx: Tx, req: FastifyRequest, id: string, since: number, sent: Body, current: number) =>
+            versions.conflict(tx, id, since, sent, seenBy(req), current),
+          /**
+           * A bulk delete's move to the trash at once, where nothing but the generic delete applies: no
+           * beforeDelete hook, no declared reference to the resource (whose 409s and emptying go record by
+           * record); null otherwise. Asked per bulk: resources mount one after another.
+           */
+          trash: () =>
+            hooks.beforeDelete ||
+            mounted.referrers(decl.name, 'restrict').length > 0 ||
+            mounted.referrers(decl.name, 'set null').length > 0
+              ? null
+              : trashBatch,
+        }
       : null,
 
     /** A create or edit form: the declared groups with their options, as this caller gets them, filled in. */

@@ -168,3 +168,51 @@ export function batchWriter(
     return key;
   }
 }
+
+/**
+ * A bulk delete's move to the trash set-based (./bulkBatch.ts), for records read and locked by the
+ * caller: one update setting when and by whom, and their audit rows in one insert — each as a single
+ * delete leaves it (`{noun}.deleted`, the record as it was, `trash: true`).
+ */
+export function batchTrasher(
+  decl: ResourceDecl,
+  binding: CrudBinding,
+  q: CrudQueries,
+  audited: (conn: Conn, record: CrudRow) => Promise<Body>,
+) {
+  const columns = q.trashColumns;
+  if (!columns) return null;
+  const table = binding.table;
+  return async function trashBatch(
+    tx: Tx,
+    req: FastifyRequest,
+    tenant: string | null,
+    userId: string,
+    befores: readonly CrudRow[],
+    detail: Body,
+  ): Promise<void> {
+    const ids = befores.map((b) => b.id);
+    const moved = rowsOf<{ id: string }>(
+      await tx.execute(
+        sql`update ${table} set ${sql.identifier(columns.deletedAt.name)} = now(), ${sql.identifier(columns.deletedBy.name)} = ${userId}
+          where ${inArray(q.id, ids)} and ${columns.deletedAt} is null returning ${q.id}`,
+      ),
+    );
+    // Locked live by the caller, so all are moved; anything else is a race for the record-by-record path to answer.
+    if (moved.length !== ids.length) throw new RowByRow('a record went meanwhile');
+    const views = await Promise.all(befores.map((b) => audited(tx, b)));
+    await auditChanges(
+      tx,
+      req,
+      befores.map((b, i) => ({
+        action: `${decl.noun.one}.deleted`,
+        // A set-based batch is a scoped resource's without hooks (setBased): its records are the tenant's.
+        owner: tenant ? { company: tenant } : null,
+        entity: decl.noun.one,
+        entityId: b.id,
+        before: views[i],
+        detail: { ...detail, trash: true },
+      })),
+    );
+  };
+}
