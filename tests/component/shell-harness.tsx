@@ -185,10 +185,17 @@ export const findWholeText = (text: string) => screen.findByText(byWholeText(tex
 const SPEC_NAV_AREAS: readonly string[] = ['home', 'users', 'roles', 'properties', 'companies', 'reports'];
 
 /**
- * The original navigation items for a viewer, followed by those of any area declared since (in declaration
- * order) that shows for the viewer: a new area's menu item does not make these tests wrong.
+ * The original navigation items for a viewer, with those of any area or resource declared since that shows for
+ * the viewer standing where their declaration places them (navOrder): a new area's menu item does not make
+ * these tests wrong. The original items must be there in the order given, else it throws.
  */
 export function expectedNav(specItems: readonly string[], viewer: Viewer | null): string[] {
-  const later = NAV_AREAS.filter((a) => !SPEC_NAV_AREAS.includes(a.key) && showsInNavigation(a, viewer));
-  return [...specItems, ...later.map((a) => i18nProvider.translate(a.nav ?? ''))];
+  const label = (a: (typeof NAV_AREAS)[number]) => i18nProvider.translate(a.nav ?? '');
+  const items = NAV_AREAS.filter((a) =>
+    SPEC_NAV_AREAS.includes(a.key) ? specItems.includes(label(a)) : showsInNavigation(a, viewer),
+  ).map(label);
+  const spec = items.filter((l) => specItems.includes(l));
+  if (spec.join('|') !== specItems.join('|'))
+    throw new Error(`The original navigation items are ${JSON.stringify(spec)}, not ${JSON.stringify(specItems)}.`);
+  return items;
 }

@@ -5,7 +5,13 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness';
 import { createRole, createUser, tokenFor } from './factories';
 import { apiAs, auditFor, count, createWorld, failInserts, type Api, type World } from './resources-fixtures';
-import { PERMISSIONS } from '../../contract/permissions';
+import { DEFAULT_GRANTS, PERMISSIONS } from '../../contract/permissions';
+import { groupPermissions } from '../../contract/permissionGroups';
+
+/** Admin's built-in grants (in the API's order); a declared area's `defaults` may give it more (DEFAULT_GRANTS). */
+const BUILT_IN_ADMIN_GRANTS = ['properties.*', 'reports.access', 'systems.redirect', 'units.*', 'users.*'];
+/** The role editor's built-in groups in their order: the areas', then the connected systems' last. */
+const BUILT_IN_GROUPS = ['Users', 'Companies', 'Properties', 'Units', 'Roles', 'Integrations', 'Reports', 'Audit'];
 
 let t: TestApp;
 const db = () => t.database.db;
@@ -42,12 +48,15 @@ describe('roles', () => {
     expect(res.statusCode).toBe(200);
     const roles = res.json().data as { name: string; permissions: string[]; uuid: string; id: string; label: string }[];
     expect(roles.map((r) => r.name)).toEqual(['admin', 'super_admin', 'system_user']);
+    // Its defaults: the built-in ones, and those of any declared area.
+    expect(roles[0].permissions.filter((p) => BUILT_IN_ADMIN_GRANTS.includes(p))).toEqual(BUILT_IN_ADMIN_GRANTS);
+    expect([...roles[0].permissions].sort()).toEqual([...DEFAULT_GRANTS.admin].sort());
     expect(roles[0]).toEqual({
       uuid: roles[0].id,
       id: roles[0].id,
       name: 'admin',
       label: 'Admin',
-      permissions: ['properties.*', 'reports.access', 'systems.redirect', 'units.*', 'users.*'],
+      permissions: roles[0].permissions,
       require_two_factor: false,
       version: 1,
     });
@@ -200,18 +209,11 @@ describe('roles', () => {
   it('the role form: name and label, then one checkbox list per permission prefix', async () => {
     const { data, fields } = (await sa.get('/roles/create')).json();
     expect(data).toEqual({});
-    expect(fields.map((g: { group: string }) => g.group)).toEqual([
-      'Role',
-      'Users',
-      'Companies',
-      'Properties',
-      'Units',
-      'Roles',
-      'Integrations',
-      'Reports',
-      'Audit',
-      'Systems',
-    ]);
+    const groups: string[] = fields.map((g: { group: string }) => g.group);
+    // One group per prefix of the catalogue (a declared area's among them), in its order; the built-in ones fixed.
+    expect(groups).toEqual(['Role', ...groupPermissions(PERMISSIONS).map((g) => g.title)]);
+    expect(groups.filter((g) => BUILT_IN_GROUPS.includes(g))).toEqual(BUILT_IN_GROUPS);
+    expect(groups.at(-1)).toBe('Systems');
     expect(fields[0].fields.map((f: { name: string; required: boolean }) => [f.name, f.required])).toEqual([
       ['name', true],
       ['label', true],

@@ -6,6 +6,7 @@ import { createCompany, createRole, createSystem, createUser, tokenFor } from '.
 import { accessTokens, userSystems, users } from '../../server/db/schema';
 import { sha256 } from '../../server/auth/tokens';
 import { auditRows, authClient, type AuthClient } from './auth-client';
+import { DEFAULT_GRANTS } from '../../contract/permissions';
 
 let t: TestApp;
 let c: AuthClient;
@@ -83,11 +84,15 @@ describe('GET /session', () => {
       { uuid: adminRole.id, name: 'admin', label: 'Admin', system: 'Olympus' },
       { uuid: portalRole.id, name: 'portal_viewer', label: 'Portal Viewer', system: 'Portal' },
     ]);
+    // Admin's defaults: the built-in ones (in the answer's order), and those of any declared area.
+    const builtInGrants = ['properties.*', 'reports.access', 'systems.redirect', 'units.*', 'users.*'];
+    expect(data.olympusRole.permissions.filter((p: string) => builtInGrants.includes(p))).toEqual(builtInGrants);
+    expect([...data.olympusRole.permissions].sort()).toEqual([...DEFAULT_GRANTS.admin].sort());
     expect(data.olympusRole).toEqual({
       uuid: adminRole.id,
       name: 'admin',
       label: 'Admin',
-      permissions: ['properties.*', 'reports.access', 'systems.redirect', 'units.*', 'users.*'],
+      permissions: data.olympusRole.permissions,
     });
     expect(data.olympus_role_uuid).toBe(adminRole.id);
     expect(data.everest_role_uuid).toBe(everestRole.id);

@@ -5,12 +5,22 @@ import { NAV_AREAS, visibleNavItems } from '../../src/layout/navItems';
 
 const v = (role: string | null, permissions: string[] = []): Viewer => ({ role, permissions });
 const labels = (viewer: Viewer | null) => visibleNavItems(viewer).map((a) => a.key);
-/** Every item: the six the product began with, then those of later areas (the audit log) in their places. */
+/** Every item: the six the product began with, the audit log, and any a declaration brings, in their places. */
 const EVERY_ITEM = NAV_AREAS.map((a) => a.key);
+/** The built-in items in their order: SPEC's six, then the audit log after Reports. */
+const BUILT_IN = ['home', 'users', 'roles', 'properties', 'companies', 'reports', 'audit'];
+/** The built-in items of a list, in its order: a declared resource's or area's item does not change these rules. */
+const builtIn = (keys: readonly string[]) => keys.filter((k) => BUILT_IN.includes(k));
 
 describe('navigation filter', () => {
   it('shows everything with no user or no role', () => {
-    expect(EVERY_ITEM.slice(0, 6)).toEqual(['home', 'users', 'roles', 'properties', 'companies', 'reports']);
+    expect(builtIn(EVERY_ITEM)).toEqual(BUILT_IN);
+    // Declared items stand where their navOrder puts them among the built-in ones (10, 20, …).
+    expect(NAV_AREAS.filter((a) => BUILT_IN.includes(a.key)).map((a) => a.navOrder)).toEqual(
+      BUILT_IN.map((_, i) => (i + 1) * 10),
+    );
+    const orders = NAV_AREAS.map((a) => a.navOrder ?? 1000);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
     expect(labels(null)).toEqual(EVERY_ITEM);
     expect(labels(v(null))).toEqual(EVERY_ITEM);
   });
@@ -18,19 +28,19 @@ describe('navigation filter', () => {
     expect(labels(v('super_admin'))).toEqual(EVERY_ITEM);
   });
   it('shows the audit log to holders of audit.view, after Reports', () => {
-    expect(EVERY_ITEM.indexOf('audit')).toBe(EVERY_ITEM.indexOf('reports') + 1);
-    expect(labels(v('admin', ['audit.view']))).toEqual(['home', 'users', 'properties', 'audit']);
-    expect(labels(v('admin', ['audit.*']))).toEqual(['home', 'users', 'properties', 'audit']);
-    expect(labels(v('other', ['audit.view']))).toEqual(['audit']);
+    expect(builtIn(EVERY_ITEM).indexOf('audit')).toBe(builtIn(EVERY_ITEM).indexOf('reports') + 1);
+    expect(builtIn(labels(v('admin', ['audit.view'])))).toEqual(['home', 'users', 'properties', 'audit']);
+    expect(builtIn(labels(v('admin', ['audit.*'])))).toEqual(['home', 'users', 'properties', 'audit']);
+    expect(builtIn(labels(v('other', ['audit.view'])))).toEqual(['audit']);
   });
   it('shows admin Home, Users and Properties, plus Reports with the permission', () => {
-    expect(labels(v('admin'))).toEqual(['home', 'users', 'properties']);
-    expect(labels(v('admin', ['reports.access']))).toEqual(['home', 'users', 'properties', 'reports']);
-    expect(labels(v('admin', ['reports.*']))).toEqual(['home', 'users', 'properties', 'reports']);
+    expect(builtIn(labels(v('admin')))).toEqual(['home', 'users', 'properties']);
+    expect(builtIn(labels(v('admin', ['reports.access'])))).toEqual(['home', 'users', 'properties', 'reports']);
+    expect(builtIn(labels(v('admin', ['reports.*'])))).toEqual(['home', 'users', 'properties', 'reports']);
   });
   it('shows system_user nothing but Reports with the permission', () => {
-    expect(labels(v('system_user'))).toEqual([]);
-    expect(labels(v('system_user', ['reports.access']))).toEqual(['reports']);
+    expect(builtIn(labels(v('system_user')))).toEqual([]);
+    expect(builtIn(labels(v('system_user', ['reports.access'])))).toEqual(['reports']);
   });
   it('shows an item whose required permission is held', () => {
     expect(showsInNavigation(AREA.reports, v('other', ['reports.access']))).toBe(true);
