@@ -17,26 +17,13 @@ import { sql } from 'drizzle-orm';
 import { createCompany, createUser, tokenFor } from '../tests/server/factories';
 import { startOlympus, type OlympusServer } from './lib/olympus';
 import { openBenchDatabase } from './lib/benchDatabase';
+import { latency, type Latency } from './lib/stats';
 
 const SIZES = (process.env.BENCH_BULK_SIZES ?? '500,1000').split(',').map(Number);
 const READERS = Number(process.env.BENCH_BULK_READERS ?? 20);
 const PGLITE = process.argv.includes('--pglite');
 const UNITS = Math.max(...SIZES);
 const PUT_AFTER_MS = 200;
-
-interface Latency {
-  samples: number;
-  p50: number;
-  p90: number;
-  max: number;
-  failures: number;
-}
-
-function latency(ms: number[], failures: number): Latency {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => (s.length ? Math.round(s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]) : -1);
-  return { samples: s.length, p50: at(0.5), p90: at(0.9), max: at(1), failures };
-}
 
 /** `n` connections each asking the unit list page one request after another, until stopped. */
 function readLists(base: string, headers: Record<string, string>, n: number) {

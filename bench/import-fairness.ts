@@ -18,25 +18,12 @@ import { sql } from 'drizzle-orm';
 import { createCompany, createUser, tokenFor } from '../tests/server/factories';
 import { startOlympus, type OlympusServer } from './lib/olympus';
 import { openBenchDatabase } from './lib/benchDatabase';
+import { latency, type Latency } from './lib/stats';
 
 const ROWS = Number(process.env.BENCH_FAIRNESS_ROWS ?? 1500);
 const DRY = (process.env.BENCH_FAIRNESS_DRY ?? 'true') !== 'false';
 const PGLITE = process.argv.includes('--pglite');
 const WIDE_COLUMNS = 4_000_000;
-
-interface Latency {
-  samples: number;
-  p50: number;
-  p90: number;
-  max: number;
-  failures: number;
-}
-
-function latency(ms: number[], failures: number): Latency {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => (s.length ? Math.round(s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]) : -1);
-  return { samples: s.length, p50: at(0.5), p90: at(0.9), max: at(1), failures };
-}
 
 /** B's list page, one request after another, until stopped. */
 function probeList(base: string, headers: Record<string, string>) {
