@@ -6,7 +6,7 @@
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'ra-core';
 import { DECLARED_RESOURCES } from '../contract/resources';
-import { declaredResource } from '../src/resources/declared';
+import { declaredResource } from '../src/declared/declared';
 import IntegrationEdit from './companies/IntegrationEdit';
 import { ReportsRoute } from '../src/pages/reports/route';
 import { AccountRoute } from '../src/pages/account/route';

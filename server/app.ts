@@ -21,26 +21,26 @@ import csrfRoutes from './auth/csrf';
 import sessionFirst from './auth/sessionFirst';
 import sessionRoutes from './session/routes';
 import systemRoutes from './systems/routes';
-import resourceRoutes from './resources';
+import resourceRoutes from './crud/resourceRoutes';
 import systemPublicRoutes from './systems/public-routes';
 import healthRoutes from './health/routes';
 import spa from './spa';
 import { scheduleDormantDisabling } from './users/dormantDisabler';
 import { scheduleAuditPruning } from './auditLog/retention';
-import { mountedOn } from './resources/crud/dependents';
-import { scheduleTrashPurge } from './resources/crud/purge';
+import { mountedOn } from './crud/dependents';
+import { scheduleTrashPurge } from './crud/purge';
 import { scheduleSnapshots } from './backups/snapshots';
 import importRoutes from './imports/routes';
 import { importersOn, scheduleImports } from './imports/jobs';
 import './types';
-import { OPENAPI_EXTENSIONS } from './resources/crud/extensions';
+import { OPENAPI_EXTENSIONS } from './crud/extensions';
 
 export interface BuildOptions {
   config: Config;
   database: Database;
   mailer?: Mailer;
   logger?: boolean | Record<string, unknown>;
-  /** Extra resource route plugins (server/resources/index.ts), e.g. a test's throwaway declared resource. */
+  /** Extra resource route plugins (server/crud/resourceRoutes.ts), e.g. a test's throwaway declared resource. */
   resources?: readonly FastifyPluginAsync[];
 }
 
@@ -63,7 +63,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // Collect every field error at once so a form can mark each field.
-    // The declared bodies' OpenAPI extensions are annotations, not checks (server/resources/crud/extensions.ts).
+    // The declared bodies' OpenAPI extensions are annotations, not checks (server/crud/extensions.ts).
     ajv: {
       customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, keywords: OPENAPI_EXTENSIONS },
     },

@@ -55,7 +55,7 @@ export interface Config {
    * server/auditLog/retention.ts). */
   auditRetentionDays: number;
   /** Deleted records stay restorable this many days, then the server purges them (OLYMPUS_TRASH_DAYS;
-   * server/resources/crud/purge.ts). */
+   * server/crud/purge.ts). */
   trashDays: number;
   /**
    * A running import whose server has not shown it is alive for this many seconds is marked failed

@@ -8,7 +8,7 @@ import { DatabaseUnreachableError, MigrationError, openDatabase, type Database }
 import { buildApp } from './app';
 import { loggableError, type LoggedError } from './http/error-log';
 import type { SeedResult } from './db/seed';
-import { seedDemo } from './resources/seedHistory';
+import { seedDemo } from './db/seedHistory';
 import { bootstrapFromConfig } from './db/bootstrap';
 import { syncCatalogue } from './permissions/catalogue';
 import { schemaProblems } from './db/schemaCheck';

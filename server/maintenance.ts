@@ -1,5 +1,5 @@
 // Periodic jobs the server runs itself, never a request: the audit log's retention
-// (server/auditLog/retention.ts) and the trash's purge (server/resources/crud/purge.ts). With several
+// (server/auditLog/retention.ts) and the trash's purge (server/crud/purge.ts). With several
 // instances on one PostgreSQL each job runs once per interval, not once per instance: an instance first
 // claims the turn in one short transaction (`pg_try_advisory_xact_lock` on the job's own lock, so a
 // second one does not even wait, then the job's `maintenance_runs` row, moved only when its last run

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Tenant } from './data';
 import { startProbe, type ProbeStats } from './health-probe';
 import { freePort, rssMb, run, startChild, type Child } from './proc';
-import { WHOLE_LISTS_PER_CALLER } from '../../server/resources/wholeLists';
+import { WHOLE_LISTS_PER_CALLER } from '../../server/lists/wholeLists';
 
 export const TOOLS_DIR = path.resolve('bench/anchors/tools');
 const AUTOCANNON = path.join(TOOLS_DIR, 'node_modules/autocannon/autocannon.js');

@@ -1,6 +1,6 @@
 // A resource declared once (docs/resources.md): plain data both sides import. The server derives its
-// routes, schemas, checks, forms, list and OpenAPI entries from it (server/resources/crud/), the
-// browser its screens and texts (src/resources/). No server code here: only shapes, builders and derived types.
+// routes, schemas, checks, forms, list and OpenAPI entries from it (server/crud/), the
+// browser its screens and texts (src/declared/). No server code here: only shapes, builders and derived types.
 import type { AreaKey } from '../areas';
 import type { OlympusRoleName } from '../roles';
 import { MONEY_MAX, TEL_MAX, URL_MAX, type TextPattern } from './kinds';
@@ -31,7 +31,7 @@ interface FieldBase {
   when?: FieldWhen & { required: boolean };
 }
 
-/** Text; `email`, `tel` and `url` add their format checks (./kinds.ts, server/resources/crud/kinds.ts). */
+/** Text; `email`, `tel` and `url` add their format checks (./kinds.ts, server/crud/kinds.ts). */
 export interface TextField extends FieldBase {
   type: 'text' | 'textarea' | 'email' | 'tel' | 'url';
   maxlength: number;

@@ -1,6 +1,6 @@
 // The declared resources the browser serves (docs/resources.md). From this list come their API paths
 // (providers/dataProvider), search boxes (contract/lists.ts), catalogue texts (src/i18n/en/resources.ts)
-// and their screens (src/resources/declared.tsx; resources/{companies,properties,units,roles} add what
+// and their screens (src/declared/declared.tsx; resources/{companies,properties,units,roles} add what
 // their screens need beyond the generic ones; resources/users still holds hand-written screens). A new
 // declared resource adds its line here.
 import { companyResource } from './companies';

@@ -1,5 +1,5 @@
 // What the text-like field kinds accept (docs/resources.md "Fields"), read by both sides: the server's
-// body schemas and OpenAPI entries (server/resources/crud/kinds.ts), its 422 messages
+// body schemas and OpenAPI entries (server/crud/kinds.ts), its 422 messages
 // (server/http/errors-plugin.ts) and the form's own checks (src/forms/validation.ts).
 
 /** A phone number has at least 10 characters… */

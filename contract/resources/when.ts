@@ -1,6 +1,6 @@
 // Conditional fields (docs/resources.md "Fields", `when`): a field shown, and required, only while
 // another field has one of some values. Written once here, read by both sides: the server clears the
-// field and checks its requirement by it (server/resources/crud/routes.ts), the form hides it by it
+// field and checks its requirement by it (server/crud/routes.ts), the form hides it by it
 // (src/forms/), and the OpenAPI entry and the form definition carry it.
 
 /** A value the controlling field may have: a choice's option, or a checkbox's true/false. */

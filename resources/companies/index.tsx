@@ -5,8 +5,8 @@
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import { companyResource, type CompanyRecord } from '../../contract/resources/companies';
 import { shortAddress } from '../../src/lists';
-import { declaredResource } from '../../src/resources/declared';
-import { fieldKey } from '../../src/resources/texts';
+import { declaredResource } from '../../src/declared/declared';
+import { fieldKey } from '../../src/declared/texts';
 import { CompanyIntegrations } from './CompanyIntegrations';
 import { CompanyProperties } from './CompanyProperties';
 

@@ -4,8 +4,8 @@
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import { propertyResource, type PropertyRecord } from '../../contract/resources/properties';
 import { shortAddress } from '../../src/lists';
-import { declaredResource } from '../../src/resources/declared';
-import { fieldKey } from '../../src/resources/texts';
+import { declaredResource } from '../../src/declared/declared';
+import { fieldKey } from '../../src/declared/texts';
 import { PropertyUnits } from './PropertyUnits';
 
 export default declaredResource<PropertyRecord>(propertyResource, {

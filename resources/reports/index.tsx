@@ -3,7 +3,7 @@
 // its list leads back there and shares the Reports icon.
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import { reportResource, type ReportRecord } from '../../contract/resources/reports';
-import { declaredResource } from '../../src/resources/declared';
+import { declaredResource } from '../../src/declared/declared';
 
 export default declaredResource<ReportRecord>(reportResource, {
   icon: AssessmentOutlined,

@@ -19,7 +19,7 @@ import { loadPermissions } from './permissionGroups';
 import { roleInputs } from './RoleInputs';
 import { useSessionUser } from '../../src/layout/useSessionUser';
 import { roleResource } from '../../contract/resources/roles';
-import { formTexts } from '../../src/resources/texts';
+import { formTexts } from '../../src/declared/texts';
 
 const texts = formTexts(roleResource.spa);
 const listPath = `/dashboard/${roleResource.spa}`;

@@ -6,7 +6,7 @@
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import { roleResource, type RoleRecord } from '../../contract/resources/roles';
 import { SUPER_ADMIN } from '../../contract/roles';
-import { declaredResource } from '../../src/resources/declared';
+import { declaredResource } from '../../src/declared/declared';
 import RoleEdit from './RoleEdit';
 
 export default declaredResource<RoleRecord>(roleResource, {

@@ -2,6 +2,6 @@
 // generated from contract/resources/units.ts (docs/resources.md); only the icon is chosen here.
 import MeetingRoomOutlined from '@mui/icons-material/MeetingRoomOutlined';
 import { unitResource } from '../../contract/resources/units';
-import { declaredResource } from '../../src/resources/declared';
+import { declaredResource } from '../../src/declared/declared';
 
 export default declaredResource(unitResource, { icon: MeetingRoomOutlined });

@@ -7,7 +7,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { errorText, useListDialogs, useListNotices, useRemoveRecord } from '../../src/lists';
 import type { UserRecord } from './userRecord';
-import { listKey } from '../../src/resources/texts';
+import { listKey } from '../../src/declared/texts';
 import { changedConflictOf, useChangedDelete } from '../../src/lists/useChangedDelete';
 
 export function UserRemoveButton() {

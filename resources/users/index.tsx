@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import { userResource } from '../../contract/resources/users';
-import { declaredResource } from '../../src/resources/declared';
-import { fieldKey } from '../../src/resources/texts';
+import { declaredResource } from '../../src/declared/declared';
+import { fieldKey } from '../../src/declared/texts';
 import { UserInvitationPanel } from '../../src/pages/account/UserInvitationPanel';
 import { UserSessionsPanel } from '../../src/pages/account/UserSessionsPanel';
 import { UserTwoFactorPanel } from '../../src/pages/account/UserTwoFactorPanel';

@@ -1,5 +1,5 @@
 // Reading the audit log (GET /api/v1/audit): filters, the caller's scope, the search and the page,
-// with the list machinery of the other lists (../resources/lists.ts plans the page, listRows.ts
+// with the list machinery of the other lists (../lists/lists.ts plans the page, listRows.ts
 // fetches rows and total in one statement). Newest first: `at desc, id desc`, which the
 // (…, at, id) indexes of audit_log serve read backwards (bench/audit.ts measures it).
 // Who sees which rows: docs/security.md "The audit log".
@@ -10,10 +10,10 @@ import { DECLARED_RESOURCES } from '../../contract/resources';
 import { invalid } from '../errors';
 import { compiled, rowsFrom } from '../db/statements';
 import { auditSearchText } from '../db/schema';
-import { likePattern, uuidArray, type Conn } from '../resources/db';
-import { planList, type ListSpec } from '../resources/lists';
-import { fetchList, jsonRow, type RowsJson } from '../resources/listRows';
-import type { WholeListOptions } from '../resources/wholeLists';
+import { likePattern, uuidArray, type Conn } from '../db/conn';
+import { planList, type ListSpec } from '../lists/lists';
+import { fetchList, jsonRow, type RowsJson } from '../lists/listRows';
+import type { WholeListOptions } from '../lists/wholeLists';
 
 export interface AuditQuery {
   actor?: string;

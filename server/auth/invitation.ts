@@ -31,7 +31,7 @@ import {
 import { claimInvitation, findInvitation, type FoundInvitation, type InvitationState } from '../users/invitationStore';
 import { beyondReach, holdingsOf, lockUser } from '../users/grants';
 import { findUser } from '../users/queries';
-import type { Conn } from '../resources/db';
+import type { Conn } from '../db/conn';
 
 const EVERYONE = { tenantId: null, visibleCompanies: null };
 

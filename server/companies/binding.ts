@@ -9,9 +9,9 @@ import { SUPER_ADMIN } from '../../contract/roles';
 import { requireAuth } from '../auth/guard';
 import { companies, properties } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
-import { defineCrud } from '../resources/crud';
-import { FOREIGN_KEY_VIOLATION, pgError, type Conn } from '../resources/db';
-import { parseRows } from '../resources/listRows';
+import { defineCrud } from '../crud';
+import { FOREIGN_KEY_VIOLATION, pgError, type Conn } from '../db/conn';
+import { parseRows } from '../lists/listRows';
 import type { AuthContext } from '../types';
 import { propertyCrud, PropertySchema } from '../properties/binding';
 import { reachCondition, REACH_MSG } from './reach';
@@ -71,5 +71,5 @@ export async function reachableCompanyOr404(db: Conn, auth: AuthContext, id: str
   return company;
 }
 
-/** Found by server/resources/index.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+/** Found by server/crud/resourceRoutes.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
 export default companyCrud;

@@ -5,7 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AuthContext } from '../types';
 import { companies } from '../db/schema';
-import { uuidArray } from '../resources/db';
+import { uuidArray } from '../db/conn';
 import { SUPER_ADMIN } from '../../contract/roles';
 
 export const REACH_MSG = {

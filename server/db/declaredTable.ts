@@ -180,7 +180,7 @@ export function declaredTable<
   }
   for (const [name, field] of fields) columns[camel(name)] = columnFor(name, field);
   Object.assign(columns, o.columns ?? {});
-  // 1 when made; the generic writes raise it with every change (server/resources/crud/versions.ts).
+  // 1 when made; the generic writes raise it with every change (server/crud/versions.ts).
   columns.version = builders.version();
   columns.createdAt = builders.stamp('created_at');
   columns.updatedAt = builders.stamp('updated_at');
@@ -233,7 +233,7 @@ export function declaredTable<
         );
       }
     }
-    // The list's default sort, lower(name) then id (server/resources/lists.ts), within the company
+    // The list's default sort, lower(name) then id (server/lists/lists.ts), within the company
     // when there is one; the plain name last lets a page's ids come from the index alone.
     // Lists show live records only, so the index holds only those.
     if (sortsByName && o.listIndex !== false) {

@@ -31,7 +31,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
-// The `*_list_name` indexes serve the lists' default sort (lower(name), id; server/resources/lists.ts),
+// The `*_list_name` indexes serve the lists' default sort (lower(name), id; server/lists/lists.ts),
 // within the tenant where the list has one: a page stops after its rows instead of sorting them all.
 // The trailing plain `name` lets PostgreSQL answer a page's ids from the index alone (an index-only
 // scan needs every column an expression uses), so even a deep page's OFFSET stays in the index.
@@ -405,7 +405,7 @@ export const auditLog = pgTable(
 
 /**
  * When a periodic job last ran, shared by every instance on the database: the audit log's pruning
- * (server/auditLog/retention.ts) and the trash's purge (server/resources/crud/purge.ts) claim their
+ * (server/auditLog/retention.ts) and the trash's purge (server/crud/purge.ts) claim their
  * turn here (server/maintenance.ts), so with several instances each runs once per interval.
  */
 export const maintenanceRuns = pgTable('maintenance_runs', {

@@ -33,7 +33,7 @@ export interface SeedOptions {
   password: string | null;
   /** Olympus's own address: the demo Everest and Portal live under it (server/systems/demo.ts). */
   publicUrl?: string;
-  /** Runs in the seed's transaction once its records are in (server/resources/seedHistory.ts audits them). */
+  /** Runs in the seed's transaction once its records are in (server/db/seedHistory.ts audits them). */
   afterInsert?: (tx: Db) => Promise<void>;
 }
 

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
-import type { Conn } from '../resources/db';
+import type { Conn } from './conn';
 import { rowsOf } from '../auth/rows';
 
 const dialect = new PgDialect();

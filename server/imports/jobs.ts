@@ -26,7 +26,7 @@ import type { Db } from '../db';
 import { ApiError } from '../errors';
 import { loadUserAccess, requireArea, requirePermission } from '../auth/guard';
 import { SUPER_ADMIN } from '../../contract/roles';
-import { pgError, type Tx } from '../resources/db';
+import { pgError, type Tx } from '../db/conn';
 import { isDatabaseUnreachable } from '../db/outage';
 import { logJobFailure } from '../http/error-log';
 import { csvLine, maxColumnsOf, readFile, safeCell } from './csv';
@@ -71,7 +71,7 @@ export interface ImportSteps {
   batch: BatchStep | null;
 }
 
-/** A declared resource's import (server/resources/crud/import.ts registers one per importable resource). */
+/** A declared resource's import (server/crud/import.ts registers one per importable resource). */
 export interface Importer {
   decl: ResourceDecl;
   /** The permission to create records (to start and read an import). */

@@ -9,8 +9,8 @@ import { mayOpenArea, areaByKey } from '../../contract/access';
 import { hasPermission, SUPER_ADMIN } from '../../contract/roles';
 import { requireAuth } from '../auth/guard';
 import { forbidden, notFound } from '../errors';
-import { isUuid } from '../resources/db';
-import { errorResponses } from '../resources/schemas';
+import { isUuid } from '../db/conn';
+import { errorResponses } from '../http/schemas';
 import { errorsCsv, importersOn, importRow, statusOf } from './jobs';
 
 const NOT_FOUND = 'Import not found.';

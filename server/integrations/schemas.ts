@@ -1,6 +1,6 @@
 // TypeBox body of each integration's PUT, built from its catalogue fields.
 import { Type, type TSchema } from 'typebox';
-import { Checkbox, OptText } from '../resources/schemas';
+import { Checkbox, OptText } from '../http/schemas';
 import type { IntegrationDef, IntegrationField } from './catalogue';
 
 export const SECRET_MAX = 1000;

@@ -1,7 +1,7 @@
 // Per-company integration settings: plain fields in `settings` (jsonb), secret fields sealed in `secrets`.
 import { and, eq, sql } from 'drizzle-orm';
 import { integrationSettings } from '../db/schema';
-import type { Conn } from '../resources/db';
+import type { Conn } from '../db/conn';
 import { open, seal, sealContext } from './crypto';
 import type { IntegrationDef } from './catalogue';
 import { ApiError } from '../errors';

@@ -1,7 +1,7 @@
 // The permission catalogue as stored (seeded from contract/permissions.ts). A database that was never
 // seeded gets the catalogue on first read, so the role editor always has something to offer.
 import { permissions } from '../db/schema';
-import type { Conn } from '../resources/db';
+import type { Conn } from '../db/conn';
 import { PERMISSIONS } from '../../contract/permissions';
 
 export interface PermissionRow {

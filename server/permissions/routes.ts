@@ -1,8 +1,8 @@
 // GET /permissions: the catalogue the role editor offers, wildcards included.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { accessRules } from '../resources/access';
-import { errorResponses } from '../resources/schemas';
+import { accessRules } from '../http/routeAccess';
+import { errorResponses } from '../http/schemas';
 import { loadPermissions } from './queries';
 
 export const PermissionSchema = Type.Object({

@@ -8,11 +8,11 @@ import { UNPAGED_LIST_MAX } from '../../contract/lists';
 import { propertyResource } from '../../contract/resources/properties';
 import { companies, properties, units } from '../db/schema';
 import { ApiError, conflict } from '../errors';
-import { defineCrud } from '../resources/crud';
-import { pgError, UNIQUE_VIOLATION } from '../resources/db';
-import { parseRows } from '../resources/listRows';
-import { Uuid } from '../resources/schemas';
-import { cleanText } from '../resources/values';
+import { defineCrud } from '../crud';
+import { pgError, UNIQUE_VIOLATION } from '../db/conn';
+import { parseRows } from '../lists/listRows';
+import { Uuid } from '../http/schemas';
+import { cleanText } from '../crud/values';
 import { unitCrud, UnitSchema } from '../units/binding';
 import { freeSlug, slugFromName, slugTaken, toSlug } from './slug';
 
@@ -85,5 +85,5 @@ export const propertyCrud = defineCrud(
 
 export const PropertySchema = propertyCrud.schemas.read;
 
-/** Found by server/resources/index.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+/** Found by server/crud/resourceRoutes.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
 export default propertyCrud;

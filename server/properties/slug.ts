@@ -4,7 +4,7 @@
 import { and, eq, isNull, like, or, sql } from 'drizzle-orm';
 import { slugify } from '../db/seed';
 import { properties } from '../db/schema';
-import { escapeLike, type Conn } from '../resources/db';
+import { escapeLike, type Conn } from '../db/conn';
 
 /** Room left for a "-12" suffix within the 255-character cap. */
 const SLUG_BASE_MAX = 240;

@@ -4,7 +4,7 @@
 // say: a report sent without a position goes after the company's last one, as the Reports page lists them.
 import { reportResource } from '../../contract/resources/reports';
 import { reports } from '../db/schema';
-import { defineCrud } from '../resources/crud';
+import { defineCrud } from '../crud';
 import { nextPosition } from './store';
 
 export const reportCrud = defineCrud(
@@ -22,5 +22,5 @@ export const reportCrud = defineCrud(
   },
 );
 
-/** Found by server/resources/index.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+/** Found by server/crud/resourceRoutes.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
 export default reportCrud;

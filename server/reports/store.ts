@@ -3,7 +3,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { reports } from '../db/schema';
-import type { Conn } from '../resources/db';
+import type { Conn } from '../db/conn';
 import { rowsOf } from '../auth/rows';
 import { AREA, mayOpenArea } from '../../contract/access';
 import { OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';

@@ -13,9 +13,9 @@ import { rolePermissions, roles, systems } from '../db/schema';
 import { ApiError, conflict, forbidden } from '../errors';
 import { checkboxes, group } from '../forms/fields';
 import { loadPermissions } from '../permissions/queries';
-import { defineCrud } from '../resources/crud';
-import { FOREIGN_KEY_VIOLATION, pgError, UNIQUE_VIOLATION } from '../resources/db';
-import { cleanText } from '../resources/values';
+import { defineCrud } from '../crud';
+import { FOREIGN_KEY_VIOLATION, pgError, UNIQUE_VIOLATION } from '../db/conn';
+import { cleanText } from '../crud/values';
 import type { AuthContext } from '../types';
 import { GRANT_MSG, mayChangeTwoFactorRule, permissionsNotHeld } from './grantable';
 import { olympusSystemId, roleInUse, roleNameTaken } from './queries';
@@ -134,5 +134,5 @@ export const roleCrud = defineCrud(
 
 export const RoleSchema = roleCrud.schemas.read;
 
-/** Found by server/resources/index.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+/** Found by server/crud/resourceRoutes.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
 export default roleCrud;

@@ -2,8 +2,8 @@
 // someone, the Olympus system's id.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { roles, systems, userSystems } from '../db/schema';
-import type { Conn } from '../resources/db';
-import { lowerOf } from '../resources/lists';
+import type { Conn } from '../db/conn';
+import { lowerOf } from '../lists/lists';
 import { OLYMPUS_SYSTEM } from '../../contract/roles';
 
 const olympus = and(eq(systems.id, roles.systemId), eq(systems.name, OLYMPUS_SYSTEM));

@@ -6,7 +6,7 @@ import { notFound } from '../errors';
 import { requireAuth } from '../auth/guard';
 import { auditAuth } from '../auth/authAudit';
 import { ErrorBody } from '../auth/schemas';
-import { isUuid } from '../resources/db';
+import { isUuid } from '../db/conn';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessionStore';
 import { RevokedResponse, SESSION_MSG, SessionIdParams, SessionListResponse } from './sessionSchemas';
 

@@ -1,7 +1,7 @@
 // TypeBox shapes and texts of the caller's own account changes (server/session/ownProfileRoutes.ts):
 // name and email, and the password. Answers never carry a password or its hash.
 import { Type } from 'typebox';
-import { NAME_MAX } from '../resources/schemas';
+import { NAME_MAX } from '../http/schemas';
 
 /** Generous cap so an absurd body fails validation instead of reaching argon2; the policy caps at 128. */
 const Password = Type.String({ maxLength: 1024 });

@@ -2,7 +2,7 @@
 // past their absolute or idle expiry — the same rule as the guard in ../auth/guard.ts). A session is
 // named by the row's uuid; the token hash never leaves this file.
 import { and, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { Conn } from '../resources/db';
+import type { Conn } from '../db/conn';
 import { accessTokens } from '../db/schema';
 import { clearAuthCache } from '../auth/authCache';
 import { TOKEN_IDLE_MS } from '../auth/tokens';

@@ -7,9 +7,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { requireAuth } from '../auth/guard';
-import { auditChange } from '../resources/audit';
-import { accessRules, authorize } from '../resources/access';
-import { errorResponses, IdParams } from '../resources/schemas';
+import { auditChange } from '../crud/changeAudit';
+import { accessRules, authorize } from '../http/routeAccess';
+import { errorResponses, IdParams } from '../http/schemas';
 import { recordScope, refuseSuperAdminTarget, userOr404 } from '../users/binding';
 import type { UserRecord } from '../users/queries';
 import { beyondReach, grantorOf } from '../users/grants';

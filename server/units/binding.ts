@@ -4,7 +4,7 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { unitResource } from '../../contract/resources/units';
 import { properties, units } from '../db/schema';
-import { defineCrud } from '../resources/crud';
+import { defineCrud } from '../crud';
 
 const part = (column: SQLWrapper) => sql`nullif(${column}, '')`;
 
@@ -25,5 +25,5 @@ export const unitCrud = defineCrud(
 
 export const UnitSchema = unitCrud.schemas.read;
 
-/** Found by server/resources/index.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+/** Found by server/crud/resourceRoutes.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
 export default unitCrud;

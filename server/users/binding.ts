@@ -15,9 +15,9 @@ import { requireAuth, requireTenant } from '../auth/guard';
 import { users } from '../db/schema';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { mailErrorForLog } from '../mail/mailer';
-import { defineCrud } from '../resources/crud';
-import { isUuid, pgError, UNIQUE_VIOLATION, type Conn } from '../resources/db';
-import { MSG } from '../resources/errors';
+import { defineCrud } from '../crud';
+import { isUuid, pgError, UNIQUE_VIOLATION, type Conn } from '../db/conn';
+import { MSG } from '../http/fieldErrors';
 import type { AuthContext } from '../types';
 import { emailChangedMail } from './emailChangedMail';
 import { userForm } from './fields';
@@ -306,5 +306,5 @@ export const userCrud = defineCrud<Parsed>(
   },
 );
 
-/** Found by server/resources/index.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+/** Found by server/crud/resourceRoutes.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
 export default userCrud;

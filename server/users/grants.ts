@@ -19,7 +19,7 @@
 import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../types';
 import { forbidden } from '../errors';
-import type { Conn } from '../resources/db';
+import type { Conn } from '../db/conn';
 import { OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
 import { permissionsNotHeld } from '../roles/grantable';
 import { findUser, type RoleOption, type UserRecord } from './queries';

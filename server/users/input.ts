@@ -3,11 +3,11 @@
 // (super_admin only from a super_admin). All problems come back together as one 422; then a role the
 // caller may not give (./grants.ts) answers 403 naming its field.
 import type { AuthContext } from '../types';
-import type { Conn } from '../resources/db';
-import { isUuid } from '../resources/db';
-import { FieldErrors, MSG } from '../resources/errors';
+import type { Conn } from '../db/conn';
+import { isUuid } from '../db/conn';
+import { FieldErrors, MSG } from '../http/fieldErrors';
 import { ApiError } from '../errors';
-import { cleanText, requiredText } from '../resources/values';
+import { cleanText, requiredText } from '../crud/values';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { emailTaken, existingCompanies, roleOptions } from './queries';
 import { ROLE_FIELDS } from './systems';

@@ -3,7 +3,7 @@
 // `mailInvitation` sends after the commit, never awaited, so a slow or failing mail server costs
 // the request nothing and a failure is logged without the link.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Conn } from '../resources/db';
+import type { Conn } from '../db/conn';
 import { signsInWithSso } from '../auth/accounts';
 import { mailErrorForLog } from '../mail/mailer';
 import { issueInvitation, type InvitationKind } from './invitationStore';

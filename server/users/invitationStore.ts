@@ -4,7 +4,7 @@
 // companies, system access). Claiming marks the link used in the same
 // statement that checks it is live, so two parallel accepts cannot both win.
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Conn } from '../resources/db';
+import type { Conn } from '../db/conn';
 import { invitations } from '../db/schema';
 import { randomSecret, sha256 } from '../auth/tokens';
 

@@ -2,12 +2,12 @@
 // permissions, for one user or a whole list in one query (Postgres aggregates the nested lists).
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../auth/rows';
-import type { Conn } from '../resources/db';
-import { uuidArray } from '../resources/db';
+import type { Conn } from '../db/conn';
+import { uuidArray } from '../db/conn';
 import { compiled, rowsFrom } from '../db/statements';
-import { planList, type ListQueryValues, type ListSpec } from '../resources/lists';
-import { fetchList, jsonRow, parseRows } from '../resources/listRows';
-import type { WholeListOptions } from '../resources/wholeLists';
+import { planList, type ListQueryValues, type ListSpec } from '../lists/lists';
+import { fetchList, jsonRow, parseRows } from '../lists/listRows';
+import type { WholeListOptions } from '../lists/wholeLists';
 import { OLYMPUS_SYSTEM } from '../../contract/roles';
 import { ROLE_FIELDS, type RoleField } from './systems';
 
@@ -56,7 +56,7 @@ export interface UserRecord {
   everest_role_uuid: string | null;
   portal_role_uuid: string | null;
   property_permissions: string[];
-  /** The record's version, as every declared record carries it (server/resources/crud/versions.ts). */
+  /** The record's version, as every declared record carries it (server/crud/versions.ts). */
   version: number;
 }
 

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { userSystems } from '../db/schema';
 import type { Db } from '../db';
 import type { AuthContext } from '../types';
-import { auditChange } from '../resources/audit';
+import { auditChange } from '../crud/changeAudit';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { beyondReach, lockUser, type Holdings } from './grants';
 import { findUser, type UserRecord, type UserScope } from './queries';

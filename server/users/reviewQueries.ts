@@ -2,7 +2,7 @@
 // creation when they never signed in), and every invitation or temporary password never used.
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../auth/rows';
-import type { Conn } from '../resources/db';
+import type { Conn } from '../db/conn';
 import { OLYMPUS_SYSTEM } from '../../contract/roles';
 import { REVIEW_MAX_ROWS, type ReviewReason, type ReviewUser } from '../../contract/accessReview';
 import type { AuthContext } from '../types';

@@ -1,7 +1,7 @@
 // TypeBox shapes of the access review API (contract/accessReview.ts).
 import { Type } from 'typebox';
 import { REVIEW_DEFAULT_DAYS, REVIEW_MAX_DAYS, REVIEW_MAX_ROWS } from '../../contract/accessReview';
-import { Nullable, Uuid } from '../resources/schemas';
+import { Nullable, Uuid } from '../http/schemas';
 
 export const ReviewQuery = Type.Object({
   days: Type.Integer({

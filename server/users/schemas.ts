@@ -1,8 +1,8 @@
 // TypeBox shapes of the user calls (the records and bodies hooks of ./binding.ts): the User of
 // contract/types.ts on the wire, form values in (the declared fields' bodies, extended).
 import { Type } from 'typebox';
-import type { CrudBodies } from '../resources/crud';
-import { Checkbox, Nullable, OptRef, Uuid } from '../resources/schemas';
+import type { CrudBodies } from '../crud';
+import { Checkbox, Nullable, OptRef, Uuid } from '../http/schemas';
 
 export const UserSchema = Type.Object({
   uuid: Uuid,

@@ -6,7 +6,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { userCompanies, users, userSystems } from '../db/schema';
 import { revokeAllTokens } from '../auth/tokens';
 import type { Db } from '../db';
-import type { Tx } from '../resources/db';
+import type { Tx } from '../db/conn';
 import { systemIds } from './queries';
 import { ROLE_FIELDS, type RoleField } from './systems';
 

@@ -9,9 +9,9 @@ import { FormPage } from './FormPage';
 import type { RecordData } from './fieldModel';
 import { useFormDefinition } from './useFormDefinition';
 import { useRecordSave } from './useRecordSave';
-import type { ResourceFormTexts } from '../resources/texts';
+import type { ResourceFormTexts } from '../declared/texts';
 
-export type { ResourceFormTexts } from '../resources/texts';
+export type { ResourceFormTexts } from '../declared/texts';
 
 export interface ResourceFormConfig {
   /** The react-admin resource (the path under /dashboard): users, company, property, unit, roles. */

@@ -31,7 +31,7 @@ import { importColumns } from '../../contract/imports';
 import { catalogueKey, type ResourceDecl } from '../../contract/resources/declare';
 import { apiUrl } from '../../providers/dataProvider';
 import { API_URL } from '../../providers/httpClient';
-import { listKey } from '../resources/texts';
+import { listKey } from '../declared/texts';
 import { downloadErrors, fetchImport, headerOf, rememberedImport, rememberImport, startImport } from './importApi';
 import { useSecondsLeft } from './timeLeft';
 

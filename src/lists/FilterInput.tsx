@@ -12,7 +12,7 @@ import { REF_NONE, type ResolvedFilter } from '../../contract/resources/filters'
 import { UNSORTED, WHOLE_LIST } from '../../providers/listQuery';
 import type { ListFilterValues } from './useListState';
 import { MONEY_PATTERN } from '../../contract/resources/kinds';
-import { choiceKey } from '../resources/texts';
+import { choiceKey } from '../declared/texts';
 import { currencySymbol } from './moneyText';
 
 const DatePickerInput = lazy(() => import('../forms/fields/DatePickerInput'));

@@ -10,7 +10,7 @@ import { useListContext, useResourceContext, useTranslate } from 'ra-core';
 import { paramsOf, type ResolvedFilter } from '../../contract/resources/filters';
 import { apiPath } from '../../providers/dataProvider';
 import { filtersOf } from '../../providers/listQuery';
-import { fieldKey } from '../resources/texts';
+import { fieldKey } from '../declared/texts';
 import { FilterInput, type FilterSetter } from './FilterInput';
 import type { ListFilterValues } from './useListState';
 import { useIsPhone } from './useIsPhone';

@@ -5,7 +5,7 @@
 // data (listColumns.ts: table, cards and CSV all come from them) and its row actions; what the search
 // box matches is the resource's LIST_SEARCH_FIELDS (contract/lists.ts), and its declared filters show
 // under the search box (ListFilters). See
-// src/resources/declared.tsx for a generated one.
+// src/declared/declared.tsx for a generated one.
 import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { Card, CardContent, Stack } from '@mui/material';
 import { ListContextProvider, useTranslate, type RaRecord } from 'ra-core';

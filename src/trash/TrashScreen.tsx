@@ -37,8 +37,8 @@ import { columnText } from '../lists/listColumns';
 import { dateTimeText } from '../lists/dateTimeText';
 import { actorName } from '../people/actorName';
 import { useIsPhone } from '../lists/useIsPhone';
-import { declaredColumns } from '../resources/columns';
-import { listKey } from '../resources/texts';
+import { declaredColumns } from '../declared/columns';
+import { listKey } from '../declared/texts';
 import {
   fetchTrash,
   purgeRecord,

@@ -1,6 +1,6 @@
 // The money, radio, multi-choice, read-only and conditional kinds of a declared resource in the browser
 // (docs/resources.md "Fields"): the test-only "lettings" declaration (tests/support/letting-declaration.ts)
-// joins the registry, and its forms are the server's own form groups for it (server/resources/crud/form.ts).
+// joins the registry, and its forms are the server's own form groups for it (server/crud/form.ts).
 // Money is a number input with "£" in front, sent as the decimal text typed; the tenure a radio group
 // under its legend; the amenities a checkbox group; the reference shown, not editable; a conditional
 // field appears and disappears with its controlling field, its required error only while shown, and a
@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formGroups } from '../../server/resources/crud/form';
+import { formGroups } from '../../server/crud/form';
 import { withValues } from '../../server/forms/fields';
 import { lettingResource } from '../support/letting-declaration';
 import { phoneScreen } from './phone-screen';

@@ -1,13 +1,13 @@
 // The checked field kinds of a declared resource in the browser (docs/resources.md "Fields"): the
 // test-only "suppliers" declaration (tests/support/supplier-declaration.ts) joins the registry, and its
-// forms are the server's own form groups for it (server/resources/crud/form.ts). The phone is an
+// forms are the server's own form groups for it (server/crud/form.ts). The phone is an
 // input type="tel" with its least length, the website type="url", the start date the MUI X picker
 // showing "Wed, 5 Mar 2025" and sending Y-m-d; an optional reference's select offers an empty choice,
 // which sends none; the list shows the date as people read it and a missing reference as nothing.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formGroups } from '../../server/resources/crud/form';
+import { formGroups } from '../../server/crud/form';
 import { withValues } from '../../server/forms/fields';
 import { supplierResource } from '../support/supplier-declaration';
 import { freshPage } from './shell-harness';

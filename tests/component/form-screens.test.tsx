@@ -18,7 +18,7 @@ import { currentUrl, fakeDelays, renderScreens, signedIn, stubApi, type Handler 
 const { create: RoleCreate, edit: RoleEdit } = roles;
 const { create: UserCreate, edit: UserEdit } = users;
 
-// The generated screens of the declared resources (src/resources/declared.tsx).
+// The generated screens of the declared resources (src/declared/declared.tsx).
 const { create: CompanyCreate, edit: CompanyEdit } = company;
 const { create: PropertyCreate, edit: PropertyEdit } = property;
 const { create: UnitCreate, edit: UnitEdit } = unit;

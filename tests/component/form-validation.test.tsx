@@ -9,7 +9,7 @@ import { authStore } from '../../providers/store';
 import unit from '../../resources/units';
 import { renderScreens, signedIn, spyScrollIntoView, stubApi } from './form-test-utils';
 
-const UnitCreate = unit.create; // generated from the declaration (src/resources/declared.tsx)
+const UnitCreate = unit.create; // generated from the declaration (src/declared/declared.tsx)
 
 function open(fields: FormField[]) {
   const api = stubApi({

@@ -1,5 +1,5 @@
 // A resource declared only in the test tree (declared-gadgets.ts) gets working screens from the same
-// generator as units and properties (src/resources/declared.tsx), with no code or text of its own.
+// generator as units and properties (src/declared/declared.tsx), with no code or text of its own.
 // It proves: the declaration alone gives the API path (/dashboard/gadget → /api/v1/gadgets), the
 // catalogue texts (title, create, search, headings, row actions, form titles and buttons), the list's
 // columns (a reference by its name, a number right-aligned), which columns sort (list.sort), what the

@@ -1,12 +1,12 @@
 // Report management on the generated screens (contract/resources/reports.ts, resources/reports): the
-// create form is the server's own form groups for the declaration (server/resources/crud/form.ts). The
+// create form is the server's own form groups for the declaration (server/crud/form.ts). The
 // provider is a radio group labelled "Built-in charts" / "Power BI" that sends builtin / powerbi; the
 // Power BI fields appear only while Power BI is chosen, required then, and are not sent otherwise. The
 // list shows the provider's label; the Reports page links to the list for a super admin only.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formGroups } from '../../server/resources/crud/form';
+import { formGroups } from '../../server/crud/form';
 import { withValues } from '../../server/forms/fields';
 import { reportResource } from '../../contract/resources/reports';
 import { freshPage, makeUser, renderApp, sessionApi, signIn } from './shell-harness';

@@ -36,7 +36,7 @@ import { createLettingsTable, lettingCrud } from '../server/letting-resource';
 import { createSuppliersTable, suppliers } from '../server/supplier-resource';
 import { filteredSupplierResource } from './support/declared-registry';
 import { properties } from '../../server/db/schema';
-import { defineCrud } from '../../server/resources/crud';
+import { defineCrud } from '../../server/crud';
 
 // Its own directory per run: another run in the same tree (CI, a colleague) builds beside it.
 const OUT_DIR = `.tmp/dist-declared-${process.pid}`;

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { createCompany, createRole, createSystem, createUser, OLYMPUS_GRANTS } from './factories';
 import { apiAs, unique, type RoleKey } from './resources-fixtures';
 import { importCsv, type AttackContext } from './declared-fixtures';
-import type { RouteEntry } from '../../server/resources/access';
+import type { RouteEntry } from '../../server/http/routeAccess';
 import { ACCESS_REVIEW_PERMISSION, AREA, areaByKey, mayOpenArea } from '../../contract/access';
 import { hasPermission, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
 

@@ -1,6 +1,6 @@
 // The authorization matrix: every resource route × every role (super_admin, admin, system_user, no
 // role, guest) × own and another company. The routes come from the server's own route table
-// (server/resources/access.ts), so a new route is in the matrix the moment it exists; the expected
+// (server/http/routeAccess.ts), so a new route is in the matrix the moment it exists; the expected
 // answers come from contract/access.ts AREAS and the roles' grants — not from the route
 // table — and the table's metadata is checked against the same rules first. The attack itself is
 // ./authz-attack.ts, over the declared resources of ./declared-fixtures.ts.
@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from './harness';
 import { createWorld } from './resources-fixtures';
 import { apiBase, declaredFixtures, uniqueNames } from './declared-fixtures';
 import { authorizationMatrix, mismatchesOf } from './authz-attack';
-import { routeTable, type RouteEntry } from '../../server/resources/access';
+import { routeTable, type RouteEntry } from '../../server/http/routeAccess';
 import { AREAS } from '../../contract/access';
 
 const fx = declaredFixtures();

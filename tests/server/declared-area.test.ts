@@ -21,7 +21,7 @@ import { visibleNavItems } from '../../src/layout/navItems';
 import { declaredFixtures } from './declared-fixtures';
 import { authorizationMatrix, mismatchesOf, type Caller } from './authz-attack';
 import { attackWrites, CALLERS, declaredWriteExpectations, privilegeContext } from './privilege-attack';
-import { routeTable, type RouteEntry } from '../../server/resources/access';
+import { routeTable, type RouteEntry } from '../../server/http/routeAccess';
 
 // Its one registration line, as the registry would hold it (unless the registry holds contractors already).
 vi.mock('../../contract/resources', async (importOriginal) => {

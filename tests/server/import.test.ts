@@ -16,10 +16,10 @@ import { count, createProperty, createWorld, type World } from './resources-fixt
 import { uniqueIp } from './auth-client';
 import { createRole, createUser, OLYMPUS_GRANTS, tokenFor } from './factories';
 import { rowsOf } from './privilege-fixtures';
-import { routeTable } from '../../server/resources/access';
+import { routeTable } from '../../server/http/routeAccess';
 import { areaByKey, mayOpenArea } from '../../contract/access';
 import { hasPermission } from '../../contract/roles';
-import { defineCrud } from '../../server/resources/crud';
+import { defineCrud } from '../../server/crud';
 import { createLettingsTable, lettingResource, lettings } from './letting-resource';
 
 // Lettings without the binding's prepare hook and with a key: money, multi-choice and conditional

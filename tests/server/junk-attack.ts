@@ -6,7 +6,7 @@
 import { apiAs, unique } from './resources-fixtures';
 import type { AttackContext } from './declared-fixtures';
 import { createRole, createUser } from './factories';
-import type { RouteEntry } from '../../server/resources/access';
+import type { RouteEntry } from '../../server/http/routeAccess';
 import { bulkFields } from '../../contract/bulk';
 
 /** Always wrong for any field: an object where a value belongs, a nested list. */

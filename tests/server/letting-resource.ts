@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { companies } from '../../server/db/schema';
 import type { Db } from '../../server/db';
 import { declaredTable } from '../../server/db/declaredTable';
-import { defineCrud } from '../../server/resources/crud';
+import { defineCrud } from '../../server/crud';
 import { lettingResource } from '../support/letting-declaration';
 
 export { lettingResource };

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './harness';
 import { createCompany } from './factories';
 import { apiAs, createProperty, createWorld, type Api, type World } from './resources-fixtures';
 import { COUNT_CAP } from '../../contract/lists';
-import { DEEP_OFFSET } from '../../server/resources/listRows';
+import { DEEP_OFFSET } from '../../server/lists/listRows';
 import { unitCrud } from '../../server/units/binding';
 import { countingDb } from './counting-db';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declareResource, date, group, ref, text } from '../../contract/resources/declare';
 import { rangeFilter, refFilter } from '../../contract/resources/filters';
 import { properties } from '../../server/db/schema';
-import { defineCrud } from '../../server/resources/crud';
+import { defineCrud } from '../../server/crud';
 import { createTestApp, type TestApp } from './harness';
 import { apiAs, createProperty, createUnit, createWorld, type Api, type World } from './resources-fixtures';
 import { createSuppliersTable, suppliers } from './supplier-resource';

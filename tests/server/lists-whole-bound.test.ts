@@ -1,4 +1,4 @@
-// Whole lists cannot pile up (docs/security.md "Unbounded work", server/resources/wholeLists.ts,
+// Whole lists cannot pile up (docs/security.md "Unbounded work", server/lists/wholeLists.ts,
 // server/db/offThread.ts): a caller has at most WHOLE_LISTS_PER_CALLER in flight (then 429), the
 // worker's queue holds at most OFF_THREAD_QUEUE_MAX (then 503) for at most its deadline (then 503),
 // a list whose client hung up leaves the queue unrun or is cancelled in PostgreSQL. The attack: an
@@ -30,7 +30,7 @@ import {
   WHOLE_LISTS_BUSY,
   WHOLE_LISTS_PER_CALLER,
   wholeListsInFlight,
-} from '../../server/resources/wholeLists';
+} from '../../server/lists/wholeLists';
 import { TIMEOUT_MESSAGE } from '../../server/http/errors-plugin';
 
 const pgUrl = inject('postgresTemplateUrl');

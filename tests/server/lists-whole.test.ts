@@ -1,4 +1,4 @@
-// Whole lists on a PostgreSQL server run in a worker thread, a few at a time (server/resources/
+// Whole lists on a PostgreSQL server run in a worker thread, a few at a time (server/lists/
 // wholeLists.ts, server/db/offThread.ts, docs/speed.md): the answer's bytes are exactly those of
 // the same statement run on the request's own connection; requests beyond the worker's connections
 // wait and are answered, not dropped (from callers within WHOLE_LISTS_PER_CALLER each; the limits
@@ -13,7 +13,7 @@ import { apiAs, createWorld, type Api, type World } from './resources-fixtures';
 import { addScaleCompany } from '../../bench/lib/data';
 import { unitCrud } from '../../server/units/binding';
 import { OFF_THREAD_CONNECTIONS, OffThreadQueries, offThreadOf } from '../../server/db/offThread';
-import { SMALL_WHOLE_LIST_BYTES, WHOLE_LISTS_PER_CALLER, wholeListsInFlight } from '../../server/resources/wholeLists';
+import { SMALL_WHOLE_LIST_BYTES, WHOLE_LISTS_PER_CALLER, wholeListsInFlight } from '../../server/lists/wholeLists';
 import { createUser, tokenFor } from './factories';
 import { loggableError, sqlStateOf } from '../../server/http/error-log';
 

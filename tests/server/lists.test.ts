@@ -10,8 +10,8 @@ import { createTestApp, type TestApp } from './harness';
 import { createCompany } from './factories';
 import { apiAs, createProperty, createUnit, createWorld, type Api, type World } from './resources-fixtures';
 import { LIST_SEARCH_FIELDS, SEARCH_IN_PARAM, type ListResource } from '../../contract/lists';
-import type { ListSpec } from '../../server/resources/lists';
-import { DEEP_OFFSET } from '../../server/resources/listRows';
+import type { ListSpec } from '../../server/lists/lists';
+import { DEEP_OFFSET } from '../../server/lists/listRows';
 import { unitCrud, UnitSchema } from '../../server/units/binding';
 import { companyCrud, CompanySchema } from '../../server/companies/binding';
 import { propertyCrud, PropertySchema } from '../../server/properties/binding';
@@ -53,7 +53,7 @@ const names = (res: { json(): { data: { name: string }[] } }) => res.json().data
 
 describe('list parameters', () => {
   it('LIST_SEARCH_FIELDS are searchable keys of each resource’s list, which accepts them as q_in', async () => {
-    // A declared resource's search box is also checked at start-up (server/resources/crud/binding.ts).
+    // A declared resource's search box is also checked at start-up (server/crud/binding.ts).
     for (const [resource, fields] of Object.entries(LIST_SEARCH_FIELDS).filter(([r]) => Object.hasOwn(SPECS, r)) as [
       ListResource,
       readonly string[],

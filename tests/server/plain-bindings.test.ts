@@ -1,12 +1,12 @@
 // A declared resource with no hooks needs no server file: the server binds it to the table
-// server/db/schema.ts derives from it (server/resources/plainBindings.ts).
+// server/db/schema.ts derives from it (server/crud/plainBindings.ts).
 import { describe, expect, it } from 'vitest';
 import { declareResource, group, ref, text } from '../../contract/resources/declare';
 import { companyResource } from '../../contract/resources/companies';
 import { unitResource } from '../../contract/resources/units';
 import { DECLARED_RESOURCES } from '../../contract/resources';
-import { plainCrud } from '../../server/resources/plainBindings';
-import { crudOf } from '../../server/resources';
+import { plainCrud } from '../../server/crud/plainBindings';
+import { crudOf } from '../../server/crud/resourceRoutes';
 import { companyCrud } from '../../server/companies/binding';
 
 const lockers = declareResource({

@@ -12,7 +12,7 @@ import { importable } from '../../contract/imports';
 import { bulkActions, bulkFields } from '../../contract/bulk';
 import { countWhere, rowsOf } from './privilege-fixtures';
 import { hasTrash, type ResourceDecl } from '../../contract/resources/declare';
-import type { RouteEntry } from '../../server/resources/access';
+import type { RouteEntry } from '../../server/http/routeAccess';
 import type { Db } from '../../server/db';
 import { areaByKey, areaKeyOf, mayOpenArea, permissionOf } from '../../contract/access';
 import { hasPermission, SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
@@ -87,7 +87,7 @@ export async function privilegeContext(a: AttackContext): Promise<PrivilegeConte
   return { ...a, api, users };
 }
 
-/** A declared resource's table is named like its API name (server/resources/crud/ binds it); the whole row counts. */
+/** A declared resource's table is named like its API name (server/crud/ binds it); the whole row counts. */
 const recordState = (db: Db, d: ResourceDecl, id: string | null) => async () => ({
   row: id
     ? await rowsOf(db, sql`select to_jsonb(r)::text as row from ${sql.identifier(d.name)} r where id = ${id}`)

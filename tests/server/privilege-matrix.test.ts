@@ -32,7 +32,7 @@ import {
   type CaseBuilder,
   type PrivilegeContext,
 } from './privilege-attack';
-import { routeTable, type RouteEntry } from '../../server/resources/access';
+import { routeTable, type RouteEntry } from '../../server/http/routeAccess';
 import { clearAuthCache } from '../../server/auth/authCache';
 import { ACCESS_REVIEW_PERMISSION, AREA, mayOpenArea, type AreaKey } from '../../contract/access';
 import { SUPER_ADMIN } from '../../contract/roles';

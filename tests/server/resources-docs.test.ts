@@ -2,7 +2,7 @@
 // nullable fields in OpenAPI 3.0's own spelling.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
-import { routeTable } from '../../server/resources/access';
+import { routeTable } from '../../server/http/routeAccess';
 
 let t: TestApp;
 beforeAll(async () => {

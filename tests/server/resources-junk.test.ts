@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './harness';
 import { createWorld, type World } from './resources-fixtures';
 import { declaredFixtures, uniqueNames } from './declared-fixtures';
 import { bodyFields, junkAttack } from './junk-attack';
-import { routeTable } from '../../server/resources/access';
+import { routeTable } from '../../server/http/routeAccess';
 
 const fx = declaredFixtures();
 let t: TestApp;

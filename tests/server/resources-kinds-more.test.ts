@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { choice, declareResource, group, multiChoice, text, type RecordOf } from '../../contract/resources/declare';
-import { defineCrud } from '../../server/resources/crud';
-import { routeTable } from '../../server/resources/access';
+import { defineCrud } from '../../server/crud';
+import { routeTable } from '../../server/http/routeAccess';
 import { authClient } from './auth-client';
 import { declaredFixtures } from './declared-fixtures';
 import { fuzzer } from './fuzz-attack';

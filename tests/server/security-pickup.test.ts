@@ -23,7 +23,7 @@ import {
 import { JUNK_IDS, JUNK_QUERIES, junkAttack, ODD, STRUCTURAL } from './junk-attack';
 import { fuzzer, rank } from './fuzz-attack';
 import { authClient } from './auth-client';
-import { routeTable, type RouteEntry } from '../../server/resources/access';
+import { routeTable, type RouteEntry } from '../../server/http/routeAccess';
 
 const fx = declaredFixtures([gadgetResource]);
 const ROUTES = [

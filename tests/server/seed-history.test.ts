@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness';
 import { tokenFor } from './factories';
 import { uniqueIp } from './auth-client';
-import { seedDemo } from '../../server/resources/seedHistory';
+import { seedDemo } from '../../server/db/seedHistory';
 import { DECLARED_RESOURCES } from '../../contract/resources';
 import { rowsOf } from './privilege-fixtures';
 

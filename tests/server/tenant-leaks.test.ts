@@ -17,8 +17,8 @@ import { authClient, uniqueIp } from './auth-client';
 import { userSystems } from '../../server/db/schema';
 import { PERMISSIONS } from '../../contract/permissions';
 import type { ResourceDecl } from '../../contract/resources/declare';
-import { crudOf } from '../../server/resources/index';
-import { EVERY_COMPANY } from '../../server/resources/tenantScope';
+import { crudOf } from '../../server/crud/resourceRoutes';
+import { EVERY_COMPANY } from '../../server/db/tenantScope';
 
 const fx = declaredFixtures();
 let t: TestApp;

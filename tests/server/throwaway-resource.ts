@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { properties } from '../../server/db/schema';
 import type { Db } from '../../server/db';
-import { defineCrud } from '../../server/resources/crud';
+import { defineCrud } from '../../server/crud';
 import { gadgetResource } from '../support/throwaway-declaration';
 
 export { gadgetResource };

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { purgeTrash, TRASH_PURGE_JOB } from '../../server/resources/crud/purge';
+import { purgeTrash, TRASH_PURGE_JOB } from '../../server/crud/purge';
 import { portfolio } from '../../server/reports/portfolio';
 import { loadConfig } from '../../server/config';
 import { createTestApp, type TestApp } from './harness';

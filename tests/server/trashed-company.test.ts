@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './harness';
 import { createCompany, createUser, tokenFor } from './factories';
 import { apiAs, count, createWorld, ROLE_KEYS, type World } from './resources-fixtures';
 import { declaredFixtures, importCsv } from './declared-fixtures';
-import { routeTable, type RouteEntry } from '../../server/resources/access';
+import { routeTable, type RouteEntry } from '../../server/http/routeAccess';
 import { TENANT_FORBIDDEN } from '../../server/auth/guard';
 
 const fx = declaredFixtures();

@@ -2,13 +2,13 @@
 // are verbatim.
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../providers/i18nProvider';
-import { formTexts } from '../../src/resources/texts';
+import { formTexts } from '../../src/declared/texts';
 
 const t = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options);
 
 describe('form texts', () => {
   it('has every key of each entity the screens use', () => {
-    // The declared resources' screens (src/resources/declared.tsx).
+    // The declared resources' screens (src/declared/declared.tsx).
     for (const spa of ['users', 'company', 'property', 'unit', 'roles']) {
       for (const key of Object.values(formTexts(spa))) expect(t(key), key).not.toBe(key);
     }

@@ -22,7 +22,7 @@ import { propertyResource, type PropertyRecord } from '../../contract/resources/
 import { companyResource, type CompanyRecord } from '../../contract/resources/companies';
 import type { Company, Property, Unit } from '../../contract/types';
 import { properties } from '../../server/db/schema';
-import { defineCrud } from '../../server/resources/crud';
+import { defineCrud } from '../../server/crud';
 
 const widgets = pgTable('widgets', {
   id: uuid('id').primaryKey(),

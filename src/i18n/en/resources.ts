@@ -1,7 +1,7 @@
 // react-admin's `resources.{spa}` texts of the declared resources (docs/resources.md): derived from
-// each declaration (src/resources/texts.ts); below, only the fixed texts that differ from those.
+// each declaration (src/declared/texts.ts); below, only the fixed texts that differ from those.
 import { DECLARED_RESOURCES } from '../../../contract/resources';
-import { declaredCatalogue } from '../../resources/texts';
+import { declaredCatalogue } from '../../declared/texts';
 
 export const resources = declaredCatalogue(DECLARED_RESOURCES, {
   unit: { list: { search: 'Search Unit Types' } },

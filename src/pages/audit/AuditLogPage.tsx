@@ -11,7 +11,7 @@ import { AUDIT_PATH } from '../../../contract/audit';
 import { COUNT_CAPPED, COUNT_PARAM } from '../../../contract/lists';
 import { ListScreen, useIsPhone, type ListColumn, type ListRowActions } from '../../lists';
 import { editPath } from '../../lists/paths';
-import { fieldKey } from '../../resources/texts';
+import { fieldKey } from '../../declared/texts';
 import { AuditChanges, CardChanges, ChangesToggle } from './AuditDetails';
 import { changesText, detailText, personText, recordText, spaOf, timeText, type AuditRecord } from './auditText';
 

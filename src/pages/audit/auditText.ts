@@ -4,7 +4,7 @@ import type { TranslateFunction } from 'ra-core';
 import { MASKED, type AuditChange, type AuditRow } from '../../../contract/audit';
 import { DECLARED_RESOURCES } from '../../../contract/resources';
 import { titleCase } from '../../../contract/permissionGroups';
-import { fieldKey } from '../../resources/texts';
+import { fieldKey } from '../../declared/texts';
 import { actorName } from '../../people/actorName';
 
 export type AuditRecord = AuditRow;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import { openDatabase, type Database } from '../../../server/db';
-import { seedDemo } from '../../../server/resources/seedHistory';
+import { seedDemo } from '../../../server/db/seedHistory';
 import { startSmtpSink, type SmtpSink } from '../../support/smtp';
 
 export const DEMO_PASSWORD = 'Demo-Password-2026';

@@ -1,0 +1,335 @@
+// How a declared resource meets its table (docs/resources.md): the Drizzle table, the tables its
+// references point at, and the hooks for what only this resource does. Checked once at start:
+// a declared field without a column stops the server with a message naming resource and field.
+import { getTableColumns, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { TObject, TProperties, TSchema } from 'typebox';
+import { hasTrash, type FieldDecl, type ResourceDecl } from '../../contract/resources/declare';
+import type { AuditOwner } from '../audit';
+import type { Action } from '../http/routeAccess';
+import type { Conn, Tx } from '../db/conn';
+import type { ListPlan, ListQueryValues, ListTotal } from '../lists/lists';
+import type { WholeListOptions } from '../lists/wholeLists';
+import type { FormFieldGroup } from '../../contract/forms';
+import type { FieldErrors } from '../http/fieldErrors';
+import { suggestion } from '../../contract/resources/suggest';
+import { DeclarationError } from '../../contract/resources/registryCheck';
+import { bulkFields } from '../../contract/bulk';
+
+/** A computed column of the read shape: SQL over the bound tables, and its schema for the docs. */
+export interface Computed {
+  sql: SQL;
+  schema: TSchema;
+}
+
+type Body = Record<string, unknown>;
+interface Ctx {
+  db: Conn;
+  tenant: string | null;
+  /** Who asks (requireAuth(req) for their permissions). */
+  req: FastifyRequest;
+}
+
+/**
+ * A record shaped in JS rather than by the bound table's columns (users: companies, a role per
+ * system): its schema, one record and a list page. Every read of the routes goes through it.
+ */
+export interface RecordSource {
+  schema: TObject;
+  /**
+   * One record as the caller sees it, or null (404; also for an id that is not a uuid). `reach`
+   * false: the record a write of this request just made or changed, not narrowed by the caller's reach.
+   */
+  find(ctx: Ctx & { id: string; reach: boolean }): Promise<object | null>;
+  /** A page of the list (`tenant` null: the `?all=true` list of listQuery.allowAll). */
+  /** `whole`: the caller and hang-up signal a whole (unpaged) list is read with (../wholeLists.ts). */
+  list(
+    ctx: Ctx & { query: ListQueryValues & Body; whole: WholeListOptions },
+  ): Promise<ListTotal & { plan: ListPlan; rows: object[] }>;
+}
+
+/** What a write step (CrudHooks.write) did, for the audit row and after the commit. */
+export interface WriteOutcome {
+  /** The audit row's detail (e.g. who was signed out). */
+  detail?: Body | null;
+  /** Runs once the transaction has committed, never awaited (a mail), with the record as answered. */
+  afterCommit?(record: Body): void;
+}
+
+/** The create and update body schemas. */
+export interface CrudBodies {
+  create: TObject;
+  update: TObject;
+}
+
+/** The generic write a write hook composes with: the declared columns' insert (answering the new id) or update, and the
+ * checkbox lists. */
+export interface GenericWrite {
+  create(): Promise<{ id: string }>;
+  update(): Promise<void>;
+}
+
+/** `P`: what `validate` answers (the body as the resource reads it), handed to prepare and write. */
+/** An audit row's changes: field → before and after. */
+type AuditChanges = Record<string, { before?: unknown; after?: unknown }>;
+
+export interface CrudHooks<P = unknown> {
+  /**
+   * The caller's reach, for a resource without a tenant: a condition on the bound table that every
+   * read and write of this caller meets; a record beyond it answers 404 as if it did not exist.
+   */
+  scope?(req: FastifyRequest): SQL | undefined;
+  /** A per-caller refusal the access rules cannot state (throw, e.g. 403), first in the handler of each route of
+   * `action`. */
+  guard?(req: FastifyRequest, action: Action): void;
+  /** Extra read-shape columns, after the declared fields. */
+  computed?: Record<string, Computed>;
+  /** Tables the computed columns read, inner-joined: each must match every row (a foreign key), never drop one. */
+  joins?: { table: PgTable; on: SQL }[];
+  /**
+   * A refusal that depends on the record itself (e.g. 403 for a record the caller may read but not
+   * change), on update and delete, after it is found and before anything is checked. `body`: the
+   * update's body as the change will send it (a restore's is the one it computed, not the request's),
+   * null for a delete.
+   */
+  refuseChange?(ctx: Ctx & { record: Body; action: 'update' | 'delete'; body: Body | null }): void;
+  /**
+   * Checks the declaration cannot state, run after the generic ones on create and update (body as
+   * sent, a checkbox list's values cleaned); `before` is null on create. Their field errors come back with the generic
+   * ones as one 422.
+   * What it answers (the body as the resource reads it) is handed to prepare and write as `parsed`.
+   */
+  validate?(ctx: Ctx & { body: Body; errors: FieldErrors; before: Body | null }): Promise<P | void>;
+  /**
+   * After the checks, inside the write's transaction (`db` is it), before the write: fill in derived
+   * column values (by Drizzle key), or refuse (e.g. 403, 409). `before` is null on create.
+   */
+  prepare?(ctx: Ctx & { body: Body; values: Body; before: Body | null; parsed: P }): Promise<void>;
+  /**
+   * The write itself, around the generic one (`generic`: the insert or update of the declared columns
+   * from `values`, as `prepare` left them, and the checkbox lists), inside the transaction after
+   * `prepare`: for a record kept across several tables (users), which calls the generic write for its
+   * own row and writes the rest. Create answers the new id.
+   */
+  write?: {
+    create(
+      ctx: Ctx & { db: Tx; body: Body; parsed: P; generic: Pick<GenericWrite, 'create'> },
+    ): Promise<WriteOutcome & { id: string }>;
+    update(
+      ctx: Ctx & { db: Tx; body: Body; parsed: P; before: Body; generic: Pick<GenericWrite, 'update'> },
+    ): Promise<WriteOutcome>;
+  };
+  /**
+   * The record as its audit rows keep it (e.g. never a secret, every company), read inside the
+   * write's transaction, from `record`: the generic view (the record as read).
+   */
+  auditView?(ctx: { db: Conn; id: string; record: Body }): Promise<Body>;
+  /**
+   * Whose the record's audit rows are when it is not simply its company's (a company: itself; a user:
+   * the user's companies), from the record's audit views before and after the change (null: none).
+   */
+  auditOwner?(ctx: { id: string; before: Body | null; after: Body | null }): AuditOwner | null;
+  /**
+   * An audit row's changes as this caller may see them in the record's history: what the read view
+   * hides from them (a user's other companies) hidden here too. Without it, the changes as kept.
+   */
+  historyChanges?(ctx: { req: FastifyRequest; changes: AuditChanges }): AuditChanges;
+  /** The record shaped in JS (RecordSource): replaces the reads of the bound table. */
+  records?: RecordSource;
+  /** Create and update bodies from the ones the declared fields derive, e.g. extended (users: companies, a role per
+   * system). */
+  bodies?(derived: CrudBodies): CrudBodies;
+  /**
+   * More list query parameters, with their schemas. `allowAll`: the route's access lets a
+   * super_admin ask `?all=true` without a tenant (RouteAccess.allowAll); the list then gets tenant null.
+   */
+  listQuery?: { properties: TProperties; allowAll?: boolean };
+  /** The forms' values from the generic ones (`values`: the declared defaults on create, record null; the record on
+   * edit), e.g. extended. */
+  formValues?(ctx: Ctx & { record: Body | null; values: Body }): Body;
+  /** The form as this caller gets it (e.g. only the options they may give, or locked), from the declared groups. */
+  form?(ctx: Ctx & { groups: FormFieldGroup[]; record: Body | null }): Promise<FormFieldGroup[]>;
+  /** Before a delete: refuse it (e.g. 409 while other records depend on it). */
+  beforeDelete?(ctx: Ctx & { record: Body }): Promise<void>;
+  /** A database error of a write as the answer a client should get (a lost race's 409), or undefined to let it fail. */
+  writeError?(err: unknown, action: 'create' | 'update' | 'delete'): Error | undefined;
+  /** More in the edit form's record (a sub-list), with its schema. */
+  edit?: { schema: TProperties; data(ctx: Omit<Ctx, 'req'> & { record: Body }): Promise<Body> };
+}
+
+/** Where a checkbox list (ManyField) keeps its values: one row per value in `table`. */
+export interface ManyBinding {
+  table: PgTable;
+  /** The SQL name of the column pointing at the record. */
+  owner: string;
+  /** The SQL name of the column holding a value. */
+  value: string;
+  /** Every value one may choose, with its label (value → label), in form order. */
+  options(db: Conn): Promise<Record<string, string>>;
+}
+
+export interface CrudBinding {
+  table: PgTable;
+  /** The referenced resources' tables, by their API name (a reference field's `ref.to`). */
+  refs?: Record<string, PgTable>;
+  /** Each checkbox list's link table, by field name. */
+  many?: Record<string, ManyBinding>;
+}
+
+/** A table's column by its SQL name, with the key Drizzle knows it by. */
+export interface BoundColumn {
+  key: string;
+  column: AnyPgColumn;
+}
+
+export function columnOf(table: PgTable, sqlName: string): BoundColumn | undefined {
+  const found = Object.entries(getTableColumns(table)).find(([, c]) => c.name === sqlName);
+  return found && { key: found[0], column: found[1] as AnyPgColumn };
+}
+
+/** A table's column that must be there; the message names what needs it. */
+export function requireColumn(table: PgTable, sqlName: string, who: string): BoundColumn {
+  const found = columnOf(table, sqlName);
+  if (!found) throw new DeclarationError(`${who}: the table has no column "${sqlName}"`);
+  return found;
+}
+
+/** Every declared field and list key against the binding; throws on the first mismatch. */
+export function checkBinding(
+  decl: ResourceDecl,
+  binding: CrudBinding,
+  hooks: Pick<CrudHooks, 'computed' | 'records'>,
+): void {
+  const who = (what: string) => `Resource "${decl.name}": ${what}`;
+  requireColumn(binding.table, 'id', who('the id'));
+  // Every change raises it; a change based on an older one is refused (docs/resources.md "Versions and conflicts").
+  requireColumn(binding.table, 'version', who('the record version (an integer, not null, default 1)'));
+  // A delete moves the record to the trash (docs/resources.md "Trash"), unless the declaration says `trash: false`.
+  if (hasTrash(decl)) {
+    requireColumn(binding.table, 'deleted_at', who('the trash (deleted_at timestamptz, or declare trash: false)'));
+    requireColumn(binding.table, 'deleted_by', who('the trash (deleted_by uuid, or declare trash: false)'));
+  }
+  // A records hook reads the tenant's records its own way (users: a membership in a link table).
+  if (decl.tenancy === 'scoped' && !hooks.records) requireColumn(binding.table, 'company_id', who('tenancy "scoped"'));
+  const refsAs = new Set<string>();
+  for (const [name, field] of Object.entries(decl.fields) as [string, FieldDecl][]) {
+    if ('many' in field) {
+      const link = binding.many?.[name];
+      if (!link) throw new DeclarationError(who(`checkbox list "${name}" has no link table in the binding`));
+      requireColumn(link.table, link.owner, who(`checkbox list "${name}"`));
+      requireColumn(link.table, link.value, who(`checkbox list "${name}"`));
+      continue;
+    }
+    if (!columnOf(binding.table, name))
+      throw new DeclarationError(
+        who(
+          `field "${name}" has no column "${name}" in the bound table${suggestion(
+            name,
+            Object.values(getTableColumns(binding.table)).map((c) => c.name),
+          )}`,
+        ),
+      );
+    if (!('ref' in field)) continue;
+    const target = binding.refs?.[field.ref.to];
+    if (!target)
+      throw new DeclarationError(
+        who(
+          `field "${name}" refers to "${field.ref.to}", which the binding does not name${suggestion(field.ref.to, Object.keys(binding.refs ?? {}))}`,
+        ),
+      );
+    // Emptying a required reference would break the record that holds it.
+    if (field.required && field.ref.onDelete === 'set null')
+      throw new DeclarationError(
+        who(`field "${name}": onDelete 'set null' needs an optional reference (it is required)`),
+      );
+    requireColumn(target, 'id', who(`reference "${field.ref.to}"`));
+    requireColumn(target, 'name', who(`reference "${field.ref.to}"`));
+    if (decl.tenancy === 'scoped')
+      requireColumn(target, 'company_id', who(`reference "${field.ref.to}" of a scoped resource`));
+    refsAs.add(field.ref.as);
+  }
+  checkConditions(decl, who);
+  // A bulk update sets written fields of the update body (docs/resources.md "Bulk changes").
+  for (const key of bulkFields(decl)) {
+    const f = decl.fields[key] as FieldDecl | undefined;
+    if (!f || f.readOnly || 'many' in f)
+      throw new DeclarationError(
+        who(
+          `bulk update field "${key}" is not a written field${suggestion(
+            key,
+            Object.keys(decl.fields).filter((k) => !decl.fields[k].readOnly),
+          )}`,
+        ),
+      );
+  }
+  const known = (key: string) => (Object.hasOwn(decl.fields, key) && !('many' in decl.fields[key])) || refsAs.has(key);
+  const listKeys = [...Object.keys(decl.fields).filter((k) => !('many' in decl.fields[k])), ...refsAs];
+  for (const key of [...decl.list.sort, ...decl.list.search])
+    if (!known(key))
+      throw new DeclarationError(
+        who(`list key "${key}" is neither a field nor a reference${suggestion(key, listKeys)}`),
+      );
+  // A set of values has no order to sort by, and neither it nor an amount is text to search.
+  for (const key of decl.list.sort)
+    if (decl.fields[key]?.type === 'multichoice')
+      throw new DeclarationError(who(`list sort key "${key}" is a multi-choice, which has no order`));
+  for (const key of decl.list.search) {
+    const type = decl.fields[key]?.type;
+    if (type === 'multichoice' || type === 'money')
+      throw new DeclarationError(
+        who(
+          `list search key "${key}" is a ${type === 'money' ? 'money' : 'multi-choice'} field, which is not text to search`,
+        ),
+      );
+  }
+  const computed = Object.keys(hooks.computed ?? {});
+  for (const name of decl.computed ?? []) {
+    if (!computed.includes(name))
+      throw new DeclarationError(
+        who(
+          `computed column "${name}" is declared, but the binding's computed hook has no "${name}"${suggestion(name, computed)}`,
+        ),
+      );
+  }
+  for (const key of decl.list.columns) {
+    if (!known(key) && !computed.includes(key))
+      throw new DeclarationError(who(`list column "${key}" is unknown${suggestion(key, [...listKeys, ...computed])}`));
+  }
+  // The search box sends its keys as q_in, which the list accepts only among `list.search`.
+  for (const key of decl.list.searchBox ?? [])
+    if (!decl.list.search.includes(key))
+      throw new DeclarationError(who(`search box key "${key}" is not in list.search`));
+}
+
+/**
+ * Each condition (`when`, contract/resources/when.ts) names another declared field with a column, and
+ * values that field can have: a choice's options, a checkbox's true or false.
+ */
+function checkConditions(decl: ResourceDecl, who: (what: string) => string): void {
+  for (const [name, field] of Object.entries(decl.fields) as [string, FieldDecl][]) {
+    if (!field.when) continue;
+    const names = Object.keys(decl.fields).filter((k) => k !== name && !('many' in decl.fields[k]));
+    const { field: on, is } = field.when;
+    const ctrl = Object.hasOwn(decl.fields, on) ? decl.fields[on] : undefined;
+    if (!ctrl || on === name || 'many' in ctrl)
+      throw new DeclarationError(
+        who(
+          `field "${name}" is shown when "${on}" has a value, but that is not another field with a column${suggestion(on, names)}`,
+        ),
+      );
+    const options =
+      ctrl.type === 'multichoice' || (ctrl.type === 'select' && !('ref' in ctrl))
+        ? ctrl.options
+        : ctrl.type === 'checkbox'
+          ? [true, false]
+          : undefined;
+    const wrong = options ? is.filter((v) => !options.includes(v as never)) : [];
+    if (is.length === 0 || wrong.length)
+      throw new DeclarationError(
+        who(
+          `field "${name}" is shown when "${on}" is ${JSON.stringify(wrong.length ? wrong[0] : is)}, which "${on}" cannot be (it may be: ${(options ?? []).map(String).join(', ')})`,
+        ),
+      );
+  }
+}

@@ -1,0 +1,123 @@
+// The TypeBox shapes a declaration implies (docs/resources.md): the record as read, the create body
+// and the update body (the same fields, each optional). Same building blocks as the hand-written
+// resources (../schemas.ts), so validation messages and OpenAPI entries match theirs.
+import { Type, type TObject, type TSchema } from 'typebox';
+import { choiceLabel, type ChoiceField, type FieldDecl, type ResourceDecl } from '../../contract/resources/declare';
+import {
+  Checkbox,
+  Nullable,
+  OptChoice,
+  OptInteger,
+  OptNumber,
+  OptRef,
+  OptText,
+  RequiredText,
+  Uuid,
+} from '../http/schemas';
+import type { Computed, CrudHooks } from './binding';
+import { withCondition } from './conditions';
+import { kindBody, kindRead, rulesOf } from './kinds';
+import { moneyBody, moneyRead } from './money';
+import { multiChoiceBody, multiChoiceRead } from './multiChoice';
+import { BodyVersion, ReadVersion } from './versions';
+
+export interface CrudSchemas {
+  read: TObject;
+  /** The edit form's record: the read shape and the edit hook's additions. */
+  edit: TObject;
+  create: TObject;
+  update: TObject;
+}
+
+function readSchema(f: FieldDecl): TSchema {
+  if ('many' in f) return Type.Array(Type.String());
+  if (f.type === 'checkbox') return Type.Boolean();
+  if ('ref' in f) return f.required ? Uuid : Nullable(Uuid);
+  if (f.type === 'multichoice') return multiChoiceRead(f);
+  if (f.type === 'money') return f.required ? moneyRead(f) : Nullable(moneyRead(f));
+  const rules = rulesOf(f);
+  const value =
+    f.type === 'number' ? (f.integer ? Type.Integer() : Type.Number()) : rules ? kindRead(rules) : Type.String();
+  return f.required || f.derived ? value : Nullable(value);
+}
+
+function bodySchema(f: FieldDecl): TSchema {
+  // A single string is taken as a list of one (ajv coerces it).
+  if ('many' in f)
+    return Type.Optional(Type.Array(Type.String({ maxLength: f.many.maxlength }), { maxItems: f.many.maxItems }));
+  switch (f.type) {
+    case 'checkbox':
+      return Type.Optional(Checkbox);
+    case 'number':
+      if (f.required)
+        return f.integer
+          ? Type.Integer({ minimum: f.min, maximum: f.max })
+          : Type.Number({ minimum: f.min, maximum: f.max });
+      return Type.Optional(f.integer ? OptInteger(f.min, f.max) : OptNumber(f.min, f.max));
+    case 'select':
+      if ('ref' in f) return f.required ? Type.String({ minLength: 1, maxLength: 64 }) : Type.Optional(OptRef);
+      return choiceBody(f);
+    case 'money':
+      return moneyBody(f);
+    case 'multichoice':
+      return multiChoiceBody(f);
+    case 'date':
+    case 'email':
+    case 'tel':
+    case 'url':
+      return kindBody(f);
+    default:
+      // A text with a declared pattern is checked, trimmed and emptied like the kinds above.
+      if (f.pattern) return kindBody(f);
+      return f.required ? RequiredText(f.maxlength) : Type.Optional(OptText(f.maxlength));
+  }
+}
+
+/** One of the options; declared labels are named in the OpenAPI description ("builtin: Built-in charts"). */
+function choiceBody(f: ChoiceField): TSchema {
+  const labels = f.labels ? { description: f.options.map((v) => `${v}: ${choiceLabel(f, v)}`).join('; ') } : {};
+  if (f.required) return Type.Unsafe<string>({ type: 'string', enum: [...f.options], ...labels });
+  return Type.Optional(Type.Unsafe<string | null>({ ...OptChoice(f.options), ...labels }));
+}
+
+const RefRead = Type.Object({ uuid: Uuid, name: Type.String() });
+
+/** An object schema's options that matter here, to rebuild it with one more property. */
+function schemaOptions(schema: TObject): Record<string, unknown> {
+  const { additionalProperties, description } = schema as TObject & Record<string, unknown>;
+  return {
+    ...(additionalProperties !== undefined ? { additionalProperties } : {}),
+    ...(description !== undefined ? { description } : {}),
+  };
+}
+
+export function crudSchemas(
+  decl: ResourceDecl,
+  hooks: Pick<CrudHooks, 'computed' | 'edit' | 'records' | 'bodies'>,
+): CrudSchemas {
+  const computed: Record<string, Computed> = hooks.computed ?? {};
+  const read: Record<string, TSchema> = { uuid: Uuid, id: Uuid };
+  const body: Record<string, TSchema> = {};
+  for (const [name, f] of Object.entries(decl.fields)) {
+    read[name] = readSchema(f);
+    if ('ref' in f) read[f.ref.as] = f.required ? RefRead : Nullable(RefRead);
+    if (!f.readOnly) body[name] = withCondition(bodySchema(f), f);
+  }
+  for (const [name, c] of Object.entries(computed)) read[name] = c.schema;
+  // A record shaped in JS (users) brings its own schema; bodies with more than the fields (users)
+  // extend the derived ones. Every record carries its version, and an update may name the version it
+  // is based on (./versions.ts).
+  const readShape = Type.Object(
+    { ...(hooks.records?.schema.properties ?? read), version: ReadVersion },
+    hooks.records ? schemaOptions(hooks.records.schema) : {},
+  );
+  const edit = hooks.edit ? Type.Object({ ...readShape.properties, ...hooks.edit.schema }) : readShape;
+  const derived = { create: Type.Object(body), update: Type.Partial(Type.Object(body)) };
+  const bodies = hooks.bodies ? hooks.bodies(derived) : derived;
+  return {
+    read: readShape,
+    edit,
+    create: bodies.create,
+    update: Type.Object({ ...bodies.update.properties, version: BodyVersion }, schemaOptions(bodies.update)),
+  };
+}

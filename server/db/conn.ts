@@ -1,0 +1,52 @@
+// Database helpers shared by the resource modules.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '.';
+
+/** A transaction handle: the callback of db.transaction receives one (PGlite: never use the outer db inside). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction: query helpers accept both. */
+export type Conn = Db | Tx;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
+
+/** `array[...]::uuid[]` of already checked uuids (empty arrays need the cast too). */
+export function uuidArray(ids: readonly string[]): SQL {
+  if (ids.length === 0) return sql`array[]::uuid[]`;
+  return sql`array[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+}
+
+/** Escapes LIKE wildcards (backslash is PostgreSQL's default escape) so "50%" matches only "50%". */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `%q%` for a case-insensitive substring search. */
+export const likePattern = (q: string) => `%${escapeLike(q)}%`;
+
+interface PgErrorish {
+  code?: unknown;
+  constraint?: unknown;
+  cause?: unknown;
+}
+
+/** SQLSTATE and constraint of a driver error; drizzle (0.44+) wraps it in `cause`. */
+export function pgError(err: unknown): { code: string | null; constraint: string | null } {
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    const x = e as PgErrorish;
+    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) {
+      return { code: x.code, constraint: typeof x.constraint === 'string' ? x.constraint : null };
+    }
+    e = x.cause;
+  }
+  return { code: null, constraint: null };
+}
+
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+/** A foreign key `on delete restrict` refusing a delete. */
+export const RESTRICT_VIOLATION = '23001';
+/** Whether a driver error is a foreign key refusing the write (either code). */
+export const isForeignKeyError = (err: unknown) =>
+  [FOREIGN_KEY_VIOLATION, RESTRICT_VIOLATION].includes(pgError(err).code ?? '');
