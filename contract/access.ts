@@ -3,14 +3,12 @@
 import { ADMIN, hasPermission, SUPER_ADMIN, SYSTEM_USER } from './roles';
 import { DECLARED_RESOURCES } from './resources';
 import type { ResourceDecl } from './resources/declare';
-import { AREA_LIST, type AreaDef, type AreaKey } from './areas';
+import { AREA_LIST, type AreaDef, type AreaKey, type BuiltInAreaDef } from './areas';
 
 export { ACCESS_REVIEW_PERMISSION, type AreaKey } from './areas';
 
 export type Area = AreaDef;
 
-/** The built-in navigation items' places, 10 apart, so a declared area can stand between two. */
-const NAV_ORDER: readonly string[] = ['home', 'users', 'roles', 'properties', 'companies', 'reports', 'audit'];
 /** Where a declared area's group stands in the role editor by default: after the built-in ones. */
 const DECLARED_GROUP_ORDER = 100;
 
@@ -22,14 +20,11 @@ function declaredAreaOf(d: ResourceDecl): Area | undefined {
   if (typeof d.area === 'string') return undefined;
   const a = d.area;
   const nav = a.nav === false ? undefined : (a.nav ?? {});
+  const { path, ...item } = resourceItem(d, nav?.order);
   return {
     key: a.key,
-    path: `/dashboard/${d.spa}`,
-    ...(nav && {
-      nav: `resources.${d.spa}.list.title`,
-      navOrder: nav.order ?? 1000,
-      ...(nav.level !== null && { navLevel: nav.level ?? ADMIN }),
-    }),
+    path,
+    ...(nav && { ...item, ...(nav.level !== null && { navLevel: nav.level ?? ADMIN }) }),
     barred: a.barred ?? [SYSTEM_USER],
     grants: {
       order: a.order ?? DECLARED_GROUP_ORDER,
@@ -39,10 +34,27 @@ function declaredAreaOf(d: ResourceDecl): Area | undefined {
   };
 }
 
+/** The first declaration naming a built-in area: the area's path and navigation item are its own. */
+const ownerOf = (key: string): ResourceDecl | undefined => DECLARED_RESOURCES.find((d) => d.area === key);
+
+/** A navigation item linking to a declared resource's list, labelled with the list's title. */
+const resourceItem = (d: ResourceDecl, order: number | undefined) => ({
+  path: `/dashboard/${d.spa}`,
+  nav: `resources.${d.spa}.list.title`,
+  navOrder: order ?? 1000,
+});
+
+/** A built-in area with its path: a page's own, or that of the resource naming it (with its `nav` item). */
+function builtInArea(a: BuiltInAreaDef): Area {
+  if (a.path !== undefined) return a as Area;
+  const owner = ownerOf(a.key);
+  if (!owner) throw new Error(`The area "${a.key}" has no path and no declared resource names it (contract/areas.ts).`);
+  const { path, ...item } = resourceItem(owner, owner.nav?.order);
+  return { ...a, path, ...(owner.nav && item) } as Area;
+}
+
 function allAreas(): Area[] {
-  const out: Area[] = AREA_LIST.map((a) =>
-    NAV_ORDER.includes(a.key) ? { ...a, navOrder: (NAV_ORDER.indexOf(a.key) + 1) * 10 } : a,
-  );
+  const out: Area[] = AREA_LIST.map(builtInArea);
   for (const d of DECLARED_RESOURCES) {
     // Resources may share a declared area (area: otherResource.area): the first one brings it.
     if (typeof d.area === 'string' || DECLARED_RESOURCES.find((o) => o.area === d.area) !== d) continue;
@@ -85,19 +97,20 @@ function screenAreaOf(d: ResourceDecl): Area {
 }
 
 /**
- * The navigation items of resources in a built-in area that ask for one (`nav` in the declaration):
+ * The navigation items of resources in a built-in area that ask for one (`nav` in the declaration)
+ * beside the area's own (the first resource naming a built-in area without a page gives the area's item):
  * linking to the resource's list, labelled with its title, seen by whoever the area's own item would be
  * (an area without an item: its admins, or super admins only where it bars admin).
  */
 export const RESOURCE_NAV: readonly Area[] = DECLARED_RESOURCES.flatMap((d): Area[] => {
   if (!d.nav || typeof d.area !== 'string') return [];
+  const builtIn: BuiltInAreaDef | undefined = AREA_LIST.find((a) => a.key === d.area);
+  if (builtIn && builtIn.path === undefined && ownerOf(d.area) === d) return [];
   const area = areaByKey(d.area);
   return [
     {
       key: d.spa,
-      path: `/dashboard/${d.spa}`,
-      nav: `resources.${d.spa}.list.title`,
-      navOrder: d.nav.order ?? 1000,
+      ...resourceItem(d, d.nav.order),
       ...(area.navPermission
         ? { navPermission: area.navPermission }
         : { navLevel: area.navLevel ?? (area.barred.includes(ADMIN) ? SUPER_ADMIN : ADMIN) }),

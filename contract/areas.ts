@@ -1,5 +1,8 @@
 // The built-in areas of the access table (./access.ts adds those the declared resources bring). A
 // leaf: the declarations name an area by its key, so this module imports nothing that imports them.
+// An area a declared resource names (users, roles, properties, companies, units) holds only its rules
+// here: its path and navigation item are the resource's (its `spa` and `nav`, ./access.ts); the pages
+// that are no resource (home, reports, the audit log, …) give theirs here, once.
 import { ADMIN, SUPER_ADMIN, SYSTEM_USER, type OlympusRoleName } from './roles';
 
 /** A row of the permission catalogue (./permissions.ts): a dotted name and its label. */
@@ -20,7 +23,8 @@ export interface AreaDef {
   path: string;
   /** i18n key of the navigation label. */
   nav?: string;
-  /** The navigation item's place: the built-in items stand at 10, 20, … (NAV_ORDER). */
+  /** The navigation item's place: the built-in items stand at 10, 20, … (Home 10, Users 20, Roles 30, Properties 40,
+   * Companies 50, Reports 60, Audit log 70). */
   navOrder?: number;
   /** Navigation filter: the access level that shows the item, or the permission that does. */
   navLevel?: string;
@@ -47,14 +51,19 @@ export interface AreaDef {
   };
 }
 
+/**
+ * A built-in area: a page's gives its path (and its navigation item with `nav` and `navOrder`); one
+ * without a path is a declared resource's, whose declaration gives both (./access.ts).
+ */
+export type BuiltInAreaDef = Omit<AreaDef, 'path' | 'nav' | 'navOrder'> &
+  ({ path: string; nav?: string; navOrder?: number } | { path?: undefined; nav?: undefined; navOrder?: undefined });
+
 // `as const`: AreaKey follows from the entries. A resource's own new area is declared with the
 // resource instead (`newArea`, below), so adding one touches no shared file.
 export const AREA_LIST = [
-  { key: 'home', path: '/dashboard', nav: 'olympus.nav.home', navLevel: ADMIN, barred: [] },
+  { key: 'home', path: '/dashboard', nav: 'olympus.nav.home', navOrder: 10, navLevel: ADMIN, barred: [] },
   {
     key: 'users',
-    path: '/dashboard/users',
-    nav: 'olympus.nav.users',
     navLevel: ADMIN,
     barred: [SYSTEM_USER],
     grants: {
@@ -66,16 +75,12 @@ export const AREA_LIST = [
   },
   {
     key: 'roles',
-    path: '/dashboard/roles',
-    nav: 'olympus.nav.roles',
     navLevel: SUPER_ADMIN,
     barred: [SYSTEM_USER, ADMIN],
     grants: { order: 5, crud: { one: 'role', many: 'roles' }, defaults: { [SUPER_ADMIN]: ['roles.*'] } },
   },
   {
     key: 'properties',
-    path: '/dashboard/property',
-    nav: 'olympus.nav.properties',
     navLevel: ADMIN,
     barred: [SYSTEM_USER],
     grants: {
@@ -86,8 +91,6 @@ export const AREA_LIST = [
   },
   {
     key: 'companies',
-    path: '/dashboard/company',
-    nav: 'olympus.nav.companies',
     navLevel: SUPER_ADMIN,
     barred: [SYSTEM_USER, ADMIN],
     grants: { order: 2, crud: { one: 'company', many: 'companies' }, defaults: { [SUPER_ADMIN]: ['companies.*'] } },
@@ -96,6 +99,7 @@ export const AREA_LIST = [
     key: 'reports',
     path: '/dashboard/reports',
     nav: 'olympus.nav.reports',
+    navOrder: 60,
     navPermission: 'reports.access',
     barred: [],
     permissions: ['reports.*', 'reports.access'],
@@ -109,10 +113,8 @@ export const AREA_LIST = [
       defaults: { [SUPER_ADMIN]: ['reports.*'], [ADMIN]: ['reports.access'] },
     },
   },
-  // No navigation link.
   {
     key: 'units',
-    path: '/dashboard/unit',
     barred: [SYSTEM_USER],
     grants: {
       order: 4,
@@ -149,6 +151,7 @@ export const AREA_LIST = [
     key: 'audit',
     path: '/dashboard/audit',
     nav: 'olympus.nav.audit',
+    navOrder: 70,
     navPermission: AUDIT_PERMISSION,
     barred: [SYSTEM_USER],
     permissions: ['audit.*', AUDIT_PERMISSION],
@@ -161,7 +164,7 @@ export const AREA_LIST = [
       defaults: { [SUPER_ADMIN]: ['audit.*'] },
     },
   },
-] as const satisfies readonly AreaDef[];
+] as const satisfies readonly BuiltInAreaDef[];
 
 /** The built-in areas' keys; a declared area's key is any other name (DeclaredArea). */
 export type AreaKey = (typeof AREA_LIST)[number]['key'];

@@ -7,6 +7,7 @@ export const companyResource = declareResource({
   spa: 'company',
   noun: { one: 'company', many: 'companies' },
   area: 'companies',
+  nav: { order: 50 },
   tenancy: 'global',
   fields: {
     ...group('Company', {

@@ -170,7 +170,8 @@ export interface ResourceDecl<F extends Fields = Fields> {
   /**
    * A navigation item of its own for a resource in a built-in area (a declared area brings one with
    * `newArea`): its place among the items (Home 10, Users 20, Roles 30, Properties 40, Companies 50,
-   * Reports 60). Shown to whoever the area's item would be; labelled with the list's title.
+   * Reports 60, Audit log 70). Shown to whoever the area's item would be; labelled with the list's title.
+   * The first resource naming a built-in area that is no page (contract/areas.ts) gives the area's own item.
    */
   nav?: { order?: number };
   /**

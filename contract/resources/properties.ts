@@ -8,6 +8,7 @@ export const propertyResource = declareResource({
   spa: 'property',
   noun: { one: 'property', many: 'properties' },
   area: 'properties',
+  nav: { order: 40 },
   tenancy: 'scoped',
   fields: {
     ...group('Property', {

@@ -12,6 +12,7 @@ export const roleResource = declareResource({
   spa: 'roles',
   noun: { one: 'role', many: 'roles' },
   area: 'roles',
+  nav: { order: 30 },
   tenancy: 'global',
   // No import: a role's permissions are grants, each given knowingly in the role editor (docs/resources.md "Import").
   import: false,

@@ -12,6 +12,7 @@ export const userResource = declareResource({
   spa: 'users',
   noun: { one: 'user', many: 'users' },
   area: 'users',
+  nav: { order: 20 },
   tenancy: 'scoped',
   // Deleted for good: the remove dialog promises it, and a restore would hand access back.
   trash: false,

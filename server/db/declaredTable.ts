@@ -3,7 +3,8 @@
 // case), not-null for required and derived fields, a checkbox's default, `company_id` and the
 // same-company foreign keys for a scoped resource, an index per reference and for the default sort,
 // the record's `version` (raised by every change, for edits that cannot overwrite each other:
-// docs/resources.md "Versions and conflicts"), `created_at` and `updated_at`. Only what the declaration cannot say (a
+// docs/resources.md "Versions and conflicts"), `created_at` and `updated_at`, and a CHECK for each bound
+// of a number or an amount (rangeChecks). Only what the declaration cannot say (a
 // column only the server
 // keeps, a unique rule, a check) is given beside it. A resource with a trash (all but `trash: false`)
 // has `deleted_at` and `deleted_by` (docs/resources.md "Trash"). drizzle-kit generates the migrations from these
@@ -12,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { sql, type BuildColumns, type NotNull } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   foreignKey,
@@ -138,6 +140,27 @@ export function pgName(...parts: string[]): string {
   return `${whole.slice(0, 54)}_${createHash('sha256').update(whole).digest('hex').slice(0, 8)}`;
 }
 
+/** A CHECK holding one declared bound of a number or an amount: the API checks it first, this when anything
+ * else writes (server/http/errors-plugin.ts answers its refusal with the field's message). */
+export interface RangeCheck {
+  name: string;
+  field: string;
+  bound: 'min' | 'max';
+  limit: number;
+}
+
+/** The CHECKs of the bounds `decl` declares, `{table}_{field}_min` and `…_max`. */
+export function rangeChecks(decl: Pick<ResourceDecl, 'name' | 'fields'>): RangeCheck[] {
+  return Object.entries(decl.fields).flatMap(([field, f]): RangeCheck[] =>
+    f.type === 'number' || f.type === 'money'
+      ? [
+          { name: pgName(decl.name, field, 'min'), field, bound: 'min', limit: f.min },
+          { name: pgName(decl.name, field, 'max'), field, bound: 'max', limit: f.max },
+        ]
+      : [],
+  );
+}
+
 const storedFields = (fields: Fields) =>
   Object.entries(fields).filter((entry): entry is [string, Exclude<FieldDecl, ManyField>] => !('many' in entry[1]));
 
@@ -242,6 +265,12 @@ export function declaredTable<
         ? name.on(c.companyId, sql`lower(${c.name})`, c.id, c.name)
         : name.on(sql`lower(${c.name})`, c.id, c.name);
       out.push(trash ? on.where(sql`${c.deletedAt} is null`) : on);
+    }
+    // A literal, not a parameter: a CHECK's expression is written into the migration.
+    for (const r of rangeChecks(decl)) {
+      const column = c[camel(r.field)];
+      const limit = sql.raw(String(r.limit));
+      out.push(check(r.name, r.bound === 'min' ? sql`${column} >= ${limit}` : sql`${column} <= ${limit}`));
     }
     // The trash's list (newest deletion first) and its purge (the oldest past retention).
     if (trash)

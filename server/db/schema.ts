@@ -168,13 +168,8 @@ export const properties = declaredTable(propertyResource, {
   ],
 });
 
-export const units = declaredTable(unitResource, {
-  refs: { properties: () => properties },
-  extra: (t) => [
-    check('units_bedrooms_non_negative', sql`${t.bedrooms} is null or ${t.bedrooms} >= 0`),
-    check('units_bathrooms_non_negative', sql`${t.bathrooms} is null or ${t.bathrooms} >= 0`),
-  ],
-});
+// Bedrooms and bathrooms within their declared bounds: the derived CHECKs (server/db/declaredTable.ts).
+export const units = declaredTable(unitResource, { refs: { properties: () => properties } });
 
 /** Per-company settings of an integration from the code catalogue; secrets AES-256-GCM encrypted. */
 export const integrationSettings = pgTable(

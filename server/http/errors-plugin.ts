@@ -6,6 +6,9 @@ import { UNSTORABLE_MESSAGE } from './storable-text';
 import { isDatabaseUnreachable } from '../db/outage';
 import { HTTP_URL_PATTERN, MONEY_PATTERN } from '../../contract/resources/kinds';
 import { patternMessage } from '../crud/kinds';
+import { pgError } from '../db/conn';
+import { rangeChecks } from '../db/declaredTable';
+import { DECLARED_RESOURCES } from '../../contract/resources';
 
 interface AjvError {
   keyword: string;
@@ -94,6 +97,18 @@ export function validationErrors(errors: AjvError[]): Record<string, string[]> {
   return out;
 }
 
+/** The declared bounds' CHECKs by constraint name (server/db/declaredTable.ts): a refusal is the field's 422. */
+const RANGE_CHECKS = new Map(DECLARED_RESOURCES.flatMap((d) => rangeChecks(d)).map((r) => [r.name, r]));
+
+/** CHECK violation (23514) of a declared bound: the field's own message, as the route's schema gives it. */
+export function rangeViolation(err: unknown): Record<string, string[]> | null {
+  const { code, constraint } = pgError(err);
+  const r = code === '23514' && constraint ? RANGE_CHECKS.get(constraint) : undefined;
+  if (!r) return null;
+  const keyword = r.bound === 'min' ? 'minimum' : 'maximum';
+  return { [r.field]: [fieldMessage(r.field, { keyword, instancePath: `/${r.field}`, params: { limit: r.limit } })] };
+}
+
 export const TIMEOUT_MESSAGE =
   'The request took too long and was stopped. Please try again later; for a long list, ask for it page by page (page and per_page).';
 
@@ -108,9 +123,12 @@ export const DATABASE_UNREACHABLE_RETRY_AFTER_S = 5;
  * range…), which the routes' schemas and the storable-text check should already have refused.
  */
 function databaseAnswer(
+  error: unknown,
   code: string | undefined,
 ): { status: number; body: { message: string; errors?: Record<string, string[]> } } | null {
   if (code === '57014') return { status: 503, body: { message: TIMEOUT_MESSAGE } };
+  const range = rangeViolation(error);
+  if (range) return { status: 422, body: { message: Object.values(range)[0][0], errors: range } };
   if (code === '22021' || code === '22P05')
     return { status: 422, body: { message: UNSTORABLE_MESSAGE, errors: { body: [UNSTORABLE_MESSAGE] } } };
   if (code?.startsWith('22')) {
@@ -158,7 +176,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .header('retry-after', String(DATABASE_UNREACHABLE_RETRY_AFTER_S))
         .send({ message: DATABASE_UNREACHABLE_MESSAGE });
     }
-    const answer = databaseAnswer(sqlStateOf(error));
+    const answer = databaseAnswer(error, sqlStateOf(error));
     // Never `err: error`: a failed query's error carries its parameters (./error-log.ts).
     request.log[answer ? 'warn' : 'error'](
       { error: loggableError(error) },

@@ -1,6 +1,8 @@
 // The access table (contract/access.ts) as the SPA reads it: navigation filter and route rules.
 import { describe, expect, it } from 'vitest';
 import { AREA, areaForPath, mayOpenArea, showsInNavigation, type AreaKey, type Viewer } from '../../contract/access';
+import { AREA_LIST } from '../../contract/areas';
+import { DECLARED_RESOURCES } from '../../contract/resources';
 import { NAV_AREAS, visibleNavItems } from '../../src/layout/navItems';
 
 const v = (role: string | null, permissions: string[] = []): Viewer => ({ role, permissions });
@@ -96,5 +98,22 @@ describe('areaForPath', () => {
     ['/dashboard/nowhere', undefined],
   ])('%s → %s', (path, key) => {
     expect(areaForPath(path)?.key).toBe(key);
+  });
+});
+
+describe('areas a declared resource names', () => {
+  it('take their path and navigation item from the first declaration naming them, not from a list', () => {
+    for (const a of AREA_LIST) {
+      if ('path' in a) continue;
+      const owner = DECLARED_RESOURCES.find((d) => d.area === a.key)!;
+      expect(AREA[a.key].path).toBe(`/dashboard/${owner.spa}`);
+      expect(areaForPath(`/dashboard/${owner.spa}/1/edit`)?.key).toBe(a.key);
+      const item = NAV_AREAS.find((n) => n.key === a.key);
+      if (owner.nav)
+        expect(item).toMatchObject({ navOrder: owner.nav.order, nav: `resources.${owner.spa}.list.title` });
+      else expect(item).toBeUndefined();
+      // Its item is the area's, not a second one of the resource's.
+      expect(NAV_AREAS.filter((n) => n.path === `/dashboard/${owner.spa}`)).toHaveLength(owner.nav ? 1 : 0);
+    }
   });
 });

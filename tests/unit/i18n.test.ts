@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { AREAS } from '../../contract/access';
 import { i18nProvider } from '../../providers/i18nProvider';
+import { NAV_AREAS } from '../../src/layout/navItems';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -36,7 +37,9 @@ describe('English catalogue', () => {
       /^You don't have access to any systems currently,/,
     );
     expect(t('olympus.systems.redirecting', { system: 'Everest' })).toBe('Redirecting to Everest...');
-    expect(['home', 'users', 'roles', 'properties', 'companies', 'reports'].map((k) => t(`olympus.nav.${k}`))).toEqual([
+    // The navigation's items the product names, whether a page's or a declared resource's list title.
+    const navLabel = (key: string) => t(NAV_AREAS.find((a) => a.key === key)?.nav ?? '');
+    expect(['home', 'users', 'roles', 'properties', 'companies', 'reports'].map(navLabel)).toEqual([
       'Home',
       'Users',
       'Roles',

@@ -7,11 +7,8 @@ export const shell = {
   loading: 'Loading...',
   nav: {
     label: 'Main navigation',
+    // The resources' items are labelled with their lists' titles (contract/access.ts).
     home: 'Home',
-    users: 'Users',
-    roles: 'Roles',
-    properties: 'Properties',
-    companies: 'Companies',
     reports: 'Reports',
     audit: 'Audit log',
   },
