@@ -1,8 +1,11 @@
-// `npm run resource:new -- <name> [--global] [--area <area>]`: the skeleton of a declared resource
-// (docs/resources.md "Declaring a resource"): its declaration (with an area of its own unless
-// `--area` names a built-in one), its line in DECLARED_RESOURCES, its derived table and the migration
-// (`npm run db:generate`); then it says what to edit next. `--root <dir>` writes into another
-// checkout, `--no-generate` skips the migration.
+// `npm run resource:new -- <name> [--global] [--area <area>] [--generate]`: the skeleton of a declared
+// resource (docs/resources.md "Declaring a resource"): its declaration (with an area of its own unless
+// `--area` names a built-in one), its line in DECLARED_RESOURCES and its derived table; then it says
+// what to edit next. No migration yet: the fields are still to be written, and a migration of the
+// skeleton followed by one of the real fields would be two for one table (the second adding a
+// not-null column that fails once rows exist). The user runs `npm run db:generate -- --name <name>`
+// once the fields are written; `--generate` writes the skeleton's migration at once instead.
+// `--root <dir>` writes into another checkout.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,11 +21,11 @@ interface Options {
 }
 
 function parse(argv: string[]): Options {
-  const o: Options = { name: '', scoped: true, area: null, root: process.cwd(), generate: true };
+  const o: Options = { name: '', scoped: true, area: null, root: process.cwd(), generate: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--global') o.scoped = false;
-    else if (a === '--no-generate') o.generate = false;
+    else if (a === '--generate') o.generate = true;
     else if (a === '--area') o.area = argv[++i] ?? '';
     else if (a === '--root') o.root = path.resolve(argv[++i] ?? '.');
     else if (!a.startsWith('--') && !o.name) o.name = a;
@@ -110,8 +113,13 @@ async function main(): Promise<void> {
   console.log(`
 Created ${path.relative(o.root, file)}, registered it in contract/resources/index.ts and derived its table into server/db/declaredTables.ts${o.generate ? ', with its migration in server/db/migrations/' : ''}.
 Next:
-  1. Edit the fields, the list and the area in ${path.relative(o.root, file)} (README "Adding a resource" lists the field kinds).
-  2. After changing fields, run: npm run db:generate -- --name ${o.name}_fields
+${
+  o.generate
+    ? `  1. Edit the fields, the list and the area in ${path.relative(o.root, file)} (README "Adding a resource" lists the field kinds).
+  2. After changing fields, run: npm run db:generate -- --name ${o.name}_fields`
+    : `  1. Write the fields, the list and the area in ${path.relative(o.root, file)} (README "Adding a resource" lists the field kinds).
+  2. Then, once, run: npm run db:generate -- --name ${o.name}   (the table's one migration)`
+}
   3. npm start: the API is at /api/v1/${o.name}, the screens at /dashboard/${one}.
 `);
 }

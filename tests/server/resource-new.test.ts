@@ -19,7 +19,8 @@ const run = (script: string, ...args: string[]) =>
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-const scaffold = (...args: string[]) => run('resource-new.ts', ...args, '--no-generate');
+const scaffold = (...args: string[]) => run('resource-new.ts', ...args);
+const migrations = () => readdirSync(path.join(copy, 'server/db/migrations'), { recursive: true }).sort();
 
 describe('npm run resource:new', () => {
   cpSync(path.join(ROOT, 'contract'), path.join(copy, 'contract'), { recursive: true });
@@ -31,10 +32,13 @@ describe('npm run resource:new', () => {
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
 
   it('writes a declaration with an area of its own, registers it and derives its table, then says what to edit next', async () => {
+    const before = migrations();
     const out = scaffold('parking_spaces');
     expect(out).toContain('Created contract/resources/parking-spaces.ts');
     expect(out).toContain('the screens at /dashboard/parking_space');
-    expect(out).toContain('npm run db:generate -- --name parking_spaces_fields');
+    // No migration of the skeleton: the one migration comes once the fields are written.
+    expect(migrations()).toEqual(before);
+    expect(out).toContain('Then, once, run: npm run db:generate -- --name parking_spaces');
     const { DECLARED_RESOURCES } = (await import(path.join(copy, 'contract/resources/index.ts'))) as {
       DECLARED_RESOURCES: { name: string; spa: string; noun: { one: string } }[];
     };
