@@ -46,17 +46,21 @@ export function formTexts(spa: string): ResourceFormTexts {
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-/** "Unit name" → "Unit Name": list headings are title case. */
+/** "inspection type" → "Inspection Type": the nouns in titles and buttons, as the product's ("Create a User"). */
 const titleCase = (s: string) => s.split(' ').map(capital).join(' ');
 
-/** A column heading: the field's label in title case; a computed column's key ("company" → "Company"). */
+/**
+ * A field's name wherever it shows (column heading, filter, sort, history, CSV): its label as the form
+ * shows it, in sentence case ("Insured until"), so form and list agree; a computed column's key
+ * ("full_address" → "Full address"). Headings the product fixes otherwise are the fixed texts'.
+ */
 function headings(d: ResourceDecl): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, f] of Object.entries(d.fields)) {
-    out[key] = titleCase(f.label);
-    if ('ref' in f) out[f.ref.as] = titleCase(f.label);
+    out[key] = capital(f.label);
+    if ('ref' in f) out[f.ref.as] = capital(f.label);
   }
-  for (const key of d.list.columns) out[key] ??= titleCase(key.replace(/_/g, ' '));
+  for (const key of d.list.columns) out[key] ??= capital(key.replace(/_/g, ' '));
   return out;
 }
 

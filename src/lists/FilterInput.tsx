@@ -354,7 +354,11 @@ function DateEnd({
   const translate = useTranslate();
   const text = translate(`olympus.lists.filters.${end}`, { field: label });
   return (
-    <Suspense fallback={<TextField label={text} size="small" disabled sx={widthSx(wide)} />}>
+    <Suspense
+      fallback={
+        <TextField label={text} size="small" disabled sx={widthSx(wide)} slotProps={{ inputLabel: { shrink: true } }} />
+      }
+    >
       <div style={wide ? { width: '100%' } : { width: WIDTH }}>
         <DatePickerInput
           id={id}
@@ -368,6 +372,7 @@ function DateEnd({
           disabled={false}
           error={reversed === true}
           helperText={reversed ? translate('olympus.lists.filters.reversed_date', { field: label }) : undefined}
+          size="small"
         />
       </div>
     </Suspense>

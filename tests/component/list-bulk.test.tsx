@@ -39,7 +39,7 @@ describe('bulk changes on a list', () => {
     await user.click(screen.getByRole('button', { name: 'Update selected' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update 2 units' });
     expect(dialog).toHaveTextContent('2 units will change.');
-    await user.click(within(dialog).getByRole('combobox', { name: 'New Unit Status' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'New Unit status' }));
     await user.click(await screen.findByRole('option', { name: 'Let' }));
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('2 units updated'));

@@ -60,7 +60,7 @@ describe('a resource declared only in the test tree', () => {
     expect(screen.getByText('Company: Acme Lettings')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create a Gadget' })).toHaveAttribute('href', '/dashboard/gadget/create');
     expect(searchbox()).toHaveAttribute('placeholder', 'Search Gadgets');
-    expect(headers()).toEqual(['Gadget Name', 'Colour', 'Owner', 'Weight', 'Actions']);
+    expect(headers()).toEqual(['Gadget name', 'Colour', 'Owner', 'Weight', 'Actions']);
     const cells = dataCells(rowOf('Gadget 03'));
     expect(cells.slice(0, 4).map((td) => td.textContent)).toEqual(['Gadget 03', 'Red', 'Harbour View', '21']);
     expect(getComputedStyle(cells[3]).textAlign).toBe('right');
@@ -131,7 +131,7 @@ describe('a resource declared only in the test tree', () => {
     await waitFor(() => expect(blobs).toHaveLength(1));
     expect(downloads).toEqual(['gadgets.csv']);
     expect((await blobs[0].text()).split('\n')).toEqual([
-      'Gadget Name,Colour,Owner,Weight',
+      'Gadget name,Colour,Owner,Weight',
       'Gadget 01,Blue,Harbour View,7',
       'Gadget 02,Green,Anchor Point,14',
     ]);

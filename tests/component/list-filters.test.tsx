@@ -75,7 +75,7 @@ describe('declared list filters', () => {
     await screen.findByRole('table', {}, LOAD_TIMEOUT);
     const bar = screen.getByRole('group', { name: 'Filters' });
     expect(within(bar).getAllByRole('combobox')).toHaveLength(4);
-    for (const name of ['Unit Type', 'Unit Status', 'Property', 'Furnished'])
+    for (const name of ['Unit Type', 'Unit status', 'Property', 'Furnished'])
       expect(within(bar).getByRole('combobox', { name: new RegExp(`^${name}`) })).toHaveTextContent('Any');
     expect(within(bar).getByRole('spinbutton', { name: 'Bedrooms from' })).toBeInTheDocument();
     expect(within(bar).getByRole('spinbutton', { name: 'Bedrooms to' })).toBeInTheDocument();
@@ -172,7 +172,7 @@ describe('declared list filters', () => {
     ).toBe(true);
     expect(combobox('Unit Type')).toHaveTextContent('Studio');
     expect(combobox('Furnished')).toHaveTextContent('Yes');
-    expect(combobox('Unit Status')).toHaveTextContent('Any');
+    expect(combobox('Unit status')).toHaveTextContent('Any');
   });
 
   it('the search box searches the filtered list, and the CSV holds what is filtered and searched', async () => {

@@ -106,7 +106,7 @@ describe('a resource declared only in the test tree', () => {
       '/dashboard/gadget/create',
     );
     await page.getByPlaceholder('Search Gadgets').waitFor();
-    expect(await headings(page)).toEqual(['Gadget Name', 'Colour', 'Kept At', 'Actions']);
+    expect(await headings(page)).toEqual(['Gadget name', 'Colour', 'Kept at', 'Actions']);
     expect(await cells(page, 'Brass Sprocket')).toEqual(['Brass Sprocket', 'Red', 'Headingley Court']);
     // Clyde Property Group's gadget is in the table, but not Northgate's to see.
     expect((await gadgetRows()).map((r) => r.name)).toEqual(['Brass Sprocket', 'Clyde Widget']);

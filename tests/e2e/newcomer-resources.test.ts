@@ -102,6 +102,25 @@ const menu = async (page: Page) =>
   (await page.getByRole('menu', { name: 'Main navigation' }).getByRole('menuitem').allTextContents()).filter((item) =>
     KNOWN_ITEMS.includes(item),
   );
+/**
+ * Whether a filter's label is whole and clear of its box's button: 'clear', else how it is cut (MUI
+ * ends a label that does not fit with an ellipsis; a label inside a date box runs under its calendar button).
+ */
+const labelClear = (page: Page, text: string) =>
+  page.evaluate((text) => {
+    const label = [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text);
+    if (!label || !label.offsetParent) return 'not shown';
+    const own = label.getBoundingClientRect();
+    const button = label.parentElement?.querySelector('button')?.getBoundingClientRect();
+    const under =
+      button &&
+      own.right > button.left &&
+      own.left < button.right &&
+      own.bottom > button.top &&
+      own.top < button.bottom;
+    if (label.scrollWidth > label.clientWidth) return `cut: ${label.scrollWidth} px of text in ${label.clientWidth} px`;
+    return under ? 'under the button' : 'clear';
+  }, text);
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await suite.server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
@@ -157,6 +176,8 @@ describe('resources a newcomer declares', () => {
     await expect.poll(() => pathOf(page)).toBe('/dashboard/contractor?trade=Plumber');
     await expect.poll(() => rowWith(page, 'Sparks Electrical').count()).toBe(0);
     await passes(b, 'newcomer-contractors-filtered');
+    // The date range's labels, long ones, whole above their narrow boxes.
+    for (const end of ['from', 'to']) expect(await labelClear(page, `Insured until ${end}`), end).toBe('clear');
   });
 
   it('an inspection type, as a super admin: its own menu item in the Companies rules, money and Yes/No in its list; admins see no item', async () => {
@@ -212,6 +233,7 @@ describe('resources a newcomer declares', () => {
     await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByRole('combobox', { name: 'Trade', exact: true }).waitFor();
     expect(await sideways(page), 'drawer: sideways scrolling').toBeLessThanOrEqual(0);
+    for (const end of ['from', 'to']) expect(await labelClear(page, `Insured until ${end}`), end).toBe('clear');
     await passes(b, 'newcomer-phone-filters');
   });
 });

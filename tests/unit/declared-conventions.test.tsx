@@ -7,7 +7,7 @@ import { I18nContextProvider, ResourceContextProvider } from 'ra-core';
 import { FilterInput } from '../../src/lists/FilterInput';
 import { declareResource, text } from '../../contract/resources/declare';
 import { inspectionTypeResource } from '../support/inspection-type-declaration';
-import { declaredTexts } from '../../src/declared/texts';
+import { declaredTexts, fieldKey } from '../../src/declared/texts';
 import { declaredColumns } from '../../src/declared/columns';
 import { i18nProvider } from '../../providers/i18nProvider';
 import { visibleNavItems } from '../../src/layout/navItems';
@@ -43,6 +43,15 @@ describe('conventions of a declaration', () => {
     expect(declaredTexts(named({ one: 'hour', many: 'hours', article: 'an' })).form.create_title).toBe(
       'Create an Hour',
     );
+  });
+
+  it("heads a field's column and names its filter with the form's label, in sentence case, so list and form agree", () => {
+    const t = (key: string) => i18nProvider.translate(key);
+    for (const [key, f] of Object.entries(inspectionTypes.fields))
+      expect(t(fieldKey('inspection_type', key))).toBe(f.label);
+    expect(t(fieldKey('inspection_type', 'interval_months'))).toBe('Interval in months');
+    // Headings the product's own texts give stay as given ("Units: columns Unit Name, Unit Type, …").
+    expect(t(fieldKey('unit', 'name'))).toBe('Unit Name');
   });
 
   it('shows a checkbox field as Yes or No in the list, while the CSV keeps the boolean', () => {

@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { pickersInputBaseClasses } from '@mui/x-date-pickers/PickersTextField';
 import { DATE_DISPLAY_FORMAT, DATE_FORMAT } from '../../../contract/forms';
 
 export interface DatePickerInputProps {
@@ -21,7 +22,14 @@ export interface DatePickerInputProps {
   disabled: boolean;
   error: boolean;
   helperText?: string;
+  /**
+   * 'small', the label above the box: a list's filter bar, whose boxes are narrow; a label inside the
+   * box would run under the calendar button and be cut ("Insured until fr…").
+   */
+  size?: 'small';
 }
+
+const EMPTY_SECTIONS = `& .${pickersInputBaseClasses.root}:not(.${pickersInputBaseClasses.focused}) .${pickersInputBaseClasses.sectionsContainer}`;
 
 const parse = (value: string): Dayjs | null => {
   if (!value) return null;
@@ -42,6 +50,7 @@ export default function DatePickerInput({
   disabled,
   error,
   helperText,
+  size,
 }: DatePickerInputProps) {
   // The picker keeps its own (possibly half-typed) value; the form only hears complete dates.
   const [local, setLocal] = useState<Dayjs | null>(() => parse(value));
@@ -65,7 +74,21 @@ export default function DatePickerInput({
         slotProps={{
           // "5 Mar", not "05 Mar": the format's D has no leading zero and the field must keep it so.
           field: { shouldRespectLeadingZeros: true },
-          textField: { id, required, error, helperText, fullWidth: true, onBlur },
+          textField: {
+            id,
+            required,
+            error,
+            helperText,
+            fullWidth: true,
+            onBlur,
+            ...(size && {
+              size,
+              slotProps: { inputLabel: { shrink: true } },
+              // Empty and not being typed in: no "EEEE, DD MMMM" placeholder under the label, as a label
+              // inside the box would have it.
+              sx: value ? undefined : { [EMPTY_SECTIONS]: { opacity: 0 } },
+            }),
+          },
         }}
       />
     </LocalizationProvider>

@@ -4,7 +4,8 @@ import { DECLARED_RESOURCES } from '../../../contract/resources';
 import { declaredCatalogue } from '../../declared/texts';
 
 export const resources = declaredCatalogue(DECLARED_RESOURCES, {
-  unit: { list: { search: 'Search Unit Types' } },
+  // "Units: columns Unit Name, Unit Type, Property, Bedrooms, Bathrooms"
+  unit: { fields: { name: 'Unit Name', unit_type: 'Unit Type' }, list: { search: 'Search Unit Types' } },
   // "columns Name, Company, Address, Edit"
   property: { fields: { name: 'Name', address: 'Address' }, list: { edit: 'Edit' } },
   // "Company name, Address, Edit; searched by company name"
