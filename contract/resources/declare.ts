@@ -134,7 +134,7 @@ export type Fields = Record<string, FieldDecl>;
 export interface DeclaredArea {
   key: string;
   /** The navigation item (false: none): its place (built-in items at 10, 20, …: home, users, roles, properties,
-   * companies, reports; default last), and the access level that sees it besides super_admin (default admin). */
+   * companies, reports, audit log; default last), and the access level that sees it besides super_admin (default admin). */
   nav?: false | { order?: number; level?: OlympusRoleName | null };
   /** Roles barred from its routes and calls (default system_user). */
   barred?: readonly OlympusRoleName[];
