@@ -10,7 +10,7 @@ type Body = Record<string, unknown>;
 export const auditedOf =
   <P>(hooks: CrudHooks<P>) =>
   async (db: Conn, record: Body & { id: string }): Promise<Body> => ({
-    ...(hooks.auditView ? await hooks.auditView({ db, id: record.id, record }) : record),
+    ...(hooks.audit?.view ? await hooks.audit.view({ db, id: record.id, record }) : record),
     version: record.version,
   });
 
@@ -22,4 +22,4 @@ export const auditedOf =
 export const ownerOf =
   <P>(hooks: CrudHooks<P>) =>
   (company: string | null, id: string, before: Body | null, after: Body | null): AuditOwner | null =>
-    hooks.auditOwner ? hooks.auditOwner({ id, before, after }) : company ? { company } : null;
+    hooks.audit?.owner ? hooks.audit.owner({ id, before, after }) : company ? { company } : null;

@@ -37,10 +37,8 @@ export const lettingCrud = defineCrud(
   lettingResource,
   { table: lettings },
   {
-    write: {
-      async prepare({ body, values, before }) {
-        if (!before) values.reference = referenceOf(String(body.name));
-      },
+    async beforeChange({ body, values, before }) {
+      if (!before) values.reference = referenceOf(String(body.name));
     },
   },
 );
