@@ -121,6 +121,8 @@ ${
   2. Then, once, run: npm run db:generate -- --name ${o.name}   (the table's one migration)`
 }
   3. npm start: the API is at /api/v1/${o.name}, the screens at /dashboard/${one}.
+  Only for what a declaration cannot say (a computed column, a derived value, a refusal): hooks in
+  server/${o.name}/binding.ts, named in server/crud/bindings.ts (docs/resources.md "Binding and hooks").
 `);
 }
 
