@@ -41,6 +41,12 @@ export interface TextField extends FieldBase {
 /** A calendar date, `Y-m-d` on the wire, a PostgreSQL `date` column. */
 export interface DateField extends FieldBase {
   type: 'date';
+  /**
+   * The day another field took its value ("Let since 1 Dec", docs/resources.md "Status since"): never
+   * in the future, never before the date stored (the previous change); left as it was while that field
+   * changes, the database makes it today.
+   */
+  since?: string;
 }
 export interface NumberField extends FieldBase {
   type: 'number';
@@ -295,9 +301,13 @@ export const tel = <const O extends KindOpt = {}>(label: string, o: O = {} as O)
 /** A web address, http or https (./kinds.ts). */
 export const url = <const O extends KindOpt = {}>(label: string, o: O = {} as O) =>
   ({ ...text(label, { maxlength: URL_MAX, ...o }), type: 'url' }) as TextField & Flags<O>;
+interface DateOpt extends Opt {
+  /** The field whose changes this date dates (DateField.since). */
+  since?: string;
+}
 /** A calendar date, `Y-m-d` (contract/forms.ts DATE_FORMAT). */
-export const date = <const O extends Opt = {}>(label: string, o: O = {} as O) =>
-  ({ type: 'date', ...common(label, o) }) as DateField & Flags<O>;
+export const date = <const O extends DateOpt = {}>(label: string, o: O = {} as O) =>
+  ({ type: 'date', ...common(label, o), ...(o.since ? { since: o.since } : {}) }) as DateField & Flags<O>;
 export const number = <const O extends Opt & { min: number; max: number; integer?: boolean }>(label: string, o: O) =>
   ({ type: 'number', ...common(label, o), min: o.min, max: o.max, integer: o.integer ?? false }) as NumberField &
     Flags<O>;

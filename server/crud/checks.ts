@@ -7,6 +7,7 @@ import { FieldErrors, MSG } from '../http/fieldErrors';
 import { requiredText } from './values';
 import { applyConditions } from './conditions';
 import { checkMoney } from './money';
+import { checkSince } from './since';
 import { inOptionOrder } from './multiChoice';
 import type { CrudQueries, LiveRefs } from './queries';
 
@@ -27,6 +28,7 @@ export function checkFields(
   const body = { ...sent };
   // First, so a hidden field's value (cleared) is checked no further.
   applyConditions(decl, body, before, errors);
+  checkSince(decl, body, before, errors);
   for (const [name, f] of Object.entries(decl.fields)) {
     if (f.required && (f.type === 'text' || f.type === 'textarea' || f.type === 'email') && body[name] !== undefined)
       requiredText(errors, name, body[name] as string);
