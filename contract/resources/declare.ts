@@ -42,7 +42,7 @@ export interface TextField extends FieldBase {
 export interface DateField extends FieldBase {
   type: 'date';
   /**
-   * The day another field took its value ("Let since 1 Dec", docs/resources.md "Status since"): never
+   * The day another field took its value ("Let since 1 Dec", docs/resources.md "Occupancy"): never
    * in the future, never before the date stored (the previous change); left as it was while that field
    * changes, the database makes it today.
    */

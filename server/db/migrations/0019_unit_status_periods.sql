@@ -39,13 +39,13 @@ UPDATE units u SET status_since = p.started_on
 FROM unit_status_periods p WHERE p.unit_id = u.id AND p.ended_on IS NULL;
 --> statement-breakpoint
 -- Held by the database, so every path that sets a status (a form, a bulk change, an import, the seed)
--- keeps the periods in its own transaction. Left as it was while the status changes, status_since is today.
+-- keeps the periods in its own transaction. Left as it was while the status changes, status_since is
+-- today. The periods are written once per statement (transition tables), so a bulk change or an
+-- import batch of a thousand units costs a few statements, not a thousand.
 CREATE OR REPLACE FUNCTION olympus_unit_status_since() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    NEW.status_since := coalesce(NEW.status_since, (now() AT TIME ZONE 'UTC')::date);
-  ELSIF NEW.unit_status IS DISTINCT FROM OLD.unit_status THEN
-    IF NEW.status_since IS NULL OR NEW.status_since = OLD.status_since THEN
+  IF TG_OP = 'INSERT' OR NEW.unit_status IS DISTINCT FROM OLD.unit_status THEN
+    IF NEW.status_since IS NULL OR (TG_OP = 'UPDATE' AND NEW.status_since = OLD.status_since) THEN
       NEW.status_since := (now() AT TIME ZONE 'UTC')::date;
     END IF;
   ELSIF NEW.status_since IS NULL THEN
@@ -55,22 +55,37 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION olympus_unit_status_periods() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE OR REPLACE FUNCTION olympus_unit_status_periods_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    INSERT INTO unit_status_periods (company_id, unit_id, status, started_on)
-    VALUES (NEW.company_id, NEW.id, NEW.unit_status, NEW.status_since);
-  ELSIF NEW.unit_status IS DISTINCT FROM OLD.unit_status THEN
-    UPDATE unit_status_periods SET ended_on = NEW.status_since WHERE unit_id = NEW.id AND ended_on IS NULL;
-    INSERT INTO unit_status_periods (company_id, unit_id, status, started_on)
-    VALUES (NEW.company_id, NEW.id, NEW.unit_status, NEW.status_since);
-  ELSIF NEW.status_since IS DISTINCT FROM OLD.status_since THEN
-    -- A corrected start of the current status: the previous period ends that day instead.
-    UPDATE unit_status_periods SET ended_on = NEW.status_since
-    WHERE id = (SELECT id FROM unit_status_periods WHERE unit_id = NEW.id AND ended_on IS NOT NULL
-                ORDER BY started_on DESC, id DESC LIMIT 1);
-    UPDATE unit_status_periods SET started_on = NEW.status_since WHERE unit_id = NEW.id AND ended_on IS NULL;
+  INSERT INTO unit_status_periods (company_id, unit_id, status, started_on)
+  SELECT n.company_id, n.id, n.unit_status, n.status_since FROM new_units n;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION olympus_unit_status_periods_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM new_units n JOIN old_units o ON o.id = n.id
+                 WHERE n.unit_status IS DISTINCT FROM o.unit_status OR n.status_since IS DISTINCT FROM o.status_since) THEN
+    RETURN NULL;
   END IF;
+  -- A new status: the open period ends, and one opens, on the change's day.
+  UPDATE unit_status_periods p SET ended_on = n.status_since
+  FROM new_units n JOIN old_units o ON o.id = n.id
+  WHERE n.unit_status IS DISTINCT FROM o.unit_status AND p.unit_id = n.id AND p.ended_on IS NULL;
+  INSERT INTO unit_status_periods (company_id, unit_id, status, started_on)
+  SELECT n.company_id, n.id, n.unit_status, n.status_since
+  FROM new_units n JOIN old_units o ON o.id = n.id WHERE n.unit_status IS DISTINCT FROM o.unit_status;
+  -- The same status from another day (a correction): the previous period ends that day instead.
+  UPDATE unit_status_periods p SET ended_on = n.status_since
+  FROM new_units n JOIN old_units o ON o.id = n.id
+  WHERE n.unit_status IS NOT DISTINCT FROM o.unit_status AND n.status_since IS DISTINCT FROM o.status_since
+    AND p.id = (SELECT q.id FROM unit_status_periods q WHERE q.unit_id = n.id AND q.ended_on IS NOT NULL
+                ORDER BY q.started_on DESC, q.id DESC LIMIT 1);
+  UPDATE unit_status_periods p SET started_on = n.status_since
+  FROM new_units n JOIN old_units o ON o.id = n.id
+  WHERE n.unit_status IS NOT DISTINCT FROM o.unit_status AND n.status_since IS DISTINCT FROM o.status_since
+    AND p.unit_id = n.id AND p.ended_on IS NULL;
   RETURN NULL;
 END
 $$;
@@ -78,5 +93,9 @@ $$;
 CREATE TRIGGER units_status_since BEFORE INSERT OR UPDATE OF unit_status, status_since ON units
   FOR EACH ROW EXECUTE FUNCTION olympus_unit_status_since();
 --> statement-breakpoint
-CREATE TRIGGER units_status_periods AFTER INSERT OR UPDATE OF unit_status, status_since ON units
-  FOR EACH ROW EXECUTE FUNCTION olympus_unit_status_periods();
+CREATE TRIGGER units_status_periods_insert AFTER INSERT ON units REFERENCING NEW TABLE AS new_units
+  FOR EACH STATEMENT EXECUTE FUNCTION olympus_unit_status_periods_insert();
+--> statement-breakpoint
+CREATE TRIGGER units_status_periods_update AFTER UPDATE ON units
+  REFERENCING OLD TABLE AS old_units NEW TABLE AS new_units
+  FOR EACH STATEMENT EXECUTE FUNCTION olympus_unit_status_periods_update();
