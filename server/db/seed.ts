@@ -323,15 +323,13 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
       for (const u of unitRows) u.statusSince = histories.get(u.unitRef)?.at(-1)?.startedOn;
       const made = await tx.insert(units).values(unitRows).returning({ id: units.id, unitRef: units.unitRef });
       const earlier = made.flatMap((m) =>
-        (histories.get(m.unitRef) ?? [])
-          .slice(0, -1)
-          .map((p) => ({
-            companyId: company.id,
-            unitId: m.id,
-            status: p.status,
-            startedOn: p.startedOn,
-            endedOn: p.endedOn,
-          })),
+        (histories.get(m.unitRef) ?? []).slice(0, -1).map((p) => ({
+          companyId: company.id,
+          unitId: m.id,
+          status: p.status,
+          startedOn: p.startedOn,
+          endedOn: p.endedOn,
+        })),
       );
       for (let i = 0; i < earlier.length; i += 1000)
         await tx.insert(unitStatusPeriods).values(earlier.slice(i, i + 1000));
