@@ -1,5 +1,5 @@
 // Occupancy % by month as a line (MUI X Charts, as the other built-in charts), with the same numbers
-// as a visually hidden table: the text alternative a screen reader reads instead of the drawing.
+// as a visually hidden table: the text alternative a screen reader reads.
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { LineChart } from '@mui/x-charts/LineChart';
@@ -12,7 +12,7 @@ export function OccupancyChart({ series }: { series: OccupancySeries }) {
   const months = series.points.map((p) => monthLabel(p.as_at));
   return (
     <>
-      <Box aria-hidden>
+      <Box>
         <LineChart
           height={260}
           xAxis={[{ scaleType: 'point', data: months }]}
