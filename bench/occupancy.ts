@@ -35,6 +35,7 @@ async function main() {
   ];
   const started = Date.now();
   for (const company of companies) {
+    console.error(`loading ${company.name}…`);
     await db.execute(sql`
       insert into properties (company_id, name, slug, reference)
       select ${company.id}, 'Property ' || g, 'property-' || g, 'P' || g from generate_series(1, 100) g`);
@@ -57,7 +58,7 @@ async function main() {
       from units u cross join generate_series(1, 4) k, lateral (select hashtext(u.id::text) as i) h
       where u.company_id = ${company.id}`);
   }
-  if (!pglite) await db.execute(sql`analyze`);
+  if (!process.env.BENCH_NO_ANALYZE) await db.execute(sql`analyze`);
   const [{ n: periods }] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from unit_status_periods where company_id = ${companies[0].id}`),
   );
@@ -92,6 +93,7 @@ async function main() {
   ];
   let failed = false;
   for (const c of cases) {
+    console.error(c.name);
     const times: number[] = [];
     for (let i = 0; i < SAMPLES + 3; i++) {
       const t0 = performance.now();
