@@ -8,6 +8,7 @@ import { requiredText } from './values';
 import { applyConditions } from './conditions';
 import { checkMoney } from './money';
 import { inOptionOrder } from './multiChoice';
+import { fileIdsOf } from './fileFields';
 import type { CrudQueries, LiveRefs } from './queries';
 
 type Body = Record<string, unknown>;
@@ -25,6 +26,8 @@ export function checkFields(
 ): { body: Body; errors: FieldErrors } {
   const errors = new FieldErrors();
   const body = { ...sent };
+  // A file sent as read (`{ id, name, … }`) is its id.
+  fileIdsOf(decl, body, errors);
   // First, so a hidden field's value (cleared) is checked no further.
   applyConditions(decl, body, before, errors);
   for (const [name, f] of Object.entries(decl.fields)) {

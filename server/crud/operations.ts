@@ -28,6 +28,7 @@ import { namedActors } from './actors';
 import { trashMessages } from './trashMessages';
 import { writeSteps } from './writing';
 import { batchTrasher, batchWriter, setBased } from './writeBatch';
+import { attachFiles, dropFiles } from './fileFields';
 
 type Body = Record<string, unknown>;
 export type Row = Body & { id: string };
@@ -288,6 +289,7 @@ export function crudOperations<P>(
         // A parallel delete that won: nothing left to delete.
         if ((await tx.delete(table).where(eq(q.id, before.id)).returning({ id: q.id })).length === 0)
           throw notFound(decl.messages.notFound);
+        await dropFiles(tx, decl, [before.id]);
         // A record purged from the trash was audited whole when it was deleted; one purged live is audited whole now.
         const by = owner(tenant, before.id, auditBefore, null);
         if (purging)
@@ -389,6 +391,7 @@ export function crudOperations<P>(
           if (hooks.write)
             ({ id, ...outcome } = await hooks.write.create({ db: tx, tenant, req, body, parsed, generic }));
           else ({ id } = await generic.create());
+          await attachFiles(tx, decl, requireAuth(req).userId, id, body);
           await refsStillLive(tx, tenant, body);
           const created = await recordOr404(tx, tenant, req, id, where, false);
           const view = await audited(tx, created);
@@ -441,6 +444,7 @@ export function crudOperations<P>(
           let outcome: WriteOutcome = {};
           if (hooks.write) outcome = await hooks.write.update({ db: tx, tenant, req, body, parsed, before, generic });
           else await generic.update();
+          await attachFiles(tx, decl, requireAuth(req).userId, id, body);
           await refsStillLive(tx, tenant, body);
           let after = await recordOr404(tx, tenant, req, before.id, where, false);
           // A save that changed something is a new version; one that changed nothing leaves it, so it disturbs no other

@@ -24,6 +24,7 @@ import {
 } from './binding';
 import { moneyColumn } from './money';
 import { multiChoiceColumn } from './multiChoice';
+import { fileColumn } from './fileFields';
 import { filtersOf } from '../../contract/resources/filters';
 import { filterCondition } from './filters';
 
@@ -110,7 +111,9 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
           ? moneyColumn(column)
           : f.type === 'multichoice'
             ? multiChoiceColumn(column)
-            : column;
+            : f.type === 'file'
+              ? fileColumn(column)
+              : column;
     if (!f.readOnly) writable[name] = columns[name].key;
     if (!('ref' in f)) continue;
     const referenced = binding.refs?.[f.ref.to] as PgTable;
