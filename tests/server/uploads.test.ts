@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importColumns } from '../../contract/imports';
 import { FILE_TYPES, MB, UPLOAD_MB_MAX } from '../../contract/uploads';
 import { FILE_MESSAGES } from '../../server/crud/fileFields';
-import { UPLOAD_MESSAGES } from '../../server/uploads/routes';
+import { UNATTACHED_PER_USER, UPLOAD_MESSAGES } from '../../server/uploads/routes';
 import { sweepUploads } from '../../server/uploads/sweep';
 import { createRole, createUser, tokenFor } from './factories';
 import { createTestApp, type TestApp } from './harness';
@@ -161,6 +161,17 @@ describe('POST /uploads', () => {
     expect(await uploadRows()).toBe(before);
   });
 
+  it(`keeps at most ${UNATTACHED_PER_USER} uploads no record took per user: one more answers 429`, async () => {
+    const user = await createUser(db(), { role: 'admin', companies: [w.own], name: 'Hoarder' });
+    const who = await tokenFor(db(), user.id);
+    await db().execute(sql`insert into uploads (name, size, content_type, sha256, uploaded_by)
+      select 'kept.pdf', 1, 'application/pdf', '', ${user.id} from generate_series(1, ${UNATTACHED_PER_USER - 1})`);
+    expect((await send(who, SAMPLES.pdf, 'last.pdf')).statusCode).toBe(201);
+    const refused = await send(who, SAMPLES.pdf, 'one-more.pdf');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(UPLOAD_MESSAGES.tooManyKept);
+  });
+
   it('refuses a form that is not one part "file": JSON, another field name, two files', async () => {
     const json = await admin.post('/uploads', { file: 'x' });
     expect(json.statusCode).toBe(422);
@@ -267,6 +278,16 @@ describe('a file field', () => {
     // My upload is not my colleague's to attach, though we share a company and a role.
     expect((await colleague.post('/policies', { name: 'Theirs', certificate: mine.id })).statusCode).toBe(422);
     expect((await admin.post('/policies', { name: 'Mine', certificate: mine.id })).statusCode).toBe(201);
+  });
+
+  it('lets one of two saves racing for the same upload have it; the other answers 422', async () => {
+    const up = await uploaded(adminHeaders);
+    const answers = await Promise.all([
+      admin.post('/policies', { name: 'Race A', certificate: up.id }),
+      admin.post('/policies', { name: 'Race B', certificate: up.id }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 422]);
+    expect(await count(db(), sql`select count(*) as n from policies where certificate = ${up.id}`)).toBe(1);
   });
 
   it('takes only its declared types and size, told by the bytes', async () => {
