@@ -10,7 +10,7 @@ import type { FileField, ResourceDecl } from '../../contract/resources/declare';
 import { FILE_TYPES, MB, typesText } from '../../contract/uploads';
 import { isUuid, type Conn } from '../db/conn';
 import { uploads } from '../db/uploadTables';
-import { FieldErrors } from '../http/fieldErrors';
+import { FieldErrors, MSG } from '../http/fieldErrors';
 import { fileStore } from '../uploads/store';
 
 type Body = Record<string, unknown>;
@@ -41,7 +41,6 @@ export function fileBody(f: FileField): TSchema {
     type: f.required ? ['string', 'object'] : ['string', 'object', 'null'],
     maxLength: 64,
     properties: { id: { type: 'string', maxLength: 64 } },
-    required: ['id'],
     description: `The id of an upload (POST /uploads) of ${typesText(f.types)}, at most ${f.maxMb} MB${f.required ? '' : '; null for none'}. The file as read is taken too.`,
   });
   return f.required ? schema : Type.Optional(schema);
@@ -54,11 +53,14 @@ export const fileColumn = (column: AnyPgColumn): SQL =>
 export const fileFieldsOf = (decl: ResourceDecl): [string, FileField][] =>
   Object.entries(decl.fields).filter((e): e is [string, FileField] => e[1].type === 'file');
 
-/** The id a body's value names ('' and null: none; the file object as read: its id). */
+/** The id a body's value names ('' and null: none; the file object as read: its id, '?' when it has none). */
 function sentId(value: unknown): string | null | undefined {
   if (value === undefined) return undefined;
   if (value === null || value === '') return null;
-  if (typeof value === 'object') return sentId((value as { id?: unknown }).id);
+  if (typeof value === 'object') {
+    const id = (value as { id?: unknown }).id;
+    return typeof id === 'string' && id !== '' ? id : '?';
+  }
   return String(value);
 }
 
@@ -67,9 +69,10 @@ function sentId(value: unknown): string | null | undefined {
  * that cannot be an upload's id is refused here, before anything is written.
  */
 export function fileIdsOf(decl: ResourceDecl, body: Body, errors: FieldErrors): void {
-  for (const [name] of fileFieldsOf(decl)) {
+  for (const [name, f] of fileFieldsOf(decl)) {
     const id = sentId(body[name]);
     if (id === undefined) continue;
+    if (id === null && f.required) errors.add(name, MSG.required(name));
     if (id !== null && !isUuid(id)) errors.add(name, FILE_MESSAGES.notYours(name));
     body[name] = id === null ? null : id.toLowerCase();
   }

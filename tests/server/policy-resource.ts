@@ -8,6 +8,7 @@ import { declaredTable } from '../../server/db/declaredTable';
 import { defineCrud } from '../../server/crud';
 import { createDerivedTables } from '../support/derived-table-sql';
 import { policyResource } from '../support/policy-declaration';
+import { declareResource, file, group, text } from '../../contract/resources/declare';
 
 export { policyResource };
 
@@ -16,3 +17,22 @@ export const policies = declaredTable(policyResource, { companies: () => compani
 export const createPoliciesTable = (db: Db) => createDerivedTables(db, { policies });
 
 export const policyCrud = defineCrud(policyResource, { table: policies });
+
+/** Licences: a policy whose certificate is required (docs/resources.md "Files"), on a table of their own. */
+export const licenceResource = declareResource({
+  name: 'licences',
+  spa: 'licence',
+  noun: { one: 'licence', many: 'licences' },
+  area: 'units',
+  tenancy: 'scoped',
+  fields: {
+    ...group('Licence', {
+      name: text('Licence name', { required: true }),
+      certificate: file('Certificate', { types: ['pdf'], required: true }),
+    }),
+  },
+  list: { columns: ['name', 'certificate'], sort: ['name'], search: ['name'] },
+});
+export const licences = declaredTable(licenceResource, { companies: () => companies.id });
+export const createLicencesTable = (db: Db) => createDerivedTables(db, { licences });
+export const licenceCrud = defineCrud(licenceResource, { table: licences });

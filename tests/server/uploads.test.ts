@@ -15,7 +15,7 @@ import { createRole, createUser, tokenFor } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { apiAs, count, createWorld, type Api, type World } from './resources-fixtures';
 import { uniqueIp } from './auth-client';
-import { createPoliciesTable, policyCrud, policyResource } from './policy-resource';
+import { createLicencesTable, createPoliciesTable, licenceCrud, policyCrud, policyResource } from './policy-resource';
 import { CERTIFICATE_MB } from '../support/policy-declaration';
 
 let t: TestApp;
@@ -88,8 +88,9 @@ async function policy(body: Record<string, unknown>, as: Api = admin) {
 let headers: Record<'colleague' | 'otherAdmin' | 'viewer', { authorization: string }>;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { resources: [policyCrud.routes] });
+  t = await createTestApp({}, { resources: [policyCrud.routes, licenceCrud.routes] });
   await createPoliciesTable(db());
+  await createLicencesTable(db());
   w = await createWorld(db());
   adminHeaders = w.headers.admin;
   admin = apiAs(t, w.headers.admin, w.own.id);
@@ -266,10 +267,11 @@ describe('a file field', () => {
       expect(res.statusCode, JSON.stringify(certificate)).toBe(422);
       expect(Object.keys(res.json().errors), JSON.stringify(certificate)).toEqual(['certificate']);
     }
-    // A value of the wrong shape is the schema's refusal, with the field named.
-    for (const certificate of [42, true, ['x'], {}]) {
+    // A value of the wrong shape is refused on the field too.
+    for (const certificate of [42, true, ['x'], {}, { id: null }, { id: 'x'.repeat(65) }, 'x'.repeat(65)]) {
       const res = await admin.post('/policies', { name: 'Contents cover', certificate });
       expect(res.statusCode, JSON.stringify(certificate)).toBe(422);
+      expect(Object.keys(res.json().errors), JSON.stringify(certificate)).toEqual(['certificate']);
     }
     expect(await count(db(), sql`select count(*) as n from policies`)).toBe(before);
     // Nothing was attached by the refusals: the colleague's upload is still theirs alone.
@@ -332,6 +334,22 @@ describe('a file field', () => {
     const back = await admin.put(`/policies/${made.id}`, { certificate: first.id });
     expect(back.statusCode, back.body).toBe(200);
     expect((await admin.post('/policies', { name: 'Thief', certificate: second.id })).statusCode).toBe(422);
+  });
+
+  it('required: missing, null or blank answers "The … field is required.", on create and on update', async () => {
+    for (const body of [{}, { certificate: null }, { certificate: '' }]) {
+      const res = await admin.post('/licences', { name: 'HMO licence', ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().errors, JSON.stringify(body)).toEqual({ certificate: ['The certificate field is required.'] });
+    }
+    const up = await uploaded(adminHeaders);
+    const made = await admin.post('/licences', { name: 'HMO licence', certificate: up.id });
+    expect(made.statusCode, made.body).toBe(201);
+    for (const certificate of [null, '']) {
+      const res = await admin.put(`/licences/${made.json().data.id}`, { certificate });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual({ certificate: ['The certificate field is required.'] });
+    }
   });
 
   it('is no column of the CSV import', () => {
