@@ -13,6 +13,10 @@ import { UNATTACHED_PER_USER, UPLOAD_MESSAGES } from '../../server/uploads/route
 import { sweepUploads } from '../../server/uploads/sweep';
 import { createRole, createUser, tokenFor } from './factories';
 import { createTestApp, type TestApp } from './harness';
+import { declaredFixtures } from './declared-fixtures';
+import { fuzzer } from './fuzz-attack';
+import { junkAttack } from './junk-attack';
+import { routeTable } from '../../server/http/routeAccess';
 import { apiAs, count, createWorld, type Api, type World } from './resources-fixtures';
 import { uniqueIp } from './auth-client';
 import { createLicencesTable, createPoliciesTable, licenceCrud, policyCrud, policyResource } from './policy-resource';
@@ -351,6 +355,28 @@ describe('a file field', () => {
       expect(res.json().errors).toEqual({ certificate: ['The certificate field is required.'] });
     }
   });
+
+  it('junk in every body field and the fuzzer on every operation, the uploads’ too: 422 on the field, never a 5xx', async () => {
+    const fx = declaredFixtures([policyResource]);
+    const ctx = { t, w, fx };
+    const writes = routeTable().filter(
+      (r) => fx.covers(r.url) && (r.method === 'POST' || r.method === 'PUT') && r.body !== undefined,
+    );
+    const outcomes = await junkAttack(ctx).junkFields(writes);
+    expect(outcomes.flatMap((o) => o.problem ?? [])).toEqual([]);
+    const structural = outcomes.filter((o) => o.structural);
+    expect(structural.length).toBeGreaterThan(0);
+    for (const o of structural) expect(o.status, o.tag).toBe(422);
+    const fuzz = await fuzzer(ctx);
+    const ops = fuzz.ops.filter((op) => fx.covers(op.path) || op.path.startsWith('/api/v1/uploads'));
+    expect(ops.some((op) => op.path === '/api/v1/uploads/{id}')).toBe(true);
+    expect(
+      await fuzz.fire(
+        ops.flatMap((op) => fuzz.variants(op)),
+        { ...w.headers.super_admin, 'x-tenant': w.own.id },
+      ),
+    ).toEqual([]);
+  }, 240_000);
 
   it('is no column of the CSV import', () => {
     expect(importColumns(policyResource).map((c) => c.field)).not.toContain('certificate');
