@@ -13,7 +13,7 @@ import { columnOf, requireColumn, type CrudBinding } from './binding';
 export interface Mounted {
   decl: ResourceDecl;
   binding: CrudBinding;
-  /** The caller's reach of a resource without a tenant (the binding's scope hook): who may read a record's files. */
+  /** The caller's reach (the binding's access hook for a view; it may throw to refuse): who may read a record's files. */
   scope?: (req: FastifyRequest) => SQL | undefined;
 }
 

@@ -138,10 +138,16 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!id) return false;
     const company = columnOf(table, 'company_id')?.column;
     const deletedAt = columnOf(table, 'deleted_at')?.column;
+    let reach;
+    try {
+      reach = m.scope?.(req);
+    } catch {
+      return false; // the resource's access refuses this caller: as if the record did not exist
+    }
     const [row] = (await app.db
       .select({ company: company ?? id, deletedAt: deletedAt ?? id })
       .from(table)
-      .where(and(eq(id, recordId), m.scope?.(req)))) as { company: string; deletedAt: unknown }[];
+      .where(and(eq(id, recordId), reach))) as { company: string; deletedAt: unknown }[];
     if (!row) return false;
     const trashed = deletedAt !== undefined && row.deletedAt !== null;
     const action = trashed ? 'delete' : 'view';
