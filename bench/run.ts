@@ -6,6 +6,7 @@
 // generated part of bench/RESULTS.md. Everything stays on loopback.
 //   options: --short  --only=bundle,api,page  --no-postgres  --record
 //   env: BENCH_SCALE=1000,10000,100000 (the generated tenants' sizes), BENCH_PG_PORT, CHROMIUM_PATH
+import { execSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +14,7 @@ import type { DatabaseTarget } from '../server/db';
 import { runApiCases, signIn, startJsonServer, TOOLS_DIR, type ServerInfo } from './lib/api';
 import { analyse, buildAnchor, buildOlympus } from './lib/bundle';
 import { SEARCH_TERM, type Tenant } from './lib/data';
-import { FIRST_SCREENS, goalsTable, OLYMPUS_ON_POSTGRES } from './lib/goals';
+import { FIRST_SCREENS, goalsOf, goalsTable, OLYMPUS_ON_POSTGRES } from './lib/goals';
 import { probeIdle } from './lib/health-probe';
 import { measureSearch, type KeystrokeResult, type SearchStep, type SearchTarget } from './lib/keystroke';
 import { readChunkModules, routeJs, type RouteJs } from './lib/modules';
@@ -36,6 +37,7 @@ import {
   type BenchResults,
   type ServerStat,
 } from './lib/report';
+import { compareWithRecorded, readRecorded, RECORDED_FILE, recordedOf, SLOWDOWN, writeRecorded } from './lib/recorded';
 import { hasTime } from './lib/timed';
 
 const argv = process.argv.slice(2);
@@ -555,7 +557,13 @@ async function main(): Promise<void> {
         ]
       : []),
   ].join('\n');
-  writeFileSync(path.join(OUT, `results-${mode}.md`), md);
+  // This run's goals beside the recorded run's (bench/recorded.json), printed last so a slowdown is seen.
+  const recorded = readRecorded();
+  const comparison = recorded ? compareWithRecorded(goalsOf(r), recorded) : null;
+  const compared = comparison
+    ? ['### Goals compared with the recorded run', '', comparison.table, ''].join('\n')
+    : `(no ${RECORDED_FILE}: nothing to compare with)`;
+  writeFileSync(path.join(OUT, `results-${mode}.md`), `${md}\n${compared}\n`);
   writeFileSync(
     path.join(OUT, `results-${mode}.json`),
     JSON.stringify({ mode, machine: machine(), sizes: SIZES, minutes: Number(minutes), ...r }, null, 2),
@@ -568,7 +576,21 @@ async function main(): Promise<void> {
       text.replace(/<!-- bench:begin -->[\s\S]*<!-- bench:end -->/, `<!-- bench:begin -->\n${md}\n<!-- bench:end -->`),
     );
   }
+  if (record) {
+    let commit = '?';
+    try {
+      commit = execSync('git rev-parse --short HEAD', { encoding: 'utf8' }).trim();
+    } catch {
+      /* not a checkout */
+    }
+    writeRecorded(recordedOf(goalsOf(r), { run: new Date().toISOString(), commit, command }));
+  }
   console.log('\n' + md);
+  console.log('\n' + compared);
+  if (comparison?.slowdowns.length)
+    log(
+      `SLOWER than the recorded run (> ${Math.round((SLOWDOWN - 1) * 100)} %): ${comparison.slowdowns.length} goal(s):\n  ${comparison.slowdowns.join('\n  ')}`,
+    );
   log(`done in ${minutes} min; results in ${path.relative(process.cwd(), OUT)}/results-${mode}.md`);
 }
 

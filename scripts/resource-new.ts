@@ -113,6 +113,8 @@ Next:
   1. Edit the fields, the list and the area in ${path.relative(o.root, file)} (README "Adding a resource" lists the field kinds).
   2. After changing fields, run: npm run db:generate -- --name ${o.name}_fields
   3. npm start: the API is at /api/v1/${o.name}, the screens at /dashboard/${one}.
+  Only for what a declaration cannot say (a computed column, a derived value, a refusal): hooks in
+  server/${o.name}/binding.ts, named in server/crud/bindings.ts (docs/resources.md "Binding and hooks").
 `);
 }
 

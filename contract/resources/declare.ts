@@ -5,6 +5,7 @@ import type { AreaKey } from '../areas';
 import type { OlympusRoleName } from '../roles';
 import { MONEY_MAX, TEL_MAX, URL_MAX, type TextPattern } from './kinds';
 import { whenOf, type FieldWhen, type WhenOpt } from './when';
+import { UPLOAD_MB_MAX, type FileType, type FileValue } from '../uploads';
 import type { FilterDecl, FilterOf } from './filterDecl';
 
 /** Length limits of text fields (the form's maxlength and the API's check). */
@@ -118,7 +119,18 @@ export interface ManyField extends FieldBase {
     unknown: string;
   };
 }
+/**
+ * A file (docs/resources.md "Files"): the record holds an upload's id (`POST /uploads` first), read back
+ * as `{ id, name, size, content_type }`. `types` are told by the file's bytes, never its name.
+ */
+export interface FileField extends FieldBase {
+  type: 'file';
+  types: readonly FileType[];
+  /** The largest file taken, in MB (at most UPLOAD_MB_MAX). */
+  maxMb: number;
+}
 export type FieldDecl =
+  | FileField
   | TextField
   | DateField
   | NumberField
@@ -357,6 +369,13 @@ export const multiChoice = <const O extends Omit<Opt, 'derived'> = {}>(
   options: readonly string[],
   o: O = {} as O,
 ) => ({ type: 'multichoice', ...common(label, o), options }) as MultiChoiceField & Flags<O>;
+/** A file: `file('Evidence', { types: ['pdf', 'png', 'jpeg', 'webp'], maxMb: 20 })`; `maxMb` defaults to UPLOAD_MB_MAX. */
+export const file = <
+  const O extends Omit<Opt, 'derived' | 'readOnly'> & { types: readonly FileType[]; maxMb?: number },
+>(
+  label: string,
+  o: O,
+) => ({ type: 'file', ...common(label, o), types: o.types, maxMb: o.maxMb ?? UPLOAD_MB_MAX }) as FileField & Flags<O>;
 /** `onDelete` 'set null' only for an optional reference: the start-up check refuses it on a required one. */
 export const ref = <A extends string, const O extends Opt & { onDelete?: OnDelete } = {}>(
   label: string,
@@ -475,17 +494,21 @@ export const catalogueKey = (resource: Pick<ResourceDecl, 'spa'>, field: string)
   `resources.${resource.spa}.fields.${field}`;
 
 // Derived types: a record as the API answers it.
-type ValueOf<F> = F extends ManyField | MultiChoiceField
-  ? string[]
-  : F extends CheckboxField
-    ? boolean
-    : F extends NumberField
-      ? F extends { required: true } | { derived: true }
-        ? number
-        : number | null
-      : F extends { required: true } | { derived: true }
-        ? string
-        : string | null;
+type ValueOf<F> = F extends FileField
+  ? F extends { required: true }
+    ? FileValue
+    : FileValue | null
+  : F extends ManyField | MultiChoiceField
+    ? string[]
+    : F extends CheckboxField
+      ? boolean
+      : F extends NumberField
+        ? F extends { required: true } | { derived: true }
+          ? number
+          : number | null
+        : F extends { required: true } | { derived: true }
+          ? string
+          : string | null;
 type Nested<F> = F extends { required: true } ? { uuid: string; name: string } : { uuid: string; name: string } | null;
 type RefsOf<F extends Fields> = {
   [K in keyof F as F[K] extends { ref: { as: infer A extends string } } ? A : never]: Nested<F[K]>;

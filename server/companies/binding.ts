@@ -24,41 +24,36 @@ export const companyCrud = defineCrud(
   companyResource,
   { table: companies },
   {
-    access: {
-      scope: (req) => reachCondition(requireAuth(req)),
-      guard(req, action) {
-        if (action === 'create' && requireAuth(req).role !== SUPER_ADMIN)
-          throw forbidden(REACH_MSG.createSuperAdminOnly);
+    // Only a super_admin creates a company; each caller reaches the companies of ./reach.ts.
+    access(req, action) {
+      const auth = requireAuth(req);
+      if (action === 'create' && auth.role !== SUPER_ADMIN) throw forbidden(REACH_MSG.createSuperAdminOnly);
+      return reachCondition(auth);
+    },
+    async beforeDelete({ db, record }) {
+      // Properties in the trash hold the company only from a purge (docs/resources.md "Trash").
+      const [property] = await db
+        .select({ id: properties.id })
+        .from(properties)
+        .where(and(eq(properties.companyId, record.id as string), isNull(properties.deletedAt)))
+        .limit(1);
+      if (property) throw conflict(COMPANY_MSG.hasProperties);
+    },
+    // A property added since the check: the foreign key refuses, with the same answer.
+    afterError: (err, action) =>
+      action === 'delete' && pgError(err).code === FOREIGN_KEY_VIOLATION
+        ? conflict(COMPANY_MSG.hasProperties)
+        : undefined,
+    // The company edit's "Properties" table: every property of the company.
+    edit: {
+      schema: { properties: Type.Array(PropertySchema) },
+      async data({ db, record }) {
+        const { json } = await propertyCrud.list(db, record.id as string, {});
+        return { properties: parseRows(json) };
       },
     },
-    read: {
-      // A company's rows are its own, whoever changed it and whatever company they had chosen.
-      auditOwner: ({ id }) => ({ company: id }),
-      // The company edit's "Properties" table: every property of the company.
-      edit: {
-        schema: { properties: Type.Array(PropertySchema) },
-        async data({ db, record }) {
-          const { json } = await propertyCrud.list(db, record.id as string, {});
-          return { properties: parseRows(json) };
-        },
-      },
-    },
-    write: {
-      async beforeDelete({ db, record }) {
-        // Properties in the trash hold the company only from a purge (docs/resources.md "Trash").
-        const [property] = await db
-          .select({ id: properties.id })
-          .from(properties)
-          .where(and(eq(properties.companyId, record.id as string), isNull(properties.deletedAt)))
-          .limit(1);
-        if (property) throw conflict(COMPANY_MSG.hasProperties);
-      },
-      // A property added since the check: the foreign key refuses, with the same answer.
-      writeError: (err, action) =>
-        action === 'delete' && pgError(err).code === FOREIGN_KEY_VIOLATION
-          ? conflict(COMPANY_MSG.hasProperties)
-          : undefined,
-    },
+    // A company's rows are its own, whoever changed it and whatever company they had chosen.
+    audit: { owner: ({ id }) => ({ company: id }) },
   },
 );
 
@@ -71,5 +66,5 @@ export async function reachableCompanyOr404(db: Conn, auth: AuthContext, id: str
   return company;
 }
 
-/** Found by server/crud/resourceRoutes.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+/** This resource's binding, named in server/crud/bindings.ts (docs/resources.md "Binding and hooks"). */
 export default companyCrud;

@@ -1,5 +1,5 @@
 // A record as its audit rows keep it (docs/resources.md "History"): the record itself, or the
-// auditView hook's view of it (a user without their secrets, with every company); always with its
+// audit.view hook's view of it (a user without their secrets, with every company); always with its
 // version, so each row says which version its change made (what a conflict's diff reads).
 import type { AuditOwner } from '../audit';
 import type { Conn } from '../db/conn';
@@ -10,16 +10,16 @@ type Body = Record<string, unknown>;
 export const auditedOf =
   <P>(hooks: CrudHooks<P>) =>
   async (db: Conn, record: Body & { id: string }): Promise<Body> => ({
-    ...(hooks.auditView ? await hooks.auditView({ db, id: record.id, record }) : record),
+    ...(hooks.audit?.view ? await hooks.audit.view({ db, id: record.id, record }) : record),
     version: record.version,
   });
 
 /**
- * Whose audit rows a record's are (server/audit.ts AuditOwner): the auditOwner hook's answer, else the
+ * Whose audit rows a record's are (server/audit.ts AuditOwner): the audit.owner hook's answer, else the
  * company it was found in — a scoped record is only ever read and written through `company_id` = that
  * company (./queries.ts inTenant), so it is the record's own — and nobody's for a global record.
  */
 export const ownerOf =
   <P>(hooks: CrudHooks<P>) =>
   (company: string | null, id: string, before: Body | null, after: Body | null): AuditOwner | null =>
-    hooks.auditOwner ? hooks.auditOwner({ id, before, after }) : company ? { company } : null;
+    hooks.audit?.owner ? hooks.audit.owner({ id, before, after }) : company ? { company } : null;

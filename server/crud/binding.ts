@@ -16,11 +16,16 @@ import type { FieldErrors } from '../http/fieldErrors';
 import { suggestion } from '../../contract/resources/suggest';
 import { DeclarationError } from '../../contract/resources/registryCheck';
 import { bulkFields } from '../../contract/bulk';
+import { FILE_TYPES, UPLOAD_MB_MAX } from '../../contract/uploads';
 
-/** A computed column of the read shape: SQL over the bound tables, and its schema for the docs. */
+/**
+ * A computed column of the read shape: SQL over the bound tables, its schema for the docs, and the
+ * tables it reads, inner-joined (each must match every row, a foreign key: a join never drops one).
+ */
 export interface Computed {
   sql: SQL;
   schema: TSchema;
+  joins?: { table: PgTable; on: SQL }[];
 }
 
 type Body = Record<string, unknown>;
@@ -42,14 +47,21 @@ export interface RecordSource {
    * false: the record a write of this request just made or changed, not narrowed by the caller's reach.
    */
   find(ctx: Ctx & { id: string; reach: boolean }): Promise<object | null>;
-  /** A page of the list (`tenant` null: the `?all=true` list of listQuery.allowAll). */
-  /** `whole`: the caller and hang-up signal a whole (unpaged) list is read with (../wholeLists.ts). */
+  /**
+   * A page of the list (`tenant` null: a super_admin's `?all=true`, with `everyCompany`); `whole`: the
+   * caller and hang-up signal a whole (unpaged) list is read with (../lists/wholeLists.ts).
+   */
   list(
     ctx: Ctx & { query: ListQueryValues & Body; whole: WholeListOptions },
   ): Promise<ListTotal & { plan: ListPlan; rows: object[] }>;
+  /**
+   * The list takes `?all=true` from a super_admin, without X-Tenant (RouteAccess.allowAll): every
+   * company's records, read with tenant null.
+   */
+  everyCompany?: boolean;
 }
 
-/** What a write step (CrudHooks.write) did, for the audit row and after the commit. */
+/** What an afterChange hook did, for the audit row and after the commit. */
 export interface WriteOutcome {
   /** The audit row's detail (e.g. who was signed out). */
   detail?: Body | null;
@@ -63,99 +75,84 @@ export interface CrudBodies {
   update: TObject;
 }
 
-/** The generic write a write hook composes with: the declared columns' insert (answering the new id) or update, and the
- * checkbox lists. */
-export interface GenericWrite {
-  create(): Promise<{ id: string }>;
-  update(): Promise<void>;
-}
-
-/** `P`: what `validate` answers (the body as the resource reads it), handed to prepare and write. */
 /** An audit row's changes: field → before and after. */
 type AuditChanges = Record<string, { before?: unknown; after?: unknown }>;
 
+/** A change's context inside its transaction: `before` is the record changed, null on create (and restore). */
+type ChangeCtx<P> = Ctx & { body: Body; before: Body | null; parsed: P };
+
+/**
+ * What only this resource does, at the points of the lifecycle grid every record goes through
+ * (docs/resources.md "Binding and hooks"): access first, then validate, before and after the change,
+ * before the delete, the error of a write; and how reads, forms and history are shaped. A restore is
+ * a create of what the record holds (access 'create', accessRecord, validate, beforeChange); an import's
+ * rows are creates and updates.
+ */
 export interface CrudHooks<P = unknown> {
   /**
-   * The caller's reach, for a resource without a tenant: a condition on the bound table that every
-   * read and write of this caller meets; a record beyond it answers 404 as if it did not exist.
+   * Access, before anything is read or written, on each route of `action` (the forms included):
+   * refuse the caller (throw, e.g. 403), or answer the caller's reach, a condition on the bound table
+   * every read and write of theirs meets (a record beyond it answers 404 as if it did not exist).
    */
-  scope?(req: FastifyRequest): SQL | undefined;
-  /** A per-caller refusal the access rules cannot state (throw, e.g. 403), first in the handler of each route of
-   * `action`. */
-  guard?(req: FastifyRequest, action: Action): void;
-  /** Extra read-shape columns, after the declared fields. */
-  computed?: Record<string, Computed>;
-  /** Tables the computed columns read, inner-joined: each must match every row (a foreign key), never drop one. */
-  joins?: { table: PgTable; on: SQL }[];
+  access?(req: FastifyRequest, action: Action): SQL | undefined;
   /**
-   * A refusal that depends on the record itself (e.g. 403 for a record the caller may read but not
-   * change), on update and delete, after it is found and before anything is checked. `body`: the
-   * update's body as the change will send it (a restore's is the one it computed, not the request's),
-   * null for a delete.
+   * Access to one record, on update, delete and restore, once it is found and before anything is
+   * checked: refuse (403, 409). `body`: the update's body as the change will send it (a history
+   * restore's is the one it computed), null for a delete or restore.
    */
-  refuseChange?(ctx: Ctx & { record: Body; action: 'update' | 'delete'; body: Body | null }): void;
+  accessRecord?(ctx: Ctx & { record: Body; action: 'update' | 'delete'; body: Body | null }): void;
   /**
-   * Checks the declaration cannot state, run after the generic ones on create and update (body as
-   * sent, a checkbox list's values cleaned); `before` is null on create. Their field errors come back with the generic
-   * ones as one 422.
-   * What it answers (the body as the resource reads it) is handed to prepare and write as `parsed`.
+   * Validate, after the generic checks of a create or update (body as sent, a checkbox list's values
+   * cleaned; `before` null on create): more field errors, answered with the generic ones as one 422.
+   * What it answers (the body as the resource reads it) is handed on as `parsed`.
    */
   validate?(ctx: Ctx & { body: Body; errors: FieldErrors; before: Body | null }): Promise<P | void>;
   /**
-   * After the checks, inside the write's transaction (`db` is it), before the write: fill in derived
-   * column values (by Drizzle key), or refuse (e.g. 403, 409). `before` is null on create.
+   * Before a create, update or restore, inside its transaction (`db` is it), after the checks: fill
+   * in derived column values (by Drizzle key) in `values`, or refuse (403, 409).
    */
-  prepare?(ctx: Ctx & { body: Body; values: Body; before: Body | null; parsed: P }): Promise<void>;
+  beforeChange?(ctx: ChangeCtx<P> & { values: Body }): Promise<void>;
   /**
-   * The write itself, around the generic one (`generic`: the insert or update of the declared columns
-   * from `values`, as `prepare` left them, and the checkbox lists), inside the transaction after
-   * `prepare`: for a record kept across several tables (users), which calls the generic write for its
-   * own row and writes the rest. Create answers the new id.
+   * After a create or update's write of the declared columns and checkbox lists, inside the same
+   * transaction: write what the record keeps in other tables (users: memberships, roles). Answers the
+   * audit row's detail and a step for after the commit.
    */
-  write?: {
-    create(
-      ctx: Ctx & { db: Tx; body: Body; parsed: P; generic: Pick<GenericWrite, 'create'> },
-    ): Promise<WriteOutcome & { id: string }>;
-    update(
-      ctx: Ctx & { db: Tx; body: Body; parsed: P; before: Body; generic: Pick<GenericWrite, 'update'> },
-    ): Promise<WriteOutcome>;
-  };
-  /**
-   * The record as its audit rows keep it (e.g. never a secret, every company), read inside the
-   * write's transaction, from `record`: the generic view (the record as read).
-   */
-  auditView?(ctx: { db: Conn; id: string; record: Body }): Promise<Body>;
-  /**
-   * Whose the record's audit rows are when it is not simply its company's (a company: itself; a user:
-   * the user's companies), from the record's audit views before and after the change (null: none).
-   */
-  auditOwner?(ctx: { id: string; before: Body | null; after: Body | null }): AuditOwner | null;
-  /**
-   * An audit row's changes as this caller may see them in the record's history: what the read view
-   * hides from them (a user's other companies) hidden here too. Without it, the changes as kept.
-   */
-  historyChanges?(ctx: { req: FastifyRequest; changes: AuditChanges }): AuditChanges;
-  /** The record shaped in JS (RecordSource): replaces the reads of the bound table. */
+  afterChange?(ctx: ChangeCtx<P> & { db: Tx; id: string }): Promise<WriteOutcome>;
+  /** Before a delete (and again when its foreign key refuses it): refuse it (e.g. 409 while others depend on it). */
+  beforeDelete?(ctx: Ctx & { record: Body }): Promise<void>;
+  /** After a write failed: a database error as the answer a client should get (a lost race's 409), or undefined. */
+  afterError?(err: unknown, action: 'create' | 'update' | 'delete'): Error | undefined;
+  /** Reads: extra read-shape columns, after the declared fields. */
+  computed?: Record<string, Computed>;
+  /** Reads: the record shaped in JS (RecordSource), instead of the bound table's reads. */
   records?: RecordSource;
-  /** Create and update bodies from the ones the declared fields derive, e.g. extended (users: companies, a role per
-   * system). */
+  /** Forms: create and update bodies from the ones the declared fields derive, e.g. extended. */
   bodies?(derived: CrudBodies): CrudBodies;
   /**
-   * More list query parameters, with their schemas. `allowAll`: the route's access lets a
-   * super_admin ask `?all=true` without a tenant (RouteAccess.allowAll); the list then gets tenant null.
+   * Forms: the create or edit form as this caller gets it, from the declared groups and `values` (the
+   * declared defaults on create, `record` null; the record on edit), e.g. options narrowed or locked.
    */
-  listQuery?: { properties: TProperties; allowAll?: boolean };
-  /** The forms' values from the generic ones (`values`: the declared defaults on create, record null; the record on
-   * edit), e.g. extended. */
-  formValues?(ctx: Ctx & { record: Body | null; values: Body }): Body;
-  /** The form as this caller gets it (e.g. only the options they may give, or locked), from the declared groups. */
-  form?(ctx: Ctx & { groups: FormFieldGroup[]; record: Body | null }): Promise<FormFieldGroup[]>;
-  /** Before a delete: refuse it (e.g. 409 while other records depend on it). */
-  beforeDelete?(ctx: Ctx & { record: Body }): Promise<void>;
-  /** A database error of a write as the answer a client should get (a lost race's 409), or undefined to let it fail. */
-  writeError?(err: unknown, action: 'create' | 'update' | 'delete'): Error | undefined;
-  /** More in the edit form's record (a sub-list), with its schema. */
+  form?(ctx: Ctx & { groups: FormFieldGroup[]; values: Body; record: Body | null }): Promise<{
+    groups: FormFieldGroup[];
+    values: Body;
+  }>;
+  /** Forms: more in the edit form's record (a sub-list), with its schema. */
   edit?: { schema: TProperties; data(ctx: Omit<Ctx, 'req'> & { record: Body }): Promise<Body> };
+  /** History: how the record's audit rows keep it, whose they are and what a caller sees of them. */
+  audit?: {
+    /**
+     * The record as its audit rows keep it (e.g. never a secret, every company), read inside the write's
+     * transaction, from `record`: the record as read.
+     */
+    view?(ctx: { db: Conn; id: string; record: Body }): Promise<Body>;
+    /**
+     * Whose the rows are when not simply the company's (a company: itself; a user: their companies),
+     * from the audit views before and after the change (null: none).
+     */
+    owner?(ctx: { id: string; before: Body | null; after: Body | null }): AuditOwner | null;
+    /** A row's changes as this caller may see them in the history (what the read view hides, hidden). */
+    changes?(ctx: { req: FastifyRequest; changes: AuditChanges }): AuditChanges;
+  };
 }
 
 /** Where a checkbox list (ManyField) keeps its values: one row per value in `table`. */
@@ -250,6 +247,7 @@ export function checkBinding(
     refsAs.add(field.ref.as);
   }
   checkConditions(decl, who);
+  checkFileFields(decl, who);
   // A bulk update sets written fields of the update body (docs/resources.md "Bulk changes").
   for (const key of bulkFields(decl)) {
     const f = decl.fields[key] as FieldDecl | undefined;
@@ -300,6 +298,22 @@ export function checkBinding(
   for (const key of decl.list.searchBox ?? [])
     if (!decl.list.search.includes(key))
       throw new DeclarationError(who(`search box key "${key}" is not in list.search`));
+}
+
+/** A file field takes known types, at most UPLOAD_MB_MAX, and is neither sorted, searched nor set in bulk. */
+function checkFileFields(decl: ResourceDecl, who: (what: string) => string): void {
+  for (const [name, f] of Object.entries(decl.fields) as [string, FieldDecl][]) {
+    if (f.type !== 'file') continue;
+    const unknown = f.types.filter((t) => !Object.hasOwn(FILE_TYPES, t));
+    if (f.types.length === 0 || unknown.length)
+      throw new DeclarationError(
+        who(`file field "${name}" must name its types among ${Object.keys(FILE_TYPES).join(', ')}`),
+      );
+    if (!(f.maxMb > 0 && f.maxMb <= UPLOAD_MB_MAX))
+      throw new DeclarationError(who(`file field "${name}": maxMb must be more than 0 and at most ${UPLOAD_MB_MAX}`));
+    if (decl.list.sort.includes(name) || decl.list.search.includes(name) || bulkFields(decl).includes(name))
+      throw new DeclarationError(who(`file field "${name}" cannot be a sort, search or bulk update key`));
+  }
 }
 
 /**

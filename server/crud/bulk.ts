@@ -197,7 +197,7 @@ export function bulkRoute<P>(
       if (action === 'update' && (!sent.values || Object.keys(sent.values).length === 0))
         throw invalid({ values: [msg.noValues] });
       if (action === 'delete' && sent.values !== undefined) throw invalid({ values: [msg.valuesOnUpdate] });
-      // The resource's own refusal of the caller (guard hook) answers as it does for one record.
+      // The resource's own refusal of the caller (access hook) answers as it does for one record.
       const { tenant } = ops.caller(req, action);
       const failures = new Map<string, BulkRowFailure>();
       const later: (() => void)[] = [];

@@ -9,6 +9,7 @@ import { applyConditions } from './conditions';
 import { checkMoney } from './money';
 import { checkSince } from './since';
 import { inOptionOrder } from './multiChoice';
+import { fileIdsOf } from './fileFields';
 import type { CrudQueries, LiveRefs } from './queries';
 
 type Body = Record<string, unknown>;
@@ -26,6 +27,8 @@ export function checkFields(
 ): { body: Body; errors: FieldErrors } {
   const errors = new FieldErrors();
   const body = { ...sent };
+  // A file sent as read (`{ id, name, … }`) is its id.
+  fileIdsOf(decl, body, errors);
   // First, so a hidden field's value (cleared) is checked no further.
   applyConditions(decl, body, before, errors);
   checkSince(decl, body, before, errors);

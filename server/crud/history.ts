@@ -208,9 +208,9 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
       const info = fieldInfo(decl, groups);
       const actors = rows.flatMap((r) => (r.actorId && r.actorName !== null ? [r.actorId] : []));
       const named = await namedActors(app.db, req, actors);
-      // Each entry as the read view lets the caller see it (the historyChanges hook).
+      // Each entry as the read view lets the caller see it (the audit.changes hook).
       const seen = (r: (typeof rows)[number]) =>
-        hooks.historyChanges && r.changes ? hooks.historyChanges({ req, changes: r.changes }) : r.changes;
+        hooks.audit?.changes && r.changes ? hooks.audit.changes({ req, changes: r.changes }) : r.changes;
       // A reference shown by name: the record's own `{ uuid, name }` objects as the rows kept them.
       const names = new Map<string, string>();
       for (const r of rows)
@@ -263,7 +263,7 @@ export function historyRoutes<P>(app: App, { decl, hooks, schemas, ops, rules, t
       if (!entry) throw notFound(ENTRY_NOT_FOUND);
       // A record the caller may read but not change is refused even where nothing would change; the
       // restore's own body is judged again by the update itself (never the request's body).
-      hooks.refuseChange?.({ db: app.db, tenant, req, record, action: 'update', body: {} });
+      hooks.accessRecord?.({ db: app.db, tenant, req, record, action: 'update', body: {} });
       const body = await restoreBody(app.db, record, entry.id);
       if (Object.keys(body).length === 0) return { data: { message: RESTORE_MESSAGES.nothing, ...record } };
       // What the update route's schema would refuse (a value no longer allowed), in its words.

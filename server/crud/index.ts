@@ -6,15 +6,12 @@ import { checkBinding, type CrudBinding, type CrudHooks } from './binding';
 import { crudQueries } from './queries';
 import { crudRoutes } from './routes';
 import { crudSchemas } from './schemas';
-import { flatHooks, type CrudPhases } from './phases';
 import { auditedOf, ownerOf } from './audited';
 
-export type { CrudBinding, CrudBodies, CrudHooks, GenericWrite, RecordSource, WriteOutcome } from './binding';
-export type { CrudPhases } from './phases';
+export type { CrudBinding, CrudBodies, CrudHooks, RecordSource, WriteOutcome } from './binding';
 
-/** `P`: what the validate hook answers, handed on to prepare and persist (CrudPhases, grouped by phase). */
-export function defineCrud<P = unknown>(decl: ResourceDecl, binding: CrudBinding, phases: CrudPhases<P> = {}) {
-  const hooks: CrudHooks<P> = flatHooks(phases);
+/** `hooks`: the lifecycle grid (./binding.ts CrudHooks); `P`: what its validate answers, handed on as `parsed`. */
+export function defineCrud<P = unknown>(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks<P> = {}) {
   checkBinding(decl, binding, hooks);
   const schemas = crudSchemas(decl, hooks);
   const queries = crudQueries(decl, binding, hooks);

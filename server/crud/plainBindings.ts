@@ -2,7 +2,7 @@
 // resource"): its table is the one derived from the declaration (server/db/declaredTables.ts, written
 // by `npm run db:generate`, or server/db/schema.ts for a table with more than the declaration says), its references'
 // tables are those of the resources they name, and its routes are the generic ones. A resource with
-// hooks binds itself in server/<name>/binding.ts, which server/crud/resourceRoutes.ts finds by the name.
+// hooks binds itself in server/<name>/binding.ts, named in ./bindings.ts.
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDecl } from '../../contract/resources/declare';

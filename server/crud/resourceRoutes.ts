@@ -14,25 +14,31 @@ import { authorize, recordRoute } from '../http/routeAccess';
 import { mountedOn } from './dependents';
 import { plainCrud } from './plainBindings';
 import type { Crud } from '.';
+import { BINDINGS } from './bindings';
+import { DeclarationError } from '../../contract/resources/registryCheck';
 import { DECLARED_RESOURCES } from '../../contract/resources';
 import type { ResourceDecl } from '../../contract/resources/declare';
 
 /**
- * A declared resource's server side: its own binding when `server/<name>/binding.ts` exists (its
- * default export, `defineCrud(decl, binding, hooks)`: a resource with hooks), else the generic one on
- * its derived table. Found by the resource's name, like the browser's `resources/<name>/` overrides,
- * so registering a resource stays one line in contract/resources/index.ts.
+ * A declared resource's server side: its own binding when ./bindings.ts names it (`defineCrud(decl,
+ * binding, hooks)`: a resource with hooks), else the generic one on its derived table. A
+ * `server/<name>/binding.ts` the map does not name stops the start, naming the line to add: a binding
+ * written but never used would silently leave its hooks out.
  */
-export async function crudOf(decl: ResourceDecl): Promise<Crud> {
-  const file = new URL(`../${decl.name}/binding.ts`, import.meta.url);
-  if (!existsSync(file)) return plainCrud(decl);
-  const bound = ((await import(file.href)) as { default?: Partial<Crud> }).default;
-  if (bound?.decl !== decl || typeof bound.routes !== 'function') {
-    throw new Error(
-      `server/${decl.name}/binding.ts must \`export default defineCrud(<the ${decl.name} declaration>, …)\` (docs/resources.md "Binding and hooks")`,
-    );
+export function crudOf(decl: ResourceDecl): Crud {
+  const bound = Object.hasOwn(BINDINGS, decl.name) ? BINDINGS[decl.name] : undefined;
+  if (!bound) {
+    if (existsSync(new URL(`../${decl.name}/binding.ts`, import.meta.url)))
+      throw new DeclarationError(
+        `server/${decl.name}/binding.ts is not used: add \`${decl.name}: <its export>,\` to BINDINGS in server/crud/bindings.ts (docs/resources.md "Binding and hooks")`,
+      );
+    return plainCrud(decl);
   }
-  return bound as Crud;
+  if (bound.decl !== decl)
+    throw new DeclarationError(
+      `server/crud/bindings.ts: "${decl.name}" must be \`defineCrud(<the ${decl.name} declaration>, …)\` (docs/resources.md "Binding and hooks")`,
+    );
+  return bound;
 }
 
 type Hooks = RouteOptions['preValidation'];
@@ -64,7 +70,7 @@ export default async function resourceRoutes(app: FastifyInstance, opts: Resourc
 
   // One registry of the declared resources below, so a delete finds every reference to its record.
   mountedOn(app);
-  for (const decl of DECLARED_RESOURCES) await app.register((await crudOf(decl)).routes);
+  for (const decl of DECLARED_RESOURCES) await app.register(crudOf(decl).routes);
   await app.register(integrationRoutes);
   await app.register(permissionRoutes);
   await app.register(userSessionsRoutes);

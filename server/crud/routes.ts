@@ -6,7 +6,7 @@
 // (./history.ts), bulk changes (./bulk.ts) and, for a resource with a trash, its trash list, the
 // restore and `DELETE …?purge=true` (./trash.ts, docs/resources.md "Trash").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type TProperties } from 'typebox';
 import { hasTrash, type ResourceDecl, type RouteKey } from '../../contract/resources/declare';
 import { areaKeyOf } from '../../contract/access';
 import { EmptyData, formResponse } from '../forms/schema';
@@ -74,13 +74,20 @@ export function crudRoutes<P>(
   const described = (key: RouteKey) => descriptionOf(decl, key);
   const path = decl.path;
   const filterQuery = filterProperties(decl);
+  // A records hook's every company: `?all=true`, a super_admin's only (RouteAccess.allowAll), read with tenant null.
+  const everyCompany = hooks.records?.everyCompany === true;
+  const allQuery: TProperties = everyCompany
+    ? {
+        all: Type.Optional(
+          Type.Boolean({ description: `true: every ${decl.noun.one} of every company (super_admin only)` }),
+        ),
+      }
+    : {};
   const listQuery =
-    hooks.listQuery || Object.keys(filterQuery).length > 0
-      ? Type.Object({ ...ListQuery.properties, ...filterQuery, ...hooks.listQuery?.properties })
+    everyCompany || Object.keys(filterQuery).length > 0
+      ? Type.Object({ ...ListQuery.properties, ...filterQuery, ...allQuery })
       : ListQuery;
-  const listAccess = hooks.listQuery?.allowAll
-    ? { access: { ...rules('view').access, allowAll: true } }
-    : rules('view');
+  const listAccess = everyCompany ? { access: { ...rules('view').access, allowAll: true } } : rules('view');
 
   // Trims the email, tel, url and date fields and makes a blank optional one null, before validation
   // (the declared fields are in every body, the bodies hook only extends them).
@@ -89,7 +96,7 @@ export function crudRoutes<P>(
   return async (app) => {
     // Its references count when a record they point at is deleted (./dependents.ts).
     const mounted = mountedOn(app);
-    mounted.add({ decl, binding });
+    mounted.add({ decl, binding, scope: hooks.access && ((req) => hooks.access?.(req, 'view')) });
     const { caller, recordOr404, form, ...ops } = crudOperations(app, decl, binding, hooks, q, mounted);
 
     app.get(
@@ -107,7 +114,7 @@ export function crudRoutes<P>(
       async (req, reply) => {
         const query = req.query as Body;
         // authorize() let `?all=true` through for a super_admin only (RouteAccess.allowAll).
-        const { tenant, where } = caller(req, 'view', hooks.listQuery?.allowAll === true && query.all === true);
+        const { tenant, where } = caller(req, 'view', everyCompany && query.all === true);
         if (hooks.records) {
           const { plan, rows, ...total } = await hooks.records.list({
             db: app.db,

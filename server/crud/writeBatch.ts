@@ -36,14 +36,13 @@ export interface BatchPlan {
 export function setBased(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks<unknown>): boolean {
   const perRow =
     hooks.validate ||
-    hooks.prepare ||
-    hooks.write ||
+    hooks.beforeChange ||
+    hooks.afterChange ||
     hooks.records ||
-    hooks.auditView ||
-    hooks.auditOwner ||
-    hooks.refuseChange ||
-    hooks.guard ||
-    hooks.scope;
+    hooks.audit?.view ||
+    hooks.audit?.owner ||
+    hooks.accessRecord ||
+    hooks.access;
   const selfRef = Object.values(decl.fields).some((f) => 'ref' in f && binding.refs?.[f.ref.to] === binding.table);
   return !perRow && !selfRef;
 }

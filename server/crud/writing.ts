@@ -24,7 +24,7 @@ export function writeSteps<P>(decl: ResourceDecl, hooks: CrudHooks<P>, q: CrudQu
     /**
      * The write and its audit row in one transaction (on a transaction: a savepoint of it, rolled
      * back alone when the write fails). A broken foreign key is judged again (`again`), then as the
-     * writeError hook says, else a 409; other database errors as the hook says.
+     * afterError hook says, else a 409; other database errors as the hook says.
      */
     async writing<T>(
       db: Conn,
@@ -39,7 +39,7 @@ export function writeSteps<P>(decl: ResourceDecl, hooks: CrudHooks<P>, q: CrudQu
         const fk = isForeignKeyError(err);
         throw (
           (fk ? await again() : undefined) ??
-          hooks.writeError?.(err, action) ??
+          hooks.afterError?.(err, action) ??
           (fk ? conflict(action === 'delete' ? usedByOthers : GONE_MEANWHILE) : err)
         );
       }

@@ -34,6 +34,7 @@ import {
   type DateField,
   type FieldDecl,
   type Fields,
+  type FileField,
   type ManyField,
   type MoneyField,
   type MultiChoiceField,
@@ -83,7 +84,7 @@ type Stored<F> = F extends CheckboxField
         ? F extends { integer: true }
           ? Built<'integer'>
           : Built<'double'>
-        : F extends RefField
+        : F extends RefField | FileField
           ? Built<'uuid'>
           : F extends DateField
             ? Built<'date'>
@@ -151,7 +152,7 @@ function columnFor(name: string, field: Exclude<FieldDecl, ManyField>): PgColumn
         ? field.integer
           ? builders.integer(name)
           : builders.double(name)
-        : 'ref' in field
+        : 'ref' in field || field.type === 'file'
           ? builders.uuid(name)
           : field.type === 'date'
             ? builders.date(name)

@@ -21,7 +21,7 @@ const CHUNK = 500;
 export async function auditSeeded(db: Db): Promise<void> {
   for (const decl of DECLARED_RESOURCES) {
     if (decl.history === false) continue;
-    const crud = await crudOf(decl);
+    const crud = crudOf(decl);
     // A resource whose table is made later (a test's own, after the seed) had nothing seeded.
     if (!(await tableExists(db, getTableName(crud.id.table)))) continue;
     const records = await crud.everyRecord(db);

@@ -27,63 +27,59 @@ export const propertyCrud = defineCrud(
   propertyResource,
   { table: properties },
   {
-    read: {
-      computed: {
-        company_uuid: { sql: sql`${properties.companyId}`, schema: Uuid },
-        company: {
-          sql: sql`json_build_object('uuid', ${companies.id}, 'name', ${companies.name})`,
-          schema: Type.Object({ uuid: Uuid, name: Type.String() }),
-        },
-      },
-      joins: [{ table: companies, on: eq(companies.id, properties.companyId) }],
-      // The SPA's Units table names each unit by its reference: listed in that order, one page
-      // as long as the unpaged cap — a property with more units still opens, and says how many it has.
-      edit: {
-        schema: { units: Type.Array(UnitSchema), units_total: Type.Integer({ minimum: 0 }) },
-        async data({ db, tenant, record }) {
-          const { json, total } = await unitCrud.list(
-            db,
-            tenant,
-            { sort: 'unit_ref', page: 1, per_page: UNPAGED_LIST_MAX },
-            eq(units.propertyId, record.id as string),
-          );
-          return { units: parseRows(json), units_total: total };
-        },
+    computed: {
+      company_uuid: { sql: sql`${properties.companyId}`, schema: Uuid },
+      company: {
+        sql: sql`json_build_object('uuid', ${companies.id}, 'name', ${companies.name})`,
+        schema: Type.Object({ uuid: Uuid, name: Type.String() }),
+        joins: [{ table: companies, on: eq(companies.id, properties.companyId) }],
       },
     },
-    write: {
-      // A given slug is normalised and must be free; a blank one is derived from the name on create and
-      // kept on update (links made with it keep working).
-      async prepare({ db, tenant, body, values, before }) {
-        const given = toSlug(cleanText(body.slug as string | null | undefined) ?? '');
-        if (
-          given &&
-          given !== before?.slug &&
-          (await slugTaken(db, tenant as string, given, before?.id as string | undefined))
-        )
-          throw slugConflict();
-        values.slug =
-          given || (before ? before.slug : await freeSlug(db, tenant as string, slugFromName(values.name as string)));
+    // The SPA's Units table names each unit by its reference: listed in that order, one page
+    // as long as the unpaged cap — a property with more units still opens, and says how many it has.
+    edit: {
+      schema: { units: Type.Array(UnitSchema), units_total: Type.Integer({ minimum: 0 }) },
+      async data({ db, tenant, record }) {
+        const { json, total } = await unitCrud.list(
+          db,
+          tenant,
+          { sort: 'unit_ref', page: 1, per_page: UNPAGED_LIST_MAX },
+          eq(units.propertyId, record.id as string),
+        );
+        return { units: parseRows(json), units_total: total };
       },
-      async beforeDelete({ db, record }) {
-        // Units in the trash hold the property only from a purge (docs/resources.md "Trash").
-        const [unit] = await db
-          .select({ id: units.id })
-          .from(units)
-          .where(and(eq(units.propertyId, record.id as string), isNull(units.deletedAt)))
-          .limit(1);
-        if (unit) throw conflict(PROPERTY_MSG.hasUnits);
-      },
-      // The same answer when a concurrent request wins the race past the slug check. A delete a foreign
-      // key refuses is judged again by the generic routes: beforeDelete above, then the references to it.
-      writeError(err, action) {
-        return pgError(err).code === UNIQUE_VIOLATION && action !== 'delete' ? slugConflict() : undefined;
-      },
+    },
+    // A given slug is normalised and must be free; a blank one is derived from the name on create and
+    // kept on update (links made with it keep working).
+    async beforeChange({ db, tenant, body, values, before }) {
+      const given = toSlug(cleanText(body.slug as string | null | undefined) ?? '');
+      if (
+        given &&
+        given !== before?.slug &&
+        (await slugTaken(db, tenant as string, given, before?.id as string | undefined))
+      )
+        throw slugConflict();
+      values.slug =
+        given || (before ? before.slug : await freeSlug(db, tenant as string, slugFromName(values.name as string)));
+    },
+    async beforeDelete({ db, record }) {
+      // Units in the trash hold the property only from a purge (docs/resources.md "Trash").
+      const [unit] = await db
+        .select({ id: units.id })
+        .from(units)
+        .where(and(eq(units.propertyId, record.id as string), isNull(units.deletedAt)))
+        .limit(1);
+      if (unit) throw conflict(PROPERTY_MSG.hasUnits);
+    },
+    // The same answer when a concurrent request wins the race past the slug check. A delete a foreign
+    // key refuses is judged again by the generic routes: beforeDelete above, then the references to it.
+    afterError(err, action) {
+      return pgError(err).code === UNIQUE_VIOLATION && action !== 'delete' ? slugConflict() : undefined;
     },
   },
 );
 
 export const PropertySchema = propertyCrud.schemas.read;
 
-/** Found by server/crud/resourceRoutes.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+/** This resource's binding, named in server/crud/bindings.ts (docs/resources.md "Binding and hooks"). */
 export default propertyCrud;

@@ -11,16 +11,14 @@ export const reportCrud = defineCrud(
   reportResource,
   { table: reports },
   {
-    write: {
-      async prepare({ db, tenant, values, before }) {
-        if (values.position !== null && values.position !== undefined) return;
-        // Blank on update keeps the report where it is; on create it goes last.
-        if (before) delete values.position;
-        else values.position = await nextPosition(db, tenant as string);
-      },
+    async beforeChange({ db, tenant, values, before }) {
+      if (values.position !== null && values.position !== undefined) return;
+      // Blank on update keeps the report where it is; on create it goes last.
+      if (before) delete values.position;
+      else values.position = await nextPosition(db, tenant as string);
     },
   },
 );
 
-/** Found by server/crud/resourceRoutes.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+/** This resource's binding, named in server/crud/bindings.ts (docs/resources.md "Binding and hooks"). */
 export default reportCrud;

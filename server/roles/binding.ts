@@ -78,61 +78,54 @@ export const roleCrud = defineCrud(
     },
   },
   {
-    access: {
-      // Roles of other systems (Everest, the portal) are not Olympus roles: as if they did not exist.
-      scope: () => inOlympus,
-      refuseChange({ req, record }) {
-        if (record.name === SUPER_ADMIN) throw forbidden(ROLE_MSG.superAdmin);
-        if (permissionsNotHeld(requireAuth(req), held(record.permissions)).length)
-          throw forbidden(GRANT_MSG.roleBeyondReach);
-      },
+    // Roles of other systems (Everest, the portal) are not Olympus roles: as if they did not exist.
+    access: () => inOlympus,
+    accessRecord({ req, record }) {
+      if (record.name === SUPER_ADMIN) throw forbidden(ROLE_MSG.superAdmin);
+      if (permissionsNotHeld(requireAuth(req), held(record.permissions)).length)
+        throw forbidden(GRANT_MSG.roleBeyondReach);
     },
-    write: {
-      async validate({ body, errors, before }) {
-        const name = cleanText(body.name as string | undefined);
-        if (before && name !== null && name !== before.name && BUILT_IN.includes(before.name as string))
-          errors.add('name', ROLE_MSG.builtInName);
-      },
-      async prepare({ db, req, body, values, before }) {
-        const auth = requireAuth(req);
-        // The role held nothing beyond the caller (refuseChange), so checking the whole new list
-        // refuses exactly the permissions being added that the caller lacks.
-        if (body.permissions !== undefined) refuseNotHeld(auth, held(body.permissions));
-        const twoFactor = body.require_two_factor as boolean | undefined;
-        if (
-          twoFactor !== undefined &&
-          twoFactor !== (before?.require_two_factor ?? false) &&
-          !mayChangeTwoFactorRule(auth)
-        ) {
-          throw new ApiError(403, GRANT_MSG.twoFactorSuperAdminOnly, {
-            require_two_factor: [GRANT_MSG.twoFactorSuperAdminOnly],
-          });
-        }
-        // Names are unique without letter case, so "Admin" cannot shadow "admin".
-        const name = values.name as string | undefined;
-        const renamed =
-          name !== undefined && name.toLowerCase() !== (before?.name as string | undefined)?.toLowerCase();
-        if (renamed && (await roleNameTaken(db, name, before?.id as string | undefined))) throw nameConflict();
-        if (!before) values.systemId = await olympusSystemId(db);
-      },
-      async beforeDelete({ db, record }) {
-        if (await roleInUse(db, record.id as string)) throw conflict(ROLE_MSG.inUse);
-      },
-      // The same answers when a concurrent request wins the race past the checks above.
-      writeError(err, action) {
-        const { code } = pgError(err);
-        if (code === UNIQUE_VIOLATION && action !== 'delete') return nameConflict();
-        if (code === FOREIGN_KEY_VIOLATION && action === 'delete') return conflict(ROLE_MSG.inUse);
-        return undefined;
-      },
+    async validate({ body, errors, before }) {
+      const name = cleanText(body.name as string | undefined);
+      if (before && name !== null && name !== before.name && BUILT_IN.includes(before.name as string))
+        errors.add('name', ROLE_MSG.builtInName);
     },
-    form: {
-      fields: async ({ req, groups, record }) => callerForm(requireAuth(req), groups, record),
+    async beforeChange({ db, req, body, values, before }) {
+      const auth = requireAuth(req);
+      // The role held nothing beyond the caller (accessRecord), so checking the whole new list
+      // refuses exactly the permissions being added that the caller lacks.
+      if (body.permissions !== undefined) refuseNotHeld(auth, held(body.permissions));
+      const twoFactor = body.require_two_factor as boolean | undefined;
+      if (
+        twoFactor !== undefined &&
+        twoFactor !== (before?.require_two_factor ?? false) &&
+        !mayChangeTwoFactorRule(auth)
+      ) {
+        throw new ApiError(403, GRANT_MSG.twoFactorSuperAdminOnly, {
+          require_two_factor: [GRANT_MSG.twoFactorSuperAdminOnly],
+        });
+      }
+      // Names are unique without letter case, so "Admin" cannot shadow "admin".
+      const name = values.name as string | undefined;
+      const renamed = name !== undefined && name.toLowerCase() !== (before?.name as string | undefined)?.toLowerCase();
+      if (renamed && (await roleNameTaken(db, name, before?.id as string | undefined))) throw nameConflict();
+      if (!before) values.systemId = await olympusSystemId(db);
     },
+    async beforeDelete({ db, record }) {
+      if (await roleInUse(db, record.id as string)) throw conflict(ROLE_MSG.inUse);
+    },
+    // The same answers when a concurrent request wins the race past the checks above.
+    afterError(err, action) {
+      const { code } = pgError(err);
+      if (code === UNIQUE_VIOLATION && action !== 'delete') return nameConflict();
+      if (code === FOREIGN_KEY_VIOLATION && action === 'delete') return conflict(ROLE_MSG.inUse);
+      return undefined;
+    },
+    form: async ({ req, groups, values, record }) => ({ groups: callerForm(requireAuth(req), groups, record), values }),
   },
 );
 
 export const RoleSchema = roleCrud.schemas.read;
 
-/** Found by server/crud/resourceRoutes.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+/** This resource's binding, named in server/crud/bindings.ts (docs/resources.md "Binding and hooks"). */
 export default roleCrud;

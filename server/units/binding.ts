@@ -12,12 +12,10 @@ export const unitCrud = defineCrud(
   unitResource,
   { table: units, refs: { properties } },
   {
-    read: {
-      computed: {
-        full_address: {
-          sql: sql<string>`concat_ws(', ', ${sql.join([units.addressLine1, units.addressLine2, units.area, units.city, units.county, units.postcode].map(part), sql`, `)})`,
-          schema: Type.String(),
-        },
+    computed: {
+      full_address: {
+        sql: sql<string>`concat_ws(', ', ${sql.join([units.addressLine1, units.addressLine2, units.area, units.city, units.county, units.postcode].map(part), sql`, `)})`,
+        schema: Type.String(),
       },
     },
   },
@@ -25,5 +23,5 @@ export const unitCrud = defineCrud(
 
 export const UnitSchema = unitCrud.schemas.read;
 
-/** Found by server/crud/resourceRoutes.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+/** This resource's binding, named in server/crud/bindings.ts (docs/resources.md "Binding and hooks"). */
 export default unitCrud;

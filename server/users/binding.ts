@@ -15,7 +15,7 @@ import { requireAuth, requireTenant } from '../auth/guard';
 import { users } from '../db/schema';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { mailErrorForLog } from '../mail/mailer';
-import { defineCrud } from '../crud';
+import { defineCrud, type CrudHooks, type WriteOutcome } from '../crud';
 import { isUuid, pgError, UNIQUE_VIOLATION, type Conn } from '../db/conn';
 import { MSG } from '../http/fieldErrors';
 import type { AuthContext } from '../types';
@@ -25,7 +25,7 @@ import { beyondReach, grantorOf, lockUser, mayGiveRole, refuseTakeover, type Hol
 import { assignableCompanies, readUserInput, type UserBody, type UserInput } from './input';
 import { mailInvitation, prepareInvitation } from './invitationDelivery';
 import { companyOptions, findUser, listUsers, roleOptions, type UserRecord, type UserScope } from './queries';
-import { userBodies, UserListQuery, UserSchema } from './schemas';
+import { userBodies, UserSchema } from './schemas';
 import { ROLE_FIELDS } from './systems';
 import { changeAccess, changedUserColumns, grantAccess, newUserColumns } from './writes';
 
@@ -113,47 +113,114 @@ interface Parsed {
 const asUser = (record: Record<string, unknown>) => record as unknown as UserRecord;
 const enforcedDomains = (req: FastifyRequest) => req.server.config.sso.enforcedDomains;
 
+/** A change's context as afterChange gets it, without `before` (which of the two below says it). */
+type AfterCtx = Omit<Parameters<NonNullable<CrudHooks<Parsed>['afterChange']>>[0], 'before'>;
+
+/** A new user: their memberships and roles, and the invitation, mailed once committed. */
+async function afterCreate({ db, tenant, req, id, parsed: { input } }: AfterCtx): Promise<WriteOutcome> {
+  const auth = requireAuth(req);
+  await grantAccess(db, id, {
+    companies: input.companies?.length ? input.companies : [tenant as string],
+    roles: input.roles,
+  });
+  const invitation = await prepareInvitation(
+    db,
+    enforcedDomains(req),
+    await userOr404(db, EVERYTHING, id),
+    auth.userId,
+    'invite',
+  );
+  return {
+    detail: { invited: 'sso' in invitation ? 'sso' : 'link' },
+    afterCommit: (user) => mailInvitation(req.server, req, asUser(user), auth.name, invitation),
+  };
+}
+
+/**
+ * A changed user (as locked by beforeChange): memberships the caller cannot see or assign stay, a role
+ * per system, tokens revoked when access shrinks, a reset link; once committed, the mails.
+ */
+async function afterUpdate({ db, req, parsed: { input, locked } }: AfterCtx): Promise<WriteOutcome> {
+  const auth = requireAuth(req);
+  const before = locked as UserRecord;
+  const assignable = assignableCompanies(auth);
+  const wanted = input.companies;
+  const had = before.companies.map((c) => c.id);
+  const { revoked } = await changeAccess(db, before.id, {
+    addCompanies: wanted ? wanted.filter((id) => !had.includes(id)) : [],
+    removeCompanies: wanted
+      ? had.filter((id) => !wanted.includes(id) && (assignable === null || assignable.includes(id)))
+      : [],
+    roles: input.roles,
+    disabled: input.disabled,
+    clearPassword: input.resetPassword,
+  });
+  const reset = input.resetPassword
+    ? await prepareInvitation(
+        db,
+        enforcedDomains(req),
+        await userOr404(db, EVERYTHING, before.id),
+        auth.userId,
+        'reset',
+      )
+    : null;
+  return {
+    detail: revoked || reset ? { signed_out: revoked, reset_link: reset !== null } : null,
+    afterCommit(record) {
+      const after = asUser(record);
+      if (reset) mailInvitation(req.server, req, after, auth.name, reset);
+      if (after.email === before.email) return;
+      const notice = emailChangedMail({
+        oldEmail: before.email,
+        newEmail: after.email,
+        name: after.name,
+        changedBy: auth.name,
+      });
+      req.server.mailer
+        .send(notice)
+        .catch((err: unknown) =>
+          req.log.error({ mail: mailErrorForLog(err), userId: after.id }, 'email change notice failed'),
+        );
+    },
+  };
+}
+
 export const userCrud = defineCrud<Parsed>(
   userResource,
   { table: users },
   {
-    access: {
-      listQuery: { properties: UserListQuery, allowAll: true },
-      refuseChange({ req, record, action, body }) {
+    accessRecord({ req, record, action, body }) {
+      const auth = requireAuth(req);
+      if (action === 'delete' && record.id === auth.userId) throw conflict(USER_MSG.deleteSelf);
+      refuseSuperAdminTarget(auth, asUser(record));
+      if (action === 'update' && record.id === auth.userId && (body as UserBody | null)?.disabled === true)
+        throw conflict(USER_MSG.disableSelf);
+    },
+    records: {
+      schema: UserSchema,
+      // A super_admin's `?all=true`: everyone, with all their companies.
+      everyCompany: true,
+      // After a write the user is answered whichever company they are left in (the caller's companies shown).
+      async find({ db, req, id, reach }) {
         const auth = requireAuth(req);
-        if (action === 'delete' && record.id === auth.userId) throw conflict(USER_MSG.deleteSelf);
-        refuseSuperAdminTarget(auth, asUser(record));
-        if (action === 'update' && record.id === auth.userId && (body as UserBody | null)?.disabled === true)
-          throw conflict(USER_MSG.disableSelf);
+        const scope = reach ? recordScope(req, auth) : { tenantId: null, visibleCompanies: assignableCompanies(auth) };
+        return isUuid(id) ? findUser(db, scope, id.toLowerCase()) : null;
+      },
+      async list({ db, tenant, req, query, whole }) {
+        const scope =
+          tenant === null ? EVERYTHING : { tenantId: tenant, visibleCompanies: assignableCompanies(requireAuth(req)) };
+        return listUsers(db, scope, query, whole);
       },
     },
-    read: {
-      records: {
-        schema: UserSchema,
-        // After a write the user is answered whichever company they are left in (the caller's companies shown).
-        async find({ db, req, id, reach }) {
-          const auth = requireAuth(req);
-          const scope = reach
-            ? recordScope(req, auth)
-            : { tenantId: null, visibleCompanies: assignableCompanies(auth) };
-          return isUuid(id) ? findUser(db, scope, id.toLowerCase()) : null;
-        },
-        async list({ db, tenant, req, query, whole }) {
-          const scope =
-            tenant === null
-              ? EVERYTHING
-              : { tenantId: tenant, visibleCompanies: assignableCompanies(requireAuth(req)) };
-          return listUsers(db, scope, query, whole);
-        },
-      },
-      auditView: async ({ db, id }) => auditView(await userOr404(db, EVERYTHING, id)),
+    audit: {
+      view: async ({ db, id }) => auditView(await userOr404(db, EVERYTHING, id)),
       // The user's companies as the row is written, and those the change took away (the audit views' lists).
-      auditOwner: ({ id, before, after }) => ({
+      owner: ({ id, before, after }) => ({
         user: id,
         companies: [before?.companies, after?.companies].flatMap((c) => (Array.isArray(c) ? c : [])),
       }),
       // The read view shows only the caller's companies of a user; so does the user's history.
-      historyChanges: ({ req, changes }) => {
+      changes: ({ req, changes }) => {
         const visible = assignableCompanies(requireAuth(req));
         const companies = changes.companies;
         if (visible === null || !companies) return changes;
@@ -166,145 +233,74 @@ export const userCrud = defineCrud<Parsed>(
           : { ...rest, companies: shown };
       },
     },
-    write: {
-      // The declared fields' bodies, with companies and a role per system (and disabled, reset_password on update).
-      bodies: userBodies,
-      // Checked first against every company of the user (a refusal costs no write), and again in prepare, on the locked
-      // row.
-      async validate({ db, req, body, before }) {
-        const auth = requireAuth(req);
-        const grantor = await grantorOf(db, auth);
-        const seen = before && (await userOr404(db, EVERYTHING, before.id as string));
-        const input = await readUserInput(db, auth, grantor, body as UserBody, before && asUser(before));
-        if (seen) refuseTakeover(grantor, input, seen);
-        return { input, grantor };
-      },
-      // The users row's derived columns go with the declared ones the generic write makes.
-      async prepare({ db, req, values, before, parsed }) {
-        if (!before) {
-          Object.assign(values, newUserColumns(values.email as string));
-          return;
-        }
-        await lockUser(db, before.id as string);
-        const locked = (parsed.locked = await userOr404(db, EVERYTHING, before.id as string));
-        refuseSuperAdminTarget(requireAuth(req), locked);
-        refuseTakeover(parsed.grantor, parsed.input, locked);
-        const { disabled, resetPassword } = parsed.input;
-        const usernameIsEmail = locked.username.toLowerCase() === locked.email.toLowerCase();
-        Object.assign(
-          values,
-          changedUserColumns({
-            email: values.email as string | undefined,
-            usernameIsEmail,
-            disabled,
-            clearPassword: resetPassword,
-          }),
-        );
-      },
-      persist: {
-        async create({ db, tenant, req, parsed: { input }, generic }) {
-          const auth = requireAuth(req);
-          const { id } = await generic.create();
-          await grantAccess(db, id, {
-            companies: input.companies?.length ? input.companies : [tenant as string],
-            roles: input.roles,
-          });
-          const invitation = await prepareInvitation(
-            db,
-            enforcedDomains(req),
-            await userOr404(db, EVERYTHING, id),
-            auth.userId,
-            'invite',
-          );
-          return {
-            id,
-            detail: { invited: 'sso' in invitation ? 'sso' : 'link' },
-            afterCommit: (user) => mailInvitation(req.server, req, asUser(user), auth.name, invitation),
-          };
-        },
-        async update({ db, req, parsed: { input, locked }, generic }) {
-          const auth = requireAuth(req);
-          const before = locked as UserRecord;
-          await generic.update();
-          // Memberships the caller cannot see or assign stay as they are.
-          const assignable = assignableCompanies(auth);
-          const wanted = input.companies;
-          const had = before.companies.map((c) => c.id);
-          const { revoked } = await changeAccess(db, before.id, {
-            addCompanies: wanted ? wanted.filter((id) => !had.includes(id)) : [],
-            removeCompanies: wanted
-              ? had.filter((id) => !wanted.includes(id) && (assignable === null || assignable.includes(id)))
-              : [],
-            roles: input.roles,
-            disabled: input.disabled,
-            clearPassword: input.resetPassword,
-          });
-          const reset = input.resetPassword
-            ? await prepareInvitation(
-                db,
-                enforcedDomains(req),
-                await userOr404(db, EVERYTHING, before.id),
-                auth.userId,
-                'reset',
-              )
-            : null;
-          return {
-            detail: revoked || reset ? { signed_out: revoked, reset_link: reset !== null } : null,
-            afterCommit(record) {
-              const after = asUser(record);
-              if (reset) mailInvitation(req.server, req, after, auth.name, reset);
-              if (after.email === before.email) return;
-              const notice = emailChangedMail({
-                oldEmail: before.email,
-                newEmail: after.email,
-                name: after.name,
-                changedBy: auth.name,
-              });
-              req.server.mailer
-                .send(notice)
-                .catch((err: unknown) =>
-                  req.log.error({ mail: mailErrorForLog(err), userId: after.id }, 'email change notice failed'),
-                );
-            },
-          };
-        },
-      },
-      async beforeDelete({ db, req, record }) {
-        const auth = requireAuth(req);
-        const before = await userOr404(db, EVERYTHING, record.id as string);
-        const assignable = assignableCompanies(auth);
-        if (assignable !== null && before.companies.some((c) => !assignable.includes(c.id)))
-          throw conflict(USER_MSG.otherCompanies);
-        // Removing someone who reaches more than the caller is a decision for whoever holds that much.
-        if (beyondReach(await grantorOf(db, auth), before)) throw forbidden(USER_MSG.deleteMoreAccess);
-      },
-      // A taken email slipping past the check (a concurrent create) ends as the same 422.
-      writeError: (err, action) =>
-        action !== 'delete' && pgError(err).code === UNIQUE_VIOLATION
-          ? invalid({ email: [MSG.emailTaken] })
-          : undefined,
+    // The declared fields' bodies, with companies and a role per system (and disabled, reset_password on update).
+    bodies: userBodies,
+    // Checked first against every company of the user (a refusal costs no write), and again in beforeChange, on the
+    // locked row.
+    async validate({ db, req, body, before }) {
+      const auth = requireAuth(req);
+      const grantor = await grantorOf(db, auth);
+      const seen = before && (await userOr404(db, EVERYTHING, before.id as string));
+      const input = await readUserInput(db, auth, grantor, body as UserBody, before && asUser(before));
+      if (seen) refuseTakeover(grantor, input, seen);
+      return { input, grantor };
     },
-    form: {
-      async fields({ db, req, record, groups }) {
-        const auth = requireAuth(req);
-        const grantor = await grantorOf(db, auth);
-        const fields = userForm(await formOptions(db, auth, grantor, record && asUser(record)), groups);
-        // A user beyond the caller's reach keeps their sign-in fields, and so does the caller (their
-        // account page changes them): show them locked (PUT refuses them anyway).
-        if (!record) return fields;
-        if (record.id === auth.userId) return lockSignInFields(fields, OWN_SIGN_IN_FIELDS, OWN_SIGN_IN_HELP);
-        return beyondReach(grantor, await userOr404(db, EVERYTHING, record.id as string))
-          ? lockSignInFields(fields, SIGN_IN_FIELDS)
-          : fields;
-      },
+    // The users row's derived columns go with the declared ones the generic write makes.
+    async beforeChange({ db, req, values, before, parsed }) {
+      if (!before) {
+        Object.assign(values, newUserColumns(values.email as string));
+        return;
+      }
+      await lockUser(db, before.id as string);
+      const locked = (parsed.locked = await userOr404(db, EVERYTHING, before.id as string));
+      refuseSuperAdminTarget(requireAuth(req), locked);
+      refuseTakeover(parsed.grantor, parsed.input, locked);
+      const { disabled, resetPassword } = parsed.input;
+      const usernameIsEmail = locked.username.toLowerCase() === locked.email.toLowerCase();
+      Object.assign(
+        values,
+        changedUserColumns({
+          email: values.email as string | undefined,
+          usernameIsEmail,
+          disabled,
+          clearPassword: resetPassword,
+        }),
+      );
+    },
+    // After the generic write of the users row: memberships and roles (./writes.ts), the invitation or reset link.
+    afterChange: ({ before, ...ctx }) => (before ? afterUpdate(ctx) : afterCreate(ctx)),
+    async beforeDelete({ db, req, record }) {
+      const auth = requireAuth(req);
+      const before = await userOr404(db, EVERYTHING, record.id as string);
+      const assignable = assignableCompanies(auth);
+      if (assignable !== null && before.companies.some((c) => !assignable.includes(c.id)))
+        throw conflict(USER_MSG.otherCompanies);
+      // Removing someone who reaches more than the caller is a decision for whoever holds that much.
+      if (beyondReach(await grantorOf(db, auth), before)) throw forbidden(USER_MSG.deleteMoreAccess);
+    },
+    // A taken email slipping past the check (a concurrent create) ends as the same 422.
+    afterError: (err, action) =>
+      action !== 'delete' && pgError(err).code === UNIQUE_VIOLATION ? invalid({ email: [MSG.emailTaken] }) : undefined,
+    async form({ db, req, tenant, record, groups, values }) {
+      const auth = requireAuth(req);
+      const grantor = await grantorOf(db, auth);
+      const fields = userForm(await formOptions(db, auth, grantor, record && asUser(record)), groups);
       // The declared defaults or the record, with companies as ids and the role fields (none on create).
-      values: ({ tenant, record, values }) =>
-        record
-          ? { ...values, companies: asUser(record).companies.map((c) => c.id), reset_password: false }
-          : { ...values, companies: [tenant], ...Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, ''])) },
+      if (!record)
+        return {
+          groups: fields,
+          values: { ...values, companies: [tenant], ...Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, ''])) },
+        };
+      const edited = { ...values, companies: asUser(record).companies.map((c) => c.id), reset_password: false };
+      // A user beyond the caller's reach keeps their sign-in fields, and so does the caller (their
+      // account page changes them): show them locked (PUT refuses them anyway).
+      if (record.id === auth.userId)
+        return { groups: lockSignInFields(fields, OWN_SIGN_IN_FIELDS, OWN_SIGN_IN_HELP), values: edited };
+      const beyond = beyondReach(grantor, await userOr404(db, EVERYTHING, record.id as string));
+      return { groups: beyond ? lockSignInFields(fields, SIGN_IN_FIELDS) : fields, values: edited };
     },
   },
 );
 
-/** Found by server/crud/resourceRoutes.ts as this resource's binding (docs/resources.md "Binding and hooks"). */
+/** This resource's binding, named in server/crud/bindings.ts (docs/resources.md "Binding and hooks"). */
 export default userCrud;

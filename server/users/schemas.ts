@@ -66,7 +66,3 @@ export const userBodies = ({ create, update }: CrudBodies): CrudBodies => ({
     reset_password: Type.Optional(Checkbox),
   }),
 });
-
-export const UserListQuery = {
-  all: Type.Optional(Type.Boolean({ description: 'true: every user of every company (super_admin only)' })),
-};

@@ -22,7 +22,7 @@ import { hasPermission } from '../../contract/roles';
 import { defineCrud } from '../../server/crud';
 import { createLettingsTable, lettingResource, lettings } from './letting-resource';
 
-// Lettings without the binding's prepare hook and with a key: money, multi-choice and conditional
+// Lettings without the binding's beforeChange hook and with a key: money, multi-choice and conditional
 // fields through the set-based batch (a resource whose hooks need not see each row goes that way).
 const plainLettings = defineCrud({ ...lettingResource, import: { key: ['name'] } }, { table: lettings });
 

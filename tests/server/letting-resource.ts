@@ -1,7 +1,7 @@
 // The server side of the throwaway "lettings" resource (tests/support/letting-declaration.ts): its table
 // as server/db/declaredTable.ts derives it (numeric(12,2) amounts, a text[] of amenities), the SQL that
 // makes the same table in a test database (no migration knows it), and its routes on the generic
-// plugin, with a prepare hook filling the read-only reference. Mount with
+// plugin, with a beforeChange hook filling the read-only reference. Mount with
 // `createTestApp({}, { resources: [lettingCrud.routes] })`, then `await createLettingsTable(db)`.
 import { sql } from 'drizzle-orm';
 import { companies } from '../../server/db/schema';
@@ -37,10 +37,8 @@ export const lettingCrud = defineCrud(
   lettingResource,
   { table: lettings },
   {
-    write: {
-      async prepare({ body, values, before }) {
-        if (!before) values.reference = referenceOf(String(body.name));
-      },
+    async beforeChange({ body, values, before }) {
+      if (!before) values.reference = referenceOf(String(body.name));
     },
   },
 );

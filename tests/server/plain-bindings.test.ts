@@ -7,6 +7,8 @@ import { unitResource } from '../../contract/resources/units';
 import { DECLARED_RESOURCES } from '../../contract/resources';
 import { plainCrud } from '../../server/crud/plainBindings';
 import { crudOf } from '../../server/crud/resourceRoutes';
+import { BINDINGS } from '../../server/crud/bindings';
+import { DeclarationError } from '../../contract/resources/registryCheck';
 import { companyCrud } from '../../server/companies/binding';
 
 const lockers = declareResource({
@@ -30,19 +32,39 @@ describe('declared resources without a binding of their own', () => {
     expect(typeof crud.routes).toBe('function');
   });
 
-  it('are what serves every declared resource without server/<name>/binding.ts; a binding there is found by the name', async () => {
-    expect(await crudOf(companyResource)).toBe(companyCrud);
+  it('are what serves every declared resource the bindings map does not name; a named one is its binding', () => {
+    expect(crudOf(companyResource)).toBe(companyCrud);
     // No server/lockers/: the generic binding, which looks for its derived table.
-    await expect(crudOf(lockers)).rejects.toThrow(/Resource "lockers": there is no table "lockers"/);
+    expect(() => crudOf(lockers)).toThrow(/Resource "lockers": there is no table "lockers"/);
     // What needs a hook (computed columns, a checkbox list's link table) is refused without one, by name.
     const property = DECLARED_RESOURCES.find((d) => d.name === 'properties')!;
     expect(() => plainCrud(property)).toThrow(
       'Resource "properties": computed column "company" is declared, but the binding\'s computed hook has no "company"',
     );
-    // A binding file must bind its own declaration.
-    await expect(crudOf({ ...companyResource })).rejects.toThrow(
-      'server/companies/binding.ts must `export default defineCrud(<the companies declaration>, …)`',
+    // The map's entry must bind its own declaration.
+    expect(() => crudOf({ ...companyResource })).toThrow(
+      'server/crud/bindings.ts: "companies" must be `defineCrud(<the companies declaration>, …)`',
     );
+  });
+
+  it('stop the start, in one line naming the map, when server/<name>/binding.ts exists but the map leaves it out', () => {
+    // server/sso/binding.ts exists (the SSO browser binding): as a declared resource's file, it would be unused.
+    const sso = { ...lockers, name: 'sso' };
+    let refusal: unknown;
+    try {
+      crudOf(sso);
+    } catch (err) {
+      refusal = err;
+    }
+    expect(refusal).toBeInstanceOf(DeclarationError);
+    expect((refusal as Error).message).toBe(
+      'server/sso/binding.ts is not used: add `sso: <its export>,` to BINDINGS in server/crud/bindings.ts (docs/resources.md "Binding and hooks")',
+    );
+  });
+
+  it('each binding in the map is the one of the declared resource it is named for', () => {
+    for (const [name, crud] of Object.entries(BINDINGS))
+      expect(crud.decl, name).toBe(DECLARED_RESOURCES.find((d) => d.name === name));
   });
 
   it('stop the start when there is no table for one, saying what to run', () => {

@@ -283,7 +283,7 @@ describe('a read that forgets its company reads nothing', () => {
   it('each scoped resource’s generic reads with no company answer no record; EVERY_COMPANY, said deliberately, all', async () => {
     let checked = 0;
     for (const d of fx.resources.filter((r) => r.tenancy === 'scoped' && ids[r.name])) {
-      const crud = await crudOf(d);
+      const crud = crudOf(d);
       // A resource whose reads are its own hook (users) keeps its tenant its own way.
       if (!('find' in crud) || d.name === 'users') continue;
       const { n, c } = ids[d.name];

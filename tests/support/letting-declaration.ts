@@ -33,7 +33,7 @@ export const lettingResource = declareResource({
       tenure: choice('Tenure', TENURES, { display: 'radio', required: true }),
       furnishing: radio('Furnishing', ['Furnished', 'Unfurnished']),
       amenities: multiChoice('Amenities', AMENITIES),
-      // Set by the server (the binding's prepare hook), never written by a client.
+      // Set by the server (the binding's beforeChange hook), never written by a client.
       reference: text('Reference', { readOnly: true }),
     }),
     ...group('Advertising', {
