@@ -1,6 +1,6 @@
 // The status periods of units made before them (docs/resources.md "Occupancy"): the migration's
 // back-fill, run again here over a unit whose audit rows recorded its status changes, and one without.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -14,7 +14,9 @@ let w: World;
 const db = () => t.database.db;
 
 /** The migration's back-fill: the INSERT of the periods (the table and the triggers exist already). */
-const [backfill] = readFileSync(path.join(__dirname, '../../server/db/migrations/0019_unit_status_periods.sql'), 'utf8')
+const migrations = path.join(__dirname, '../../server/db/migrations');
+const migration = readdirSync(migrations).find((f) => f.endsWith('_unit_status_periods.sql')) ?? 'missing';
+const [backfill] = readFileSync(path.join(migrations, migration), 'utf8')
   .split('--> statement-breakpoint')
   .map((s) => s.trim())
   .filter((s) => /INSERT INTO unit_status_periods/.test(s) && /^(--[^\n]*\n)*WITH/i.test(s));
