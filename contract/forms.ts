@@ -1,6 +1,7 @@
 // Server-defined forms: the API answers groups of
 // fields; the SPA's renderer in src/forms/ draws them. Both sides import these shapes.
 import type { FieldWhen } from './resources/when';
+import type { FileValue } from './uploads';
 
 export const FIELD_TYPES = [
   'text',
@@ -17,6 +18,8 @@ export const FIELD_TYPES = [
   'date',
   // An amount: a number input with the `currency` symbol, sent as the decimal text typed.
   'money',
+  // A file: an upload button, the file's name and size, a download link and a remove action.
+  'file',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
@@ -43,6 +46,10 @@ export interface FormField {
   maxlength?: number;
   /** A money field's ISO 4217 currency (its symbol beside the input). */
   currency?: string;
+  /** A file field's accepted types (an `<input type="file" accept>`); its `max` is the largest file in bytes. */
+  accept?: string;
+  /** A file field's current file (null: none). */
+  file?: FileValue | null;
   /**
    * Shown only while the field `when.field` has one of the values `when.is` (contract/resources/when.ts);
    * `required` applies only while shown. A hidden field is not sent: the server clears it.

@@ -32,8 +32,8 @@ export const importable = (decl: Pick<ResourceDecl, 'import'>): boolean => decl.
 export const importKey = (decl: Pick<ResourceDecl, 'import'>): readonly string[] =>
   decl.import === false ? [] : (decl.import?.key ?? []);
 
-/** A field a file may fill: every field that is written (not read-only). */
-const isImported = (f: FieldDecl) => !f.readOnly;
+/** A field a CSV file may fill: every field that is written (not read-only), but a file, which a cell cannot carry. */
+const isImported = (f: FieldDecl) => !f.readOnly && f.type !== 'file';
 
 /** The columns of a resource's file, in form order: each field's name and its label (the template's header). */
 export const importColumns = (decl: Pick<ResourceDecl, 'fields'>): { field: string; label: string }[] =>

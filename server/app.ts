@@ -31,6 +31,8 @@ import { mountedOn } from './crud/dependents';
 import { scheduleTrashPurge } from './crud/purge';
 import { scheduleSnapshots } from './backups/snapshots';
 import importRoutes from './imports/routes';
+import uploadRoutes from './uploads/routes';
+import { scheduleUploadSweep } from './uploads/sweep';
 import { importersOn, scheduleImports } from './imports/jobs';
 import './types';
 import { OPENAPI_EXTENSIONS } from './crud/extensions';
@@ -124,6 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(systemRoutes);
       await api.register(resourceRoutes, { extra: opts.resources ?? [] });
       await api.register(importRoutes);
+      await api.register(uploadRoutes);
       await api.register(import('./reports/routes'));
     },
     { prefix: '/api/v1' },
@@ -134,6 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   scheduleDormantDisabling(app, config.dormantDisableDays);
   scheduleAuditPruning(app, config.auditRetentionDays);
   scheduleTrashPurge(app, mounted, config.trashDays);
+  scheduleUploadSweep(app);
   scheduleSnapshots(app);
   scheduleImports(app, importers, config.importStaleSeconds * 1000);
   return app;

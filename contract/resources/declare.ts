@@ -5,6 +5,7 @@ import type { AreaKey } from '../areas';
 import type { OlympusRoleName } from '../roles';
 import { MONEY_MAX, TEL_MAX, URL_MAX, type TextPattern } from './kinds';
 import { whenOf, type FieldWhen, type WhenOpt } from './when';
+import { UPLOAD_MB_MAX, type FileType, type FileValue } from '../uploads';
 import type { FilterDecl, FilterOf } from './filterDecl';
 
 /** Length limits of text fields (the form's maxlength and the API's check). */
@@ -41,6 +42,12 @@ export interface TextField extends FieldBase {
 /** A calendar date, `Y-m-d` on the wire, a PostgreSQL `date` column. */
 export interface DateField extends FieldBase {
   type: 'date';
+  /**
+   * The day another field took its value ("Let since 1 Dec", docs/resources.md "Occupancy"): never
+   * in the future, never before the date stored (the previous change); left as it was while that field
+   * changes, the database makes it today.
+   */
+  since?: string;
 }
 export interface NumberField extends FieldBase {
   type: 'number';
@@ -112,7 +119,18 @@ export interface ManyField extends FieldBase {
     unknown: string;
   };
 }
+/**
+ * A file (docs/resources.md "Files"): the record holds an upload's id (`POST /uploads` first), read back
+ * as `{ id, name, size, content_type }`. `types` are told by the file's bytes, never its name.
+ */
+export interface FileField extends FieldBase {
+  type: 'file';
+  types: readonly FileType[];
+  /** The largest file taken, in MB (at most UPLOAD_MB_MAX). */
+  maxMb: number;
+}
 export type FieldDecl =
+  | FileField
   | TextField
   | DateField
   | NumberField
@@ -296,9 +314,13 @@ export const tel = <const O extends KindOpt = {}>(label: string, o: O = {} as O)
 /** A web address, http or https (./kinds.ts). */
 export const url = <const O extends KindOpt = {}>(label: string, o: O = {} as O) =>
   ({ ...text(label, { maxlength: URL_MAX, ...o }), type: 'url' }) as TextField & Flags<O>;
+interface DateOpt extends Opt {
+  /** The field whose changes this date dates (DateField.since). */
+  since?: string;
+}
 /** A calendar date, `Y-m-d` (contract/forms.ts DATE_FORMAT). */
-export const date = <const O extends Opt = {}>(label: string, o: O = {} as O) =>
-  ({ type: 'date', ...common(label, o) }) as DateField & Flags<O>;
+export const date = <const O extends DateOpt = {}>(label: string, o: O = {} as O) =>
+  ({ type: 'date', ...common(label, o), ...(o.since ? { since: o.since } : {}) }) as DateField & Flags<O>;
 export const number = <const O extends Opt & { min: number; max: number; integer?: boolean }>(label: string, o: O) =>
   ({ type: 'number', ...common(label, o), min: o.min, max: o.max, integer: o.integer ?? false }) as NumberField &
     Flags<O>;
@@ -348,6 +370,13 @@ export const multiChoice = <const O extends Omit<Opt, 'derived'> = {}>(
   options: readonly string[],
   o: O = {} as O,
 ) => ({ type: 'multichoice', ...common(label, o), options }) as MultiChoiceField & Flags<O>;
+/** A file: `file('Evidence', { types: ['pdf', 'png', 'jpeg', 'webp'], maxMb: 20 })`; `maxMb` defaults to UPLOAD_MB_MAX. */
+export const file = <
+  const O extends Omit<Opt, 'derived' | 'readOnly'> & { types: readonly FileType[]; maxMb?: number },
+>(
+  label: string,
+  o: O,
+) => ({ type: 'file', ...common(label, o), types: o.types, maxMb: o.maxMb ?? UPLOAD_MB_MAX }) as FileField & Flags<O>;
 /** `onDelete` 'set null' only for an optional reference: the start-up check refuses it on a required one. */
 export const ref = <A extends string, const O extends Opt & { onDelete?: OnDelete } = {}>(
   label: string,
@@ -466,17 +495,21 @@ export const catalogueKey = (resource: Pick<ResourceDecl, 'spa'>, field: string)
   `resources.${resource.spa}.fields.${field}`;
 
 // Derived types: a record as the API answers it.
-type ValueOf<F> = F extends ManyField | MultiChoiceField
-  ? string[]
-  : F extends CheckboxField
-    ? boolean
-    : F extends NumberField
-      ? F extends { required: true } | { derived: true }
-        ? number
-        : number | null
-      : F extends { required: true } | { derived: true }
-        ? string
-        : string | null;
+type ValueOf<F> = F extends FileField
+  ? F extends { required: true }
+    ? FileValue
+    : FileValue | null
+  : F extends ManyField | MultiChoiceField
+    ? string[]
+    : F extends CheckboxField
+      ? boolean
+      : F extends NumberField
+        ? F extends { required: true } | { derived: true }
+          ? number
+          : number | null
+        : F extends { required: true } | { derived: true }
+          ? string
+          : string | null;
 type Nested<F> = F extends { required: true } ? { uuid: string; name: string } : { uuid: string; name: string } | null;
 type RefsOf<F extends Fields> = {
   [K in keyof F as F[K] extends { ref: { as: infer A extends string } } ? A : never]: Nested<F[K]>;

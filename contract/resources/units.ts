@@ -4,6 +4,7 @@ import {
   addressFields,
   checkbox,
   choice,
+  date,
   declareResource,
   group,
   number,
@@ -33,6 +34,11 @@ export const unitResource = declareResource({
       unit_ref: text('Unit reference'),
       unit_type: choice('Unit type', UNIT_TYPES),
       unit_status: choice('Unit status', UNIT_STATUSES),
+      // The start of the unit's current status period (server/occupancy, docs/resources.md "Occupancy").
+      status_since: date('Status since', {
+        since: 'unit_status',
+        help: 'The day the unit took this status: today unless you say otherwise',
+      }),
     }),
     ...group('Description', {
       short_description: text('Short description'),
@@ -60,7 +66,7 @@ export const unitResource = declareResource({
     ],
   },
   summaries: { create: 'Create a unit in a property of the X-Tenant company' },
-  bulk: { update: ['unit_status', 'unit_type', 'furnished', 'property_id'] },
+  bulk: { update: ['unit_status', 'status_since', 'unit_type', 'furnished', 'property_id'] },
   // A CSV row with the unit reference of an existing unit of the same property updates it (docs/resources.md "Import").
   import: { key: ['property_id', 'unit_ref'] },
 });

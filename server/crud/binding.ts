@@ -16,6 +16,7 @@ import type { FieldErrors } from '../http/fieldErrors';
 import { suggestion } from '../../contract/resources/suggest';
 import { DeclarationError } from '../../contract/resources/registryCheck';
 import { bulkFields } from '../../contract/bulk';
+import { FILE_TYPES, UPLOAD_MB_MAX } from '../../contract/uploads';
 
 /**
  * A computed column of the read shape: SQL over the bound tables, its schema for the docs, and the
@@ -246,6 +247,7 @@ export function checkBinding(
     refsAs.add(field.ref.as);
   }
   checkConditions(decl, who);
+  checkFileFields(decl, who);
   // A bulk update sets written fields of the update body (docs/resources.md "Bulk changes").
   for (const key of bulkFields(decl)) {
     const f = decl.fields[key] as FieldDecl | undefined;
@@ -296,6 +298,22 @@ export function checkBinding(
   for (const key of decl.list.searchBox ?? [])
     if (!decl.list.search.includes(key))
       throw new DeclarationError(who(`search box key "${key}" is not in list.search`));
+}
+
+/** A file field takes known types, at most UPLOAD_MB_MAX, and is neither sorted, searched nor set in bulk. */
+function checkFileFields(decl: ResourceDecl, who: (what: string) => string): void {
+  for (const [name, f] of Object.entries(decl.fields) as [string, FieldDecl][]) {
+    if (f.type !== 'file') continue;
+    const unknown = f.types.filter((t) => !Object.hasOwn(FILE_TYPES, t));
+    if (f.types.length === 0 || unknown.length)
+      throw new DeclarationError(
+        who(`file field "${name}" must name its types among ${Object.keys(FILE_TYPES).join(', ')}`),
+      );
+    if (!(f.maxMb > 0 && f.maxMb <= UPLOAD_MB_MAX))
+      throw new DeclarationError(who(`file field "${name}": maxMb must be more than 0 and at most ${UPLOAD_MB_MAX}`));
+    if (decl.list.sort.includes(name) || decl.list.search.includes(name) || bulkFields(decl).includes(name))
+      throw new DeclarationError(who(`file field "${name}" cannot be a sort, search or bulk update key`));
+  }
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 } from './binding';
 import { moneyColumn } from './money';
 import { multiChoiceColumn } from './multiChoice';
+import { fileColumn } from './fileFields';
 import { filtersOf } from '../../contract/resources/filters';
 
 export interface BoundMany extends ManyBinding {
@@ -109,7 +110,9 @@ export function bindResource(decl: ResourceDecl, binding: CrudBinding, hooks: Cr
           ? moneyColumn(column)
           : f.type === 'multichoice'
             ? multiChoiceColumn(column)
-            : column;
+            : f.type === 'file'
+              ? fileColumn(column)
+              : column;
     if (!f.readOnly) writable[name] = columns[name].key;
     if (!('ref' in f)) continue;
     const referenced = binding.refs?.[f.ref.to] as PgTable;

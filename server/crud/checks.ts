@@ -7,7 +7,9 @@ import { FieldErrors, MSG } from '../http/fieldErrors';
 import { requiredText } from './values';
 import { applyConditions } from './conditions';
 import { checkMoney } from './money';
+import { checkSince } from './since';
 import { inOptionOrder } from './multiChoice';
+import { fileIdsOf } from './fileFields';
 import type { CrudQueries, LiveRefs } from './queries';
 
 type Body = Record<string, unknown>;
@@ -25,8 +27,11 @@ export function checkFields(
 ): { body: Body; errors: FieldErrors } {
   const errors = new FieldErrors();
   const body = { ...sent };
+  // A file sent as read (`{ id, name, … }`) is its id.
+  fileIdsOf(decl, body, errors);
   // First, so a hidden field's value (cleared) is checked no further.
   applyConditions(decl, body, before, errors);
+  checkSince(decl, body, before, errors);
   for (const [name, f] of Object.entries(decl.fields)) {
     if (f.required && (f.type === 'text' || f.type === 'textarea' || f.type === 'email') && body[name] !== undefined)
       requiredText(errors, name, body[name] as string);

@@ -5,6 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Conn } from '../db/conn';
 import type { WriteOutcome } from './binding';
 import { checkBody } from './checkBody';
+import { requireAuth } from '../auth/guard';
+import { attachFiles } from './fileFields';
 import { columnsFrom } from './values';
 import {
   afterCommit,
@@ -48,6 +50,7 @@ export async function createRecord<P>(
       await q.writeMany(tx, [{ id, body }]);
       const outcome: WriteOutcome =
         (await hooks.afterChange?.({ db: tx, tenant, req, id, body, before: null, parsed })) ?? {};
+      await attachFiles(tx, op.decl, requireAuth(req).userId, id, body);
       await refsStillLive(op, tx, tenant, body);
       const created = await recordOr404(op, tx, tenant, req, id, where, false);
       const view = await op.audited(tx, created);

@@ -3,7 +3,7 @@
 // 'restrict' reference holds the record, counted in the deleting company ("This property is used by
 // 2 units and 1 parking space."); the 'set null' ones are emptied in the delete's transaction.
 import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import type { Conn } from '../db/conn';
@@ -13,6 +13,8 @@ import { columnOf, requireColumn, type CrudBinding } from './binding';
 export interface Mounted {
   decl: ResourceDecl;
   binding: CrudBinding;
+  /** The caller's reach (the binding's access hook for a view; it may throw to refuse): who may read a record's files. */
+  scope?: (req: FastifyRequest) => SQL | undefined;
 }
 
 /** One resource's references to another: the rows counted or emptied together. */

@@ -3,6 +3,7 @@
 import type { FormField, FormFieldGroup } from '../../contract/forms';
 import { choiceLabel, type FieldDecl, type ResourceDecl } from '../../contract/resources/declare';
 import { TEL_MIN_LENGTH } from '../../contract/resources/kinds';
+import { acceptOf, MB } from '../../contract/uploads';
 import { group, optionsOf } from '../forms/fields';
 
 /** Options of each reference field (uuid → name) and checkbox list (value → label), by field name. */
@@ -26,6 +27,8 @@ function formField(name: string, f: FieldDecl, refOptions: RefOptions): FormFiel
     Object.assign(field, { type: 'checkbox', multiple: true, options: optionsOf(f.options) });
   if (f.type === 'money') Object.assign(field, { currency: f.currency, min: f.min, max: f.max });
   if (f.type === 'number') Object.assign(field, { min: f.min, max: f.max });
+  // The file chooser's types and the largest file, checked again by the server from the bytes.
+  if (f.type === 'file') Object.assign(field, { accept: acceptOf(f.types), max: f.maxMb * MB });
   if ('maxlength' in f) field.maxlength = f.maxlength;
   if (f.type === 'tel') field.minlength = TEL_MIN_LENGTH;
   if (f.help) field['label-help'] = f.help;

@@ -16,6 +16,7 @@ import { claimTurn, scheduleMaintenance, type MaintenanceJob } from '../maintena
 import { isForeignKeyError, type Conn } from '../db/conn';
 import { columnOf } from './binding';
 import { emptyReferences, type Mounted, type MountedResources } from './dependents';
+import { dropFiles } from './fileFields';
 
 /** How often each instance looks. */
 export const TRASH_PURGE_EVERY_MS = 3600_000;
@@ -98,6 +99,11 @@ async function purgeRows(
       .delete(binding.table)
       .where(inArray(id, held))
       .returning({ id, companyId: company ?? sql<null>`null`, deletedAt });
+    await dropFiles(
+      tx as Conn,
+      decl,
+      gone.map((g) => g.id as string),
+    );
     for (const g of gone as { id: string; companyId: string | null; deletedAt: Date }[]) {
       await audit(tx as unknown as Db, {
         action: `${decl.noun.one}.purged`,

@@ -9,6 +9,7 @@ import { requireAuth } from '../auth/guard';
 import type { Conn } from '../db/conn';
 import { conflict, forbidden, notFound } from '../errors';
 import { usedBy } from './dependents';
+import { dropFiles } from './fileFields';
 import { deletable, emptyAll, holdForDelete } from './deleteSteps';
 import { audit, caller, trashOf, type ChangeOptions, type Operation } from './operation';
 
@@ -52,6 +53,7 @@ export async function removeForGood<P>(
       // A parallel delete that won: nothing left to delete.
       if ((await tx.delete(op.table).where(eq(q.id, before.id)).returning({ id: q.id })).length === 0)
         throw notFound(decl.messages.notFound);
+      await dropFiles(tx, decl, [before.id]);
       // A record purged from the trash was audited whole when it was deleted; one purged live is audited whole now.
       const by = op.owner(tenant, before.id, auditBefore, null);
       if (purging)

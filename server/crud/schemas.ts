@@ -20,6 +20,7 @@ import { kindBody, kindRead, rulesOf } from './kinds';
 import { moneyBody, moneyRead } from './money';
 import { multiChoiceBody, multiChoiceRead } from './multiChoice';
 import { BodyVersion, ReadVersion } from './versions';
+import { fileBody, fileRead } from './fileFields';
 
 export interface CrudSchemas {
   read: TObject;
@@ -34,6 +35,7 @@ function readSchema(f: FieldDecl): TSchema {
   if (f.type === 'checkbox') return Type.Boolean();
   if ('ref' in f) return f.required ? Uuid : Nullable(Uuid);
   if (f.type === 'multichoice') return multiChoiceRead(f);
+  if (f.type === 'file') return fileRead(f);
   if (f.type === 'money') return f.required ? moneyRead(f) : Nullable(moneyRead(f));
   const rules = rulesOf(f);
   const value =
@@ -61,6 +63,8 @@ function bodySchema(f: FieldDecl): TSchema {
       return moneyBody(f);
     case 'multichoice':
       return multiChoiceBody(f);
+    case 'file':
+      return fileBody(f);
     case 'date':
     case 'email':
     case 'tel':

@@ -9,6 +9,8 @@ import { diff } from '../audit';
 import { notFound } from '../errors';
 import type { WriteOutcome } from './binding';
 import { checkBody } from './checkBody';
+import { requireAuth } from '../auth/guard';
+import { attachFiles } from './fileFields';
 import { columnsFrom } from './values';
 import { eq } from 'drizzle-orm';
 import {
@@ -65,6 +67,7 @@ export async function updateRecord<P>(
       await q.writeMany(tx, [{ id: recordId, body }]);
       const outcome: WriteOutcome =
         (await hooks.afterChange?.({ db: tx, tenant, req, id: recordId, body, before, parsed })) ?? {};
+      await attachFiles(tx, decl, requireAuth(req).userId, recordId, body);
       await refsStillLive(op, tx, tenant, body);
       let after = await recordOr404(op, tx, tenant, req, recordId, where, false);
       // A save that changed something is a new version; one that changed nothing leaves it, so it disturbs no other

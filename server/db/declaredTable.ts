@@ -36,6 +36,7 @@ import {
   type DateField,
   type FieldDecl,
   type Fields,
+  type FileField,
   type ManyField,
   type MoneyField,
   type MultiChoiceField,
@@ -85,7 +86,7 @@ type Stored<F> = F extends CheckboxField
         ? F extends { integer: true }
           ? Built<'integer'>
           : Built<'double'>
-        : F extends RefField
+        : F extends RefField | FileField
           ? Built<'uuid'>
           : F extends DateField
             ? Built<'date'>
@@ -174,7 +175,7 @@ function columnFor(name: string, field: Exclude<FieldDecl, ManyField>): PgColumn
         ? field.integer
           ? builders.integer(name)
           : builders.double(name)
-        : 'ref' in field
+        : 'ref' in field || field.type === 'file'
           ? builders.uuid(name)
           : field.type === 'date'
             ? builders.date(name)

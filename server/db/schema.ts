@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   foreignKey,
   index,
   inet,
@@ -170,6 +171,36 @@ export const properties = declaredTable(propertyResource, {
 
 // Bedrooms and bathrooms within their declared bounds: the derived CHECKs (server/db/declaredTable.ts).
 export const units = declaredTable(unitResource, { refs: { properties: () => properties } });
+
+/**
+ * A unit's status periods (docs/resources.md "Occupancy"): each change of its status closes the open
+ * period (ended_on, exclusive) and opens one from the change's day. Written by the database's triggers
+ * on units (migration 0019), so every path that sets a status (a form, a bulk change, an import) keeps
+ * them in the change's own transaction; the company is the unit's, never a caller's.
+ */
+export const unitStatusPeriods = pgTable(
+  'unit_status_periods',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    status: text('status'),
+    startedOn: date('started_on', { mode: 'string' }).notNull(),
+    endedOn: date('ended_on', { mode: 'string' }),
+  },
+  (t) => [
+    check('unit_status_periods_order', sql`${t.endedOn} is null or ${t.endedOn} >= ${t.startedOn}`),
+    uniqueIndex('unit_status_periods_open')
+      .on(t.unitId)
+      .where(sql`${t.endedOn} is null`),
+    index('unit_status_periods_unit').on(t.unitId, t.startedOn),
+    index('unit_status_periods_company').on(t.companyId, t.startedOn),
+  ],
+);
 
 /** Per-company settings of an integration from the code catalogue; secrets AES-256-GCM encrypted. */
 export const integrationSettings = pgTable(

@@ -4,7 +4,19 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from './index';
-import { companies, properties, reports, roles, systems, units, userCompanies, users, userSystems } from './schema';
+import {
+  companies,
+  properties,
+  reports,
+  roles,
+  systems,
+  units,
+  unitStatusPeriods,
+  userCompanies,
+  users,
+  userSystems,
+} from './schema';
+import { historyGenerator } from './seedOccupancy';
 import { hashPassword } from '../auth/passwords';
 import { DEFAULT_GRANTS } from '../../contract/permissions';
 import { OLYMPUS_ROLES as BUILT_IN_ROLES, syncCatalogueIn } from '../permissions/catalogue';
@@ -266,6 +278,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     const { systemIds, roleIds } = await insertCatalogue(tx, SYSTEMS, publicUrl);
 
     const rand = prng(20_250_101);
+    const history = historyGenerator();
     const companyIds: string[] = [];
     let propertyIndex = 0;
     for (const c of SEED_COMPANIES) {
@@ -304,7 +317,22 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
       // Order by reference: RETURNING order is not something to rely on.
       propertyRows.sort((a, b) => String(a.reference).localeCompare(String(b.reference)));
       const unitRows = propertyRows.flatMap((p) => unitsFor(p, UNITS_PER_PROPERTY[propertyIndex++] ?? 6, rand));
-      await tx.insert(units).values(unitRows);
+      // 18 months of status history (./seedOccupancy.ts): the unit's insert opens its current period
+      // (the database's trigger), the earlier ones follow.
+      const histories = new Map(unitRows.map((u) => [u.unitRef, history(String(u.unitStatus))]));
+      for (const u of unitRows) u.statusSince = histories.get(u.unitRef)?.at(-1)?.startedOn;
+      const made = await tx.insert(units).values(unitRows).returning({ id: units.id, unitRef: units.unitRef });
+      const earlier = made.flatMap((m) =>
+        (histories.get(m.unitRef) ?? []).slice(0, -1).map((p) => ({
+          companyId: company.id,
+          unitId: m.id,
+          status: p.status,
+          startedOn: p.startedOn,
+          endedOn: p.endedOn,
+        })),
+      );
+      for (let i = 0; i < earlier.length; i += 1000)
+        await tx.insert(unitStatusPeriods).values(earlier.slice(i, i + 1000));
       await tx
         .insert(reports)
         .values({ companyId: company.id, name: 'Portfolio overview', provider: 'builtin', position: 0 });

@@ -3,3 +3,4 @@
 // query builder read them from here.
 export * from './schema';
 export * from './declaredTables';
+export * from './uploadTables';

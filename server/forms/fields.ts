@@ -1,6 +1,7 @@
 // Builders for the server-defined forms (contract/forms.ts): each resource's
 // fields.ts describes its groups with these, and edit forms are the same groups with values filled in.
 import type { FormField, FormFieldGroup } from '../../contract/forms';
+import type { FileValue } from '../../contract/uploads';
 
 type Extra = Omit<FormField, 'name' | 'label' | 'type'>;
 
@@ -46,6 +47,11 @@ export function withValues(groups: FormFieldGroup[], values: Record<string, unkn
         return { ...f, value: f.options ? list.filter((x) => Object.hasOwn(f.options ?? {}, x)) : list };
       }
       if (f.type === 'checkbox') return { ...f, value: v === true, checked: v === true };
+      // A file field's value is its upload's id; the form shows the file it is.
+      if (f.type === 'file') {
+        const file = v && typeof v === 'object' ? (v as FileValue) : null;
+        return { ...f, value: file?.id ?? '', file };
+      }
       return { ...f, value: v === null || v === undefined ? '' : (v as string | number | boolean) };
     }),
   }));

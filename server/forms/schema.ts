@@ -1,5 +1,6 @@
 // TypeBox shape of contract/forms.ts, for the responses of the form-field endpoints.
 import { Type, type TSchema } from 'typebox';
+import { FileRead } from '../crud/fileFields';
 
 export const FormFieldSchema = Type.Object({
   name: Type.String(),
@@ -20,6 +21,12 @@ export const FormFieldSchema = Type.Object({
   minlength: Type.Optional(Type.Integer()),
   maxlength: Type.Optional(Type.Integer()),
   currency: Type.Optional(Type.String({ description: 'A money field: its ISO 4217 currency' })),
+  accept: Type.Optional(
+    Type.String({ description: 'A file field: the types it takes (`<input type="file" accept>`)' }),
+  ),
+  file: Type.Optional(
+    Type.Union([FileRead, Type.Null()], { description: 'A file field: its current file (`value` is its id)' }),
+  ),
   when: Type.Optional(
     Type.Object(
       { field: Type.String(), is: Type.Array(Type.Union([Type.String(), Type.Boolean()])) },

@@ -5,9 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { createPowerBiClient } from './providers/powerbi';
 import listRoute from './listRoute';
 import dataRoute from './dataRoute';
+import occupancyRoutes from '../occupancy/routes';
 
 export default async function reportRoutes(app: FastifyInstance): Promise<void> {
   const powerbi = createPowerBiClient(app.config.powerbi, app.log);
   await app.register(listRoute, { powerbi });
   await app.register(dataRoute);
+  // Occupancy and voids from the units' status periods (docs/resources.md "Occupancy").
+  await app.register(occupancyRoutes);
 }

@@ -11,6 +11,7 @@ import { moneyText } from '../lists/moneyText';
 import type { CellValue, ListColumn } from '../lists/listColumns';
 import { ChoiceText } from './ChoiceText';
 import { YesNo } from './YesNo';
+import { FileCell, fileName } from './FileCell';
 import { fieldKey } from './texts';
 
 /** A cell's plain value: text, number or boolean as is; a nested record by its name. */
@@ -35,6 +36,13 @@ export function declaredColumns(d: ResourceDecl): ListColumn<RaRecord>[] {
     // The chosen options joined ("Parking, Lift"); the CSV joins them too.
     if (field?.type === 'multichoice')
       return { ...column, value: (r: RaRecord) => (Array.isArray(r[key]) ? (r[key] as string[]) : []) };
+    // A paper clip when there is a file; the CSV keeps its name.
+    if (field?.type === 'file')
+      return {
+        ...column,
+        value: (r: RaRecord) => fileName(r[key]) ?? undefined,
+        render: (r: RaRecord) => createElement(FileCell, { value: r[key] }),
+      };
     // "Yes" or "No"; the CSV keeps true or false.
     if (field?.type === 'checkbox' && !('many' in field))
       return { ...column, render: (r: RaRecord) => createElement(YesNo, { value: r[key] }) };

@@ -6,6 +6,7 @@ import { CheckboxField } from './fields/CheckboxField';
 import { CheckboxListField } from './fields/CheckboxListField';
 import { ChoiceField } from './fields/ChoiceField';
 import { DateField } from './fields/DateField';
+import { FileField } from './fields/FileField';
 import { InputField } from './fields/InputField';
 import { RadioField } from './fields/RadioField';
 import { SelectField } from './fields/SelectField';
@@ -48,10 +49,13 @@ export function FieldInput({ field, id, toggleAll, groupTitle }: FieldInputProps
       return <CheckboxListField {...props} toggleAll={toggleAll} groupTitle={groupTitle} />;
     case 'date':
       return <DateField {...props} />;
+    case 'file':
+      return <FileField {...props} />;
     case 'unknown':
       return <UnknownField id={id} />;
   }
 }
 
 /** Kinds that take the full width of the form's grid. */
-export const isWide = (field: FormField) => ['textarea', 'choice', 'checkboxes', 'unknown'].includes(kindOf(field));
+export const isWide = (field: FormField) =>
+  ['textarea', 'choice', 'checkboxes', 'file', 'unknown'].includes(kindOf(field));

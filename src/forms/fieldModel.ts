@@ -23,6 +23,7 @@ export type FieldKind =
   | 'checkbox' // one flag
   | 'checkboxes' // several values → array
   | 'date'
+  | 'file' // an upload's id, with the file's name, size and download
   | 'unknown';
 
 export const isFieldType = (type: string): type is FieldType => (FIELD_TYPES as readonly string[]).includes(type);
@@ -35,6 +36,7 @@ export function kindOf(field: FormField): FieldKind {
     case 'textarea':
     case 'select':
     case 'date':
+    case 'file':
       return field.type;
     case 'radio-group':
       return 'choice';
@@ -167,7 +169,7 @@ function wireValue(field: FormField, value: FieldValue | undefined): unknown {
     const n = Number(value);
     return Number.isNaN(n) ? value : n;
   }
-  if (field.type === 'date') return value === '' || value === undefined ? null : value;
+  if (field.type === 'date' || field.type === 'file') return value === '' || value === undefined ? null : value;
   return value;
 }
 

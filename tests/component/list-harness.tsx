@@ -206,6 +206,7 @@ export function unitRow(n: number, extra: Partial<Unit> = {}): Unit {
     unit_ref: `U${n}`,
     unit_type: 'Flat',
     unit_status: 'Available',
+    status_since: null,
     short_description: null,
     description: null,
     address_line_1: null,

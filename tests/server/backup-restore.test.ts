@@ -39,7 +39,27 @@ let sa: Api;
 let key: Buffer;
 const db = () => t.database.db;
 /** What the original holds that the restore must give back, learnt while making it. */
-const made = { totpSecret: '', totpEmail: '', invitationToken: '', kid: '' };
+const made = { totpSecret: '', totpEmail: '', invitationToken: '', kid: '', upload: '' };
+/** An uploaded file's bytes (docs/resources.md "Files": kept in the database, so in its backups). */
+const FILE_BYTES = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(2048), Buffer.from([0, 0xff, 0x5c, 0x27])]);
+
+/** The file as a multipart form, uploaded through the API as `who`. */
+async function uploadAs(app: FastifyInstance, who: { authorization: string }): Promise<string> {
+  const boundary = 'olympusbackup';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/uploads',
+    headers: { ...who, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="deed.pdf"\r\n\r\n`),
+      FILE_BYTES,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    remoteAddress: uniqueIp(),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json().data as { id: string }).id;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -70,6 +90,7 @@ beforeAll(async () => {
   made.totpSecret = (await enrol(t, w.headers.admin)).secret;
   made.totpEmail = w.users.admin.email;
   made.kid = (await signingKey(db())).kid;
+  made.upload = await uploadAs(t.app, w.headers.admin);
   // A pending invitation: restoring its user's companies and systems must not void it.
   const email = `restored-invitee-${randomBytes(3).toString('hex')}@example.test`;
   const after = t.mail.messages.length;
@@ -177,6 +198,7 @@ describe('a backup restored into an empty database', () => {
     ).toBeGreaterThan(1);
     expect(before.integration_settings).toHaveLength(1);
     expect(before.invitations).toHaveLength(1);
+    expect(before.upload_contents).toHaveLength(1);
     file = path.join(tmp, 'olympus.jsonl.gz');
     const summary = await writeBackup(db(), t.database.kind, file);
     // Table names hold no space; the other keys of `before` do.
@@ -230,6 +252,15 @@ describe('a backup restored into an empty database', () => {
         { ip: uniqueIp() },
       );
       expect(check.statusCode, check.body).toBe(200);
+      // The uploaded file comes back byte for byte.
+      const got = await app.inject({
+        method: 'GET',
+        url: `/api/v1/uploads/${made.upload}`,
+        headers: w.headers.admin,
+        remoteAddress: uniqueIp(),
+      });
+      expect(got.statusCode).toBe(200);
+      expect(got.rawPayload.equals(FILE_BYTES)).toBe(true);
     } finally {
       await app?.close();
       app?.mailer.close();

@@ -12,7 +12,8 @@ import { auditFor, count, createProperty, createUnit, createWorld, type World } 
 import { createRole } from './factories';
 import { uniqueIp } from './auth-client';
 import { createGadgetsTable, gadgetCrud, gadgets } from './throwaway-resource';
-import { BULK_IDS_MAX } from '../../contract/bulk';
+import { BULK_IDS_MAX, bulkFields } from '../../contract/bulk';
+import { unitResource } from '../../contract/resources/units';
 
 let t: TestApp;
 let w: World;
@@ -560,12 +561,7 @@ describe('every declared resource', () => {
     const body = op.requestBody.content['application/json'].schema;
     expect(body.properties.action.enum).toEqual(['update', 'delete']);
     expect(body.properties.ids.maxItems).toBe(1000);
-    expect(Object.keys(body.properties.values.properties)).toEqual([
-      'unit_status',
-      'unit_type',
-      'furnished',
-      'property_id',
-    ]);
+    expect(Object.keys(body.properties.values.properties)).toEqual(bulkFields(unitResource));
     expect(op.responses['422'].content['application/json'].schema.properties.rows.type).toBe('array');
     expect(
       doc.paths['/api/v1/gadgets/bulk'].post.requestBody.content['application/json'].schema.properties.action.enum,

@@ -112,6 +112,9 @@ export function validValue(field: FieldDecl): unknown {
       return ((field.min + field.max) / 2).toFixed(2);
     case 'multichoice':
       return field.options.slice(0, 1);
+    case 'file':
+      // An upload is made first (POST /uploads): none is the one value valid without one.
+      return null;
     case 'select':
       if ('options' in field) return field.options[0];
       throw new Error('a reference has no value of its own: use validBody()');

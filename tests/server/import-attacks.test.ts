@@ -135,6 +135,8 @@ describe('a body sent without a session', () => {
       ['POST', '/api/v1/properties/bulk', 'application/json'],
       ['POST', `/api/v1/properties/${propertyId}/restore`, 'text/csv'],
       ['POST', '/api/v1/session/password', 'application/json'],
+      // A file field's upload (docs/resources.md "Files").
+      ['POST', '/api/v1/uploads', 'multipart/form-data; boundary=olympus'],
     ] as const;
 
   it('is answered 401 (a junk token, or no token with a CSRF pair) or 419 (no CSRF pair) before the body is read, on every route', async () => {

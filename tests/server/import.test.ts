@@ -93,7 +93,7 @@ describe('the template', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.body.split('\r\n')[0]).toBe(
-      'Unit name,Property,Unit reference,Unit type,Unit status,Short description,Description,Address line 1,Address line 2,Area,City,County,Postcode,Bedrooms,Bathrooms,Size unit,Furnished',
+      'Unit name,Property,Unit reference,Unit type,Unit status,Status since,Short description,Description,Address line 1,Address line 2,Area,City,County,Postcode,Bedrooms,Bathrooms,Size unit,Furnished',
     );
     expect((await get('none', '/units/import/template')).statusCode).toBe(403);
   });

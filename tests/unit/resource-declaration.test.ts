@@ -257,6 +257,7 @@ describe('the start-up check of a declared resource', () => {
       | 'unit_ref'
       | 'unit_type'
       | 'unit_status'
+      | 'status_since'
       | 'short_description'
       | 'description'
       | 'address_line_1'

@@ -13,6 +13,18 @@ export const forms = {
   select_all: 'Select all',
   select_all_of: 'Select all %{group}',
   company_line: 'Company: %{name}',
+  // A file field (docs/resources.md "Files").
+  file: {
+    none: 'No file',
+    upload: 'Upload a file',
+    replace: 'Upload another file',
+    remove: 'Remove',
+    remove_named: 'Remove %{name}',
+    download: 'Download %{name}',
+    uploading: 'Uploading: %{percent}%',
+    too_large: 'The file may not be larger than %{size}.',
+    failed: 'The file could not be uploaded. Please try again.',
+  },
   edit: 'Edit',
   validation: {
     // Fixed texts, verbatim.

@@ -4,6 +4,8 @@ export const lists = {
   back_home: 'Back to Home',
   back_roles: 'Back to Roles',
   company_line: 'Company: %{name}',
+  // A file field's cell: a paper clip (docs/resources.md "Files").
+  file_attached: 'File attached: %{name}',
   search: 'Search',
   loading: 'Loading results',
   per_page: 'Results per page',

@@ -1,7 +1,8 @@
 // The Reports page (/dashboard/reports): "Loading Reports..." until the report list and, when needed,
 // the Power BI client are ready; then every report of the current company with its name and viewer.
 // Those who may manage reports get "Manage reports" (./ManageReportsButton.tsx).
-import { Alert, Box, Button, Divider, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router-dom';
 import Refresh from '@mui/icons-material/Refresh';
 import { useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
@@ -9,12 +10,18 @@ import { authStore, useStoreState } from '../../../providers/store';
 import { ManageReportsButton } from './ManageReportsButton';
 import { ReportsLoading } from './ReportsLoading';
 import { ReportSection } from './ReportSection';
+import { OccupancyReport } from './occupancy/OccupancyReport';
+
+/** `?view=occupancy` opens the built-in Occupancy report (docs/resources.md "Occupancy"). */
+const OCCUPANCY_VIEW = 'occupancy';
 import { useReports } from './useReports';
 
 export default function ReportsPage() {
   const translate = useTranslate();
   const companyName = useStoreState(authStore, (s) => s.currentCompanyName);
   const { state, reload } = useReports();
+  const [params, setParams] = useSearchParams();
+  const occupancy = params.get('view') === OCCUPANCY_VIEW;
 
   let body;
   if (state.kind === 'loading') body = <ReportsLoading />;
@@ -65,7 +72,7 @@ export default function ReportsPage() {
           )}
         </Box>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 1 }}>
-          {state.kind === 'ready' && state.reports.length > 0 && (
+          {!occupancy && state.kind === 'ready' && state.reports.length > 0 && (
             <Button variant="outlined" size="small" startIcon={<Refresh />} onClick={reload}>
               {translate('olympus.reports.refresh')}
             </Button>
@@ -73,7 +80,18 @@ export default function ReportsPage() {
           <ManageReportsButton />
         </Stack>
       </Stack>
-      {body}
+      <Tabs
+        value={occupancy ? OCCUPANCY_VIEW : 'reports'}
+        onChange={(_, view: string) => setParams(view === OCCUPANCY_VIEW ? { view } : {}, { replace: true })}
+        aria-label={translate('olympus.reports.tabs.label')}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
+      >
+        <Tab value="reports" label={translate('olympus.reports.tabs.reports')} />
+        <Tab value={OCCUPANCY_VIEW} label={translate('olympus.reports.tabs.occupancy')} />
+      </Tabs>
+      {occupancy ? <OccupancyReport /> : body}
     </Box>
   );
 }
