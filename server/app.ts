@@ -33,6 +33,7 @@ import { scheduleSnapshots } from './backups/snapshots';
 import importRoutes from './imports/routes';
 import uploadRoutes from './uploads/routes';
 import { scheduleUploadSweep } from './uploads/sweep';
+import { scheduleStatistics } from './db/statistics';
 import { importersOn, scheduleImports } from './imports/jobs';
 import './types';
 import { OPENAPI_EXTENSIONS } from './crud/extensions';
@@ -138,6 +139,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   scheduleAuditPruning(app, config.auditRetentionDays);
   scheduleTrashPurge(app, mounted, config.trashDays);
   scheduleUploadSweep(app);
+  scheduleStatistics(app);
   scheduleSnapshots(app);
   scheduleImports(app, importers, config.importStaleSeconds * 1000);
   return app;
