@@ -42,6 +42,8 @@ import { dayLabel, percent } from './format';
 type Row = OccupancyData['properties'][number];
 type SortKey = 'name' | keyof OccupancyCounts;
 const COUNT_KEYS = ['units', 'let', 'void', 'not_lettable', 'occupancy_pct'] as const;
+/** Columns a 390 px phone leaves out so the occupancy stays in view (the totals above still count them). */
+const PHONE_HIDDEN: readonly string[] = ['units', 'not_lettable'];
 const T = 'olympus.reports.occupancy';
 
 function Card1({ label, value, help }: { label: string; value: string; help?: string }) {
@@ -213,7 +215,7 @@ export function OccupancyReport() {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) minmax(0, 1fr)' },
         }}
       >
         <ChartCard
@@ -244,7 +246,10 @@ export function OccupancyReport() {
                         key={key}
                         align={key === 'name' ? 'left' : 'right'}
                         sortDirection={sort.key === key ? (sort.desc ? 'desc' : 'asc') : false}
-                        sx={{ px: 0.75, ...(key === 'units' ? { display: { xs: 'none', sm: 'table-cell' } } : {}) }}
+                        sx={{
+                          px: 0.75,
+                          ...(PHONE_HIDDEN.includes(key) ? { display: { xs: 'none', sm: 'table-cell' } } : {}),
+                        }}
                       >
                         <TableSortLabel
                           active={sort.key === key}
@@ -270,7 +275,7 @@ export function OccupancyReport() {
                       <TableCell align="right" sx={{ px: 0.75 }}>
                         {r.void}
                       </TableCell>
-                      <TableCell align="right" sx={{ px: 0.75 }}>
+                      <TableCell align="right" sx={{ px: 0.75, display: { xs: 'none', sm: 'table-cell' } }}>
                         {r.not_lettable}
                       </TableCell>
                       <TableCell align="right" sx={{ px: 0.75 }}>
