@@ -5,13 +5,12 @@
 // through the very update an edit does, an import's rows through create and update), so a rule added
 // there holds for all of them.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { SQL } from 'drizzle-orm';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import type { Action } from '../http/routeAccess';
 import type { Conn, Tx } from '../db/conn';
 import type { CrudBinding, CrudHooks } from './binding';
 import type { MountedResources } from './dependents';
-import type { CrudQueries, Which } from './queries';
+import type { CrudQueries } from './queries';
 import { batchTrasher, batchWriter, setBased } from './writeBatch';
 import { checkBodies } from './checkBody';
 import { callerForm } from './callerForm';
@@ -25,6 +24,8 @@ import { caller, operation, recordOr404, seenBy, type ChangeOptions, type Operat
 export type { ChangeOptions, Row } from './operation';
 
 type Body = Record<string, unknown>;
+/** recordOr404's arguments after the operation, which the routes' bound copy supplies. */
+type RecordArgs = Parameters<typeof recordOr404> extends [unknown, ...infer R] ? R : never;
 
 /**
  * An import's set-based batch (./importBatch.ts) and a set-based bulk update (./bulkBatch.ts): the
@@ -67,15 +68,7 @@ export function crudOperations<P>(
   const op = operation(app, decl, binding, hooks, q, mounted);
   return {
     caller: (req: FastifyRequest, action: Action, everyone = false) => caller(op, req, action, everyone),
-    recordOr404: (
-      db: Conn,
-      tenant: string | null,
-      req: FastifyRequest,
-      id: string,
-      where?: SQL,
-      reach = true,
-      which: Which = 'live',
-    ) => recordOr404(op, db, tenant, req, id, where, reach, which),
+    recordOr404: (...args: RecordArgs) => recordOr404(op, ...args),
     audited: op.audited,
     batch: batchOf(op),
     /** A create or edit form: the declared groups with their options, as this caller gets them, filled in. */
