@@ -7,7 +7,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', '.tmp/', 'node_modules/', 'server/db/migrations/'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      '.tmp/',
+      'node_modules/',
+      'server/db/migrations/',
+      'bench/anchors/*/dist/',
+      'bench/anchors/*/node_modules/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
