@@ -24,7 +24,11 @@ function formField(name: string, f: FieldDecl, refOptions: RefOptions): FormFiel
   }
   // Several options, each a checkbox, under one legend.
   if (f.type === 'multichoice')
-    Object.assign(field, { type: 'checkbox', multiple: true, options: optionsOf(f.options) });
+    Object.assign(field, {
+      type: 'checkbox',
+      multiple: true,
+      options: f.labels ? Object.fromEntries(f.options.map((v) => [v, choiceLabel(f, v)])) : optionsOf(f.options),
+    });
   if (f.type === 'money') Object.assign(field, { currency: f.currency, min: f.min, max: f.max });
   if (f.type === 'number') Object.assign(field, { min: f.min, max: f.max });
   // The file chooser's types and the largest file, checked again by the server from the bytes.
@@ -49,7 +53,11 @@ export function formGroups(decl: ResourceDecl, refOptions: RefOptions): FormFiel
 export function defaultsOf(decl: ResourceDecl): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(decl.fields).flatMap(([name, f]): [string, unknown][] =>
-      f.type === 'multichoice' ? [[name, []]] : f.type !== 'checkbox' ? [] : [[name, 'many' in f ? [] : f.default]],
+      f.type === 'multichoice'
+        ? [[name, [...(f.default ?? [])]]]
+        : f.type !== 'checkbox'
+          ? []
+          : [[name, 'many' in f ? [] : f.default]],
     ),
   );
 }
