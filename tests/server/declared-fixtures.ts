@@ -90,6 +90,9 @@ export async function importEnded(db: import('../../server/db').Db, id: string):
   throw new Error(`import ${id} did not end`);
 }
 
+/** The `n`th date of a body: `day` and a month later for each date before it. */
+const laterDate = (day: string, n: number): string => `${day.slice(0, 5)}${String(3 + n).padStart(2, '0')}${day.slice(7)}`;
+
 /** A value the field accepts, within its declared limits (maxlength, min/max, whole numbers, choices). */
 export function validValue(field: FieldDecl): unknown {
   switch (field.type) {
@@ -132,25 +135,43 @@ export function declaredFixtures(resources: readonly ResourceDecl[] = DECLARED_R
   const named = (name: string) => known.find((d) => d.name === name);
   const bases = attacked.map(apiBase);
 
-  async function validBody(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }, full = false) {
+  /**
+   * `made`: the records this body's references already made, by resource: a referenced record that itself refers to
+   * one of them refers to that one (a certificate's unit is of the certificate's property). Dates go up in
+   * declaration order (issued before it expires).
+   */
+  async function validBody(
+    ctx: DeclaredContext,
+    d: ResourceDecl,
+    company: { id: string },
+    full = false,
+    made: Record<string, string> = {},
+  ) {
     const body: Record<string, unknown> = {};
+    let dates = 0;
     for (const [key, field] of Object.entries(d.fields)) {
       if (field.readOnly || (!field.required && !full)) continue;
       if ('ref' in field) {
         const to = named(field.ref.to);
         if (!to)
           throw new Error(`declared fixtures: ${d.name}.${key} refers to "${field.ref.to}", which is not declared`);
-        body[key] = await createDeclared(ctx, to, company);
-      } else body[key] = validValue(field);
+        body[key] = made[field.ref.to] ?? (await createDeclared(ctx, to, company, made));
+        made[field.ref.to] = body[key] as string;
+      } else body[key] = field.type === 'date' ? laterDate(validValue(field) as string, dates++) : validValue(field);
     }
     return body;
   }
 
-  async function createDeclared(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }): Promise<string> {
+  async function createDeclared(
+    ctx: DeclaredContext,
+    d: ResourceDecl,
+    company: { id: string },
+    made: Record<string, string> = {},
+  ): Promise<string> {
     if (isCompanies(d)) return (await createCompany(ctx.t.database.db)).id;
     const res = await apiAs(ctx.t, ctx.w.headers.super_admin, company.id).post(
       d.path,
-      await validBody(ctx, d, company),
+      await validBody(ctx, d, company, false, { ...made }),
     );
     if (res.statusCode !== 201)
       throw new Error(`declared fixtures: POST ${d.path} answered ${res.statusCode} ${res.body}`);
