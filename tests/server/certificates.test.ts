@@ -31,6 +31,7 @@ import {
 } from '../../contract/compliance';
 import { CERTIFICATE_MSG } from '../../server/certificates/binding';
 import { uniqueIp } from './auth-client';
+import { createCompany } from './factories';
 import { rowsOf } from './privilege-fixtures';
 
 let t: TestApp;
@@ -52,7 +53,8 @@ interface Cert {
 }
 
 /** A PDF upload's id, ready to attach. */
-async function upload(): Promise<string> {
+const upload = () => evidenceAs(w.headers.admin);
+async function evidenceAs(who: { authorization: string }): Promise<string> {
   const boundary = `----olympus${Math.random().toString(16).slice(2)}`;
   const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n'), Buffer.alloc(32, 0x20)]);
   const payload = Buffer.concat([
@@ -65,7 +67,7 @@ async function upload(): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/uploads',
-    headers: { ...w.headers.admin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: { ...who, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload,
     remoteAddress: uniqueIp(),
   });
@@ -297,6 +299,62 @@ describe('certificates required of a property', () => {
       sql`select certificates_required from properties where id = ${before.id}`,
     );
     expect(row.certificates_required).toEqual([...REQUIRED_BY_DEFAULT]);
+  });
+});
+
+describe('the compliance summary', () => {
+  it('counts each required pair by its latest certificate, missing ones too, and the percentage', async () => {
+    // A company of its own, so every count is this test's: two properties, the first needing the default three
+    // types, the second only an EPC and an HMO licence.
+    const company = await createCompany(db());
+    const su = apiAs(t, w.headers.super_admin, company.id);
+    const a = await createProperty(db(), company.id, { name: unique('A') });
+    const b = await createProperty(db(), company.id, {
+      name: unique('B'),
+      certificatesRequired: ['epc', 'hmo_licence'],
+    });
+    const make = async (propertyId: string, type: CertificateType, issued: number, expires: number, proof = true) => {
+      const res = await su.post('/certificates', {
+        property_id: propertyId,
+        type,
+        issued_on: day(issued),
+        expires_on: day(expires),
+        ...(proof ? { evidence: await evidenceAs(w.headers.super_admin) } : {}),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data as Cert;
+    };
+    // A: gas safety expired long ago but replaced by a valid one (the latest counts); EICR due; EPC none (missing).
+    await make(a.id, 'gas_safety', -800, -400);
+    await make(a.id, 'gas_safety', -10, 300);
+    await make(a.id, 'eicr', -1000, 5);
+    // B: EPC in date without evidence (unproven); HMO licence expired; a fire risk assessment it does not need.
+    await make(b.id, 'epc', -100, 3000, false);
+    await make(b.id, 'hmo_licence', -2000, -1);
+    await make(b.id, 'fire_risk', -10, 300);
+    // A certificate in the trash counts for nothing.
+    const trashed = await make(b.id, 'hmo_licence', -5, 600);
+    expect((await su.delete(`/certificates/${trashed.id}`)).statusCode).toBe(200);
+
+    const res = await su.get('/compliance/summary');
+    expect(res.statusCode, res.body).toBe(200);
+    // 5 required pairs, 1 valid: 20 %.
+    expect(res.json().data).toEqual({
+      counts: { valid: 1, due: 1, missing: 1, unproven: 1, expired: 1 },
+      required: 5,
+      compliance_pct: 20,
+    });
+  });
+
+  it('is refused without compliance.view, and answers only the X-Tenant company', async () => {
+    const viewer = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/compliance/summary',
+      headers: { ...w.headers.system_user, 'x-tenant': w.own.id },
+    });
+    expect([403, 401]).toContain(viewer.statusCode);
+    const none = await t.app.inject({ method: 'GET', url: '/api/v1/compliance/summary', headers: w.headers.admin });
+    expect(none.statusCode).toBe(403);
   });
 });
 
