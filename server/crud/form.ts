@@ -1,7 +1,7 @@
 // The form field groups a declaration implies (docs/resources.md): groups
 // in the order their first field is declared, each field with its label, limits and choices.
 import type { FormField, FormFieldGroup } from '../../contract/forms';
-import { choiceLabel, type FieldDecl, type ResourceDecl } from '../../contract/resources/declare';
+import { choiceLabel, isComputed, type FieldDecl, type ResourceDecl } from '../../contract/resources/declare';
 import { TEL_MIN_LENGTH } from '../../contract/resources/kinds';
 import { acceptOf, MB } from '../../contract/uploads';
 import { group, optionsOf } from '../forms/fields';
@@ -39,9 +39,11 @@ function formField(name: string, f: FieldDecl, refOptions: RefOptions): FormFiel
   return field;
 }
 
-export function formGroups(decl: ResourceDecl, refOptions: RefOptions): FormFieldGroup[] {
+/** `create`: the create form, without the computed fields (nothing to compute before the record exists). */
+export function formGroups(decl: ResourceDecl, refOptions: RefOptions, create = false): FormFieldGroup[] {
   const groups = new Map<string, FormField[]>();
   for (const [name, f] of Object.entries(decl.fields)) {
+    if (create && isComputed(f)) continue;
     const fields = groups.get(f.group) ?? [];
     fields.push(formField(name, f, refOptions));
     groups.set(f.group, fields);

@@ -261,6 +261,20 @@ describe('the list', () => {
   });
 });
 
+describe('the forms', () => {
+  type FormField = { name: string; disabled?: boolean; value?: unknown };
+  const fieldsOf = (res: { json(): { fields: { fields: FormField[] }[] } }) =>
+    res.json().fields.flatMap((g) => g.fields);
+
+  it('leave the status out of the create form, and show it read-only, filled in, on the edit form', async () => {
+    const createForm = fieldsOf(await admin.get('/certificates/create'));
+    expect(createForm.map((f) => f.name)).not.toContain('status');
+    const cert = await create({ issued_on: day(-400), expires_on: day(-3) });
+    const edit = fieldsOf(await admin.get(`/certificates/${cert.id}/edit`));
+    expect(edit.find((f) => f.name === 'status')).toMatchObject({ disabled: true, value: 'expired' });
+  });
+});
+
 describe('the API document', () => {
   it('shows the status read-only, one of its values, and in no body', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
