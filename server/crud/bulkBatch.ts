@@ -12,28 +12,15 @@ import type { ResourceDecl } from '../../contract/resources/declare';
 import { type ApiError, notFound } from '../errors';
 import { RowByRow } from '../imports/jobs';
 import { FOREIGN_KEY_VIOLATION, pgError, RESTRICT_VIOLATION, UNIQUE_VIOLATION, type Tx } from '../db/conn';
-import type { FieldErrors } from '../http/fieldErrors';
 import type { CrudRow } from './queries';
-import type { BatchPlan } from './writeBatch';
+import type { BatchOps } from './importBatch';
 
 type Body = Record<string, unknown>;
 
-/** What a set-based bulk change needs of operations.ts (its `batch`). */
-export interface BulkBatchOps {
+/** What a set-based bulk change needs of operations.ts (its `batch`): an import batch's checks and write, and more. */
+export interface BulkBatchOps extends BatchOps {
   /** The tenant's live records by id, locked until the transaction ends, in id order. */
   lock(tx: Tx, tenant: string | null, ids: readonly string[]): Promise<Map<string, CrudRow>>;
-  check(
-    db: Tx,
-    tenant: string | null,
-    rows: readonly { sent: Body; before: Body | null }[],
-  ): Promise<{ body: Body; errors: FieldErrors }[]>;
-  write(
-    tx: Tx,
-    req: FastifyRequest,
-    tenant: string | null,
-    plans: readonly BatchPlan[],
-    detail: Body,
-  ): Promise<CrudRow[]>;
   /** The 409 of a change based on version `since` of a record at `current`, as a single change answers it. */
   conflict(tx: Tx, req: FastifyRequest, id: string, since: number, sent: Body, current: number): Promise<ApiError>;
   /** The move to the trash of many records at once, or null where a delete must go record by record. */

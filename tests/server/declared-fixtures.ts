@@ -3,6 +3,7 @@
 // its own API. The suites attack `declaredFixtures()` (DECLARED_RESOURCES); a test passes other
 // declarations (tests/server/security-pickup.test.ts: a throwaway one) and the same attack code runs
 // over them, so a new declared resource needs no hand-written fixture.
+import { todayUtc } from '../../contract/dates';
 import { sql } from 'drizzle-orm';
 import { DECLARED_RESOURCES } from '../../contract/resources';
 import type { FieldDecl, ResourceDecl } from '../../contract/resources/declare';
@@ -110,7 +111,8 @@ export function validValue(field: FieldDecl): unknown {
     case 'url':
       return `https://example.test/${unique('declared').toLowerCase()}`.slice(0, field.maxlength);
     case 'date':
-      return '2025-03-05';
+      // A date that dates another field's changes may not lie before the record's last one: today never does.
+      return field.since ? todayUtc() : '2025-03-05';
     case 'money':
       return ((field.min + field.max) / 2).toFixed(2);
     case 'multichoice':

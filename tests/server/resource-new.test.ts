@@ -25,7 +25,9 @@ const migrations = () => readdirSync(path.join(copy, 'server/db/migrations'), { 
 describe('npm run resource:new', () => {
   cpSync(path.join(ROOT, 'contract'), path.join(copy, 'contract'), { recursive: true });
   cpSync(path.join(ROOT, 'server/db/migrations'), path.join(copy, 'server/db/migrations'), { recursive: true });
-  for (const f of ['schema.ts', 'declaredTable.ts', 'declaredTables.ts', 'tables.ts'])
+  // The table modules drizzle-kit reads: tables.ts and every module it re-exports, and the deriving helper.
+  const tableModules = [...readFileSync(path.join(ROOT, 'server/db/tables.ts'), 'utf8').matchAll(/from '\.\/(\w+)'/g)];
+  for (const f of ['tables.ts', 'declaredTable.ts', ...tableModules.map((m) => `${m[1]}.ts`)])
     cpSync(path.join(ROOT, 'server/db', f), path.join(copy, 'server/db', f));
   for (const f of ['drizzle.config.ts', 'package.json', '.prettierrc.json'])
     cpSync(path.join(ROOT, f), path.join(copy, f));

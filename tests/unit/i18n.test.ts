@@ -24,7 +24,9 @@ describe('English catalogue', () => {
     }
     for (const area of AREAS) if (area.nav) keys.add(area.nav);
     expect(keys.size).toBeGreaterThan(20);
-    expect([...keys].filter((k) => !has(k))).toEqual([]);
+    // A prefix the code builds keys on (`const T = 'olympus.reports.occupancy'`) is a namespace, not a key.
+    const namespace = (k: string) => [...keys].some((other) => other.startsWith(`${k}.`) && has(other));
+    expect([...keys].filter((k) => !has(k) && !namespace(k))).toEqual([]);
   });
 
   it('keeps the fixed texts verbatim', () => {
