@@ -3,7 +3,7 @@
 // its own API. The suites attack `declaredFixtures()` (DECLARED_RESOURCES); a test passes other
 // declarations (tests/server/security-pickup.test.ts: a throwaway one) and the same attack code runs
 // over them, so a new declared resource needs no hand-written fixture.
-import { todayUtc } from '../../contract/dates';
+import { addDays, todayUtc } from '../../contract/dates';
 import { sql } from 'drizzle-orm';
 import { DECLARED_RESOURCES } from '../../contract/resources';
 import type { FieldDecl, ResourceDecl } from '../../contract/resources/declare';
@@ -91,9 +91,6 @@ export async function importEnded(db: import('../../server/db').Db, id: string):
   throw new Error(`import ${id} did not end`);
 }
 
-/** The `n`th date of a body: `day` and a month later for each date before it. */
-const laterDate = (day: string, n: number): string => `${day.slice(0, 5)}${String(3 + n).padStart(2, '0')}${day.slice(7)}`;
-
 /** A value the field accepts, within its declared limits (maxlength, min/max, whole numbers, choices). */
 export function validValue(field: FieldDecl): unknown {
   switch (field.type) {
@@ -139,8 +136,8 @@ export function declaredFixtures(resources: readonly ResourceDecl[] = DECLARED_R
 
   /**
    * `made`: the records this body's references already made, by resource: a referenced record that itself refers to
-   * one of them refers to that one (a certificate's unit is of the certificate's property). Dates go up in
-   * declaration order (issued before it expires).
+   * one of them refers to that one (a certificate's unit is of the certificate's property). Dates (but a `since` one,
+   * today) go up a month each in declaration order (issued before it expires).
    */
   async function validBody(
     ctx: DeclaredContext,
@@ -159,7 +156,11 @@ export function declaredFixtures(resources: readonly ResourceDecl[] = DECLARED_R
           throw new Error(`declared fixtures: ${d.name}.${key} refers to "${field.ref.to}", which is not declared`);
         body[key] = made[field.ref.to] ?? (await createDeclared(ctx, to, company, made));
         made[field.ref.to] = body[key] as string;
-      } else body[key] = field.type === 'date' ? laterDate(validValue(field) as string, dates++) : validValue(field);
+      } else
+        body[key] =
+          field.type === 'date' && !field.since
+            ? addDays(validValue(field) as string, 31 * dates++)
+            : validValue(field);
     }
     return body;
   }
