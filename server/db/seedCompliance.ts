@@ -35,12 +35,18 @@ export interface SeedCertificate {
 export function certificatePlanner(seed = 20_251_128) {
   const next = generator(seed);
   const between = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return function plan(required: readonly CertificateType[], today = todayUtc()): SeedCertificate[] {
+  /** `first`: outcomes the first types take, in order (each company shows every one), the rest drawn. */
+  return function plan(
+    required: readonly CertificateType[],
+    today = todayUtc(),
+    first: SeedOutcome[] = [],
+  ): SeedCertificate[] {
     const out: SeedCertificate[] = [];
     for (const type of required) {
       const r = next();
       const outcome: SeedOutcome =
-        r < 0.08 ? 'missing' : r < 0.18 ? 'expired' : r < 0.3 ? 'due' : r < 0.42 ? 'unproven' : 'valid';
+        first.shift() ??
+        (r < 0.08 ? 'missing' : r < 0.18 ? 'expired' : r < 0.3 ? 'due' : r < 0.42 ? 'unproven' : 'valid');
       if (outcome === 'missing') continue;
       const months = CERTIFICATE_TYPES[type].months;
       const warn = warnDaysOf(type);
@@ -72,8 +78,11 @@ export async function seedCertificates(
   uploadedBy: string,
 ): Promise<void> {
   const plan = certificatePlanner();
+  // Each company's first pairs are one of each outcome, so every company's demo shows them all.
+  const firsts = new Map<string, SeedOutcome[]>();
   for (const p of props) {
-    for (const c of plan(p.required)) {
+    if (!firsts.has(p.companyId)) firsts.set(p.companyId, ['expired', 'due', 'unproven', 'missing', 'valid']);
+    for (const c of plan(p.required, todayUtc(), firsts.get(p.companyId))) {
       // Made here so its evidence is attached to it from the start.
       const id = randomUUID();
       let evidence: string | null = null;
