@@ -21,6 +21,8 @@ function declaredAreaOf(d: ResourceDecl): Area | undefined {
   const a = d.area;
   const nav = a.nav === false ? undefined : (a.nav ?? {});
   const { path, ...item } = resourceItem(d, nav?.order);
+  // An area named otherwise than its list ("Compliance" for certificates): the catalogue's `resources.{spa}.nav`.
+  if (nav?.label) item.nav = navKey(d.spa);
   return {
     key: a.key,
     path,
@@ -33,6 +35,9 @@ function declaredAreaOf(d: ResourceDecl): Area | undefined {
     },
   };
 }
+
+/** The catalogue key of a declared area's own navigation label (DeclaredArea nav.label). */
+export const navKey = (spa: string) => `resources.${spa}.nav`;
 
 /** The first declaration naming a built-in area: the area's path and navigation item are its own. */
 const ownerOf = (key: string): ResourceDecl | undefined => DECLARED_RESOURCES.find((d) => d.area === key);

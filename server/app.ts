@@ -129,6 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await api.register(importRoutes);
       await api.register(uploadRoutes);
       await api.register(import('./reports/routes'));
+      await api.register(import('./compliance/routes'));
     },
     { prefix: '/api/v1' },
   );

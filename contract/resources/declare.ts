@@ -66,7 +66,21 @@ export interface ChoiceField extends FieldBase {
   labels?: Readonly<Record<string, string>>;
   /** 'radio': the form shows a radio group rather than a select (the API is the same). */
   display?: 'radio';
+  /**
+   * The list shows the value as a chip of this colour, with its label (never the colour alone): `{ expired: 'error' }`;
+   * a value without a tone shows as text.
+   */
+  tones?: Readonly<Record<string, ChoiceTone>>;
+  /**
+   * Computed by the server on every read, never stored nor written (docs/resources.md "Computed fields"): the
+   * resource's binding gives its SQL (server/crud/binding.ts CrudHooks.computed, by the field's name). It has no
+   * column, is read-only in forms, is left out of history, import and bulk, and may be a list column, sort key and
+   * choice filter.
+   */
+  computed?: true;
 }
+/** The colours a choice's chip may take (the theme's palette). */
+export type ChoiceTone = 'success' | 'warning' | 'error' | 'info' | 'default';
 /**
  * An amount of money: a PostgreSQL `numeric(12,2)`, exact to the penny. On the wire a decimal string
  * ("1250.00", always 2 places when read; a number or "1250.5" is taken when written), so no client
@@ -84,6 +98,11 @@ export interface MoneyField extends FieldBase {
 export interface MultiChoiceField extends FieldBase {
   type: 'multichoice';
   options: readonly string[];
+  /** The label an option is shown with in the form, when not the value itself (as ChoiceField.labels). */
+  labels?: Readonly<Record<string, string>>;
+  /** What a new record holds when none is sent (the create form's starting value, the column's default): none by
+   * default. */
+  default?: readonly string[];
 }
 /** A reference to another resource's record, chosen in a select filled from that resource. */
 export interface RefField extends FieldBase {
@@ -152,8 +171,8 @@ export type Fields = Record<string, FieldDecl>;
 export interface DeclaredArea {
   key: string;
   /** The navigation item (false: none): its place (built-in items at 10, 20, …: home, users, roles, properties,
-   * companies, reports, audit log; default last), and the access level that sees it besides super_admin (default admin). */
-  nav?: false | { order?: number; level?: OlympusRoleName | null };
+   * companies, reports, audit log; default last), its label when not the list's title (`label: 'Compliance'`), and the access level that sees it besides super_admin (default admin). */
+  nav?: false | { order?: number; level?: OlympusRoleName | null; label?: string };
   /** Roles barred from its routes and calls (default system_user). */
   barred?: readonly OlympusRoleName[];
   /** The permission group's place in the role editor (built-in groups 1–7; default after them). */
@@ -354,6 +373,35 @@ const asWords = (value: string): string => {
 /** The label a choice's value is shown with: its declared label, else the value as words (asWords). */
 export const choiceLabel = (f: Pick<ChoiceField, 'labels'>, value: string): string =>
   f.labels && Object.hasOwn(f.labels, value) ? f.labels[value] : asWords(value);
+/**
+ * A choice the server computes on every read (ChoiceField.computed): `computed('Status', { type: 'choice', options:
+ * CERTIFICATE_STATUSES, tones: { expired: 'error', … } })`; the binding's `computed.status` hook gives its SQL. A list
+ * sorts it in the options' order.
+ */
+export const computed = <
+  const O extends {
+    type: 'choice';
+    options: readonly string[];
+    labels?: Readonly<Record<string, string>>;
+    tones?: Readonly<Record<string, ChoiceTone>>;
+    help?: string;
+  },
+>(
+  label: string,
+  o: O,
+) =>
+  ({
+    type: 'select',
+    ...common(label, { readOnly: true, help: o.help }),
+    options: o.options,
+    ...(o.labels ? { labels: o.labels } : {}),
+    ...(o.tones ? { tones: o.tones } : {}),
+    computed: true,
+  }) as ChoiceField & { computed: true; readOnly: true; required: false; derived: undefined };
+
+/** Whether a field is computed on read (no column, never written). */
+export const isComputed = (f: FieldDecl): boolean => 'computed' in f && f.computed === true;
+
 /** An amount: `money('Rent', { currency: 'GBP', min: 0, max: 100000 })`; `min` defaults to 0, `max` to MONEY_MAX
  * (./kinds.ts). */
 export const money = <const O extends Opt & { currency: string; min?: number; max?: number }>(label: string, o: O) =>
@@ -365,11 +413,21 @@ export const money = <const O extends Opt & { currency: string; min?: number; ma
     max: o.max ?? MONEY_MAX,
   }) as MoneyField & Flags<O>;
 /** Several of fixed options: `multiChoice('Amenities', ['Parking', 'Garden', 'Lift'])`; `required`: at least one. */
-export const multiChoice = <const O extends Omit<Opt, 'derived'> = {}>(
+export const multiChoice = <
+  const O extends Omit<Opt, 'derived'> & { default?: readonly string[]; labels?: Readonly<Record<string, string>> } =
+    {},
+>(
   label: string,
   options: readonly string[],
   o: O = {} as O,
-) => ({ type: 'multichoice', ...common(label, o), options }) as MultiChoiceField & Flags<O>;
+) =>
+  ({
+    type: 'multichoice',
+    ...common(label, o),
+    options,
+    ...(o.default ? { default: o.default } : {}),
+    ...(o.labels ? { labels: o.labels } : {}),
+  }) as MultiChoiceField & Flags<O>;
 /** A file: `file('Evidence', { types: ['pdf', 'png', 'jpeg', 'webp'], maxMb: 20 })`; `maxMb` defaults to UPLOAD_MB_MAX. */
 export const file = <
   const O extends Omit<Opt, 'derived' | 'readOnly'> & { types: readonly FileType[]; maxMb?: number },
@@ -433,8 +491,13 @@ export const addressFields = <const O extends AddressOpt = {}>(o: O = {} as O): 
 
 type Omitted = 'messages' | 'summaries' | 'path';
 
-/** A field that has a column of its own (not a checkbox list). */
+/** A field that has a column of its own (not a checkbox list), or a computed one (listed, sorted, filtered like one). */
 type ColumnKey<F extends Fields> = { [K in keyof F]: F[K] extends ManyField ? never : K }[keyof F] & string;
+/** A field a body writes: a column's, not a computed one's. */
+type WrittenKey<F extends Fields> = {
+  [K in keyof F]: F[K] extends ManyField | { computed: true } ? never : K;
+}[keyof F] &
+  string;
 /** The `as` of each reference field. */
 type RefKey<F extends Fields> = {
   [K in keyof F]: F[K] extends { ref: { as: infer A extends string } } ? A : never;
@@ -468,8 +531,8 @@ export function declareResource<
     computed?: readonly C[];
     list: ListOf<NoInfer<F>, NoInfer<C>>;
     trash?: R;
-    bulk?: false | { update?: readonly ColumnKey<NoInfer<F>>[] };
-    import?: false | { key?: readonly ColumnKey<NoInfer<F>>[] };
+    bulk?: false | { update?: readonly WrittenKey<NoInfer<F>>[] };
+    import?: false | { key?: readonly WrittenKey<NoInfer<F>>[] };
   } & Omit<ResourceDecl, Omitted | 'fields' | 'tenancy' | 'computed' | 'list' | 'trash' | 'bulk' | 'import'> &
     Partial<Pick<ResourceDecl, Omitted>>,
 ): ResourceDecl<F> & { tenancy: T; trash?: R } {
@@ -495,21 +558,23 @@ export const catalogueKey = (resource: Pick<ResourceDecl, 'spa'>, field: string)
   `resources.${resource.spa}.fields.${field}`;
 
 // Derived types: a record as the API answers it.
-type ValueOf<F> = F extends FileField
-  ? F extends { required: true }
-    ? FileValue
-    : FileValue | null
-  : F extends ManyField | MultiChoiceField
-    ? string[]
-    : F extends CheckboxField
-      ? boolean
-      : F extends NumberField
-        ? F extends { required: true } | { derived: true }
-          ? number
-          : number | null
-        : F extends { required: true } | { derived: true }
-          ? string
-          : string | null;
+type ValueOf<F> = F extends { computed: true }
+  ? string
+  : F extends FileField
+    ? F extends { required: true }
+      ? FileValue
+      : FileValue | null
+    : F extends ManyField | MultiChoiceField
+      ? string[]
+      : F extends CheckboxField
+        ? boolean
+        : F extends NumberField
+          ? F extends { required: true } | { derived: true }
+            ? number
+            : number | null
+          : F extends { required: true } | { derived: true }
+            ? string
+            : string | null;
 type Nested<F> = F extends { required: true } ? { uuid: string; name: string } : { uuid: string; name: string } | null;
 type RefsOf<F extends Fields> = {
   [K in keyof F as F[K] extends { ref: { as: infer A extends string } } ? A : never]: Nested<F[K]>;

@@ -3,6 +3,7 @@
 // and their screens (src/declared/declared.tsx; resources/{companies,properties,units,roles} add what
 // their screens need beyond the generic ones; resources/users still holds hand-written screens). A new
 // declared resource adds its line here.
+import { certificateResource } from './certificates';
 import { companyResource } from './companies';
 import type { ResourceDecl } from './declare';
 import { propertyResource } from './properties';
@@ -18,6 +19,7 @@ export const DECLARED_RESOURCES: readonly ResourceDecl[] = [
   roleResource,
   userResource,
   reportResource,
+  certificateResource,
 ];
 
 /** The keys a list screen's search box matches: `list.searchBox`, else everything `q` may match. */

@@ -1,6 +1,7 @@
 // Properties (the property list, create and edit screens), declared once (docs/resources.md): a property of the
 // X-Tenant company; its slug, left blank, is derived from the name (unique in the company).
-import { addressFields, declareResource, group, number, text, type Flat, type RecordOf } from './declare';
+import { CERTIFICATE_TYPE_KEYS, CERTIFICATE_TYPE_LABELS, REQUIRED_BY_DEFAULT } from '../compliance';
+import { addressFields, declareResource, group, multiChoice, number, text, type Flat, type RecordOf } from './declare';
 import { rangeFilter, textFilter } from './filters';
 
 export const propertyResource = declareResource({
@@ -20,6 +21,13 @@ export const propertyResource = declareResource({
     ...group('Location', {
       latitude: number('Latitude', { min: -90, max: 90 }),
       longitude: number('Longitude', { min: -180, max: 180 }),
+    }),
+    // The certificate types the property must hold (contract/compliance.ts): a required type without one is missing.
+    ...group('Compliance', {
+      certificates_required: multiChoice('Certificates required', CERTIFICATE_TYPE_KEYS, {
+        default: REQUIRED_BY_DEFAULT,
+        labels: CERTIFICATE_TYPE_LABELS,
+      }),
     }),
   },
   // Its company's name, computed by the server (server/properties/routes.ts), shown in the list.

@@ -4,15 +4,21 @@
 import type { AuditOwner } from '../audit';
 import type { Conn } from '../db/conn';
 import type { CrudHooks } from './binding';
+import { isComputed, type ResourceDecl } from '../../contract/resources/declare';
 
 type Body = Record<string, unknown>;
 
-export const auditedOf =
-  <P>(hooks: CrudHooks<P>) =>
-  async (db: Conn, record: Body & { id: string }): Promise<Body> => ({
-    ...(hooks.audit?.view ? await hooks.audit.view({ db, id: record.id, record }) : record),
-    version: record.version,
-  });
+export const auditedOf = <P>(decl: Pick<ResourceDecl, 'fields'>, hooks: CrudHooks<P>) => {
+  // A computed field (docs/resources.md "Computed fields") is no change of the record's: today's date moves it.
+  const computed = Object.keys(decl.fields).filter((k) => isComputed(decl.fields[k]));
+  return async (db: Conn, record: Body & { id: string }): Promise<Body> => {
+    const view = hooks.audit?.view ? await hooks.audit.view({ db, id: record.id, record }) : record;
+    const kept = computed.length
+      ? Object.fromEntries(Object.entries(view).filter(([k]) => !computed.includes(k)))
+      : view;
+    return { ...kept, version: record.version };
+  };
+};
 
 /**
  * Whose audit rows a record's are (server/audit.ts AuditOwner): the audit.owner hook's answer, else the

@@ -5,7 +5,7 @@ import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TObject, TProperties, TSchema } from 'typebox';
-import { hasTrash, type FieldDecl, type ResourceDecl } from '../../contract/resources/declare';
+import { hasTrash, isComputed, type FieldDecl, type ResourceDecl } from '../../contract/resources/declare';
 import type { AuditOwner } from '../audit';
 import type { Action } from '../http/routeAccess';
 import type { Conn, Tx } from '../db/conn';
@@ -21,10 +21,12 @@ import { FILE_TYPES, UPLOAD_MB_MAX } from '../../contract/uploads';
 /**
  * A computed column of the read shape: SQL over the bound tables, its schema for the docs, and the
  * tables it reads, inner-joined (each must match every row, a foreign key: a join never drops one).
+ * A declared computed field (docs/resources.md "Computed fields") gives only its SQL, over the resource's
+ * own columns (a list filters and sorts by it without a join); its schema is the declaration's.
  */
 export interface Computed {
   sql: SQL;
-  schema: TSchema;
+  schema?: TSchema;
   joins?: { table: PgTable; on: SQL }[];
 }
 
@@ -210,7 +212,9 @@ export function checkBinding(
   // A records hook reads the tenant's records its own way (users: a membership in a link table).
   if (decl.tenancy === 'scoped' && !hooks.records) requireColumn(binding.table, 'company_id', who('tenancy "scoped"'));
   const refsAs = new Set<string>();
+  checkComputedFields(decl, hooks, who);
   for (const [name, field] of Object.entries(decl.fields) as [string, FieldDecl][]) {
+    if (isComputed(field)) continue;
     if ('many' in field) {
       const link = binding.many?.[name];
       if (!link) throw new DeclarationError(who(`checkbox list "${name}" has no link table in the binding`));
@@ -248,6 +252,12 @@ export function checkBinding(
   }
   checkConditions(decl, who);
   checkFileFields(decl, who);
+  // A multi-choice's default is among its options, and plain words (it is written into the column's default).
+  for (const [name, f] of Object.entries(decl.fields) as [string, FieldDecl][])
+    if (f.type === 'multichoice')
+      for (const v of f.default ?? [])
+        if (!f.options.includes(v) || !/^[\w -]+$/.test(v))
+          throw new DeclarationError(who(`multi-choice "${name}": its default "${v}" is not one of its options`));
   // A bulk update sets written fields of the update body (docs/resources.md "Bulk changes").
   for (const key of bulkFields(decl)) {
     const f = decl.fields[key] as FieldDecl | undefined;
@@ -298,6 +308,33 @@ export function checkBinding(
   for (const key of decl.list.searchBox ?? [])
     if (!decl.list.search.includes(key))
       throw new DeclarationError(who(`search box key "${key}" is not in list.search`));
+}
+
+/**
+ * A declared computed field has its SQL in the binding's computed hook (and no column to write); a computed hook
+ * without a declared field gives its schema. Neither is searched (no text to match) nor set in bulk.
+ */
+function checkComputedFields(
+  decl: ResourceDecl,
+  hooks: Pick<CrudHooks, 'computed' | 'records'>,
+  who: (what: string) => string,
+): void {
+  const given = hooks.computed ?? {};
+  for (const [name, f] of Object.entries(decl.fields) as [string, FieldDecl][]) {
+    if (!isComputed(f)) continue;
+    if (!Object.hasOwn(given, name))
+      throw new DeclarationError(
+        who(`computed field "${name}" has no SQL: give it in the binding's computed hook (computed.${name})`),
+      );
+    if (given[name].joins?.length)
+      throw new DeclarationError(who(`computed field "${name}" must read the resource's own columns only (no joins)`));
+    if (hooks.records) throw new DeclarationError(who(`computed field "${name}" needs the generic reads`));
+    if (decl.list.search.includes(name))
+      throw new DeclarationError(who(`computed field "${name}" cannot be a search key`));
+  }
+  for (const [name, c] of Object.entries(given))
+    if (!c.schema && !(Object.hasOwn(decl.fields, name) && isComputed(decl.fields[name])))
+      throw new DeclarationError(who(`computed column "${name}" needs a schema (it is no declared computed field)`));
 }
 
 /** A file field takes known types, at most UPLOAD_MB_MAX, and is neither sorted, searched nor set in bulk. */

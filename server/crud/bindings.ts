@@ -2,6 +2,7 @@
 // name → its `defineCrud(decl, binding, hooks)`, imported by name so every tool follows it. A
 // declared resource missing here is bound to its derived table (./plainBindings.ts); one with a
 // `server/<name>/binding.ts` missing here stops the start (./resourceRoutes.ts `crudOf`).
+import certificateCrud from '../certificates/binding';
 import companyCrud from '../companies/binding';
 import propertyCrud from '../properties/binding';
 import reportCrud from '../reports/binding';
@@ -17,4 +18,5 @@ export const BINDINGS: Readonly<Record<string, Crud>> = {
   roles: roleCrud,
   users: userCrud,
   reports: reportCrud,
+  certificates: certificateCrud,
 };

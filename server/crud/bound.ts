@@ -6,7 +6,7 @@
 // no list, read, count, reference check or select, as if it did not exist.
 import { eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { ResourceDecl } from '../../contract/resources/declare';
+import { isComputed, type ResourceDecl } from '../../contract/resources/declare';
 import { compiled } from '../db/statements';
 import { jsonRow, type RowShape } from '../lists/listRows';
 import { EVERY_COMPANY, type TenantScope } from '../db/tenantScope';
@@ -23,6 +23,7 @@ import { moneyColumn } from './money';
 import { multiChoiceColumn } from './multiChoice';
 import { fileColumn } from './fileFields';
 import { filtersOf } from '../../contract/resources/filters';
+import { DeclarationError } from '../../contract/resources/registryCheck';
 
 export interface BoundMany extends ManyBinding {
   field: string;
@@ -85,6 +86,8 @@ export function bindResource(decl: ResourceDecl, binding: CrudBinding, hooks: Cr
   const computedJoins = computedJoinsOf(hooks);
   const joined = new Set<PgTable>([table, ...computedJoins.map((j) => j.table)]);
   for (const [name, f] of Object.entries(decl.fields)) {
+    // Computed on read: its SQL joins the shape with the hook's other columns below.
+    if (isComputed(f)) continue;
     if ('many' in f) {
       const link = binding.many?.[name] as ManyBinding;
       const bound = {
@@ -157,6 +160,20 @@ export function bindResource(decl: ResourceDecl, binding: CrudBinding, hooks: Cr
   const own = { from: compiled(sql`${table}`), id: compiled(sql`${id}`) };
   const refByAs = new Map(refs.map((r) => [r.as, r]));
   const sortKey = (key: string): SortKey => {
+    const f = Object.hasOwn(decl.fields, key) ? decl.fields[key] : undefined;
+    // A computed choice sorts in its options' order (expired before due before valid), never null.
+    if (f && isComputed(f) && 'options' in f) {
+      // Literals, not parameters: a list's sort is compiled once (../db/statements.ts), at start, so SQL with
+      // parameters stops the start rather than a list.
+      const order = f.options.map((o, i) => `when '${o.replace(/'/g, "''")}' then ${i}`).join(' ');
+      try {
+        return { expr: compiled(sql`case ${shape[key]} ${sql.raw(order)} end`), nullable: false };
+      } catch {
+        throw new DeclarationError(
+          `Resource "${decl.name}": computed field "${key}" is sorted, so its SQL must hold no parameters (write its constants with sql.raw)`,
+        );
+      }
+    }
     const ref = refByAs.get(key);
     // An optional reference's name is null where the record has none: it sorts last.
     if (ref) return ref.required ? byLower(ref.name) : { ...byLower(ref.name), nullable: true };
@@ -188,8 +205,12 @@ export function bindResource(decl: ResourceDecl, binding: CrudBinding, hooks: Cr
   const refInTenant = (r: BoundRef, tenant: TenantScope) =>
     !r.companyId || tenant === EVERY_COMPANY ? undefined : tenant === null ? sql`false` : eq(r.companyId, tenant);
 
+  /** What a declared filter compares: a field's column, or a computed field's SQL (over the same row). */
+  const filtered = (field: string): AnyPgColumn | SQL => columns[field]?.column ?? (shape[field] as SQL);
+
   return {
     decl,
+    filtered,
     table,
     id,
     companyId,

@@ -16,10 +16,11 @@ export async function callerForm<P>(
   record: Body | null,
 ) {
   const { decl, q, hooks } = op;
-  const groups = formGroups(decl, {
-    ...(await q.refOptions(db, tenant, record ?? {})),
-    ...(await q.manyOptions(db)),
-  });
+  const groups = formGroups(
+    decl,
+    { ...(await q.refOptions(db, tenant, record ?? {})), ...(await q.manyOptions(db)) },
+    record === null,
+  );
   const values = record ?? defaultsOf(decl);
   const shaped = hooks.form ? await hooks.form({ db, tenant, req, groups, values, record }) : { groups, values };
   return withValues(shaped.groups, shaped.values);

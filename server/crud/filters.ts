@@ -4,7 +4,7 @@
 // page and a whole list alike. A reference filter is a condition on the record's own column: a record
 // of another company matches nothing; an optional reference's `none` (REF_NONE) matches the records
 // without one.
-import { and, eq, gte, ilike, inArray, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, is, isNull, lte, sql, SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Type, type TSchema } from 'typebox';
 import { filtersOf, REF_NONE, type ResolvedFilter } from '../../contract/resources/filters';
@@ -106,7 +106,7 @@ export function filterProperties(decl: ResourceDecl): Record<string, TSchema> {
 /** The condition of one filter over the query (already checked by the schema), or undefined when it is not given. */
 function conditionOf(
   f: ResolvedFilter,
-  column: AnyPgColumn,
+  column: SQL,
   query: Record<string, unknown>,
   errors: FieldErrors,
 ): SQL | undefined {
@@ -169,14 +169,19 @@ function conditionOf(
  */
 export function filterCondition(
   filters: readonly ResolvedFilter[],
-  columnOf: (field: string) => AnyPgColumn,
+  columnOf: (field: string) => AnyPgColumn | SQL,
   query: object,
 ): { where: SQL | undefined; filtered: boolean } {
   if (filters.length === 0) return { where: undefined, filtered: false };
   // The route's querystring, validated by its schema (filterProperties).
   const values = query as Record<string, unknown>;
   const errors = new FieldErrors();
-  const parts = filters.map((f) => conditionOf(f, columnOf(f.field), values, errors)).filter((c) => c !== undefined);
+  // A column or a computed field's SQL (docs/resources.md "Computed fields"), compared as one expression.
+  const expr = (field: string): SQL => {
+    const c = columnOf(field);
+    return is(c, SQL) ? c : sql`${c}`;
+  };
+  const parts = filters.map((f) => conditionOf(f, expr(f.field), values, errors)).filter((c) => c !== undefined);
   errors.throwIfAny();
   return { where: parts.length ? and(...parts) : undefined, filtered: parts.length > 0 };
 }

@@ -1,7 +1,7 @@
 // The form field groups a declaration implies (docs/resources.md): groups
 // in the order their first field is declared, each field with its label, limits and choices.
 import type { FormField, FormFieldGroup } from '../../contract/forms';
-import { choiceLabel, type FieldDecl, type ResourceDecl } from '../../contract/resources/declare';
+import { choiceLabel, isComputed, type FieldDecl, type ResourceDecl } from '../../contract/resources/declare';
 import { TEL_MIN_LENGTH } from '../../contract/resources/kinds';
 import { acceptOf, MB } from '../../contract/uploads';
 import { group, optionsOf } from '../forms/fields';
@@ -24,7 +24,11 @@ function formField(name: string, f: FieldDecl, refOptions: RefOptions): FormFiel
   }
   // Several options, each a checkbox, under one legend.
   if (f.type === 'multichoice')
-    Object.assign(field, { type: 'checkbox', multiple: true, options: optionsOf(f.options) });
+    Object.assign(field, {
+      type: 'checkbox',
+      multiple: true,
+      options: f.labels ? Object.fromEntries(f.options.map((v) => [v, choiceLabel(f, v)])) : optionsOf(f.options),
+    });
   if (f.type === 'money') Object.assign(field, { currency: f.currency, min: f.min, max: f.max });
   if (f.type === 'number') Object.assign(field, { min: f.min, max: f.max });
   // The file chooser's types and the largest file, checked again by the server from the bytes.
@@ -35,9 +39,11 @@ function formField(name: string, f: FieldDecl, refOptions: RefOptions): FormFiel
   return field;
 }
 
-export function formGroups(decl: ResourceDecl, refOptions: RefOptions): FormFieldGroup[] {
+/** `create`: the create form, without the computed fields (nothing to compute before the record exists). */
+export function formGroups(decl: ResourceDecl, refOptions: RefOptions, create = false): FormFieldGroup[] {
   const groups = new Map<string, FormField[]>();
   for (const [name, f] of Object.entries(decl.fields)) {
+    if (create && isComputed(f)) continue;
     const fields = groups.get(f.group) ?? [];
     fields.push(formField(name, f, refOptions));
     groups.set(f.group, fields);
@@ -49,7 +55,11 @@ export function formGroups(decl: ResourceDecl, refOptions: RefOptions): FormFiel
 export function defaultsOf(decl: ResourceDecl): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(decl.fields).flatMap(([name, f]): [string, unknown][] =>
-      f.type === 'multichoice' ? [[name, []]] : f.type !== 'checkbox' ? [] : [[name, 'many' in f ? [] : f.default]],
+      f.type === 'multichoice'
+        ? [[name, [...(f.default ?? [])]]]
+        : f.type !== 'checkbox'
+          ? []
+          : [[name, 'many' in f ? [] : f.default]],
     ),
   );
 }

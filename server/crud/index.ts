@@ -19,7 +19,7 @@ export function defineCrud<P = unknown>(decl: ResourceDecl, binding: CrudBinding
     decl,
     schemas,
     ...queries,
-    audited: auditedOf(hooks),
+    audited: auditedOf(decl, hooks),
     owner: ownerOf(hooks),
     routes: crudRoutes(decl, binding, hooks, queries, schemas),
   };

@@ -82,7 +82,7 @@ export function operation<P>(
     q,
     mounted,
     versions: recordVersions(decl, binding.table, Object.keys(hooks.computed ?? {})),
-    audited: auditedOf(hooks),
+    audited: auditedOf(decl, hooks),
     owner: ownerOf(hooks),
     steps: writeSteps(decl, hooks, q),
     table: binding.table as Operation<P>['table'],

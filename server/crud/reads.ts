@@ -30,7 +30,7 @@ export async function listRecords(
   whole?: WholeListOptions,
 ) {
   const plan = planList(query, b.listSpec);
-  const filtered = filterCondition(b.filters, (field) => b.columns[field].column, query);
+  const filtered = filterCondition(b.filters, b.filtered, query);
   // A filtered list answers its meta.total, like any list asked with parameters.
   if (filtered.filtered) plan.withMeta = true;
   const needsRefs = b.refByAs.has(plan.sortKey) || plan.searchKeys.some((k) => b.refByAs.has(k));

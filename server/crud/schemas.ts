@@ -2,7 +2,13 @@
 // and the update body (the same fields, each optional). Same building blocks as the hand-written
 // resources (../schemas.ts), so validation messages and OpenAPI entries match theirs.
 import { Type, type TObject, type TSchema } from 'typebox';
-import { choiceLabel, type ChoiceField, type FieldDecl, type ResourceDecl } from '../../contract/resources/declare';
+import {
+  choiceLabel,
+  isComputed,
+  type ChoiceField,
+  type FieldDecl,
+  type ResourceDecl,
+} from '../../contract/resources/declare';
 import {
   Checkbox,
   Nullable,
@@ -31,6 +37,9 @@ export interface CrudSchemas {
 }
 
 function readSchema(f: FieldDecl): TSchema {
+  // Computed on read (docs/resources.md "Computed fields"): one of its options, never sent.
+  if (isComputed(f) && 'options' in f)
+    return Type.Unsafe<string>({ type: 'string', enum: [...f.options], readOnly: true });
   if ('many' in f) return Type.Array(Type.String());
   if (f.type === 'checkbox') return Type.Boolean();
   if ('ref' in f) return f.required ? Uuid : Nullable(Uuid);
@@ -107,7 +116,8 @@ export function crudSchemas(
     if ('ref' in f) read[f.ref.as] = f.required ? RefRead : Nullable(RefRead);
     if (!f.readOnly) body[name] = withCondition(bodySchema(f), f);
   }
-  for (const [name, c] of Object.entries(computed)) read[name] = c.schema;
+  // A declared computed field's schema is its declaration's (readSchema); the hook gives only its SQL.
+  for (const [name, c] of Object.entries(computed)) if (c.schema) read[name] = c.schema;
   // A record shaped in JS (users) brings its own schema; bodies with more than the fields (users)
   // extend the derived ones. Every record carries its version, and an update may name the version it
   // is based on (./versions.ts).

@@ -32,6 +32,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   hasTrash,
+  isComputed,
   type CheckboxField,
   type DateField,
   type FieldDecl,
@@ -57,11 +58,12 @@ const builders = {
   // Exact to the penny (a double would not be); drizzle reads it as a string, as the API answers it.
   money: (name: string) => numeric(name, { precision: MONEY_PRECISION, scale: MONEY_SCALE }),
   // Several options in one column, never null: none chosen is the empty array.
-  multi: (name: string) =>
+  multi: (name: string, dflt: readonly string[]) =>
     text(name)
       .array()
       .notNull()
-      .default(sql`'{}'::text[]`),
+      // Options are words (server/crud/binding.ts checks a default's values against them), each quoted in the literal.
+      .default(dflt.length ? sql.raw(`'{${dflt.map((v) => `"${v}"`).join(',')}}'::text[]`) : sql`'{}'::text[]`),
   checkbox: (name: string, dflt: boolean) => boolean(name).notNull().default(dflt),
   version: () => integer('version').notNull().default(1),
   stamp: (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow(),
@@ -99,7 +101,7 @@ type ColumnOf<F> = F extends CheckboxField | MultiChoiceField
 
 /** The columns the declaration's fields derive (a checkbox list lives in its link table, not here). */
 export type FieldColumns<F extends Fields> = {
-  [K in keyof F as F[K] extends ManyField ? never : Camel<K & string>]: ColumnOf<F[K]>;
+  [K in keyof F as F[K] extends ManyField | { computed: true } ? never : Camel<K & string>]: ColumnOf<F[K]>;
 };
 
 type Stamps = { version: Built<'version'>; createdAt: Built<'stamp'>; updatedAt: Built<'stamp'> };
@@ -162,12 +164,17 @@ export function rangeChecks(decl: Pick<ResourceDecl, 'name' | 'fields'>): RangeC
   );
 }
 
+/** The fields with a column: not a checkbox list (its link table) nor a computed field (computed on read). */
 const storedFields = (fields: Fields) =>
-  Object.entries(fields).filter((entry): entry is [string, Exclude<FieldDecl, ManyField>] => !('many' in entry[1]));
+  Object.entries(fields).filter(
+    (entry): entry is [string, Exclude<FieldDecl, ManyField>] => !('many' in entry[1]) && !isComputed(entry[1]),
+  );
 
 function columnFor(name: string, field: Exclude<FieldDecl, ManyField>): PgColumnBuilderBase {
   if (field.type === 'checkbox') return builders.checkbox(name, field.default);
-  if (field.type === 'multichoice') return builders.multi(name);
+  // A declared default (options: plain words, checked at start) is also what existing rows get when the column is
+  // added.
+  if (field.type === 'multichoice') return builders.multi(name, field.default ?? []);
   const stored =
     field.type === 'money'
       ? builders.money(name)

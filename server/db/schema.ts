@@ -170,7 +170,11 @@ export const properties = declaredTable(propertyResource, {
 });
 
 // Bedrooms and bathrooms within their declared bounds: the derived CHECKs (server/db/declaredTable.ts).
-export const units = declaredTable(unitResource, { refs: { properties: () => properties } });
+// (id, company_id) is what a certificate's same-company reference to its unit points at.
+export const units = declaredTable(unitResource, {
+  refs: { properties: () => properties },
+  extra: (t) => [unique('units_id_company').on(t.id, t.companyId)],
+});
 
 /**
  * A unit's status periods (docs/resources.md "Occupancy"): each change of its status closes the open

@@ -17,6 +17,8 @@ import {
   userSystems,
 } from './schema';
 import { historyGenerator } from './seedOccupancy';
+import { seedCertificates } from './seedCompliance';
+import { REQUIRED_BY_DEFAULT } from '../../contract/compliance';
 import { hashPassword } from '../auth/passwords';
 import { DEFAULT_GRANTS } from '../../contract/permissions';
 import { OLYMPUS_ROLES as BUILT_IN_ROLES, syncCatalogueIn } from '../permissions/catalogue';
@@ -280,6 +282,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
     const rand = prng(20_250_101);
     const history = historyGenerator();
     const companyIds: string[] = [];
+    const seededProperties: { id: string; companyId: string; reference: string | null }[] = [];
     let propertyIndex = 0;
     for (const c of SEED_COMPANIES) {
       const [company] = await tx
@@ -316,6 +319,7 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
         .returning();
       // Order by reference: RETURNING order is not something to rely on.
       propertyRows.sort((a, b) => String(a.reference).localeCompare(String(b.reference)));
+      seededProperties.push(...propertyRows);
       const unitRows = propertyRows.flatMap((p) => unitsFor(p, UNITS_PER_PROPERTY[propertyIndex++] ?? 6, rand));
       // 18 months of status history (./seedOccupancy.ts): the unit's insert opens its current period
       // (the database's trigger), the earlier ones follow.
@@ -371,6 +375,13 @@ export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedResult
       if (u.mustChangePassword) note.push('sets a new password at first sign-in');
       result.users.push({ email: u.email, note: note.join(' · ') });
     }
+    // The demo certificates (./seedCompliance.ts), their evidence uploaded by the first demo user.
+    const [uploader] = await tx.select({ id: users.id }).from(users).orderBy(users.createdAt, users.id).limit(1);
+    await seedCertificates(
+      tx,
+      seededProperties.map((p) => ({ ...p, required: REQUIRED_BY_DEFAULT })),
+      uploader.id,
+    );
     await opts.afterInsert?.(tx as unknown as Db);
     return result;
   });

@@ -10,6 +10,7 @@ import { dateText } from '../lists/dateText';
 import { moneyText } from '../lists/moneyText';
 import type { CellValue, ListColumn } from '../lists/listColumns';
 import { ChoiceText } from './ChoiceText';
+import { ChoiceChip } from './ChoiceChip';
 import { YesNo } from './YesNo';
 import { FileCell, fileName } from './FileCell';
 import { fieldKey } from './texts';
@@ -48,6 +49,20 @@ export function declaredColumns(d: ResourceDecl): ListColumn<RaRecord>[] {
       return { ...column, render: (r: RaRecord) => createElement(YesNo, { value: r[key] }) };
     // Shown as people read a date; the CSV keeps the Y-m-d value.
     if (field?.type === 'date') return { ...column, render: (r: RaRecord) => dateText(r[key]) };
+    // A choice with tones shows as a chip of its tone with its label (never the colour alone); the CSV keeps the value.
+    if (field && 'options' in field && field.type === 'select' && field.tones) {
+      const tones = field.tones;
+      return {
+        ...column,
+        render: (r: RaRecord) =>
+          createElement(ChoiceChip, {
+            spa: d.spa,
+            field: key,
+            value: r[key],
+            tone: typeof r[key] === 'string' ? tones[r[key]] : undefined,
+          }),
+      };
+    }
     // A choice with declared labels shows its label ("Power BI"); the CSV keeps the value.
     if (field && 'options' in field && field.type === 'select' && field.labels)
       return {

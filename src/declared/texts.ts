@@ -68,7 +68,7 @@ function headings(d: ResourceDecl): Record<string, string> {
 function choiceTexts(d: ResourceDecl): Record<string, Record<string, string>> {
   const out: Record<string, Record<string, string>> = {};
   for (const [key, f] of Object.entries(d.fields))
-    if ('options' in f && f.type === 'select' && f.labels)
+    if ('options' in f && f.type === 'select' && (f.labels || f.tones))
       out[key] = Object.fromEntries(f.options.map((v) => [v, choiceLabel(f, v)]));
   return out;
 }
@@ -78,8 +78,11 @@ export function declaredTexts(d: ResourceDecl) {
   const One = titleCase(d.noun.one);
   const Many = titleCase(d.noun.many);
   const a = d.noun.article ?? 'a';
+  // A declared area's own navigation label (contract/access.ts navKey), when it names one.
+  const nav = typeof d.area !== 'string' && d.area.nav ? d.area.nav.label : undefined;
   return {
     name: `${One} |||| ${Many}`,
+    ...(nav ? { nav } : {}),
     fields: headings(d),
     choices: choiceTexts(d),
     list: {

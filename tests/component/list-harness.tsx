@@ -183,6 +183,7 @@ export function propertyRow(n: number, extra: Partial<Property> = {}): Property 
     name: `Property ${n}`,
     reference: null,
     slug: `property-${n}`,
+    certificates_required: ['gas_safety', 'eicr', 'epc'],
     address_line_1: `${n} Dock Road`,
     address_line_2: null,
     city: 'Hull',

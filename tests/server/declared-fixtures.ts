@@ -3,7 +3,7 @@
 // its own API. The suites attack `declaredFixtures()` (DECLARED_RESOURCES); a test passes other
 // declarations (tests/server/security-pickup.test.ts: a throwaway one) and the same attack code runs
 // over them, so a new declared resource needs no hand-written fixture.
-import { todayUtc } from '../../contract/dates';
+import { addDays, todayUtc } from '../../contract/dates';
 import { sql } from 'drizzle-orm';
 import { DECLARED_RESOURCES } from '../../contract/resources';
 import type { FieldDecl, ResourceDecl } from '../../contract/resources/declare';
@@ -134,25 +134,47 @@ export function declaredFixtures(resources: readonly ResourceDecl[] = DECLARED_R
   const named = (name: string) => known.find((d) => d.name === name);
   const bases = attacked.map(apiBase);
 
-  async function validBody(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }, full = false) {
+  /**
+   * `made`: the records this body's references already made, by resource: a referenced record that itself refers to
+   * one of them refers to that one (a certificate's unit is of the certificate's property). Dates (but a `since` one,
+   * today) go up a month each in declaration order (issued before it expires).
+   */
+  async function validBody(
+    ctx: DeclaredContext,
+    d: ResourceDecl,
+    company: { id: string },
+    full = false,
+    made: Record<string, string> = {},
+  ) {
     const body: Record<string, unknown> = {};
+    let dates = 0;
     for (const [key, field] of Object.entries(d.fields)) {
       if (field.readOnly || (!field.required && !full)) continue;
       if ('ref' in field) {
         const to = named(field.ref.to);
         if (!to)
           throw new Error(`declared fixtures: ${d.name}.${key} refers to "${field.ref.to}", which is not declared`);
-        body[key] = await createDeclared(ctx, to, company);
-      } else body[key] = validValue(field);
+        body[key] = made[field.ref.to] ?? (await createDeclared(ctx, to, company, made));
+        made[field.ref.to] = body[key] as string;
+      } else
+        body[key] =
+          field.type === 'date' && !field.since
+            ? addDays(validValue(field) as string, 31 * dates++)
+            : validValue(field);
     }
     return body;
   }
 
-  async function createDeclared(ctx: DeclaredContext, d: ResourceDecl, company: { id: string }): Promise<string> {
+  async function createDeclared(
+    ctx: DeclaredContext,
+    d: ResourceDecl,
+    company: { id: string },
+    made: Record<string, string> = {},
+  ): Promise<string> {
     if (isCompanies(d)) return (await createCompany(ctx.t.database.db)).id;
     const res = await apiAs(ctx.t, ctx.w.headers.super_admin, company.id).post(
       d.path,
-      await validBody(ctx, d, company),
+      await validBody(ctx, d, company, false, { ...made }),
     );
     if (res.statusCode !== 201)
       throw new Error(`declared fixtures: POST ${d.path} answered ${res.statusCode} ${res.body}`);

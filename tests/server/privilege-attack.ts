@@ -262,14 +262,20 @@ const restoreCases = (p: PrivilegeContext, d: ResourceDecl): CaseBuilder =>
         db,
         sql`insert into audit_log (action, entity, entity_id, changes) values (${`${entity}.created`}, ${entity}, ${id}, null) returning id::text as id`,
       );
-      const [current] = await rowsOf<{ name: string }>(
+      // Its name, or its first plain text field for a resource without one (a certificate's reference).
+      const field = Object.hasOwn(d.fields, 'name')
+        ? 'name'
+        : (Object.entries(d.fields).find(
+            ([, f]) => (f.type === 'text' || f.type === 'textarea') && !f.pattern && !f.readOnly && !f.derived,
+          )?.[0] ?? 'name');
+      const [current] = await rowsOf<{ value: string | null }>(
         db,
-        sql`select name from ${sql.identifier(d.name)} where id = ${id}`,
+        sql`select ${sql.identifier(field)} as value from ${sql.identifier(d.name)} where id = ${id}`,
       );
       const earlier = unique('restored')
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '_');
-      const changes = JSON.stringify({ name: { before: earlier, after: current.name } });
+      const changes = JSON.stringify({ [field]: { before: earlier, after: current.value } });
       await db.execute(
         sql`insert into audit_log (action, entity, entity_id, changes) values (${`${entity}.updated`}, ${entity}, ${id}, ${changes}::jsonb)`,
       );

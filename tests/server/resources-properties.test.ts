@@ -167,6 +167,7 @@ describe('properties', () => {
       'postcode',
       'latitude',
       'longitude',
+      'certificates_required',
     ]);
     const res = await admin.delete(`/properties/${property.id}`);
     expect(res.statusCode).toBe(409);

@@ -18,6 +18,8 @@ import {
 import { generatePassword, seedIfEmpty, type SeedResult } from '../../server/db/seed';
 import { verifyPassword } from '../../server/auth/passwords';
 import { passwordProblems } from '../../contract/password';
+import { CERTIFICATE_STATUSES, REQUIRED_BY_DEFAULT } from '../../contract/compliance';
+import { certificateStatus } from '../../server/certificates/binding';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -56,6 +58,33 @@ describe('seedIfEmpty', () => {
       'Portal/editor',
       'Portal/viewer',
     ]);
+  });
+
+  it('seeds certificates of every status in every company, and leaves some required ones missing', async () => {
+    const rows = (await database.db.execute(
+      sql`select p.company_id as company, p.id as property, certificates.type, ${certificateStatus} as status, certificates.evidence is not null as proven
+        from properties p left join certificates on certificates.property_id = p.id`,
+    )) as unknown as {
+      rows: { company: string; property: string; type: string | null; status: string | null; proven: boolean }[];
+    };
+    for (const company of new Set(rows.rows.map((r) => r.company))) {
+      const statuses = new Set(rows.rows.filter((r) => r.company === company).map((r) => r.status));
+      for (const status of CERTIFICATE_STATUSES) expect(statuses, status).toContain(status);
+    }
+    // A missing pair: a required type of a property with no certificate of it.
+    const held = new Set(rows.rows.map((r) => `${r.property}/${r.type}`));
+    const pairs = [...new Set(rows.rows.map((r) => r.property))].flatMap((p) =>
+      REQUIRED_BY_DEFAULT.map((type) => `${p}/${type}`),
+    );
+    expect(pairs.filter((p) => !held.has(p)).length).toBeGreaterThanOrEqual(await count(companies));
+    // Evidence is attached to its certificate, as an upload the record took.
+    const [{ n }] = (
+      (await database.db.execute(
+        sql`select count(*)::int as n from certificates c join uploads u on u.id = c.evidence
+          where u.resource = 'certificates' and u.record_id = c.id and u.field = 'evidence'`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(n).toBe(rows.rows.filter((r) => r.proven).length);
   });
 
   it('points Everest and Portal at the demo stand-ins under the public URL', async () => {

@@ -297,6 +297,7 @@ describe('the start-up check of a declared resource', () => {
       | 'area'
       | 'longitude'
       | 'latitude'
+      | 'certificates_required'
     >();
     expect(propertyResource.fields.slug).toMatchObject({
       derived: true,
