@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import { diff } from '../audit';
 import { RowByRow } from '../imports/jobs';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from '../db/rows';
 import { byKeys, insertRows, recordset } from '../db/recordset';
 import { auditChanges, type ChangeEntry } from './changeAudit';
 import type { Conn, Tx } from '../db/conn';
