@@ -4,7 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Conn, Tx } from '../db/conn';
 import { conflict, notFound } from '../errors';
-import { auditChange } from './changeAudit';
+import { auditChanges } from './changeAudit';
 import { emptyReferences, usedBy } from './dependents';
 import { caller, recordOr404, seenBy, type ChangeOptions, type Operation, type Row } from './operation';
 
@@ -54,18 +54,26 @@ export async function holdForDelete<P>(
   return version;
 }
 
-/** Empties the 'set null' references to the record; each emptied record is changed too, with its own audit row. */
-export async function emptyAll<P>(op: Operation<P>, tx: Conn, req: FastifyRequest, id: string): Promise<void> {
-  for (const e of await emptyReferences(tx, op.mounted, op.decl, id)) {
-    await auditChange(tx, req, {
+/** Empties the 'set null' references to the records; each emptied record is changed too, with its own audit row. */
+export async function emptyAll<P>(
+  op: Operation<P>,
+  tx: Conn,
+  req: FastifyRequest,
+  ids: readonly string[],
+): Promise<void> {
+  const emptied = await emptyReferences(tx, op.mounted, op.decl, ids);
+  await auditChanges(
+    tx,
+    req,
+    emptied.map((e) => ({
       action: `${e.decl.noun.one}.updated`,
       // The emptied record's own company (a reference may cross companies only to a global record).
       owner: e.company ? { company: e.company } : null,
       entity: e.decl.noun.one,
       entityId: e.id,
-      before: { [e.field]: id, version: e.version - 1 },
+      before: { [e.field]: e.was, version: e.version - 1 },
       after: { [e.field]: null, version: e.version },
       detail: { reason: `The ${op.decl.noun.one} it referred to was deleted.` },
-    });
-  }
+    })),
+  );
 }

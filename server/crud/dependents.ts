@@ -2,7 +2,7 @@
 // server whose reference fields name the deleted record's resource. A delete answers 409 while a
 // 'restrict' reference holds the record, counted in the deleting company ("This property is used by
 // 2 units and 1 parking space."); the 'set null' ones are emptied in the delete's transaction.
-import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDecl } from '../../contract/resources/declare';
@@ -117,6 +117,8 @@ export interface Emptied {
   decl: ResourceDecl;
   id: string;
   field: string;
+  /** The deleted record it named. */
+  was: string;
   /** Its version now: emptying a reference is a change, raising it like any other (./versions.ts). */
   version: number;
   /** Its company (a scoped resource's), whose its audit row is; null for a global resource. */
@@ -124,26 +126,41 @@ export interface Emptied {
 }
 
 /**
- * Empties the 'set null' references to the record, inside the delete's transaction (every company's:
- * none may be left pointing at it), raising each changed record's version, and says which records
- * changed so each gets its audit row.
+ * Empties the 'set null' references to the records `ids`, inside the delete's transaction (every
+ * company's: none may be left pointing at them), one statement per referring column, raising each
+ * changed record's version, and says which records changed (and what each named) so each gets its
+ * audit row.
  */
 export async function emptyReferences(
   tx: Conn,
   mounted: MountedResources,
   decl: ResourceDecl,
-  id: string,
+  ids: readonly string[],
 ): Promise<Emptied[]> {
   const emptied: Emptied[] = [];
+  if (ids.length === 0) return emptied;
   for (const r of mounted.referrers(decl.name, 'set null')) {
     for (const c of r.columns) {
       const company = r.companyId ? sql`${r.companyId}` : sql`null::uuid`;
+      const col = sql.identifier(c.name);
+      // The value before the update is the one the where clause matched: read it in the same statement.
       const result = await tx.execute(
-        sql`update ${r.table} set ${sql.identifier(c.name)} = null, version = version + 1 where ${c} = ${id} returning id, version, ${company} as company`,
+        sql`update ${r.table} set ${col} = null, version = version + 1
+          from (select id as old_id, ${col} as was from ${r.table} where ${inArray(c, [...ids])}) old
+          where ${r.table}.id = old.old_id
+          returning ${r.table}.id, version, ${company} as company, old.was`,
       );
-      for (const row of (result as unknown as { rows: { id: string; version: number; company: string | null }[] })
-        .rows) {
-        emptied.push({ decl: r.decl, id: row.id, field: c.name, version: Number(row.version), company: row.company });
+      for (const row of (
+        result as unknown as { rows: { id: string; version: number; company: string | null; was: string }[] }
+      ).rows) {
+        emptied.push({
+          decl: r.decl,
+          id: row.id,
+          field: c.name,
+          was: row.was,
+          version: Number(row.version),
+          company: row.company,
+        });
       }
     }
   }

@@ -9,6 +9,7 @@ import type { ResourceDecl } from '../../contract/resources/declare';
 import type { Action } from '../http/routeAccess';
 import type { Conn, Tx } from '../db/conn';
 import type { CrudBinding, CrudHooks } from './binding';
+import { emptyAll } from './deleteSteps';
 import type { MountedResources } from './dependents';
 import type { CrudQueries } from './queries';
 import { batchTrasher, batchWriter, setBased } from './writeBatch';
@@ -35,7 +36,8 @@ type RecordArgs = Parameters<typeof recordOr404> extends [unknown, ...infer R] ?
 function batchOf<P>(op: Operation<P>) {
   const { decl, binding, hooks, q, versions, mounted } = op;
   if (!setBased(decl, binding, hooks)) return null;
-  const trashBatch = batchTrasher(decl, binding, q, op.audited);
+  // Emptying the 'set null' references to the records moved goes set-based too, one audit row each.
+  const trashBatch = batchTrasher(decl, binding, q, op.audited, (tx, req, ids) => emptyAll(op, tx, req, ids));
   return {
     check: (db: Conn, tenant: string | null, rows: readonly { sent: Body; before: Body | null }[]) =>
       checkBodies(op, db, tenant, rows),
@@ -45,15 +47,10 @@ function batchOf<P>(op: Operation<P>) {
       versions.conflict(tx, id, since, sent, seenBy(op, req), current),
     /**
      * A bulk delete's move to the trash at once, where nothing but the generic delete applies: no
-     * beforeDelete hook, no declared reference to the resource (whose 409s and emptying go record by
-     * record); null otherwise. Asked per bulk: resources mount one after another.
+     * beforeDelete hook, no 'restrict' reference to the resource (whose 409s go record by record);
+     * null otherwise. Asked per bulk: resources mount one after another.
      */
-    trash: () =>
-      hooks.beforeDelete ||
-      mounted.referrers(decl.name, 'restrict').length > 0 ||
-      mounted.referrers(decl.name, 'set null').length > 0
-        ? null
-        : trashBatch,
+    trash: () => (hooks.beforeDelete || mounted.referrers(decl.name, 'restrict').length > 0 ? null : trashBatch),
   };
 }
 

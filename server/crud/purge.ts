@@ -83,7 +83,7 @@ async function purgeRows(
     if (held.length === 0) return 0;
     for (const one of held) {
       // A record in the trash may still be pointed at by an optional reference of another in the trash.
-      for (const e of await emptyReferences(tx, mounted, decl, one)) {
+      for (const e of await emptyReferences(tx, mounted, decl, [one])) {
         await audit(tx as unknown as Db, {
           action: `${e.decl.noun.one}.updated`,
           owner: e.company ? { company: e.company } : null,

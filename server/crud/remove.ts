@@ -25,7 +25,7 @@ export async function removeRecord<P>(
     async (tx) => {
       // A create naming it waits for this lock (its foreign key), then finds it in the trash.
       const version = await holdForDelete(op, tx, req, before, opts, tenant);
-      await emptyAll(op, tx, req, before.id);
+      await emptyAll(op, tx, req, [before.id]);
       const auditBefore = await op.audited(tx, { ...before, version });
       const moved = await tx
         .update(op.table)

@@ -48,7 +48,7 @@ export async function removeForGood<P>(
         const kept = await usedBy(tx, mounted, decl, before.id, tenant, 'trashed');
         if (kept) throw conflict(kept);
       }
-      await emptyAll(op, tx, req, before.id);
+      await emptyAll(op, tx, req, [before.id]);
       const auditBefore = await op.audited(tx, { ...before, version });
       // A parallel delete that won: nothing left to delete.
       if ((await tx.delete(op.table).where(eq(q.id, before.id)).returning({ id: q.id })).length === 0)

@@ -195,6 +195,8 @@ export function batchTrasher(
   binding: CrudBinding,
   q: CrudQueries,
   audited: (conn: Conn, record: CrudRow) => Promise<Body>,
+  /** Empties the 'set null' references to the records moved (./deleteSteps.ts emptyAll). */
+  emptyReferences: (tx: Tx, req: FastifyRequest, ids: readonly string[]) => Promise<void>,
 ) {
   const columns = q.trashColumns;
   if (!columns) return null;
@@ -216,6 +218,7 @@ export function batchTrasher(
     );
     // Locked live by the caller, so all are moved; anything else is a race for the record-by-record path to answer.
     if (moved.length !== ids.length) throw new RowByRow('a record went meanwhile');
+    await emptyReferences(tx, req, ids);
     const views = await Promise.all(befores.map((b) => audited(tx, b)));
     await auditChanges(
       tx,

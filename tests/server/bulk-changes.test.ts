@@ -388,6 +388,50 @@ describe('a bulk update of many records', () => {
     }
   });
 
+  it("empties the 'set null' references to the records it moves to the trash, as a single delete does: each referrer changed and audited", async () => {
+    const ids = await manyUnits(4);
+    const [{ property_id: propertyId }] = (
+      (await db().execute(sql`select property_id from units where id = ${ids[0]}`)) as unknown as {
+        rows: { property_id: string }[];
+      }
+    ).rows;
+    // Two certificates name units of the bulk, one names none: a reference declared onDelete 'set null'.
+    const made = (
+      (await db().execute(
+        sql`insert into certificates (company_id, property_id, unit_id, type, issued_on, expires_on)
+          values (${w.own.id}, ${propertyId}, ${ids[0]}, 'gas_safety', current_date, current_date + 300),
+                 (${w.own.id}, ${propertyId}, ${ids[2]}, 'eicr', current_date, current_date + 300),
+                 (${w.own.id}, ${propertyId}, null, 'epc', current_date, current_date + 300)
+          returning id, unit_id`,
+      )) as unknown as { rows: { id: string; unit_id: string | null }[] }
+    ).rows;
+    const res = await bulk('admin', '/units', { action: 'delete', ids });
+    expect(res.statusCode).toBe(200);
+    expect((await unitRows(ids)).every((u) => u.deletedAt instanceof Date)).toBe(true);
+    const after = (
+      (await db().execute(
+        sql`select id, unit_id, version from certificates where id in ${made.map((m) => m.id)}`,
+      )) as unknown as { rows: { id: string; unit_id: string | null; version: number }[] }
+    ).rows;
+    for (const m of made) {
+      const now = after.find((a) => a.id === m.id);
+      expect(now?.unit_id).toBeNull();
+      // Changed only where it named a unit of the bulk: its version raised and one audit row saying why.
+      expect(Number(now?.version)).toBe(m.unit_id ? 2 : 1);
+      const rows = await auditFor(db(), m.id);
+      if (m.unit_id)
+        expect(rows).toEqual([
+          expect.objectContaining({
+            action: 'certificate.updated',
+            tenant_id: w.own.id,
+            changes: expect.objectContaining({ unit_id: { before: m.unit_id, after: null } }),
+            detail: expect.objectContaining({ reason: 'The unit it referred to was deleted.' }),
+          }),
+        ]);
+      else expect(rows).toEqual([]);
+    }
+  });
+
   it('lets a single save of one of its records through within a bound, not after the whole bulk', async () => {
     const ids = await manyUnits(1000);
     let bulkDone = false;
