@@ -19,8 +19,9 @@ export const compliance = {
   no_properties: 'No properties match.',
   no_required: 'No certificates required',
   expires: 'Expires %{date}',
-  open_certificate: '%{type} of %{property}: %{status}, expires %{date}. Open the certificate',
-  add_certificate: '%{type} of %{property}: missing. Add a certificate',
+  // Read after the cell's visible status and expiry.
+  open_certificate: ', %{type} of %{property}: open the certificate',
+  add_certificate: ', %{type} of %{property}: add a certificate',
   loading: 'Loading compliance…',
   failed: 'Compliance could not be loaded.',
   retry: 'Try again',

@@ -22,6 +22,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
@@ -100,24 +101,21 @@ function Counts({ summary }: { summary: ComplianceSummary }) {
   );
 }
 
-/** A cell: the chip and the expiry, the whole a link with a sentence for screen readers. */
+/** A cell: the chip and the expiry, the whole a link; its name goes on, for screen readers, with type and property. */
 function Cell({ cell, row }: { cell: ComplianceCell; row: ComplianceRow }) {
   const translate = useTranslate();
-  const word = useStatusWord();
   const typeLabel = useTypeLabel();
-  const label = cell.certificate_id
-    ? translate('olympus.compliance.open_certificate', {
-        type: typeLabel(cell.type),
-        property: row.property,
-        status: word(cell.status),
-        date: dateText(cell.expires_on),
-      })
-    : translate('olympus.compliance.add_certificate', { type: typeLabel(cell.type), property: row.property });
+  const more = translate(
+    cell.certificate_id ? 'olympus.compliance.open_certificate' : 'olympus.compliance.add_certificate',
+    {
+      type: typeLabel(cell.type),
+      property: row.property,
+    },
+  );
   return (
     <MuiLink
       component={Link}
       to={cellPath(cell, row.property_id)}
-      aria-label={label}
       underline="hover"
       sx={{
         display: 'inline-flex',
@@ -133,6 +131,9 @@ function Cell({ cell, row }: { cell: ComplianceCell; row: ComplianceRow }) {
           {translate('olympus.compliance.expires', { date: dateText(cell.expires_on) })}
         </Typography>
       )}
+      <Box component="span" sx={visuallyHidden}>
+        {more}
+      </Box>
     </MuiLink>
   );
 }
@@ -232,7 +233,7 @@ function Matrix() {
   const rawStatus = params.get('status');
   const status = isPairStatus(rawStatus) ? rawStatus : null;
   const matrix = useQuery({
-    queryKey: ['olympus.compliance.matrix', company, page, q, status],
+    queryKey: ['compliance', 'matrix', company, page, q, status],
     queryFn: ({ signal }) => fetchMatrix({ page, perPage: MATRIX_PER_PAGE, q, status }, signal),
     placeholderData: keepPreviousData,
     retry: false,
@@ -313,7 +314,7 @@ export default function CompliancePage() {
   const translate = useTranslate();
   const company = useStoreState(authStore, (s) => s.currentCompany);
   const summary = useQuery({
-    queryKey: ['olympus.compliance.summary', company],
+    queryKey: ['compliance', 'summary', company],
     queryFn: ({ signal }) => fetchSummary(signal),
     retry: false,
   });
