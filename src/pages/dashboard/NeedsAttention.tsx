@@ -21,7 +21,7 @@ function Panel({ company }: { company: string }) {
   const translate = useTranslate();
   const word = useStatusWord();
   const summary = useQuery({
-    queryKey: ['olympus.compliance.summary', company],
+    queryKey: ['compliance', 'summary', company],
     queryFn: ({ signal }) => fetchSummary(signal),
     retry: false,
   });
