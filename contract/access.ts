@@ -20,12 +20,13 @@ function declaredAreaOf(d: ResourceDecl): Area | undefined {
   if (typeof d.area === 'string') return undefined;
   const a = d.area;
   const nav = a.nav === false ? undefined : (a.nav ?? {});
-  const { path, ...item } = resourceItem(d, nav?.order);
+  const { path: listPath, ...item } = resourceItem(d, nav?.order);
   // An area named otherwise than its list ("Compliance" for certificates): the catalogue's `resources.{spa}.nav`.
   if (nav?.label) item.nav = navKey(d.spa);
   return {
     key: a.key,
-    path,
+    // An area with an overview page leads there; its resources' screens keep their own paths (AREA_BY_SPA_PATH).
+    path: nav?.page ? `/dashboard/${nav.page}` : listPath,
     ...(nav && { ...item, ...(nav.level !== null && { navLevel: nav.level ?? ADMIN }) }),
     barred: a.barred ?? [SYSTEM_USER],
     grants: {

@@ -69,3 +69,24 @@ export function statusOf(
   if (c.expires_on <= addDays(today, warnDaysOf(c.type))) return 'due';
   return c.evidence ? 'valid' : 'unproven';
 }
+
+/** A required property × type pair's status: its latest certificate's, or `missing` when it has none. */
+export const PAIR_STATUSES = [...CERTIFICATE_STATUSES, 'missing'] as const;
+export type PairStatus = (typeof PAIR_STATUSES)[number];
+
+/** A cell of the compliance matrix (GET /compliance/matrix): a required type of a property, judged. */
+export interface ComplianceCell {
+  type: CertificateType;
+  status: PairStatus;
+  /** The latest certificate's expiry (null when missing). */
+  expires_on: string | null;
+  /** The latest certificate (null when missing). */
+  certificate_id: string | null;
+}
+
+/** A row of the compliance matrix: a live property and its required types, in the order it lists them. */
+export interface ComplianceRow {
+  property_id: string;
+  property: string;
+  cells: ComplianceCell[];
+}

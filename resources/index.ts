@@ -12,6 +12,7 @@ import { ReportsRoute } from '../src/pages/reports/route';
 import { AccountRoute } from '../src/pages/account/route';
 import { AccessReviewRoute } from '../src/pages/access-review/route';
 import { AuditRoute } from '../src/pages/audit/route';
+import { ComplianceRoute } from '../src/pages/compliance/route';
 
 /** A react-admin <Resource>; `name` is the path under /dashboard (users, company, property, unit, roles). */
 export type OlympusResource = Pick<
@@ -47,4 +48,6 @@ export const pages: OlympusPage[] = [
   { path: 'access-review', component: AccessReviewRoute },
   // The audit log, from the navigation; the guard lets in super admins and holders of audit.view (AREA.audit).
   { path: 'audit', component: AuditRoute },
+  // The compliance overview, the Compliance area's navigation item (contract/resources/certificates.ts nav.page).
+  { path: 'compliance', component: ComplianceRoute },
 ];

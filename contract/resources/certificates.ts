@@ -22,8 +22,12 @@ export const certificateResource = declareResource({
   name: 'certificates',
   spa: 'certificate',
   noun: { one: 'certificate', many: 'certificates' },
-  // compliance.* permissions, "Compliance" in the navigation after Properties; admins get the whole area once.
-  area: newArea('compliance', { nav: { order: 45, label: 'Compliance' }, defaults: { admin: ['compliance.*'] } }),
+  // compliance.* permissions, "Compliance" in the navigation after Properties, leading to the overview
+  // (src/pages/compliance); admins get the whole area once.
+  area: newArea('compliance', {
+    nav: { order: 45, label: 'Compliance', page: 'compliance' },
+    defaults: { admin: ['compliance.*'] },
+  }),
   tenancy: 'scoped',
   fields: {
     ...group('Certificate', {

@@ -171,8 +171,11 @@ export type Fields = Record<string, FieldDecl>;
 export interface DeclaredArea {
   key: string;
   /** The navigation item (false: none): its place (built-in items at 10, 20, …: home, users, roles, properties,
-   * companies, reports, audit log; default last), its label when not the list's title (`label: 'Compliance'`), and the access level that sees it besides super_admin (default admin). */
-  nav?: false | { order?: number; level?: OlympusRoleName | null; label?: string };
+   * companies, reports, audit log; default last), its label when not the list's title (`label: 'Compliance'`), the
+   * access level that sees it besides super_admin (default admin), and `page`: the path under /dashboard of an
+   * overview page it leads to instead of the list (registered in resources/index.ts `pages`; the area's rules guard
+   * it). */
+  nav?: false | { order?: number; level?: OlympusRoleName | null; label?: string; page?: string };
   /** Roles barred from its routes and calls (default system_user). */
   barred?: readonly OlympusRoleName[];
   /** The permission group's place in the role editor (built-in groups 1–7; default after them). */

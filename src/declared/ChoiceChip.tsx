@@ -18,11 +18,14 @@ export function ChoiceChip({
   field,
   value,
   tone,
+  label,
 }: {
   spa: string;
   field: string;
   value: unknown;
   tone: ChoiceTone | undefined;
+  /** The word to show instead of the choice's label (a value the declaration has no choice for). */
+  label?: string;
 }) {
   const translate = useTranslate();
   if (typeof value !== 'string' || value === '') return null;
@@ -30,7 +33,7 @@ export function ChoiceChip({
   return (
     <Chip
       size="small"
-      label={translate(choiceKey(spa, field, value), { _: value })}
+      label={label ?? translate(choiceKey(spa, field, value), { _: value })}
       sx={{ bgcolor: tint.bg, color: '#1f2a3d', fontWeight: 600, borderLeft: `4px solid ${tint.edge}` }}
     />
   );

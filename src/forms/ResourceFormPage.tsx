@@ -1,8 +1,9 @@
 // A create or edit screen driven by the server's field definitions: GET
 // /api/v1/{resource}/create or /{id}/edit, the dynamic form, POST or PUT through the dataProvider,
 // the resource's failure line if it fails, then back to the list.
-import type { ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { useMemo, type ReactNode } from 'react';
+import { getRecordFromLocation, useTranslate } from 'react-admin';
+import { useLocation } from 'react-router';
 import { apiUrl } from '../../providers/dataProvider';
 import { DynamicForm } from './DynamicForm';
 import { FormPage } from './FormPage';
@@ -51,7 +52,14 @@ export function ResourceFormPage({ config, id, below, toggleAll }: ResourceFormP
   const translate = useTranslate();
   const editing = id !== undefined;
   const { texts } = config;
-  const { definition, options, loading, error } = useFormDefinition(formPath(config.resource, id));
+  const { definition: loaded, options, loading, error } = useFormDefinition(formPath(config.resource, id));
+  // A create screen opened with react-admin's `?source={"field":value}` starts with those values (the compliance
+  // matrix's missing cell: its property and type).
+  const location = useLocation();
+  const definition = useMemo(() => {
+    const given = editing ? null : getRecordFromLocation(location);
+    return loaded && given ? { ...loaded, data: { ...loaded.data, ...given } } : loaded;
+  }, [loaded, editing, location]);
   const save = useRecordSave({
     resource: config.resource,
     id,

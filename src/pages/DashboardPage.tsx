@@ -1,9 +1,11 @@
-// The dashboard: a greeting, the user's Olympus role (or a support notice), and the system picker.
+// The dashboard: a greeting, the user's Olympus role (or a support notice), what needs attention in the company's
+// compliance (only for those who may read it), and the system picker.
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
 import { mayOpenSystems } from '../../contract/access';
 import { useSessionUser } from '../layout/useSessionUser';
+import { NeedsAttention } from './dashboard/NeedsAttention';
 import { SystemPicker } from './dashboard/SystemPicker';
 import { WithSupportLink } from './dashboard/WithSupportLink';
 
@@ -31,6 +33,7 @@ export default function DashboardPage() {
             )}
           </CardContent>
         </Card>
+        <NeedsAttention />
         {/* Without the hand-off permission the API refuses every system: offer none (the no-systems notice). */}
         <SystemPicker
           systems={mayOpenSystems({ role: role?.name, permissions: role?.permissions }) ? user?.systems : []}

@@ -1,4 +1,4 @@
-// Certificates in a real browser against the real server, on the demo data (server/db/seedCompliance.ts): the
+// Certificates in a real browser against the real server, on the demo data (server/db/seedCompliance.ts): from the
 // Compliance menu item, the list's status chips each with its word, filtered by status through the filter bar's
 // address, the edit form's read-only status; axe on the list and the form, and no sideways scrolling on a 390 px
 // phone.
@@ -16,7 +16,10 @@ describe('certificates', () => {
   it('lists the demo certificates with their status as a chip with its word, under Compliance', async () => {
     const b = await suite.open();
     const { page } = b;
+    // Compliance leads to the overview (tests/e2e/compliance.test.ts), which links to every certificate.
     await page.getByRole('menuitem', { name: 'Compliance' }).click();
+    await screenReady(page, 'Compliance');
+    await page.getByRole('link', { name: 'All certificates' }).click();
     await screenReady(page, 'Certificates');
     await listLoaded(page);
     const chips = await page.locator('table tbody .MuiChip-label').allTextContents();

@@ -7,6 +7,7 @@ import { actor } from './actor';
 import { access_review } from './accessReview';
 import { audit, auditResource } from './audit';
 import { auth } from './auth';
+import { compliance } from './compliance';
 import { forms } from './forms';
 import { history } from './history';
 import { invitation } from './invitation';
@@ -26,6 +27,7 @@ export const en: TranslationMessages = {
     access_review,
     audit,
     auth,
+    compliance,
     forms,
     history,
     imports,

@@ -1,0 +1,37 @@
+// English texts of the compliance screen (/dashboard/compliance) and the dashboard's "Needs attention" panel,
+// assembled by src/i18n under `olympus.compliance`. The statuses' words are the certificate list's own (the
+// declaration's labels), with `missing`, which no certificate has.
+export const compliance = {
+  title: 'Compliance',
+  intro: 'The certificates each property of the current company requires, judged by their latest certificate.',
+  counts_label: 'Required certificates by status',
+  pct: 'Compliant',
+  pct_none: 'No property requires a certificate yet.',
+  pct_of: '%{valid} of %{required} required certificates are valid.',
+  missing: 'Missing',
+  not_required: 'Not required',
+  show_status: 'Show %{status}',
+  matrix: 'Properties',
+  search: 'Search properties',
+  status_filter: 'Status',
+  all_statuses: 'All statuses',
+  property: 'Property',
+  no_properties: 'No properties match.',
+  no_required: 'No certificates required',
+  expires: 'Expires %{date}',
+  // Read after the cell's visible status and expiry.
+  open_certificate: ', %{type} of %{property}: open the certificate',
+  add_certificate: ', %{type} of %{property}: add a certificate',
+  loading: 'Loading compliance…',
+  failed: 'Compliance could not be loaded.',
+  retry: 'Try again',
+  certificates: 'All certificates',
+  page_label: 'Matrix pages',
+  attention: {
+    title: 'Needs attention',
+    intro: 'Required certificates of the current company that are not valid.',
+    all_clear: 'Nothing needs attention: every required certificate is valid or merely unproven.',
+    open: 'Open compliance',
+    count: '%{count} %{status}',
+  },
+};
