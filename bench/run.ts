@@ -412,7 +412,7 @@ async function main(): Promise<void> {
               // Round 0 warms the server and the browser, untimed.
               if (round === 0) continue;
               log(
-                `  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${s.app.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms${k.requestAfterMs !== null ? ` (request after ${k.requestAfterMs})` : ''}`).join(', ')}`,
+                `  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${s.app.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms${k.requestAfterMs !== null ? ` (request after ${k.requestAfterMs})` : ''}${k.components !== null ? `, ${k.components} components` : ''}`).join(', ')}`,
               );
               r.searches.push(...ks);
             }
@@ -449,7 +449,7 @@ async function main(): Promise<void> {
             for (const s of searches) {
               const ks: KeystrokeResult[] = await measureSearch(browser, s, 120_000);
               log(
-                `  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${s.app.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms${k.requestAfterMs !== null ? ` (request after ${k.requestAfterMs})` : ''}`).join(', ')}`,
+                `  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${s.app.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms${k.requestAfterMs !== null ? ` (request after ${k.requestAfterMs})` : ''}${k.components !== null ? `, ${k.components} components` : ''}`).join(', ')}`,
               );
               r.searches.push(...ks);
             }
@@ -478,7 +478,7 @@ async function main(): Promise<void> {
               // Round 0 warms the server and the browser, untimed.
               if (round === 0) continue;
               log(
-                `  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${OLYMPUS_ON_POSTGRES.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms`).join(', ')}`,
+                `  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${OLYMPUS_ON_POSTGRES.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms${k.components !== null ? ` (${k.components} components)` : ''}`).join(', ')}`,
               );
               r.searches.push(...ks.map((k) => ({ ...k, app: OLYMPUS_ON_POSTGRES })));
             }
