@@ -61,19 +61,18 @@ interface Probe {
  * Counts the components React renders (runs in the page before its scripts): the hook React DevTools
  * uses gets every committed tree, and a component whose fiber did work in that commit rendered. The count
  * is of work, which a loaded machine cannot inflate as it does times. Works with production builds too.
+ * Plain JavaScript text: a function handed to addInitScript would carry tsx's name helpers into the page.
+ * Tags: function, class, forwardRef and simple memo components; flag 1: PerformedWork (react-reconciler).
  */
-function countRenders(): void {
-  type Fiber = { tag: number; flags: number; child: Fiber | null; sibling: Fiber | null; alternate: Fiber | null };
-  const w = window as unknown as { __renders: number; __REACT_DEVTOOLS_GLOBAL_HOOK__?: object };
-  w.__renders = 0;
-  // Function, class, forwardRef and simple memo components; PerformedWork (react-reconciler).
+const COUNT_RENDERS = `(() => {
+  window.__renders = 0;
   const COMPONENT = new Set([0, 1, 11, 15]);
-  const walk = (next: Fiber, prev: Fiber | null) => {
-    if (COMPONENT.has(next.tag) && (prev === null || (next !== prev && (next.flags & 1) !== 0))) w.__renders += 1;
+  function walk(next, prev) {
+    if (COMPONENT.has(next.tag) && (prev === null || (next !== prev && (next.flags & 1) !== 0))) window.__renders += 1;
     if (prev !== null && next.child === prev.child) return;
     for (let c = next.child; c; c = c.sibling) walk(c, c.alternate);
-  };
-  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+  }
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
     renderers: new Map(),
     inject: () => 1,
@@ -81,9 +80,9 @@ function countRenders(): void {
     onScheduleFiberRoot: () => {},
     onCommitFiberUnmount: () => {},
     onPostCommitFiberRoot: () => {},
-    onCommitFiberRoot: (_id: number, root: { current: Fiber }) => walk(root.current, root.current.alternate),
+    onCommitFiberRoot: (id, root) => walk(root.current, root.current.alternate),
   };
-}
+})();`;
 
 /** Arms the in-page measurement for the next keydown (runs in the page). */
 function arm(expected: string): void {
@@ -155,7 +154,7 @@ export async function measureSearch(browser: Browser, t: SearchTarget, timeoutMs
   try {
     // Room for every request's timing entry (the default keeps 250).
     await context.addInitScript(() => performance.setResourceTimingBufferSize(100_000));
-    await context.addInitScript(countRenders);
+    await context.addInitScript({ content: COUNT_RENDERS });
     if (t.storage) {
       await context.addInitScript((e: Record<string, string>) => {
         for (const [k, v] of Object.entries(e)) if (localStorage.getItem(k) === null) localStorage.setItem(k, v);
