@@ -4,8 +4,8 @@
 // load and /usr/bin/time of the server), list payloads at scale, page load and search-box keystrokes
 // in chromium. Writes .tmp/bench/results-<mode>.{md,json}; with --record it also replaces the
 // generated part of bench/RESULTS.md. Everything stays on loopback.
-//   options: --short  --only=bundle,api,page  --no-postgres  --record
-//   env: BENCH_SCALE=1000,10000,100000 (the generated tenants' sizes), BENCH_PG_PORT, CHROMIUM_PATH
+//   options: --short  --only=bundle,api,page,search  --no-postgres  --record
+//   env: BENCH_SCALE=1000,10000,100000 (the generated tenants' sizes), BENCH_ROUNDS, BENCH_PG_PORT, CHROMIUM_PATH
 import { execSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -50,7 +50,10 @@ const withPostgres = !argv.includes('--no-postgres');
 const record = argv.includes('--record');
 const mode = short ? 'short' : 'full';
 const SECONDS = short ? 3 : 10;
-const ROUNDS = short ? 1 : 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || (short ? 1 : 3);
+/** Only the search box (`--only=search`, Olympus's own keystrokes, no page loads): a quick A/B of a keystroke. */
+const searchOnly = only.includes('search') && !only.includes('page');
+const searching = only.includes('page') || searchOnly;
 const SIZES = (process.env.BENCH_SCALE ?? (short ? '1000,10000' : '1000,10000,100000'))
   .split(',')
   .map(Number)
@@ -309,7 +312,7 @@ async function main(): Promise<void> {
   if (!hasTime()) log('/usr/bin/time is missing: the server CPU / max RSS columns stay empty (apt-get install time)');
   await installAnchors();
   // Debian's chromium, as the browser tests use it (installed when missing).
-  if (only.includes('page') && !process.env.CHROMIUM_PATH)
+  if (searching && !process.env.CHROMIUM_PATH)
     await run('bash', ['scripts/ensure-chromium.sh'], { timeoutMs: 900_000 });
 
   const r: BenchResults = {
@@ -323,7 +326,7 @@ async function main(): Promise<void> {
     servers: [],
     timeMissing: !hasTime(),
   };
-  if (only.includes('bundle') || only.includes('page')) {
+  if (only.includes('bundle') || searching) {
     log('vite build: Olympus (into .tmp/bench/olympus-dist) and the anchors');
     await buildOlympus(OLYMPUS_DIST, MODULES_FILE);
     await buildAnchor(ANCHORS.ra);
@@ -341,8 +344,8 @@ async function main(): Promise<void> {
 
   let jsonServer: { url: string; pid?: number } | null = null;
   const databases: ('pglite' | 'postgres')[] = [];
-  if (only.includes('api') || only.includes('page')) databases.push('pglite');
-  if ((only.includes('api') || only.includes('page')) && withPostgres) databases.push('postgres');
+  if (only.includes('api') || searching) databases.push('pglite');
+  if ((only.includes('api') || searching) && withPostgres) databases.push('postgres');
 
   for (const kind of databases) {
     const work = mkdtempSync(path.join(os.tmpdir(), `olympus-bench-${kind}-`));
@@ -394,6 +397,32 @@ async function main(): Promise<void> {
         r.servers.push(await stopOlympus(olympus, kind, 'the API run', rss.stop()));
       }
 
+      if (searchOnly && kind === 'pglite') {
+        const olympus = await startOlympus({ ...olympusOpts, timeFile: path.join(work, 'time-search.txt') });
+        children.push(olympus.child);
+        const rss = watchRss(olympus.pid);
+        const searches = (await searchTargets(olympus.url, anchor.url, prepared.tenants)).filter(
+          (s) => s.app === 'olympus',
+        );
+        const browser = await launch();
+        try {
+          for (let round = 0; round <= ROUNDS; round++) {
+            for (const s of searches) {
+              const ks: KeystrokeResult[] = await measureSearch(browser, s, 120_000);
+              // Round 0 warms the server and the browser, untimed.
+              if (round === 0) continue;
+              log(
+                `  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${s.app.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms${k.requestAfterMs !== null ? ` (request after ${k.requestAfterMs})` : ''}${k.components !== null ? `, ${k.components} components` : ''}`).join(', ')}`,
+              );
+              r.searches.push(...ks);
+            }
+          }
+        } finally {
+          await browser.close();
+        }
+        r.servers.push(await stopOlympus(olympus, kind, 'search', rss.stop()));
+      }
+
       if (only.includes('page') && kind === 'pglite') {
         const olympus = await startOlympus({ ...olympusOpts, timeFile: path.join(work, 'time-page.txt') });
         children.push(olympus.child);
@@ -420,7 +449,7 @@ async function main(): Promise<void> {
             for (const s of searches) {
               const ks: KeystrokeResult[] = await measureSearch(browser, s, 120_000);
               log(
-                `  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${s.app.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms${k.requestAfterMs !== null ? ` (request after ${k.requestAfterMs})` : ''}`).join(', ')}`,
+                `  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${s.app.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms${k.requestAfterMs !== null ? ` (request after ${k.requestAfterMs})` : ''}${k.components !== null ? `, ${k.components} components` : ''}`).join(', ')}`,
               );
               r.searches.push(...ks);
             }
@@ -433,7 +462,7 @@ async function main(): Promise<void> {
 
       // The search box on PostgreSQL too (Olympus only, its largest tenant): the anchors search the same
       // way on either database, and the page loads do not depend on it.
-      if (only.includes('page') && kind === 'postgres') {
+      if (searching && kind === 'postgres') {
         const olympus = await startOlympus({ ...olympusOpts, timeFile: path.join(work, 'time-search.txt') });
         children.push(olympus.child);
         const rss = watchRss(olympus.pid);
@@ -449,7 +478,7 @@ async function main(): Promise<void> {
               // Round 0 warms the server and the browser, untimed.
               if (round === 0) continue;
               log(
-                `  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${OLYMPUS_ON_POSTGRES.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms`).join(', ')}`,
+                `  search ${round}/${ROUNDS} ${unitsLabel(s.units).padEnd(10)} ${OLYMPUS_ON_POSTGRES.padEnd(20)} ${ks.map((k) => `"${k.term}" ${k.ms} ms${k.components !== null ? ` (${k.components} components)` : ''}`).join(', ')}`,
               );
               r.searches.push(...ks.map((k) => ({ ...k, app: OLYMPUS_ON_POSTGRES })));
             }

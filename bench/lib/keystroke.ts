@@ -44,27 +44,69 @@ export interface KeystrokeResult {
   responseMs: number | null;
   /** That response's end → the rows shown (the app's own work); null without a request. */
   renderMs: number | null;
+  /** Components React rendered from the key to the rows shown (countRenders below); null if not counted. */
+  components: number | null;
 }
 
 interface Probe {
   t0: number;
   tDom: number;
   tFrame: number;
+  /** The page's count of rendered components at the key and at the rows shown. */
+  r0: number;
+  r1: number;
 }
+
+/**
+ * Counts the components React renders (runs in the page before its scripts): the hook React DevTools
+ * uses gets every committed tree, and a component whose fiber did work in that commit rendered. The count
+ * is of work, which a loaded machine cannot inflate as it does times. Works with production builds too.
+ * Plain JavaScript text: a function handed to addInitScript would carry tsx's name helpers into the page.
+ * Tags: function, class, forwardRef and simple memo components; flag 1: PerformedWork (react-reconciler).
+ */
+const COUNT_RENDERS = `(() => {
+  window.__renders = 0;
+  const COMPONENT = new Set([0, 1, 11, 15]);
+  function walk(next, prev) {
+    if (COMPONENT.has(next.tag) && (prev === null || (next !== prev && (next.flags & 1) !== 0))) window.__renders += 1;
+    if (prev !== null && next.child === prev.child) return;
+    for (let c = next.child; c; c = c.sibling) walk(c, c.alternate);
+  }
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onScheduleFiberRoot: () => {},
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    onCommitFiberRoot: (id, root) => walk(root.current, root.current.alternate),
+  };
+})();`;
 
 /** Arms the in-page measurement for the next keydown (runs in the page). */
 function arm(expected: string): void {
-  const w = window as unknown as { __kb: Probe };
-  const kb: Probe = { t0: -1, tDom: -1, tFrame: -1 };
+  const w = window as unknown as { __kb: Probe; __renders?: number };
+  const kb: Probe = { t0: -1, tDom: -1, tFrame: -1, r0: -1, r1: -1 };
   w.__kb = kb;
-  document.addEventListener('keydown', (e) => (kb.t0 = e.timeStamp), { capture: true, once: true });
+  document.addEventListener(
+    'keydown',
+    (e) => {
+      kb.t0 = e.timeStamp;
+      kb.r0 = w.__renders ?? -1;
+    },
+    { capture: true, once: true },
+  );
   const mo = new MutationObserver(() => {
     if (kb.t0 < 0 || kb.tDom >= 0) return;
     const row = document.querySelector('tbody tr');
     if (!row || ![...row.querySelectorAll('td')].some((td) => td.textContent?.trim() === expected)) return;
     kb.tDom = performance.now();
     mo.disconnect();
-    requestAnimationFrame(() => (kb.tFrame = performance.now()));
+    requestAnimationFrame(() => {
+      kb.r1 = w.__renders ?? -1;
+      kb.tFrame = performance.now();
+    });
   });
   mo.observe(document.body, { subtree: true, childList: true, characterData: true });
 }
@@ -76,6 +118,7 @@ function collect(listUrl: string): {
   requestAfterMs: number | null;
   responseMs: number | null;
   renderMs: number | null;
+  components: number | null;
 } {
   const kb = (window as unknown as { __kb: Probe }).__kb;
   const list = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
@@ -88,6 +131,7 @@ function collect(listUrl: string): {
     requestAfterMs: list.length ? list[0].startTime - kb.t0 : null,
     responseMs: answered ? answered.responseEnd - answered.startTime : null,
     renderMs: answered ? kb.tFrame - answered.responseEnd : null,
+    components: kb.r0 >= 0 ? kb.r1 - kb.r0 : null,
   };
 }
 
@@ -110,6 +154,7 @@ export async function measureSearch(browser: Browser, t: SearchTarget, timeoutMs
   try {
     // Room for every request's timing entry (the default keeps 250).
     await context.addInitScript(() => performance.setResourceTimingBufferSize(100_000));
+    await context.addInitScript({ content: COUNT_RENDERS });
     if (t.storage) {
       await context.addInitScript((e: Record<string, string>) => {
         for (const [k, v] of Object.entries(e)) if (localStorage.getItem(k) === null) localStorage.setItem(k, v);
@@ -140,6 +185,7 @@ export async function measureSearch(browser: Browser, t: SearchTarget, timeoutMs
           requestAfterMs: null,
           responseMs: null,
           renderMs: null,
+          components: null,
         });
         break;
       }
@@ -153,6 +199,7 @@ export async function measureSearch(browser: Browser, t: SearchTarget, timeoutMs
         requestAfterMs: round(r.requestAfterMs),
         responseMs: round(r.responseMs),
         renderMs: round(r.renderMs),
+        components: r.components,
       });
       // Let trailing requests (react-admin's reference fetch) finish before the next key.
       await page.waitForTimeout(300);

@@ -2,7 +2,7 @@
 // Page links are real links to ?page=N (page 1 without it), so a page can be bookmarked and opened anew.
 // A capped total (`meta.more`, a searched page of a big list) reads "of more than N": the pages known so
 // far are linked, the end ellipsis stays and "last page" is off until the last page is known.
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Box, MenuItem, PaginationItem, Stack, TextField, Typography } from '@mui/material';
 import { Link, useLocation } from 'react-router';
 import { useListContext, useTranslate } from 'ra-core';
@@ -11,7 +11,7 @@ import { MAX_PAGE_LINKS, pageCount, pageWindow } from './pageWindow';
 import { PAGE_SIZES } from './useListPaging';
 import { searchForPage } from './listUrl';
 
-function PageLinks({ page, count, more }: { page: number; count: number; more: boolean }) {
+const PageLinks = memo(function PageLinks({ page, count, more }: { page: number; count: number; more: boolean }) {
   const translate = useTranslate();
   const { pathname, search } = useLocation();
   const to = (p: number) => ({ pathname, search: searchForPage(search, p) });
@@ -53,14 +53,31 @@ function PageLinks({ page, count, more }: { page: number; count: number; more: b
       </Box>
     </Box>
   );
-}
+});
 
 export function ListPagination() {
-  const translate = useTranslate();
-  const id = useId();
   const { page, perPage, total, setPerPage, isPending, meta } = useListContext();
   if (isPending || !total) return null;
   const more = (meta as ListAnswerMeta | undefined)?.more === true;
+  return <PagingControls page={page} perPage={perPage} total={total} more={more} setPerPage={setPerPage} />;
+}
+
+/** Rendered again only when what it shows changes, not by every change of the list (a keystroke, new rows). */
+const PagingControls = memo(function PagingControls({
+  page,
+  perPage,
+  total,
+  more,
+  setPerPage,
+}: {
+  page: number;
+  perPage: number;
+  total: number;
+  more: boolean;
+  setPerPage: (n: number) => void;
+}) {
+  const translate = useTranslate();
+  const id = useId();
   // More than `total` rows: at least the page holding row total + 1.
   const count = pageCount(more ? total + 1 : total, perPage);
   const from = (page - 1) * perPage + 1;
@@ -94,4 +111,4 @@ export function ListPagination() {
       {count > 1 && <PageLinks page={page} count={count} more={more} />}
     </Stack>
   );
-}
+});

@@ -13,7 +13,14 @@ import { DataTable, ExportButton, ListNoResults } from 'react-admin';
 import { useCsvExporter } from './csvExport';
 import { columnText, csvColumnsOf, shownColumns, type ListColumn, type ListRowActions } from './listColumns';
 import { ListCards } from './ListCards';
-import { BulkButtons, BulkFailuresProvider, PhoneBulkBar, useBulkAllowed, useBulkFailures } from './BulkActions';
+import {
+  BulkButtons,
+  BulkFailuresProvider,
+  PhoneBulkBar,
+  SelectionToolbar,
+  useBulkAllowed,
+  useBulkFailures,
+} from './BulkActions';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import { CreateLinkButton } from './LinkButtons';
 import { ListDialogsProvider } from './ListDialogs';
@@ -23,6 +30,7 @@ import { ListPagination } from './ListPagination';
 import { ListProgress, REPLACING_ROWS_SX, useRowsReplacing } from './ListProgress';
 import { ListFilters } from './ListFilters';
 import { ListSearch } from './ListSearch';
+import { ListTableBody } from './ListTableBody';
 import { useScreenList } from './useScreenList';
 import { useIsPhone } from './useIsPhone';
 
@@ -124,6 +132,10 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
     [failures],
   );
   const bulkButtons = useMemo(() => (selectable && bulk ? <BulkButtons decl={bulk} /> : false), [selectable, bulk]);
+  const bulkToolbar = useMemo(
+    () => (bulkButtons ? <SelectionToolbar>{bulkButtons}</SelectionToolbar> : undefined),
+    [bulkButtons],
+  );
   const columns = useMemo(() => shownColumns(props.columns), [props.columns]);
   const translate = useTranslate();
   const replacing = useRowsReplacing();
@@ -132,22 +144,29 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
   // a render that changes nothing of theirs (a keystroke in the search box, the progress bar), so a
   // search's request leaves sooner (docs/speed.md).
   const cols = useMemo(() => tableColumns(columns, rowActions), [columns, rowActions]);
+  // The header depends on none of the list's state: made once, it is not rendered again by a keystroke.
+  const header = useMemo(
+    () => (
+      <ListHeader
+        title={title}
+        back={back}
+        showCompany={showCompany}
+        actions={
+          <>
+            {actions}
+            <ExportButton maxResults={EXPORT_ALL} variant="outlined" size="medium" />
+            {createLabel && <CreateLinkButton label={createLabel} />}
+          </>
+        }
+      />
+    ),
+    [title, back, showCompany, actions, createLabel],
+  );
   return (
     <ListNoticesProvider>
       <ListDialogsProvider>
         <BulkFailuresProvider>
-          <ListHeader
-            title={title}
-            back={back}
-            showCompany={showCompany}
-            actions={
-              <>
-                {actions}
-                <ExportButton maxResults={EXPORT_ALL} variant="outlined" size="medium" />
-                {createLabel && <CreateLinkButton label={createLabel} />}
-              </>
-            }
-          />
+          {header}
           <Card sx={{ position: 'relative' }}>
             <ListProgress />
             {/* On a phone the record cards sit inside: a narrower margin leaves them more of the width. */}
@@ -170,7 +189,9 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
                 /* rowClick off: react-admin would link rows to /{resource}/{id}; rows carry their own edit links. */
                 <DataTable
                   rowClick={false}
+                  body={ListTableBody}
                   bulkActionButtons={bulkButtons}
+                  bulkActionsToolbar={bulkToolbar}
                   rowSx={rowSx}
                   empty={NO_RESULTS}
                   size="medium"

@@ -8,7 +8,7 @@
 // Not react-admin's useListController (it syncs filter/sort/perPage into the URL) nor
 // useList (its page is internal state that cannot follow ?page, and it sorts case-sensitively).
 import { useCallback, useMemo, useState } from 'react';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, replaceEqualDeep } from '@tanstack/react-query';
 import {
   useDataProvider,
   useGetList,
@@ -41,6 +41,35 @@ export interface ScreenListOptions<R extends RaRecord> {
 
 const noop = () => {};
 const NO_IDS: never[] = [];
+
+/**
+ * The rows to show, each record equal to one shown just before kept as that same object (and the whole
+ * array, when every row is): a keystroke's page that repeats rows renders none of them again, since
+ * react-admin's rows are memoised on their record (docs/speed.md "Rendering").
+ */
+function useSameRecords<R extends RaRecord>(rows: R[] | undefined): R[] | undefined {
+  const [kept, setKept] = useState<{ from: R[] | undefined; shown: R[] | undefined }>({
+    from: rows,
+    shown: rows,
+  });
+  if (kept.from === rows) return kept.shown;
+  const before = new Map((kept.shown ?? []).map((r) => [r.id, r]));
+  const next = rows?.map((r) => {
+    const old = before.get(r.id);
+    return old === undefined ? r : replaceEqualDeep(old, r);
+  });
+  const shown =
+    next && kept.shown && next.length === kept.shown.length && next.every((r, i) => r === kept.shown?.[i])
+      ? kept.shown
+      : next;
+  // Adjusting state while rendering (React's pattern for state derived from a changing input).
+  setKept({ from: rows, shown });
+  return shown;
+}
+
+/** `ids` itself while `kept` has the same ids in the same order: a new page keeps the selection's identity. */
+const sameIds = (kept: Identifier[], ids: Identifier[]) =>
+  kept.length === ids.length && kept.every((id, i) => id === ids[i]) ? kept : ids;
 
 export function useScreenList<R extends RaRecord = RaRecord>({
   meta,
@@ -115,7 +144,7 @@ export function useScreenList<R extends RaRecord = RaRecord>({
     perPage,
   });
 
-  const data = inBrowser ? client.data : server.data;
+  const data = useSameRecords(inBrowser ? client.data : server.data);
   const total = inBrowser ? client.total : server.total;
   const page = inBrowser ? client.page : server.page;
   // A searched page of the API may have a capped total: more rows than `total` (ListPagination).
@@ -145,8 +174,16 @@ export function useScreenList<R extends RaRecord = RaRecord>({
   const onUnselectItems = useCallback(() => setSelected(NO_IDS), []);
   const onSelectAll = useCallback(() => setSelected((data ?? []).map((r) => r.id)), [data]);
   const onPage = useMemo(() => new Set((data ?? []).map((r) => r.id)), [data]);
+  // The same array while the same ids are selected on the page (no selection: always NO_IDS), so every
+  // row's checkbox (react-admin's selected-ids context) is not rendered again by each new page.
   const selectedIds = useMemo(
-    () => (selectable ? selected.filter((id) => onPage.has(id)) : NO_IDS),
+    () =>
+      selectable
+        ? sameIds(
+            selected,
+            selected.filter((id) => onPage.has(id)),
+          )
+        : NO_IDS,
     [selectable, selected, onPage],
   );
   const isFetching = inBrowser ? whole.isPlaceholderData && whole.isFetching : server.isFetching;

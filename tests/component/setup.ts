@@ -1,3 +1,5 @@
+// First: react-dom looks for the DevTools hook the render counter uses (renderCount.ts) when evaluated.
+import './renderCount';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';

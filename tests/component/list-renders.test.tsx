@@ -1,0 +1,88 @@
+// What a search keystroke renders on a big list (paged by the API), counted by the components React
+// rendered (renderCount.ts), not timed: the rows the new page shares with the one before — the same
+// records — are not rendered again, nor their selection checkboxes, nor their cells; only the rows new
+// to the page are. The app bar, the navigation, the list's header and its filter bar do not render at all
+// (docs/speed.md "Rendering"). Stubbed at the HTTP boundary.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_LIST_MAX } from '../../contract/lists';
+import { freshPage } from './shell-harness';
+import {
+  LOAD_TIMEOUT,
+  bodyRows,
+  dataCells,
+  firstCells,
+  listCalls,
+  listReply,
+  openList,
+  rowOf,
+  unitRow,
+} from './list-harness';
+import { countRenders } from './renderCount';
+
+const UNITS = '/api/v1/units';
+/** A list the API pages; every third unit a house, so searching "f" drops a third of each page. */
+const rows = Array.from({ length: CLIENT_LIST_MAX + 100 }, (_, i) =>
+  unitRow(i + 1, { name: `Unit ${String(i + 1).padStart(4, '0')}`, unit_type: (i + 1) % 3 === 0 ? 'House' : 'Flat' }),
+);
+
+/** Components that show nothing a search changes. */
+const UNCHANGED = ['Header', 'Navigation', 'ListHeader', 'FilterBar'];
+
+describe('a search keystroke on a big list', () => {
+  beforeEach(freshPage);
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('renders only the rows new to the page, and neither the app bar, the navigation, the header nor the filters', async () => {
+    const user = userEvent.setup();
+    const mount = countRenders();
+    const view = openList('/dashboard/unit', { [`GET ${UNITS}`]: listReply(rows) });
+    await screen.findByText(`1–10 of ${rows.length}`, {}, LOAD_TIMEOUT);
+    await waitFor(() => expect(view.queryClient.isFetching()).toBe(0), LOAD_TIMEOUT);
+    mount.stop();
+    // Each is on this screen (a renamed component would make the checks below say nothing).
+    for (const name of UNCHANGED) expect(mount.of(name), name).toBeGreaterThan(0);
+
+    const search = screen.getByRole('searchbox', { name: 'Search' });
+    const type = async (text: string, q: string) => {
+      const before = firstCells();
+      const counted = countRenders();
+      await user.type(search, text);
+      await waitFor(() => expect(listCalls(view.api, UNITS).at(-1)?.q).toBe(q));
+      await waitFor(() => expect(view.queryClient.isFetching()).toBe(0), LOAD_TIMEOUT);
+      counted.stop();
+      const after = firstCells();
+      const added = after.filter((name) => !before.includes(name)).length;
+      for (const name of UNCHANGED) expect(counted.of(name), name).toBe(0);
+      return { counted, added, after };
+    };
+
+    // "f": the houses leave the page, later flats join it, and the flats that stay move up.
+    const first = await type('f', 'f');
+    expect(first.after).toEqual(
+      rows
+        .filter((u) => u.unit_type === 'Flat')
+        .slice(0, 10)
+        .map((u) => u.name),
+    );
+    expect(first.added).toBe(3);
+    const columns = dataCells(bodyRows()[0]).length;
+    expect(first.counted.of('DataTableRow')).toBe(first.added);
+    expect(first.counted.of('SelectRowTableCell')).toBe(first.added);
+    expect(first.counted.of('DataTableCell')).toBe(first.added * columns);
+
+    // A selected row stays selected, and "fl" (the same rows) renders no row, checkbox or cell at all.
+    await user.click(within(rowOf('Unit 0001')).getByRole('checkbox'));
+    const second = await type('l', 'fl');
+    expect(second.after).toEqual(first.after);
+    expect(second.added).toBe(0);
+    for (const name of ['DataTableRow', 'SelectRowTableCell', 'DataTableCell'])
+      expect(second.counted.of(name), name).toBe(0);
+    expect(within(rowOf('Unit 0001')).getByRole('checkbox')).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Delete selected' })).toBeVisible();
+  }, 60_000);
+});
