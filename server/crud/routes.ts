@@ -96,7 +96,12 @@ export function crudRoutes<P>(
   return async (app) => {
     // Its references count when a record they point at is deleted (./dependents.ts).
     const mounted = mountedOn(app);
-    mounted.add({ decl, binding, scope: hooks.access && ((req) => hooks.access?.(req, 'view')) });
+    mounted.add({
+      decl,
+      binding,
+      scope: hooks.access && ((req) => hooks.access?.(req, 'view')),
+      find: (db, tenant, id) => q.find(db, tenant, id),
+    });
     const { caller, recordOr404, form, ...ops } = crudOperations(app, decl, binding, hooks, q, mounted);
 
     app.get(
