@@ -5,15 +5,13 @@ import type { MailMessage } from '../mail/mailer';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-/** "Tue 5 Mar 2025", as the lists show a date. */
-export const dayText = (day: string): string => dayFormat.format(new Date(`${day}T00:00:00Z`));
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** "Tue, 5 Mar 2025", as the lists show a date (written out here: a server's Intl data differs by Node build). */
+export function dayText(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  return `${WEEKDAYS[d.getUTCDay()]}, ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
 
 /** "in 7 days", "tomorrow", "today", "yesterday", "3 days ago". */
 export function daysLeftText(days: number): string {
@@ -76,7 +74,7 @@ export function reminderMail(opts: {
       text: `${Math.abs(opts.daysLeft)} (${when})`,
     },
   ];
-  const intro = `This is a reminder about ${decl.noun.article ?? 'a'} ${one} of ${opts.company}: ${dateLabel.toLowerCase()} ${dayText(opts.dueOn)}, ${when}.`;
+  const intro = `${decl.noun.article === 'an' ? 'An' : 'A'} ${one} of ${opts.company} needs attention: ${dateLabel.toLowerCase()} ${dayText(opts.dueOn)} (${when}).`;
   const why = `You receive this because you may ${decl.reminders?.notify === 'view' ? 'see' : 'update'} ${decl.noun.many} of ${opts.company} in Olympus.`;
   const text = [
     `Hello ${opts.to.name},`,
