@@ -15,7 +15,8 @@ import type { Db } from '../db';
 import { requireColumn } from '../crud/binding';
 import type { Mounted, MountedResources } from '../crud/dependents';
 import { mailErrorForLog, type Mailer } from '../mail/mailer';
-import { claimTurn, scheduleMaintenance, type MaintenanceJob } from '../maintenance';
+import { claimTurn, type MaintenanceJob } from '../maintenance';
+import { logJobFailure } from '../http/error-log';
 import { reminderMail } from './mail';
 
 export const REMINDERS_EVERY_MS = 3600_000;
@@ -276,14 +277,39 @@ async function remindOne(
   return { mails, failed, done: true };
 }
 
-/** Sends the due reminders when the server is ready and every REMINDERS_EVERY_MS after, until it closes. */
+/**
+ * Sends the due reminders when the server is ready and every REMINDERS_EVERY_MS after, until it closes. Unlike the
+ * other timers (../maintenance.ts) the start's turn is not awaited — its mails would hold up the start — and a close
+ * waits for a turn under way, so nothing is left half claimed.
+ */
 export function scheduleDateReminders(app: FastifyInstance, mounted: MountedResources): void {
-  scheduleMaintenance(app, REMINDERS_EVERY_MS, 'date reminders', async () => {
-    const done = await sendDateReminders(app.db, mounted, {
-      mailer: app.mailer,
-      publicUrl: app.config.publicUrl,
-      log: app.log,
-    });
-    if (done && (done.mails || done.failed)) app.log.info(done, 'date reminders sent');
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  const turn = async () => {
+    try {
+      const done = await sendDateReminders(app.db, mounted, {
+        mailer: app.mailer,
+        publicUrl: app.config.publicUrl,
+        log: app.log,
+      });
+      if (done && (done.mails || done.failed)) app.log.info(done, 'date reminders sent');
+    } catch (err) {
+      logJobFailure({ log: app.log, outage: app.database.outage }, 'date reminders', err);
+    } finally {
+      running = null;
+    }
+  };
+  const once = () => {
+    running ??= turn();
+  };
+  app.addHook('onReady', async () => {
+    once();
+    timer = setInterval(once, REMINDERS_EVERY_MS);
+    // The job must never keep the process alive on its own.
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
   });
 }
