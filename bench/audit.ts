@@ -27,7 +27,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db';
 import { syncCatalogue } from '../server/permissions/catalogue';
 import { userSystems } from '../server/db/schema';
-import { rowsOf } from '../server/auth/rows';
+import { rowsOf } from '../server/db/rows';
 import { createCompany, createRole, createUser, tokenFor } from '../tests/server/factories';
 
 const ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? 1_000_000);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { rowsOf } from '../server/auth/rows';
+import { rowsOf } from '../server/db/rows';
 import { addDays, firstOfMonth, todayUtc } from '../contract/dates';
 import { createCompany, createUser, tokenFor } from '../tests/server/factories';
 import { openBenchDatabase } from './lib/benchDatabase';

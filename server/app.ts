@@ -68,8 +68,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Collect every field error at once so a form can mark each field.
     // The declared bodies' OpenAPI extensions are annotations, not checks (server/crud/extensions.ts).
+    // A file field's body is an id or the file as read (`type: ['string', 'object']`), a union on purpose.
     ajv: {
-      customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: false, keywords: OPENAPI_EXTENSIONS },
+      customOptions: {
+        allErrors: true,
+        coerceTypes: 'array',
+        removeAdditional: false,
+        allowUnionTypes: true,
+        keywords: OPENAPI_EXTENSIONS,
+      },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db';
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf } from './auth/rows';
+import { rowsOf } from './db/rows';
 
 /**
  * Words that make a field secret, matched against whole words of its name (snake_case, camelCase,

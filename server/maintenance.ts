@@ -6,7 +6,7 @@
 // is older than the gap). docs/security.md "The audit log", docs/resources.md "Trash".
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rowsOf } from './auth/rows';
+import { rowsOf } from './db/rows';
 import type { Db } from './db';
 import { logJobFailure } from './http/error-log';
 

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../audit';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from '../db/rows';
 import type { Db } from '../db';
 import { AUDIT_PRUNED_ACTION } from '../../contract/audit';
 import { claimTurn, scheduleMaintenance, type MaintenanceJob } from '../maintenance';

@@ -22,12 +22,12 @@ import { auditAuth } from './authAudit';
 import { MSG } from './messages';
 import {
   errorResponses,
-  ErrorBody,
   InvitationAcceptBody,
   InvitationCheckBody,
   InvitationCheckResponse,
   MessageResponse,
 } from './schemas';
+import { ErrorBody } from '../http/schemas';
 import { claimInvitation, findInvitation, type FoundInvitation, type InvitationState } from '../users/invitationStore';
 import { beyondReach, holdingsOf, lockUser } from '../users/grants';
 import { findUser } from '../users/queries';

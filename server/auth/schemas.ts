@@ -1,19 +1,12 @@
 // TypeBox schemas of the sign-in endpoints: request bodies (validated, 422 on failure) and responses
 // (serialised, and published at /api/docs).
 import { Type } from 'typebox';
+import { ErrorBody } from '../http/schemas';
 
 /** RFC 5321 caps an address at 254 characters. */
 const Email = Type.String({ format: 'email', maxLength: 254 });
 /** Generous cap so an absurd body fails validation instead of reaching argon2; policy caps at 128. */
 const Password = Type.String({ minLength: 1, maxLength: 1024 });
-
-export const ErrorBody = Type.Object(
-  {
-    message: Type.String(),
-    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-  },
-  { description: 'Failure: a top-level message, with field errors for 422' },
-);
 
 const MessageData = Type.Object({ message: Type.String() });
 

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { tooMany } from '../errors';
-import { rowsOf } from './rows';
+import { rowsOf } from '../db/rows';
 import { auditAuth } from './authAudit';
 import { clientNetwork } from '../http/clientNetwork';
 

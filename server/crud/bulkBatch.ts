@@ -1,7 +1,7 @@
 // A bulk change set-based (docs/resources.md "Bulk changes"), for a resource whose hooks need not see
 // each record (./writeBatch.ts setBased, as an import's batch): the records read and locked with one
 // query in id order, each one's version compared, for an update the checks of a single update made for
-// all of them at once (./checks.ts), then, when none is refused, the updates, version raises and audit
+// all of them at once (./checks.ts), then, when none is refused, the updates (raising the versions) and audit
 // rows — or the moves to the trash and their audit rows — written with a few statements for the lot
 // (./writeBatch.ts). Each record gets the answer a single update of
 // it would get, and ends as a single update leaves it. Locks are taken once and held only for these

@@ -6,6 +6,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Type, type TSchema } from 'typebox';
+import { FileRead } from '../forms/schema';
 import type { FileField, ResourceDecl } from '../../contract/resources/declare';
 import { FILE_TYPES, MB, typesText } from '../../contract/uploads';
 import { isUuid, type Conn } from '../db/conn';
@@ -22,16 +23,6 @@ export const FILE_MESSAGES = {
   type: (field: string, f: FileField) => `The ${label(field)} must be a ${typesText(f.types)} file.`,
   size: (field: string, f: FileField) => `The ${label(field)} may not be larger than ${f.maxMb} MB.`,
 };
-
-export const FileRead = Type.Object(
-  {
-    id: Type.String({ format: 'uuid' }),
-    name: Type.String(),
-    size: Type.Integer({ description: 'Bytes' }),
-    content_type: Type.String(),
-  },
-  { description: 'The file; download it from GET /uploads/{id}' },
-);
 
 export const fileRead = (f: FileField): TSchema => (f.required ? FileRead : Type.Union([FileRead, Type.Null()]));
 

@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 import { IMPORT_BYTES_MAX, importable, importColumns, importKey } from '../../contract/imports';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import { requireAuth } from '../auth/guard';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from '../db/rows';
 import { ApiError, conflict, invalid } from '../errors';
 import { csvLine, decodeUtf8, IMPORT_MESSAGES, maxColumnsOf, readFile, readHeader } from '../imports/csv';
 import { importersOn } from '../imports/jobs';

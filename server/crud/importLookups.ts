@@ -2,7 +2,7 @@
 // and the records its keys match. Each takes the resource as bound (./bound.ts).
 import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from '../db/rows';
 import { isUuid, type Conn } from '../db/conn';
 import type { TenantScope } from '../db/tenantScope';
 import { lowerOf } from '../lists/lists';

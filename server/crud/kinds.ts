@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { FieldDecl, ResourceDecl } from '../../contract/resources/declare';
+import { declarePatternMessage } from '../http/patternMessages';
 import { HTTP_URL_PATTERN, TEL_MIN_LENGTH, TEL_PATTERN, type TextPattern } from '../../contract/resources/kinds';
 
 interface StringRules {
@@ -16,24 +17,8 @@ interface StringRules {
   examples?: string[];
 }
 
-/**
- * The 422 message of each declared text pattern (contract/resources/kinds.ts TextPattern), by the
- * pattern itself: ajv's error names the pattern, not the field's declaration
- * (server/http/errors-plugin.ts reads this). One pattern, one message.
- */
-const patternMessages = new Map<string, string>();
-
-/** The declared message of a pattern ("{field}" for the field's name in words), if any. */
-export const patternMessage = (pattern: unknown): string | undefined =>
-  typeof pattern === 'string' ? patternMessages.get(pattern) : undefined;
-
 function declaredPattern(p: TextPattern): StringRules {
-  const known = patternMessages.get(p.regex);
-  if (known !== undefined && known !== p.message)
-    throw new Error(
-      `The pattern ${p.regex} is declared with two messages: "${known}" and "${p.message}". Give one pattern one message.`,
-    );
-  patternMessages.set(p.regex, p.message);
+  declarePatternMessage(p.regex, p.message);
   return { pattern: p.regex, examples: [p.example] };
 }
 

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { hasTrash } from '../../contract/resources/declare';
 import { audit } from '../audit';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from '../db/rows';
 import type { Db } from '../db';
 import { claimTurn, scheduleMaintenance, type MaintenanceJob } from '../maintenance';
 import { isForeignKeyError, type Conn } from '../db/conn';

@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import { diff } from '../audit';
 import { RowByRow } from '../imports/jobs';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from '../db/rows';
 import { byKeys, insertRows, recordset } from '../db/recordset';
 import { auditChanges, type ChangeEntry } from './changeAudit';
 import type { Conn, Tx } from '../db/conn';
@@ -58,7 +58,11 @@ export function batchWriter(
   const byKey = getTableColumns(binding.table);
   const updatedAt = q.updatedAt ? byKey[q.updatedAt].name : undefined;
 
-  /** The updates with the same columns: one statement each, the rows as one jsonb parameter typed as the columns are.
+  /**
+   * The updates with the same columns: one statement each, the rows as one jsonb parameter typed as the columns are.
+   * Each record's version is raised in the same statement when a column it sets takes another value: one statement
+   * instead of a second update of every record (a second row version each, and the table's triggers again); the
+   * caller corrects the few the record as read tells otherwise.
    */
   async function updateAll(tx: Tx, rows: { id: string; changes: Body }[]): Promise<void> {
     const now = new Date().toISOString();
@@ -70,8 +74,15 @@ export function batchWriter(
         group.map((r) => ({ ...r.changes, id: r.id })),
         true,
       );
+      const own = columns.map((c) => sql`${table}.${sql.identifier(c.name)}`);
       const sets = [
         ...columns.map((c, i) => sql`${sql.identifier(c.name)} = ${values[i]}`),
+        ...(columns.length
+          ? [
+              sql`version = case when (${sql.join(own, sql`, `)}) is distinct from (${sql.join(values, sql`, `)})
+                then ${table}.version + 1 else ${table}.version end`,
+            ]
+          : []),
         ...(updatedAt ? [sql`${sql.identifier(updatedAt)} = ${now}::timestamptz`] : []),
       ];
       if (sets.length)
@@ -130,22 +141,28 @@ export function batchWriter(
     // A save that changed something is a new version; one that changed nothing leaves it (as ops.update).
     const befores = await Promise.all(plans.map((p) => (p.before ? audited(tx, p.before) : null)));
     const afters = await Promise.all(records.map((r) => audited(tx, r)));
-    const changed = plans.flatMap((p, i) =>
-      p.before && Object.keys(diff(befores[i] as Body, afters[i])).some((k) => k !== 'version') ? [ids[i]] : [],
-    );
-    if (changed.length) {
-      const raised = rowsOf<{ id: string; version: number }>(
-        await tx.execute(
-          sql`update ${table} set version = version + 1 where ${inArray(q.id, changed)} returning id, version`,
-        ),
+    // The update raised the version of each record a column of which took another value (updateAll); the record as
+    // the audit keeps it decides, as for a single update: a checkbox list or a trigger may have changed it all the
+    // same, or a value be stored as it was.
+    const off = new Map<number, number[]>();
+    plans.forEach((p, i) => {
+      if (!p.before) return;
+      const changed = Object.keys(diff(befores[i] as Body, afters[i])).some((k) => k !== 'version');
+      const by = Number(p.before.version) + (changed ? 1 : 0) - Number(records[i].version);
+      if (by !== 0) off.set(by, [...(off.get(by) ?? []), i]);
+    });
+    for (const [by, at] of off) {
+      await tx.execute(
+        sql`update ${table} set version = version + ${by} where ${inArray(
+          q.id,
+          at.map((i) => ids[i]),
+        )}`,
       );
-      const version = new Map(raised.map((r) => [r.id, Number(r.version)]));
-      records.forEach((r, i) => {
-        if (version.has(r.id)) {
-          records[i] = { ...r, version: version.get(r.id) };
-          afters[i] = { ...afters[i], version: version.get(r.id) };
-        }
-      });
+      for (const i of at) {
+        const version = Number(records[i].version) + by;
+        records[i] = { ...records[i], version };
+        afters[i] = { ...afters[i], version };
+      }
     }
     const entries: ChangeEntry[] = plans.map((p, i) => ({
       action: `${decl.noun.one}.${p.before ? 'updated' : 'created'}`,

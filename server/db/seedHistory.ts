@@ -4,7 +4,7 @@
 // (made by the system, `detail.seed`), so the history of a demo record starts at its creation.
 import { getTableName, sql } from 'drizzle-orm';
 import { DECLARED_RESOURCES } from '../../contract/resources';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from './rows';
 import { auditMany, type AuditEntry } from '../audit';
 import type { Db } from '.';
 import { seedIfEmpty, type SeedOptions, type SeedResult } from './seed';

@@ -11,7 +11,7 @@ import { sql, type Query, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 import type { Conn } from './conn';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from './rows';
 
 const dialect = new PgDialect();
 /** compiled() fragments: their text and a short id (a cache key that needs no hashing of the text). */

@@ -6,7 +6,7 @@
 // embedded database's one connection is free between them. docs/speed.md "Embedded database: planner statistics".
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from './rows';
 import type { Db } from './index';
 import { scheduleMaintenance } from '../maintenance';
 

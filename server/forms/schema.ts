@@ -1,6 +1,16 @@
 // TypeBox shape of contract/forms.ts, for the responses of the form-field endpoints.
 import { Type, type TSchema } from 'typebox';
-import { FileRead } from '../crud/fileFields';
+
+/** A file field's value as read (server/crud/fileFields.ts). */
+export const FileRead = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    name: Type.String(),
+    size: Type.Integer({ description: 'Bytes' }),
+    content_type: Type.String(),
+  },
+  { description: 'The file; download it from GET /uploads/{id}' },
+);
 
 export const FormFieldSchema = Type.Object({
   name: Type.String(),

@@ -5,7 +5,7 @@ import { loggableError, sqlStateOf } from './error-log';
 import { UNSTORABLE_MESSAGE } from './storable-text';
 import { isDatabaseUnreachable } from '../db/outage';
 import { HTTP_URL_PATTERN, MONEY_PATTERN } from '../../contract/resources/kinds';
-import { patternMessage } from '../crud/kinds';
+import { patternMessage } from './patternMessages';
 import { pgError } from '../db/conn';
 import { rangeChecks } from '../db/declaredTable';
 import { DECLARED_RESOURCES } from '../../contract/resources';

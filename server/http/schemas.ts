@@ -3,9 +3,15 @@
 // clean values and junk answers 422 with a field message, never a 500.
 import { Type, type TObject, type TProperties, type TSchema } from 'typebox';
 import { NAME_MAX } from '../../contract/resources/declare';
-import { ErrorBody } from '../auth/schemas';
 
-export { ErrorBody };
+/** Every failure's body: a top-level message, with field errors for 422. */
+export const ErrorBody = Type.Object(
+  {
+    message: Type.String(),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  },
+  { description: 'Failure: a top-level message, with field errors for 422' },
+);
 
 /** Record ids are checked by the handlers (not a uuid → 404), so junk ids never reach SQL. */
 export const IdParams = Type.Object({ id: Type.String({ maxLength: 64, description: 'The record uuid' }) });

@@ -20,7 +20,7 @@ import {
 } from '../../contract/imports';
 import type { ResourceDecl } from '../../contract/resources/declare';
 import { audit } from '../audit';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from '../db/rows';
 import type { AuthContext } from '../types';
 import type { Db } from '../db';
 import { ApiError } from '../errors';

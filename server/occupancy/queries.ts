@@ -5,7 +5,7 @@
 // and their unit's: a unit of another company never meets these conditions.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from '../db/rows';
 import {
   LET_STATUSES,
   NOT_LETTABLE_STATUSES,

@@ -10,7 +10,7 @@ import { areaByKey, areaKeyOf, mayOpenArea, permissionOf } from '../../contract/
 import { hasPermission, OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
 import { hasTrash } from '../../contract/resources/declare';
 import { audit } from '../audit';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from '../db/rows';
 import type { Db } from '../db';
 import { requireColumn } from '../crud/binding';
 import type { Mounted, MountedResources } from '../crud/dependents';

@@ -2,7 +2,7 @@
 // properties and units with GROUP BY aggregates — never by loading the rows themselves.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from '../db/rows';
 import type { BarChartData, ChartData, PieChartData, PortfolioTotals } from '../../contract/reports';
 
 export type { BarChartData, ChartData, PieChartData, PortfolioTotals } from '../../contract/reports';

@@ -2,7 +2,7 @@
 // serialisation, published at /api/docs.
 import { Type } from 'typebox';
 
-export { ErrorBody } from '../auth/schemas';
+export { ErrorBody } from '../http/schemas';
 
 const Provider = Type.Union([Type.Literal('builtin'), Type.Literal('powerbi')], {
   description: 'builtin: charts served by Olympus; powerbi: an embedded Power BI report',

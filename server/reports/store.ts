@@ -4,7 +4,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { reports } from '../db/schema';
 import type { Conn } from '../db/conn';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from '../db/rows';
 import { AREA, mayOpenArea } from '../../contract/access';
 import { OLYMPUS_SYSTEM, SUPER_ADMIN } from '../../contract/roles';
 

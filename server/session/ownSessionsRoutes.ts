@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { notFound } from '../errors';
 import { requireAuth } from '../auth/guard';
 import { auditAuth } from '../auth/authAudit';
-import { ErrorBody } from '../auth/schemas';
+import { ErrorBody } from '../http/schemas';
 import { isUuid } from '../db/conn';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessionStore';
 import { RevokedResponse, SESSION_MSG, SessionIdParams, SessionListResponse } from './sessionSchemas';

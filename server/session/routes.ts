@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { unauthorized } from '../errors';
 import { requireAuth } from '../auth/guard';
-import { ErrorBody } from '../auth/schemas';
+import { ErrorBody } from '../http/schemas';
 import { loadSessionUser } from './loadUser';
 import { SessionResponse } from './schemas';
 import ownSessionsRoutes from './ownSessionsRoutes';

@@ -1,6 +1,6 @@
 // TypeBox schemas of the SSO endpoints (GET /auth/login/azure, POST /auth/login/azure/callback).
 import { Type } from 'typebox';
-import { ErrorBody } from '../auth/schemas';
+import { ErrorBody } from '../http/schemas';
 
 /** A system name as the dashboard shows it (Everest, Portal, …). */
 const SystemName = Type.String({ minLength: 1, maxLength: 100 });

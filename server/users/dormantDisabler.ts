@@ -7,7 +7,7 @@
 // step only runs while no super admin exists at all). The review screen still lists them.
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from '../db/rows';
 import { audit } from '../audit';
 import type { Db } from '../db';
 import { logJobFailure } from '../http/error-log';

@@ -1,7 +1,7 @@
 // User reads: the contract's User shape with companies, systems, roles and the Olympus role's
 // permissions, for one user or a whole list in one query (Postgres aggregates the nested lists).
 import { sql, type SQL } from 'drizzle-orm';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from '../db/rows';
 import type { Conn } from '../db/conn';
 import { uuidArray } from '../db/conn';
 import { compiled, rowsFrom } from '../db/statements';

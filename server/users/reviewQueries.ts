@@ -1,7 +1,7 @@
 // Which users an access review lists: active accounts not signed in for `days` (counting from their
 // creation when they never signed in), and every invitation or temporary password never used.
 import { sql } from 'drizzle-orm';
-import { rowsOf } from '../auth/rows';
+import { rowsOf } from '../db/rows';
 import type { Conn } from '../db/conn';
 import { OLYMPUS_SYSTEM } from '../../contract/roles';
 import { REVIEW_MAX_ROWS, type ReviewReason, type ReviewUser } from '../../contract/accessReview';

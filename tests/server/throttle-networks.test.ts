@@ -8,7 +8,7 @@ import { createUser, PASSWORD } from './factories';
 import { auditRows, authClient } from './auth-client';
 import { hit, LOGIN_PER_IP, MAX_NETWORKS_PER_WINDOW, refund, type ThrottleRule } from '../../server/auth/throttle';
 import { clientNetwork } from '../../server/http/clientNetwork';
-import { rowsOf } from '../../server/auth/rows';
+import { rowsOf } from '../../server/db/rows';
 
 const LOGIN = '/api/v1/auth/login';
 const RESET = '/api/v1/auth/password/reset';

@@ -9,7 +9,7 @@ import { hit, type ThrottleRule } from '../../server/auth/throttle';
 import { authClient } from './auth-client';
 import { parseTrustProxy } from '../../server/http/trustProxy';
 import { loadConfig } from '../../server/config';
-import { rowsOf } from '../../server/auth/rows';
+import { rowsOf } from '../../server/db/rows';
 import type { Config } from '../../server/config';
 
 const RESET = '/api/v1/auth/password/reset';
