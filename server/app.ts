@@ -34,6 +34,7 @@ import importRoutes from './imports/routes';
 import uploadRoutes from './uploads/routes';
 import { scheduleUploadSweep } from './uploads/sweep';
 import { scheduleStatistics } from './db/statistics';
+import { scheduleDateReminders } from './reminders/job';
 import { importersOn, scheduleImports } from './imports/jobs';
 import './types';
 import { OPENAPI_EXTENSIONS } from './crud/extensions';
@@ -147,6 +148,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   scheduleAuditPruning(app, config.auditRetentionDays);
   scheduleTrashPurge(app, mounted, config.trashDays);
   scheduleUploadSweep(app);
+  scheduleDateReminders(app, mounted);
   scheduleStatistics(app);
   scheduleSnapshots(app);
   scheduleImports(app, importers, config.importStaleSeconds * 1000);

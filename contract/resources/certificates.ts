@@ -1,7 +1,7 @@
 // Certificates (the certificate list, create and edit screens), declared once (docs/resources.md): a safety
 // certificate of a property of the X-Tenant company (optionally of one of its units), with its evidence and a
 // status the server computes on every read (contract/compliance.ts). Its own area, "Compliance".
-import { CERTIFICATE_STATUSES, CERTIFICATE_TYPE_KEYS, CERTIFICATE_TYPE_LABELS } from '../compliance';
+import { CERTIFICATE_STATUSES, CERTIFICATE_TYPE_KEYS, CERTIFICATE_TYPE_LABELS, WARNING_DAYS } from '../compliance';
 import {
   choice,
   computed,
@@ -57,6 +57,17 @@ export const certificateResource = declareResource({
     sort: ['expires_on', 'type', 'property', 'issued_on', 'status'],
     search: ['reference', 'property'],
     filters: [choiceFilter('status'), choiceFilter('type'), refFilter('property'), rangeFilter('expires_on')],
+  },
+  // Mails to whoever may update certificates (docs/resources.md "Date reminders"); the warning's days are the type's
+  // window (server/certificates/binding.ts), and a newer certificate of the same property, unit and type stops them.
+  reminders: {
+    field: 'expires_on',
+    thresholds: [
+      { key: 'warning', daysBefore: WARNING_DAYS },
+      { key: 'week', daysBefore: 7 },
+      { key: 'expired', daysBefore: 0 },
+    ],
+    notify: 'update',
   },
 });
 

@@ -272,6 +272,27 @@ export interface ResourceDecl<F extends Fields = Fields> {
    * false: no import routes and no Import button.
    */
   import?: ImportDecl;
+  /**
+   * Reminders on one of its date fields (docs/resources.md "Date reminders"): the server mails the record's company's
+   * users who may `notify` the resource when the date comes within each threshold, each once per record, threshold and
+   * date value. A scoped resource only.
+   */
+  reminders?: RemindersDecl;
+}
+
+/** One point before a date at which a reminder goes: `key` names it (bookkeeping, audit), `daysBefore` ≥ 0. */
+export interface ReminderThreshold {
+  key: string;
+  /** Days before the date (0: on the day); a binding may give it per record (CrudBinding `reminders.daysBefore`). */
+  daysBefore: number;
+}
+
+/** Date reminders: the date field, the thresholds (least urgent first) and whose permission of the resource is told. */
+export interface RemindersDecl<K extends string = string> {
+  field: K;
+  thresholds: readonly ReminderThreshold[];
+  /** The action whose permission (permissionOf) a company user needs to be told: `update` by default. */
+  notify?: 'view' | 'update';
 }
 
 /** What a resource's CSV import matches rows by; false for no import at all. */
@@ -494,6 +515,9 @@ export const addressFields = <const O extends AddressOpt = {}>(o: O = {} as O): 
 
 type Omitted = 'messages' | 'summaries' | 'path';
 
+/** A date field's key (a reminder's `field`: the type checker refuses any other). */
+type DateKey<F extends Fields> = { [K in keyof F]: F[K] extends DateField ? K : never }[keyof F] & string;
+
 /** A field that has a column of its own (not a checkbox list), or a computed one (listed, sorted, filtered like one). */
 type ColumnKey<F extends Fields> = { [K in keyof F]: F[K] extends ManyField ? never : K }[keyof F] & string;
 /** A field a body writes: a column's, not a computed one's. */
@@ -536,7 +560,11 @@ export function declareResource<
     trash?: R;
     bulk?: false | { update?: readonly WrittenKey<NoInfer<F>>[] };
     import?: false | { key?: readonly WrittenKey<NoInfer<F>>[] };
-  } & Omit<ResourceDecl, Omitted | 'fields' | 'tenancy' | 'computed' | 'list' | 'trash' | 'bulk' | 'import'> &
+    reminders?: RemindersDecl<DateKey<NoInfer<F>>>;
+  } & Omit<
+    ResourceDecl,
+    Omitted | 'fields' | 'tenancy' | 'computed' | 'list' | 'trash' | 'bulk' | 'import' | 'reminders'
+  > &
     Partial<Pick<ResourceDecl, Omitted>>,
 ): ResourceDecl<F> & { tenancy: T; trash?: R } {
   const One = d.noun.one.charAt(0).toUpperCase() + d.noun.one.slice(1);

@@ -35,6 +35,15 @@ export const certificateStatus = sql<string>`case
   when ${certificates.evidence} is null then 'unproven'
   else 'valid' end`;
 
+/**
+ * A newer certificate (issued later, live) of the same property, unit and type replaces this one: its date reminders
+ * stop (docs/resources.md "Date reminders").
+ */
+const notReplaced = sql`not exists (select 1 from certificates newer
+  where newer.property_id = ${certificates.propertyId} and newer.type = ${certificates.type}
+    and newer.unit_id is not distinct from ${certificates.unitId}
+    and newer.issued_on > ${certificates.issuedOn} and newer.deleted_at is null)`;
+
 type Body = Record<string, unknown>;
 /** A value of the change: the body's when sent, else the stored one (null on create). */
 const valueOf = (body: Body, before: Body | null, key: string): unknown =>
@@ -43,7 +52,12 @@ const day = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 
 export const certificateCrud = defineCrud(
   certificateResource,
-  { table: certificates, refs: { properties, units } },
+  {
+    table: certificates,
+    refs: { properties, units },
+    // The warning goes when the type's window opens; the week's and the day's as declared.
+    reminders: { daysBefore: { warning: warnDaysSql }, where: notReplaced },
+  },
   {
     computed: { status: { sql: certificateStatus } },
     async validate({ db, tenant, body, errors, before }) {

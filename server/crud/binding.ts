@@ -168,8 +168,21 @@ export interface ManyBinding {
   options(db: Conn): Promise<Record<string, string>>;
 }
 
+/**
+ * What a resource's date reminders need beyond its declaration (docs/resources.md "Date reminders"): SQL over the bound
+ * table's own columns, never a hook.
+ */
+export interface ReminderBinding {
+  /** A threshold's days before the date per record (an integer expression), by threshold key: else its `daysBefore`. */
+  daysBefore?: Record<string, SQL>;
+  /** Which live records are reminded at all (certificates: those no newer certificate replaced). */
+  where?: SQL;
+}
+
 export interface CrudBinding {
   table: PgTable;
+  /** Date reminders' per-record SQL (ReminderBinding); only with the declaration's `reminders`. */
+  reminders?: ReminderBinding;
   /** The referenced resources' tables, by their API name (a reference field's `ref.to`). */
   refs?: Record<string, PgTable>;
   /** Each checkbox list's link table, by field name. */
@@ -252,6 +265,7 @@ export function checkBinding(
   }
   checkConditions(decl, who);
   checkFileFields(decl, who);
+  checkReminders(decl, binding, who);
   // A multi-choice's default is among its options, and plain words (it is written into the column's default).
   for (const [name, f] of Object.entries(decl.fields) as [string, FieldDecl][])
     if (f.type === 'multichoice')
@@ -351,6 +365,36 @@ function checkFileFields(decl: ResourceDecl, who: (what: string) => string): voi
     if (decl.list.sort.includes(name) || decl.list.search.includes(name) || bulkFields(decl).includes(name))
       throw new DeclarationError(who(`file field "${name}" cannot be a sort, search or bulk update key`));
   }
+}
+
+/**
+ * Date reminders name a date field with a column of a scoped resource (whose company is told), thresholds with keys of
+ * their own and whole days ≥ 0; the binding's per-record days name declared thresholds.
+ */
+function checkReminders(decl: ResourceDecl, binding: CrudBinding, who: (what: string) => string): void {
+  const r = decl.reminders;
+  if (!r) {
+    if (binding.reminders) throw new DeclarationError(who('the binding has reminders, but the declaration none'));
+    return;
+  }
+  const dates = Object.keys(decl.fields).filter((k) => decl.fields[k].type === 'date');
+  if (!Object.hasOwn(decl.fields, r.field) || decl.fields[r.field].type !== 'date')
+    throw new DeclarationError(who(`reminders: "${r.field}" is not a date field${suggestion(r.field, dates)}`));
+  if (decl.tenancy !== 'scoped')
+    throw new DeclarationError(who(`reminders need tenancy "scoped": the record's company is who is told`));
+  const keys = r.thresholds.map((t) => t.key);
+  if (keys.length === 0) throw new DeclarationError(who('reminders: name at least one threshold'));
+  for (const t of r.thresholds) {
+    if (!/^[a-z][a-z0-9_]*$/.test(t.key) || keys.indexOf(t.key) !== keys.lastIndexOf(t.key))
+      throw new DeclarationError(who(`reminders: threshold "${t.key}" needs a key of its own (a-z, 0-9, _)`));
+    if (!Number.isInteger(t.daysBefore) || t.daysBefore < 0)
+      throw new DeclarationError(who(`reminders: threshold "${t.key}" must be a whole number of days ≥ 0 before`));
+  }
+  for (const key of Object.keys(binding.reminders?.daysBefore ?? {}))
+    if (!keys.includes(key))
+      throw new DeclarationError(
+        who(`the binding's reminders.daysBefore names "${key}", which is no threshold${suggestion(key, keys)}`),
+      );
 }
 
 /**

@@ -15,6 +15,8 @@ export interface Mounted {
   binding: CrudBinding;
   /** The caller's reach (the binding's access hook for a view; it may throw to refuse): who may read a record's files. */
   scope?: (req: FastifyRequest) => SQL | undefined;
+  /** One live record as the API reads it (a date reminder's mail describes it). */
+  find?: (db: Conn, tenant: string, id: string) => Promise<Record<string, unknown> | null>;
 }
 
 /** One resource's references to another: the rows counted or emptied together. */

@@ -41,7 +41,12 @@ export function crudRoutes<P>(
   return async (app) => {
     // Its references count when a record they point at is deleted (./dependents.ts).
     const mounted = mountedOn(app);
-    mounted.add({ decl, binding, scope: hooks.access && ((req) => hooks.access?.(req, 'view')) });
+    mounted.add({
+      decl,
+      binding,
+      scope: hooks.access && ((req) => hooks.access?.(req, 'view')),
+      find: (db, tenant, id) => q.find(db, tenant, id),
+    });
     const ops = crudOperations(app, decl, binding, hooks, q, mounted);
     const ctx: RouteContext<P> = { app, decl, hooks, q, schemas, ops, rules, tags, summary, described };
 

@@ -4,3 +4,4 @@
 export * from './schema';
 export * from './declaredTables';
 export * from './uploadTables';
+export * from './reminderTables';

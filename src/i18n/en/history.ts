@@ -24,6 +24,7 @@ export const history = {
     'users.name_changed': 'changed the name',
     'users.email_changed': 'changed the email address',
     'user.invitation_sent': 'sent a set-password link',
+    'certificate.reminded': 'mailed a reminder of the expiry',
   },
   restored_from: 'Restored the version of %{when}',
   current: 'Current version',
