@@ -65,7 +65,7 @@ export function reminderMail(opts: {
     .map((l) => l.text)
     .join(', ');
   const when = daysLeftText(opts.daysLeft);
-  const link = `${opts.publicUrl}/dashboard/${decl.spa}/${String(record.id)}`;
+  const link = `${opts.publicUrl}/dashboard/${decl.spa}/${String(record.id)}/edit`;
   const facts = [
     ...lines,
     { label: dateLabel, text: dayText(opts.dueOn) },

@@ -192,8 +192,8 @@ describe('each threshold on its day (today handed to the job)', () => {
     expect(week.text).toContain(`Type: ${CERTIFICATE_TYPES.gas_safety.label}`);
     expect(week.text).toContain('Days left: 7 (in 7 days)');
     expect(week.text).toMatch(/Expires on: \w{3},? \d{1,2} \w{3} \d{4}/);
-    expect(week.text).toContain(`${t.config.publicUrl}/dashboard/certificate/${cert.id}`);
-    expect(week.html).toContain(`/dashboard/certificate/${cert.id}`);
+    expect(week.text).toContain(`${t.config.publicUrl}/dashboard/certificate/${cert.id}/edit`);
+    expect(week.html).toContain(`/dashboard/certificate/${cert.id}/edit`);
     const audits = await auditFor(db(), cert.id);
     const row = audits.find((r) => r.action === 'certificate.reminded')!;
     expect(row).toMatchObject({ actor_id: null, tenant_id: w.own.id, entity: 'certificate' });
