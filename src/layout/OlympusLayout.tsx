@@ -33,8 +33,12 @@ export function OlympusLayout({ children }: { children: ReactNode }) {
           boxSizing: 'border-box',
           pt: `${HEADER_HEIGHT + 1}px`,
           pb: `${FOOTER_HEIGHT}px`,
+          // react-admin's frame grows to fit its widest content (min-width: fit-content): a wide table then
+          // widened the whole page, header and filters included, past the window. The frame keeps to the
+          // window instead, and a wide table scrolls inside its own box (the theme's RaDataTable).
+          minWidth: 0,
           '& .RaLayout-appFrame': { mt: 0 },
-          '& .RaLayout-content': { px: { xs: 1, sm: 3 }, py: 3 },
+          '& .RaLayout-content': { px: { xs: 1, sm: 3 }, py: 3, minWidth: 0 },
         }}
       >
         {children}

@@ -34,6 +34,9 @@ export const theme: RaThemeOptions = deepmerge(defaultTheme, {
       styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
     },
     MuiCard: { defaultProps: { variant: 'outlined' } },
+    // A table wider than its card (many columns on a narrow window) scrolls sideways inside its own
+    // box, never the page (the layout keeps to the window's width).
+    RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
     // The text under a locked field says why it is locked: it must stay readable (MUI greys it to
     // 2.7:1 with the field, below WCAG AA's 4.5:1), so it keeps the secondary text colour.
     MuiFormHelperText: {

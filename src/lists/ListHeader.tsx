@@ -38,10 +38,16 @@ export function ListHeader({ title, back, showCompany, actions }: ListHeaderProp
         <ArrowBack fontSize="inherit" />
         {translate(back.label)}
       </MuiLink>
+      {/* The buttons go under the title, and onto more lines, when the row has no room for them. */}
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'flex-end' } }}
+        useFlexGap
+        sx={{
+          flexWrap: 'wrap',
+          justifyContent: 'space-between',
+          alignItems: { xs: 'flex-start', sm: 'flex-end' },
+        }}
       >
         <Box>
           <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>

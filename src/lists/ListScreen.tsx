@@ -98,11 +98,13 @@ function tableColumns<R extends RaRecord>(columns: readonly ListColumn<R>[], row
   return [
     ...cols,
     <DataTable.Col<R> key="actions" label={rowActions.label} align={rowActions.align}>
-      {/* A flex row in a right-aligned cell needs telling. */}
+      {/* A flex row in a right-aligned cell needs telling. The buttons wrap: short of room, they stand one
+          above the other rather than widen the table past its card. */}
       <Stack
         direction="row"
         spacing={1}
-        sx={{ justifyContent: rowActions.align === 'right' ? 'flex-end' : 'flex-start' }}
+        useFlexGap
+        sx={{ flexWrap: 'wrap', justifyContent: rowActions.align === 'right' ? 'flex-end' : 'flex-start' }}
       >
         {rowActions.element}
       </Stack>
