@@ -5,7 +5,14 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { useRecordContext, useTranslate } from 'ra-core';
-import { errorText, useListDialogs, useListNotices, useRemoveRecord } from '../../src/lists';
+import {
+  errorText,
+  ROW_BUTTON_TEXT,
+  RowButtonTip,
+  useListDialogs,
+  useListNotices,
+  useRemoveRecord,
+} from '../../src/lists';
 import type { UserRecord } from './userRecord';
 import { listKey } from '../../src/declared/texts';
 import { changedConflictOf, useChangedDelete } from '../../src/lists/useChangedDelete';
@@ -59,16 +66,19 @@ export function UserRemoveButton() {
     }
   };
 
+  const text = translate(listKey('users', 'remove'));
   return (
-    <Button
-      size="small"
-      color="error"
-      startIcon={<DeleteOutline />}
-      onClick={onClick}
-      disabled={busy}
-      sx={{ whiteSpace: 'nowrap' }}
-    >
-      {translate(listKey('users', 'remove'))}
-    </Button>
+    <RowButtonTip text={text}>
+      <Button
+        size="small"
+        color="error"
+        startIcon={<DeleteOutline />}
+        onClick={onClick}
+        disabled={busy}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        <span className={ROW_BUTTON_TEXT}>{text}</span>
+      </Button>
+    </RowButtonTip>
   );
 }

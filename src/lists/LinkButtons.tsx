@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useBasename, useRecordContext, useResourceContext, useTranslate } from 'ra-core';
 import { createPath, editPath } from './paths';
 import { useMayAct } from './useMayAct';
+import { ROW_BUTTON_TEXT, RowButtonTip } from './compactRows';
 
 /** react-admin's own link buttons carry this state: its routes then scroll the new screen to the top. */
 const SCROLL_TO_TOP = { _scrollToTop: true };
@@ -39,16 +40,19 @@ export function EditLinkButton({ label, icon = <EditOutlined /> }: { label: stri
   const record = useRecordContext();
   const may = useMayAct('update');
   if (!record || !may) return null;
+  const text = translate(label);
   return (
-    <Button
-      component={Link}
-      to={editPath(basename, resource, record.id)}
-      state={SCROLL_TO_TOP}
-      size="small"
-      startIcon={icon}
-      sx={{ whiteSpace: 'nowrap' }}
-    >
-      {translate(label)}
-    </Button>
+    <RowButtonTip text={text}>
+      <Button
+        component={Link}
+        to={editPath(basename, resource, record.id)}
+        state={SCROLL_TO_TOP}
+        size="small"
+        startIcon={icon}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        <span className={ROW_BUTTON_TEXT}>{text}</span>
+      </Button>
+    </RowButtonTip>
   );
 }

@@ -6,13 +6,14 @@
 // box matches is the resource's LIST_SEARCH_FIELDS (contract/lists.ts), and its declared filters show
 // under the search box (ListFilters). See
 // src/declared/declared.tsx for a generated one.
-import { useMemo, type ReactElement, type ReactNode } from 'react';
-import { Card, CardContent, Stack } from '@mui/material';
+import { useMemo, useRef, type ReactElement, type ReactNode } from 'react';
+import { Box, Card, CardContent, Stack } from '@mui/material';
 import { ListContextProvider, useTranslate, type RaRecord } from 'ra-core';
 import { DataTable, ExportButton, ListNoResults } from 'react-admin';
 import { useCsvExporter } from './csvExport';
 import { columnText, csvColumnsOf, shownColumns, type ListColumn, type ListRowActions } from './listColumns';
 import { ListCards } from './ListCards';
+import { COMPACT_ROWS_SX, CompactRows, ROW_ACTIONS, useCompactRows } from './compactRows';
 import {
   BulkButtons,
   BulkFailuresProvider,
@@ -101,6 +102,7 @@ function tableColumns<R extends RaRecord>(columns: readonly ListColumn<R>[], row
       {/* A flex row in a right-aligned cell needs telling. The buttons wrap: short of room, they stand one
           above the other rather than widen the table past its card. */}
       <Stack
+        className={ROW_ACTIONS}
         direction="row"
         spacing={1}
         useFlexGap
@@ -142,6 +144,15 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
   const translate = useTranslate();
   const replacing = useRowsReplacing();
   const phone = useIsPhone();
+  const tableBox = useRef<HTMLDivElement>(null);
+  const compact = useCompactRows(tableBox);
+  const tableSx = useMemo(
+    () =>
+      replacing || compact
+        ? { ...(replacing ? REPLACING_ROWS_SX : {}), ...(compact ? COMPACT_ROWS_SX : {}) }
+        : undefined,
+    [replacing, compact],
+  );
   // The same column elements on every render: react-admin's memoised table body and rows then skip
   // a render that changes nothing of theirs (a keystroke in the search box, the progress bar), so a
   // search's request leaves sooner (docs/speed.md).
@@ -189,19 +200,23 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
                 />
               ) : (
                 /* rowClick off: react-admin would link rows to /{resource}/{id}; rows carry their own edit links. */
-                <DataTable
-                  rowClick={false}
-                  body={ListTableBody}
-                  bulkActionButtons={bulkButtons}
-                  bulkActionsToolbar={bulkToolbar}
-                  rowSx={rowSx}
-                  empty={NO_RESULTS}
-                  size="medium"
-                  expand={expand}
-                  sx={replacing ? REPLACING_ROWS_SX : undefined}
-                >
-                  {cols}
-                </DataTable>
+                <Box ref={tableBox}>
+                  <CompactRows.Provider value={compact}>
+                    <DataTable
+                      rowClick={false}
+                      body={ListTableBody}
+                      bulkActionButtons={bulkButtons}
+                      bulkActionsToolbar={bulkToolbar}
+                      rowSx={rowSx}
+                      empty={NO_RESULTS}
+                      size="medium"
+                      expand={expand}
+                      sx={tableSx}
+                    >
+                      {cols}
+                    </DataTable>
+                  </CompactRows.Provider>
+                </Box>
               )}
               <ListPagination />
             </CardContent>

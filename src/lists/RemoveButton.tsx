@@ -9,6 +9,7 @@ import { useListNotices } from './ListNotices';
 import { useRemoveRecord } from './useRemoveRecord';
 import { changedConflictOf, useChangedDelete } from './useChangedDelete';
 import { useMayAct } from './useMayAct';
+import { ROW_BUTTON_TEXT, RowButtonTip } from './compactRows';
 
 /** `label` is an i18n key. */
 export function RemoveButton({ label }: { label: string }) {
@@ -53,16 +54,19 @@ export function RemoveButton({ label }: { label: string }) {
     }
   };
 
+  const text = translate(label);
   return (
-    <Button
-      size="small"
-      color="error"
-      startIcon={<DeleteOutline />}
-      onClick={onClick}
-      disabled={busy}
-      sx={{ whiteSpace: 'nowrap' }}
-    >
-      {translate(label)}
-    </Button>
+    <RowButtonTip text={text}>
+      <Button
+        size="small"
+        color="error"
+        startIcon={<DeleteOutline />}
+        onClick={onClick}
+        disabled={busy}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        <span className={ROW_BUTTON_TEXT}>{text}</span>
+      </Button>
+    </RowButtonTip>
   );
 }
