@@ -62,13 +62,19 @@ export function BulkButtons({ decl }: { decl: ResourceDecl }) {
 }
 
 /**
- * The table's selection toolbar (DataTable's `bulkActionsToolbar`): react-admin's, only while rows are
- * selected. Collapsed it shows nothing, but it reads the whole list and so rendered on every keystroke and
- * page of rows; this reads only the selection, which keeps its identity until it changes (useScreenList).
+ * The table's selection toolbar (DataTable's `bulkActionsToolbar`): react-admin's, mounted from the first
+ * selection on. Collapsed it shows nothing, but it reads the whole list and so rendered on every keystroke
+ * and page of rows; until then this reads only the selection, which keeps its identity until it changes
+ * (useScreenList). Once mounted it stays: a dialog it opened must outlive a page of rows that briefly holds
+ * none of the selection (the whole list arriving after the first page, under load).
  */
 export const SelectionToolbar = memo(function SelectionToolbar({ children }: { children: ReactNode }) {
   const selected = useDataTableSelectedIdsContext();
-  return selected && selected.length > 0 ? <BulkActionsToolbar>{children}</BulkActionsToolbar> : null;
+  const any = !!selected && selected.length > 0;
+  const [mounted, setMounted] = useState(any);
+  // Adjusting state while rendering (React's pattern for state derived from a changing input).
+  if (any && !mounted) setMounted(true);
+  return any || mounted ? <BulkActionsToolbar>{children}</BulkActionsToolbar> : null;
 });
 
 /** On a phone: "Select all on this page", and the toolbar while rows are selected. */
