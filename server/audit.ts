@@ -78,16 +78,20 @@ export interface AuditEntry {
   entityId?: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** diff(before, after) when the writer already made it (a batch decides each record's version by it): not made again. */
+  changes?: Changes;
   detail?: Record<string, unknown> | null;
   ip?: string | null;
 }
+
+export type Changes = Record<string, { before?: unknown; after?: unknown }>;
 
 /** Only the fields that changed, secrets masked. */
 export function diff(
   before: Record<string, unknown> | null | undefined,
   after: Record<string, unknown> | null | undefined,
-) {
-  const changes: Record<string, { before?: unknown; after?: unknown }> = {};
+): Changes {
+  const changes: Changes = {};
   const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const key of keys) {
     const b = before?.[key];
@@ -110,7 +114,8 @@ const isUuidText = (c: unknown): c is string => typeof c === 'string' && UUID.te
 
 /** An entry as the insert's record: the changed fields diffed, secrets masked, the owner as its columns. */
 function auditValues(entry: AuditEntry) {
-  const changes = entry.before !== undefined || entry.after !== undefined ? diff(entry.before, entry.after) : null;
+  const changes =
+    entry.changes ?? (entry.before !== undefined || entry.after !== undefined ? diff(entry.before, entry.after) : null);
   const owner = entry.owner;
   const byUser = owner && 'user' in owner ? owner : null;
   return {

@@ -3,7 +3,7 @@
 // and masks). Written on the same connection as the
 // change, so a rolled-back change leaves no audit row either.
 import type { FastifyRequest } from 'fastify';
-import { audit, auditMany, type AuditOwner } from '../audit';
+import { audit, auditMany, type AuditOwner, type Changes } from '../audit';
 import type { Db } from '../db';
 import type { Conn } from '../db/conn';
 
@@ -15,6 +15,8 @@ export interface ChangeEntry {
   entityId: string;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** diff(before, after), when the writer made it already. */
+  changes?: Changes;
   detail?: Record<string, unknown> | null;
 }
 

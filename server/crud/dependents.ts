@@ -2,11 +2,11 @@
 // server whose reference fields name the deleted record's resource. A delete answers 409 while a
 // 'restrict' reference holds the record, counted in the deleting company ("This property is used by
 // 2 units and 1 parking space."); the 'set null' ones are emptied in the delete's transaction.
-import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ResourceDecl } from '../../contract/resources/declare';
-import type { Conn } from '../db/conn';
+import { anyOf, type Conn } from '../db/conn';
 import { columnOf, requireColumn, type CrudBinding } from './binding';
 
 /** A declared resource whose routes this server serves. */
@@ -148,7 +148,7 @@ export async function emptyReferences(
       // The value before the update is the one the where clause matched: read it in the same statement.
       const result = await tx.execute(
         sql`update ${r.table} set ${col} = null, version = version + 1
-          from (select id as old_id, ${col} as was from ${r.table} where ${inArray(c, [...ids])}) old
+          from (select id as old_id, ${col} as was from ${r.table} where ${anyOf(c, ids)}) old
           where ${r.table}.id = old.old_id
           returning ${r.table}.id, version, ${company} as company, old.was`,
       );

@@ -2,8 +2,8 @@
 // ../lists/lists.ts and ../lists/listRows.ts: a page cut from the resource's own table unless its
 // search or sort needs a referenced table; one record; many by id; the trash's page. Each takes the
 // resource as bound (./bound.ts).
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { isUuid, type Conn } from '../db/conn';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { anyOf, isUuid, type Conn } from '../db/conn';
 import { fetchList, type RowShape } from '../lists/listRows';
 import type { WholeListOptions } from '../lists/wholeLists';
 import type { TenantScope } from '../db/tenantScope';
@@ -68,7 +68,7 @@ export async function findRecords(
   lock = false,
 ): Promise<Map<string, CrudRow>> {
   if (ids.length === 0) return new Map();
-  let query = joined(b, b.shape, db).where(and(inArray(b.id, [...ids]), b.which('live'), b.inTenant(tenant)));
+  let query = joined(b, b.shape, db).where(and(anyOf(b.id, ids), b.which('live'), b.inTenant(tenant)));
   if (lock) query = query.orderBy(asc(b.id)).for('update', { of: b.table });
   return new Map(((await query) as CrudRow[]).map((row) => [row.id, row]));
 }

@@ -6,15 +6,15 @@
 // on create, raised on an update only when something changed, `{noun}.created` / `.updated` with the
 // before and after the audit keeps and the batch's detail.
 import { randomUUID } from 'node:crypto';
-import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ResourceDecl } from '../../contract/resources/declare';
-import { diff } from '../audit';
+import { diff, type Changes } from '../audit';
 import { RowByRow } from '../imports/jobs';
 import { rowsOf } from '../db/rows';
 import { byKeys, insertRows, recordset } from '../db/recordset';
 import { auditChanges, type ChangeEntry } from './changeAudit';
-import type { Conn, Tx } from '../db/conn';
+import { anyOf, type Conn, type Tx } from '../db/conn';
 import { columnsFrom } from './values';
 import type { CrudBinding, CrudHooks } from './binding';
 import type { CrudQueries, CrudRow } from './queries';
@@ -144,16 +144,18 @@ export function batchWriter(
     // The update raised the version of each record a column of which took another value (updateAll); the record as
     // the audit keeps it decides, as for a single update: a checkbox list or a trigger may have changed it all the
     // same, or a value be stored as it was.
+    // Each update's diff is made once, here, and is its audit row's changes (a create's the audit makes).
+    const changes = plans.map((p, i) => (p.before ? diff(befores[i], afters[i]) : undefined));
     const off = new Map<number, number[]>();
     plans.forEach((p, i) => {
       if (!p.before) return;
-      const changed = Object.keys(diff(befores[i] as Body, afters[i])).some((k) => k !== 'version');
+      const changed = Object.keys(changes[i] as Body).some((k) => k !== 'version');
       const by = Number(p.before.version) + (changed ? 1 : 0) - Number(records[i].version);
       if (by !== 0) off.set(by, [...(off.get(by) ?? []), i]);
     });
     for (const [by, at] of off) {
       await tx.execute(
-        sql`update ${table} set version = version + ${by} where ${inArray(
+        sql`update ${table} set version = version + ${by} where ${anyOf(
           q.id,
           at.map((i) => ids[i]),
         )}`,
@@ -162,6 +164,10 @@ export function batchWriter(
         const version = Number(records[i].version) + by;
         records[i] = { ...records[i], version };
         afters[i] = { ...afters[i], version };
+        const was = (befores[i] as Body).version;
+        const diffed = changes[i] as Changes;
+        if (JSON.stringify(was) === JSON.stringify(version)) delete diffed.version;
+        else diffed.version = { before: was, after: version };
       }
     }
     const entries: ChangeEntry[] = plans.map((p, i) => ({
@@ -172,6 +178,7 @@ export function batchWriter(
       entityId: ids[i],
       before: befores[i] ?? undefined,
       after: afters[i],
+      changes: changes[i],
       detail,
     }));
     await auditChanges(tx, req, entries);
@@ -213,7 +220,7 @@ export function batchTrasher(
     const moved = rowsOf<{ id: string }>(
       await tx.execute(
         sql`update ${table} set ${sql.identifier(columns.deletedAt.name)} = now(), ${sql.identifier(columns.deletedBy.name)} = ${userId}
-          where ${inArray(q.id, ids)} and ${columns.deletedAt} is null returning ${q.id}`,
+          where ${anyOf(q.id, ids)} and ${columns.deletedAt} is null returning ${q.id}`,
       ),
     );
     // Locked live by the caller, so all are moved; anything else is a race for the record-by-record path to answer.
