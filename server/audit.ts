@@ -96,7 +96,8 @@ export function diff(
   for (const key of keys) {
     const b = before?.[key];
     const a = after?.[key];
-    if (JSON.stringify(b) === JSON.stringify(a)) continue;
+    // The same value (most fields of a record changed in bulk) needs no serialising to be told so.
+    if (b === a || JSON.stringify(b) === JSON.stringify(a)) continue;
     changes[key] = isSecretKey(key)
       ? { before: b === undefined ? undefined : '***', after: a === undefined ? undefined : '***' }
       : { before: b, after: a };
