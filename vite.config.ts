@@ -36,6 +36,16 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every module the entry imports statically (the shell every page loads first) in one file: rolldown's
+          // automatic splitting made it 19 files, shared piecemeal with the lazy pages, each a request before the
+          // first screen can start (docs/speed.md "The first screen"). Lazy chunks still split automatically.
+          groups: [{ name: 'shell', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   test: {
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where two

@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import type { ResourceProps } from 'ra-core';
 import { DECLARED_RESOURCES } from '../contract/resources';
 import { declaredResource } from '../src/declared/declared';
-import IntegrationEdit from './companies/IntegrationEdit';
+import { lazyScreen } from '../src/declared/lazyScreen';
 import { ReportsRoute } from '../src/pages/reports/route';
 import { AccountRoute } from '../src/pages/account/route';
 import { AccessReviewRoute } from '../src/pages/access-review/route';
@@ -35,6 +35,9 @@ const own: OlympusResource[] = Object.values(folders).map((m) => m.default);
 const plain = DECLARED_RESOURCES.filter((d) => !own.some((r) => r.name === d.spa)).map((d) => declaredResource(d));
 
 export const resources: OlympusResource[] = [...own, ...plain];
+
+// Loaded when first opened, like the declared resources' forms (docs/speed.md "The first screen").
+const IntegrationEdit = lazyScreen(() => import('./companies/IntegrationEdit').then((m) => m.default));
 
 export const pages: OlympusPage[] = [
   // The integration edit screen; the route guard bars admin from it (contract/access.ts AREA.integrations).

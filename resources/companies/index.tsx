@@ -7,8 +7,11 @@ import { companyResource, type CompanyRecord } from '../../contract/resources/co
 import { shortAddress } from '../../src/lists';
 import { declaredResource } from '../../src/declared/declared';
 import { fieldKey } from '../../src/declared/texts';
-import { CompanyIntegrations } from './CompanyIntegrations';
-import { CompanyProperties } from './CompanyProperties';
+import { lazyScreen } from '../../src/declared/lazyScreen';
+
+// Under the edit form, which loads when first opened: loaded with it, not with the list (docs/speed.md).
+const CompanyIntegrations = lazyScreen(() => import('./CompanyIntegrations').then((m) => m.CompanyIntegrations));
+const CompanyProperties = lazyScreen(() => import('./CompanyProperties').then((m) => m.CompanyProperties));
 
 export default declaredResource<CompanyRecord>(companyResource, {
   icon: BusinessOutlined,

@@ -6,7 +6,10 @@ import { propertyResource, type PropertyRecord } from '../../contract/resources/
 import { shortAddress } from '../../src/lists';
 import { declaredResource } from '../../src/declared/declared';
 import { fieldKey } from '../../src/declared/texts';
-import { PropertyUnits } from './PropertyUnits';
+import { lazyScreen } from '../../src/declared/lazyScreen';
+
+// Under the edit form, which loads when first opened: loaded with it, not with the list (docs/speed.md).
+const PropertyUnits = lazyScreen(() => import('./PropertyUnits').then((m) => m.PropertyUnits));
 
 export default declaredResource<PropertyRecord>(propertyResource, {
   icon: ApartmentOutlined,

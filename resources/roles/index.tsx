@@ -7,7 +7,10 @@ import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import { roleResource, type RoleRecord } from '../../contract/resources/roles';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { declaredResource } from '../../src/declared/declared';
-import RoleEdit from './RoleEdit';
+import { lazyScreen } from '../../src/declared/lazyScreen';
+
+// Loaded when first opened, like the generated screens (docs/speed.md "The first screen").
+const RoleEdit = lazyScreen(() => import('./RoleEdit').then((m) => m.default));
 
 export default declaredResource<RoleRecord>(roleResource, {
   icon: ShieldOutlined,
@@ -16,5 +19,5 @@ export default declaredResource<RoleRecord>(roleResource, {
   recordRepresentation: 'label',
   needsName: true,
   toggleAll: true,
-  edit: RoleEdit,
+  edit: () => <RoleEdit />,
 });

@@ -8,9 +8,7 @@ import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import { userResource } from '../../contract/resources/users';
 import { declaredResource } from '../../src/declared/declared';
 import { fieldKey } from '../../src/declared/texts';
-import { UserInvitationPanel } from '../../src/pages/account/UserInvitationPanel';
-import { UserSessionsPanel } from '../../src/pages/account/UserSessionsPanel';
-import { UserTwoFactorPanel } from '../../src/pages/account/UserTwoFactorPanel';
+import { lazyScreen } from '../../src/declared/lazyScreen';
 import { rolePills, systemPills } from './UserListColumns';
 import { lastSignInCell, lastSignInValue, statusCell, statusValue } from './UserStatusChip';
 import { roleLabels, systemNames, type UserRecord } from './userRecord';
@@ -19,6 +17,17 @@ import { useIsSuperAdmin, ViewAllUsersButton } from './ViewAllUsersButton';
 import { ReviewAccessButton } from './ReviewAccessButton';
 
 const ALL_USERS = { query: { all: true } };
+
+// Under the edit form, which loads when first opened: loaded with it, not with the list (docs/speed.md).
+const UserInvitationPanel = lazyScreen(() =>
+  import('../../src/pages/account/UserInvitationPanel').then((m) => m.UserInvitationPanel),
+);
+const UserTwoFactorPanel = lazyScreen(() =>
+  import('../../src/pages/account/UserTwoFactorPanel').then((m) => m.UserTwoFactorPanel),
+);
+const UserSessionsPanel = lazyScreen(() =>
+  import('../../src/pages/account/UserSessionsPanel').then((m) => m.UserSessionsPanel),
+);
 
 function useUserListExtras() {
   const isSuperAdmin = useIsSuperAdmin();

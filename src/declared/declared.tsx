@@ -4,17 +4,14 @@
 // form, ResourceFormPage), the trash screen (/dashboard/{spa}/trash and the list's "Trash" button,
 // unless the declaration has no trash), the import screen (/dashboard/{spa}/import and the list's
 // "Import" button, unless the declaration has no import), the icon and label. Overrides carry only what a resource's
-// screens do beyond these.
+// screens do beyond these. Only the list is in this module's chunk: the other screens load when first opened.
 import { Fragment, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { useRecordContext, type RaRecord } from 'ra-core';
 import TableRowsOutlined from '@mui/icons-material/TableRowsOutlined';
 import { Route } from 'react-router';
 import { hasTrash, type ResourceDecl } from '../../contract/resources/declare';
-import { EditRoute } from '../forms/EditRoute';
-import { HistoryPanel } from '../history/HistoryPanel';
-import { useReloadAfterRestore } from '../history/useReloadAfterRestore';
 import type { RecordData } from '../forms/fieldModel';
-import { ResourceFormPage, type ResourceFormConfig } from '../forms/ResourceFormPage';
+import type { ResourceFormConfig } from '../forms/ResourceFormPage';
 import {
   EditLinkButton,
   ListScreen,
@@ -24,12 +21,17 @@ import {
   type ListRowActions,
 } from '../lists';
 import { TrashLinkButton } from '../trash/TrashLinkButton';
-import { TrashScreen } from '../trash/TrashScreen';
 import { ImportLinkButton } from '../imports/ImportLinkButton';
-import { ImportScreen } from '../imports/ImportScreen';
 import { importable } from '../../contract/imports';
 import { declaredColumns } from './columns';
+import { lazyScreen } from './lazyScreen';
 import { formTexts, listKey, resourceKey } from './texts';
+
+// Everything but the list loads when first opened (docs/speed.md "The first screen").
+const DeclaredCreate = lazyScreen(() => import('./declaredForms').then((m) => m.DeclaredCreate));
+const DeclaredEdit = lazyScreen(() => import('./declaredForms').then((m) => m.DeclaredEdit));
+const TrashScreen = lazyScreen(() => import('../trash/TrashScreen').then((m) => m.TrashScreen));
+const ImportScreen = lazyScreen(() => import('../imports/ImportScreen').then((m) => m.ImportScreen));
 
 export interface ScreenOverrides<R extends RaRecord = RaRecord> {
   /** The menu's and the registry's icon (a generic one by default). */
@@ -150,19 +152,9 @@ export function declaredResource<R extends RaRecord = RaRecord>(
       />
     );
   };
-  const Create = () => <ResourceFormPage config={form} toggleAll={o.toggleAll} />;
-  // Under the form: the resource's own sections, then the record's history unless it opts out.
-  const EditScreen = ({ id }: { id: string }) => {
-    const [revision, reload] = useReloadAfterRestore(d.spa);
-    const below = (data: RecordData) => (
-      <>
-        {o.editBelow?.(data)}
-        {d.history !== false && <HistoryPanel resource={d.spa} id={id} onRestored={reload} />}
-      </>
-    );
-    return <ResourceFormPage key={`${id}:${revision}`} config={form} id={id} below={below} />;
-  };
-  const Edit = () => <EditRoute>{(id) => <EditScreen key={id} id={id} />}</EditRoute>;
+  const formProps = { form, toggleAll: o.toggleAll, editBelow: o.editBelow, history: d.history !== false };
+  const Create = () => <DeclaredCreate {...formProps} />;
+  const Edit = () => <DeclaredEdit {...formProps} />;
   return {
     name: d.spa,
     list: List,

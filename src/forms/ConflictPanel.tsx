@@ -10,19 +10,13 @@ import { useWatch } from 'react-hook-form';
 import type { FormField, FormFieldGroup } from '../../contract/forms';
 import type { ConflictChange, RecordConflict } from '../../contract/conflicts';
 import { dateText } from '../lists/dateText';
+import { dateTimeText } from '../lists/dateTimeText';
 import { actorName } from '../people/actorName';
 import { moneyText } from '../lists/moneyText';
 import { allFields, bodyOf, optionsSource, staticOptions, type FormValues, type Option } from './fieldModel';
 import type { OptionLists } from './useFormDefinition';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-/** "5 Mar 2025, 14:03" in the browser's locale and time zone; the raw text if it is no time. */
-export function momentText(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : when.format(d);
-}
 
 /** The options a field's values are named by: its own, or the list it takes them from. */
 export function optionsOf(field: FormField | undefined, lists: OptionLists): Option[] {
@@ -91,7 +85,7 @@ export function ConflictPanel({
     const opts = optionsOf(field, options);
     const label = field?.label ?? change.label ?? change.field;
     const yours = Object.hasOwn(mine, change.field) ? mine[change.field] : change.yours;
-    const at = momentText(change.at);
+    const at = dateTimeText(change.at);
     const id = `conflict-field-${i}`;
     return (
       <Box

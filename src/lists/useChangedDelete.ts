@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useResourceContext, useTranslate, type RaRecord } from 'ra-core';
 import { conflictOf, type RecordConflict } from '../../contract/conflicts';
-import { momentText } from '../forms/ConflictPanel';
+import { dateTimeText } from './dateTimeText';
 import { useListDialogs } from './ListDialogs';
 import { useRemoveRecord } from './useRemoveRecord';
 
@@ -30,7 +30,7 @@ export function useChangedDelete(): (record: RaRecord, error: unknown) => Promis
       if (!conflict) return null;
       const lines = conflict.changes.map((c) => {
         const field = translate(`resources.${resource}.fields.${c.field}`, { _: c.label ?? c.field });
-        const at = momentText(c.at);
+        const at = dateTimeText(c.at);
         return c.by
           ? translate('olympus.lists.remove.changed_one', { field, name: c.by.name, at })
           : translate('olympus.lists.remove.changed_system', { field, at });

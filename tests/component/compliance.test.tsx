@@ -2,10 +2,19 @@
 // HTTP boundary: counts and percentage with links to the filtered lists, the matrix's cells (the status's word, the
 // expiry, a link to the certificate or to a new one with property and type), paging and the status filter in the
 // address, cards on a phone; the panel only for those who may read compliance, without a request for anyone else.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { freshPage, location, makeUser, renderApp, sessionApi, signIn, type ApiCall } from './shell-harness';
+import {
+  freshPage,
+  location,
+  makeUser,
+  renderApp,
+  sessionApi,
+  signIn,
+  type ApiCall,
+  type Reply,
+} from './shell-harness';
 import { phoneScreen } from './phone-screen';
 import { choiceLabel, type ChoiceField } from '../../contract/resources/declare';
 import { certificateResource } from '../../contract/resources/certificates';
@@ -158,11 +167,41 @@ describe('the dashboard’s Needs attention panel', () => {
     expect(text.indexOf('Needs attention')).toBeLessThan(text.indexOf('Select a System below:'));
   });
 
+  it('asks for its counts only once the system cards are shown, never while the session is being checked', async () => {
+    const user = makeUser({ role: 'admin', permissions: ['compliance.*', 'systems.redirect'] });
+    signIn(user);
+    let confirm!: (r: Reply) => void;
+    const cardsWhenAsked: boolean[] = [];
+    const calls = sessionApi(user, {
+      // The stored session is confirmed only when the test says so: until then the view renders hidden.
+      'POST /api/v1/auth/authenticated': () => new Promise<Reply>((r) => (confirm = r)),
+      'GET /api/v1/compliance/summary': () => {
+        // Role queries skip what is hidden: the cards count only once the loading screen is gone.
+        cardsWhenAsked.push(screen.queryByRole('heading', { name: 'Select a System below:' }) !== null);
+        return { status: 200, body: { data: SUMMARY } };
+      },
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Select a System below:', hidden: true }, T);
+    await waitFor(() => expect(confirm).toBeTypeOf('function'), T);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(calls.called('GET /api/v1/compliance/summary')).toEqual([]);
+    await act(async () => confirm({ status: 200, body: { data: { authenticated: true } } }));
+    const panel = (await screen.findByRole('heading', { name: 'Needs attention' }, T)).closest(
+      'section',
+    ) as HTMLElement;
+    await within(panel).findByRole('link', { name: '2 expired' }, T);
+    expect(cardsWhenAsked).toEqual([true]);
+  });
+
   it('is not there, and nothing is asked, for staff without compliance.view', async () => {
     const calls = api(makeUser({ role: 'system_user', permissions: ['systems.redirect', 'properties.view'] }));
     renderApp('/dashboard');
     await screen.findByText('Select a System below:', {}, T);
     expect(screen.queryByRole('heading', { name: 'Needs attention' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading compliance…' })).not.toBeInTheDocument();
+    // The counts are asked for a moment after the cards show (an idle callback, a timer in jsdom): give it that.
+    await new Promise((r) => setTimeout(r, 100));
     expect(calls.calls.filter((c) => c.path.startsWith('/api/v1/compliance'))).toEqual([]);
   });
 });

@@ -124,7 +124,8 @@ describe.each(CASES)('$entity create and edit', (c) => {
         body: { data: { message: `The ${c.entity} has been created`, uuid: 'new' } },
       },
     });
-    expect(screen.getByRole('heading', { level: 1, name: c.titles[0] })).toBeInTheDocument();
+    // The screen's code loads when it first opens (docs/speed.md "The first screen").
+    expect(await screen.findByRole('heading', { level: 1, name: c.titles[0] })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^Back to / })).toHaveAttribute('href', `/dashboard/${c.spa}`);
     expect(screen.queryByText('Company: Acme Lettings') !== null).toBe(c.companyLine);
     const name = await screen.findByRole('textbox', { name: 'Name' });
@@ -149,7 +150,7 @@ describe.each(CASES)('$entity create and edit', (c) => {
         body: { data: { message: `The ${c.entity} has been updated`, uuid: 'r-1' } },
       },
     });
-    expect(screen.getByRole('heading', { level: 1, name: c.titles[1] })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: c.titles[1] })).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Name' })).toHaveValue('Existing');
     fakeDelays();
     await user.click(screen.getByRole('button', { name: c.buttons[1] }));

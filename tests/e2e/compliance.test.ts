@@ -2,7 +2,8 @@
 // the demo data (server/db/seedCompliance.ts: every status and a missing pair in each company): the panel's missing
 // count leading to the matrix filtered to it, a missing cell opening a new certificate with its property and type
 // filled in, a count leading to the certificate list of its status; staff without compliance.view see the
-// dashboard as before, with no request refused; axe on each screen, and no sideways scrolling on a 390 px phone.
+// dashboard as before, with no request refused; the panel as tall while its counts load as with them; axe on each
+// screen, and no sideways scrolling on a 390 px phone.
 import { describe, expect, it } from 'vitest';
 import { adminSuite, listLoaded, passes, screenReady, sideways } from './support/admin';
 import { certificateResource } from '../../contract/resources/certificates';
@@ -33,6 +34,29 @@ describe('compliance', () => {
     await expect.poll(() => page.getByRole('combobox', { name: 'Type' }).textContent()).toContain(type);
     await expect.poll(() => page.getByRole('combobox', { name: 'Property' }).textContent()).toContain(property);
     expect(b.serverErrors).toEqual([]);
+  });
+
+  it('keeps the panel as tall while its counts load as with them, so the system cards do not move', async () => {
+    const b = await suite.open(ADMIN);
+    const { page } = b;
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/v1/compliance/summary', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Needs attention' }) });
+    const height = async () => (await panel.boundingBox())?.height;
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.reload();
+      await page.getByRole('progressbar', { name: 'Loading compliance…' }).waitFor();
+      const loading = await height();
+      release();
+      await panel.getByRole('link', { name: /^\d+ expired$/ }).waitFor();
+      expect({ width, height: await height() }).toEqual({ width, height: loading });
+    }
+    await page.unroute('**/api/v1/compliance/summary');
   });
 
   it('leads from each count to the certificate list of that status', async () => {

@@ -1,31 +1,38 @@
-// The dashboard's "Needs attention" panel: the current company's expired, due and missing required certificates,
-// each count leading to the certificate list of that status (missing: the compliance screen filtered to it). Only
-// for those who may read compliance with a company chosen — for anyone else nothing, and no request. Its data loads
-// on its own, so the cards below it never wait.
-import { Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+// The dashboard's "Needs attention" panel: only for those who may read compliance with a company chosen — for anyone
+// else nothing, and no request. Its frame (title, intro, the compliance link) and a place as tall as its counts
+// render with the system cards; the counts' code and request (AttentionCounts) start only once the cards are shown
+// and the browser has had an idle moment, so they never hold back the first card and nothing below moves when they
+// arrive (docs/speed.md "The dashboard").
+import { lazy, Suspense } from 'react';
+import { Box, Button, CircularProgress } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link } from 'react-router';
-import type { PairStatus } from '../../../contract/compliance';
 import { viewerOf } from '../../../providers/authProvider';
-import { authStore, useStoreState } from '../../../providers/store';
-import { loadState, PageSection } from '../../layout/PageSection';
+import { authStore, uiStore, useStoreState } from '../../../providers/store';
+import { PageSection } from '../../layout/PageSection';
 import { useSessionUser } from '../../layout/useSessionUser';
-import { fetchSummary } from '../compliance/complianceApi';
-import { mayReadCompliance, PairChip, statusPath, useStatusWord } from '../compliance/pairs';
+import { useIdleAfter } from '../../lists/useIdleAfter';
+import { mayReadCompliance } from '../compliance/pairs';
 
-/** What needs doing: the statuses the panel counts. */
-export const ATTENTION_STATUSES: readonly PairStatus[] = ['expired', 'due', 'missing'];
+const AttentionCounts = lazy(() => import('./AttentionCounts'));
 
-function Panel({ company }: { company: string }) {
+/**
+ * The content's reserved height: the three counts in a column on a phone (24 px each, 12 px apart), from 600 px
+ * the taller of their row and the failure notice with its retry button. The sentence shown when every count is
+ * 0 is the one content that adds to it.
+ */
+export const ATTENTION_HEIGHT = { xs: 96, sm: 48 } as const;
+
+export function NeedsAttention() {
   const translate = useTranslate();
-  const word = useStatusWord();
-  const summary = useQuery({
-    queryKey: ['compliance', 'summary', company],
-    queryFn: ({ signal }) => fetchSummary(signal),
-    retry: false,
-  });
-  const counts = summary.data?.counts;
+  const user = useSessionUser();
+  const company = useStoreState(authStore, (s) => s.currentCompany);
+  // The view renders behind the loading screen while the session is checked (src/routing/RouteGuard.tsx).
+  const shown = !useStoreState(uiStore, (s) => s.isLoadingSite);
+  const may = Boolean(company) && mayReadCompliance(viewerOf(user));
+  const start = useIdleAfter(may && shown);
+  if (!company || !may) return null;
+  const loading = <CircularProgress size={24} aria-label={translate('olympus.compliance.loading')} />;
   return (
     <PageSection
       title={translate('olympus.compliance.attention.title')}
@@ -36,44 +43,15 @@ function Panel({ company }: { company: string }) {
         </Button>
       }
     >
-      {loadState(summary, {
-        loading: translate('olympus.compliance.loading'),
-        failed: translate('olympus.compliance.failed'),
-        retry: translate('olympus.compliance.retry'),
-        onRetry: () => void summary.refetch(),
-      })}
-      {counts && (
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={{ xs: 1.5, sm: 3 }}
-          component="ul"
-          sx={{ listStyle: 'none', m: 0, p: 0 }}
-        >
-          {ATTENTION_STATUSES.map((status) => (
-            <Box component="li" key={status} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <PairChip status={status} />
-              <MuiLink component={Link} to={statusPath(status)} sx={{ fontWeight: 600 }}>
-                {translate('olympus.compliance.attention.count', {
-                  count: counts[status],
-                  status: word(status).toLowerCase(),
-                })}
-              </MuiLink>
-            </Box>
-          ))}
-        </Stack>
-      )}
-      {counts && ATTENTION_STATUSES.every((s) => counts[s] === 0) && (
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {translate('olympus.compliance.attention.all_clear')}
-        </Typography>
-      )}
+      <Box sx={{ minHeight: ATTENTION_HEIGHT }}>
+        {start ? (
+          <Suspense fallback={loading}>
+            <AttentionCounts company={company} />
+          </Suspense>
+        ) : (
+          loading
+        )}
+      </Box>
     </PageSection>
   );
-}
-
-export function NeedsAttention() {
-  const user = useSessionUser();
-  const company = useStoreState(authStore, (s) => s.currentCompany);
-  if (!company || !mayReadCompliance(viewerOf(user))) return null;
-  return <Panel company={company} />;
 }
