@@ -122,15 +122,34 @@ interface Running {
   cancelled: boolean;
   /** A cancel went to `pid`: the connection is then discarded, never reused. */
   cancelSent: boolean;
+  /** The statement has answered (or failed): no cancel is sent for it any more. */
+  ended: boolean;
 }
 
 const running = new Map<number, Running>();
 
+/** How long a cancelled statement may go on answering before its cancel is sent again. */
+const CANCEL_AGAIN_MS = 250;
+
+/**
+ * Cancels the statement on `pid`, again every CANCEL_AGAIN_MS until it has answered: a cancel that
+ * reaches the backend before the statement itself (sent, but not yet begun there) finds it idle and is
+ * dropped by PostgreSQL, and one whose connection could not be had is lost; either would leave the
+ * statement to the statement timeout. A repeat cannot stop another statement: the connection is
+ * discarded after a cancel, never reused.
+ */
 function sendCancel(entry: Running): void {
   if (entry.pid === undefined || entry.cancelSent) return;
   entry.cancelSent = true;
-  // A failed cancel (no connection to be had) leaves the statement to the statement timeout.
-  cancels.query('select pg_cancel_backend($1)', [entry.pid]).catch(() => {});
+  const pid = entry.pid;
+  const again = () => {
+    if (!entry.ended) setTimeout(fire, CANCEL_AGAIN_MS).unref();
+  };
+  const fire = () => {
+    if (entry.ended) return;
+    cancels.query('select pg_cancel_backend($1)', [pid]).then(again, again);
+  };
+  fire();
 }
 
 /** The statement's reply and the buffers to hand over with it (those encoded here only). */
@@ -141,7 +160,7 @@ async function run({
   bytes,
   queuedMs,
 }: Extract<OffThreadCommand, { type: 'query' }>): Promise<{ reply: OffThreadReply; transfer: ArrayBuffer[] }> {
-  const entry: Running = { cancelled: false, cancelSent: false };
+  const entry: Running = { cancelled: false, cancelSent: false, ended: false };
   running.set(id, entry);
   let client: pg.PoolClient | undefined;
   let broken: unknown;
@@ -175,6 +194,7 @@ async function run({
     if (!isDatabaseError(err)) broken = err;
     return { reply: { type: 'error', id, error: errorFields(err) }, transfer: [] };
   } finally {
+    entry.ended = true;
     running.delete(id);
     // After a cancel the connection is dropped: a cancel that lands after its statement ended could
     // otherwise stop the next statement run on it. A broken connection is dropped as well.

@@ -23,6 +23,7 @@ import {
 import { TrashLinkButton } from '../trash/TrashLinkButton';
 import { ImportLinkButton } from '../imports/ImportLinkButton';
 import { importable } from '../../contract/imports';
+import { backLinkOf } from './backLink';
 import { declaredColumns } from './columns';
 import { lazyScreen } from './lazyScreen';
 import { formTexts, listKey, resourceKey } from './texts';
@@ -44,7 +45,7 @@ export interface ScreenOverrides<R extends RaRecord = RaRecord> {
   removeButton?: ReactElement;
   /** Which records get the row's buttons (all by default). */
   rowActionsFor?: (record: R) => boolean;
-  /** The list's back link (Home by default). */
+  /** The list's back link (by default its area's overview page, else Home: ./backLink.ts). */
   back?: BackLink;
   /** The name a record goes by (its `name`, else the first column, by default). */
   recordRepresentation?: string;
@@ -122,6 +123,7 @@ export function declaredResource<R extends RaRecord = RaRecord>(
     companyLine: scoped,
   };
 
+  const back = o.back ?? backLinkOf(d);
   const trash = hasTrash(d);
   const imports = importable(d);
   const List = () => {
@@ -145,7 +147,7 @@ export function declaredResource<R extends RaRecord = RaRecord>(
         rowActions={rowActions}
         csvFilename={d.name}
         showCompany={extras.showCompany ?? scoped}
-        back={o.back}
+        back={back}
         meta={extras.meta}
         actions={actions}
         bulk={d}

@@ -12,6 +12,8 @@ export interface BackLink {
   to: string;
   /** i18n key */
   label: string;
+  /** i18n key of the page it leads to, as `%{page}` in the label ("Back to %{page}"). */
+  page?: string;
 }
 
 export interface ListHeaderProps {
@@ -36,7 +38,7 @@ export function ListHeader({ title, back, showCompany, actions }: ListHeaderProp
         sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1, fontSize: 14 }}
       >
         <ArrowBack fontSize="inherit" />
-        {translate(back.label)}
+        {translate(back.label, back.page ? { page: translate(back.page) } : undefined)}
       </MuiLink>
       {/* The buttons go under the title, and onto more lines, when the row has no room for them. */}
       <Stack

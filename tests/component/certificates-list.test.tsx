@@ -44,6 +44,10 @@ describe('the certificate list', () => {
     expect(dataCells(rows[0])[typeColumn].textContent).toBe(CERTIFICATE_TYPES.gas_safety.label);
     // The area's own navigation label, not the list's title.
     expect(screen.getByRole('menuitem', { name: 'Compliance' })).toBeTruthy();
+    // The list leads back to its area's overview page, not Home.
+    const area = certificateResource.area;
+    const page = typeof area === 'string' || !area.nav ? undefined : area.nav.page;
+    expect(screen.getByRole('link', { name: 'Back to Compliance' })).toHaveAttribute('href', `/dashboard/${page}`);
     // jsdom computes no colours: the chip's contrast (dark text on a light tint) is the browser tests' to measure.
     const result = await axe.run(document.body, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },

@@ -3,6 +3,8 @@
 export const lists = {
   back_home: 'Back to Home',
   back_roles: 'Back to Roles',
+  // A list whose area has an overview page (Compliance, Reports) leads back to it.
+  back_to: 'Back to %{page}',
   company_line: 'Company: %{name}',
   // A file field's cell: a paper clip (docs/resources.md "Files").
   file_attached: 'File attached: %{name}',

@@ -11,7 +11,6 @@ export const reports = {
   retry: 'Try again',
   // The link to the management screens (/dashboard/report), for those who may manage, and back.
   manage: 'Manage reports',
-  manage_back: 'Back to Reports',
   provider: {
     builtin: 'Olympus',
     powerbi: 'Power BI',
