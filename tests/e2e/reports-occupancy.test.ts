@@ -71,15 +71,16 @@ describe('the Occupancy report', () => {
     const unit = voids.units
       .filter((u: { current_void_since: string | null }) => u.current_void_since)
       .sort((x: { void_days: number }, y: { void_days: number }) => y.void_days - x.void_days)[0];
-    // The day after its status began, picked in the calendar: that many months back, then the day.
-    // Its current status (Available or Under Offer) may have begun later than the void.
+    // The day after its status began, picked in the calendar, which opens at the month of the date it holds (the
+    // status's own): the next month when that day is the month's last, then the day. Its current status (Available
+    // or Under Offer) may have begun later than the void.
     const { status_since: was } = await api(`/units/${unit.id}`);
     expect(was < today, 'a status taken before today').toBe(true);
     const picked = addDays(was, 1);
-    const monthsBack =
-      (Number(today.slice(0, 4)) - Number(picked.slice(0, 4))) * 12 +
-      Number(today.slice(5, 7)) -
-      Number(picked.slice(5, 7));
+    const monthsOn =
+      (Number(picked.slice(0, 4)) - Number(was.slice(0, 4))) * 12 +
+      Number(picked.slice(5, 7)) -
+      Number(was.slice(5, 7));
 
     await page.goto(`${suite.server.url}/dashboard/${unitResource.spa}/${unit.id}`);
     await page.getByRole('heading', { level: 1, name: 'Edit Unit' }).waitFor();
@@ -92,8 +93,8 @@ describe('the Occupancy report', () => {
     await choose(page, unitResource.fields.unit_status.label, 'Let');
     await since.click();
     const day = page.getByRole('gridcell', { name: String(Number(picked.slice(8))), exact: true });
-    for (let i = 0; i < monthsBack; i++) {
-      await page.getByRole('button', { name: 'Previous month' }).click();
+    for (let i = 0; i < monthsOn; i++) {
+      await page.getByRole('button', { name: 'Next month' }).click();
       // The months slide: the old one is gone once only one such day is left.
       await expect.poll(() => day.count()).toBe(1);
     }
