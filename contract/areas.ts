@@ -35,8 +35,8 @@ export interface AreaDef {
   permissions?: readonly string[];
   /**
    * The area's rows in the permission catalogue (contract/permissions.ts): `crud` names the noun of
-   * its `{area}.*|view|create|update|delete` rows ("All user permissions", "View users"), `more` follows them; `order` places the group
-   * in the role editor, which lists groups in another order than the navigation.
+   * its `{area}.*|view|create|update|delete` rows ("All user permissions", "View users"), `more` follows them;
+   * `order` places the group in the role editor, which lists groups in another order than the navigation.
    */
   grants?: {
     order: number;

@@ -60,7 +60,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-            // `err` too: whatever logs a raw error gets its code and message, never a failed query's statement and parameters.
+            // `err` too: whatever logs a raw error gets its code and message, never a failed query's statement and
+            // parameters.
             serializers: { req: requestForLog, err: errSerializer },
             ...opts.logger,
           },

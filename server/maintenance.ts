@@ -35,7 +35,9 @@ export async function claimTurn(db: Db, job: MaintenanceJob, gapMs: number): Pro
   });
 }
 
-/** Runs `run` when the server is ready and every `everyMs` after, until it closes; a failure is logged, never thrown. */
+/**
+ * Runs `run` when the server is ready and every `everyMs` after, until it closes; a failure is logged, never thrown.
+ */
 export function scheduleMaintenance(
   app: FastifyInstance,
   everyMs: number,

@@ -452,7 +452,10 @@ export const multiChoice = <
     ...(o.default ? { default: o.default } : {}),
     ...(o.labels ? { labels: o.labels } : {}),
   }) as MultiChoiceField & Flags<O>;
-/** A file: `file('Evidence', { types: ['pdf', 'png', 'jpeg', 'webp'], maxMb: 20 })`; `maxMb` defaults to UPLOAD_MB_MAX. */
+/**
+ * A file: `file('Evidence', { types: ['pdf', 'png', 'jpeg', 'webp'], maxMb: 20 })`; `maxMb` defaults to
+ * UPLOAD_MB_MAX.
+ */
 export const file = <
   const O extends Omit<Opt, 'derived' | 'readOnly'> & { types: readonly FileType[]; maxMb?: number },
 >(
@@ -518,7 +521,9 @@ type Omitted = 'messages' | 'summaries' | 'path';
 /** A date field's key (a reminder's `field`: the type checker refuses any other). */
 type DateKey<F extends Fields> = { [K in keyof F]: F[K] extends DateField ? K : never }[keyof F] & string;
 
-/** A field that has a column of its own (not a checkbox list), or a computed one (listed, sorted, filtered like one). */
+/**
+ * A field that has a column of its own (not a checkbox list), or a computed one (listed, sorted, filtered like one).
+ */
 type ColumnKey<F extends Fields> = { [K in keyof F]: F[K] extends ManyField ? never : K }[keyof F] & string;
 /** A field a body writes: a column's, not a computed one's. */
 type WrittenKey<F extends Fields> = {

@@ -13,7 +13,9 @@ import { columnOf, requireColumn, type CrudBinding } from './binding';
 export interface Mounted {
   decl: ResourceDecl;
   binding: CrudBinding;
-  /** The caller's reach (the binding's access hook for a view; it may throw to refuse): who may read a record's files. */
+  /**
+   * The caller's reach (the binding's access hook for a view; it may throw to refuse): who may read a record's files.
+   */
   scope?: (req: FastifyRequest) => SQL | undefined;
   /** One live record as the API reads it (a date reminder's mail describes it). */
   find?: (db: Conn, tenant: string, id: string) => Promise<Record<string, unknown> | null>;

@@ -179,8 +179,8 @@ export const units = declaredTable(unitResource, {
 /**
  * A unit's status periods (docs/resources.md "Occupancy"): each change of its status closes the open
  * period (ended_on, exclusive) and opens one from the change's day. Written by the database's triggers
- * on units (migration 0020, unit_status_periods), so every path that sets a status (a form, a bulk change, an import) keeps
- * them in the change's own transaction; the company is the unit's, never a caller's.
+ * on units (migration 0020, unit_status_periods), so every path that sets a status (a form, a bulk change, an import)
+ * keeps them in the change's own transaction; the company is the unit's, never a caller's.
  */
 export const unitStatusPeriods = pgTable(
   'unit_status_periods',

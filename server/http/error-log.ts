@@ -109,7 +109,9 @@ export function logJobFailure(to: JobLog, operation: string, err: unknown, more:
   to.log.error({ operation, ...more, error: loggableError(err) }, `${operation} failed`);
 }
 
-/** The logger's `err` serializer (pino's shape: type, message, stack): whatever logs a raw error gets `loggableError`. */
+/**
+ * The logger's `err` serializer (pino's shape: type, message, stack): whatever logs a raw error gets `loggableError`.
+ */
 export function errSerializer(err: unknown): { [key: string]: unknown; type: string; message: string; stack: string } {
   const e = loggableError(err);
   return { ...e, message: e.message ?? '', stack: e.stack ?? '' };

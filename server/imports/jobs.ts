@@ -3,10 +3,11 @@
 // it — an instance claims the oldest queued one in one statement (`for update skip locked`), so each
 // runs exactly once. Rows go in batches of IMPORT_BATCH (IMPORT_ROW_BATCH when they go one by one), one
 // transaction each, the progress counts written in the same transaction: a stopped import has committed
-// whole batches only, and its row says how many. A running import whose instance stopped showing it is alive (heartbeat older than
-// `staleMs`) is marked failed with what it had committed; a closing instance marks its own so. A database that goes away
-// (a restart, a short outage) does not stop an import: its runner waits, then goes on from the batch after the last one
-// committed, as the row counts it; only past `awayBoundMs` does it give the import up, saying so.
+// whole batches only, and its row says how many. A running import whose instance stopped showing it is alive
+// (heartbeat older than `staleMs`) is marked failed with what it had committed; a closing instance marks its own so.
+// A database that goes away (a restart, a short outage) does not stop an import: its runner waits, then goes on from
+// the batch after the last one committed, as the row counts it; only past `awayBoundMs` does it give the import up,
+// saying so.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

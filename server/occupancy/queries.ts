@@ -30,7 +30,9 @@ const COUNTS = sql`count(*) as units,
   count(*) filter (where sp.status in (${list(VOID_STATUSES)})) as void,
   count(*) filter (where sp.status in (${list(NOT_LETTABLE_STATUSES)})) as not_lettable`;
 
-/** The company's periods covering `day` (a date expression) of units (`u`) live that day, and their properties (`p`). */
+/**
+ * The company's periods covering `day` (a date expression) of units (`u`) live that day, and their properties (`p`).
+ */
 const covering = (companyId: string, day: SQL) => sql`
   from unit_status_periods sp
   join units u on u.id = sp.unit_id and u.company_id = sp.company_id

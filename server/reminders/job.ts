@@ -1,7 +1,8 @@
-// Date reminders (docs/resources.md "Date reminders"): for every mounted resource declaring `reminders`, the live records
-// whose date has come within a threshold are mailed to their company's users who may act on them, each once per record,
-// threshold and date value, at start once ready and then hourly, once across the instances sharing one database
-// (../maintenance.ts). Only the most urgent threshold reached is sent; the lesser ones are recorded as skipped.
+// Date reminders (docs/resources.md "Date reminders"): for every mounted resource declaring `reminders`, the live
+// records whose date has come within a threshold are mailed to their company's users who may act on them, each once
+// per record, threshold and date value, at start once ready and then hourly, once across the instances sharing one
+// database (../maintenance.ts). Only the most urgent threshold reached is sent; the lesser ones are recorded as
+// skipped.
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyBaseLogger } from 'fastify';
@@ -70,7 +71,10 @@ function thresholdValues(m: Mounted): SQL {
   );
 }
 
-/** The resource's live records due a reminder on `today`, beyond those seen this turn, with their most urgent threshold. */
+/**
+ * The resource's live records due a reminder on `today`, beyond those seen this turn, with their most urgent
+ * threshold.
+ */
 async function candidates(db: Db, m: Mounted, today: string, seen: readonly string[]): Promise<Candidate[]> {
   const { decl, binding } = m;
   const who = `Resource "${decl.name}"`;

@@ -1,5 +1,5 @@
-// A date reminder's mail (docs/resources.md "Date reminders"): which record, described by its list's columns as the list
-// shows them, its date, how many days are left, and a link to it. Plain text first; the HTML part says the same.
+// A date reminder's mail (docs/resources.md "Date reminders"): which record, described by its list's columns as the
+// list shows them, its date, how many days are left, and a link to it. Plain text first; the HTML part says the same.
 import { choiceLabel, type FieldDecl, type ResourceDecl } from '../../contract/resources/declare';
 import type { MailMessage } from '../mail/mailer';
 

@@ -1,7 +1,8 @@
 // The compliance matrix (GET /compliance/matrix, server/compliance/matrix.ts): each live property of the X-Tenant
 // company with its required types, each cell judged by its latest live certificate — the cells and the summary's
 // counts agree, a missing type has no certificate, paging, search by name and the status filter; attacked across
-// companies (another company's properties and certificates never show) and by callers without compliance.view. The status at each boundary is the certificate tests' (certificates.test.ts).
+// companies (another company's properties and certificates never show) and by callers without compliance.view. The
+// status at each boundary is the certificate tests' (certificates.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness';

@@ -1,8 +1,8 @@
-// Date reminders (docs/resources.md "Date reminders") on certificates: each threshold mailed exactly once per record and
-// recipient, on its boundary day (with "today" handed to the job), across runs, restarts and two instances at once; only
-// the most urgent threshold for a record first seen past several; a renewed date reminded afresh; a mail that failed
-// retried next turn for those not yet told; none for a certificate in the trash or replaced by a newer one, none to a
-// user who may not update certificates, is disabled or is of another company; each reminder audited.
+// Date reminders (docs/resources.md "Date reminders") on certificates: each threshold mailed exactly once per record
+// and recipient, on its boundary day (with "today" handed to the job), across runs, restarts and two instances at
+// once; only the most urgent threshold for a record first seen past several; a renewed date reminded afresh; a mail
+// that failed retried next turn for those not yet told; none for a certificate in the trash or replaced by a newer
+// one, none to a user who may not update certificates, is disabled or is of another company; each reminder audited.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';

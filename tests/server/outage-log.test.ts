@@ -14,7 +14,10 @@ import { createTestApp, type TestApp } from './harness';
 
 const SECRET = 'Secret-Param-7731';
 
-/** A failed statement as drizzle reports it: the statement and its parameters in the message, the driver's error as the cause. */
+/**
+ * A failed statement as drizzle reports it: the statement and its parameters in the message, the driver's error as
+ * the cause.
+ */
 const queryError = (cause: Error) =>
   new DrizzleQueryError(`update imports set message = $1 where id = $2`, [SECRET, 'id-1'], cause);
 const refused = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
