@@ -167,13 +167,19 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
         actions={
           <>
             {actions}
-            <ExportButton maxResults={EXPORT_ALL} variant="outlined" size="medium" />
+            {/* Named also when disabled: on a phone react-admin shows it as an icon, named only while enabled. */}
+            <ExportButton
+              maxResults={EXPORT_ALL}
+              variant="outlined"
+              size="medium"
+              aria-label={translate('ra.action.export')}
+            />
             {createLabel && <CreateLinkButton label={createLabel} />}
           </>
         }
       />
     ),
-    [title, back, showCompany, actions, createLabel],
+    [title, back, showCompany, actions, createLabel, translate],
   );
   return (
     <ListNoticesProvider>

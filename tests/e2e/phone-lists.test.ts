@@ -1,9 +1,13 @@
 // On a 390 px phone every admin screen fits the width (no sideways scrolling) and passes axe-core's WCAG
 // A/AA rules without serious or critical violations: the lists show one card per record with its edit
-// action (no table), as do company edit's Properties and property edit's Units; the create and edit
-// forms, the dashboard, account, reports and access review fit too. As super admin, demo seed.
+// action (no table), as do company edit's Properties and property edit's Units; every other declared
+// list, empty or not, fits and passes too; the create and edit forms, the dashboard, account, reports
+// and access review fit too. As super admin, demo seed.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DECLARED_RESOURCES } from '../../contract/resources';
+import { i18nProvider } from '../../providers/i18nProvider';
+import { listKey } from '../../src/declared/texts';
 import { adminSuite, shot, type AdminBrowser } from './support/admin';
 import { seriousViolations } from './support/axe';
 
@@ -63,6 +67,10 @@ const LISTS = [
   { path: '/dashboard/roles', title: 'Roles', edit: 'Edit Role', create: 'Create a Role', editTitle: 'Edit Role' },
 ] as const;
 
+/** The declared lists LISTS leaves out (a newly declared resource's among them): each fits and passes axe too, with
+ * the records the demo seed gives it or none. */
+const OTHER_LISTS = DECLARED_RESOURCES.filter((d) => !LISTS.some((l) => l.path === `/dashboard/${d.spa}`));
+
 describe('on a 390 px phone', () => {
   it('every list shows cards with their actions, fits the width and passes axe (the users list’s pills included)', async () => {
     const b = await phone();
@@ -72,6 +80,11 @@ describe('on a 390 px phone', () => {
       await screenReady(page, l.title);
       await cardsShown(page, l.title, l.edit);
       await fitsAndPasses(b, `list-${l.title.toLowerCase()}`);
+    }
+    for (const d of OTHER_LISTS) {
+      await page.goto(`${suite.server.url}/dashboard/${d.spa}`);
+      await screenReady(page, i18nProvider.translate(listKey(d.spa, 'title')));
+      await fitsAndPasses(b, `list-${d.spa}`);
     }
     // Every company's users, as "View All Users" shows them (and as an address with ?all=true).
     await page.goto(suite.server.url + '/dashboard/users?all=true');
