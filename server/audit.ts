@@ -78,7 +78,10 @@ export interface AuditEntry {
   entityId?: string | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
-  /** diff(before, after) when the writer already made it (a batch decides each record's version by it): not made again. */
+  /**
+   * diff(before, after) when the writer already made it (a batch decides each record's version by it): not
+   * made again.
+   */
   changes?: Changes;
   detail?: Record<string, unknown> | null;
   ip?: string | null;
