@@ -11,23 +11,22 @@ export type Conn = Db | Tx;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value);
 
-/** `array[...]::uuid[]` of already checked uuids (empty arrays need the cast too). */
+/**
+ * Many values as one PostgreSQL array literal, sent as a single parameter: a list of a thousand ids as
+ * `$1, …, $1000` costs drizzle and the driver a walk over each parameter, several ms per statement of a
+ * bulk change (docs/speed.md). Each value is quoted as an array element, so any text is safe.
+ */
+const arrayLiteral = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
+/** A `uuid[]` of already checked uuids, as one parameter (an empty one too). */
 export function uuidArray(ids: readonly string[]): SQL {
-  if (ids.length === 0) return sql`array[]::uuid[]`;
-  return sql`array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
+  return sql`${arrayLiteral(ids)}::uuid[]`;
 }
 
-/**
- * `column = any(…)` of many values as one array parameter, typed as the column is: a list of a thousand
- * ids as `in ($1, …, $1000)` costs drizzle and the driver a walk over each parameter, several ms per
- * statement of a bulk change (docs/speed.md). Each value is quoted as an array element, so any text is safe.
- */
+/** `column = any(…)` of many values as one array parameter, typed as the column is. */
 export function anyOf(column: AnyPgColumn, values: readonly string[]): SQL {
-  const literal = `{${values.map((v) => `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-  return sql`${column} = any(${literal}::${sql.raw(column.getSQLType())}[])`;
+  return sql`${column} = any(${arrayLiteral(values)}::${sql.raw(column.getSQLType())}[])`;
 }
 
 /** Escapes LIKE wildcards (backslash is PostgreSQL's default escape) so "50%" matches only "50%". */

@@ -3,7 +3,6 @@
 // render with the system cards; the counts' code and request (AttentionCounts) start only once the cards are shown
 // and the browser has had an idle moment, so they never hold back the first card and nothing below moves when they
 // arrive (docs/speed.md "The dashboard").
-import { lazy, Suspense } from 'react';
 import { Box, Button, CircularProgress } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link } from 'react-router';
@@ -12,9 +11,16 @@ import { authStore, uiStore, useStoreState } from '../../../providers/store';
 import { PageSection } from '../../layout/PageSection';
 import { useSessionUser } from '../../layout/useSessionUser';
 import { useIdleAfter } from '../../lists/useIdleAfter';
+import { lazyScreen } from '../../declared/lazyScreen';
 import { mayReadCompliance } from '../compliance/pairs';
 
-const AttentionCounts = lazy(() => import('./AttentionCounts'));
+/** The counts' place while their code or the request to come is on its way. */
+function CountsLoading() {
+  const translate = useTranslate();
+  return <CircularProgress size={24} aria-label={translate('olympus.compliance.loading')} />;
+}
+
+const AttentionCounts = lazyScreen(() => import('./AttentionCounts').then((m) => m.default), CountsLoading);
 
 /**
  * The content's reserved height: the three counts in a column on a phone (24 px each, 12 px apart), from 600 px
@@ -32,7 +38,6 @@ export function NeedsAttention() {
   const may = Boolean(company) && mayReadCompliance(viewerOf(user));
   const start = useIdleAfter(may && shown);
   if (!company || !may) return null;
-  const loading = <CircularProgress size={24} aria-label={translate('olympus.compliance.loading')} />;
   return (
     <PageSection
       title={translate('olympus.compliance.attention.title')}
@@ -44,13 +49,7 @@ export function NeedsAttention() {
       }
     >
       <Box sx={{ minHeight: ATTENTION_HEIGHT }}>
-        {start ? (
-          <Suspense fallback={loading}>
-            <AttentionCounts company={company} />
-          </Suspense>
-        ) : (
-          loading
-        )}
+        {start ? <AttentionCounts company={company} /> : <CountsLoading />}
       </Box>
     </PageSection>
   );
