@@ -1,6 +1,7 @@
 // The admin frame: react-admin's Layout with our header and navigation, plus a fixed footer.
-import type { ReactNode } from 'react';
-import { Layout, Sidebar, type SidebarProps } from 'react-admin';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useMediaQuery, type Theme } from '@mui/material';
+import { Layout, Sidebar, useSidebarState, type SidebarProps } from 'react-admin';
 import { viewerOf } from '../../providers/authProvider';
 import { Footer, FOOTER_HEIGHT } from './Footer';
 import { Header, HEADER_HEIGHT } from './Header';
@@ -13,8 +14,21 @@ function useHasNavigation(): boolean {
   return visibleNavItems(viewerOf(useSessionUser())).length > 0;
 }
 
+/**
+ * react-admin's sidebar, kept closed for the one render in which the window has just narrowed to a phone's
+ * width: its stored open state follows the width one render late, so that render opened the phone's drawer
+ * with the desktop's "open", and the drawer, closed at once, stayed mounted and left the page aria-hidden.
+ */
 function OlympusSidebar(props: SidebarProps) {
-  return useHasNavigation() ? <Sidebar {...props} /> : null;
+  const hasNavigation = useHasNavigation();
+  const isXSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const wasXSmall = useRef(isXSmall);
+  useEffect(() => {
+    wasXSmall.current = isXSmall;
+  });
+  const [open] = useSidebarState();
+  if (!hasNavigation) return null;
+  return <Sidebar {...props} open={open && (!isXSmall || wasXSmall.current)} />;
 }
 
 export function OlympusLayout({ children }: { children: ReactNode }) {

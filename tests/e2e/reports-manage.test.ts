@@ -57,9 +57,9 @@ async function manageReports(phone: boolean) {
 
   // Reports, from the navigation (a phone opens the menu first), then its "Manage reports".
   const reportsItem = page.getByLabel('Main navigation').getByText('Reports', { exact: true });
-  // A phone's menu is a drawer: opened by its button unless it is open already.
-  if (phone && !(await reportsItem.isVisible()))
-    await page.locator('.RaAppBar-menuButton:visible').first().dispatchEvent('click');
+  // A phone's menu is a drawer, closed once the window has narrowed to a phone's width, and opened by its
+  // button, found by its role: the page is not left hidden from assistive technology by the resize.
+  if (phone) await page.getByRole('button', { name: 'Open menu', exact: true }).click();
   await reportsItem.click();
   await page.waitForURL(/\/dashboard\/reports$/);
   await screenReady(page, 'Reports');
