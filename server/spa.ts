@@ -1,12 +1,12 @@
 // The built SPA from the API's own port: static files as the build precompressed them (.br, .gz
 // beside each file, vite.config.ts; @fastify/compress only for what has none), long cache for Vite's
-// hashed /assets, a history fallback to index.html for browser navigations (naming the page's own chunks,
-// ./spaPreload.ts), and the one JSON 404 `{ message: 'Not found.' }` for everything else.
+// hashed /assets, a history fallback to index.html for browser navigations, and the one JSON 404
+// `{ message: 'Not found.' }` for everything else.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { pageHtml } from './spaPreload';
+import { dashboardHtml, isDashboardPath } from './spaPreload';
 
 /** Paths the SPA never owns: a miss there is an API-style 404, even for a browser. */
 const NOT_SPA = /^\/(api|sanctum|\.well-known|healthz|readyz|demo)(\/|$|\?)/;
@@ -45,7 +45,8 @@ async function spa(app: FastifyInstance): Promise<void> {
   if (app.config.staticDir && !root) {
     app.log.warn(`No built app in ${path.resolve(app.config.staticDir)} (run "npm run build"); serving the API only.`);
   }
-  const htmlFor = root ? pageHtml(root) : () => null;
+  // Read once: a deploy restarts the server with the new build.
+  const dashboardPage = root ? dashboardHtml(root) : null;
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -63,15 +64,14 @@ async function spa(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0];
     if (root && wantsHtml(req, pathname) && !NOT_SPA.test(pathname)) {
-      // Client-side route (/dashboard/users, …): the SPA's router decides what to show. The HTML names the
-      // page's own chunks (./spaPreload.ts).
-      const html = htmlFor(pathname);
-      if (html)
+      // Client-side route (/dashboard/users, …): the SPA's router decides what to show. A /dashboard… one
+      // names the admin's code up front (./spaPreload.ts).
+      if (dashboardPage && isDashboardPath(pathname))
         return reply
           .code(200)
           .header('cache-control', cacheControlFor('index.html'))
           .type('text/html; charset=utf-8')
-          .send(html);
+          .send(dashboardPage);
       return reply.code(200).sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Not found.' });

@@ -1,13 +1,16 @@
-// The HTML each page's address is sent: index.html with the page's own code named up front
-// (`<link rel="modulepreload">` for its module of contract/pages.ts and the chunks it imports), so the
-// browser downloads it beside the shell instead of once the shell has run and asked for it (docs/speed.md
-// "The first screen"). The file names come from the build's manifest (vite.config.ts `build.manifest`).
+// The page a `/dashboard…` address is sent: index.html with the admin's code named up front
+// (`<link rel="modulepreload">` for src/routing/AdminRoutes.tsx and the chunks it imports), so the browser
+// downloads it beside the shell instead of after the shell has run and asked for it (docs/speed.md
+// "The first screen"). The names come from the build's manifest (vite.config.ts `build.manifest`).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pageAt, PAGES } from '../contract/pages';
 
+/** The module every `/dashboard…` address shows (src/routing/routes.ts `loadAdminRoutes`). */
+export const DASHBOARD_MODULE = 'src/routing/AdminRoutes.tsx';
 /** Where Vite writes its manifest inside the build (its default). */
 export const MANIFEST_FILE = path.join('.vite', 'manifest.json');
+
+const DASHBOARD = /^\/dashboard(\/|$)/;
 
 /** A manifest entry as Vite writes it: its file and the manifest keys of the chunks it imports statically. */
 interface ManifestChunk {
@@ -25,39 +28,32 @@ function filesOf(manifest: Manifest, key: string, seen = new Set<string>()): str
   return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => filesOf(manifest, k, seen))];
 }
 
-function readManifest(root: string): Manifest | null {
-  const file = path.join(root, MANIFEST_FILE);
-  if (!existsSync(file)) return null;
+/**
+ * index.html as a `/dashboard…` address gets it, or null where the build has no manifest or no admin
+ * chunk (a build from before the manifest, a test's stand-in): then every address gets index.html.
+ * What the entry already loads is not named again.
+ */
+export function dashboardHtml(root: string): string | null {
+  const manifestPath = path.join(root, MANIFEST_FILE);
+  if (!existsSync(manifestPath)) return null;
+  let manifest: Manifest;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
   } catch {
     return null;
   }
-}
-
-/**
- * The HTML for an address: index.html naming its page's chunks, or null for index.html as it is (an address of
- * no page; a build without a manifest, as a test's stand-in). What the entry loads already is not named again.
- * Read once from `root`: a deploy restarts the server with the new build.
- */
-export function pageHtml(root: string): (pathname: string) => string | null {
-  const manifest = readManifest(root);
+  if (!manifest[DASHBOARD_MODULE]) return null;
   const html = readFileSync(path.join(root, 'index.html'), 'utf8');
-  if (!manifest || !html.includes('</head>')) return () => null;
   const entry = new Set(
     Object.keys(manifest)
-      .filter((key) => manifest[key].isEntry)
-      .flatMap((key) => filesOf(manifest, key)),
+      .filter((k) => manifest[k].isEntry)
+      .flatMap((k) => filesOf(manifest, k)),
   );
-  const byPath = new Map<string, string>();
-  for (const page of PAGES) {
-    const links = filesOf(manifest, page.module)
-      .filter((file) => !entry.has(file))
-      .map((file) => `  <link rel="modulepreload" crossorigin href="/${file}">\n  `);
-    if (links.length > 0) byPath.set(page.path, html.replace('</head>', `${links.join('')}</head>`));
-  }
-  return (pathname) => {
-    const page = pageAt(pathname);
-    return (page && byPath.get(page.path)) ?? null;
-  };
+  const links = filesOf(manifest, DASHBOARD_MODULE)
+    .filter((file) => !entry.has(file))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  if (links.length === 0 || !html.includes('</head>')) return null;
+  return html.replace('</head>', `${links.map((link) => `  ${link}\n  `).join('')}</head>`);
 }
+
+export const isDashboardPath = (pathname: string): boolean => DASHBOARD.test(pathname);

@@ -5,10 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { earlyListPage } from '../../providers/dataProvider';
 import { apiGet, apiPost, EARLY_ANSWER_TTL_MS, startEarly, takeSettledEarly } from '../../providers/httpClient';
 import { authStore, uiStore } from '../../providers/store';
-import { existsSync } from 'node:fs';
-import { matchPath } from 'react-router';
-import { pageAt, PAGES } from '../../contract/pages';
-import { ROUTES, routeModuleFor } from '../../src/routing/routes';
+import { routeModuleFor } from '../../src/routing/routes';
 import { firstCalls } from '../../src/startup/firstScreen';
 import { stubRoutes } from './fetchStub';
 
@@ -52,28 +49,6 @@ describe('the first screen’s calls', () => {
 
 describe('the page code started early', () => {
   const path = (pathname: string, signedIn: boolean) => routeModuleFor(pathname, signedIn)?.path;
-
-  it('is, for each page of contract/pages.ts, a module the SPA loads (the one the server names in its HTML)', () => {
-    for (const page of PAGES) expect(existsSync(page.module), page.module).toBe(true);
-    expect(ROUTES.map((r) => [r.path, r.module])).toEqual(PAGES.map((p) => [p.path, p.module]));
-  });
-
-  it('matches addresses as the router does', () => {
-    for (const [pathname, page] of [
-      ['/login', '/login'],
-      ['/login/', '/login'],
-      ['/LOGIN-form', '/login-form'],
-      ['/dashboard', '/dashboard/*'],
-      ['/dashboard/', '/dashboard/*'],
-      ['/dashboard/unit/7', '/dashboard/*'],
-      ['/dashboards', undefined],
-      ['/login/azure', undefined],
-      ['/', '/'],
-    ] as const) {
-      expect(pageAt(pathname)?.path, pathname).toBe(page);
-      expect(PAGES.find((p) => matchPath(p.path, pathname))?.path, `react-router: ${pathname}`).toBe(page);
-    }
-  });
 
   it('is the page the route guard will show for the stored session', () => {
     expect(path('/login', false)).toBe('/login');
