@@ -36,8 +36,6 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
-    // dist/.vite/manifest.json: server/spaPreload.ts names a /dashboard address's chunks in its HTML from it.
-    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

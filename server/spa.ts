@@ -6,7 +6,6 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { dashboardHtml, isDashboardPath } from './spaPreload';
 
 /** Paths the SPA never owns: a miss there is an API-style 404, even for a browser. */
 const NOT_SPA = /^\/(api|sanctum|\.well-known|healthz|readyz|demo)(\/|$|\?)/;
@@ -45,8 +44,6 @@ async function spa(app: FastifyInstance): Promise<void> {
   if (app.config.staticDir && !root) {
     app.log.warn(`No built app in ${path.resolve(app.config.staticDir)} (run "npm run build"); serving the API only.`);
   }
-  // Read once: a deploy restarts the server with the new build.
-  const dashboardPage = root ? dashboardHtml(root) : null;
   if (root) {
     await app.register(fastifyStatic, {
       root,
@@ -64,14 +61,7 @@ async function spa(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0];
     if (root && wantsHtml(req, pathname) && !NOT_SPA.test(pathname)) {
-      // Client-side route (/dashboard/users, …): the SPA's router decides what to show. A /dashboard… one
-      // names the admin's code up front (./spaPreload.ts).
-      if (dashboardPage && isDashboardPath(pathname))
-        return reply
-          .code(200)
-          .header('cache-control', cacheControlFor('index.html'))
-          .type('text/html; charset=utf-8')
-          .send(dashboardPage);
+      // Client-side route (/dashboard/users, …): the SPA's router decides what to show.
       return reply.code(200).sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Not found.' });

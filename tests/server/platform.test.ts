@@ -1,14 +1,13 @@
 // Platform: security headers, compression, OpenAPI docs, JSON 404s, the SPA with history fallback,
 // health and readiness.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { createTestApp, type TestApp } from './harness';
 import { cspDirectives } from '../../server/http/security';
 import { loadConfig } from '../../server/config';
-import { DASHBOARD_MODULE, MANIFEST_FILE } from '../../server/spaPreload';
 
 const INDEX_HTML = `<!doctype html><html><head><title>Olympus</title></head><body><div id="app"></div>${'<!-- padding -->'.repeat(200)}</body></html>`;
 
@@ -34,19 +33,6 @@ beforeAll(async () => {
     gzipSync('console.log("from the .gz");\n'.repeat(200)),
   );
   writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(INDEX_HTML.replace('Olympus', 'Olympus (br)')));
-  // Vite's manifest: the entry (index.html) and the admin's chunk, which imports a chunk of its own and one
-  // the entry loads already.
-  mkdirSync(path.join(dist, '.vite'));
-  writeFileSync(
-    path.join(dist, MANIFEST_FILE),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_runtime-1.js'] },
-      '_runtime-1.js': { file: 'assets/runtime-1.js' },
-      [DASHBOARD_MODULE]: { file: 'assets/admin-def456.js', imports: ['index.html', '_runtime-1.js', '_table-2.js'] },
-      '_table-2.js': { file: 'assets/table-2.js', imports: ['_chip-3.js'] },
-      '_chip-3.js': { file: 'assets/chip-3.js' },
-    }),
-  );
   [t, spa] = await Promise.all([createTestApp(), createTestApp({ staticDir: dist })]);
 });
 afterAll(async () => {
@@ -199,31 +185,6 @@ describe('SPA', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="app">');
     }
-  });
-
-  it("names the admin's chunks for a /dashboard address, so they download beside the shell; no other page does", async () => {
-    const preloads = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    for (const url of ['/dashboard', '/dashboard/unit', '/dashboard/users/7/edit?page=2']) {
-      const res = await spa.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
-      // Every chunk the admin imports, transitively; none the entry loads already.
-      expect(preloads(res.body), url).toEqual(['/assets/admin-def456.js', '/assets/table-2.js', '/assets/chip-3.js']);
-      expect(res.body, url).toContain('<div id="app">');
-    }
-    // A sign-in page never downloads the admin, nor does an address that only starts like the dashboard's.
-    for (const url of ['/', '/login', '/login-form', '/dashboards']) {
-      const res = await spa.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(res.statusCode, url).toBe(200);
-      expect(preloads(res.body), url).toEqual([]);
-    }
-  });
-
-  it('the admin module it names is the one the routes load for /dashboard', () => {
-    const routes = readFileSync('src/routing/routes.ts', 'utf8');
-    const module = path.relative('src/routing', DASHBOARD_MODULE).replace(/\.tsx?$/, '');
-    expect(routes).toContain(`loadAdminRoutes = () => import('./${module}')`);
   });
 
   it('keeps JSON 404s for the API, and for non-HTML requests', async () => {
