@@ -1,7 +1,7 @@
 // The whole SPA: one react-admin AdminContext (providers, theme, i18n) with the sign-in pages beside
 // the admin, which is mounted under /dashboard. Every route passes the route guard
 // and every page is a lazy chunk, so /login does not download the admin.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { CssBaseline } from '@mui/material';
@@ -15,10 +15,11 @@ import LoadingScreen from './pages/LoadingScreen';
 import { StandaloneNotFoundPage } from './pages/NotFoundPage';
 import { DASHBOARD_PATH, type Restriction } from './routing/guardDecision';
 import { RouteGuard } from './routing/RouteGuard';
+import { pageOfRoute } from './routing/pageOfRoute';
 import { ROUTES } from './routing/routes';
 
-/** Each route's page, loaded on demand (./routing/routes.ts). */
-const PAGES = ROUTES.map((route) => ({ ...route, Page: lazy(route.load) }));
+/** Each route's page, loaded on demand (./routing/routes.ts); the first screen's is in before the first render. */
+const PAGES = ROUTES.map((route) => ({ ...route, Page: pageOfRoute(route) }));
 
 /** react-admin's own preferences (sidebar, list columns). Sign-out wipes them; ours live in providers/store. */
 const adminStore = localStorageStore(undefined, 'Olympus');

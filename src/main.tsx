@@ -1,6 +1,6 @@
 // Start-up: error reporting and the tag manager when configured, then the app on #app.
 // First of all, a signed-in person's first screen is asked for (./startup/firstScreen.ts).
-import './startup/early';
+import { firstPageLoaded } from './startup/early';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -25,8 +25,14 @@ const router = createBrowserRouter([{ path: '*', element: <App /> }]);
 
 const container = document.getElementById('app');
 if (!container) throw new Error('Missing #app element');
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+// The first page's module first (started by ./startup/early.ts): it then renders at once instead of
+// behind the loading screen, whose Suspense fallback would hold it back (./routing/pageOfRoute.ts). A
+// download that takes longer than FIRST_PAGE_WAIT_MS gets the loading screen meanwhile.
+const FIRST_PAGE_WAIT_MS = 3_000;
+void Promise.race([firstPageLoaded, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render);

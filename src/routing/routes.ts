@@ -38,3 +38,18 @@ export function routeModuleFor(pathname: string, signedIn: boolean): RouteModule
   if (route.restriction === 'guest' && signedIn) return undefined;
   return route;
 }
+
+type PageModule = Awaited<ReturnType<RouteModule['load']>>;
+/** The page modules loaded so far, by route path. */
+const loaded = new Map<string, PageModule>();
+
+/** Loads a route's page module and remembers it once in (./pageOfRoute: the page then renders at once). */
+export function loadRoute(route: RouteModule): Promise<PageModule> {
+  return route.load().then((module) => {
+    loaded.set(route.path, module);
+    return module;
+  });
+}
+
+/** The route's page module if it is in already, else undefined. */
+export const loadedRoute = (route: RouteModule): PageModule | undefined => loaded.get(route.path);

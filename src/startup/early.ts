@@ -1,4 +1,5 @@
 // Imported first by main.tsx: runs before the rest of the app's modules are evaluated.
 import { startFirstScreen } from './firstScreen';
 
-startFirstScreen(window.location);
+/** Settles when the first screen's page module is in: main.tsx renders then (./firstScreen.ts). */
+export const firstPageLoaded = startFirstScreen(window.location);

@@ -9,7 +9,7 @@ import { AUTHENTICATED_PATH, SESSION_PATH } from '../../providers/olympusApi';
 import { filterValuesOfSearch, filtersOf, pageFromSearch, pageSizeFrom, UNSORTED } from '../../providers/listQuery';
 import { authStore, uiStore } from '../../providers/store';
 import { DASHBOARD_PATH } from '../routing/guardDecision';
-import { routeModuleFor } from '../routing/routes';
+import { loadRoute, routeModuleFor } from '../routing/routes';
 
 const isDashboard = (pathname: string) => pathname === DASHBOARD_PATH || pathname.startsWith(`${DASHBOARD_PATH}/`);
 
@@ -33,11 +33,18 @@ export function firstCalls(pathname: string, search: string): { method: 'GET' | 
   return calls;
 }
 
-/** Starts the first screen's code and calls; called once, before the app renders (main.tsx). */
-export function startFirstScreen({ pathname, search }: { pathname: string; search: string }): void {
+/**
+ * Starts the first screen's code and calls; called once, before the app renders (main.tsx). Answers when
+ * the page's module is in (or failed, or there is none to load): main.tsx renders then.
+ */
+export function startFirstScreen({ pathname, search }: { pathname: string; search: string }): Promise<void> {
   for (const call of firstCalls(pathname, search)) startEarly(call.method, call.path);
+  const route = routeModuleFor(pathname, !!authStore.get().access_token);
   // A failed download surfaces where App.tsx renders the lazy page, not here.
-  void routeModuleFor(pathname, !!authStore.get().access_token)
-    ?.load()
-    .catch(() => {});
+  return route
+    ? loadRoute(route).then(
+        () => {},
+        () => {},
+      )
+    : Promise.resolve();
 }

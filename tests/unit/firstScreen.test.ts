@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { earlyListPage } from '../../providers/dataProvider';
 import { apiGet, apiPost, EARLY_ANSWER_TTL_MS, startEarly, takeSettledEarly } from '../../providers/httpClient';
 import { authStore, uiStore } from '../../providers/store';
-import { routeModuleFor } from '../../src/routing/routes';
-import { firstCalls } from '../../src/startup/firstScreen';
+import { loadedRoute, routeModuleFor, ROUTES } from '../../src/routing/routes';
+import { firstCalls, startFirstScreen } from '../../src/startup/firstScreen';
 import { stubRoutes } from './fetchStub';
 
 const SIGNED_IN = { access_token: 'tok', currentCompany: 'c-1' };
@@ -57,6 +57,17 @@ describe('the page code started early', () => {
     expect(path('/', true)).toBe('/');
     expect(path('/dashboard/unit', true)).toBe('/dashboard/*');
     expect(path('/dashboard', true)).toBe('/dashboard/*');
+  });
+
+  it('is loaded by the start-up, which settles once it is in (main.tsx renders then)', async () => {
+    authStore.reset();
+    const login = ROUTES.find((r) => r.path === '/login');
+    expect(login && loadedRoute(login)).toBeUndefined();
+    await startFirstScreen({ pathname: '/login', search: '' });
+    expect(login && loadedRoute(login)).toBeDefined();
+    // No page to load (a guest at a signed-in address): it settles at once.
+    await expect(startFirstScreen({ pathname: '/dashboard/unit', search: '' })).resolves.toBeUndefined();
+    expect(loadedRoute(ROUTES.find((r) => r.path === '/dashboard/*')!)).toBeUndefined();
   });
 
   it('never loads the admin for a guest, nor a sign-in page for a signed-in person (both are redirected)', () => {
