@@ -33,6 +33,7 @@ const render = () =>
   );
 // The first page's module first (started by ./startup/early.ts): it then renders at once instead of
 // behind the loading screen, whose Suspense fallback would hold it back (./routing/pageOfRoute.ts). A
-// download that takes longer than FIRST_PAGE_WAIT_MS gets the loading screen meanwhile.
-const FIRST_PAGE_WAIT_MS = 3_000;
+// download that takes longer than FIRST_PAGE_WAIT_MS gets the loading screen meanwhile: a slow network
+// sees the spinner, not a blank page.
+const FIRST_PAGE_WAIT_MS = 500;
 void Promise.race([firstPageLoaded, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render);
