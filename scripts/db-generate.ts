@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { format, resolveConfig } from 'prettier';
 import type { ResourceDecl } from '../contract/resources/declare';
 import { registryProblems } from '../contract/resources/registryCheck';
 
@@ -96,7 +97,12 @@ export async function declaredTablesSource(root: string): Promise<string> {
     ...(fromSchema.size ? [`import { ${[...fromSchema].sort().join(', ')} } from './schema';`] : []),
     ...plain.map(({ exportName, module }) => `import { ${exportName} } from '../../contract/resources/${module}';`),
   ];
-  return `${HEADER}${imports.join('\n')}\n\n${lines.join('\n')}\n`;
+  // As Prettier writes it under the project's config: the file is checked with the rest of the tree.
+  const file = path.join(root, GENERATED);
+  return format(`${HEADER}${imports.join('\n')}\n\n${lines.join('\n')}\n`, {
+    ...(await resolveConfig(file)),
+    filepath: file,
+  });
 }
 
 interface Options {

@@ -5,4 +5,6 @@ import { declaredTable } from './declaredTable';
 import { properties, units } from './schema';
 import { certificateResource } from '../../contract/resources/certificates';
 
-export const certificates = declaredTable(certificateResource, { refs: { properties: () => properties, units: () => units } });
+export const certificates = declaredTable(certificateResource, {
+  refs: { properties: () => properties, units: () => units },
+});

@@ -91,10 +91,13 @@ describe('npm run resource:new', () => {
     const before = new Set(readdirSync(path.join(copy, 'server/db/migrations')));
     run('db-generate.ts', '--name', 'parking_and_amenities');
     const generated = readFileSync(path.join(copy, 'server/db/declaredTables.ts'), 'utf8');
-    expect(generated).toContain(
-      'export const parkingSpaces = declaredTable(parkingSpaceResource, { companies: () => companies.id, refs: { properties: () => properties } });',
+    // As Prettier writes it (the format check covers the file); compared here with its line breaks as spaces.
+    const flat = generated.replace(/\s*\n\s*/g, ' ');
+    expect(flat).toContain(
+      'export const parkingSpaces = declaredTable(parkingSpaceResource, { companies: () => companies.id, refs: { properties: () => properties }, });',
     );
-    expect(generated).toContain('export const amenities = declaredTable(amenityResource);');
+    expect(flat).toContain('export const amenities = declaredTable(amenityResource);');
+    expect(generated.split('\n').every((line) => line.length <= 120)).toBe(true);
     const added = readdirSync(path.join(copy, 'server/db/migrations')).filter(
       (f) => !before.has(f) && f.endsWith('.sql'),
     );
