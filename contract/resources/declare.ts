@@ -221,6 +221,12 @@ export interface ResourceDecl<F extends Fields = Fields> {
   area: AreaKey | DeclaredArea;
   /** 'scoped': records belong to the X-Tenant company; another company's record answers 404. */
   tenancy: 'scoped' | 'global';
+  /**
+   * A scoped resource a super_admin reaches in every company (docs/resources.md "Tenancy"): any record
+   * by its id, and every company's records at once with the list's `?all=true` (users: a user of several
+   * companies is one record). Others, an admin included, keep to the X-Tenant company.
+   */
+  everyCompany?: boolean;
   fields: F;
   /**
    * Read-only columns the server computes for the read shape (its binding's `computed` hook), named

@@ -14,6 +14,8 @@ export const userResource = declareResource({
   area: 'users',
   nav: { order: 20 },
   tenancy: 'scoped',
+  // A super_admin reaches every user, of every company; a user of several companies is one record.
+  everyCompany: true,
   // Deleted for good: the remove dialog promises it, and a restore would hand access back.
   trash: false,
   fields: {

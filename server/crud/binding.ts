@@ -9,8 +9,6 @@ import { hasTrash, isComputed, type FieldDecl, type ResourceDecl } from '../../c
 import type { AuditOwner } from '../audit';
 import type { Action } from '../http/routeAccess';
 import type { Conn, Tx } from '../db/conn';
-import type { ListPlan, ListQueryValues, ListTotal } from '../lists/lists';
-import type { WholeListOptions } from '../lists/wholeLists';
 import type { FormFieldGroup } from '../../contract/forms';
 import type { FieldErrors } from '../http/fieldErrors';
 import { suggestion } from '../../contract/resources/suggest';
@@ -36,31 +34,6 @@ interface Ctx {
   tenant: string | null;
   /** Who asks (requireAuth(req) for their permissions). */
   req: FastifyRequest;
-}
-
-/**
- * A record shaped in JS rather than by the bound table's columns (users: companies, a role per
- * system): its schema, one record and a list page. Every read of the routes goes through it.
- */
-export interface RecordSource {
-  schema: TObject;
-  /**
-   * One record as the caller sees it, or null (404; also for an id that is not a uuid). `reach`
-   * false: the record a write of this request just made or changed, not narrowed by the caller's reach.
-   */
-  find(ctx: Ctx & { id: string; reach: boolean }): Promise<object | null>;
-  /**
-   * A page of the list (`tenant` null: a super_admin's `?all=true`, with `everyCompany`); `whole`: the
-   * caller and hang-up signal a whole (unpaged) list is read with (../lists/wholeLists.ts).
-   */
-  list(
-    ctx: Ctx & { query: ListQueryValues & Body; whole: WholeListOptions },
-  ): Promise<ListTotal & { plan: ListPlan; rows: object[] }>;
-  /**
-   * The list takes `?all=true` from a super_admin, without X-Tenant (RouteAccess.allowAll): every
-   * company's records, read with tenant null.
-   */
-  everyCompany?: boolean;
 }
 
 /** What an afterChange hook did, for the audit row and after the commit. */
@@ -126,8 +99,11 @@ export interface CrudHooks<P = unknown> {
   afterError?(err: unknown, action: 'create' | 'update' | 'delete'): Error | undefined;
   /** Reads: extra read-shape columns, after the declared fields. */
   computed?: Record<string, Computed>;
-  /** Reads: the record shaped in JS (RecordSource), instead of the bound table's reads. */
-  records?: RecordSource;
+  /**
+   * Reads: the record as this caller is answered it, after the bound table's read (e.g. what they may not
+   * see left out): each row of a list, one record, a write's answer and the record its checks see.
+   */
+  afterRead?(ctx: { req: FastifyRequest; record: Body }): Body;
   /** Forms: create and update bodies from the ones the declared fields derive, e.g. extended. */
   bodies?(derived: CrudBodies): CrudBodies;
   /**
@@ -179,8 +155,22 @@ export interface ReminderBinding {
   where?: SQL;
 }
 
+/**
+ * A scoped record's companies kept in a link table rather than one `company_id` column (users:
+ * user_companies): it belongs to every company it has a row for. The hooks write those rows.
+ */
+export interface TenantLink {
+  table: PgTable;
+  /** The SQL name of the column pointing at the record. */
+  owner: string;
+  /** The SQL name of the column holding a company's id. */
+  company: string;
+}
+
 export interface CrudBinding {
   table: PgTable;
+  /** Where a scoped record's companies are, when not its `company_id` column (TenantLink). */
+  tenantLink?: TenantLink;
   /** Date reminders' per-record SQL (ReminderBinding); only with the declaration's `reminders`. */
   reminders?: ReminderBinding;
   /** The referenced resources' tables, by their API name (a reference field's `ref.to`). */
@@ -208,11 +198,7 @@ export function requireColumn(table: PgTable, sqlName: string, who: string): Bou
 }
 
 /** Every declared field and list key against the binding; throws on the first mismatch. */
-export function checkBinding(
-  decl: ResourceDecl,
-  binding: CrudBinding,
-  hooks: Pick<CrudHooks, 'computed' | 'records'>,
-): void {
+export function checkBinding(decl: ResourceDecl, binding: CrudBinding, hooks: Pick<CrudHooks, 'computed'>): void {
   const who = (what: string) => `Resource "${decl.name}": ${what}`;
   requireColumn(binding.table, 'id', who('the id'));
   // Every change raises it; a change based on an older one is refused (docs/resources.md "Versions and conflicts").
@@ -222,8 +208,16 @@ export function checkBinding(
     requireColumn(binding.table, 'deleted_at', who('the trash (deleted_at timestamptz, or declare trash: false)'));
     requireColumn(binding.table, 'deleted_by', who('the trash (deleted_by uuid, or declare trash: false)'));
   }
-  // A records hook reads the tenant's records its own way (users: a membership in a link table).
-  if (decl.tenancy === 'scoped' && !hooks.records) requireColumn(binding.table, 'company_id', who('tenancy "scoped"'));
+  // A scoped record's company: its company_id, or its rows in the binding's tenant link (users: memberships).
+  const link = binding.tenantLink;
+  if (decl.tenancy === 'scoped' && !link) requireColumn(binding.table, 'company_id', who('tenancy "scoped"'));
+  if (link) {
+    if (decl.tenancy !== 'scoped') throw new DeclarationError(who('a tenant link needs tenancy "scoped"'));
+    requireColumn(link.table, link.owner, who('the tenant link'));
+    requireColumn(link.table, link.company, who('the tenant link'));
+  }
+  if (decl.everyCompany && decl.tenancy !== 'scoped')
+    throw new DeclarationError(who('everyCompany needs tenancy "scoped" (a global resource is every company\'s)'));
   const refsAs = new Set<string>();
   checkComputedFields(decl, hooks, who);
   for (const [name, field] of Object.entries(decl.fields) as [string, FieldDecl][]) {
@@ -330,7 +324,7 @@ export function checkBinding(
  */
 function checkComputedFields(
   decl: ResourceDecl,
-  hooks: Pick<CrudHooks, 'computed' | 'records'>,
+  hooks: Pick<CrudHooks, 'computed'>,
   who: (what: string) => string,
 ): void {
   const given = hooks.computed ?? {};
@@ -342,7 +336,6 @@ function checkComputedFields(
       );
     if (given[name].joins?.length)
       throw new DeclarationError(who(`computed field "${name}" must read the resource's own columns only (no joins)`));
-    if (hooks.records) throw new DeclarationError(who(`computed field "${name}" needs the generic reads`));
     if (decl.list.search.includes(name))
       throw new DeclarationError(who(`computed field "${name}" cannot be a search key`));
   }

@@ -70,7 +70,8 @@ export function bindResource(decl: ResourceDecl, binding: CrudBinding, hooks: Cr
   const { table } = binding;
   const col = (name: string) => requireColumn(table, name, `Resource "${decl.name}"`);
   const id = col('id').column;
-  const companyId = decl.tenancy === 'scoped' && !hooks.records ? col('company_id').column : undefined;
+  const { tenantLink } = binding;
+  const companyId = decl.tenancy === 'scoped' && !tenantLink ? col('company_id').column : undefined;
   const deletedAt = columnOf(table, 'deleted_at')?.column;
   const deletedBy = columnOf(table, 'deleted_by')?.column;
   /** Which records a read sees: the live ones (every read but the trash's), those in the trash, or either. */
@@ -194,12 +195,22 @@ export function bindResource(decl: ResourceDecl, binding: CrudBinding, hooks: Cr
   };
   // A company-scoped read without a company reads nothing, never everything: a query that forgot its
   // tenant returns no rows. Server work that means every company says so with EVERY_COMPANY.
-  const inTenant = (tenant: TenantScope) =>
-    !companyId || tenant === EVERY_COMPANY ? undefined : tenant === null ? sql`false` : eq(companyId, tenant);
+  // A tenant link (CrudBinding.tenantLink): a record of every company it has a row for.
+  const linked = tenantLink && {
+    table: tenantLink.table,
+    owner: requireColumn(tenantLink.table, tenantLink.owner, 'the tenant link').column,
+    company: requireColumn(tenantLink.table, tenantLink.company, 'the tenant link').column,
+  };
+  const inTenant = (tenant: TenantScope): SQL | undefined =>
+    (!companyId && !linked) || tenant === EVERY_COMPANY
+      ? undefined
+      : tenant === null
+        ? sql`false`
+        : linked
+          ? sql`exists (select 1 from ${linked.table} where ${linked.owner} = ${id} and ${linked.company} = ${tenant})`
+          : eq(companyId as AnyPgColumn, tenant);
   // Declared filters (./filters.ts) are conditions on the resource's own columns: a page never joins for them.
   const filters = filtersOf(decl);
-  if (filters.length > 0 && hooks.records)
-    throw new Error(`Resource "${decl.name}": list filters need the generic reads, not a records hook`);
 
   /** A referenced record of the tenant's company (any, for a global referenced resource or no tenant). */
   const refInTenant = (r: BoundRef, tenant: TenantScope) =>

@@ -34,10 +34,10 @@ export async function createRecord<P>(
   // An import's transaction, else the database (the write opens its own).
   const db: Conn = opts.tx ?? op.app.db;
   const { body, parsed } = await checkBody(op, db, tenant, req, sent, null);
-  // A records hook keeps the tenant its own way (users: a membership), not in a company_id column.
+  // A record with a tenant link (users: memberships) is in the companies its hooks write, not in a company_id.
   const values = {
     ...columnsFrom<Body>(body, q.writable),
-    ...(tenant && !hooks.records ? { companyId: tenant } : {}),
+    ...(tenant && q.companyId ? { companyId: tenant } : {}),
   };
   const { record, outcome } = await op.steps.writing(
     db,

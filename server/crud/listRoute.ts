@@ -1,8 +1,10 @@
 // A declared resource's list route (docs/resources.md): `GET /{name}`, the tenant's records paged,
-// sorted, searched and filtered, or the whole list; a records hook's every company with a super_admin's
-// `?all=true`.
+// sorted, searched and filtered, or the whole list; every company's with a super_admin's `?all=true`
+// where the declaration says `everyCompany`.
 import { Type, type TProperties } from 'typebox';
 import { answerList, ListQuery, listResponse, sendList } from '../lists/lists';
+import { parseRows } from '../lists/listRows';
+import { EVERY_COMPANY } from '../db/tenantScope';
 import { wholeListContext } from '../lists/wholeLists';
 import { errorResponses } from '../http/schemas';
 import { filterProperties } from './filters';
@@ -23,8 +25,8 @@ export function listRoute<P>({
   described,
 }: RouteContext<P>): void {
   const filterQuery = filterProperties(decl);
-  // A records hook's every company: `?all=true`, a super_admin's only (RouteAccess.allowAll), read with tenant null.
-  const everyCompany = hooks.records?.everyCompany === true;
+  // Every company: `?all=true`, a super_admin's only (RouteAccess.allowAll).
+  const everyCompany = decl.everyCompany === true;
   const allQuery: TProperties = everyCompany
     ? {
         all: Type.Optional(
@@ -55,19 +57,21 @@ export function listRoute<P>({
     async (req, reply) => {
       const query = req.query as Body;
       // authorize() let `?all=true` through for a super_admin only (RouteAccess.allowAll).
-      const { tenant, where } = caller(req, 'view', everyCompany && query.all === true);
-      if (hooks.records) {
-        const { plan, rows, ...total } = await hooks.records.list({
-          db: app.db,
-          tenant,
-          req,
-          query,
-          whole: wholeListContext(req, reply),
-        });
-        return answerList(plan, rows as Body[], total);
-      }
+      const all = everyCompany && query.all === true;
+      const { tenant, where } = caller(req, 'view', all);
       // The caller and the request's close reach an unpaged list's limits (../wholeLists.ts).
-      const { plan, ...list } = await q.list(app.db, tenant, query, where, wholeListContext(req, reply));
+      const { plan, ...list } = await q.list(
+        app.db,
+        all ? EVERY_COMPANY : tenant,
+        query,
+        where,
+        wholeListContext(req, reply),
+      );
+      // Rows shaped for the caller are parsed and answered again; others leave as PostgreSQL wrote them.
+      if (hooks.afterRead) {
+        const rows = parseRows<Body>(list.json).map((record) => ops.shaped(req, record));
+        return answerList(plan, rows, list);
+      }
       return sendList(reply, plan, list);
     },
   );

@@ -5,7 +5,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SQL } from 'drizzle-orm';
 import { hasTrash, type ResourceDecl } from '../../contract/resources/declare';
-import { requireTenant } from '../auth/guard';
+import { requireAuth, requireTenant } from '../auth/guard';
+import { SUPER_ADMIN } from '../../contract/roles';
+import { EVERY_COMPANY, type TenantScope } from '../db/tenantScope';
 import { notFound } from '../errors';
 import type { Action } from '../http/routeAccess';
 import type { AuditOwner } from '../audit';
@@ -93,7 +95,7 @@ export function operation<P>(
 
 /**
  * Who asks: the access hook's verdict (a refusal, or the caller's reach), and the tenant.
- * `everyone`: a super_admin's `?all=true` list (RecordSource.everyCompany), with no tenant.
+ * `everyone`: a super_admin's `?all=true` list (a declaration's `everyCompany`), with no tenant.
  */
 export function caller<P>(op: Operation<P>, req: FastifyRequest, action: Action, everyone = false) {
   const where = op.hooks.access?.(req, action);
@@ -101,9 +103,20 @@ export function caller<P>(op: Operation<P>, req: FastifyRequest, action: Action,
 }
 
 /**
- * One record: the records hook's (reach false: just written by this request), else the bound
- * table's; a live one unless `which` says otherwise (a resource with a records hook has no trash).
+ * Which company's records a request reads: the X-Tenant's, or every company's for the record this
+ * request has just written (`reach` false: found by its id, already within reach) and for a
+ * super_admin on a resource declared `everyCompany`.
  */
+export function readScope<P>(op: Operation<P>, req: FastifyRequest, tenant: string | null, reach = true): TenantScope {
+  if (!reach || (op.decl.everyCompany && requireAuth(req).role === SUPER_ADMIN)) return EVERY_COMPANY;
+  return tenant;
+}
+
+/** The record as this caller is answered it (CrudHooks.afterRead). */
+export const shaped = <P, R extends Body>(op: Operation<P>, req: FastifyRequest, record: R): R =>
+  op.hooks.afterRead ? (op.hooks.afterRead({ req, record }) as R) : record;
+
+/** One record, as this caller is answered it (readScope, shaped); a live one unless `which` says otherwise. */
 export async function findOne<P>(
   op: Operation<P>,
   db: Conn,
@@ -114,8 +127,8 @@ export async function findOne<P>(
   reach = true,
   which: Which = 'live',
 ): Promise<Row | null> {
-  if (!op.hooks.records) return op.q.find(db, tenant, id, where, which);
-  return (await op.hooks.records.find({ db, tenant, req, id, reach })) as Row | null;
+  const record = await op.q.find(db, readScope(op, req, tenant, reach), id, where, which);
+  return record && shaped(op, req, record);
 }
 
 export async function recordOr404<P>(

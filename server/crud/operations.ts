@@ -20,7 +20,7 @@ import { updateRecord } from './update';
 import { removeRecord } from './remove';
 import { purgeRecord } from './removeForGood';
 import { restoreRecord } from './restore';
-import { caller, operation, recordOr404, seenBy, type ChangeOptions, type Operation } from './operation';
+import { caller, operation, recordOr404, seenBy, shaped, type ChangeOptions, type Operation } from './operation';
 
 export type { ChangeOptions, Row } from './operation';
 
@@ -66,6 +66,8 @@ export function crudOperations<P>(
   return {
     caller: (req: FastifyRequest, action: Action, everyone = false) => caller(op, req, action, everyone),
     recordOr404: (...args: RecordArgs) => recordOr404(op, ...args),
+    /** A record read for this caller, as they are answered it (CrudHooks.afterRead). */
+    shaped: <R extends Body>(req: FastifyRequest, record: R) => shaped(op, req, record),
     audited: op.audited,
     batch: batchOf(op),
     /** A create or edit form: the declared groups with their options, as this caller gets them, filled in. */

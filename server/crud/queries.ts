@@ -52,6 +52,8 @@ export function crudQueries(decl: ResourceDecl, binding: CrudBinding, hooks: Cru
     writeMany: (tx: Conn, records: readonly { id: string; body: Body }[]) => writeMany(b, tx, records),
     updatedAt: b.updatedAt,
     id: b.id,
+    /** The record's company_id column; none for a global resource or one with a tenant link. */
+    companyId: b.companyId,
     /** The references, bound (their field, `as`, table and join). */
     refs: b.refs,
   };

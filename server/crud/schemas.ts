@@ -104,10 +104,7 @@ function schemaOptions(schema: TObject): Record<string, unknown> {
   };
 }
 
-export function crudSchemas(
-  decl: ResourceDecl,
-  hooks: Pick<CrudHooks, 'computed' | 'edit' | 'records' | 'bodies'>,
-): CrudSchemas {
+export function crudSchemas(decl: ResourceDecl, hooks: Pick<CrudHooks, 'computed' | 'edit' | 'bodies'>): CrudSchemas {
   const computed: Record<string, Computed> = hooks.computed ?? {};
   const read: Record<string, TSchema> = { uuid: Uuid, id: Uuid };
   const body: Record<string, TSchema> = {};
@@ -118,13 +115,9 @@ export function crudSchemas(
   }
   // A declared computed field's schema is its declaration's (readSchema); the hook gives only its SQL.
   for (const [name, c] of Object.entries(computed)) if (c.schema) read[name] = c.schema;
-  // A record shaped in JS (users) brings its own schema; bodies with more than the fields (users)
-  // extend the derived ones. Every record carries its version, and an update may name the version it
-  // is based on (./versions.ts).
-  const readShape = Type.Object(
-    { ...(hooks.records?.schema.properties ?? read), version: ReadVersion },
-    hooks.records ? schemaOptions(hooks.records.schema) : {},
-  );
+  // Bodies with more than the fields (users) extend the derived ones. Every record carries its version,
+  // and an update may name the version it is based on (./versions.ts).
+  const readShape = Type.Object({ ...read, version: ReadVersion });
   const edit = hooks.edit ? Type.Object({ ...readShape.properties, ...hooks.edit.schema }) : readShape;
   const derived = { create: Type.Object(body), update: Type.Partial(Type.Object(body)) };
   const bodies = hooks.bodies ? hooks.bodies(derived) : derived;

@@ -38,7 +38,7 @@ export function setBased(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHo
     hooks.validate ||
     hooks.beforeChange ||
     hooks.afterChange ||
-    hooks.records ||
+    hooks.afterRead ||
     hooks.audit?.view ||
     hooks.audit?.owner ||
     hooks.accessRecord ||

@@ -36,7 +36,7 @@ export function jsonRow<S extends RowShape>(shape: S): SQL<SelectResultFields<S>
   const entries = Object.entries(shape);
   if (entries.length > 50) throw new Error('json_build_object takes at most 100 arguments');
   const pairs = entries.map(([key, value]) => {
-    if (!/^[a-z_][a-z0-9_]*$/.test(key)) throw new Error(`${key}: not a plain JSON key`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) throw new Error(`${key}: not a plain JSON key`);
     if (is(value, Column) && !JSON_NATIVE.has(value.columnType))
       throw new Error(`${key}: a ${value.columnType} is not JSON-native`);
     return sql`${sql.raw(`'${key}'`)}, ${value}`;

@@ -12,7 +12,7 @@ import { userResource } from '../../contract/resources/users';
 import type { FormFieldGroup } from '../../contract/forms';
 import { SUPER_ADMIN } from '../../contract/roles';
 import { requireAuth, requireTenant } from '../auth/guard';
-import { users } from '../db/schema';
+import { userCompanies, users } from '../db/schema';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { mailErrorForLog } from '../mail/mailer';
 import { defineCrud, type CrudHooks, type WriteOutcome } from '../crud';
@@ -24,7 +24,7 @@ import { userForm } from './fields';
 import { beyondReach, grantorOf, lockUser, mayGiveRole, refuseTakeover, type Holdings } from './grants';
 import { assignableCompanies, readUserInput, type UserBody, type UserInput } from './input';
 import { mailInvitation, prepareInvitation } from './invitationDelivery';
-import { companyOptions, findUser, listUsers, roleOptions, type UserRecord, type UserScope } from './queries';
+import { companyOptions, findUser, roleOptions, userColumns, type UserRecord, type UserScope } from './queries';
 import { userBodies, UserSchema } from './schemas';
 import { ROLE_FIELDS } from './systems';
 import { changeAccess, changedUserColumns, grantAccess, newUserColumns } from './writes';
@@ -187,7 +187,8 @@ async function afterUpdate({ db, req, parsed: { input, locked } }: AfterCtx): Pr
 
 export const userCrud = defineCrud<Parsed>(
   userResource,
-  { table: users },
+  // A user's companies are their memberships (user_companies), written by afterChange (./writes.ts).
+  { table: users, tenantLink: { table: userCompanies, owner: 'user_id', company: 'company_id' } },
   {
     accessRecord({ req, record, action, body }) {
       const auth = requireAuth(req);
@@ -196,21 +197,20 @@ export const userCrud = defineCrud<Parsed>(
       if (action === 'update' && record.id === auth.userId && (body as UserBody | null)?.disabled === true)
         throw conflict(USER_MSG.disableSelf);
     },
-    records: {
-      schema: UserSchema,
-      // A super_admin's `?all=true`: everyone, with all their companies.
-      everyCompany: true,
-      // After a write the user is answered whichever company they are left in (the caller's companies shown).
-      async find({ db, req, id, reach }) {
-        const auth = requireAuth(req);
-        const scope = reach ? recordScope(req, auth) : { tenantId: null, visibleCompanies: assignableCompanies(auth) };
-        return isUuid(id) ? findUser(db, scope, id.toLowerCase()) : null;
-      },
-      async list({ db, tenant, req, query, whole }) {
-        const scope =
-          tenant === null ? EVERYTHING : { tenantId: tenant, visibleCompanies: assignableCompanies(requireAuth(req)) };
-        return listUsers(db, scope, query, whole);
-      },
+    // What a user's record holds beyond the declared columns (./queries.ts), with every company; the caller is
+    // answered only their own (afterRead).
+    computed: Object.fromEntries(
+      Object.entries(userColumns(null)).map(([key, column]) => [
+        key,
+        { sql: column, schema: UserSchema.properties[key as keyof typeof UserSchema.properties] },
+      ]),
+    ),
+    // A user's companies as the caller may see them: an admin their own; a super_admin every one.
+    afterRead({ req, record }) {
+      const visible = assignableCompanies(requireAuth(req));
+      if (visible === null) return record;
+      const companies = (record.companies as UserRecord['companies']).filter((c) => visible.includes(c.id));
+      return { ...record, companies };
     },
     audit: {
       view: async ({ db, id }) => auditView(await userOr404(db, EVERYTHING, id)),

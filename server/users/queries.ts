@@ -1,39 +1,14 @@
 // User reads: the contract's User shape with companies, systems, roles and the Olympus role's
-// permissions, for one user or a whole list in one query (Postgres aggregates the nested lists).
-import { sql, type SQL } from 'drizzle-orm';
+// permissions, PostgreSQL aggregating the nested lists: the columns the generic reads compute
+// (./binding.ts) and the server's own reads of one user or several (the session, grants, the review).
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import type { Conn } from '../db/conn';
 import { uuidArray } from '../db/conn';
 import { compiled, rowsFrom } from '../db/statements';
-import { planList, type ListQueryValues, type ListSpec } from '../lists/lists';
-import { fetchList, jsonRow, parseRows } from '../lists/listRows';
-import type { WholeListOptions } from '../lists/wholeLists';
+import { users } from '../db/schema';
 import { OLYMPUS_SYSTEM } from '../../contract/roles';
 import { ROLE_FIELDS, type RoleField } from './systems';
-
-interface SystemRow {
-  uuid: string;
-  name: string;
-  description: string | null;
-  role_uuid: string | null;
-  role_name: string | null;
-  role_label: string | null;
-}
-
-interface UserRow {
-  id: string;
-  name: string;
-  username: string;
-  email: string;
-  bypass_sso: boolean;
-  disabled: boolean;
-  status: UserStatus;
-  last_login_at: string | null;
-  companies: { id: string; name: string }[];
-  systems: SystemRow[];
-  olympus_permissions: string[];
-  version: number;
-}
 
 /** The users list's status column (contract/types.ts UserStatus). */
 export type UserStatus = 'invited' | 'active' | 'disabled' | 'locked';
@@ -67,152 +42,110 @@ export interface UserScope {
   visibleCompanies: string[] | null;
 }
 
-const byName = <T extends { name: string }>(a: T, b: T) =>
-  a.name.localeCompare(b.name, 'en') || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+/**
+ * The users table's columns, always qualified: Drizzle leaves a one-table select's columns unqualified,
+ * where a subquery's own tables would capture them.
+ */
+const u = Object.fromEntries(
+  Object.entries(getTableColumns(users)).map(([key, column]) => [key, sql`${users}.${sql.identifier(column.name)}`]),
+) as Record<keyof typeof users.$inferSelect, SQL>;
 
-function toRecord(row: UserRow): UserRecord {
-  const systems = [...row.systems].sort(byName);
-  const olympus = systems.find((s) => s.name === OLYMPUS_SYSTEM && s.role_uuid !== null);
-  const roleIn = (system: string) => systems.find((s) => s.name === system)?.role_uuid ?? null;
-  const roleUuids = Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, roleIn(f.system)])) as Record<
-    RoleField,
-    string | null
-  >;
+/** A constant as an SQL literal, so a shape holding it has no parameter and is compiled once. */
+const literal = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
+
+/** A user's role in one system (a role field's value), or null for no access. */
+const roleIn = (system: string) =>
+  sql<string | null>`(select us.role_id from user_systems us join systems s on s.id = us.system_id
+    where us.user_id = ${u.id} and s.name = ${literal(system)} limit 1)`;
+
+/**
+ * What a user's record holds beyond the columns read as they are (id, name, email, bypass_sso, version),
+ * over the `users` table: the generic reads' computed columns (./binding.ts) and this module's own
+ * reads alike. Nested lists are sorted by name without letter case. `visible`: the companies shown
+ * (null: all of them).
+ */
+export function userColumns(visible: string[] | null) {
+  const shown = visible === null ? sql`` : sql`and uc.company_id = any(${uuidArray(visible)})`;
+  const byName = (name: SQL, id: SQL) => sql`order by lower(${name}), ${name}, ${id}`;
   return {
-    uuid: row.id,
-    id: row.id,
-    name: row.name,
-    username: row.username,
-    email: row.email,
-    bypass_sso: row.bypass_sso,
-    disabled: row.disabled,
-    status: row.status,
-    last_login_at: row.last_login_at === null ? null : new Date(row.last_login_at).toISOString(),
-    companies: [...row.companies].sort(byName).map((c) => ({ uuid: c.id, id: c.id, name: c.name })),
-    systems: systems.map((s) => ({ uuid: s.uuid, name: s.name, description: s.description })),
-    roles: systems
-      .filter((s) => s.role_uuid !== null)
-      .map((s) => ({
-        uuid: s.role_uuid as string,
-        name: s.role_name as string,
-        label: s.role_label as string,
-        system: s.name,
-      })),
-    olympusRole: olympus
-      ? {
-          uuid: olympus.role_uuid as string,
-          name: olympus.role_name as string,
-          label: olympus.role_label as string,
-          permissions: row.olympus_permissions,
-        }
-      : null,
-    ...roleUuids,
-    // Property-level grants arrive with a later issue; the SPA expects the list to exist.
-    property_permissions: [],
-    version: row.version,
-  };
-}
-
-export const USER_LIST: ListSpec = {
-  sortable: {
-    name: { expr: sql`lower(u.name)`, nullable: false },
-    email: { expr: sql`lower(u.email)`, nullable: false },
-  },
-  searchable: { name: sql`u.name`, email: sql`u.email` },
-  tiebreak: sql`u.id`,
-};
-
-function conditionsOf(scope: UserScope, extra: (SQL | undefined)[]): SQL | undefined {
-  const parts = [
-    scope.tenantId === null
-      ? undefined
-      : sql`exists (select 1 from user_companies m where m.user_id = u.id and m.company_id = ${scope.tenantId})`,
-    ...extra,
-  ].filter((p): p is SQL => p !== undefined);
-  return parts.length ? sql.join(parts, sql` and `) : undefined;
-}
-
-/** The Olympus system's name as an SQL literal: a constant of contract/roles.ts, so the shape stays constant. */
-const OLYMPUS_NAME = sql.raw(`'${OLYMPUS_SYSTEM.replace(/'/g, "''")}'`);
-
-/** A user row (UserRow) over `users u`, Postgres aggregating the nested lists. */
-function userShape(scope: UserScope) {
-  const visible =
-    scope.visibleCompanies === null ? sql`` : sql`and uc.company_id = any(${uuidArray(scope.visibleCompanies)})`;
-  return {
-    id: sql<string>`u.id`,
-    name: sql<string>`u.name`,
-    username: sql<string>`u.username`,
-    email: sql<string>`u.email`,
-    bypass_sso: sql<boolean>`u.bypass_sso`,
-    disabled: sql<boolean>`(u.disabled_at is not null)`,
+    username: sql<string>`${u.username}`,
+    disabled: sql<boolean>`(${u.disabledAt} is not null)`,
     // Invited: never signed in and no password of their own yet (none at all, or a temporary one);
     // an SSO user has no password, so for them it is never having signed in.
-    status: sql<UserStatus>`(case when u.disabled_at is not null then 'disabled'
-      when u.locked_until > now() then 'locked'
-      when u.last_login_at is null and (u.password_hash is null or u.must_change_password) then 'invited'
+    status: sql<UserStatus>`(case when ${u.disabledAt} is not null then 'disabled'
+      when ${u.lockedUntil} > now() then 'locked'
+      when ${u.lastLoginAt} is null and (${u.passwordHash} is null or ${u.mustChangePassword}) then 'invited'
       else 'active' end)`,
-    last_login_at: sql<string | null>`u.last_login_at`,
-    companies: sql<UserRow['companies']>`coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name))
-      from user_companies uc join companies c on c.id = uc.company_id and c.deleted_at is null where uc.user_id = u.id ${visible}), '[]'::json)`,
-    systems: sql<
-      SystemRow[]
-    >`coalesce((select json_agg(json_build_object('uuid', s.id, 'name', s.name, 'description', s.description,
-        'role_uuid', r.id, 'role_name', r.name, 'role_label', r.label))
-      from user_systems us join systems s on s.id = us.system_id left join roles r on r.id = us.role_id
-      where us.user_id = u.id), '[]'::json)`,
-    olympus_permissions: sql<string[]>`coalesce((select json_agg(rp.permission order by rp.permission)
-      from user_systems us join systems s on s.id = us.system_id and s.name = ${OLYMPUS_NAME}
-      join role_permissions rp on rp.role_id = us.role_id
-      where us.user_id = u.id), '[]'::json)`,
-    version: sql<number>`u.version`,
-  } satisfies Record<keyof UserRow, SQL>;
+    // As JavaScript's toISOString writes it.
+    last_login_at: sql<string | null>`to_char(${u.lastLoginAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    companies: sql<UserRecord['companies']>`coalesce((select json_agg(json_build_object('uuid', c.id, 'id', c.id,
+        'name', c.name) ${byName(sql`c.name`, sql`c.id`)})
+      from user_companies uc join companies c on c.id = uc.company_id and c.deleted_at is null
+      where uc.user_id = ${u.id} ${shown}), '[]'::json)`,
+    systems: sql<UserRecord['systems']>`coalesce((select json_agg(json_build_object('uuid', s.id, 'name', s.name,
+        'description', s.description) ${byName(sql`s.name`, sql`s.id`)})
+      from user_systems us join systems s on s.id = us.system_id where us.user_id = ${u.id}), '[]'::json)`,
+    roles: sql<UserRecord['roles']>`coalesce((select json_agg(json_build_object('uuid', r.id, 'name', r.name,
+        'label', r.label, 'system', s.name) ${byName(sql`s.name`, sql`s.id`)})
+      from user_systems us join systems s on s.id = us.system_id join roles r on r.id = us.role_id
+      where us.user_id = ${u.id}), '[]'::json)`,
+    olympusRole: sql<UserRecord['olympusRole']>`(select json_build_object('uuid', r.id, 'name', r.name,
+        'label', r.label, 'permissions', coalesce((select json_agg(rp.permission order by rp.permission)
+          from role_permissions rp where rp.role_id = r.id), '[]'::json))
+      from user_systems us join systems s on s.id = us.system_id and s.name = ${literal(OLYMPUS_SYSTEM)}
+      join roles r on r.id = us.role_id where us.user_id = ${u.id} limit 1)`,
+    ...(Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, roleIn(f.system)])) as Record<
+      RoleField,
+      SQL<string | null>
+    >),
+    // Property-level grants arrive later; the SPA expects the list to exist.
+    property_permissions: sql<string[]>`'[]'::json`,
+  } satisfies Record<Exclude<keyof UserRecord, 'uuid' | 'id' | 'name' | 'email' | 'bypass_sso' | 'version'>, SQL>;
 }
 
-const USERS = compiled(sql`users u`);
-const USERS_ID = compiled(sql`u.id`);
+/** A whole user record over `users`. */
+const userShape = (visible: string[] | null) =>
+  ({
+    uuid: sql<string>`${users.id}`,
+    id: sql<string>`${users.id}`,
+    name: sql<string>`${users.name}`,
+    email: sql<string>`${users.email}`,
+    bypass_sso: sql<boolean>`${users.bypassSso}`,
+    ...userColumns(visible),
+    version: sql<number>`${users.version}`,
+  }) satisfies Record<keyof UserRecord, SQL>;
+
+function conditionsOf(scope: UserScope, extra: SQL): SQL {
+  return scope.tenantId === null
+    ? extra
+    : sql`exists (select 1 from user_companies m where m.user_id = ${users.id} and m.company_id = ${scope.tenantId}) and ${extra}`;
+}
 
 const columnsOf = (shape: Record<string, SQL>) =>
   sql.join(
     Object.entries(shape).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
     sql`, `,
   );
-// Every company shown (the session, super_admin's lists): the shape has no parameter, render it once.
-const EVERY_COMPANY: UserScope = { tenantId: null, visibleCompanies: null };
-const EVERY_COMPANY_ROW = jsonRow(userShape(EVERY_COMPANY));
-const EVERY_COMPANY_COLUMNS = compiled(columnsOf(userShape(EVERY_COMPANY)));
-
-export async function listUsers(db: Conn, scope: UserScope, query: ListQueryValues, whole?: WholeListOptions) {
-  const plan = planList(query, USER_LIST);
-  const rows = { row: scope.visibleCompanies === null ? EVERY_COMPANY_ROW : jsonRow(userShape(scope)), from: USERS };
-  const { json, ...total } = await fetchList(
-    db,
-    plan,
-    rows,
-    { from: USERS, where: conditionsOf(scope, [plan.where]), id: USERS_ID },
-    whole,
-  );
-  return { plan, rows: parseRows(json).map(toRecord), ...total };
-}
+// Every company shown (the session, the audit's view): the shape has no parameter, render it once.
+const EVERY_COMPANY_COLUMNS = compiled(columnsOf(userShape(null)));
+const columnsFor = (scope: UserScope) =>
+  scope.visibleCompanies === null ? EVERY_COMPANY_COLUMNS : columnsOf(userShape(scope.visibleCompanies));
 
 export async function findUser(db: Conn, scope: UserScope, id: string): Promise<UserRecord | null> {
-  const columns = scope.visibleCompanies === null ? EVERY_COMPANY_COLUMNS : columnsOf(userShape(scope));
-  const [row] = await rowsFrom<UserRow>(
+  const [row] = await rowsFrom<UserRecord>(
     db,
-    sql`select ${columns} from users u where ${conditionsOf(scope, [sql`u.id = ${id}`])}`,
+    sql`select ${columnsFor(scope)} from ${users} where ${conditionsOf(scope, sql`${users.id} = ${id}`)}`,
   );
-  return row ? toRecord(row) : null;
+  return row ?? null;
 }
 
 /** Several users by id, in no particular order (the access review reads its page of users at once). */
 export async function findUsersByIds(db: Conn, scope: UserScope, ids: string[]): Promise<UserRecord[]> {
   if (ids.length === 0) return [];
-  const columns = scope.visibleCompanies === null ? EVERY_COMPANY_COLUMNS : columnsOf(userShape(scope));
-  const rows = await rowsFrom<UserRow>(
+  return rowsFrom<UserRecord>(
     db,
-    sql`select ${columns} from users u where ${conditionsOf(scope, [sql`u.id = any(${uuidArray(ids)})`])}`,
+    sql`select ${columnsFor(scope)} from ${users} where ${conditionsOf(scope, sql`${users.id} = any(${uuidArray(ids)})`)}`,
   );
-  return rows.map(toRecord);
 }
 
 /** Taken by another account, as its email or its username, whatever the letter case. */

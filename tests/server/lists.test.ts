@@ -16,7 +16,7 @@ import { unitCrud, UnitSchema } from '../../server/units/binding';
 import { companyCrud, CompanySchema } from '../../server/companies/binding';
 import { propertyCrud, PropertySchema } from '../../server/properties/binding';
 import { roleCrud, RoleSchema } from '../../server/roles/binding';
-import { USER_LIST } from '../../server/users/queries';
+import { userCrud } from '../../server/users/binding';
 import { UserSchema } from '../../server/users/schemas';
 import { countingDb } from './counting-db';
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const SPECS: Record<ListResource, ListSpec> = {
-  users: USER_LIST,
+  users: userCrud.listSpec,
   companies: companyCrud.listSpec,
   properties: propertyCrud.listSpec,
   units: unitCrud.listSpec,
