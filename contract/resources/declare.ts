@@ -1,6 +1,7 @@
 // A resource declared once (docs/resources.md): plain data both sides import. The server derives its
 // routes, schemas, checks, forms, list and OpenAPI entries from it (server/crud/), the
 // browser its screens and texts (src/declared/). No server code here: only shapes, builders and derived types.
+import type { Inputs } from './inputs';
 import type { AreaKey } from '../areas';
 import type { OlympusRoleName } from '../roles';
 import { MONEY_MAX, TEL_MAX, URL_MAX, type TextPattern } from './kinds';
@@ -222,7 +223,7 @@ export interface ResourceDecl<F extends Fields = Fields> {
   /** 'scoped': records belong to the X-Tenant company; another company's record answers 404. */
   tenancy: 'scoped' | 'global';
   /**
-   * A scoped resource a super_admin reaches in every company (docs/resources.md "Tenancy"): any record
+   * A scoped resource a super_admin reaches in every company (docs/resources.md "Binding and hooks"): any record
    * by its id, and every company's records at once with the list's `?all=true` (users: a user of several
    * companies is one record). Others, an admin included, keep to the X-Tenant company.
    */
@@ -233,6 +234,11 @@ export interface ResourceDecl<F extends Fields = Fields> {
    * here so the list may show them: e.g. a property's `company`.
    */
   computed?: readonly string[];
+  /**
+   * Values the create and update bodies take that no column keeps, acted on by the binding's hooks
+   * (./inputs.ts; docs/resources.md "Inputs"): users' companies, a role per system, disabled, reset_password.
+   */
+  inputs?: Inputs;
   list: {
     /** The list screen's columns: fields, references' `as`, or `computed` names. */
     columns: readonly string[];
@@ -492,7 +498,7 @@ export const many = (label: string, o: ManyField['many'] & { help?: string }) =>
   }) as ManyField & { required: false };
 
 /** The fields of one form group, in form order: `...group('Unit', { name: text(…), … })`. */
-export const group = <F extends Fields>(name: string, fields: F): F =>
+export const group = <F extends Record<string, { group: string }>>(name: string, fields: F): F =>
   Object.fromEntries(Object.entries(fields).map(([key, f]) => [key, { ...f, group: name }])) as F;
 
 const addressLines = () => ({

@@ -1,8 +1,10 @@
 // Users (the users' list, create and edit screens), declared once (docs/resources.md): the users of the X-Tenant
 // company. Only the columns the generic plugin reads as they are (name, email, the SSO bypass) are
-// fields here; the record (companies, a role per system, status), its form and its writes beyond
-// these columns are the server's hooks (server/users/binding.ts), and the browser's screens are still written by hand.
+// fields here; what a form sends beyond them (companies, a role per system, disabled, a password reset)
+// are inputs, which the server's hooks check and write (server/users/binding.ts), as they compute the rest
+// of the record (status, systems, roles).
 import { checkbox, declareResource, email, group, text } from './declare';
+import { checkboxInput, refInput, refsInput } from './inputs';
 
 /** RFC 5321 caps an address at 254 characters. */
 export const EMAIL_MAX = 254;
@@ -25,6 +27,25 @@ export const userResource = declareResource({
       bypass_sso: checkbox('Allow email and password sign-in', {
         help: 'Lets this user sign in with a password even where single sign-on is required',
       }),
+    }),
+  },
+  inputs: {
+    ...group('User', {
+      disabled: checkboxInput('Disabled', {
+        on: 'update',
+        help: 'A disabled user cannot sign in; their sessions end at once',
+      }),
+      reset_password: checkboxInput('Email a link to set a new password', {
+        on: 'update',
+        help: 'Their current password stops working, their sessions end and they are emailed a link to choose a new one (72 hours, works once)',
+      }),
+    }),
+    ...group('Companies', { companies: refsInput('Companies', 'companies', { maxItems: 1000 }) }),
+    // A role per system (server/users/systems.ts); none: no access to that system.
+    ...group('System access', {
+      olympus_role_uuid: refInput('Olympus role', 'roles'),
+      everest_role_uuid: refInput('Everest role', 'roles'),
+      portal_role_uuid: refInput('Portal role', 'roles'),
     }),
   },
   list: { columns: ['name', 'email'], sort: ['name', 'email'], search: ['name', 'email'] },

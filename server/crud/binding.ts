@@ -4,7 +4,7 @@
 import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { TObject, TProperties, TSchema } from 'typebox';
+import type { TProperties, TSchema } from 'typebox';
 import { hasTrash, isComputed, type FieldDecl, type ResourceDecl } from '../../contract/resources/declare';
 import type { AuditOwner } from '../audit';
 import type { Action } from '../http/routeAccess';
@@ -42,12 +42,6 @@ export interface WriteOutcome {
   detail?: Body | null;
   /** Runs once the transaction has committed, never awaited (a mail), with the record as answered. */
   afterCommit?(record: Body): void;
-}
-
-/** The create and update body schemas. */
-export interface CrudBodies {
-  create: TObject;
-  update: TObject;
 }
 
 /** An audit row's changes: field → before and after. */
@@ -104,8 +98,6 @@ export interface CrudHooks<P = unknown> {
    * see left out): each row of a list, one record, a write's answer and the record its checks see.
    */
   afterRead?(ctx: { req: FastifyRequest; record: Body }): Body;
-  /** Forms: create and update bodies from the ones the declared fields derive, e.g. extended. */
-  bodies?(derived: CrudBodies): CrudBodies;
   /**
    * Forms: the create or edit form as this caller gets it, from the declared groups and `values` (the
    * declared defaults on create, `record` null; the record on edit), e.g. options narrowed or locked.

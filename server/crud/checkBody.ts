@@ -2,10 +2,21 @@
 // for many at once (an import's batch), with the validate hook's own for one record.
 import type { FastifyRequest } from 'fastify';
 import type { Conn } from '../db/conn';
+import type { ResourceDecl } from '../../contract/resources/declare';
+import { onCreate } from '../../contract/resources/inputs';
 import { checkFields, checkRefs } from './checks';
 import type { Operation } from './operation';
 
 type Body = Record<string, unknown>;
+
+/** A create's body without the inputs only an update takes (`on: 'update'`): no hook sees them on a create. */
+function createdOnly(decl: ResourceDecl, sent: Body, before: Body | null): Body {
+  const later = Object.entries(decl.inputs ?? {}).filter(([key, i]) => !onCreate(i) && Object.hasOwn(sent, key));
+  if (before || later.length === 0) return sent;
+  const body = { ...sent };
+  for (const [key] of later) delete body[key];
+  return body;
+}
 
 /**
  * The generic checks of many bodies at once (an import's batch): the checkbox lists' options and the
@@ -18,7 +29,7 @@ export async function checkBodies<P>(
   rows: readonly { sent: Body; before: Body | null }[],
 ) {
   const options = await op.q.manyOptions(db);
-  const checked = rows.map((r) => checkFields(op.decl, r.sent, r.before, options));
+  const checked = rows.map((r) => checkFields(op.decl, createdOnly(op.decl, r.sent, r.before), r.before, options));
   const live = await op.q.liveRefs(
     db,
     tenant,

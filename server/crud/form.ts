@@ -5,6 +5,7 @@ import { choiceLabel, isComputed, type FieldDecl, type ResourceDecl } from '../.
 import { TEL_MIN_LENGTH } from '../../contract/resources/kinds';
 import { acceptOf, MB } from '../../contract/uploads';
 import { group, optionsOf } from '../forms/fields';
+import { onCreate, type InputDecl } from '../../contract/resources/inputs';
 
 /** Options of each reference field (uuid → name) and checkbox list (value → label), by field name. */
 export type RefOptions = Record<string, Record<string, string>>;
@@ -39,15 +40,29 @@ function formField(name: string, f: FieldDecl, refOptions: RefOptions): FormFiel
   return field;
 }
 
-/** `create`: the create form, without the computed fields (nothing to compute before the record exists). */
+/**
+ * An input's field (docs/resources.md "Inputs"): its options are left to the form hook, or to the list
+ * `options-from` names.
+ */
+function inputField(name: string, i: InputDecl): FormField {
+  const field: FormField = { name, label: i.label, type: i.type };
+  if ('ref' in i) Object.assign(field, { options: {}, 'options-from': i.ref.to });
+  if ('multiple' in i) field.multiple = true;
+  if (i.help) field['label-help'] = i.help;
+  return field;
+}
+
+/**
+ * `create`: the create form, without the computed fields (nothing to compute before the record exists)
+ * and the inputs of an update only. Each input follows the fields of its group.
+ */
 export function formGroups(decl: ResourceDecl, refOptions: RefOptions, create = false): FormFieldGroup[] {
   const groups = new Map<string, FormField[]>();
-  for (const [name, f] of Object.entries(decl.fields)) {
-    if (create && isComputed(f)) continue;
-    const fields = groups.get(f.group) ?? [];
-    fields.push(formField(name, f, refOptions));
-    groups.set(f.group, fields);
-  }
+  const add = (groupName: string, field: FormField) => groups.set(groupName, [...(groups.get(groupName) ?? []), field]);
+  for (const [name, f] of Object.entries(decl.fields))
+    if (!create || !isComputed(f)) add(f.group, formField(name, f, refOptions));
+  for (const [name, i] of Object.entries(decl.inputs ?? {}))
+    if (!create || onCreate(i)) add(i.group, inputField(name, i));
   return [...groups].map(([name, fields]) => group(name, fields));
 }
 

@@ -8,7 +8,7 @@ import { crudRoutes } from './routes';
 import { crudSchemas } from './schemas';
 import { auditedOf, ownerOf } from './audited';
 
-export type { CrudBinding, CrudBodies, CrudHooks, TenantLink, WriteOutcome } from './binding';
+export type { CrudBinding, CrudHooks, TenantLink, WriteOutcome } from './binding';
 
 /** `hooks`: the lifecycle grid (./binding.ts CrudHooks); `P`: what its validate answers, handed on as `parsed`. */
 export function defineCrud<P = unknown>(decl: ResourceDecl, binding: CrudBinding, hooks: CrudHooks<P> = {}) {

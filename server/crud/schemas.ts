@@ -17,9 +17,11 @@ import {
   OptNumber,
   OptRef,
   OptText,
+  RefList,
   RequiredText,
   Uuid,
 } from '../http/schemas';
+import { onCreate, type InputDecl } from '../../contract/resources/inputs';
 import type { Computed, CrudHooks } from './binding';
 import { withCondition } from './conditions';
 import { kindBody, kindRead, rulesOf } from './kinds';
@@ -87,6 +89,12 @@ function bodySchema(f: FieldDecl): TSchema {
 }
 
 /** One of the options; declared labels are named in the OpenAPI description ("builtin: Built-in charts"). */
+/** An input's body: every input is optional (the hooks say what its absence means). */
+function inputBody(i: InputDecl): TSchema {
+  if (i.type === 'select') return Type.Optional(OptRef);
+  return Type.Optional('multiple' in i ? RefList(i.maxItems) : Checkbox);
+}
+
 function choiceBody(f: ChoiceField): TSchema {
   const labels = f.labels ? { description: f.options.map((v) => `${v}: ${choiceLabel(f, v)}`).join('; ') } : {};
   if (f.required) return Type.Unsafe<string>({ type: 'string', enum: [...f.options], ...labels });
@@ -95,16 +103,7 @@ function choiceBody(f: ChoiceField): TSchema {
 
 const RefRead = Type.Object({ uuid: Uuid, name: Type.String() });
 
-/** An object schema's options that matter here, to rebuild it with one more property. */
-function schemaOptions(schema: TObject): Record<string, unknown> {
-  const { additionalProperties, description } = schema as TObject & Record<string, unknown>;
-  return {
-    ...(additionalProperties !== undefined ? { additionalProperties } : {}),
-    ...(description !== undefined ? { description } : {}),
-  };
-}
-
-export function crudSchemas(decl: ResourceDecl, hooks: Pick<CrudHooks, 'computed' | 'edit' | 'bodies'>): CrudSchemas {
+export function crudSchemas(decl: ResourceDecl, hooks: Pick<CrudHooks, 'computed' | 'edit'>): CrudSchemas {
   const computed: Record<string, Computed> = hooks.computed ?? {};
   const read: Record<string, TSchema> = { uuid: Uuid, id: Uuid };
   const body: Record<string, TSchema> = {};
@@ -115,16 +114,17 @@ export function crudSchemas(decl: ResourceDecl, hooks: Pick<CrudHooks, 'computed
   }
   // A declared computed field's schema is its declaration's (readSchema); the hook gives only its SQL.
   for (const [name, c] of Object.entries(computed)) if (c.schema) read[name] = c.schema;
-  // Bodies with more than the fields (users) extend the derived ones. Every record carries its version,
-  // and an update may name the version it is based on (./versions.ts).
+  // Every record carries its version, and an update may name the version it is based on (./versions.ts).
   const readShape = Type.Object({ ...read, version: ReadVersion });
   const edit = hooks.edit ? Type.Object({ ...readShape.properties, ...hooks.edit.schema }) : readShape;
-  const derived = { create: Type.Object(body), update: Type.Partial(Type.Object(body)) };
-  const bodies = hooks.bodies ? hooks.bodies(derived) : derived;
+  // The declaration's inputs: in the bodies, never read (docs/resources.md "Inputs").
+  const inputs = Object.entries(decl.inputs ?? {});
+  const created = Object.fromEntries(inputs.filter(([, i]) => onCreate(i)).map(([k, i]) => [k, inputBody(i)]));
+  const updated = Object.fromEntries(inputs.map(([k, i]) => [k, inputBody(i)]));
   return {
     read: readShape,
     edit,
-    create: bodies.create,
-    update: Type.Object({ ...bodies.update.properties, version: BodyVersion }, schemaOptions(bodies.update)),
+    create: Type.Object({ ...body, ...created }),
+    update: Type.Object({ ...Type.Partial(Type.Object(body)).properties, ...updated, version: BodyVersion }),
   };
 }

@@ -179,7 +179,7 @@ export function recordVersions(decl: ResourceDecl, table: PgTable, computed: str
         });
       }
     }
-    // Declared fields in form order, then any other key the audit names (a records hook's view).
+    // Declared fields in form order, then any other key the audit names (an audit.view hook's, as users' companies).
     const rank = (f: string) => (order.includes(f) ? order.indexOf(f) : order.length);
     return [...latest.values()].sort((a, b) => rank(a.field) - rank(b.field));
   }

@@ -13,7 +13,7 @@ type Body = Record<string, unknown>;
 export function writeRoutes<P>({ app, decl, schemas, ops, rules, tags, summary, described }: RouteContext<P>): void {
   const path = decl.path;
   // Trims the email, tel, url and date fields and makes a blank optional one null, before validation
-  // (the declared fields are in every body, the bodies hook only extends them).
+  // (the declared fields are in every body, beside the declared inputs).
   const preValidation = [trimKinds(decl)];
 
   app.post(

@@ -41,6 +41,22 @@ export const Checkbox = Type.Boolean();
 /** A reference to another record by uuid; '' or null = none. Existence is checked by the handler. */
 export const OptRef = Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 64 });
 
+/**
+ * References to several records: uuids, or `{ uuid }` / `{ id }` objects as a record nests them; a single
+ * uuid is taken as a list of one (ajv coerces it). Existence is checked by the handler.
+ */
+export const RefList = (maxItems: number) =>
+  Type.Array(
+    Type.Union([
+      Type.String({ maxLength: 64 }),
+      Type.Object({
+        uuid: Type.Optional(Type.String({ maxLength: 64 })),
+        id: Type.Optional(Type.String({ maxLength: 64 })),
+      }),
+    ]),
+    { maxItems },
+  );
+
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 export const Uuid = Type.String({ format: 'uuid' });
 

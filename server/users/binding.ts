@@ -1,12 +1,13 @@
 // Users (the users' list, create and edit screens) on the generic plugin (docs/resources.md):
-// the declaration (contract/resources/users.ts) and the hooks for what only users do. The users of
-// the X-Tenant company; a super_admin may list everyone (?all=true) and reach any user. A user is
-// read in JS (./queries.ts: companies, a role per system); the generic write makes the users row from
-// the declared columns, and the hooks add its derived columns, user_companies and user_systems
-// (./writes.ts). A new user gets a single-use link by mail to choose their password
-// (./invitationDelivery.ts; SSO users a pointer to "Login with Azure"), as does a user whose password
-// an administrator resets, once the write has committed. Shrinking a user's access revokes their
-// tokens. Who may give which role and change whose sign-in: ./grants.ts.
+// the declaration (contract/resources/users.ts: fields and inputs) and the hooks for what only users do.
+// A user belongs to each company they are a member of (the tenant link user_companies); a super_admin
+// reaches every user (everyCompany). The generic reads compute the rest of the record (./queries.ts:
+// status, systems, roles); the generic write makes the users row from the declared columns, and the
+// hooks add its derived columns, user_companies and user_systems (./writes.ts). A new user gets a
+// single-use link by mail to choose their password (./invitationDelivery.ts; SSO users a pointer to
+// "Login with Azure"), as does a user whose password an administrator resets, once the write has
+// committed. Shrinking a user's access revokes their tokens. Who may give which role and change whose
+// sign-in: ./grants.ts.
 import type { FastifyRequest } from 'fastify';
 import { userResource } from '../../contract/resources/users';
 import type { FormFieldGroup } from '../../contract/forms';
@@ -25,7 +26,7 @@ import { beyondReach, grantorOf, lockUser, mayGiveRole, refuseTakeover, type Hol
 import { assignableCompanies, readUserInput, type UserBody, type UserInput } from './input';
 import { mailInvitation, prepareInvitation } from './invitationDelivery';
 import { companyOptions, findUser, roleOptions, userColumns, type UserRecord, type UserScope } from './queries';
-import { userBodies, UserSchema } from './schemas';
+import { UserSchema } from './schemas';
 import { ROLE_FIELDS } from './systems';
 import { changeAccess, changedUserColumns, grantAccess, newUserColumns } from './writes';
 
@@ -99,7 +100,6 @@ async function formOptions(db: Conn, auth: AuthContext, grantor: Holdings, editi
     companies,
     roles: offered,
     mayGrantSuperAdmin: auth.role === SUPER_ADMIN || offered.some((r) => kept.has(r.id) && r.name === SUPER_ADMIN),
-    editing: editing !== null,
   };
 }
 
@@ -233,8 +233,6 @@ export const userCrud = defineCrud<Parsed>(
           : { ...rest, companies: shown };
       },
     },
-    // The declared fields' bodies, with companies and a role per system (and disabled, reset_password on update).
-    bodies: userBodies,
     // Checked first against every company of the user (a refusal costs no write), and again in beforeChange, on the
     // locked row.
     async validate({ db, req, body, before }) {

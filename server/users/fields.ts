@@ -1,8 +1,8 @@
-// The user form: details (the declared fields' group, contract/resources/users.ts,
-// and the edit form's two actions), companies (checkbox list of uuids; inline options are the companies the
-// caller may assign, since admins cannot read GET /companies), and a role per system.
-import { checkbox, checkboxes, group, select } from '../forms/fields';
-import type { FormFieldGroup } from '../../contract/forms';
+// The user form: the declared groups (contract/resources/users.ts: the User fields with the edit form's
+// two actions, the companies and a role per system) with their options filled in for the caller:
+// the companies they may assign (inline, since admins cannot read GET /companies) and the roles of each
+// system they may give.
+import type { FormField, FormFieldGroup } from '../../contract/forms';
 import type { RoleOption } from './queries';
 import { ROLE_FIELDS } from './systems';
 import { SUPER_ADMIN } from '../../contract/roles';
@@ -12,31 +12,27 @@ export interface UserFormOptions {
   roles: RoleOption[];
   /** Only a super_admin may give the super_admin role. */
   mayGrantSuperAdmin: boolean;
-  editing: boolean;
 }
 
-/** `declared`: the form groups of the declared fields (contract/resources/users.ts): the User group. */
-export function userForm(o: UserFormOptions, [details]: FormFieldGroup[]): FormFieldGroup[] {
-  const roleSelect = (f: (typeof ROLE_FIELDS)[number]) => {
-    const roles = o.roles.filter((r) => r.system === f.system && (o.mayGrantSuperAdmin || r.name !== SUPER_ADMIN));
-    return select(f.field, f.label, {
-      options: { '': f.none, ...Object.fromEntries(roles.map((r) => [r.id, r.label])) },
-    });
+/** What each group of the form says under its title. */
+const GROUP_DESCRIPTIONS: Record<string, string> = {
+  Companies: 'The companies whose data this user can work with',
+  'System access': 'No access to a system: leave its role empty',
+};
+
+export function userForm(o: UserFormOptions, declared: FormFieldGroup[]): FormFieldGroup[] {
+  const filled = (f: FormField): FormField => {
+    if (f.name === 'companies') return { ...f, options: o.companies };
+    const role = ROLE_FIELDS.find((r) => r.field === f.name);
+    if (!role) return f;
+    const roles = o.roles.filter((r) => r.system === role.system && (o.mayGrantSuperAdmin || r.name !== SUPER_ADMIN));
+    // Only the roles this caller may give: never the whole roles list the field's options-from would load.
+    const { 'options-from': _all, ...field } = f;
+    return { ...field, options: { '': role.none, ...Object.fromEntries(roles.map((r) => [r.id, r.label])) } };
   };
-  const editOnly = [
-    checkbox('disabled', 'Disabled', { 'label-help': 'A disabled user cannot sign in; their sessions end at once' }),
-    checkbox('reset_password', 'Email a link to set a new password', {
-      'label-help':
-        'Their current password stops working, their sessions end and they are emailed a link to choose a new one (72 hours, works once)',
-    }),
-  ];
-  return [
-    { ...details, fields: [...details.fields, ...(o.editing ? editOnly : [])] },
-    group(
-      'Companies',
-      [checkboxes('companies', 'Companies', o.companies, { 'options-from': 'companies' })],
-      'The companies whose data this user can work with',
-    ),
-    group('System access', ROLE_FIELDS.map(roleSelect), 'No access to a system: leave its role empty'),
-  ];
+  return declared.map((g) => ({
+    ...g,
+    ...(GROUP_DESCRIPTIONS[g.group] ? { group_desc: GROUP_DESCRIPTIONS[g.group] } : {}),
+    fields: g.fields.map(filled),
+  }));
 }

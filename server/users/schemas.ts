@@ -1,8 +1,7 @@
-// TypeBox shapes of the user calls (the records and bodies hooks of ./binding.ts): the User of
-// contract/types.ts on the wire, form values in (the declared fields' bodies, extended).
+// The User of contract/types.ts on the wire: the schema of the record's computed columns (./binding.ts),
+// which the OpenAPI entries and the tests read.
 import { Type } from 'typebox';
-import type { CrudBodies } from '../crud';
-import { Checkbox, Nullable, OptRef, Uuid } from '../http/schemas';
+import { Nullable, Uuid } from '../http/schemas';
 
 export const UserSchema = Type.Object({
   uuid: Uuid,
@@ -33,36 +32,4 @@ export const UserSchema = Type.Object({
   /** Raised by every change that changes something: what If-Match names (docs/resources.md "Versions and conflicts").
    */
   version: Type.Integer({ minimum: 1 }),
-});
-
-/** Company uuids; a `{ uuid }` object (as the User record carries them) is accepted too. */
-const CompanyRefs = Type.Array(
-  Type.Union([
-    Type.String({ maxLength: 64 }),
-    Type.Object({
-      uuid: Type.Optional(Type.String({ maxLength: 64 })),
-      id: Type.Optional(Type.String({ maxLength: 64 })),
-    }),
-  ]),
-  { maxItems: 1000 },
-);
-
-/** What a user's bodies hold beyond the declared fields (name, email, bypass_sso): companies and a role per system. */
-const access = {
-  companies: Type.Optional(CompanyRefs),
-  olympus_role_uuid: Type.Optional(OptRef),
-  everest_role_uuid: Type.Optional(OptRef),
-  portal_role_uuid: Type.Optional(OptRef),
-};
-
-/** The bodies the declared fields derive, extended with access; on update also disabled and reset_password. */
-export const userBodies = ({ create, update }: CrudBodies): CrudBodies => ({
-  create: Type.Object({ ...create.properties, ...access }),
-  update: Type.Object({
-    ...update.properties,
-    ...access,
-    disabled: Type.Optional(Checkbox),
-    /** Stop the user's password working, end their sessions and email them a link to set a new one. */
-    reset_password: Type.Optional(Checkbox),
-  }),
 });

@@ -284,8 +284,7 @@ describe('a read that forgets its company reads nothing', () => {
     let checked = 0;
     for (const d of fx.resources.filter((r) => r.tenancy === 'scoped' && ids[r.name])) {
       const crud = crudOf(d);
-      // A resource whose reads are its own hook (users) keeps its tenant its own way.
-      if (!('find' in crud) || d.name === 'users') continue;
+      if (!('find' in crud)) continue;
       const { n, c } = ids[d.name];
       expect(await crud.find(db(), null, n), d.name).toBeNull();
       expect((await crud.findMany(db(), null, [n, c])).size, d.name).toBe(0);
