@@ -19,5 +19,5 @@ export default declaredResource<RoleRecord>(roleResource, {
   recordRepresentation: 'label',
   needsName: true,
   toggleAll: true,
-  edit: () => <RoleEdit />,
+  edit: RoleEdit,
 });

@@ -25,7 +25,7 @@ import { ImportLinkButton } from '../imports/ImportLinkButton';
 import { importable } from '../../contract/imports';
 import { backLinkOf } from './backLink';
 import { declaredColumns } from './columns';
-import { lazyScreen } from './lazyScreen';
+import { lazyScreen, preloadOf } from './lazyScreen';
 import { formTexts, listKey, resourceKey } from './texts';
 
 // Everything but the list loads when first opened (docs/speed.md "The first screen").
@@ -90,7 +90,9 @@ function rowActionsOf<R extends RaRecord>(
   const only = o.rowActionsFor;
   const remove = o.removeButton ?? <RemoveButton label={listKey(spa, 'remove')} />;
   const buttons = {
-    edit: <EditLinkButton key="edit" label={listKey(spa, 'edit')} />,
+    edit: (
+      <EditLinkButton key="edit" label={listKey(spa, 'edit')} onIntent={preloadOf(o.edit) ?? DeclaredEdit.preload} />
+    ),
     remove: <Fragment key="remove">{remove}</Fragment>,
   };
   const all = <>{actions.map((a) => buttons[a])}</>;
@@ -142,6 +144,7 @@ export function declaredResource<R extends RaRecord = RaRecord>(
       <ListScreen<R>
         title={listKey(d.spa, 'title')}
         createLabel={listKey(d.spa, 'create')}
+        onCreateIntent={DeclaredCreate.preload}
         searchPlaceholder={listKey(d.spa, 'search')}
         columns={columns}
         rowActions={rowActions}

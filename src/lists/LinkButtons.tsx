@@ -13,8 +13,15 @@ import { ROW_BUTTON_TEXT, RowButtonTip } from './compactRows';
 /** react-admin's own link buttons carry this state: its routes then scroll the new screen to the top. */
 const SCROLL_TO_TOP = { _scrollToTop: true };
 
-/** `label` is an i18n key. */
-export function CreateLinkButton({ label }: { label: string }) {
+/**
+ * What shows the intent to open the screen a button leads to: a pointer over it, a touch, the focus. The
+ * screen's code then starts loading (a lazy screen's preload), so it is in when the click comes.
+ */
+const intentProps = (onIntent: (() => void) | undefined) =>
+  onIntent ? { onPointerEnter: onIntent, onTouchStart: onIntent, onFocus: onIntent } : {};
+
+/** `label` is an i18n key; `onIntent`: see intentProps. */
+export function CreateLinkButton({ label, onIntent }: { label: string; onIntent?: () => void }) {
   const translate = useTranslate();
   const basename = useBasename();
   const resource = useResourceContext() ?? '';
@@ -26,14 +33,23 @@ export function CreateLinkButton({ label }: { label: string }) {
       state={SCROLL_TO_TOP}
       variant="contained"
       startIcon={<AddIcon />}
+      {...intentProps(onIntent)}
     >
       {translate(label)}
     </Button>
   );
 }
 
-/** `label` is an i18n key; the row's record and resource come from the table. */
-export function EditLinkButton({ label, icon = <EditOutlined /> }: { label: string; icon?: ReactNode }) {
+/** `label` is an i18n key; the row's record and resource come from the table; `onIntent`: see intentProps. */
+export function EditLinkButton({
+  label,
+  icon = <EditOutlined />,
+  onIntent,
+}: {
+  label: string;
+  icon?: ReactNode;
+  onIntent?: () => void;
+}) {
   const translate = useTranslate();
   const basename = useBasename();
   const resource = useResourceContext() ?? '';
@@ -50,6 +66,7 @@ export function EditLinkButton({ label, icon = <EditOutlined /> }: { label: stri
         size="small"
         startIcon={icon}
         sx={{ whiteSpace: 'nowrap' }}
+        {...intentProps(onIntent)}
       >
         <span className={ROW_BUTTON_TEXT}>{text}</span>
       </Button>

@@ -42,6 +42,8 @@ export interface ListScreenProps<R extends RaRecord> {
   title: string;
   /** The Create button's label; none: the list has no Create (the audit log). */
   createLabel?: string;
+  /** Called when a person shows the intent to press Create (the create screen's preload). */
+  onCreateIntent?: () => void;
   searchPlaceholder: string;
   /** The columns, declared once: the table's, the cards' and the CSV's ("Export"). */
   columns: readonly ListColumn<R>[];
@@ -121,6 +123,7 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
   const {
     title,
     createLabel,
+    onCreateIntent,
     searchPlaceholder,
     back = HOME_LINK,
     showCompany = false,
@@ -174,12 +177,12 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
               size="medium"
               aria-label={translate('ra.action.export')}
             />
-            {createLabel && <CreateLinkButton label={createLabel} />}
+            {createLabel && <CreateLinkButton label={createLabel} onIntent={onCreateIntent} />}
           </>
         }
       />
     ),
-    [title, back, showCompany, actions, createLabel, translate],
+    [title, back, showCompany, actions, createLabel, onCreateIntent, translate],
   );
   return (
     <ListNoticesProvider>

@@ -4,16 +4,8 @@
 // after that fallback appeared (its throttle of Suspense reveals): the first screen waited for it
 // (docs/speed.md "The first screen").
 import { lazy, type ComponentType } from 'react';
+import { inAlready } from './inAlready';
 import { loadedRoute, loadRoute, type RouteModule } from './routes';
-
-/** A thenable that calls back at once: React.lazy reads a module handed over so without suspending. */
-function inAlready<T>(value: T): PromiseLike<T> {
-  return {
-    then<R1 = T, R2 = never>(onFulfilled?: ((v: T) => R1 | PromiseLike<R1>) | null): PromiseLike<R1 | R2> {
-      return Promise.resolve(onFulfilled ? onFulfilled(value) : (value as unknown as R1));
-    },
-  };
-}
 
 export function pageOfRoute(route: RouteModule): ComponentType {
   // React.lazy only calls `then` on what its loader answers; its type asks for a Promise.
