@@ -18,14 +18,16 @@ import { FILE_TYPES, UPLOAD_MB_MAX } from '../../contract/uploads';
 
 /**
  * A computed column of the read shape: SQL over the bound tables, its schema for the docs, and the
- * tables it reads, inner-joined (each must match every row, a foreign key: a join never drops one).
+ * tables it reads, inner-joined (each must match every row, a foreign key: a join never drops one); a
+ * join may be SQL, e.g. `lateral (select … aggregate …) as x` with `on: sql\`true\``, which reads one row
+ * per record for several columns (users' system access).
  * A declared computed field (docs/resources.md "Computed fields") gives only its SQL, over the resource's
  * own columns (a list filters and sorts by it without a join); its schema is the declaration's.
  */
 export interface Computed {
   sql: SQL;
   schema?: TSchema;
-  joins?: { table: PgTable; on: SQL }[];
+  joins?: { table: PgTable | SQL; on: SQL }[];
 }
 
 type Body = Record<string, unknown>;

@@ -52,7 +52,7 @@ export type Which = 'live' | 'trashed' | 'any';
 
 /** A join of the read: required references and the computed columns' tables inner, optional references left. */
 export interface Join {
-  table: PgTable;
+  table: PgTable | SQL;
   on: SQL;
   left?: boolean;
   item?: SQL;
@@ -85,7 +85,7 @@ export function bindResource(decl: ResourceDecl, binding: CrudBinding, hooks: Cr
   const lists: BoundMany[] = [];
   // A table read twice in one query (two references to properties, or one to the resource's own table) needs an alias.
   const computedJoins = computedJoinsOf(hooks);
-  const joined = new Set<PgTable>([table, ...computedJoins.map((j) => j.table)]);
+  const joined = new Set<PgTable | SQL>([table, ...computedJoins.map((j) => j.table)]);
   for (const [name, f] of Object.entries(decl.fields)) {
     // Computed on read: its SQL joins the shape with the hook's other columns below.
     if (isComputed(f)) continue;

@@ -25,7 +25,16 @@ import { userForm } from './fields';
 import { beyondReach, grantorOf, lockUser, mayGiveRole, refuseTakeover, type Holdings } from './grants';
 import { assignableCompanies, readUserInput, type UserBody, type UserInput } from './input';
 import { mailInvitation, prepareInvitation } from './invitationDelivery';
-import { companyOptions, findUser, roleOptions, userColumns, type UserRecord, type UserScope } from './queries';
+import {
+  ACCESS_JOIN,
+  companyOptions,
+  findUser,
+  roleOptions,
+  userColumns,
+  type UserRecord,
+  type UserScope,
+} from './queries';
+import { sql } from 'drizzle-orm';
 import { UserSchema } from './schemas';
 import { ROLE_FIELDS } from './systems';
 import { changeAccess, changedUserColumns, grantAccess, newUserColumns } from './writes';
@@ -202,7 +211,12 @@ export const userCrud = defineCrud<Parsed>(
     computed: Object.fromEntries(
       Object.entries(userColumns(null)).map(([key, column]) => [
         key,
-        { sql: column, schema: UserSchema.properties[key as keyof typeof UserSchema.properties] },
+        {
+          sql: column,
+          schema: UserSchema.properties[key as keyof typeof UserSchema.properties],
+          // One lateral row per user holds their systems and roles (./queries.ts ACCESS_JOIN).
+          joins: [{ table: ACCESS_JOIN, on: sql`true` }],
+        },
       ]),
     ),
     // A user's companies as the caller may see them: an admin their own; a super_admin every one.

@@ -53,20 +53,41 @@ const u = Object.fromEntries(
 /** A constant as an SQL literal, so a shape holding it has no parameter and is compiled once. */
 const literal = (text: string) => sql.raw(`'${text.replace(/'/g, "''")}'`);
 
-/** A user's role in one system (a role field's value), or null for no access. */
-const roleIn = (system: string) =>
-  sql<string | null>`(select us.role_id from user_systems us join systems s on s.id = us.system_id
-    where us.user_id = ${u.id} and s.name = ${literal(system)} limit 1)`;
+/** The row of a user's system access (ACCESS_JOIN) the columns below read. */
+const ACCESS = sql.identifier('user_access');
+const access = (column: string) => sql`${ACCESS}.${sql.identifier(column)}`;
+const byName = (name: SQL, id: SQL) => sql`order by lower(${name}), ${name}, ${id}`;
+/** Only the rows of one system, by its name. */
+const inSystem = (system: string) => sql`filter (where s.name = ${literal(system)})`;
+
+/**
+ * A user's system access, aggregated once per user (one row each, also for a user with none: an aggregate
+ * without GROUP BY): their systems, their roles, the Olympus role with its permissions and a role id per
+ * system. Joined laterally, so each user's rows are read once rather than by one subquery per column.
+ */
+export const ACCESS_JOIN = sql`lateral (select
+    coalesce(json_agg(json_build_object('uuid', s.id, 'name', s.name, 'description', s.description)
+      ${byName(sql`s.name`, sql`s.id`)}), '[]'::json) as systems,
+    coalesce(json_agg(json_build_object('uuid', r.id, 'name', r.name, 'label', r.label, 'system', s.name)
+      ${byName(sql`s.name`, sql`s.id`)}) filter (where r.id is not null), '[]'::json) as roles,
+    (array_agg(json_build_object('uuid', r.id, 'name', r.name, 'label', r.label, 'permissions',
+      coalesce((select json_agg(rp.permission order by rp.permission) from role_permissions rp where rp.role_id = r.id),
+      '[]'::json))) filter (where s.name = ${literal(OLYMPUS_SYSTEM)} and r.id is not null))[1] as olympus_role,
+    ${sql.join(
+      ROLE_FIELDS.map((f) => sql`(array_agg(r.id) ${inSystem(f.system)})[1] as ${sql.identifier(f.field)}`),
+      sql`, `,
+    )}
+  from user_systems us join systems s on s.id = us.system_id left join roles r on r.id = us.role_id
+  where us.user_id = ${u.id}) as ${ACCESS}`;
 
 /**
  * What a user's record holds beyond the columns read as they are (id, name, email, bypass_sso, version),
- * over the `users` table: the generic reads' computed columns (./binding.ts) and this module's own
- * reads alike. Nested lists are sorted by name without letter case. `visible`: the companies shown
- * (null: all of them).
+ * over the `users` table and its ACCESS_JOIN: the generic reads' computed columns (./binding.ts) and this
+ * module's own reads alike. Nested lists are sorted by name without letter case. `visible`: the companies
+ * shown (null: all of them).
  */
 export function userColumns(visible: string[] | null) {
   const shown = visible === null ? sql`` : sql`and uc.company_id = any(${uuidArray(visible)})`;
-  const byName = (name: SQL, id: SQL) => sql`order by lower(${name}), ${name}, ${id}`;
   return {
     username: sql<string>`${u.username}`,
     disabled: sql<boolean>`(${u.disabledAt} is not null)`,
@@ -82,19 +103,10 @@ export function userColumns(visible: string[] | null) {
         'name', c.name) ${byName(sql`c.name`, sql`c.id`)})
       from user_companies uc join companies c on c.id = uc.company_id and c.deleted_at is null
       where uc.user_id = ${u.id} ${shown}), '[]'::json)`,
-    systems: sql<UserRecord['systems']>`coalesce((select json_agg(json_build_object('uuid', s.id, 'name', s.name,
-        'description', s.description) ${byName(sql`s.name`, sql`s.id`)})
-      from user_systems us join systems s on s.id = us.system_id where us.user_id = ${u.id}), '[]'::json)`,
-    roles: sql<UserRecord['roles']>`coalesce((select json_agg(json_build_object('uuid', r.id, 'name', r.name,
-        'label', r.label, 'system', s.name) ${byName(sql`s.name`, sql`s.id`)})
-      from user_systems us join systems s on s.id = us.system_id join roles r on r.id = us.role_id
-      where us.user_id = ${u.id}), '[]'::json)`,
-    olympusRole: sql<UserRecord['olympusRole']>`(select json_build_object('uuid', r.id, 'name', r.name,
-        'label', r.label, 'permissions', coalesce((select json_agg(rp.permission order by rp.permission)
-          from role_permissions rp where rp.role_id = r.id), '[]'::json))
-      from user_systems us join systems s on s.id = us.system_id and s.name = ${literal(OLYMPUS_SYSTEM)}
-      join roles r on r.id = us.role_id where us.user_id = ${u.id} limit 1)`,
-    ...(Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, roleIn(f.system)])) as Record<
+    systems: sql<UserRecord['systems']>`${access('systems')}`,
+    roles: sql<UserRecord['roles']>`${access('roles')}`,
+    olympusRole: sql<UserRecord['olympusRole']>`${access('olympus_role')}`,
+    ...(Object.fromEntries(ROLE_FIELDS.map((f) => [f.field, access(f.field)])) as Record<
       RoleField,
       SQL<string | null>
     >),
@@ -134,7 +146,7 @@ const columnsFor = (scope: UserScope) =>
 export async function findUser(db: Conn, scope: UserScope, id: string): Promise<UserRecord | null> {
   const [row] = await rowsFrom<UserRecord>(
     db,
-    sql`select ${columnsFor(scope)} from ${users} where ${conditionsOf(scope, sql`${users.id} = ${id}`)}`,
+    sql`select ${columnsFor(scope)} from ${users} cross join ${ACCESS_JOIN} where ${conditionsOf(scope, sql`${users.id} = ${id}`)}`,
   );
   return row ?? null;
 }
@@ -144,7 +156,7 @@ export async function findUsersByIds(db: Conn, scope: UserScope, ids: string[]):
   if (ids.length === 0) return [];
   return rowsFrom<UserRecord>(
     db,
-    sql`select ${columnsFor(scope)} from ${users} where ${conditionsOf(scope, sql`${users.id} = any(${uuidArray(ids)})`)}`,
+    sql`select ${columnsFor(scope)} from ${users} cross join ${ACCESS_JOIN} where ${conditionsOf(scope, sql`${users.id} = any(${uuidArray(ids)})`)}`,
   );
 }
 
