@@ -118,19 +118,19 @@ export function userColumns(visible: string[] | null) {
 /** A whole user record over `users`. */
 const userShape = (visible: string[] | null) =>
   ({
-    uuid: sql<string>`${users.id}`,
-    id: sql<string>`${users.id}`,
-    name: sql<string>`${users.name}`,
-    email: sql<string>`${users.email}`,
-    bypass_sso: sql<boolean>`${users.bypassSso}`,
+    uuid: u.id,
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    bypass_sso: u.bypassSso,
     ...userColumns(visible),
-    version: sql<number>`${users.version}`,
+    version: u.version,
   }) satisfies Record<keyof UserRecord, SQL>;
 
 function conditionsOf(scope: UserScope, extra: SQL): SQL {
   return scope.tenantId === null
     ? extra
-    : sql`exists (select 1 from user_companies m where m.user_id = ${users.id} and m.company_id = ${scope.tenantId}) and ${extra}`;
+    : sql`exists (select 1 from user_companies m where m.user_id = ${u.id} and m.company_id = ${scope.tenantId}) and ${extra}`;
 }
 
 const columnsOf = (shape: Record<string, SQL>) =>
@@ -143,21 +143,21 @@ const EVERY_COMPANY_COLUMNS = compiled(columnsOf(userShape(null)));
 const columnsFor = (scope: UserScope) =>
   scope.visibleCompanies === null ? EVERY_COMPANY_COLUMNS : columnsOf(userShape(scope.visibleCompanies));
 
-export async function findUser(db: Conn, scope: UserScope, id: string): Promise<UserRecord | null> {
-  const [row] = await rowsFrom<UserRecord>(
+/** The users `where` holds within the scope, each with their system access joined. */
+const usersWhere = (db: Conn, scope: UserScope, where: SQL) =>
+  rowsFrom<UserRecord>(
     db,
-    sql`select ${columnsFor(scope)} from ${users} cross join ${ACCESS_JOIN} where ${conditionsOf(scope, sql`${users.id} = ${id}`)}`,
+    sql`select ${columnsFor(scope)} from ${users} cross join ${ACCESS_JOIN} where ${conditionsOf(scope, where)}`,
   );
+
+export async function findUser(db: Conn, scope: UserScope, id: string): Promise<UserRecord | null> {
+  const [row] = await usersWhere(db, scope, sql`${u.id} = ${id}`);
   return row ?? null;
 }
 
 /** Several users by id, in no particular order (the access review reads its page of users at once). */
 export async function findUsersByIds(db: Conn, scope: UserScope, ids: string[]): Promise<UserRecord[]> {
-  if (ids.length === 0) return [];
-  return rowsFrom<UserRecord>(
-    db,
-    sql`select ${columnsFor(scope)} from ${users} cross join ${ACCESS_JOIN} where ${conditionsOf(scope, sql`${users.id} = any(${uuidArray(ids)})`)}`,
-  );
+  return ids.length === 0 ? [] : usersWhere(db, scope, sql`${u.id} = any(${uuidArray(ids)})`);
 }
 
 /** Taken by another account, as its email or its username, whatever the letter case. */
