@@ -5,12 +5,16 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlib } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
+import { pageChunks } from './scripts/pageChunks';
+
+const pages = pageChunks();
 
 // One config for the SPA build and every Vitest project (unit/component in jsdom,
 // server through app.inject, e2e through Debian chromium against the real server).
 export default defineConfig({
   plugins: [
     react(),
+    pages.plugin,
     // Each emitted file also as .br (brotli at its best quality) and .gz, once at build: server/spa.ts
     // sends them as they are instead of compressing every download (docs/speed.md). Source maps stay plain.
     compression({
@@ -41,8 +45,15 @@ export default defineConfig({
         codeSplitting: {
           // Every module the entry imports statically (the shell every page loads first) in one file: rolldown's
           // automatic splitting made it 19 files, shared piecemeal with the lazy pages, each a request before the
-          // first screen can start (docs/speed.md "The first screen"). Lazy chunks still split automatically.
-          groups: [{ name: 'shell', tags: ['$initial'] }],
+          // first screen can start (docs/speed.md "What the first screen's code holds"). Then each lazy page's
+          // own static imports in one file, and what pages share in one more (scripts/pageChunks.ts). What a page
+          // loads lazily itself still splits automatically. The higher priority takes a module first: a page's
+          // group would otherwise pull the shell's modules in as its dependencies.
+          groups: [
+            { name: 'shell', tags: ['$initial'], priority: 3 },
+            { name: 'pages', test: pages.shared, priority: 2 },
+            { name: (id) => pages.pageOf(id), test: (id) => pages.pageOf(id) !== null, priority: 1 },
+          ],
         },
       },
     },

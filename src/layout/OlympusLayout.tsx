@@ -1,7 +1,16 @@
-// The admin frame: react-admin's Layout with our header and navigation, plus a fixed footer.
-import { useEffect, useRef, type ReactNode } from 'react';
-import { useMediaQuery, type Theme } from '@mui/material';
-import { Layout, Sidebar, useSidebarState, type SidebarProps } from 'react-admin';
+// The admin frame: react-admin's layout with our header and navigation, plus a fixed footer.
+import { Suspense, useEffect, useRef, useState, type ErrorInfo, type ReactNode } from 'react';
+import { styled, useMediaQuery, type Theme } from '@mui/material';
+import { ErrorBoundary } from 'react-error-boundary';
+import {
+  Error as ErrorPage,
+  LayoutClasses,
+  Loading,
+  Sidebar,
+  SkipNavigationButton,
+  useSidebarState,
+  type SidebarProps,
+} from 'react-admin';
 import { viewerOf } from '../../providers/authProvider';
 import { Footer, FOOTER_HEIGHT } from './Footer';
 import { Header, HEADER_HEIGHT } from './Header';
@@ -31,32 +40,81 @@ function OlympusSidebar(props: SidebarProps) {
   return <Sidebar {...props} open={open && (!isXSmall || wasXSmall.current)} />;
 }
 
+/** A page that fails to render shows react-admin's error page in the content; the frame stays. */
+function ContentBoundary({ children }: { children: ReactNode }) {
+  const [errorInfo, setErrorInfo] = useState<ErrorInfo>();
+  return (
+    <ErrorBoundary
+      onError={(_error, info) => setErrorInfo(info)}
+      fallbackRender={({ error, resetErrorBoundary }) => (
+        <ErrorPage error={error} errorInfo={errorInfo} resetErrorBoundary={resetErrorBoundary} />
+      )}
+    >
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * The frame's boxes with react-admin's Layout class names (RaLayout-appFrame, -contentWithSidebar, -content),
+ * so its theme overrides still apply. The root keeps the fixed header's and footer's room inside its
+ * min-height of 100vh, or every page would be taller than the window and always scroll. It keeps to the
+ * window's width (react-admin's grows to fit its widest content, `min-width: fit-content`, so a wide table
+ * widened the whole page past the window): a wide table scrolls inside its own box (the theme's RaDataTable).
+ */
+const Frame = styled('div', { name: 'RaLayout', overridesResolver: (_props, styles) => styles.root })(({ theme }) => ({
+  display: 'flex',
+  flexDirection: 'column',
+  zIndex: 1,
+  minHeight: '100vh',
+  backgroundColor: (theme.vars ?? theme).palette.background.default,
+  position: 'relative',
+  width: '100%',
+  minWidth: 0,
+  boxSizing: 'border-box',
+  paddingTop: HEADER_HEIGHT + 1,
+  paddingBottom: FOOTER_HEIGHT,
+  [`& .${LayoutClasses.appFrame}`]: { display: 'flex', flexDirection: 'column', flexGrow: 1 },
+  [`& .${LayoutClasses.contentWithSidebar}`]: { display: 'flex', flexGrow: 1 },
+  [`& .${LayoutClasses.content}`]: {
+    backgroundColor: (theme.vars ?? theme).palette.background.default,
+    zIndex: 2,
+    display: 'flex',
+    flexDirection: 'column',
+    flexGrow: 1,
+    flexBasis: 0,
+    minWidth: 0,
+    padding: theme.spacing(3, 1),
+    [theme.breakpoints.up('sm')]: { padding: theme.spacing(3) },
+  },
+}));
+
+/**
+ * The admin's frame: react-admin's Layout as its documentation builds one (skip link, app bar, sidebar with
+ * the navigation, the content in an error boundary and a suspense boundary), with our header and navigation
+ * and a fixed footer. Without react-admin's preferences Inspector, which the app does not offer: every
+ * render it read the page's width, a forced layout of the whole page before the first list's rows.
+ */
+const NO_MENU_BUTTON = { '& .RaAppBar-menuButton': { display: 'none' } } as const;
+
 export function OlympusLayout({ children }: { children: ReactNode }) {
   const hasNavigation = useHasNavigation();
   return (
     <>
-      <Layout
-        appBar={Header}
-        appBarAlwaysOn
-        menu={Navigation}
-        sidebar={OlympusSidebar}
-        sx={{
-          ...(hasNavigation ? {} : { '& .RaAppBar-menuButton': { display: 'none' } }),
-          // The root is min-height 100vh: keep the fixed header's and footer's room inside it, or every
-          // page is taller than the window and always scrolls.
-          boxSizing: 'border-box',
-          pt: `${HEADER_HEIGHT + 1}px`,
-          pb: `${FOOTER_HEIGHT}px`,
-          // react-admin's frame grows to fit its widest content (min-width: fit-content): a wide table then
-          // widened the whole page, header and filters included, past the window. The frame keeps to the
-          // window instead, and a wide table scrolls inside its own box (the theme's RaDataTable).
-          minWidth: 0,
-          '& .RaLayout-appFrame': { mt: 0 },
-          '& .RaLayout-content': { px: { xs: 1, sm: 3 }, py: 3, minWidth: 0 },
-        }}
-      >
-        {children}
-      </Layout>
+      <Frame className="layout" sx={hasNavigation ? undefined : NO_MENU_BUTTON}>
+        <SkipNavigationButton />
+        <div className={LayoutClasses.appFrame}>
+          <Header />
+          <main className={LayoutClasses.contentWithSidebar}>
+            <OlympusSidebar appBarAlwaysOn>
+              <Navigation />
+            </OlympusSidebar>
+            <div id="main-content" className={LayoutClasses.content}>
+              <ContentBoundary>{children}</ContentBoundary>
+            </div>
+          </main>
+        </div>
+      </Frame>
       <Footer />
     </>
   );

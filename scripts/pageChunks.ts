@@ -1,0 +1,78 @@
+// The build's chunks by page (vite.config.ts; docs/speed.md "What the first screen's code holds"). A page is
+// a module the shell imports lazily (src/routing/routes.ts: the sign-in pages, the admin). Left to rolldown's
+// automatic splitting, the admin's static imports came as ~25 files cut by what they share with the other
+// pages; a browser opens at most six connections to a server over HTTP/1.1, so the first screen's files
+// and API calls queued behind each other in waves. Here each page's own static imports are one file, and
+// what several pages share is one more: a page then waits for at most two files beside the shell. What a
+// page loads later (its own lazy imports: forms, dialogs, pickers) still splits automatically.
+import type { Plugin } from 'vite';
+
+interface ModuleGraph {
+  getModuleIds(): IterableIterator<string>;
+  getModuleInfo(
+    id: string,
+  ): { isEntry: boolean; importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+}
+
+export interface PageChunks {
+  plugin: Plugin;
+  /** Whether a module belongs to more than one page's static imports (and to no entry's). */
+  shared: (id: string) => boolean;
+  /** The page whose static imports alone hold the module, named for the page's file; else null. */
+  pageOf: (id: string) => string | null;
+}
+
+/** A page's chunk name: its file's (AdminRoutes), or a package's for a library loaded lazily (sentry-react). */
+function pageName(id: string): string {
+  const pkg = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1];
+  if (pkg) return pkg.replace(/^@/, '').replace(/[\\/]/, '-');
+  return (id.split(/[\\/]/).pop() ?? 'page').replace(/\.[^.]+$/, '');
+}
+
+export function pageChunks(): PageChunks {
+  /** module id → the pages whose static imports hold it (entries' own modules excluded). */
+  let pagesOf = new Map<string, Set<string>>();
+
+  function analyse(graph: ModuleGraph): void {
+    const closure = (starts: Iterable<string>, within?: Set<string>) => {
+      const seen = new Set<string>();
+      const todo = [...starts];
+      while (todo.length > 0) {
+        const id = todo.pop() as string;
+        if (seen.has(id) || within?.has(id)) continue;
+        seen.add(id);
+        todo.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+      }
+      return seen;
+    };
+    const ids = [...graph.getModuleIds()];
+    const initial = closure(ids.filter((id) => graph.getModuleInfo(id)?.isEntry));
+    const pages = new Set<string>();
+    for (const id of initial) {
+      for (const lazy of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) if (!initial.has(lazy)) pages.add(lazy);
+    }
+    pagesOf = new Map();
+    for (const page of pages) {
+      for (const id of closure([page], initial)) {
+        const of = pagesOf.get(id) ?? new Set<string>();
+        of.add(page);
+        pagesOf.set(id, of);
+      }
+    }
+  }
+
+  return {
+    plugin: {
+      name: 'olympus-page-chunks',
+      apply: 'build',
+      buildEnd() {
+        analyse(this as unknown as ModuleGraph);
+      },
+    },
+    shared: (id) => (pagesOf.get(id)?.size ?? 0) > 1,
+    pageOf: (id) => {
+      const of = pagesOf.get(id);
+      return of?.size === 1 ? pageName([...of][0]) : null;
+    },
+  };
+}
