@@ -7,7 +7,7 @@
 // page loads later (its own lazy imports: forms, dialogs, pickers) still splits automatically.
 import type { Plugin } from 'vite';
 
-interface ModuleGraph {
+export interface ModuleGraph {
   getModuleIds(): IterableIterator<string>;
   getModuleInfo(
     id: string,
@@ -23,50 +23,49 @@ export interface PageChunks {
 }
 
 /** A page's chunk name: its file's (AdminRoutes), or a package's for a library loaded lazily (sentry-react). */
-function pageName(id: string): string {
+export function pageName(id: string): string {
   const pkg = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1];
   if (pkg) return pkg.replace(/^@/, '').replace(/[\\/]/, '-');
   return (id.split(/[\\/]/).pop() ?? 'page').replace(/\.[^.]+$/, '');
 }
 
-export function pageChunks(): PageChunks {
-  /** module id → the pages whose static imports hold it (entries' own modules excluded). */
-  let pagesOf = new Map<string, Set<string>>();
-
-  function analyse(graph: ModuleGraph): void {
-    const closure = (starts: Iterable<string>, within?: Set<string>) => {
-      const seen = new Set<string>();
-      const todo = [...starts];
-      while (todo.length > 0) {
-        const id = todo.pop() as string;
-        if (seen.has(id) || within?.has(id)) continue;
-        seen.add(id);
-        todo.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
-      }
-      return seen;
-    };
-    const ids = [...graph.getModuleIds()];
-    const initial = closure(ids.filter((id) => graph.getModuleInfo(id)?.isEntry));
-    const pages = new Set<string>();
-    for (const id of initial) {
-      for (const lazy of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) if (!initial.has(lazy)) pages.add(lazy);
+/**
+ * For each module the pages' static imports hold (and no entry's): the pages that hold it. A page is a
+ * module an entry's static imports import lazily.
+ */
+export function pagesOfModules(graph: ModuleGraph): Map<string, Set<string>> {
+  const closure = (starts: Iterable<string>, without?: Set<string>) => {
+    const seen = new Set<string>();
+    const todo = [...starts];
+    while (todo.length > 0) {
+      const id = todo.pop() as string;
+      if (seen.has(id) || without?.has(id)) continue;
+      seen.add(id);
+      todo.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
     }
-    pagesOf = new Map();
-    for (const page of pages) {
-      for (const id of closure([page], initial)) {
-        const of = pagesOf.get(id) ?? new Set<string>();
-        of.add(page);
-        pagesOf.set(id, of);
-      }
-    }
+    return seen;
+  };
+  const initial = closure([...graph.getModuleIds()].filter((id) => graph.getModuleInfo(id)?.isEntry));
+  const pages = new Set<string>();
+  for (const id of initial) {
+    for (const lazy of graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []) if (!initial.has(lazy)) pages.add(lazy);
   }
+  const pagesOf = new Map<string, Set<string>>();
+  for (const page of pages) {
+    for (const id of closure([page], initial)) pagesOf.set(id, (pagesOf.get(id) ?? new Set<string>()).add(page));
+  }
+  return pagesOf;
+}
 
+export function pageChunks(): PageChunks {
+  let pagesOf = new Map<string, Set<string>>();
   return {
     plugin: {
       name: 'olympus-page-chunks',
       apply: 'build',
+      // The module graph is complete here, before rolldown makes the chunks and asks the groups below.
       buildEnd() {
-        analyse(this as unknown as ModuleGraph);
+        pagesOf = pagesOfModules(this as unknown as ModuleGraph);
       },
     },
     shared: (id) => (pagesOf.get(id)?.size ?? 0) > 1,
