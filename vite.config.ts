@@ -49,11 +49,7 @@ export default defineConfig({
           // own static imports in one file, and what pages share in one more (scripts/pageChunks.ts). What a page
           // loads lazily itself still splits automatically. The higher priority takes a module first: a page's
           // group would otherwise pull the shell's modules in as its dependencies.
-          groups: [
-            { name: 'shell', tags: ['$initial'], priority: 3 },
-            { name: 'pages', test: pages.shared, priority: 2 },
-            { name: (id) => pages.pageOf(id), test: (id) => pages.pageOf(id) !== null, priority: 1 },
-          ],
+          groups: [{ name: 'shell', tags: ['$initial'], priority: 3 }, ...pages.groups],
         },
       },
     },

@@ -14,12 +14,20 @@ export interface ModuleGraph {
   ): { isEntry: boolean; importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
 }
 
+/** A rolldown code-splitting group, as far as these use it. */
+interface ChunkGroup {
+  name: string | ((id: string) => string);
+  test: (id: string) => boolean;
+  priority: number;
+}
+
 export interface PageChunks {
   plugin: Plugin;
-  /** Whether a module belongs to more than one page's static imports (and to no entry's). */
-  shared: (id: string) => boolean;
-  /** The page whose static imports alone hold the module, named for the page's file; else null. */
-  pageOf: (id: string) => string | null;
+  /**
+   * What several pages import (`pages`), then each page's own modules (named for the page). Their priorities
+   * are 2 and 1: a group above them must take the entries' modules first (vite.config.ts).
+   */
+  groups: ChunkGroup[];
 }
 
 /** A page's chunk name: its file's (AdminRoutes), or a package's for a library loaded lazily (sentry-react). */
@@ -68,10 +76,13 @@ export function pageChunks(): PageChunks {
         pagesOf = pagesOfModules(this as unknown as ModuleGraph);
       },
     },
-    shared: (id) => (pagesOf.get(id)?.size ?? 0) > 1,
-    pageOf: (id) => {
-      const of = pagesOf.get(id);
-      return of?.size === 1 ? pageName([...of][0]) : null;
-    },
+    groups: [
+      { name: 'pages', test: (id) => (pagesOf.get(id)?.size ?? 0) > 1, priority: 2 },
+      {
+        name: (id) => pageName([...(pagesOf.get(id) ?? [])][0]),
+        test: (id) => pagesOf.get(id)?.size === 1,
+        priority: 1,
+      },
+    ],
   };
 }

@@ -89,14 +89,15 @@ const Frame = styled('div', { name: 'RaLayout', overridesResolver: (_props, styl
   },
 }));
 
+/** Without navigation items there is no sidebar to open. */
+const NO_MENU_BUTTON = { '& .RaAppBar-menuButton': { display: 'none' } } as const;
+
 /**
  * The admin's frame: react-admin's Layout as its documentation builds one (skip link, app bar, sidebar with
  * the navigation, the content in an error boundary and a suspense boundary), with our header and navigation
  * and a fixed footer. Without react-admin's preferences Inspector, which the app does not offer: every
  * render it read the page's width, a forced layout of the whole page before the first list's rows.
  */
-const NO_MENU_BUTTON = { '& .RaAppBar-menuButton': { display: 'none' } } as const;
-
 export function OlympusLayout({ children }: { children: ReactNode }) {
   const hasNavigation = useHasNavigation();
   return (
