@@ -1,13 +1,32 @@
-/// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlib } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
+import { configDefaults, type TestProjectInlineConfiguration } from 'vitest/config';
 import { pageChunks } from './scripts/pageChunks';
 
 const pages = pageChunks();
+
+/** The test files under `dirs` that replace a module with vi.mock: they need the modules to themselves. */
+const mockingTests = (...dirs: string[]) =>
+  dirs.flatMap((dir) => {
+    const abs = fileURLToPath(new URL(`./${dir}/`, import.meta.url));
+    return readdirSync(abs)
+      .filter((f) => /\.test\.tsx?$/.test(f) && /\bvi\.(do)?mock\(/.test(readFileSync(abs + f, 'utf8')))
+      .map((f) => `${dir}/${f}`);
+  });
+
+const serverTests: TestProjectInlineConfiguration['test'] = {
+  environment: 'node',
+  include: ['tests/server/**/*.test.ts'],
+  globalSetup: ['tests/server/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+const mockingServerTests = mockingTests('tests/server');
 
 // One config for the SPA build and every Vitest project (unit/component in jsdom,
 // server through app.inject, e2e through Debian chromium against the real server).
@@ -80,16 +99,23 @@ export default defineConfig({
           server: { deps: { inline: ['react-admin', 'ra-core', 'ra-ui-materialui', 'react-router-dom'] } },
         },
       },
+      // The server suite shares one module graph per worker (isolate: false): each file would otherwise
+      // evaluate the whole server and start a fresh PGlite runtime, about 3 s a file, two fifths of the
+      // suite. Each file builds its own app and database, and keeps nothing of it in a module (README
+      // "Development"). A file that replaces a module with vi.mock needs the modules to itself: those
+      // run isolated, in server-mocking.
       {
         extends: true,
         test: {
+          ...serverTests,
           name: 'server',
-          environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
-          globalSetup: ['tests/server/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...mockingServerTests],
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { ...serverTests, name: 'server-mocking', include: mockingServerTests },
       },
       {
         extends: true,

@@ -25,13 +25,13 @@ step "unit and component tests"
 run_vitest unit --project unit
 
 step "server tests (PGlite)"
-run_vitest server-pglite --project server
+run_vitest server-pglite --project 'server*'
 
 step "server tests (PostgreSQL)"
 source scripts/postgres.sh
 start_postgres
 trap stop_postgres EXIT
-TEST_DATABASE_URL="$PG_TEST_URL" run_vitest server-postgres --project server
+TEST_DATABASE_URL="$PG_TEST_URL" run_vitest server-postgres --project 'server*'
 stop_postgres
 trap - EXIT
 

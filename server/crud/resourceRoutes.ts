@@ -58,10 +58,10 @@ export default async function resourceRoutes(app: FastifyInstance, opts: Resourc
     const hooks = asList(route.preValidation);
     if (!hooks.includes(authorize)) route.preValidation = [authorize, ...hooks] as Hooks;
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') recordRoute({ method, url: route.url, access, body: route.schema?.body });
+      if (method !== 'HEAD') recordRoute(app, { method, url: route.url, access, body: route.schema?.body });
     // A delete's `?purge=true` is a route of its own to the matrices: a super admin's only.
     if (access.purgeSuperAdminOnly)
-      recordRoute({
+      recordRoute(app, {
         method: 'DELETE',
         url: `${route.url}?purge=true`,
         access: { ...access, purgeSuperAdminOnly: undefined, superAdminOnly: true },

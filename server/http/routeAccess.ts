@@ -1,7 +1,7 @@
 // Who may call a resource route (the access table of contract/access.ts), declared once per route in
 // `config.access` and enforced by ./index.ts before the body is even validated — so a caller who may
 // not use a route learns nothing from a 422.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../errors';
 import { requireArea, requirePermission, requireTenant } from '../auth/guard';
 import { SUPER_ADMIN, SYSTEM_USER } from '../../contract/roles';
@@ -102,16 +102,20 @@ export interface RouteEntry {
 }
 
 /**
- * Every resource route registered so far, keyed by "METHOD url". Module-level because Fastify offers
- * no way to list routes with their config; each app registers the same routes, so entries repeat
- * harmlessly. The authorization matrix test iterates it, so a new route cannot be left untested.
+ * Every resource route each app registered, keyed by "METHOD url", kept per app (by its HTTP server,
+ * which an app's encapsulated plugins share) because Fastify offers no way to list routes with their
+ * config. The authorization matrix tests iterate it, so a new route cannot be left untested; per app,
+ * so the throwaway resources one test file builds into its app never reach another app's matrices.
  */
-const table = new Map<string, RouteEntry>();
+const tables = new WeakMap<object, Map<string, RouteEntry>>();
 
-export function recordRoute(entry: RouteEntry): void {
+export function recordRoute(app: FastifyInstance, entry: RouteEntry): void {
+  let table = tables.get(app.server);
+  if (!table) tables.set(app.server, (table = new Map()));
   table.set(`${entry.method} ${entry.url}`, entry);
 }
 
-export function routeTable(): RouteEntry[] {
-  return [...table.values()];
+/** The resource routes `app` registered (any of its encapsulated instances names the same app). */
+export function routeTable(app: FastifyInstance): RouteEntry[] {
+  return [...(tables.get(app.server)?.values() ?? [])];
 }

@@ -22,7 +22,7 @@ let routes: RouteEntry[];
 beforeAll(async () => {
   t = await createTestApp();
   matrix = authorizationMatrix({ t, w: await createWorld(t.database.db), fx });
-  routes = routeTable();
+  routes = routeTable(t.app);
 });
 afterAll(() => t.close());
 

@@ -190,7 +190,7 @@ describe.runIf(typeof contractorResource.area !== 'string')('an area declared wi
     const fx = declaredFixtures([contractorResource]);
     expect(fx.areas).toEqual({ contractors: 'contractors' });
     const ctx = { t, w, fx };
-    const routes = routeTable().filter((r) => fx.covers(r.url));
+    const routes = routeTable(t.app).filter((r) => fx.covers(r.url));
     // The seven routes, the history's two, the trash's three (its list, restore and `?purge=true`), the bulk change and
     // the import's two
     // (its template and its file).

@@ -676,7 +676,7 @@ describe('imports as jobs', () => {
   it('its status and errors file, as every role, of the own and another company: what the create route needs, else 403; another company’s 404; a guest 401', async () => {
     // The status needs what starting the import needs: the create route's area and permission (the
     // route table, checked against the access rules by authz-matrix.test.ts).
-    const create = routeTable().find((r) => r.method === 'POST' && r.url === '/api/v1/properties')!;
+    const create = routeTable(t.app).find((r) => r.method === 'POST' && r.url === '/api/v1/properties')!;
     const made = async (company: string) =>
       rowsOf<{ id: string }>(
         db(),

@@ -588,7 +588,7 @@ function expectationFor(route: RouteEntry): CaseBuilder | undefined {
 }
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const mutatingRoutes = () => routeTable().filter((r) => MUTATING.has(r.method));
+const mutatingRoutes = () => routeTable(t.app).filter((r) => MUTATING.has(r.method));
 
 describe('the privilege matrix for writes', () => {
   it('has expectations for every mutating resource route', () => {

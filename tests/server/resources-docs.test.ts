@@ -12,7 +12,7 @@ afterAll(() => t.close());
 
 it('documents every resource route with its tag and summary', async () => {
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-  const routes = routeTable();
+  const routes = routeTable(t.app);
   expect(routes.length).toBeGreaterThan(40);
   for (const r of routes) {
     // A delete's `?purge=true` (docs/resources.md "Trash") is that DELETE with its `purge` parameter.

@@ -26,7 +26,7 @@ const RESOURCES = uniqueNames(['users', 'roles', ...fx.resources.map((d) => d.na
 
 describe('junk input', () => {
   it('reaches every body field of every resource', () => {
-    const fields = routeTable()
+    const fields = routeTable(t.app)
       .filter((r) => r.method === 'POST' || r.method === 'PUT')
       .flatMap((r) => bodyFields(r).map((f) => `${r.method} ${r.url} ${f}`));
     expect(fields.length).toBeGreaterThan(100);
@@ -47,7 +47,7 @@ describe('junk input', () => {
       `${method}: every field × every kind of junk: 422 on that field for structural junk, never a 5xx`,
       { timeout: JUNK_TIMEOUT_MS },
       async () => {
-        const outcomes = await junk.junkFields(routeTable().filter((r) => r.method === method));
+        const outcomes = await junk.junkFields(routeTable(t.app).filter((r) => r.method === method));
         expect(outcomes.flatMap((o) => o.problem ?? [])).toEqual([]);
       },
     );

@@ -507,7 +507,7 @@ describe('the security suites, on lettings', () => {
     const ctx = { t, w, fx };
     // The writes with a body: create, update and the bulk change (delete only: lettings declare no bulk-editable
     // field).
-    const writes = routeTable().filter(
+    const writes = routeTable(t.app).filter(
       (r) => fx.covers(r.url) && (r.method === 'POST' || r.method === 'PUT') && r.body !== undefined,
     );
     expect(writes).toHaveLength(3);

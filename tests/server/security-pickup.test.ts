@@ -72,7 +72,7 @@ beforeAll(async () => {
   await createGadgetsTable(db());
   w = await createWorld(db());
   ctx = { t, w, fx };
-  routes = routeTable().filter((r) => fx.covers(r.url));
+  routes = routeTable(t.app).filter((r) => fx.covers(r.url));
 });
 afterAll(() => t.close());
 

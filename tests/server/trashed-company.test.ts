@@ -44,7 +44,7 @@ async function holdings(companyId: string): Promise<Record<string, number>> {
 /** Every company-scoped route of the route table, with its ids filled by records of `company`. */
 async function scopedCalls(company: { id: string }, ids: Record<string, string>) {
   const calls: { route: RouteEntry; url: string; body?: unknown }[] = [];
-  for (const route of routeTable().filter((r) => r.access.tenant === 'scoped')) {
+  for (const route of routeTable(t.app).filter((r) => r.access.tenant === 'scoped')) {
     const resource = route.url.replace(/^\/api\/v1\//, '').split('/')[0];
     const decl = fx.named(resource);
     let url = route.url.replace(':entryId', '1').replace(':integration', 'accounting');

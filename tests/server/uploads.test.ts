@@ -359,7 +359,7 @@ describe('a file field', () => {
   it('junk in every body field and the fuzzer on every operation, the uploads’ too: 422 on the field, never a 5xx', async () => {
     const fx = declaredFixtures([policyResource]);
     const ctx = { t, w, fx };
-    const writes = routeTable().filter(
+    const writes = routeTable(t.app).filter(
       (r) => fx.covers(r.url) && (r.method === 'POST' || r.method === 'PUT') && r.body !== undefined,
     );
     const outcomes = await junkAttack(ctx).junkFields(writes);
