@@ -10,14 +10,13 @@ import { pageChunks } from './scripts/pageChunks';
 
 const pages = pageChunks();
 
-/** The test files under `dirs` that replace a module with vi.mock: they need the modules to themselves. */
-const mockingTests = (...dirs: string[]) =>
-  dirs.flatMap((dir) => {
-    const abs = fileURLToPath(new URL(`./${dir}/`, import.meta.url));
-    return readdirSync(abs)
-      .filter((f) => /\.test\.tsx?$/.test(f) && /\bvi\.(do)?mock\(/.test(readFileSync(abs + f, 'utf8')))
-      .map((f) => `${dir}/${f}`);
-  });
+/** The test files under `dir` (as deep as a project's `include` reaches) that replace a module with vi.mock. */
+function mockingTests(dir: string): string[] {
+  const abs = fileURLToPath(new URL(`./${dir}/`, import.meta.url));
+  return readdirSync(abs, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts') && /\bvi\.(do)?mock\(/.test(readFileSync(abs + f, 'utf8')))
+    .map((f) => `${dir}/${f}`);
+}
 
 const serverTests: TestProjectInlineConfiguration['test'] = {
   environment: 'node',

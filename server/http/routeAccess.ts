@@ -107,7 +107,7 @@ export interface RouteEntry {
  * config. The authorization matrix tests iterate it, so a new route cannot be left untested; per app,
  * so the throwaway resources one test file builds into its app never reach another app's matrices.
  */
-const tables = new WeakMap<object, Map<string, RouteEntry>>();
+const tables = new WeakMap<FastifyInstance['server'], Map<string, RouteEntry>>();
 
 export function recordRoute(app: FastifyInstance, entry: RouteEntry): void {
   let table = tables.get(app.server);
