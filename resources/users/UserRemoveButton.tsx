@@ -2,17 +2,8 @@
 // with the server's message; "Deleting ..." shows in the notices while the call runs. A user changed
 // since the list showed them is asked about again first (src/lists/useChangedDelete.ts).
 import { useState } from 'react';
-import { Button } from '@mui/material';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { useRecordContext, useTranslate } from 'ra-core';
-import {
-  errorText,
-  ROW_BUTTON_TEXT,
-  RowButtonTip,
-  useListDialogs,
-  useListNotices,
-  useRemoveRecord,
-} from '../../src/lists';
+import { errorText, ROW_ICONS, RowButton, useListDialogs, useListNotices, useRemoveRecord } from '../../src/lists';
 import type { UserRecord } from './userRecord';
 import { listKey } from '../../src/declared/texts';
 import { changedConflictOf, useChangedDelete } from '../../src/lists/useChangedDelete';
@@ -66,19 +57,13 @@ export function UserRemoveButton() {
     }
   };
 
-  const text = translate(listKey('users', 'remove'));
   return (
-    <RowButtonTip text={text}>
-      <Button
-        size="small"
-        color="error"
-        startIcon={<DeleteOutline />}
-        onClick={onClick}
-        disabled={busy}
-        sx={{ whiteSpace: 'nowrap' }}
-      >
-        <span className={ROW_BUTTON_TEXT}>{text}</span>
-      </Button>
-    </RowButtonTip>
+    <RowButton
+      text={translate(listKey('users', 'remove'))}
+      icon={ROW_ICONS.delete}
+      color="error"
+      onClick={onClick}
+      disabled={busy}
+    />
   );
 }

@@ -1,14 +1,12 @@
 // The create button of a list and the edit button of a row, linking to the screens' paths; each only
 // for those whose permissions allow the action (./useMayAct.ts).
-import type { ReactNode } from 'react';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Link } from 'react-router';
 import { useBasename, useRecordContext, useResourceContext, useTranslate } from 'ra-core';
 import { createPath, editPath } from './paths';
 import { useMayAct } from './useMayAct';
-import { ROW_BUTTON_TEXT, RowButtonTip } from './compactRows';
+import { ROW_ICONS, RowButton } from './RowButton';
 
 /** react-admin's own link buttons carry this state: its routes then scroll the new screen to the top. */
 const SCROLL_TO_TOP = { _scrollToTop: true };
@@ -40,14 +38,17 @@ export function CreateLinkButton({ label, onIntent }: { label: string; onIntent?
   );
 }
 
-/** `label` is an i18n key; the row's record and resource come from the table; `onIntent`: see intentProps. */
+/**
+ * `label` is an i18n key; `icon` an SVG path (./RowButton.tsx ROW_ICONS); the row's record and resource come
+ * from the table; `onIntent`: see intentProps.
+ */
 export function EditLinkButton({
   label,
-  icon = <EditOutlined />,
+  icon = ROW_ICONS.edit,
   onIntent,
 }: {
   label: string;
-  icon?: ReactNode;
+  icon?: string;
   onIntent?: () => void;
 }) {
   const translate = useTranslate();
@@ -56,20 +57,13 @@ export function EditLinkButton({
   const record = useRecordContext();
   const may = useMayAct('update');
   if (!record || !may) return null;
-  const text = translate(label);
   return (
-    <RowButtonTip text={text}>
-      <Button
-        component={Link}
-        to={editPath(basename, resource, record.id)}
-        state={SCROLL_TO_TOP}
-        size="small"
-        startIcon={icon}
-        sx={{ whiteSpace: 'nowrap' }}
-        {...intentProps(onIntent)}
-      >
-        <span className={ROW_BUTTON_TEXT}>{text}</span>
-      </Button>
-    </RowButtonTip>
+    <RowButton
+      text={translate(label)}
+      icon={icon}
+      to={editPath(basename, resource, record.id)}
+      state={SCROLL_TO_TOP}
+      {...intentProps(onIntent)}
+    />
   );
 }

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'ra-core';
 import { ListNoResults } from 'react-admin';
 import { cardTitleOf, columnText, columnValue, type ListColumn, type ListRowActions } from './listColumns';
-import { REPLACING_ROWS_SX, useRowsReplacing } from './ListProgress';
+import { ROWS_REPLACING, useRowsReplacing } from './ListProgress';
 import { RecordCard, RecordCardList, type CardLine } from './RecordCard';
 import { Checkbox } from '@mui/material';
 import { useBulkFailures } from './BulkActions';
@@ -41,7 +41,7 @@ export function ListCards<R extends RaRecord>({
   const shown = columns.filter((c) => c !== title && c.card !== 'hidden');
   const cell = (c: ListColumn<R>, record: R) => (c.render ? c.render(record) : columnText(c, record));
   return (
-    <RecordCardList label={label} sx={replacing ? REPLACING_ROWS_SX : undefined}>
+    <RecordCardList label={label} className={replacing ? ROWS_REPLACING : undefined}>
       {data.map((record) => {
         const lines: CardLine[] = shown
           .filter((c) => c.keepEmpty || !(c.value || c.source) || !isEmpty(columnValue(c, record)))

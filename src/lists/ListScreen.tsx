@@ -7,13 +7,13 @@
 // under the search box (ListFilters). See
 // src/declared/declared.tsx for a generated one.
 import { useMemo, useRef, type ReactElement, type ReactNode } from 'react';
-import { Box, Card, CardContent, Stack } from '@mui/material';
+import { Box, Card, CardContent, Stack, type SxProps, type Theme } from '@mui/material';
 import { ListContextProvider, useTranslate, type RaRecord } from 'ra-core';
 import { DataTable, ExportButton, ListNoResults } from 'react-admin';
 import { useCsvExporter } from './csvExport';
 import { columnText, csvColumnsOf, shownColumns, type ListColumn, type ListRowActions } from './listColumns';
 import { ListCards } from './ListCards';
-import { COMPACT_ROWS_SX, CompactRows, ROW_ACTIONS, useCompactRows } from './compactRows';
+import { COMPACT_ROWS_SX, CompactRows, ROW_ACTIONS, ROWS_COMPACT, useCompactRows } from './compactRows';
 import {
   BulkButtons,
   BulkFailuresProvider,
@@ -28,10 +28,11 @@ import { ListDialogsProvider } from './ListDialogs';
 import { ListHeader, type BackLink } from './ListHeader';
 import { ListNotices, ListNoticesProvider } from './ListNotices';
 import { ListPagination } from './ListPagination';
-import { ListProgress, REPLACING_ROWS_SX, useRowsReplacing } from './ListProgress';
+import { LIST_PROGRESS_SX, ListProgress, ROWS_REPLACING, useRowsReplacing } from './ListProgress';
 import { ListFilters } from './ListFilters';
 import { ListSearch } from './ListSearch';
 import { ListTableBody } from './ListTableBody';
+import { ROW_BUTTON_SX } from './RowButton';
 import { useScreenList } from './useScreenList';
 import { useIsPhone } from './useIsPhone';
 
@@ -116,6 +117,10 @@ function tableColumns<R extends RaRecord>(columns: readonly ListColumn<R>[], row
   ];
 }
 
+/** The list's card: the progress bar's place, the dimmed rows' styles (./ListProgress.tsx) and the row buttons'
+ * (./RowButton.tsx), for the table and the phone's cards alike. */
+const CARD_SX: SxProps<Theme> = [{ position: 'relative' }, LIST_PROGRESS_SX, ROW_BUTTON_SX];
+
 /** A row a bulk change refused: marked (its reason is in the notice, and on the phone's card). */
 const REFUSED_ROW = { bgcolor: 'rgba(211, 47, 47, 0.08)', boxShadow: 'inset 4px 0 0 #d32f2f' } as const;
 
@@ -149,13 +154,8 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
   const phone = useIsPhone();
   const tableBox = useRef<HTMLDivElement>(null);
   const compact = useCompactRows(tableBox);
-  const tableSx = useMemo(
-    () =>
-      replacing || compact
-        ? { ...(replacing ? REPLACING_ROWS_SX : {}), ...(compact ? COMPACT_ROWS_SX : {}) }
-        : undefined,
-    [replacing, compact],
-  );
+  // Classes, not styles: the styles are in place from the first render (LIST_PROGRESS_SX, COMPACT_ROWS_SX).
+  const tableClass = [replacing && ROWS_REPLACING, compact && ROWS_COMPACT].filter(Boolean).join(' ') || undefined;
   // The same column elements on every render: react-admin's memoised table body and rows then skip
   // a render that changes nothing of theirs (a keystroke in the search box, the progress bar), so a
   // search's request leaves sooner (docs/speed.md).
@@ -189,7 +189,7 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
       <ListDialogsProvider>
         <BulkFailuresProvider>
           {header}
-          <Card sx={{ position: 'relative' }}>
+          <Card sx={CARD_SX}>
             <ListProgress />
             {/* On a phone the record cards sit inside: a narrower margin leaves them more of the width. */}
             <CardContent sx={{ px: { xs: 1.5, sm: 2 } }}>
@@ -209,7 +209,7 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
                 />
               ) : (
                 /* rowClick off: react-admin would link rows to /{resource}/{id}; rows carry their own edit links. */
-                <Box ref={tableBox}>
+                <Box ref={tableBox} className={tableClass} sx={COMPACT_ROWS_SX}>
                   <CompactRows.Provider value={compact}>
                     <DataTable
                       rowClick={false}
@@ -220,7 +220,6 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
                       empty={NO_RESULTS}
                       size="medium"
                       expand={expand}
-                      sx={tableSx}
                     >
                       {cols}
                     </DataTable>

@@ -1,8 +1,7 @@
 // One record as a card on a phone (the list screens and the related-record tables of the edit screens):
 // its title, the key columns as label/value lines, and the row's actions. A list of them is a <ul>.
 import type { ReactNode } from 'react';
-import { Alert, Box, Card, CardActions, CardContent, Typography, type Theme } from '@mui/material';
-import type { SystemStyleObject } from '@mui/system';
+import { Alert, Box, Card, CardActions, CardContent, Typography } from '@mui/material';
 
 export interface CardLine {
   key: string;
@@ -96,17 +95,19 @@ export function RecordCard({ title, titleAs = 'h2', lines, actions, children, se
 }
 
 /** `sx`: e.g. the dimming while the cards are being replaced (ListProgress). */
+const CARD_LIST_SX = { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 } as const;
+
 export function RecordCardList({
   label,
   children,
-  sx,
+  className,
 }: {
   label: string;
   children: ReactNode;
-  sx?: SystemStyleObject<Theme>;
+  className?: string;
 }) {
   return (
-    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5, ...sx }}>
+    <Box component="ul" aria-label={label} className={className} sx={CARD_LIST_SX}>
       {children}
     </Box>
   );

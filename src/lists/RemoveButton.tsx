@@ -2,14 +2,12 @@
 // item?", "Deleting ..." while the call runs, and "Could not delete the Item" when it fails.
 // A record changed since the list showed it asks again first (./useChangedDelete.ts).
 import { useState } from 'react';
-import { Button } from '@mui/material';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { useListNotices } from './ListNotices';
 import { useRemoveRecord } from './useRemoveRecord';
 import { changedConflictOf, useChangedDelete } from './useChangedDelete';
 import { useMayAct } from './useMayAct';
-import { ROW_BUTTON_TEXT, RowButtonTip } from './compactRows';
+import { ROW_ICONS, RowButton } from './RowButton';
 
 /** `label` is an i18n key. */
 export function RemoveButton({ label }: { label: string }) {
@@ -54,19 +52,5 @@ export function RemoveButton({ label }: { label: string }) {
     }
   };
 
-  const text = translate(label);
-  return (
-    <RowButtonTip text={text}>
-      <Button
-        size="small"
-        color="error"
-        startIcon={<DeleteOutline />}
-        onClick={onClick}
-        disabled={busy}
-        sx={{ whiteSpace: 'nowrap' }}
-      >
-        <span className={ROW_BUTTON_TEXT}>{text}</span>
-      </Button>
-    </RowButtonTip>
-  );
+  return <RowButton text={translate(label)} icon={ROW_ICONS.delete} color="error" onClick={onClick} disabled={busy} />;
 }

@@ -6,18 +6,26 @@ import { Tooltip } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { DataTableClasses } from 'react-admin';
 
-/** The class of a row button's text, and of the box around a row's buttons. */
+/** The class of a row button (./RowButton.tsx), of its text, and of the box around a row's buttons. */
+export const ROW_BUTTON = 'olympus-row-button';
 export const ROW_BUTTON_TEXT = 'olympus-row-button-text';
 export const ROW_ACTIONS = 'olympus-row-actions';
 
 /** Whether the table around is compact: its row buttons icons only. */
 export const CompactRows = createContext(false);
 
-/** The styles of a compact table: the texts hidden but for screen readers, the buttons shrunk to their icon. */
+/** The class of the box around a compact table. */
+export const ROWS_COMPACT = 'olympus-rows-compact';
+
+/**
+ * The styles of a compact table, for the box around it: the texts hidden but for screen readers, the
+ * buttons shrunk to their icon. Always there, turned on by the class: a style first inserted when the
+ * window narrows would restyle the whole page (docs/speed.md "Rendering").
+ */
 export const COMPACT_ROWS_SX = {
-  [`& .${ROW_BUTTON_TEXT}`]: visuallyHidden,
-  [`& .${ROW_ACTIONS} .MuiButton-root`]: { minWidth: 0, px: 0.75 },
-  [`& .${ROW_ACTIONS} .MuiButton-startIcon`]: { m: 0 },
+  [`&.${ROWS_COMPACT} .${ROW_BUTTON_TEXT}`]: visuallyHidden,
+  [`&.${ROWS_COMPACT} .${ROW_ACTIONS} .${ROW_BUTTON}`]: { minWidth: 0, px: 0.75 },
+  [`&.${ROWS_COMPACT} .${ROW_ACTIONS} .${ROW_BUTTON} > svg`]: { m: 0 },
 } as const;
 
 /** A row button's text: in a compact table a tooltip over the icon instead. */

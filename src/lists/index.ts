@@ -3,7 +3,7 @@ export { ListScreen, HOME_LINK, type ListScreenProps } from './ListScreen';
 export type { BackLink } from './ListHeader';
 export { EditLinkButton, CreateLinkButton } from './LinkButtons';
 export { RemoveButton } from './RemoveButton';
-export { ROW_BUTTON_TEXT, RowButtonTip } from './compactRows';
+export { ROW_ICONS, RowButton } from './RowButton';
 export { useListNotices, NOTICE_FADE_MS, type NoticeType } from './ListNotices';
 export { useListDialogs } from './ListDialogs';
 export { useRemoveRecord, errorText } from './useRemoveRecord';
