@@ -48,8 +48,10 @@ describe('a search keystroke on a big list', () => {
     for (const name of UNCHANGED) expect(mount.of(name), name).toBeGreaterThan(0);
 
     const search = screen.getByRole('searchbox', { name: 'Search' });
+    const styleText = () => [...document.querySelectorAll('style')].map((el) => el.textContent).join('');
     const type = async (text: string, q: string) => {
       const before = firstCells();
+      const styles = styleText();
       const counted = countRenders();
       await user.type(search, text);
       await waitFor(() => expect(listCalls(view.api, UNITS).at(-1)?.q).toBe(q));
@@ -58,6 +60,9 @@ describe('a search keystroke on a big list', () => {
       const after = firstCells();
       const added = after.filter((name) => !before.includes(name)).length;
       for (const name of UNCHANGED) expect(counted.of(name), name).toBe(0);
+      // A style rule inserted while a search runs makes the browser restyle the whole page: the progress bar,
+      // the dimmed rows and the new rows' buttons use styles the list inserted at its first render.
+      expect(styleText()).toBe(styles);
       return { counted, added, after };
     };
 
@@ -74,6 +79,8 @@ describe('a search keystroke on a big list', () => {
     expect(first.counted.of('DataTableRow')).toBe(first.added);
     expect(first.counted.of('SelectRowTableCell')).toBe(first.added);
     expect(first.counted.of('DataTableCell')).toBe(first.added * columns);
+    // The rows' Edit and Remove are plain elements (src/lists/RowButton.tsx), not MUI Buttons.
+    expect(first.counted.of('RowButton')).toBe(first.added * 2);
 
     // A selected row stays selected, and "fl" (the same rows) renders no row, checkbox or cell at all.
     await user.click(within(rowOf('Unit 0001')).getByRole('checkbox'));
