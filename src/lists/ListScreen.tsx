@@ -32,6 +32,7 @@ import { LIST_PROGRESS_SX, ListProgress, ROWS_REPLACING, useRowsReplacing } from
 import { ListFilters } from './ListFilters';
 import { ListSearch } from './ListSearch';
 import { ListTableBody } from './ListTableBody';
+import { LIST_TABLE_SX, TableColumn } from './ListTableRow';
 import { ROW_BUTTON_SX } from './RowButton';
 import { useScreenList } from './useScreenList';
 import { useIsPhone } from './useIsPhone';
@@ -78,7 +79,7 @@ const NO_WRAP = () => ({ whiteSpace: 'nowrap' }) as const;
 /** One element for every render (see `cols` below). */
 const NO_RESULTS = <ListNoResults />;
 
-/** The desktop table's columns: DataTable.Col each, then the actions column. An array, not a fragment:
+/** The desktop table's columns: a TableColumn each (react-admin's DataTable.Col in the head), then the actions column. An array, not a fragment:
  * DataTable counts its children (the loading skeleton has one cell per column). */
 function tableColumns<R extends RaRecord>(columns: readonly ListColumn<R>[], rowActions: ListRowActions | undefined) {
   const cols = columns.map((c) => {
@@ -87,7 +88,7 @@ function tableColumns<R extends RaRecord>(columns: readonly ListColumn<R>[], row
     // DataTable.NumberCol, the same text as the cards), or else its `source` the react-admin way.
     const render = c.render ?? (c.value || c.numeric ? (r: R) => columnText(c, r) : undefined);
     return (
-      <DataTable.Col<R>
+      <TableColumn<R>
         key={c.label}
         source={c.source}
         label={c.label}
@@ -101,7 +102,7 @@ function tableColumns<R extends RaRecord>(columns: readonly ListColumn<R>[], row
   if (!rowActions) return cols;
   return [
     ...cols,
-    <DataTable.Col<R> key="actions" label={rowActions.label} align={rowActions.align}>
+    <TableColumn<R> key="actions" label={rowActions.label} align={rowActions.align}>
       {/* A flex row in a right-aligned cell needs telling. The buttons wrap: short of room, they stand one
           above the other rather than widen the table past its card. */}
       <Stack
@@ -113,13 +114,16 @@ function tableColumns<R extends RaRecord>(columns: readonly ListColumn<R>[], row
       >
         {rowActions.element}
       </Stack>
-    </DataTable.Col>,
+    </TableColumn>,
   ];
 }
 
 /** The list's card: the progress bar's place, the dimmed rows' styles (./ListProgress.tsx) and the row buttons'
  * (./RowButton.tsx), for the table and the phone's cards alike. */
 const CARD_SX: SxProps<Theme> = [{ position: 'relative' }, LIST_PROGRESS_SX, ROW_BUTTON_SX];
+
+/** The table's box: the rows' checkboxes (./ListTableRow.tsx) and the compact table's styles (./compactRows.tsx). */
+const TABLE_BOX_SX: SxProps<Theme> = [LIST_TABLE_SX, COMPACT_ROWS_SX];
 
 /** A row a bulk change refused: marked (its reason is in the notice, and on the phone's card). */
 const REFUSED_ROW = { bgcolor: 'rgba(211, 47, 47, 0.08)', boxShadow: 'inset 4px 0 0 #d32f2f' } as const;
@@ -209,7 +213,7 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
                 />
               ) : (
                 /* rowClick off: react-admin would link rows to /{resource}/{id}; rows carry their own edit links. */
-                <Box ref={tableBox} className={tableClass} sx={COMPACT_ROWS_SX}>
+                <Box ref={tableBox} className={tableClass} sx={TABLE_BOX_SX}>
                   <CompactRows.Provider value={compact}>
                     <DataTable
                       rowClick={false}
