@@ -3,10 +3,14 @@
 // for each character, the page itself measures from the keydown event (its timeStamp) until the
 // first animation frame after the table's first body row shows the unit expected for the term so far
 // (a MutationObserver spots the row, so a debounce, the API call and the render all count). The
-// next character is typed only after that (and a 300 ms pause), so each keystroke is timed alone.
+// next character is typed only after that (and a 300 ms pause, as the first one after the click into the box),
+// so each keystroke is timed alone.
 // Resource Timing splits it: key → the list request being sent (the app's debounce, if it pages on the
 // server), that request → its response, and the response → the rows shown; a client-side search sends none.
 import type { Browser, Page } from 'playwright-core';
+
+/** The pause after the click into the search box and after each keystroke's rows: each key is timed alone. */
+const KEY_PAUSE_MS = 300;
 
 export interface SearchStep {
   term: string;
@@ -165,6 +169,8 @@ export async function measureSearch(browser: Browser, t: SearchTarget, timeoutMs
     await firstRow(page, t.initialFirst, timeoutMs);
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
     await page.locator(t.input).first().click();
+    // The first key, like every other, alone: after the click's own work (focus, the field's transitions).
+    await page.waitForTimeout(KEY_PAUSE_MS);
     for (const step of t.steps) {
       await page.evaluate(arm, step.first);
       await page.keyboard.press(step.term.slice(-1));
@@ -202,7 +208,7 @@ export async function measureSearch(browser: Browser, t: SearchTarget, timeoutMs
         components: r.components,
       });
       // Let trailing requests (react-admin's reference fetch) finish before the next key.
-      await page.waitForTimeout(300);
+      await page.waitForTimeout(KEY_PAUSE_MS);
     }
   } catch (err) {
     console.error(`  ${t.app} ${t.tenant}: search timing failed (${(err as Error).message.split('\n')[0]})`);
