@@ -160,7 +160,7 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
   const compact = useCompactRows(tableBox);
   // Classes, not styles: the styles are in place from the first render (LIST_PROGRESS_SX, COMPACT_ROWS_SX).
   const tableClass = [replacing && ROWS_REPLACING, compact && ROWS_COMPACT].filter(Boolean).join(' ') || undefined;
-  // The same column elements on every render: react-admin's memoised table body and rows then skip
+  // The same column elements on every render: the memoised table body and rows then skip
   // a render that changes nothing of theirs (a keystroke in the search box, the progress bar), so a
   // search's request leaves sooner (docs/speed.md).
   const cols = useMemo(() => tableColumns(columns, rowActions), [columns, rowActions]);

@@ -45,7 +45,7 @@ const NO_IDS: never[] = [];
 /**
  * The rows to show, each record equal to one shown just before kept as that same object (and the whole
  * array, when every row is): a keystroke's page that repeats rows renders none of them again, since
- * react-admin's rows are memoised on their record (docs/speed.md "Rendering").
+ * the table's rows are memoised on their record (docs/speed.md "Rendering").
  */
 function useSameRecords<R extends RaRecord>(rows: R[] | undefined): R[] | undefined {
   const [kept, setKept] = useState<{ from: R[] | undefined; shown: R[] | undefined }>({
