@@ -38,6 +38,8 @@ export async function listRecords(
     from: needsRefs ? b.rows.from : b.own.from,
     where: and(b.which('live'), b.inTenant(tenant), where, filtered.where, plan.where),
     id: b.own.id,
+    // A search is planned with its term: a term of three letters or more can use the field's trigram index.
+    planEach: plan.searchKeys.length > 0,
   };
   return { plan, ...(await fetchList(db, plan, b.rows, source, whole)) };
 }

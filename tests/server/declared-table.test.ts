@@ -94,7 +94,21 @@ describe('a table derived from a declaration', () => {
       'units_company',
       'units_list_name',
       'units_property',
+      'units_search_unit_type',
       'units_trash',
     ]);
+  });
+
+  it('gives each text field its search box matches a trigram index over the live records, and nothing else one', () => {
+    const trigram = (t: typeof config) =>
+      t.indexes
+        .filter((i) => i.config.method === 'gin')
+        .map((i) => ({ name: i.config.name, partial: i.config.where !== undefined }));
+    // The declaration's search box is its `search` (no searchBox): its one text field.
+    expect(trigram(config)).toEqual([{ name: pgName(parkingSpaces.name, 'search', 'name'), partial: true }]);
+    // units: the search box matches the unit type only, though `q` may search five keys.
+    expect(trigram(getTableConfig(units))).toEqual([{ name: 'units_search_unit_type', partial: true }]);
+    // A reference's name lives in the other table: the properties' own search box indexes it there.
+    expect(trigram(getTableConfig(properties))).toEqual([{ name: 'properties_search_name', partial: true }]);
   });
 });
