@@ -7,12 +7,27 @@
 // `sx`) makes the browser restyle the whole page, up to 50 ms of a keystroke measured (docs/speed.md).
 import { keyframes, type SystemStyleObject } from '@mui/system';
 import { lighten, type Theme } from '@mui/material/styles';
+import { useEffect, useState } from 'react';
 import { useListContext, useTranslate } from 'ra-core';
 
-/** Previous rows on screen while the next ones load. */
+/** How long the next rows may take before the list shows it is waiting for them. */
+export const REPLACING_DELAY_MS = 200;
+
+/**
+ * Previous rows on screen while the next ones load, once they have taken REPLACING_DELAY_MS: a quick answer (most
+ * keystrokes of a search) replaces the rows without the bar and the dimming flashing on and off, and without
+ * the page repainted for them while the answer is on its way.
+ */
 export function useRowsReplacing(): boolean {
   const { isFetching, isPending } = useListContext();
-  return !!isFetching && !isPending;
+  const waiting = !!isFetching && !isPending;
+  const [late, setLate] = useState(false);
+  useEffect(() => {
+    if (!waiting) return setLate(false);
+    const timer = setTimeout(() => setLate(true), REPLACING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  return waiting && late;
 }
 
 /** The class of the rows' box while they are being replaced (dimmed). */
