@@ -170,13 +170,6 @@ const storedFields = (fields: Fields) =>
     (entry): entry is [string, Exclude<FieldDecl, ManyField>] => !('many' in entry[1]) && !isComputed(entry[1]),
   );
 
-/** A field kept in a text column of its own (not a reference, file, number, date, box, list or computed value). */
-const storedAsText = (field: FieldDecl): boolean =>
-  !('many' in field) &&
-  !isComputed(field) &&
-  !('ref' in field) &&
-  !['file', 'money', 'number', 'date', 'checkbox', 'multichoice'].includes(field.type);
-
 function columnFor(name: string, field: Exclude<FieldDecl, ManyField>): PgColumnBuilderBase {
   if (field.type === 'checkbox') return builders.checkbox(name, field.default);
   // A declared default (options: plain words, checked at start) is also what existing rows get when the column is
@@ -290,10 +283,11 @@ export function declaredTable<
     // The search box's text fields each have a trigram index (pg_trgm, which supports ilike): a search of three
     // letters or more then reads the rows that match instead of every row of the company, the capped count
     // included (docs/speed.md "The search box on a big list").
+    // A key without a text column of its own (a reference's name, a date, a computed value) gets none.
     for (const key of decl.list.searchBox ?? decl.list.search) {
-      const field = Object.hasOwn(decl.fields, key) ? decl.fields[key] : undefined;
-      if (!field || !storedAsText(field)) continue;
-      const on = index(pgName(table, 'search', key)).using('gin', sql`${c[camel(key)]} gin_trgm_ops`);
+      const column = Object.hasOwn(c, camel(key)) ? c[camel(key)] : undefined;
+      if (column?.columnType !== 'PgText') continue;
+      const on = index(pgName(table, 'search', key)).using('gin', sql`${column} gin_trgm_ops`);
       out.push(trash ? on.where(sql`${c.deletedAt} is null`) : on);
     }
     // The trash's list (newest deletion first) and its purge (the oldest past retention).

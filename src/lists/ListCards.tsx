@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { RecordContextProvider, useListContext, useTranslate, type RaRecord } from 'ra-core';
 import { ListNoResults } from 'react-admin';
 import { cardTitleOf, columnText, columnValue, type ListColumn, type ListRowActions } from './listColumns';
-import { ROWS_REPLACING, useRowsReplacing } from './ListProgress';
+import { ROWS_REPLACING } from './ListProgress';
 import { RecordCard, RecordCardList, type CardLine } from './RecordCard';
 import { Checkbox } from '@mui/material';
 import { useBulkFailures } from './BulkActions';
@@ -20,6 +20,8 @@ export interface ListCardsProps<R extends RaRecord> {
   expand?: ReactNode;
   /** A checkbox per card: the selection of bulk changes (docs/resources.md "Bulk changes"). */
   selectable?: boolean;
+  /** The cards are being replaced by the next ones (./ListProgress.tsx useRowsReplacing): dimmed. */
+  replacing?: boolean;
 }
 
 const isEmpty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
@@ -30,11 +32,11 @@ export function ListCards<R extends RaRecord>({
   rowActions,
   expand,
   selectable = false,
+  replacing = false,
 }: ListCardsProps<R>) {
   const translate = useTranslate();
   const { data, isPending, selectedIds, onToggleItem } = useListContext<R>();
   const failures = useBulkFailures();
-  const replacing = useRowsReplacing();
   if (isPending || !data) return null;
   if (data.length === 0) return <ListNoResults />;
   const title = cardTitleOf(columns);

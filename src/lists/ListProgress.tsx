@@ -80,9 +80,10 @@ export const LIST_PROGRESS_SX = (theme: Theme): SystemStyleObject<Theme> => ({
   },
 });
 
-export function ListProgress() {
+/** The bar, while `shown` (the list's useRowsReplacing, decided once for the bar and the dimming). */
+export function ListProgress({ shown }: { shown: boolean }) {
   const translate = useTranslate();
-  if (!useRowsReplacing()) return null;
+  if (!shown) return null;
   return (
     <div role="progressbar" aria-label={translate('olympus.lists.loading')} className={BAR}>
       <span />

@@ -194,7 +194,7 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
         <BulkFailuresProvider>
           {header}
           <Card sx={CARD_SX}>
-            <ListProgress />
+            <ListProgress shown={replacing} />
             {/* On a phone the record cards sit inside: a narrower margin leaves them more of the width. */}
             <CardContent sx={{ px: { xs: 1.5, sm: 2 } }}>
               <Stack direction="row" sx={{ mb: 2 }}>
@@ -206,6 +206,7 @@ function ListScreenView<R extends RaRecord>(props: ListScreenProps<R> & { select
               {phone ? (
                 <ListCards<R>
                   label={translate(title)}
+                  replacing={replacing}
                   columns={columns}
                   rowActions={rowActions}
                   expand={expand}

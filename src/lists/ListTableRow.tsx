@@ -61,6 +61,8 @@ export const LIST_TABLE_SX = (theme: Theme): SystemStyleObject<Theme> => {
   };
 };
 
+const noop = () => {};
+
 /** The row's checkbox: selects the record for bulk changes (shift-click selects a range, as react-admin's). */
 const RowCheckbox = memo(function RowCheckbox({ record, selectable }: { record: RaRecord; selectable: boolean }) {
   const { handleToggleItem } = useDataTableCallbacksContext();
@@ -92,8 +94,6 @@ const RowCheckbox = memo(function RowCheckbox({ record, selectable }: { record: 
     </span>
   );
 });
-
-const noop = () => {};
 
 /** A row of the list table (./ListTableBody.tsx), memoised on its record like react-admin's. */
 export const ListTableRow = memo(function ListTableRow({

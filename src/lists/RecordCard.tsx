@@ -94,9 +94,9 @@ export function RecordCard({ title, titleAs = 'h2', lines, actions, children, se
   );
 }
 
-/** `sx`: e.g. the dimming while the cards are being replaced (ListProgress). */
 const CARD_LIST_SX = { listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 } as const;
 
+/** `className`: e.g. the dimming while the cards are being replaced (ListProgress). */
 export function RecordCardList({
   label,
   children,
