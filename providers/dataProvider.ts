@@ -9,7 +9,16 @@
 // fields.
 import { HttpError, type DataProvider, type GetListParams, type RaRecord } from 'ra-core';
 import { DECLARED_RESOURCES } from '../contract/resources';
-import { apiDelete, apiGet, apiPost, apiPut, ifMatch, takeSettledEarly, type ApiResult } from './httpClient';
+import {
+  apiDelete,
+  apiGet,
+  apiPost,
+  apiPut,
+  ifMatch,
+  startEarly,
+  takeSettledEarly,
+  type ApiResult,
+} from './httpClient';
 import { listQuery, WHOLE_LIST, type QueryValues } from './listQuery';
 
 export { WHOLE_LIST };
@@ -213,6 +222,18 @@ export function earlyListPage(
   const res = takeSettledEarly<Row[]>('GET', listPath(resource, params, meta));
   if (!res || res.status === 401) return undefined;
   return listResult(resource, res);
+}
+
+/**
+ * Starts the list page getList will ask for these parameters a moment later (a search keystroke, before
+ * its list renders): that call then takes this one's answer (httpClient's early calls).
+ */
+export function startListPage(
+  resource: string,
+  params: Pick<GetListParams, 'pagination' | 'sort' | 'filter'>,
+  meta?: ListMeta,
+): void {
+  startEarly('GET', listPath(resource, params, meta));
 }
 
 const loadList = async (resource: string, meta?: ListMeta): Promise<RaRecord[]> =>

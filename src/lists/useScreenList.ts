@@ -24,7 +24,7 @@ import { apiPath, type ListAnswerMeta } from '../../providers/dataProvider';
 import { filtersOf, searchFieldsOf, WHOLE_LIST } from '../../providers/listQuery';
 import { UNSORTED } from './clientList';
 import { useClientPage } from './useClientPage';
-import { useListState } from './useListState';
+import { useListState, type ListFilterValues } from './useListState';
 import { useServerPage } from './useServerPage';
 import { useIdleAfter } from './useIdleAfter';
 
@@ -65,6 +65,13 @@ function useSameRecords<R extends RaRecord>(rows: R[] | undefined): R[] | undefi
   // Adjusting state while rendering (React's pattern for state derived from a changing input).
   setKept({ from: rows, shown });
   return shown;
+}
+
+/** `next` has the same values as `current` but for the search term `q` (a keystroke in the search box). */
+function onlySearchDiffers(next: ListFilterValues | undefined, current: ListFilterValues): boolean {
+  const keys = (values: ListFilterValues | undefined) => Object.keys(values ?? {}).filter((k) => k !== 'q');
+  const mine = keys(current);
+  return keys(next).length === mine.length && mine.every((k) => next?.[k] === current[k]);
 }
 
 /** `ids` itself while `kept` has the same ids in the same order: a new page keeps the selection's identity. */
@@ -136,6 +143,15 @@ export function useScreenList<R extends RaRecord = RaRecord>({
     enabled: !inBrowser,
   });
   if (!inBrowser && server.isWholeTotal && server.total !== undefined) learnSize(server.total);
+  // A keystroke in the search box (the same filters, another `q`) starts its page's request itself.
+  const { searchAhead } = server;
+  const setFiltersAndSearch = useCallback(
+    (next: ListFilterValues | undefined) => {
+      if (!inBrowser && onlySearchDiffers(next, filterValues)) searchAhead(typeof next?.q === 'string' ? next.q : '');
+      setFilters(next);
+    },
+    [inBrowser, filterValues, searchAhead, setFilters],
+  );
   const client = useClientPage(inBrowser ? whole.data : undefined, {
     search,
     searchIn,
@@ -199,7 +215,7 @@ export function useScreenList<R extends RaRecord = RaRecord>({
       setPage,
       setPerPage,
       filterValues,
-      setFilters,
+      setFilters: setFiltersAndSearch,
       displayedFilters: {},
       showFilter: noop,
       hideFilter: noop,
@@ -240,7 +256,7 @@ export function useScreenList<R extends RaRecord = RaRecord>({
     setPage,
     setPerPage,
     filterValues,
-    setFilters,
+    setFiltersAndSearch,
     exporter,
     getData,
     total,

@@ -199,6 +199,31 @@ describe('list paging modes', () => {
     ).toBeInTheDocument();
   });
 
+  it('big list: each keystroke asks for its page itself, before the list renders the term, and once', async () => {
+    const user = userEvent.setup();
+    const rows = manyUnits(BIG);
+    const answer = listReply(rows);
+    // How many queries react-query had under way when each request left: none when the keystroke sent it.
+    let queries: { isFetching: () => number } | undefined;
+    const underWay: number[] = [];
+    const view = await openUnits(rows, '/dashboard/unit', {
+      [`GET ${UNITS}`]: (call: ApiCall) => {
+        underWay.push(queries?.isFetching() ?? -1);
+        return answer(call);
+      },
+    });
+    queries = view.queryClient;
+    await idle(view);
+    const before = underWay.length;
+    for (const key of ['h', 'o']) {
+      await user.type(searchbox(), key);
+      await idle(view);
+    }
+    expect(listCalls(view.api, UNITS).map((c) => c.q)).toEqual([null, 'h', 'ho']);
+    expect(underWay.slice(before)).toEqual([0, 0]);
+    await waitFor(() => expect(firstCells()[0]).toBe('Unit 0002'));
+  });
+
   it('big list: a page past the end shows the last page', async () => {
     const view = await openUnits(manyUnits(BIG), '/dashboard/unit?page=9999');
     await waitFor(() => expect(firstCells()).toEqual(Array.from({ length: 10 }, (_, i) => `Unit ${pad(BIG - 9 + i)}`)));
