@@ -1,6 +1,7 @@
 // Auth state and UI preferences persisted in local storage. Kept under our own keys,
 // not react-admin's RaStore*, so resultsPerPage survives sign-out (resetStore wipes RaStore*).
 import { useSyncExternalStore } from 'react';
+import { replaceEqualDeep } from '@tanstack/react-query';
 import type { SessionUser } from '../contract/types';
 
 export interface PersistedStore<S> {
@@ -41,7 +42,12 @@ export function createPersistedStore<S extends object>(key: string, defaults: S)
   }
   return {
     get: () => state,
-    set: (patch) => write({ ...state, ...patch }),
+    // A value equal to the stored one stays that same object (the session user refreshed at each page
+    // load, most often unchanged): what reads it does not render again (docs/speed.md "Rendering").
+    set: (patch) => {
+      const next = replaceEqualDeep(state, { ...state, ...patch });
+      if (next !== state) write(next);
+    },
     reset: () => write({ ...defaults }),
     subscribe: (l) => {
       listeners.add(l);

@@ -1,6 +1,12 @@
 // Everything under /dashboard: react-admin's AdminUI with the Olympus layout and the registry of
 // resources and pages. Loaded lazily (App.tsx) so the sign-in pages do not download the admin.
-import { AdminUI, CustomRoutes, Resource } from 'react-admin';
+import {
+  AdminUI,
+  CustomRoutes,
+  Resource,
+  ResourceDefinitionContext,
+  type ResourceDefinitionContextValue,
+} from 'react-admin';
 import { Route } from 'react-router';
 import { pages, resources } from '../../resources';
 import { OlympusLayout } from '../layout/OlympusLayout';
@@ -11,32 +17,47 @@ import { ToDashboard } from './ToDashboard';
 
 const AdminLoading = () => <LoadingScreen />;
 
+/**
+ * The resources' definitions, known before the first render: the resources are declared once and never
+ * change. react-admin registers each <Resource> in an effect after the first render, and unregisters and
+ * registers them all again once it has gathered its routes, each time changing its definitions and so
+ * rendering the whole admin again (twice, ~500 components each, before the first row is painted). Given
+ * here, registering changes nothing (docs/speed.md "Rendering").
+ */
+const DEFINITIONS: ResourceDefinitionContextValue = {
+  definitions: Object.fromEntries(resources.map((r) => [r.name, Resource.registerResource(r)])),
+  register: () => {},
+  unregister: () => {},
+};
+
 export default function AdminRoutes() {
   return (
-    <AdminUI
-      disableTelemetry
-      requireAuth
-      title="olympus.app_name"
-      layout={OlympusLayout}
-      dashboard={DashboardPage}
-      catchAll={NotFoundPage}
-      loading={AdminLoading}
-      accessDenied={ToDashboard}
-      // Sign-in lives outside the admin, at /login (App.tsx): no react-admin login or auth-callback routes.
-      loginPage={false}
-      authCallbackPage={false}
-    >
-      {resources.map((r) => (
-        <Resource key={r.name} {...r} />
-      ))}
-      <CustomRoutes>
-        {pages.map(({ path, component: Page }) => (
-          <Route key={path} path={path} element={<Page />} />
+    <ResourceDefinitionContext.Provider value={DEFINITIONS}>
+      <AdminUI
+        disableTelemetry
+        requireAuth
+        title="olympus.app_name"
+        layout={OlympusLayout}
+        dashboard={DashboardPage}
+        catchAll={NotFoundPage}
+        loading={AdminLoading}
+        accessDenied={ToDashboard}
+        // Sign-in lives outside the admin, at /login (App.tsx): no react-admin login or auth-callback routes.
+        loginPage={false}
+        authCallbackPage={false}
+      >
+        {resources.map((r) => (
+          <Resource key={r.name} {...r} />
         ))}
-        {/* Always one custom route: with no Resource and no CustomRoutes react-admin shows its own
+        <CustomRoutes>
+          {pages.map(({ path, component: Page }) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+          {/* Always one custom route: with no Resource and no CustomRoutes react-admin shows its own
             "empty admin" welcome screen instead of the layout and dashboard. */}
-        <Route path="access-denied" element={<ToDashboard />} />
-      </CustomRoutes>
-    </AdminUI>
+          <Route path="access-denied" element={<ToDashboard />} />
+        </CustomRoutes>
+      </AdminUI>
+    </ResourceDefinitionContext.Provider>
   );
 }

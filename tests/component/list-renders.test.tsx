@@ -2,7 +2,7 @@
 // rendered (renderCount.ts), not timed: the rows the new page shares with the one before — the same
 // records — are not rendered again, nor their selection checkboxes, nor their cells; only the rows new
 // to the page are. The app bar, the navigation, the list's header and its filter bar do not render at all
-// (docs/speed.md "Rendering"). Stubbed at the HTTP boundary.
+// (docs/speed.md "Rendering"). And what opening a list renders. Stubbed at the HTTP boundary.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,6 +29,30 @@ const rows = Array.from({ length: CLIENT_LIST_MAX + 100 }, (_, i) =>
 
 /** Components that show nothing a search changes. */
 const UNCHANGED = ['Header', 'Navigation', 'ListHeader', 'FilterBar'];
+
+describe('opening a list', () => {
+  beforeEach(freshPage);
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  // The navigation renders with the admin and once more when react-admin has gathered its routes, the
+  // list a third time with its rows; registering the resources (their definitions given up front,
+  // src/routing/AdminRoutes.tsx) renders nothing again: it used to add one render of each.
+  it('renders the navigation and the list no more than the admin’s own start needs', async () => {
+    const mount = countRenders();
+    const view = openList('/dashboard/unit', { [`GET ${UNITS}`]: listReply(rows) });
+    await screen.findByText(`1–10 of ${rows.length}`, {}, LOAD_TIMEOUT);
+    await waitFor(() => expect(view.queryClient.isFetching()).toBe(0), LOAD_TIMEOUT);
+    mount.stop();
+    expect(mount.of('Navigation')).toBeGreaterThan(0);
+    expect(mount.of('Navigation')).toBeLessThanOrEqual(2);
+    expect(mount.of('ListScreen')).toBeLessThanOrEqual(3);
+    // Each row once.
+    expect(mount.of('ListTableRow')).toBe(10);
+  });
+});
 
 describe('a search keystroke on a big list', () => {
   beforeEach(freshPage);

@@ -68,6 +68,27 @@ describe('persisted stores', () => {
     expect(seen).toEqual(['a', 'b']);
   });
 
+  it('keeps a value equal to the stored one as that same object, and tells no one of a change that changes nothing', async () => {
+    const { authStore } = await freshModule();
+    const user = { id: 'u-1', roles: ['admin'], companies: [{ uuid: 'c-1', name: 'Acme' }] };
+    authStore.set({ user: user as never, currentCompany: 'c-1' });
+    const stored = authStore.get().user;
+    let told = 0;
+    const off = authStore.subscribe(() => (told += 1));
+    // The session user refreshed at a page load, unchanged: a new object, equal.
+    authStore.set({ user: structuredClone(user) as never, currentCompany: 'c-1' });
+    expect(authStore.get().user).toBe(stored);
+    expect(told).toBe(0);
+    // Changed: the new value, and the parts that did not change kept.
+    authStore.set({ user: { ...structuredClone(user), roles: ['manager'] } as never });
+    expect(authStore.get().user).not.toBe(stored);
+    expect((authStore.get().user as unknown as typeof user).roles).toEqual(['manager']);
+    expect((authStore.get().user as unknown as typeof user).companies).toBe(stored?.companies);
+    expect(JSON.parse(localStorage.getItem('olympus.auth') ?? '{}').user.roles).toEqual(['manager']);
+    expect(told).toBe(1);
+    off();
+  });
+
   it('falls back to the defaults when storage holds garbage', async () => {
     localStorage.setItem('olympus.ui', '{not json');
     const { uiStore } = await freshModule();
