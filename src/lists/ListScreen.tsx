@@ -32,7 +32,7 @@ import { LIST_PROGRESS_SX, ListProgress, ROWS_REPLACING, useRowsReplacing } from
 import { ListFilters } from './ListFilters';
 import { ListSearch } from './ListSearch';
 import { ListTableBody } from './ListTableBody';
-import { LIST_TABLE_SX, TableColumn } from './ListTableRow';
+import { LIST_TABLE_SX, NO_WRAP_CELLS, TableColumn } from './ListTableRow';
 import { ROW_BUTTON_SX } from './RowButton';
 import { useScreenList } from './useScreenList';
 import { useIsPhone } from './useIsPhone';
@@ -74,8 +74,6 @@ export interface ListScreenProps<R extends RaRecord> {
 /** An export holds every match, not ExportButton's default of 1000. */
 const EXPORT_ALL = Number.MAX_SAFE_INTEGER;
 
-const NO_WRAP = () => ({ whiteSpace: 'nowrap' }) as const;
-
 /** One element for every render (see `cols` below). */
 const NO_RESULTS = <ListNoResults />;
 
@@ -95,7 +93,7 @@ function tableColumns<R extends RaRecord>(columns: readonly ListColumn<R>[], row
         render={render}
         disableSort={!sortable}
         align={c.numeric ? 'right' : undefined}
-        cellSx={c.noWrap ? NO_WRAP : undefined}
+        cellClassName={c.noWrap ? NO_WRAP_CELLS : undefined}
       />
     );
   });
