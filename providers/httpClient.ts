@@ -101,6 +101,11 @@ function takeEarly(key: string): Early | undefined {
   return Date.now() - found.at <= EARLY_ANSWER_TTL_MS ? found : undefined;
 }
 
+/** Whether this call's early answer is already in (nothing is taken). */
+export function settledEarly(method: 'GET' | 'POST', path: string): boolean {
+  return early.get(earlyKey(method, path, apiHeaders(), earlyBody(method)))?.settled !== undefined;
+}
+
 /** The early answer of this call when it is already in (and fresh), taken; otherwise nothing is taken. */
 export function takeSettledEarly<T = unknown>(method: 'GET' | 'POST', path: string): ApiResult<T> | undefined {
   const key = earlyKey(method, path, apiHeaders(), earlyBody(method));

@@ -9,6 +9,7 @@ import { uiStore } from '../providers/store';
 import App from './App';
 import { startSentry } from './startup/sentry';
 import { startTagManager } from './startup/tagManager';
+import { confirmFromEarlyAnswers } from './routing/sessionCheck';
 
 const env = import.meta.env;
 void startSentry({
@@ -36,4 +37,8 @@ const render = () =>
 // download that takes longer than FIRST_PAGE_WAIT_MS gets the loading screen meanwhile: a slow network
 // sees the spinner, not a blank page.
 const FIRST_PAGE_WAIT_MS = 500;
-void Promise.race([firstPageLoaded, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render);
+// The session check already answered confirms the session first: the guard then shows the screen at once.
+void Promise.race([firstPageLoaded, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(() => {
+  confirmFromEarlyAnswers();
+  render();
+});

@@ -4,7 +4,7 @@
 // On a fresh page load with a stored token the view the stored session may open already renders,
 // hidden behind the loading screen, while the API confirms the token: its code and first list
 // request run alongside the check instead of after it (no waterfall before the first row).
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslate } from 'ra-core';
 import { currentViewer } from '../../providers/authProvider';
@@ -51,12 +51,17 @@ export function RouteGuard({ restriction, children }: RouteGuardProps) {
     setState({ stamp, decision });
   }
 
+  // An allowed view is shown before the browser paints its first render: a passive effect runs later, and
+  // its update waits for whatever else renders then (react-admin gathering its routes, ~600 components).
+  useLayoutEffect(() => {
+    if (decision.kind === 'allow') setLoading(false);
+  }, [decision]);
+
   useEffect(() => {
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     switch (decision.kind) {
       case 'allow':
-        setLoading(false);
         break;
       case 'verify': {
         setLoading(true);

@@ -1,9 +1,11 @@
 // The API confirms a stored token once per page load (the authenticated check), and the session
 // user is refreshed with it so roles and systems changed on the server since the last visit apply.
 // Later navigations decide from the stored state; an expired token then surfaces as a 401 (checkError).
+import type { SessionUser } from '../../contract/types';
 import { checkAuthenticated } from '../../providers/authProvider';
 import { applySession } from '../../providers/authSession';
-import { fetchSession } from '../../providers/olympusApi';
+import { settledEarly, takeSettledEarly } from '../../providers/httpClient';
+import { AUTHENTICATED_PATH, fetchSession, SESSION_PATH } from '../../providers/olympusApi';
 import { authStore } from '../../providers/store';
 
 let verifiedToken: string | null = null;
@@ -29,6 +31,24 @@ export function verifySession(): Promise<boolean> {
   });
   inflight = { token, promise };
   return promise;
+}
+
+/**
+ * Before the first render: when the start-up's own check and session refresh (src/startup/firstScreen.ts)
+ * have both answered already and the check passed, the token counts as confirmed now, the session applied.
+ * The route guard then lets the first screen show at its first render instead of behind the loading screen
+ * until a check it would start after that render (docs/speed.md). Otherwise nothing changes: a check still
+ * on its way, or a refusal, is left to the guard's own (verifySession).
+ */
+export function confirmFromEarlyAnswers(): void {
+  const token = authStore.get().access_token;
+  if (!token || isVerified(token) || !settledEarly('POST', AUTHENTICATED_PATH) || !settledEarly('GET', SESSION_PATH))
+    return;
+  const check = takeSettledEarly('POST', AUTHENTICATED_PATH);
+  const session = takeSettledEarly<SessionUser>('GET', SESSION_PATH);
+  if (check?.status !== 200) return;
+  applySession(session);
+  verifiedToken = token;
 }
 
 /** Forget the confirmation (a new page load in tests). */

@@ -6,6 +6,7 @@ import { earlyListPage } from '../../providers/dataProvider';
 import { apiGet, apiPost, EARLY_ANSWER_TTL_MS, startEarly, takeSettledEarly } from '../../providers/httpClient';
 import { authStore, uiStore } from '../../providers/store';
 import { loadedRoute, routeModuleFor, ROUTES } from '../../src/routing/routes';
+import { confirmFromEarlyAnswers, forgetVerification, isVerified, verifySession } from '../../src/routing/sessionCheck';
 import { firstCalls, startFirstScreen } from '../../src/startup/firstScreen';
 import { stubRoutes } from './fetchStub';
 
@@ -175,5 +176,50 @@ describe('an early answer', () => {
       earlyListPage('unit', { pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' }, filter: {} }),
     ).toBeUndefined();
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('the session check answered before the first render', () => {
+  const USER = { id: 'u-1', name: 'Ann', companies: [{ uuid: 'c-1', name: 'Acme' }] };
+  const answered = () => new Promise((resolve) => setTimeout(resolve, 0));
+  beforeEach(() => {
+    authStore.reset();
+    forgetVerification();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('confirms the session at once, the refreshed user applied, without asking again', async () => {
+    authStore.set({ ...SIGNED_IN, user: null });
+    const calls = stubRoutes({
+      'POST /api/v1/auth/authenticated': { status: 200, body: { authenticated: true } },
+      'GET /api/v1/session': { status: 200, body: { data: USER } },
+    });
+    for (const call of firstCalls('/dashboard', '')) startEarly(call.method, call.path);
+    await answered();
+    confirmFromEarlyAnswers();
+    expect(isVerified('tok')).toBe(true);
+    expect(authStore.get().user).toEqual(USER);
+    expect(authStore.get().currentCompanyName).toBe('Acme');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('leaves a check still on its way, or refused, to the route guard', async () => {
+    authStore.set(SIGNED_IN);
+    const calls = stubRoutes({
+      'POST /api/v1/auth/authenticated': { status: 401, body: { message: 'Unauthenticated.' } },
+      'GET /api/v1/session': { status: 401, body: { message: 'Unauthenticated.' } },
+    });
+    for (const call of firstCalls('/dashboard', '')) startEarly(call.method, call.path);
+    // Not in yet: nothing confirmed.
+    confirmFromEarlyAnswers();
+    expect(isVerified('tok')).toBe(false);
+    await answered();
+    confirmFromEarlyAnswers();
+    expect(isVerified('tok')).toBe(false);
+    expect(authStore.get().access_token).toBe('tok');
+    // Refused: not confirmed here; the guard's check asks the API itself and signs out.
+    expect(await verifySession()).toBe(false);
+    expect(authStore.get().access_token).toBeNull();
+    expect(calls.filter((c) => c.url === '/api/v1/auth/authenticated')).toHaveLength(2);
   });
 });
