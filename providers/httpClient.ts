@@ -101,14 +101,17 @@ function takeEarly(key: string): Early | undefined {
   return Date.now() - found.at <= EARLY_ANSWER_TTL_MS ? found : undefined;
 }
 
+/** The key of an early call made now, with the session's headers (startEarly's). */
+const earlyKeyNow = (method: 'GET' | 'POST', path: string) => earlyKey(method, path, apiHeaders(), earlyBody(method));
+
 /** Whether this call's early answer is already in (nothing is taken). */
 export function settledEarly(method: 'GET' | 'POST', path: string): boolean {
-  return early.get(earlyKey(method, path, apiHeaders(), earlyBody(method)))?.settled !== undefined;
+  return early.get(earlyKeyNow(method, path))?.settled !== undefined;
 }
 
 /** The early answer of this call when it is already in (and fresh), taken; otherwise nothing is taken. */
 export function takeSettledEarly<T = unknown>(method: 'GET' | 'POST', path: string): ApiResult<T> | undefined {
-  const key = earlyKey(method, path, apiHeaders(), earlyBody(method));
+  const key = earlyKeyNow(method, path);
   if (!early.get(key)?.settled) return undefined;
   return takeEarly(key)?.settled as ApiResult<T> | undefined;
 }

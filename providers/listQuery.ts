@@ -38,6 +38,10 @@ export function pageFromSearch(search: string): number {
 /** A list's sort until a column header is clicked: the server's order. */
 export const UNSORTED: SortPayload = { field: '', order: 'ASC' };
 
+/** The declared filters' values with the search term as `q` (none for an empty term): a list's getList filter. */
+export const withSearch = (filters: FilterValues, term: string): { q?: string } & FilterValues =>
+  term ? { ...filters, q: term } : filters;
+
 /** getList pagination that keeps every row: the list screens load once and page in the browser. */
 export const WHOLE_LIST = { page: 1, perPage: Number.MAX_SAFE_INTEGER } as const;
 

@@ -23,7 +23,8 @@ import { DataTable, DataTableClasses, type DataTableColumnProps } from 'react-ad
 const ROW_CHECKBOX = 'olympus-row-checkbox';
 /** A body cell drawn by LIST_TABLE_SX as MUI's body TableCell of a medium table (ListScreen's). */
 const LIST_CELL = 'olympus-cell';
-const NO_WRAP = 'olympus-cell-nowrap';
+/** A column's cells do not wrap their text (DataTableColumnProps' `cellClassName`). */
+export const NO_WRAP_CELLS = 'olympus-cell-nowrap';
 /** The classes MUI's body TableCell has in a medium table (what themes and react-admin's styles may select). */
 const BODY_CELL = `${tableCellClasses.root} ${tableCellClasses.body} ${tableCellClasses.sizeMedium} ${LIST_CELL}`;
 const CHECKBOX_CELL = `${BODY_CELL} ${tableCellClasses.paddingCheckbox}`;
@@ -67,7 +68,7 @@ export const LIST_TABLE_SX = (theme: Theme): SystemStyleObject<Theme> => {
       ...cellOverrides(theme),
     },
     // Also react-admin's own cells (a table with an expandable row keeps them).
-    [`& td.${NO_WRAP}`]: { whiteSpace: 'nowrap' },
+    [`& td.${NO_WRAP_CELLS}`]: { whiteSpace: 'nowrap' },
     [`& .${ROW_CHECKBOX}`]: {
       position: 'relative',
       display: 'inline-flex',
@@ -197,9 +198,6 @@ const ListCell = memo(function ListCell({
     );
   return <td className={`${BODY_CELL} ${ALIGNED[align]} ${className}`}>{content}</td>;
 });
-
-/** A column's cells do not wrap their text (DataTableColumnProps' `cellClassName`). */
-export const NO_WRAP_CELLS = NO_WRAP;
 
 /**
  * A column of the list table: react-admin's DataTable.Col in the head (its label, sorting), a ListCell in the

@@ -6,7 +6,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { SortPayload } from 'ra-core';
 import type { FilterValues, ResolvedFilter } from '../../contract/resources/filters';
-import { filterValuesFrom, filterValuesOfSearch } from '../../providers/listQuery';
+import { filterValuesFrom, filterValuesOfSearch, withSearch } from '../../providers/listQuery';
 import { UNSORTED } from './clientList';
 import { searchForFilters } from './listUrl';
 import { useListPaging } from './useListPaging';
@@ -88,7 +88,7 @@ export function useListState(declared: readonly ResolvedFilter[] = []): ListStat
     },
     [declared, filters, navigate, pathname, address, target, current, resetPage],
   );
-  const filterValues = useMemo(() => (search ? { ...filters, q: search } : filters), [search, filters]);
+  const filterValues = useMemo(() => withSearch(filters, search), [search, filters]);
 
   return { search, sort, page, perPage, filters, filterValues, setFilters, setSort, setPage, setPerPage };
 }

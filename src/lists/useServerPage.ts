@@ -13,6 +13,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEvent, useGetList, type GetListResult, type RaRecord, type SortPayload } from 'ra-core';
 import { earlyListPage, listPath, startListPage, type ListAnswerMeta } from '../../providers/dataProvider';
 import { EARLY_ANSWER_TTL_MS } from '../../providers/httpClient';
+import { withSearch } from '../../providers/listQuery';
 import type { FilterValues } from '../../contract/resources/filters';
 import { pageCount } from './pageWindow';
 
@@ -59,7 +60,7 @@ export function useServerPage<R extends RaRecord>(
   const page = lastTotal === undefined ? asked : Math.min(asked, pageCount(lastTotal, perPage));
   // The search term the API is asked for: the typed one, once no request is under way.
   const [sent, setSent] = useState(search);
-  const filter = useMemo(() => (sent ? { ...filters, q: sent } : filters), [sent, filters]);
+  const filter = useMemo(() => withSearch(filters, sent), [sent, filters]);
   const params = { pagination: { page, perPage }, sort, filter };
   // The page the start-up fetched already (docs/speed.md) is this list's first answer: the first
   // render shows its rows without a request of its own, and it counts as fresh for a moment.
@@ -93,11 +94,7 @@ export function useServerPage<R extends RaRecord>(
   // to render the new term before react-query asks (docs/speed.md "The search box on a big list").
   const searchAhead = useEvent((term: string) => {
     if (!enabled || result.isFetching || term === sent) return;
-    startListPage(
-      resource,
-      { pagination: { page: 1, perPage }, sort, filter: term ? { ...filters, q: term } : filters },
-      meta,
-    );
+    startListPage(resource, { pagination: { page: 1, perPage }, sort, filter: withSearch(filters, term) }, meta);
   });
 
   // A previous answer without rows (the page past the end being replaced) is nothing to show yet.
