@@ -1,14 +1,16 @@
 // The whole SPA: one react-admin AdminContext (providers, theme, i18n) with the sign-in pages beside
 // the admin, which is mounted under /dashboard. Every route passes the route guard
 // and every page is a lazy chunk, so /login does not download the admin.
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, localStorageStore } from 'react-admin';
+import { AdminContext } from 'react-admin';
+import { adminStore } from '../providers/adminStore';
 import { authProvider } from '../providers/authProvider';
 import { dataProvider } from '../providers/dataProvider';
 import { i18nProvider } from '../providers/i18nProvider';
+import { adminQueryClient } from '../providers/queryClient';
 import { SiteFrame } from './layout/SiteFrame';
 import { theme } from './layout/theme';
 import LoadingScreen from './pages/LoadingScreen';
@@ -21,9 +23,6 @@ import { ROUTES } from './routing/routes';
 /** Each route's page, loaded on demand (./routing/routes.ts); the first screen's is in before the first render. */
 const PAGES = ROUTES.map((route) => ({ ...route, Page: pageOfRoute(route) }));
 
-/** react-admin's own preferences (sidebar, list columns). Sign-out wipes them; ours live in providers/store. */
-const adminStore = localStorageStore(undefined, 'Olympus');
-
 const guarded = (restriction: Restriction, page: ReactNode) => (
   <RouteGuard restriction={restriction}>{page}</RouteGuard>
 );
@@ -34,6 +33,7 @@ export interface AppProps {
 }
 
 export default function App({ queryClient }: AppProps) {
+  const [client] = useState(() => adminQueryClient(queryClient));
   return (
     <AdminContext
       basename={DASHBOARD_PATH}
@@ -42,7 +42,7 @@ export default function App({ queryClient }: AppProps) {
       i18nProvider={i18nProvider}
       theme={theme}
       store={adminStore}
-      queryClient={queryClient}
+      queryClient={client}
     >
       {/* AdminUI brings its own; the sign-in pages outside it need one too. */}
       <CssBaseline enableColorScheme />
