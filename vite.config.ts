@@ -7,8 +7,6 @@ import { availableParallelism } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
 import { configDefaults, type TestProjectInlineConfiguration } from 'vitest/config';
 import { pageChunks } from './scripts/pageChunks';
-import { pagePreload } from './scripts/pagePreload';
-import { DASHBOARD_HTML } from './contract/dashboard';
 
 const pages = pageChunks();
 
@@ -35,9 +33,6 @@ export default defineConfig({
   plugins: [
     react(),
     pages.plugin,
-    // The admin's addresses get index.html with the admin's chunks preloaded (server/spa.ts serves it under
-    // /dashboard): its code downloads beside the shell's instead of after the shell has run.
-    pagePreload({ page: 'src/routing/AdminRoutes.tsx', html: DASHBOARD_HTML }),
     // Each emitted file also as .br (brotli at its best quality) and .gz, once at build: server/spa.ts
     // sends them as they are instead of compressing every download (docs/speed.md). Source maps stay plain.
     compression({

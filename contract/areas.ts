@@ -4,7 +4,6 @@
 // here: its path and navigation item are the resource's (its `spa` and `nav`, ./access.ts); the pages
 // that are no resource (home, reports, the audit log, …) give theirs here, once.
 import { ADMIN, SUPER_ADMIN, SYSTEM_USER, type OlympusRoleName } from './roles';
-import { DASHBOARD_PATH } from './dashboard';
 
 /** A row of the permission catalogue (./permissions.ts): a dotted name and its label. */
 export interface PermissionDef {
@@ -62,7 +61,7 @@ export type BuiltInAreaDef = Omit<AreaDef, 'path' | 'nav' | 'navOrder'> &
 // `as const`: AreaKey follows from the entries. A resource's own new area is declared with the
 // resource instead (`newArea`, below), so adding one touches no shared file.
 export const AREA_LIST = [
-  { key: 'home', path: DASHBOARD_PATH, nav: 'olympus.nav.home', navOrder: 10, navLevel: ADMIN, barred: [] },
+  { key: 'home', path: '/dashboard', nav: 'olympus.nav.home', navOrder: 10, navLevel: ADMIN, barred: [] },
   {
     key: 'users',
     navLevel: ADMIN,

@@ -6,15 +6,11 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { DASHBOARD_HTML, DASHBOARD_PATH } from '../contract/dashboard';
 
 /** Paths the SPA never owns: a miss there is an API-style 404, even for a browser. */
 const NOT_SPA = /^\/(api|sanctum|\.well-known|healthz|readyz|demo)(\/|$|\?)/;
 
 const YEAR = 365 * 24 * 3600;
-
-/** An address of the admin: its page preloads the admin's code beside the shell's (scripts/pagePreload.ts). */
-const isDashboard = (pathname: string) => pathname === DASHBOARD_PATH || pathname.startsWith(`${DASHBOARD_PATH}/`);
 
 /** The file a precompressed copy (x.js.br, x.js.gz) stands for. */
 const original = (file: string) => file.replace(/\.(br|gz)$/, '');
@@ -62,13 +58,11 @@ async function spa(app: FastifyInstance): Promise<void> {
     });
   }
 
-  // A build without it (an older one, a test's) serves index.html everywhere.
-  const dashboardHtml = root !== null && existsSync(path.join(root, DASHBOARD_HTML));
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0];
     if (root && wantsHtml(req, pathname) && !NOT_SPA.test(pathname)) {
       // Client-side route (/dashboard/users, …): the SPA's router decides what to show.
-      return reply.code(200).sendFile(dashboardHtml && isDashboard(pathname) ? DASHBOARD_HTML : 'index.html');
+      return reply.code(200).sendFile('index.html');
     }
     return reply.code(404).send({ message: 'Not found.' });
   });

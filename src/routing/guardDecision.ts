@@ -1,12 +1,11 @@
 // The route guard as a pure function of the address and the stored session, so every rule is
 // testable without rendering. The guard component (RouteGuard.tsx) acts on the answer.
 import { areaForPath, mayOpenArea, type Viewer } from '../../contract/access';
-import { DASHBOARD_PATH } from '../../contract/dashboard';
 import { loginPath } from '../../providers/authProvider';
 
-export { DASHBOARD_PATH };
+export const DASHBOARD_PATH = '/dashboard';
 /** The one screen open while the user's role requires two-factor sign-in they have not turned on. */
-export const ACCOUNT_PATH = `${DASHBOARD_PATH}/account`;
+export const ACCOUNT_PATH = '/dashboard/account';
 
 /** none: open to anyone; guest: signed-out users only; login: signed-in users, subject to the area's route rules
  * (contract/access.ts). */

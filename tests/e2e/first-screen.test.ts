@@ -78,36 +78,6 @@ describe('the first screen of a signed-in person', () => {
     ]);
   });
 
-  it('downloads the admin’s code beside the shell’s under /dashboard, once each, and none of it at /login', async () => {
-    /** The JS files a page asks for, in order, with the first API call marked. */
-    const requests = (page: Page) => {
-      const asked: string[] = [];
-      page.on('request', (r) => {
-        const { pathname } = new URL(r.url());
-        if (pathname.endsWith('.js')) asked.push(pathname.split('/').pop()?.split('-')[0] ?? pathname);
-        else if (pathname.startsWith('/api/') && !asked.includes('api')) asked.push('api');
-      });
-      return asked;
-    };
-    const b = await suite.openGuest(await savedSession());
-    const asked = requests(b.page);
-    await b.page.goto(suite.server.url + '/dashboard/unit');
-    await b.page.locator('table tbody tr td').first().waitFor({ state: 'visible' });
-    // Asked by the page itself, before the app's code has run far enough to make its first call.
-    expect(asked.indexOf('AdminRoutes')).toBeGreaterThanOrEqual(0);
-    expect(asked.indexOf('AdminRoutes')).toBeLessThan(asked.indexOf('api'));
-    const js = asked.filter((name) => name !== 'api');
-    expect(js).toEqual([...new Set(js)]);
-    expect(b.serverErrors).toEqual([]);
-
-    const guest = await suite.openGuest();
-    const guestAsked = requests(guest.page);
-    await guest.page.goto(suite.server.url + '/login');
-    await guest.page.getByText('Login to Olympus').first().waitFor();
-    await guest.page.waitForLoadState('networkidle');
-    expect(guestAsked).not.toContain('AdminRoutes');
-  });
-
   it('with a revoked token shows no rows and goes to /login', async () => {
     const state = await savedSession(true);
     const auth = JSON.parse(state.origins[0].localStorage.find((e) => e.name === 'olympus.auth')?.value ?? '{}') as {

@@ -8,14 +8,8 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from '
 import { createTestApp, type TestApp } from './harness';
 import { cspDirectives } from '../../server/http/security';
 import { loadConfig } from '../../server/config';
-import { DASHBOARD_HTML } from '../../contract/dashboard';
 
 const INDEX_HTML = `<!doctype html><html><head><title>Olympus</title></head><body><div id="app"></div>${'<!-- padding -->'.repeat(200)}</body></html>`;
-/** The build's page for the admin's addresses: index.html preloading the admin's chunks (scripts/pagePreload.ts). */
-const DASHBOARD_PAGE = INDEX_HTML.replace(
-  '</head>',
-  '<link rel="modulepreload" crossorigin href="/assets/AdminRoutes-x.js"></head>',
-);
 
 let t: TestApp;
 let spa: TestApp;
@@ -24,7 +18,6 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'olympus-dist-'));
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
-  writeFileSync(path.join(dist, DASHBOARD_HTML), DASHBOARD_PAGE);
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("olympus");\n'.repeat(200));
   writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -184,21 +177,13 @@ describe('SPA', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it('falls back to index.html for client-side routes, and to the admin’s page under /dashboard', async () => {
-    const pages = {
-      '/login': INDEX_HTML,
-      '/password/reset?token=x': INDEX_HTML,
-      '/dashboardx': INDEX_HTML,
-      '/dashboard': DASHBOARD_PAGE,
-      '/dashboard/users': DASHBOARD_PAGE,
-      '/dashboard/users/7/edit?page=2': DASHBOARD_PAGE,
-    };
-    for (const [url, page] of Object.entries(pages)) {
+  it('falls back to index.html for client-side routes', async () => {
+    for (const url of ['/dashboard/users', '/login', '/dashboard/users/7/edit?page=2']) {
       const res = await spa.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body, url).toBe(page);
+      expect(res.body).toContain('<div id="app">');
     }
   });
 
