@@ -28,7 +28,7 @@ const guarded = (restriction: Restriction, page: ReactNode) => (
 );
 
 export interface AppProps {
-  /** Tests pass a fresh client; the app lets react-admin create its own. */
+  /** Tests pass a fresh client; the app makes its own. Either starts as providers/queryClient.ts says. */
   queryClient?: QueryClient;
 }
 
@@ -44,7 +44,7 @@ export default function App({ queryClient }: AppProps) {
       store={adminStore}
       queryClient={client}
     >
-      {/* AdminUI brings its own; the sign-in pages outside it need one too. */}
+      {/* The admin brings its own (./routing/AdminRoutes.tsx); the sign-in pages outside it need one too. */}
       <CssBaseline enableColorScheme />
       <SiteFrame>
         <Suspense fallback={<LoadingScreen />}>

@@ -1,4 +1,4 @@
-// Everything under /dashboard: react-admin's AdminUI with the Olympus layout and the registry of
+// Everything under /dashboard: react-admin's admin UI with the Olympus layout and the registry of
 // resources and pages. Loaded lazily (App.tsx) so the sign-in pages do not download the admin.
 import { CssBaseline } from '@mui/material';
 import {
