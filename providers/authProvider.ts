@@ -24,6 +24,9 @@ export function viewerOf(user: SessionUser | null | undefined): Viewer {
 
 export const currentViewer = (): Viewer => viewerOf(authStore.get().user);
 
+/** react-admin's permissions: the stored session's viewer, known at once (./queryClient.ts starts its query with it). */
+export const permissionsNow = (): Viewer => currentViewer();
+
 /** The authenticated check: false (and state reset) unless the API answers 200; true only with a token. */
 export async function checkAuthenticated(): Promise<boolean> {
   // Without a token the answer is false whatever the API says: spare the request.
@@ -72,7 +75,7 @@ export const authProvider: AuthProvider = {
   },
 
   async getPermissions() {
-    return currentViewer();
+    return permissionsNow();
   },
 
   async canAccess({ resource }: { resource?: string; action?: string }) {

@@ -4,13 +4,13 @@
 // has rendered, which rendered that screen again before the browser could paint it (docs/speed.md
 // "Rendering"). Signing in invalidates the 'auth' queries and signing out clears them, as before.
 import { QueryClient } from '@tanstack/react-query';
-import { currentViewer } from './authProvider';
+import { permissionsNow } from './authProvider';
 
 /** react-admin's query key for authProvider.getPermissions() (ra-core usePermissions). */
 const PERMISSIONS_KEY = ['auth', 'getPermissions'];
 
 export function adminQueryClient(client: QueryClient = new QueryClient()): QueryClient {
-  // authProvider.getPermissions() answers currentViewer(): the same value, without the asynchronous round.
-  client.setQueryDefaults(PERMISSIONS_KEY, { initialData: () => currentViewer() });
+  // What authProvider.getPermissions() answers, without its asynchronous round.
+  client.setQueryDefaults(PERMISSIONS_KEY, { initialData: permissionsNow });
   return client;
 }

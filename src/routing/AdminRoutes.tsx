@@ -63,7 +63,7 @@ export default function AdminRoutes() {
               <Route key={path} path={path} element={<Page />} />
             ))}
             {/* Always one custom route: with no Resource and no CustomRoutes react-admin shows its own
-            "empty admin" welcome screen instead of the layout and dashboard. */}
+                "empty admin" welcome screen instead of the layout and dashboard. */}
             <Route path="access-denied" element={<ToDashboard />} />
           </CustomRoutes>
         </CoreAdminUI>
