@@ -27,7 +27,10 @@ function rawClient(db: Db): RawClient {
 }
 
 async function main(): Promise<void> {
-  const target = JSON.parse(process.env.BENCH_DB ?? '') as DatabaseTarget;
+  const given = JSON.parse(process.env.BENCH_DB ?? '') as DatabaseTarget;
+  // Generating 100 000 units (their trigram index, their status periods) outlasts the server's statement
+  // timeout on a busy machine; seeding is not a request.
+  const target: DatabaseTarget = given.kind === 'postgres' ? { ...given, statementTimeoutMs: 600_000 } : given;
   const sizes = (process.env.BENCH_SIZES ?? '1000,10000')
     .split(',')
     .map(Number)
@@ -41,7 +44,9 @@ async function main(): Promise<void> {
     await database.db.execute(sql`update users set failed_logins = 0, locked_until = null`);
     const tenants: Tenant[] = [await demoCompany(database.db)];
     for (const n of sizes) tenants.push(await addScaleCompany(database.db, n));
-    await database.db.execute(sql`analyze`);
+    // The tables as a server at rest keeps them (autovacuum; the embedded database's maintenance job): planner
+    // statistics taken and the pages marked all-visible, so a count can read an index alone.
+    await database.db.execute(sql`vacuum (analyze)`);
     const seconds = (Date.now() - started) / 1000;
     if (process.env.BENCH_EXPORT) {
       // json-server's data: each tenant's units in Olympus's JSON shape, one collection per tenant.

@@ -1,9 +1,11 @@
-// Planner statistics on the embedded database. A PostgreSQL server keeps them itself (autovacuum's
-// analyze); PGlite runs no background worker, so a table that grew from nothing (a fresh seed, an
-// import of 10 000 units) keeps the planner's guess of an empty table and a report over it picks
-// nested loops that take seconds. This job analyzes, once ready and then every few minutes, each table
-// whose size on disk moved away from what its statistics say — one table per statement, so the
-// embedded database's one connection is free between them. docs/speed.md "Embedded database: planner statistics".
+// Planner statistics and the visibility map on the embedded database. A PostgreSQL server keeps them
+// itself (autovacuum's vacuum and analyze); PGlite runs no background worker, so a table that grew from
+// nothing (a fresh seed, an import of 10 000 units) keeps the planner's guess of an empty table and a report
+// over it picks nested loops that take seconds, and its pages are never marked all-visible, so a list's
+// count reads every row instead of an index. This job vacuums and analyzes, once ready and then every few
+// minutes, each table whose size on disk moved away from what its statistics say — one table per statement,
+// so the embedded database's one connection is free between them. docs/speed.md "Embedded database:
+// planner statistics and the visibility map".
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from './rows';
@@ -24,10 +26,10 @@ export async function staleTables(db: Db): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-/** Analyzes the stale tables one by one; answers their names. */
+/** Vacuums and analyzes the stale tables one by one; answers their names. */
 export async function refreshStatistics(db: Db): Promise<string[]> {
   const stale = await staleTables(db);
-  for (const name of stale) await db.execute(sql`analyze ${sql.identifier(name)}`);
+  for (const name of stale) await db.execute(sql`vacuum (analyze) ${sql.identifier(name)}`);
   return stale;
 }
 

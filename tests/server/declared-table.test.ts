@@ -93,6 +93,7 @@ describe('a table derived from a declaration', () => {
     expect(u.indexes.map((i) => i.config.name).sort()).toEqual([
       'units_company',
       'units_list_name',
+      'units_live',
       'units_property',
       'units_search_unit_type',
       'units_trash',
