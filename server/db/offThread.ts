@@ -9,6 +9,8 @@
 // running, and one already running is cancelled in PostgreSQL (docs/security.md "Unbounded work").
 import { Worker } from 'node:worker_threads';
 import type { Query } from 'drizzle-orm';
+import type { SlabRef } from './byteSlabs';
+import { giveBack, lend } from './lentBytes';
 import type { OffThreadCommand, OffThreadErrorFields, OffThreadOptions, OffThreadReply } from './offThreadWorker';
 
 /** Whole-list statements at once per process (the rest wait their turn): see docs/speed.md. */
@@ -104,6 +106,9 @@ export class OffThreadQueries {
   /** Waiting for a connection, first come first served. */
   #queue: Job[] = [];
   #closed = false;
+  /** The current worker's slabs (./byteSlabs.ts), by id: its answers' bytes are views of them. */
+  #slabs = new Map<number, Buffer>();
+  #lent = 0;
   readonly #connections: number;
   readonly #queueMax: number;
   readonly #queueWaitMs: number;
@@ -127,6 +132,11 @@ export class OffThreadQueries {
   /** Statements running in the worker now. */
   get running(): number {
     return this.#running.size;
+  }
+
+  /** Answers whose bytes are lent from the worker's slabs and not given back yet (./lentBytes.ts). */
+  get lent(): number {
+    return this.#lent;
   }
 
   /** Statements waiting for a connection now. */
@@ -164,15 +174,7 @@ export class OffThreadQueries {
         job.onAbort = () => this.#abort(job);
         signal.addEventListener('abort', job.onAbort, { once: true });
       }
-    }).then((rows) => {
-      for (const row of rows) {
-        for (const column of bytes) {
-          const value = row[column];
-          if (value instanceof Uint8Array) row[column] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-        }
-      }
-      return rows as T[];
-    });
+    }).then((rows) => rows as T[]);
   }
 
   /** Ends the worker's connections and the worker (a no-op when it never started); waiting statements are refused. */
@@ -238,23 +240,61 @@ export class OffThreadQueries {
     job.worker?.postMessage({ type: 'cancel', id: job.id } satisfies OffThreadCommand);
   }
 
-  #answered(worker: Worker, reply: Exclude<OffThreadReply, { type: 'closed' }>): void {
+  #answered(worker: Worker, reply: Extract<OffThreadReply, { type: 'rows' | 'error' }>): void {
     const job = this.#running.get(reply.id);
     if (!job) return;
     this.#running.delete(reply.id);
     this.#settle(job);
-    if (job.aborted) job.reject(new OffThreadAbortedError());
-    else if (reply.type === 'rows') job.resolve(reply.rows);
+    if (reply.type === 'rows') {
+      const rows = this.#received(worker, reply.rows, job.command.bytes);
+      if (!job.aborted) job.resolve(rows);
+      else {
+        for (const row of rows) for (const column of job.command.bytes) giveBack(row[column]);
+        job.reject(new OffThreadAbortedError());
+      }
+    } else if (job.aborted) job.reject(new OffThreadAbortedError());
     else job.reject(new OffThreadQueryError(reply.error));
     this.#pump();
     if (this.#running.size === 0 && this.#worker === worker) worker.unref();
   }
 
+  /**
+   * The `bytes` columns of an answer as Buffers: a view of a slab, lent until given back (./lentBytes.ts:
+   * the worker then writes another answer into it), or the buffer handed over.
+   */
+  #received(worker: Worker, rows: Record<string, unknown>[], bytes: readonly string[]): Record<string, unknown>[] {
+    for (const row of rows) {
+      for (const column of bytes) {
+        const value = row[column];
+        if (value instanceof Uint8Array) {
+          row[column] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+          continue;
+        }
+        if (value === null || typeof value !== 'object') continue;
+        const { slab, lease, length, memory } = value as SlabRef;
+        if (memory) this.#slabs.set(slab, Buffer.from(memory));
+        const whole = this.#slabs.get(slab);
+        if (!whole) throw new Error(`The query worker answered in slab ${slab}, which it never shared`);
+        const release = () => {
+          this.#lent--;
+          worker.postMessage({ type: 'release', slab, lease } satisfies OffThreadCommand);
+        };
+        this.#lent++;
+        row[column] = lend(whole.subarray(0, length), release);
+      }
+    }
+    return rows;
+  }
+
   #start(): Worker {
     const options: OffThreadOptions = { ...this.#options, connections: this.#connections };
     const worker = startOffThreadWorker(options);
+    // A new worker's slabs are its own.
+    this.#slabs = new Map();
     worker.on('message', (reply: OffThreadReply) => {
-      if (reply.type !== 'closed') this.#answered(worker, reply);
+      if (reply.type === 'forget') {
+        if (this.#worker === worker) for (const slab of reply.slabs) this.#slabs.delete(slab);
+      } else if (reply.type !== 'closed') this.#answered(worker, reply);
     });
     // A crashed worker fails what it was running; the waiting statements go to a new one.
     const failAll = (err: Error) => {

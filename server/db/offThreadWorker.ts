@@ -9,6 +9,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type pg from 'pg';
 import { boundedPool, CONNECT_TIMEOUT_MS, QUERY_TIMEOUT_GRACE_MS } from './boundedPool';
+import { SLAB_IDLE_MS, SlabPool, type SlabRef } from './byteSlabs';
 
 export interface OffThreadOptions {
   url: string;
@@ -35,6 +36,8 @@ export type OffThreadCommand =
     }
   /** Stop statement `id` (its request was closed): it answers an error, or its rows if it ended first. */
   | { type: 'cancel'; id: number }
+  /** An answer's slab is free again (./byteSlabs.ts). */
+  | { type: 'release'; slab: number; lease: number }
   | { type: 'close' };
 
 /**
@@ -52,10 +55,15 @@ export interface OffThreadErrorFields {
   routine?: string;
 }
 
-/** Worker → main thread: exactly one `rows` or `error` per `query`, sent once its connection is free. */
+/**
+ * Worker → main thread: exactly one `rows` or `error` per `query`, sent once its connection is free. A `bytes`
+ * column of `rows` is a SlabRef (./byteSlabs.ts), or a Uint8Array of its own when no slab was free. `forget`: slabs
+ * the worker let go of, whose memory the main thread drops.
+ */
 export type OffThreadReply =
   | { type: 'rows'; id: number; rows: Record<string, unknown>[] }
   | { type: 'error'; id: number; error: OffThreadErrorFields }
+  | { type: 'forget'; slabs: number[] }
   | { type: 'closed' };
 
 const FIELDS = ['code', 'severity', 'table', 'column', 'constraint', 'dataType', 'routine'] as const;
@@ -128,6 +136,16 @@ interface Running {
 
 const running = new Map<number, Running>();
 
+/**
+ * The answers' memory (./byteSlabs.ts): one slab per running statement and as many again for answers still being
+ * sent to a slow client; past them an answer gets a buffer of its own, as before.
+ */
+const slabs = new SlabPool(2 * options.connections + 2);
+setInterval(() => {
+  const gone = slabs.trim();
+  if (gone.length) port.postMessage({ type: 'forget', slabs: gone } satisfies OffThreadReply);
+}, SLAB_IDLE_MS).unref();
+
 /** How long a cancelled statement may go on answering before its cancel is sent again. */
 const CANCEL_AGAIN_MS = 250;
 
@@ -177,18 +195,27 @@ async function run({
         : undefined;
     const result = await client.query({ text, values, query_timeout: readTimeout } as pg.QueryConfig);
     const rows = result.rows as Record<string, unknown>[];
-    // Encoded here and transferred: the event loop then writes the bytes as they are, instead of
-    // copying an 8 MB string in and encoding it again to send it.
+    // Encoded here, into a slab or else a buffer handed over: the event loop then writes the bytes as they
+    // are, instead of copying an 8 MB string in and encoding it again to send it.
     const transfer: ArrayBuffer[] = [];
+    const dropped: number[] = [];
     for (const row of rows) {
       for (const column of bytes) {
         const value = row[column];
         if (typeof value !== 'string') continue;
+        const inSlab = slabs.encode(value);
+        if (inSlab) {
+          row[column] = inSlab.ref satisfies SlabRef;
+          dropped.push(...inSlab.dropped);
+          continue;
+        }
         const encoded = new TextEncoder().encode(value);
         row[column] = encoded;
         transfer.push(encoded.buffer as ArrayBuffer);
       }
     }
+    // Before the answer, so the main thread never holds a dropped slab's memory as current.
+    if (dropped.length) port.postMessage({ type: 'forget', slabs: dropped } satisfies OffThreadReply);
     return { reply: { type: 'rows', id, rows }, transfer };
   } catch (err) {
     if (!isDatabaseError(err)) broken = err;
@@ -208,6 +235,10 @@ port.on('message', (command: OffThreadCommand) => {
       port.postMessage({ type: 'closed' } satisfies OffThreadReply);
       port.close();
     });
+    return;
+  }
+  if (command.type === 'release') {
+    slabs.release(command.slab, command.lease);
     return;
   }
   if (command.type === 'cancel') {

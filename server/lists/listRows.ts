@@ -8,6 +8,7 @@ import { compiled, fragmentOf, render, rowsFrom, rowsOfQuery } from '../db/state
 import { UNPAGED_LIST_MAX } from '../../contract/lists';
 import { invalid } from '../errors';
 import type { Conn } from '../db/conn';
+import { giveBack } from '../db/lentBytes';
 import { wholeListRows, type WholeListOptions } from './wholeLists';
 import { MAX_PER_PAGE, type ListPlan, type ListTotal } from './lists';
 
@@ -82,8 +83,13 @@ const countOf = (from: SQL, where: SQL, cap: SQL | undefined) =>
  */
 export type RowsJson<T> = (string | Buffer) & { readonly rowType?: T };
 
-export const parseRows = <T>(json: RowsJson<T>): T[] =>
-  JSON.parse(typeof json === 'string' ? json : json.toString('utf8')) as T[];
+/** The rows, parsed; bytes lent by the off-thread worker are given back, read (server/db/lentBytes.ts). */
+export function parseRows<T>(json: RowsJson<T>): T[] {
+  if (typeof json === 'string') return JSON.parse(json) as T[];
+  const text = json.toString('utf8');
+  giveBack(json);
+  return JSON.parse(text) as T[];
+}
 
 export const UNPAGED_TOO_LONG =
   `This list has more than ${UNPAGED_LIST_MAX} rows, too many to send at once. ` +
@@ -125,7 +131,10 @@ export async function fetchList<T>(
       whole,
       run,
     );
-    if (found.rows > UNPAGED_LIST_MAX) throw invalid({ page: [UNPAGED_TOO_LONG] });
+    if (found.rows > UNPAGED_LIST_MAX) {
+      giveBack(found.data);
+      throw invalid({ page: [UNPAGED_TOO_LONG] });
+    }
     return { json: found.data, total: found.rows };
   }
   const { countCap } = plan;

@@ -16,6 +16,7 @@ import {
   type CountMode,
 } from '../../contract/lists';
 import { invalid } from '../errors';
+import { giveBack } from '../db/lentBytes';
 import { compiled } from '../db/statements';
 import { likePattern } from '../db/conn';
 
@@ -244,8 +245,11 @@ export function sendList(
   reply.type('application/json; charset=utf-8');
   if (typeof list.json === 'string') return reply.send(`{"data":${list.json}${end}`);
   // Bytes (a whole list read off the event loop, ./wholeLists.ts) are sent as they are: neither
-  // decoded nor copied into one more ~8 MB buffer (docs/speed.md).
-  const parts = [Buffer.from('{"data":'), list.json, Buffer.from(end)];
+  // decoded nor copied into one more ~8 MB buffer (docs/speed.md). Lent bytes go back once the response has
+  // closed: sent, or its client gone.
+  const bytes = list.json;
+  reply.raw.once('close', () => giveBack(bytes));
+  const parts = [Buffer.from('{"data":'), bytes, Buffer.from(end)];
   return reply
     .header('content-length', String(parts.reduce((n, part) => n + part.length, 0)))
     .send(Readable.from(parts));

@@ -16,6 +16,7 @@ import { OFF_THREAD_CONNECTIONS, OffThreadQueries, offThreadOf } from '../../ser
 import { SMALL_WHOLE_LIST_BYTES, WHOLE_LISTS_PER_CALLER, wholeListsInFlight } from '../../server/lists/wholeLists';
 import { createUser, tokenFor } from './factories';
 import { loggableError, sqlStateOf } from '../../server/http/error-log';
+import { giveBack, isLent } from '../../server/db/lentBytes';
 
 const UNITS = 3000;
 const pgUrl = inject('postgresTemplateUrl');
@@ -99,6 +100,8 @@ describe('whole lists', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(i % 4 === 3 ? own.body : expected);
     });
+    // Each answer's bytes went back to the worker once its response was sent.
+    expect(offThreadOf(t.database.db)?.lent ?? 0).toBe(0);
   });
 
   it('are answered after clients hung up mid-burst: no connection stays taken', async () => {
@@ -136,6 +139,9 @@ describe('whole lists', () => {
       timeout: 5_000,
       interval: 10,
     });
+    // Every answer's memory went back to the worker once sent, or once its client was gone.
+    const worker = offThreadOf(t.database.db);
+    if (worker) await vi.waitFor(() => expect(worker.lent).toBe(0), { timeout: 5_000, interval: 10 });
   });
 });
 
@@ -193,6 +199,59 @@ describe.skipIf(!pgUrl)('the off-thread worker (PostgreSQL)', () => {
       const fields = JSON.stringify({ ...err, stack: err.stack });
       expect(fields).not.toContain('select');
       expect(JSON.stringify(loggableError(err))).not.toContain(secret);
+    } finally {
+      await queries.close();
+    }
+  });
+
+  it('answers in memory it reuses only once given back: a lent answer keeps its bytes while others are answered', async () => {
+    const queries = new OffThreadQueries({ url: pgUrl, statementTimeoutMs: 5000 });
+    const ask = async (letter: string) => {
+      const [row] = await queries.rows<{ data: Buffer }>(
+        { sql: `select repeat($1, 300000) as data`, params: [letter] },
+        ['data'],
+      );
+      return row.data;
+    };
+    try {
+      const a = await ask('a');
+      expect(isLent(a)).toBe(true);
+      expect(queries.lent).toBe(1);
+      // Lent: every other answer meanwhile is written elsewhere, and a's bytes stay a's.
+      const others = await Promise.all(['b', 'c', 'd'].map(ask));
+      others.forEach((bytes, i) => {
+        expect(bytes.buffer).not.toBe(a.buffer);
+        expect(bytes.toString()).toBe('bcd'[i].repeat(300000));
+      });
+      expect(a.toString()).toBe('a'.repeat(300000));
+      for (const bytes of others) giveBack(bytes);
+      giveBack(a);
+      giveBack(a);
+      expect(queries.lent).toBe(0);
+      // Given back: the next answer may be written into the same memory.
+      const reused = new Set((await Promise.all(['e', 'f', 'g', 'h'].map(ask))).map((bytes) => bytes.buffer));
+      expect(reused.has(a.buffer)).toBe(true);
+    } finally {
+      await queries.close();
+    }
+  });
+
+  it('answers in buffers of their own once every slab is lent, and frees each one that is given back', async () => {
+    const queries = new OffThreadQueries({ url: pgUrl, statementTimeoutMs: 5000, connections: 1 });
+    try {
+      const held: Buffer[] = [];
+      // One connection: 2 * 1 + 2 slabs.
+      for (let i = 0; i < 5; i++) {
+        const [row] = await queries.rows<{ data: Buffer }>({ sql: `select repeat('x', 1000) as data`, params: [] }, [
+          'data',
+        ]);
+        expect(row.data.toString()).toBe('x'.repeat(1000));
+        held.push(row.data);
+      }
+      expect(held.map(isLent)).toEqual([true, true, true, true, false]);
+      expect(queries.lent).toBe(4);
+      held.forEach(giveBack);
+      expect(queries.lent).toBe(0);
     } finally {
       await queries.close();
     }
