@@ -1,15 +1,17 @@
-// The off-thread worker's reusable memory for whole-list answers (docs/speed.md "Whole lists on PostgreSQL:
-// read off the event loop"). A fresh ~8 MB buffer per answer, handed to the main thread, counted as the main
-// thread's external memory: every few answers V8 ran a full garbage collection of the server's whole heap,
-// 12-60 ms during which no request was answered. A slab is shared memory the worker encodes answers into and
-// the main thread sends from, again and again: it is handed over once, then only named, so serving whole
-// lists allocates nothing the main thread's collector has to chase. Pure bookkeeping, no threads: the worker
-// (./offThreadWorker.ts) owns the pool, the main thread (./offThread.ts) returns each lease.
+// A database worker's reusable memory for whole-list answers (docs/speed.md "Whole lists: read off the event
+// loop"). A fresh ~8 MB buffer per answer, handed to the main thread, counted as the main thread's external
+// memory: every few answers V8 ran a full garbage collection of the server's whole heap, 12-60 ms during which no
+// request was answered. A slab is shared memory the worker encodes answers into and the main thread sends from,
+// again and again: it is handed over once, then only named, so serving whole lists allocates nothing the main
+// thread's collector has to chase. Pure bookkeeping, no threads: each worker (./offThreadWorker.ts,
+// ./pgliteWorker.ts) owns a pool, the main thread (./slabAnswers.ts) returns each lease.
 
 /** A slab's size is a multiple of this. */
 export const SLAB_STEP_BYTES = 1 << 20;
 /** An answer bigger than this is handed over as a buffer of its own: a slab stays allocated while it is pooled. */
 export const SLAB_MAX_BYTES = 64 << 20;
+/** A pool's slabs together at most: past it an answer gets a buffer of its own. */
+export const POOL_MAX_BYTES = 128 << 20;
 /** A free slab unused this long is given back to the system. */
 export const SLAB_IDLE_MS = 60_000;
 
@@ -64,14 +66,16 @@ export class SlabPool {
       .filter((s) => s.lease === null && s.bytes.byteLength >= length)
       .sort((a, b) => a.bytes.byteLength - b.bytes.byteLength)[0];
     if (!slab) {
-      if (this.#slabs.length >= this.max) {
-        // A free one too small makes room for one big enough.
-        const small = this.#slabs.find((s) => s.lease === null);
-        if (!small) return null;
+      const bytes = Math.max(SLAB_STEP_BYTES, Math.ceil(length / SLAB_STEP_BYTES) * SLAB_STEP_BYTES);
+      // At the pool's bound, a free slab too small makes room for one big enough.
+      const full = this.#slabs.length >= this.max;
+      const small = this.#slabs.find((s) => s.lease === null);
+      const freed = full && small ? small.bytes.byteLength : 0;
+      if ((full && !small) || this.size.bytes - freed + bytes > POOL_MAX_BYTES) return null;
+      if (full && small) {
         this.#slabs.splice(this.#slabs.indexOf(small), 1);
         dropped.push(small.id);
       }
-      const bytes = Math.max(SLAB_STEP_BYTES, Math.ceil(length / SLAB_STEP_BYTES) * SLAB_STEP_BYTES);
       slab = {
         id: this.#nextSlab++,
         bytes: new Uint8Array(new SharedArrayBuffer(bytes)),
@@ -105,4 +109,34 @@ export class SlabPool {
     for (const s of old) this.#slabs.splice(this.#slabs.indexOf(s), 1);
     return old.map((s) => s.id);
   }
+}
+
+/**
+ * The `bytes` text columns of an answer's rows as UTF-8, in place: each in a slab of `pool` when one is free,
+ * else in a buffer of its own to hand over (`transfer`). `dropped`: slabs let go of to make room, for the main
+ * thread to forget before it reads the answer.
+ */
+export function encodeColumns(
+  pool: SlabPool,
+  rows: Record<string, unknown>[],
+  bytes: readonly string[],
+): { transfer: ArrayBuffer[]; dropped: number[] } {
+  const transfer: ArrayBuffer[] = [];
+  const dropped: number[] = [];
+  for (const row of rows) {
+    for (const column of bytes) {
+      const value = row[column];
+      if (typeof value !== 'string') continue;
+      const inSlab = pool.encode(value);
+      if (inSlab) {
+        row[column] = inSlab.ref;
+        dropped.push(...inSlab.dropped);
+        continue;
+      }
+      const encoded = new TextEncoder().encode(value);
+      row[column] = encoded;
+      transfer.push(encoded.buffer as ArrayBuffer);
+    }
+  }
+  return { transfer, dropped };
 }

@@ -9,9 +9,10 @@
 // running, and one already running is cancelled in PostgreSQL (docs/security.md "Unbounded work").
 import { Worker } from 'node:worker_threads';
 import type { Query } from 'drizzle-orm';
-import type { SlabRef } from './byteSlabs';
-import { giveBack, lend } from './lentBytes';
-import type { OffThreadCommand, OffThreadErrorFields, OffThreadOptions, OffThreadReply } from './offThreadWorker';
+import type { OffThreadErrorFields } from './answerProtocol';
+import { giveBack } from './lentBytes';
+import type { OffThreadCommand, OffThreadOptions, OffThreadReply } from './offThreadWorker';
+import { SlabAnswers } from './slabAnswers';
 
 /** Whole-list statements at once per process (the rest wait their turn): see docs/speed.md. */
 export const OFF_THREAD_CONNECTIONS = 2;
@@ -98,7 +99,7 @@ interface Job {
   askedAt: number;
 }
 
-export class OffThreadQueries {
+export class OffThreadQueries implements OffLoopRows {
   #worker: Worker | null = null;
   #next = 0;
   /** Sent to the worker and not answered yet: never more than #connections. */
@@ -106,9 +107,8 @@ export class OffThreadQueries {
   /** Waiting for a connection, first come first served. */
   #queue: Job[] = [];
   #closed = false;
-  /** The current worker's slabs (./byteSlabs.ts), by id: its answers' bytes are views of them. */
-  #slabs = new Map<number, Buffer>();
-  #lent = 0;
+  /** The current worker's slabs (./byteSlabs.ts) and the answers' bytes lent from them. */
+  readonly #answers = new SlabAnswers();
   readonly #connections: number;
   readonly #queueMax: number;
   readonly #queueWaitMs: number;
@@ -136,7 +136,7 @@ export class OffThreadQueries {
 
   /** Answers whose bytes are lent from the worker's slabs and not given back yet (./lentBytes.ts). */
   get lent(): number {
-    return this.#lent;
+    return this.#answers.lent;
   }
 
   /** Statements waiting for a connection now. */
@@ -246,8 +246,15 @@ export class OffThreadQueries {
     this.#running.delete(reply.id);
     this.#settle(job);
     if (reply.type === 'rows') {
-      const rows = this.#received(worker, reply.rows, job.command.bytes);
-      if (!job.aborted) job.resolve(rows);
+      const release = (command: OffThreadCommand) => worker.postMessage(command);
+      let rows: Record<string, unknown>[] | Error;
+      try {
+        rows = this.#answers.received(release, reply.rows, job.command.bytes);
+      } catch (err) {
+        rows = err as Error;
+      }
+      if (rows instanceof Error) job.reject(rows);
+      else if (!job.aborted) job.resolve(rows);
       else {
         for (const row of rows) for (const column of job.command.bytes) giveBack(row[column]);
         job.reject(new OffThreadAbortedError());
@@ -258,42 +265,13 @@ export class OffThreadQueries {
     if (this.#running.size === 0 && this.#worker === worker) worker.unref();
   }
 
-  /**
-   * The `bytes` columns of an answer as Buffers: a view of a slab, lent until given back (./lentBytes.ts:
-   * the worker then writes another answer into it), or the buffer handed over.
-   */
-  #received(worker: Worker, rows: Record<string, unknown>[], bytes: readonly string[]): Record<string, unknown>[] {
-    for (const row of rows) {
-      for (const column of bytes) {
-        const value = row[column];
-        if (value instanceof Uint8Array) {
-          row[column] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
-          continue;
-        }
-        if (value === null || typeof value !== 'object') continue;
-        const { slab, lease, length, memory } = value as SlabRef;
-        if (memory) this.#slabs.set(slab, Buffer.from(memory));
-        const whole = this.#slabs.get(slab);
-        if (!whole) throw new Error(`The query worker answered in slab ${slab}, which it never shared`);
-        const release = () => {
-          this.#lent--;
-          worker.postMessage({ type: 'release', slab, lease } satisfies OffThreadCommand);
-        };
-        this.#lent++;
-        row[column] = lend(whole.subarray(0, length), release);
-      }
-    }
-    return rows;
-  }
-
   #start(): Worker {
     const options: OffThreadOptions = { ...this.#options, connections: this.#connections };
     const worker = startOffThreadWorker(options);
-    // A new worker's slabs are its own.
-    this.#slabs = new Map();
+    this.#answers.reset();
     worker.on('message', (reply: OffThreadReply) => {
       if (reply.type === 'forget') {
-        if (this.#worker === worker) for (const slab of reply.slabs) this.#slabs.delete(slab);
+        if (this.#worker === worker) this.#answers.forget(reply.slabs);
       } else if (reply.type !== 'closed') this.#answered(worker, reply);
     });
     // A crashed worker fails what it was running; the waiting statements go to a new one.
@@ -321,12 +299,23 @@ function startOffThreadWorker(options: OffThreadOptions): Worker {
   return new Worker(bootstrap, { eval: true, workerData: options, name: 'olympus-off-thread' });
 }
 
-const byDb = new WeakMap<object, OffThreadQueries>();
+/**
+ * What runs statements off the event loop: OffThreadQueries on a PostgreSQL server, the embedded database's
+ * worker itself for PGlite (./pgliteAnswers.ts). The `bytes` text columns come as UTF-8 Buffers, perhaps lent
+ * (./lentBytes.ts).
+ */
+export interface OffLoopRows {
+  rows<T>(query: Query, bytes?: readonly string[], options?: { signal?: AbortSignal }): Promise<T[]>;
+  /** Answers whose bytes are lent and not given back yet. */
+  readonly lent: number;
+}
 
-/** Statements on `db` (a PostgreSQL server's drizzle instance) may run off the event loop through `queries`. */
-export function runOffThreadOn(db: object, queries: OffThreadQueries): void {
+const byDb = new WeakMap<object, OffLoopRows>();
+
+/** Statements on `db` (a drizzle instance) may run off the event loop through `queries`. */
+export function runOffThreadOn(db: object, queries: OffLoopRows): void {
   byDb.set(db, queries);
 }
 
-/** The off-thread runner of `db`; none for PGlite or a transaction (its statements must stay on its own connection). */
-export const offThreadOf = (db: object): OffThreadQueries | undefined => byDb.get(db);
+/** The off-thread runner of `db`; none for a transaction (its statements must stay on its own connection). */
+export const offThreadOf = (db: object): OffLoopRows | undefined => byDb.get(db);

@@ -9,7 +9,14 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type pg from 'pg';
 import { boundedPool, CONNECT_TIMEOUT_MS, QUERY_TIMEOUT_GRACE_MS } from './boundedPool';
-import { SLAB_IDLE_MS, SlabPool, type SlabRef } from './byteSlabs';
+import {
+  errorFields,
+  type AnswerReply,
+  type OffThreadErrorFields,
+  type QueryCommand,
+  type ReleaseCommand,
+} from './answerProtocol';
+import { encodeColumns, SLAB_IDLE_MS, SlabPool } from './byteSlabs';
 
 export interface OffThreadOptions {
   url: string;
@@ -23,57 +30,14 @@ export interface OffThreadOptions {
 
 /** Main thread → worker. */
 export type OffThreadCommand =
-  /** `bytes`: text columns answered as their UTF-8 bytes (a Uint8Array handed over without a copy). */
-  | {
-      type: 'query';
-      id: number;
-      text: string;
-      values: unknown[];
-      bytes: string[];
-      /** How long it waited in the main thread's queue: taken off the wait for its answer, so the whole request stays
-       * within the pool's bound. */
-      queuedMs: number;
-    }
+  | QueryCommand
   /** Stop statement `id` (its request was closed): it answers an error, or its rows if it ended first. */
   | { type: 'cancel'; id: number }
-  /** An answer's slab is free again (./byteSlabs.ts). */
-  | { type: 'release'; slab: number; lease: number }
+  | ReleaseCommand
   | { type: 'close' };
 
-/**
- * PostgreSQL's fields of a failed statement that server/http/error-log.ts logs (it hides the value
- * a message quotes): never the statement, its values or `detail`, which quotes a row's values.
- */
-export interface OffThreadErrorFields {
-  message: string;
-  code?: string;
-  severity?: string;
-  table?: string;
-  column?: string;
-  constraint?: string;
-  dataType?: string;
-  routine?: string;
-}
-
-/**
- * Worker → main thread: exactly one `rows` or `error` per `query`, sent once its connection is free. A `bytes`
- * column of `rows` is a SlabRef (./byteSlabs.ts), or a Uint8Array of its own when no slab was free. `forget`: slabs
- * the worker let go of, whose memory the main thread drops.
- */
-export type OffThreadReply =
-  | { type: 'rows'; id: number; rows: Record<string, unknown>[] }
-  | { type: 'error'; id: number; error: OffThreadErrorFields }
-  | { type: 'forget'; slabs: number[] }
-  | { type: 'closed' };
-
-const FIELDS = ['code', 'severity', 'table', 'column', 'constraint', 'dataType', 'routine'] as const;
-
-function errorFields(err: unknown): OffThreadErrorFields {
-  const e = (err ?? {}) as Record<string, unknown>;
-  const out: OffThreadErrorFields = { message: typeof e.message === 'string' ? e.message : 'The query failed' };
-  for (const field of FIELDS) if (typeof e[field] === 'string') out[field] = e[field];
-  return out;
-}
+/** Worker → main thread: the answers (./answerProtocol.ts), then `closed` once its connections have ended. */
+export type OffThreadReply = AnswerReply | { type: 'closed' };
 
 /** PostgreSQL refused the statement (its connection is fine), as opposed to a broken connection. */
 const isDatabaseError = (err: unknown) => typeof (err as { severity?: unknown } | null)?.severity === 'string';
@@ -177,7 +141,7 @@ async function run({
   values,
   bytes,
   queuedMs,
-}: Extract<OffThreadCommand, { type: 'query' }>): Promise<{ reply: OffThreadReply; transfer: ArrayBuffer[] }> {
+}: QueryCommand): Promise<{ reply: OffThreadReply; transfer: ArrayBuffer[] }> {
   const entry: Running = { cancelled: false, cancelSent: false, ended: false };
   running.set(id, entry);
   let client: pg.PoolClient | undefined;
@@ -197,23 +161,7 @@ async function run({
     const rows = result.rows as Record<string, unknown>[];
     // Encoded here, into a slab or else a buffer handed over: the event loop then writes the bytes as they
     // are, instead of copying an 8 MB string in and encoding it again to send it.
-    const transfer: ArrayBuffer[] = [];
-    const dropped: number[] = [];
-    for (const row of rows) {
-      for (const column of bytes) {
-        const value = row[column];
-        if (typeof value !== 'string') continue;
-        const inSlab = slabs.encode(value);
-        if (inSlab) {
-          row[column] = inSlab.ref satisfies SlabRef;
-          dropped.push(...inSlab.dropped);
-          continue;
-        }
-        const encoded = new TextEncoder().encode(value);
-        row[column] = encoded;
-        transfer.push(encoded.buffer as ArrayBuffer);
-      }
-    }
+    const { transfer, dropped } = encodeColumns(slabs, rows, bytes);
     // Before the answer, so the main thread never holds a dropped slab's memory as current.
     if (dropped.length) port.postMessage({ type: 'forget', slabs: dropped } satisfies OffThreadReply);
     return { reply: { type: 'rows', id, rows }, transfer };

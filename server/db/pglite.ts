@@ -15,6 +15,8 @@ import { errorListeners, nodePostgresDatabase, pingPool, type Database, type Db 
 import { openDurablePglite } from './pgliteDurability';
 import { PGLITE_EXTENSIONS } from './pgliteExtensions';
 import type { PgliteWorkerCommand, PgliteWorkerListen, PgliteWorkerMessage, PgliteWorkerOptions } from './pgliteWorker';
+import { runOffThreadOn } from './offThread';
+import { PgliteAnswers } from './pgliteAnswers';
 
 /** PGlite in this thread: every query runs on the caller's event loop. */
 export async function openPgliteInline(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
@@ -91,10 +93,13 @@ export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWo
   let closing = false;
   let closeFailure: string | null = null;
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+  let answers: PgliteAnswers | null = null;
   worker.on('message', (message: PgliteWorkerMessage) => {
     if (message.type === 'close-failed') closeFailure = message.message;
+    else answers?.received(message);
   });
   const fail = (err: Error) => {
+    answers?.failed(err);
     if (closing || failure) return;
     failure = err;
     errors.emit(err);
@@ -136,6 +141,9 @@ export async function openPgliteWorker(dataDir: string | null): Promise<PgliteWo
       }
     },
   });
+  // Whole lists are read in the worker, off the event loop (./pgliteAnswers.ts, docs/speed.md).
+  answers = new PgliteAnswers(worker, pool);
+  runOffThreadOn(database.db, answers);
   return { ...database, worker };
 }
 

@@ -2,10 +2,12 @@
 // the Postgres wire protocol with @electric-sql/pglite-socket, so a slow query runs here and never
 // blocks the server's event loop. The main thread talks to it through node-postgres like to any
 // PostgreSQL server. Keep the imports to packages (and pgliteDurability.ts, which imports only
-// packages): this file is loaded before anything else.
+// packages, and the answer protocol's modules, which import nothing): this file is loaded before anything else.
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { errorFields, type AnswerReply, type QueryCommand, type ReleaseCommand } from './answerProtocol';
+import { encodeColumns, SLAB_IDLE_MS, SlabPool } from './byteSlabs';
 import { openDurablePglite } from './pgliteDurability';
 import { PGLITE_EXTENSIONS } from './pgliteExtensions';
 
@@ -21,14 +23,21 @@ export interface PgliteWorkerOptions {
 
 export type PgliteWorkerListen = { path: string };
 
-/** Worker → main thread. A failure after start surfaces as the worker's 'error'/'exit' events instead. */
+/**
+ * Worker → main thread. A failure after start surfaces as the worker's 'error'/'exit' events instead. The answers
+ * of statements run here directly (./answerProtocol.ts: ./pgliteAnswers.ts).
+ */
 export type PgliteWorkerMessage =
   | { type: 'ready'; listen: PgliteWorkerListen }
   | { type: 'failed'; message: string }
-  | { type: 'close-failed'; message: string };
+  | { type: 'close-failed'; message: string }
+  | AnswerReply;
 
-/** Main thread → worker. */
-export type PgliteWorkerCommand = { type: 'close' };
+/**
+ * Main thread → worker. A `query` runs on PGlite directly, not through the socket: only while the main thread
+ * holds its one connection idle, so it never runs inside another request's transaction (./pgliteAnswers.ts).
+ */
+export type PgliteWorkerCommand = { type: 'close' } | QueryCommand | ReleaseCommand;
 
 /**
  * One client at a time plus one spare: the main thread's pool holds a single connection (PGlite has
@@ -119,8 +128,28 @@ async function main(): Promise<void> {
     port.close();
     return;
   }
+  const open = db;
+  // One statement at a time (the main thread holds the one session for it), and answers still being sent.
+  const slabs = new SlabPool(4);
+  setInterval(() => {
+    const gone = slabs.trim();
+    if (gone.length) post({ type: 'forget', slabs: gone });
+  }, SLAB_IDLE_MS).unref();
+  const answer = async ({ id, text, values, bytes }: QueryCommand) => {
+    try {
+      const rows = (await open.query<Record<string, unknown>>(text, values)).rows;
+      const { transfer, dropped } = encodeColumns(slabs, rows, bytes);
+      // Before the answer, so the main thread never holds a dropped slab's memory as current.
+      if (dropped.length) post({ type: 'forget', slabs: dropped });
+      port.postMessage({ type: 'rows', id, rows } satisfies PgliteWorkerMessage, transfer);
+    } catch (err) {
+      post({ type: 'error', id, error: errorFields(err) });
+    }
+  };
   port.on('message', (command: PgliteWorkerCommand) => {
     if (command.type === 'close' && !closing) void close(db, served.server);
+    else if (command.type === 'query') void answer(command);
+    else if (command.type === 'release') slabs.release(command.slab, command.lease);
   });
   post({ type: 'ready', listen: served.listen });
 }

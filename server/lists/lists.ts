@@ -248,7 +248,8 @@ export function sendList(
   // decoded nor copied into one more ~8 MB buffer (docs/speed.md). Lent bytes go back once the response has
   // closed: sent, or its client gone.
   const bytes = list.json;
-  reply.raw.once('close', () => giveBack(bytes));
+  if (reply.raw.destroyed) giveBack(bytes);
+  else reply.raw.once('close', () => giveBack(bytes));
   const parts = [Buffer.from('{"data":'), bytes, Buffer.from(end)];
   return reply
     .header('content-length', String(parts.reduce((n, part) => n + part.length, 0)))

@@ -215,7 +215,7 @@ async function startClient() {
 /** The app's own off-thread runner (PostgreSQL only). */
 const worker = () => {
   const queries = offThreadOf(t.database.db);
-  if (!queries) throw new Error('no off-thread worker');
+  if (!(queries instanceof OffThreadQueries)) throw new Error('no off-thread worker');
   return queries;
 };
 

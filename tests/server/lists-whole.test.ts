@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './harness';
 import { apiAs, createWorld, type Api, type World } from './resources-fixtures';
 import { addScaleCompany } from '../../bench/lib/data';
@@ -47,8 +48,38 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('whole lists', () => {
-  it(pgUrl ? 'run off the event loop on PostgreSQL' : 'run on the one connection of PGlite', () => {
+  // The suite's PGlite runs in this thread; the server's, in a worker, reads them there (pglite-worker.test.ts).
+  it(pgUrl ? 'run off the event loop on PostgreSQL' : 'run on the one connection of PGlite in this thread', () => {
     expect(offThreadOf(t.database.db) !== undefined).toBe(Boolean(pgUrl));
+  });
+
+  it('never see another request’s open transaction: a row it writes and rolls back is in no list', async () => {
+    let rollBack = () => {};
+    const held = new Promise<void>((resolve) => (rollBack = resolve));
+    let written = () => {};
+    const inserted = new Promise<void>((resolve) => (written = resolve));
+    const property = (await t.database.db.execute(
+      sql`select id from properties where company_id = ${tenant} limit 1`,
+    )) as unknown as { rows: { id: string }[] };
+    const transaction = t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(
+          sql`insert into units (company_id, property_id, name) values (${tenant}, ${property.rows[0].id}, 'Phantom unit')`,
+        );
+        written();
+        await held;
+        throw new Error('rolled back');
+      })
+      .catch(() => 'rolled back');
+    await inserted;
+    const listed = api.get('/units');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    rollBack();
+    expect(await transaction).toBe('rolled back');
+    const res = await listed;
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('Phantom unit');
+    expect(res.body).toBe(expected);
   });
 
   it('answer byte for byte what the statement answers on the request’s own connection', async () => {

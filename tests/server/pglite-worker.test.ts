@@ -11,6 +11,9 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, migrateDatabase, type Database } from '../../server/db';
 import { openPgliteWorker, type PgliteWorkerDatabase } from '../../server/db/pglite';
+import { offThreadOf } from '../../server/db/offThread';
+import { giveBack, isLent } from '../../server/db/lentBytes';
+import { sqlStateOf } from '../../server/http/error-log';
 
 /** A query that keeps PGlite busy for a few hundred milliseconds. */
 const SLOW_QUERY = sql`select pg_sleep(0.6)`;
@@ -111,6 +114,58 @@ describe.skipIf(onPostgres)('PGlite in a worker thread', () => {
       await database.db.transaction(async (tx) => {
         await tx.execute(sql`insert into tx_probe values (3)`);
       });
+      expect(await count(database, 'tx_probe')).toBe(1);
+    });
+
+    it('reads a whole list in the worker only while it holds the one session: an open transaction is never read inside', async () => {
+      const runner = offThreadOf(database.db);
+      if (!runner) throw new Error('no whole-list runner');
+      let rollBack = () => {};
+      const held = new Promise<void>((resolve) => (rollBack = resolve));
+      let read: { n: number }[] | null = null;
+      const transaction = database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into tx_probe values (10), (11)`);
+        // A whole list asked while the transaction is open waits for its end, not run inside it.
+        void runner.rows<{ n: number }>({ sql: 'select count(*)::int as n from tx_probe', params: [] }).then((rows) => {
+          read = rows;
+        });
+        await held;
+        throw new Error('abort the transaction');
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(read).toBeNull();
+      rollBack();
+      await expect(transaction).rejects.toThrow('abort the transaction');
+      await expect.poll(() => read).toEqual([{ n: 1 }]);
+    });
+
+    it('answers a whole list in memory it reuses only once given back, and fails a refused statement with its code', async () => {
+      const runner = offThreadOf(database.db);
+      if (!runner) throw new Error('no whole-list runner');
+      const ask = async (letter: string) => {
+        const [row] = await runner.rows<{ data: Buffer }>(
+          { sql: 'select repeat($1, 300000) as data', params: [letter] },
+          ['data'],
+        );
+        return row.data;
+      };
+      const a = await ask('a');
+      expect(isLent(a)).toBe(true);
+      const b = await ask('b');
+      expect(b.buffer).not.toBe(a.buffer);
+      expect(a.toString()).toBe('a'.repeat(300000));
+      expect(b.toString()).toBe('b'.repeat(300000));
+      expect(runner.lent).toBe(2);
+      giveBack(a);
+      giveBack(b);
+      expect(runner.lent).toBe(0);
+      const reused = await ask('c');
+      expect([a.buffer, b.buffer]).toContain(reused.buffer);
+      expect(reused.toString()).toBe('c'.repeat(300000));
+      giveBack(reused);
+      // A refused statement: PostgreSQL's code, as the API reads it; the session serves the next one.
+      const refused = await runner.rows({ sql: 'select $1::int as n', params: ['no number'] }).catch((e: unknown) => e);
+      expect(sqlStateOf(refused)).toBe('22P02');
       expect(await count(database, 'tx_probe')).toBe(1);
     });
 

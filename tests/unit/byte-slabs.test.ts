@@ -1,7 +1,7 @@
 // The off-thread worker's slab pool (server/db/byteSlabs.ts): an answer is encoded into a free slab, a lent slab is
 // never written again until its lease is released, a slab's memory is shared once, and the pool stays bounded.
 import { describe, expect, it } from 'vitest';
-import { SLAB_IDLE_MS, SLAB_MAX_BYTES, SLAB_STEP_BYTES, SlabPool } from '../../server/db/byteSlabs';
+import { POOL_MAX_BYTES, SLAB_IDLE_MS, SLAB_MAX_BYTES, SLAB_STEP_BYTES, SlabPool } from '../../server/db/byteSlabs';
 
 const text = (pool: SlabPool, value: string) => {
   const got = pool.encode(value);
@@ -82,5 +82,16 @@ describe('the slab pool', () => {
     // A new slab after a drop is shared anew.
     expect(text(pool, 'n').ref.slab).toBe(kept.ref.slab);
     expect(text(pool, 'm').ref.memory).toBeInstanceOf(SharedArrayBuffer);
+  });
+});
+
+describe('the slab pool’s memory', () => {
+  it('stays within POOL_MAX_BYTES: past it an answer gets a buffer of its own', () => {
+    const pool = new SlabPool(6);
+    const big = 'x'.repeat(POOL_MAX_BYTES / 2 - SLAB_STEP_BYTES);
+    text(pool, big);
+    text(pool, big);
+    expect(pool.encode(big)).toBeNull();
+    expect(pool.size.bytes).toBeLessThanOrEqual(POOL_MAX_BYTES);
   });
 });
