@@ -14,6 +14,13 @@ export interface QueryCommand {
   queuedMs: number;
 }
 
+/** The command that runs `query` (a rendered statement: its text and values). */
+export const queryCommand = (
+  id: number,
+  query: { sql: string; params: unknown[] },
+  bytes: readonly string[],
+): QueryCommand => ({ type: 'query', id, text: query.sql, values: query.params, bytes: [...bytes], queuedMs: 0 });
+
 /** Main thread → worker: an answer's slab is free again (./byteSlabs.ts). */
 export interface ReleaseCommand {
   type: 'release';

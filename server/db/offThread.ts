@@ -9,8 +9,8 @@
 // running, and one already running is cancelled in PostgreSQL (docs/security.md "Unbounded work").
 import { Worker } from 'node:worker_threads';
 import type { Query } from 'drizzle-orm';
-import type { OffThreadErrorFields } from './answerProtocol';
-import { giveBack } from './lentBytes';
+import { queryCommand, type OffThreadErrorFields } from './answerProtocol';
+import { giveBackColumns } from './lentBytes';
 import type { OffThreadCommand, OffThreadOptions, OffThreadReply } from './offThreadWorker';
 import { SlabAnswers } from './slabAnswers';
 
@@ -155,14 +155,7 @@ export class OffThreadQueries implements OffLoopRows {
     if (signal?.aborted) return Promise.reject(new OffThreadAbortedError());
     return new Promise<Record<string, unknown>[]>((resolve, reject) => {
       const id = this.#next++;
-      const command: Job['command'] = {
-        type: 'query',
-        id,
-        text: query.sql,
-        values: query.params,
-        bytes: [...bytes],
-        queuedMs: 0,
-      };
+      const command = queryCommand(id, query, bytes);
       const job: Job = { id, command, resolve, reject, signal, aborted: false, askedAt: Date.now() };
       if (this.#running.size < this.#connections) this.#send(job);
       else if (this.#queue.length >= this.#queueMax) return reject(new OffThreadBusyError('full'));
@@ -256,7 +249,7 @@ export class OffThreadQueries implements OffLoopRows {
       if (rows instanceof Error) job.reject(rows);
       else if (!job.aborted) job.resolve(rows);
       else {
-        for (const row of rows) for (const column of job.command.bytes) giveBack(row[column]);
+        giveBackColumns(rows, job.command.bytes);
         job.reject(new OffThreadAbortedError());
       }
     } else if (job.aborted) job.reject(new OffThreadAbortedError());

@@ -9,7 +9,8 @@ import type { Query } from 'drizzle-orm';
 import type pg from 'pg';
 import { OffThreadAbortedError, OffThreadQueryError, type OffLoopRows } from './offThread';
 import type { PgliteWorkerCommand, PgliteWorkerMessage } from './pgliteWorker';
-import { giveBack } from './lentBytes';
+import { queryCommand } from './answerProtocol';
+import { giveBackColumns } from './lentBytes';
 import { SlabAnswers } from './slabAnswers';
 
 interface Waiting {
@@ -44,18 +45,10 @@ export class PgliteAnswers implements OffLoopRows {
       const id = this.#next++;
       const rows = await new Promise<Record<string, unknown>[]>((resolve, reject) => {
         this.#waiting.set(id, { bytes, resolve, reject });
-        const command: PgliteWorkerCommand = {
-          type: 'query',
-          id,
-          text: query.sql,
-          values: query.params,
-          bytes: [...bytes],
-          queuedMs: 0,
-        };
-        this.worker.postMessage(command);
+        this.worker.postMessage(queryCommand(id, query, bytes) satisfies PgliteWorkerCommand);
       });
       if (signal?.aborted) {
-        for (const row of rows) for (const column of bytes) giveBack(row[column]);
+        giveBackColumns(rows, bytes);
         throw new OffThreadAbortedError();
       }
       return rows as T[];

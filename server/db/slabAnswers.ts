@@ -3,7 +3,7 @@
 // embedded database's (./pgliteAnswers.ts) alike.
 import type { ReleaseCommand } from './answerProtocol';
 import type { SlabRef } from './byteSlabs';
-import { giveBack, lend } from './lentBytes';
+import { giveBackColumns, lend } from './lentBytes';
 
 export class SlabAnswers {
   /** The current worker's slabs, by id: its answers' bytes are views of them. */
@@ -48,7 +48,7 @@ export class SlabAnswers {
         const whole = this.#slabs.get(slab);
         if (!whole) {
           release({ type: 'release', slab, lease });
-          for (const done of rows) for (const c of bytes) giveBack(done[c]);
+          giveBackColumns(rows, bytes);
           throw new Error(`The database worker answered in slab ${slab}, which it never shared`);
         }
         this.#lent++;

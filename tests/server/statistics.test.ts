@@ -33,8 +33,9 @@ describe('planner statistics', () => {
       sql`select reltuples::int as tuples, relpages as pages, relallvisible as visible from pg_class where relname = 'units'`,
     );
     expect(stats.tuples).toBeGreaterThanOrEqual(3000);
-    // Vacuumed: every page of rows nobody changed since is marked all-visible.
-    expect(stats.visible).toBe(stats.pages);
+    // Vacuumed: every page of rows nobody changed since is marked all-visible. The job runs on PGlite only (one
+    // session); on a PostgreSQL server another session's open snapshot may hold the mark back, and autovacuum sets it.
+    if (t.database.kind === 'pglite') expect(stats.visible).toBe(stats.pages);
     expect(await staleTables(db())).not.toContain('units');
   });
 });
