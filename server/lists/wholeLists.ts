@@ -3,8 +3,9 @@
 // thread (server/db/offThread.ts), on at most OFF_THREAD_CONNECTIONS connections at once, so the event
 // loop keeps answering other requests meanwhile (docs/speed.md). A list whose last answer was small
 // runs on the request's own pool as any other: handing a few kB to a worker and back costs more than
-// it saves (measured: 28-unit whole lists 1 373 → 727 req/s when every one went off thread). Embedded
-// PGlite and statements inside a transaction run as any other.
+// it saves (measured: 28-unit whole lists 1 373 → 727 req/s when every one went off thread). On the
+// embedded database a big one runs in PGlite's own worker while the request holds its one session
+// (server/db/pgliteAnswers.ts). Statements inside a transaction run as any other.
 //
 // Bounded (docs/security.md "Unbounded work"): a caller has at most WHOLE_LISTS_PER_CALLER whole
 // lists in flight, then 429; the worker's queue is bounded and its waits have a deadline, then 503;
