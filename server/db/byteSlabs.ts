@@ -5,6 +5,7 @@
 // again and again: it is handed over once, then only named, so serving whole lists allocates nothing the main
 // thread's collector has to chase. Pure bookkeeping, no threads: each worker (./offThreadWorker.ts,
 // ./pgliteWorker.ts) owns a pool, the main thread (./slabAnswers.ts) returns each lease.
+import type { ReleaseCommand } from './answerProtocol';
 
 /** A slab's size is a multiple of this. */
 export const SLAB_STEP_BYTES = 1 << 20;
@@ -112,31 +113,44 @@ export class SlabPool {
 }
 
 /**
- * The `bytes` text columns of an answer's rows as UTF-8, in place: each in a slab of `pool` when one is free,
- * else in a buffer of its own to hand over (`transfer`). `dropped`: slabs let go of to make room, for the main
- * thread to forget before it reads the answer.
+ * A worker's slabs: at most `max`, the ones idle for SLAB_IDLE_MS dropped, and `forget` told of every slab dropped,
+ * always before the answer that follows the drop (so the main thread never holds a dropped slab's memory as current).
  */
-export function encodeColumns(
-  pool: SlabPool,
-  rows: Record<string, unknown>[],
-  bytes: readonly string[],
-): { transfer: ArrayBuffer[]; dropped: number[] } {
-  const transfer: ArrayBuffer[] = [];
-  const dropped: number[] = [];
-  for (const row of rows) {
-    for (const column of bytes) {
-      const value = row[column];
-      if (typeof value !== 'string') continue;
-      const inSlab = pool.encode(value);
-      if (inSlab) {
-        row[column] = inSlab.ref;
-        dropped.push(...inSlab.dropped);
-        continue;
+export function workerSlabs(max: number, forget: (slabs: number[]) => void) {
+  const pool = new SlabPool(max);
+  setInterval(() => {
+    const gone = pool.trim();
+    if (gone.length) forget(gone);
+  }, SLAB_IDLE_MS).unref();
+  return {
+    /**
+     * The `bytes` text columns of an answer's rows as UTF-8, in place: each in a free slab, else in a buffer of its
+     * own, returned to be handed over with the answer.
+     */
+    encode(rows: Record<string, unknown>[], bytes: readonly string[]): ArrayBuffer[] {
+      const transfer: ArrayBuffer[] = [];
+      const dropped: number[] = [];
+      for (const row of rows) {
+        for (const column of bytes) {
+          const value = row[column];
+          if (typeof value !== 'string') continue;
+          const inSlab = pool.encode(value);
+          if (inSlab) {
+            row[column] = inSlab.ref;
+            dropped.push(...inSlab.dropped);
+            continue;
+          }
+          const encoded = new TextEncoder().encode(value);
+          row[column] = encoded;
+          transfer.push(encoded.buffer as ArrayBuffer);
+        }
       }
-      const encoded = new TextEncoder().encode(value);
-      row[column] = encoded;
-      transfer.push(encoded.buffer as ArrayBuffer);
-    }
-  }
-  return { transfer, dropped };
+      if (dropped.length) forget(dropped);
+      return transfer;
+    },
+    /** The main thread gave an answer's bytes back. */
+    release({ slab, lease }: ReleaseCommand): void {
+      pool.release(slab, lease);
+    },
+  };
 }

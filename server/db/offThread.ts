@@ -167,7 +167,7 @@ export class OffThreadQueries implements OffLoopRows {
         job.onAbort = () => this.#abort(job);
         signal.addEventListener('abort', job.onAbort, { once: true });
       }
-    }).then((rows) => rows as T[]);
+    }) as Promise<T[]>;
   }
 
   /** Ends the worker's connections and the worker (a no-op when it never started); waiting statements are refused. */
@@ -238,22 +238,21 @@ export class OffThreadQueries implements OffLoopRows {
     if (!job) return;
     this.#running.delete(reply.id);
     this.#settle(job);
-    if (reply.type === 'rows') {
-      const release = (command: OffThreadCommand) => worker.postMessage(command);
-      let rows: Record<string, unknown>[] | Error;
+    if (reply.type === 'error')
+      job.reject(job.aborted ? new OffThreadAbortedError() : new OffThreadQueryError(reply.error));
+    else {
       try {
-        rows = this.#answers.received(release, reply.rows, job.command.bytes);
+        const release = (command: OffThreadCommand) => worker.postMessage(command);
+        const rows = this.#answers.received(release, reply.rows, job.command.bytes);
+        if (!job.aborted) job.resolve(rows);
+        else {
+          giveBackColumns(rows, job.command.bytes);
+          job.reject(new OffThreadAbortedError());
+        }
       } catch (err) {
-        rows = err as Error;
+        job.reject(err as Error);
       }
-      if (rows instanceof Error) job.reject(rows);
-      else if (!job.aborted) job.resolve(rows);
-      else {
-        giveBackColumns(rows, job.command.bytes);
-        job.reject(new OffThreadAbortedError());
-      }
-    } else if (job.aborted) job.reject(new OffThreadAbortedError());
-    else job.reject(new OffThreadQueryError(reply.error));
+    }
     this.#pump();
     if (this.#running.size === 0 && this.#worker === worker) worker.unref();
   }

@@ -16,7 +16,7 @@ import {
   type QueryCommand,
   type ReleaseCommand,
 } from './answerProtocol';
-import { encodeColumns, SLAB_IDLE_MS, SlabPool } from './byteSlabs';
+import { workerSlabs } from './byteSlabs';
 
 export interface OffThreadOptions {
   url: string;
@@ -104,11 +104,9 @@ const running = new Map<number, Running>();
  * The answers' memory (./byteSlabs.ts): one slab per running statement and as many again for answers still being
  * sent to a slow client; past them an answer gets a buffer of its own, as before.
  */
-const slabs = new SlabPool(2 * options.connections + 2);
-setInterval(() => {
-  const gone = slabs.trim();
-  if (gone.length) port.postMessage({ type: 'forget', slabs: gone } satisfies OffThreadReply);
-}, SLAB_IDLE_MS).unref();
+const slabs = workerSlabs(2 * options.connections + 2, (gone) =>
+  port.postMessage({ type: 'forget', slabs: gone } satisfies OffThreadReply),
+);
 
 /** How long a cancelled statement may go on answering before its cancel is sent again. */
 const CANCEL_AGAIN_MS = 250;
@@ -161,9 +159,7 @@ async function run({
     const rows = result.rows as Record<string, unknown>[];
     // Encoded here, into a slab or else a buffer handed over: the event loop then writes the bytes as they
     // are, instead of copying an 8 MB string in and encoding it again to send it.
-    const { transfer, dropped } = encodeColumns(slabs, rows, bytes);
-    // Before the answer, so the main thread never holds a dropped slab's memory as current.
-    if (dropped.length) port.postMessage({ type: 'forget', slabs: dropped } satisfies OffThreadReply);
+    const transfer = slabs.encode(rows, bytes);
     return { reply: { type: 'rows', id, rows }, transfer };
   } catch (err) {
     if (!isDatabaseError(err)) broken = err;
@@ -186,7 +182,7 @@ port.on('message', (command: OffThreadCommand) => {
     return;
   }
   if (command.type === 'release') {
-    slabs.release(command.slab, command.lease);
+    slabs.release(command);
     return;
   }
   if (command.type === 'cancel') {

@@ -7,7 +7,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { errorFields, type AnswerReply, type QueryCommand, type ReleaseCommand } from './answerProtocol';
-import { encodeColumns, SLAB_IDLE_MS, SlabPool } from './byteSlabs';
+import { workerSlabs } from './byteSlabs';
 import { openDurablePglite } from './pgliteDurability';
 import { PGLITE_EXTENSIONS } from './pgliteExtensions';
 
@@ -130,17 +130,11 @@ async function main(): Promise<void> {
   }
   const open = db;
   // One statement at a time (the main thread holds the one session for it), and answers still being sent.
-  const slabs = new SlabPool(4);
-  setInterval(() => {
-    const gone = slabs.trim();
-    if (gone.length) post({ type: 'forget', slabs: gone });
-  }, SLAB_IDLE_MS).unref();
+  const slabs = workerSlabs(4, (gone) => post({ type: 'forget', slabs: gone }));
   const answer = async ({ id, text, values, bytes }: QueryCommand) => {
     try {
       const rows = (await open.query<Record<string, unknown>>(text, values)).rows;
-      const { transfer, dropped } = encodeColumns(slabs, rows, bytes);
-      // Before the answer, so the main thread never holds a dropped slab's memory as current.
-      if (dropped.length) post({ type: 'forget', slabs: dropped });
+      const transfer = slabs.encode(rows, bytes);
       port.postMessage({ type: 'rows', id, rows } satisfies PgliteWorkerMessage, transfer);
     } catch (err) {
       post({ type: 'error', id, error: errorFields(err) });
@@ -149,7 +143,7 @@ async function main(): Promise<void> {
   port.on('message', (command: PgliteWorkerCommand) => {
     if (command.type === 'close' && !closing) void close(db, served.server);
     else if (command.type === 'query') void answer(command);
-    else if (command.type === 'release') slabs.release(command.slab, command.lease);
+    else if (command.type === 'release') slabs.release(command);
   });
   post({ type: 'ready', listen: served.listen });
 }
